@@ -1,0 +1,9 @@
+// The ordered catalogue of migrations, read by the migrator through a static provider.
+import type { Migration } from 'kysely';
+import * as m1763859600000 from './1763859600000-EventStore';
+import * as m1763859600001 from './1763859600001-AuditsAndManagementLog';
+
+export const migrations: Record<string, Migration> = {
+  '1763859600000-EventStore': m1763859600000,
+  '1763859600001-AuditsAndManagementLog': m1763859600001,
+};

@@ -1,0 +1,59 @@
+// One test run for the whole repository: pure specs, integration tests on real PostgreSQL and Redis,
+// console component tests, and browser tests on Debian's Chromium.
+import path from 'node:path';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+const alias = {
+  '@annot/workflows': path.join(root, 'workflows/src/index.ts'),
+  '@annot/migrations': path.join(root, 'migrations/src/index.ts'),
+  '@annot/core': path.join(root, 'services/core/src/index.ts'),
+};
+// Nest resolves constructor parameters from decorator metadata, which only SWC emits here.
+const server = { plugins: [swc.vite({ module: { type: 'es6' } })], resolve: { alias } };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...server,
+        test: {
+          name: 'unit',
+          include: ['workflows/src/**/*.test.ts', 'services/*/src/**/*.spec.ts', 'migrations/src/**/*.test.ts'],
+        },
+      },
+      {
+        ...server,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        ...server,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias: { '@annot/workflows': alias['@annot/workflows'], '@': path.join(root, 'console/src') } },
+        test: {
+          name: 'console',
+          root: path.join(root, 'console'),
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
