@@ -22,3 +22,5 @@ export function decide(
   if (snapshot.can(event)) return { allowed: true };
   return { allowed: false, from: status, event: event.type, allowedEvents: allowedEvents(machine, status, context) };
 }
+
+export type LifecycleMachine = AnyStateMachine;

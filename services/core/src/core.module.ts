@@ -1,0 +1,34 @@
+// The Nest module that gives api and worker the configuration, the database, the event store and the command pipeline.
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { CommandPipeline } from './commands/command-pipeline';
+import { type AppConfig, loadConfig } from './config/config';
+import { createDatabase } from './database/database';
+import { DATABASE } from './database/database.token';
+import type { Database } from './database/database.types';
+import { EventStore } from './events/event-store';
+
+export const CONFIG = Symbol('CONFIG');
+
+@Global()
+@Module({})
+export class CoreModule implements OnApplicationShutdown {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<Database>) {}
+
+  static forRoot(config: AppConfig = loadConfig()): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: CONFIG, useValue: config },
+        { provide: DATABASE, useFactory: () => createDatabase(config.databaseUrl) },
+        EventStore,
+        CommandPipeline,
+      ],
+      exports: [CONFIG, DATABASE, EventStore, CommandPipeline],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.destroy();
+  }
+}

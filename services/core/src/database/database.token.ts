@@ -1,0 +1,2 @@
+// Injection token of the shared Kysely handle.
+export const DATABASE = Symbol('DATABASE');

@@ -1,0 +1,31 @@
+// The Kysely handle on PostgreSQL, and the migrator that brings a database to the current schema.
+import { Kysely, type MigrationProvider, type MigrationResultSet, Migrator, PostgresDialect } from 'kysely';
+import { migrations } from '@annot/migrations';
+import pg from 'pg';
+import type { Database } from './database.types';
+
+export type Db = Kysely<Database>;
+
+export function createDatabase(url: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c TimeZone=UTC' });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export function createMigrator(db: Kysely<unknown>): Migrator {
+  return new Migrator({ db, provider });
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const result = await createMigrator(db).migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const all = await createMigrator(db).getMigrations();
+  return all.filter((m) => !m.executedAt).map((m) => m.name);
+}

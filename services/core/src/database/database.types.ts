@@ -1,0 +1,92 @@
+// Row types of every table, as Kysely sees them. 64-bit numbers and xid8 values travel as strings.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface StreamsTable {
+  stream_id: string;
+  stream_type: string;
+  version: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventsTable {
+  global_position: Generated<string>;
+  tx_id: Generated<string>;
+  stream_id: string;
+  stream_position: string;
+  event_id: string;
+  type: string;
+  schema_version: Generated<number>;
+  data: Json;
+  metadata: Json;
+  recorded_at: Timestamp;
+}
+
+export interface CommandsTable {
+  command_id: string;
+  stream_id: string;
+  result: Json;
+  recorded_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  queue: string;
+  job_name: string;
+  payload: Json;
+  command_id: string | null;
+  created_at: Timestamp;
+  dispatched_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface ProjectionCheckpointsTable {
+  projection: string;
+  tx_id: Generated<string>;
+  global_position: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface AuditLedgerTable {
+  seq: string;
+  global_position: string;
+  event_id: string;
+  hash: string;
+}
+
+export interface AuditsTable {
+  audit_id: string;
+  status: string;
+  requested_by: string;
+  requested_at: Timestamp;
+  finished_at: Date | null;
+  checked: string;
+  first_bad_event: string | null;
+  version: string;
+}
+
+export interface ManagementLogTable {
+  global_position: string;
+  event_id: string;
+  stream_id: string;
+  event_type: string;
+  actor_id: string | null;
+  actor_role: string | null;
+  summary: Json;
+  recorded_at: Timestamp;
+}
+
+export interface Database {
+  streams: StreamsTable;
+  events: EventsTable;
+  commands: CommandsTable;
+  outbox: OutboxTable;
+  projection_checkpoints: ProjectionCheckpointsTable;
+  audit_ledger: AuditLedgerTable;
+  audits: AuditsTable;
+  management_log: ManagementLogTable;
+}

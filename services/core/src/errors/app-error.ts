@@ -1,0 +1,37 @@
+// An error a caller can act on: HTTP status, errCode, a message key with its parameters, and field errors.
+export interface FieldError {
+  field: string;
+  messageKey: string;
+  params?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errCode: string,
+    readonly messageKey: string,
+    readonly params: Record<string, unknown> = {},
+    readonly fields: FieldError[] = [],
+  ) {
+    super(`${errCode}: ${messageKey}`);
+    this.name = 'AppError';
+  }
+}
+
+export class VersionConflictError extends AppError {
+  constructor(streamId: string, expected: string) {
+    super(409, 'VERSION_CONFLICT', 'errors.version_conflict', { streamId, expected });
+  }
+}
+
+export class InvalidTransitionError extends AppError {
+  constructor(from: string, event: string, allowed: string[]) {
+    super(409, 'INVALID_TRANSITION', 'errors.invalid_transition', { from, event, allowed: allowed.join(', ') || '-' });
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what: string, id: string) {
+    super(404, 'NOT_FOUND', 'errors.not_found', { what, id });
+  }
+}

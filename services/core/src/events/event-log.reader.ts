@@ -1,0 +1,63 @@
+// Reads events back: one stream in order, or the global log in commit-safe order.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../database/database.types';
+import { type EventRow, type LogCursor, type StoredEvent, toStoredEvent } from './stored-event';
+
+const recordedAtIso = sql<string>`to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const selectEvents = (db: Kysely<Database>) =>
+  db
+    .withSchema('public')
+    .selectFrom('events')
+    .select([
+      'global_position',
+      sql<string>`tx_id::text`.as('tx_id'),
+      'stream_id',
+      'stream_position',
+      'event_id',
+      'type',
+      'schema_version',
+      'data',
+      'metadata',
+      recordedAtIso.as('recorded_at'),
+    ]);
+
+export async function readStream(db: Kysely<Database>, streamId: string): Promise<StoredEvent[]> {
+  const rows = await selectEvents(db).where('stream_id', '=', streamId).orderBy('stream_position').execute();
+  return rows.map((row) => toStoredEvent(row as EventRow));
+}
+
+export interface ReadLogOptions {
+  after: LogCursor;
+  limit: number;
+  /**
+   * 'settled' returns only events of transactions older than every running one, so an event that
+   * commits late can never slip behind the cursor. 'visible' returns what the current snapshot sees,
+   * which is what a REPEATABLE READ rebuild wants.
+   */
+  horizon: 'settled' | 'visible';
+  /** Inclusive upper bound, used to rebuild a projection exactly up to its checkpoint. */
+  until?: LogCursor;
+}
+
+export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Promise<StoredEvent[]> {
+  let query = selectEvents(db)
+    .where(sql<boolean>`(tx_id, global_position) > (${options.after.txId}::xid8, ${options.after.globalPosition}::bigint)`)
+    .orderBy('tx_id')
+    .orderBy('global_position')
+    .limit(options.limit);
+  if (options.horizon === 'settled') {
+    query = query.where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
+  }
+  if (options.until) {
+    query = query.where(
+      sql<boolean>`(tx_id, global_position) <= (${options.until.txId}::xid8, ${options.until.globalPosition}::bigint)`,
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((row) => toStoredEvent(row as EventRow));
+}
+
+export function cursorOf(event: StoredEvent): LogCursor {
+  return { txId: event.txId, globalPosition: event.globalPosition };
+}

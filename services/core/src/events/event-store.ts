@@ -1,0 +1,159 @@
+// The event store: optimistic, idempotent appends that carry their projections and outbox rows in one transaction.
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../database/database.types';
+import { DATABASE } from '../database/database.token';
+import { VersionConflictError } from '../errors/app-error';
+import type { OutboxMessage } from '../outbox/outbox-message';
+import { jobQueue } from '../jobs/job-catalogue';
+import type { Projection } from '../projections/projection';
+import { readStream } from './event-log.reader';
+import type { NewEvent, StoredEvent } from './stored-event';
+
+/** A stream that must not exist yet, or any version at all. */
+export const noStream = 0n;
+export const anyVersion = -1n;
+
+export interface AppendOptions {
+  commandId?: string;
+  projections?: Projection[];
+  outbox?: OutboxMessage[];
+}
+
+export interface AppendResult {
+  streamId: string;
+  version: bigint;
+  positions: string[];
+  /** True when the command id had been seen: nothing was appended and this is the first result. */
+  duplicate: boolean;
+}
+
+interface AppendRow {
+  streamId: string;
+  version: string;
+  txId: string;
+  positions: string[];
+  recordedAt: string;
+  duplicate?: boolean;
+}
+
+const versionConflictCode = 'ES409';
+const uniqueViolationCode = '23505';
+
+export const streamTypeOf = (streamId: string): string => streamId.slice(0, streamId.indexOf('-')) || streamId;
+
+@Injectable()
+export class EventStore {
+  constructor(@Inject(DATABASE) private readonly db: Kysely<Database>) {}
+
+  async readStream(streamId: string): Promise<{ events: StoredEvent[]; version: bigint }> {
+    const events = await readStream(this.db, streamId);
+    return { events, version: BigInt(events.length ? events[events.length - 1].streamPosition : 0) };
+  }
+
+  async aggregate<S>(streamId: string, evolve: (s: S, e: StoredEvent) => S, initial: S) {
+    const { events, version } = await this.readStream(streamId);
+    return { state: events.reduce(evolve, initial), version };
+  }
+
+  async append(
+    streamId: string,
+    expectedVersion: bigint,
+    events: NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    const payload = events.map((e) => ({
+      eventId: e.eventId ?? randomUUID(),
+      type: e.type,
+      schemaVersion: e.schemaVersion ?? 1,
+      data: e.data,
+      metadata: e.metadata,
+    }));
+    const projections = options.projections ?? [];
+    const outbox = options.outbox ?? [];
+    try {
+      // Without projections or outbox rows, the whole append is one statement and one round trip.
+      if (projections.length === 0 && outbox.length === 0) {
+        return toResult(await this.callAppend(this.db, streamId, expectedVersion, payload, options.commandId));
+      }
+      return await this.db.transaction().execute(async (trx) => {
+        const row = await this.callAppend(trx, streamId, expectedVersion, payload, options.commandId);
+        if (!row.duplicate) await this.writeEffects(trx, row, payload, projections, outbox, options.commandId);
+        return toResult(row);
+      });
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (options.commandId && (code === versionConflictCode || code === uniqueViolationCode)) {
+        const first = await this.commandResult(options.commandId);
+        if (first) return first;
+      }
+      if (code === versionConflictCode) throw new VersionConflictError(streamId, expectedVersion.toString());
+      throw error;
+    }
+  }
+
+  async commandResult(commandId: string): Promise<AppendResult | null> {
+    const row = await this.db
+      .selectFrom('commands')
+      .select('result')
+      .where('command_id', '=', commandId)
+      .executeTakeFirst();
+    return row ? toResult({ ...(row.result as AppendRow), duplicate: true }) : null;
+  }
+
+  private async callAppend(
+    db: Kysely<Database>,
+    streamId: string,
+    expected: bigint,
+    payload: unknown[],
+    commandId: string | undefined,
+  ): Promise<AppendRow> {
+    const { rows } = await sql<{ result: AppendRow }>`
+      SELECT append_events(${streamId}, ${streamTypeOf(streamId)}, ${expected.toString()}::bigint,
+                           ${JSON.stringify(payload)}::jsonb, ${commandId ?? null}) AS result`.execute(db);
+    return rows[0].result;
+  }
+
+  private async writeEffects(
+    trx: Transaction<Database>,
+    row: AppendRow,
+    payload: { eventId: string; type: string; schemaVersion: number; data: unknown; metadata: NewEvent['metadata'] }[],
+    projections: Projection[],
+    outbox: OutboxMessage[],
+    commandId: string | undefined,
+  ): Promise<void> {
+    const first = BigInt(row.version) - BigInt(payload.length);
+    const stored: StoredEvent[] = payload.map((e, i) => ({
+      ...e,
+      globalPosition: row.positions[i],
+      txId: row.txId,
+      streamId: row.streamId,
+      streamPosition: (first + BigInt(i + 1)).toString(),
+      recordedAt: row.recordedAt,
+    }));
+    for (const projection of projections) await projection.apply(trx, stored);
+    if (outbox.length > 0) {
+      await trx
+        .insertInto('outbox')
+        .values(
+          outbox.map((m) => ({
+            queue: m.queue ?? jobQueue,
+            job_name: m.name,
+            payload: JSON.stringify(m.data),
+            command_id: commandId ?? null,
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+function toResult(row: AppendRow): AppendResult {
+  return {
+    streamId: row.streamId,
+    version: BigInt(row.version),
+    positions: row.positions,
+    duplicate: row.duplicate === true,
+  };
+}

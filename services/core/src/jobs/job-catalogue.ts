@@ -1,0 +1,23 @@
+// The one typed catalogue of background jobs: every name has its data shape and exactly one handler.
+export const jobQueue = 'jobs';
+
+export enum JobName {
+  VerifyLedger = 'ledger.verify',
+}
+
+export type JobItem = { name: JobName.VerifyLedger; data: { auditId: string } };
+
+export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
+
+/** What a job is about, so the console can attach its progress to the right row. */
+export interface JobSubject {
+  type: string;
+  id: string;
+}
+
+export function subjectOf(item: JobItem): JobSubject {
+  switch (item.name) {
+    case JobName.VerifyLedger:
+      return { type: 'audit', id: item.data.auditId };
+  }
+}

@@ -1,0 +1,88 @@
+// Moves outbox rows to BullMQ with jobId derived from the outbox id; rows stay put while Redis is away.
+import { sql, type Kysely } from 'kysely';
+import type { Queue } from 'bullmq';
+import type { Database } from '../database/database.types';
+
+export interface DispatcherOptions {
+  batchSize?: number;
+  idleMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export const outboxJobId = (outboxId: string): string => `outbox-${outboxId}`;
+
+export class OutboxDispatcher {
+  private running = false;
+  private loopDone: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly queueFor: (name: string) => Queue,
+    private readonly options: DispatcherOptions = {},
+  ) {}
+
+  /** Dispatches one batch; returns how many rows reached Redis. SKIP LOCKED lets several dispatchers share the table. */
+  async dispatchOnce(): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('outbox')
+        .select(['id', 'queue', 'job_name', 'payload'])
+        .where('dispatched_at', 'is', null)
+        .orderBy('id')
+        .limit(this.options.batchSize ?? 100)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      const sent: string[] = [];
+      for (const row of rows) {
+        try {
+          // A job re-added after a crash between add and commit keeps the same id, so BullMQ ignores it.
+          await this.queueFor(row.queue).add(row.job_name, row.payload, {
+            jobId: outboxJobId(row.id),
+            attempts: 5,
+            backoff: { type: 'exponential', delay: 1000 },
+            removeOnComplete: { age: 7 * 24 * 3600 },
+            removeOnFail: { age: 30 * 24 * 3600 },
+          });
+          sent.push(row.id);
+        } catch (error) {
+          await trx
+            .updateTable('outbox')
+            .set({ attempts: sql`attempts + 1`, last_error: String((error as Error).message ?? error) })
+            .where('id', '=', row.id)
+            .execute();
+          this.options.onError?.(error);
+          break;
+        }
+      }
+      if (sent.length > 0) {
+        await trx.updateTable('outbox').set({ dispatched_at: new Date(), last_error: null }).where('id', 'in', sent).execute();
+      }
+      return sent.length;
+    });
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loopDone;
+  }
+
+  private async loop(): Promise<void> {
+    const idleMs = this.options.idleMs ?? 250;
+    while (this.running) {
+      let sent = 0;
+      try {
+        sent = await this.dispatchOnce();
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+      if (sent === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+    }
+  }
+}

@@ -1,0 +1,90 @@
+// Runs async projections from the global log; checkpoint and writes commit together, one runner per projection.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../database/database.types';
+import { cursorOf, readLog } from '../events/event-log.reader';
+import type { LogCursor } from '../events/stored-event';
+import type { Projection } from './projection';
+
+export interface RunnerOptions {
+  batchSize?: number;
+  idleMs?: number;
+  onError?: (projection: string, error: unknown) => void;
+}
+
+export type BatchOutcome = 'applied' | 'idle' | 'busy';
+
+export async function readCheckpoint(db: Kysely<Database>, projection: string): Promise<LogCursor> {
+  const row = await db
+    .selectFrom('projection_checkpoints')
+    .select([sql<string>`tx_id::text`.as('tx_id'), 'global_position'])
+    .where('projection', '=', projection)
+    .executeTakeFirst();
+  return row ? { txId: row.tx_id, globalPosition: row.global_position } : { txId: '0', globalPosition: '0' };
+}
+
+/**
+ * Applies one batch of settled events. The transaction-scoped advisory lock is the lease: a second
+ * runner of the same projection, in any process, gets 'busy' and leaves the batch to the holder.
+ */
+export async function runBatch(db: Kysely<Database>, projection: Projection, batchSize = 2000): Promise<BatchOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ leased: boolean }>`
+      SELECT pg_try_advisory_xact_lock(hashtextextended(${'projection:' + projection.name}, 0)) AS leased`.execute(trx);
+    if (!rows[0].leased) return 'busy';
+    const after = await readCheckpoint(trx, projection.name);
+    const events = await readLog(trx, { after, limit: batchSize, horizon: 'settled' });
+    if (events.length === 0) return 'idle';
+    await projection.apply(trx, events);
+    const last = cursorOf(events[events.length - 1]);
+    await sql`
+      INSERT INTO projection_checkpoints (projection, tx_id, global_position, updated_at)
+      VALUES (${projection.name}, ${last.txId}::xid8, ${last.globalPosition}::bigint, now())
+      ON CONFLICT (projection) DO UPDATE
+        SET tx_id = excluded.tx_id, global_position = excluded.global_position, updated_at = now()`.execute(trx);
+    return 'applied';
+  });
+}
+
+/** Applies batches until the projection has every settled event. */
+export async function catchUp(db: Kysely<Database>, projection: Projection, batchSize = 2000): Promise<void> {
+  while ((await runBatch(db, projection, batchSize)) === 'applied');
+}
+
+export class ProjectionRunner {
+  private running = false;
+  private loops: Promise<void>[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly projections: Projection[],
+    private readonly options: RunnerOptions = {},
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loops = this.projections.filter((p) => p.mode === 'async').map((p) => this.loop(p));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  private async loop(projection: Projection): Promise<void> {
+    const idleMs = this.options.idleMs ?? 200;
+    while (this.running) {
+      let outcome: BatchOutcome;
+      try {
+        outcome = await runBatch(this.db, projection, this.options.batchSize);
+      } catch (error) {
+        this.options.onError?.(projection.name, error);
+        outcome = 'idle';
+      }
+      if (outcome !== 'applied') await sleep(idleMs);
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

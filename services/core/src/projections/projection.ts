@@ -1,0 +1,17 @@
+// A projection turns events into the rows a screen reads. The same code runs inline, async and in replay.
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/database.types';
+import type { StoredEvent } from '../events/stored-event';
+
+export interface Projection {
+  name: string;
+  /** inline: written in the append's own transaction; async: written by the runner from the global log. */
+  mode: 'inline' | 'async';
+  /** The tables this projection owns; replay rebuilds and compares exactly these. */
+  tables: string[];
+  /**
+   * Applies a batch of events in log order. It must reach its tables through `db` by unqualified
+   * names, so that replay can point them at fresh tables.
+   */
+  apply(db: Kysely<Database>, events: StoredEvent[]): Promise<void>;
+}
