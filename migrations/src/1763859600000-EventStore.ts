@@ -107,6 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT jsonb_build_object(
         'streamId', p_stream_id,
         'version', v_version::text,
+        'txId', pg_current_xact_id()::text,
         'positions', jsonb_agg(global_position::text ORDER BY global_position),
         'recordedAt', to_char(min(recorded_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
       ) INTO v_result FROM inserted;
