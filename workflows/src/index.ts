@@ -1,6 +1,7 @@
 // Public surface of the pure domain package.
 export * from './shared/event';
 export * from './shared/lifecycle';
+export * from './shared/pagination';
 export * from './audits/audit.events';
 export * from './audits/audit.machine';
 export * from './audits/audit.evolve';

@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly messageKey: string,
     readonly params: Record<string, unknown> = {},
     readonly fields: FieldError[] = [],
+    /** What the envelope's data carries besides field errors. */
+    readonly details: unknown = null,
   ) {
     super(`${errCode}: ${messageKey}`);
     this.name = 'AppError';

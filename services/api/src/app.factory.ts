@@ -1,0 +1,35 @@
+// Builds the API application with everything main.ts and the tests both need.
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
+import type { AppConfig } from '@annot/core';
+import { AppModule } from './app.module';
+import { consoleDirectory, serveConsole } from './console/console-static';
+
+export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback');
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } }));
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: '1mb' });
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Annotation platform API')
+      .setDescription('Every answer is the envelope { code, message, data, errCode }.')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(document));
+
+  const dir = consoleDirectory(config.consoleDir);
+  if (dir) serveConsole(app, dir);
+  return app;
+}

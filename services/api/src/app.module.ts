@@ -1,0 +1,47 @@
+// The API application: core, logging, validation, the envelope and one module per bounded context.
+import { randomUUID } from 'node:crypto';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
+import { type AppConfig, CoreModule } from '@annot/core';
+import { AuditsModule } from './audits/audits.module';
+import { HealthModule } from './health/health.module';
+import { AppExceptionFilter } from './http/app-exception.filter';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { ValidationPipe } from './http/validation.pipe';
+import { JobsModule } from './jobs/jobs.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config),
+        CqrsModule.forRoot(),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req, res) => {
+              const given = req.headers['x-request-id'];
+              const id = typeof given === 'string' && given.length <= 100 ? given : randomUUID();
+              res.setHeader('X-Request-Id', id);
+              return id;
+            },
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+          },
+        }),
+        HealthModule,
+        JobsModule,
+        AuditsModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useClass: ValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: AppExceptionFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,24 @@
+// Validates bodies, queries and params with the same zod schemas the console uses; failures are 400 with field errors.
+import { AppError, type FieldError } from '@annot/core';
+import type { PipeTransform, Type } from '@nestjs/common';
+import { createZodValidationPipe } from 'nestjs-zod';
+import type { ZodError } from 'zod';
+import { hasMessage } from '../i18n/translate';
+
+export function fieldErrorsOf(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || '(root)';
+    // A schema may name a message key of its own; otherwise the issue's code picks a generic one.
+    const custom = hasMessage(issue.message) ? issue.message : null;
+    const required = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+    const messageKey = custom ?? (required ? 'validation.required' : `validation.${issue.code}`);
+    const params: Record<string, unknown> = {};
+    if (issue.code === 'unrecognized_keys') params.keys = issue.keys.join(', ');
+    return { field, messageKey: hasMessage(messageKey) ? messageKey : 'validation.invalid', params };
+  });
+}
+
+export const ValidationPipe: Type<PipeTransform> = createZodValidationPipe({
+  createValidationException: (error: unknown) =>
+    new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, fieldErrorsOf(error as ZodError)),
+});

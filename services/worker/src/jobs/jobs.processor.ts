@@ -1,0 +1,28 @@
+// The BullMQ processor of the jobs queue: routes each job to its handler; start-up fails if a name has none.
+import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { jobQueue, JobName } from '@annot/core';
+import { JOB_HANDLERS, type JobHandler } from './job-handler';
+
+@Processor(jobQueue, { concurrency: 4 })
+export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly byName: Map<string, JobHandler>;
+
+  constructor(@Inject(JOB_HANDLERS) handlers: JobHandler[]) {
+    super();
+    this.byName = new Map(handlers.map((h) => [h.name, h]));
+    const missing = Object.values(JobName).filter((name) => !this.byName.has(name));
+    if (missing.length > 0) throw new Error(`No handler for jobs: ${missing.join(', ')}`);
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.on('error', () => undefined);
+  }
+
+  async process(job: Job): Promise<unknown> {
+    const handler = this.byName.get(job.name);
+    if (!handler) throw new Error(`No handler for job ${job.name}`);
+    return handler.handle(job);
+  }
+}

@@ -1,0 +1,42 @@
+// Runs the outbox dispatcher for the life of the worker process.
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { type AppConfig, CONFIG, createProducerRedis, DATABASE, type Db, OutboxDispatcher } from '@annot/core';
+
+@Injectable()
+export class OutboxDispatcherService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxDispatcherService.name);
+  private readonly queues = new Map<string, Queue>();
+  private readonly dispatcher: OutboxDispatcher;
+  private lastError = '';
+
+  constructor(@Inject(DATABASE) db: Db, @Inject(CONFIG) private readonly config: AppConfig) {
+    this.dispatcher = new OutboxDispatcher(db, (name) => this.queue(name), {
+      onError: (error) => {
+        // Redis being away is expected to last a while; say so once, not every poll.
+        const message = String((error as Error).message ?? error);
+        if (message !== this.lastError) this.logger.warn(`outbox dispatch paused: ${message}`);
+        this.lastError = message;
+      },
+    });
+  }
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: createProducerRedis(this.config.redisUrl), prefix: this.config.redisPrefix });
+      queue.on('error', () => undefined);
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  onApplicationBootstrap(): void {
+    this.dispatcher.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.dispatcher.stop();
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+  }
+}

@@ -1,0 +1,35 @@
+// The worker application: BullMQ processors, the outbox dispatcher and the async projection runner.
+import { type DynamicModule, Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
+import { type AppConfig, CoreModule, createWorkerRedis, jobQueue } from '@annot/core';
+import { AuditsModule } from './audits/audits.module';
+import { VerifyLedgerJob } from './audits/verify-ledger.job';
+import { JOB_HANDLERS } from './jobs/job-handler';
+import { JobsProcessor } from './jobs/jobs.processor';
+import { OutboxDispatcherService } from './outbox/outbox-dispatcher.service';
+import { ProjectionRunnerService } from './projections/projection-runner.service';
+
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        CoreModule.forRoot(config),
+        CqrsModule.forRoot(),
+        LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
+        BullModule.forRoot({ connection: createWorkerRedis(config.redisUrl), prefix: config.redisPrefix }),
+        BullModule.registerQueue({ name: jobQueue }),
+        AuditsModule,
+      ],
+      providers: [
+        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob], useFactory: (...handlers: unknown[]) => handlers },
+        JobsProcessor,
+        OutboxDispatcherService,
+        ProjectionRunnerService,
+      ],
+    };
+  }
+}
