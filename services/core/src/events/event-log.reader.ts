@@ -43,8 +43,9 @@ export interface ReadLogOptions {
 export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Promise<StoredEvent[]> {
   let query = selectEvents(db)
     .where(sql<boolean>`(tx_id, global_position) > (${options.after.txId}::xid8, ${options.after.globalPosition}::bigint)`)
-    .orderBy('tx_id')
-    .orderBy('global_position')
+    // Ordered by the xid8 column itself: a bare "tx_id" here would sort by the text alias selected above.
+    .orderBy(sql`events.tx_id`)
+    .orderBy(sql`events.global_position`)
     .limit(options.limit);
   if (options.horizon === 'settled') {
     query = query.where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`);

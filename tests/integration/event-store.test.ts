@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError, EventStore, anyVersion, logStart, noStream, readLog } from '@annot/core';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { testEvent } from '../support/events';
+
+describe(EventStore.name, () => {
+  let test: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    store = new EventStore(test.db);
+  });
+  afterAll(async () => test.drop());
+
+  describe('append', () => {
+    it('opens a stream at version 0 and numbers its events from 1', async () => {
+      const streamId = `thing-${randomUUID()}`;
+      const result = await store.append(streamId, noStream, [testEvent('ThingMade', { n: 1 }), testEvent('ThingNamed', { n: 2 })]);
+      expect(result.version).toBe(2n);
+      const { events, version } = await store.readStream(streamId);
+      expect(version).toBe(2n);
+      expect(events.map((e) => [e.streamPosition, e.type, e.data])).toEqual([
+        ['1', 'ThingMade', { n: 1 }],
+        ['2', 'ThingNamed', { n: 2 }],
+      ]);
+      expect(events[0].metadata.actorId).toBe('tester');
+    });
+
+    it('refuses a wrong expected version with 409 VERSION_CONFLICT and writes nothing', async () => {
+      const streamId = `thing-${randomUUID()}`;
+      await store.append(streamId, noStream, [testEvent('ThingMade')]);
+      const error = await store.append(streamId, 5n, [testEvent('ThingNamed')]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 409, errCode: 'VERSION_CONFLICT' });
+      const again = await store.append(streamId, noStream, [testEvent('ThingMade')]).catch((e: unknown) => e);
+      expect(again).toMatchObject({ status: 409, errCode: 'VERSION_CONFLICT' });
+      expect((await store.readStream(streamId)).version).toBe(1n);
+    });
+
+    it('returns the first result for a repeated command id and appends nothing', async () => {
+      const streamId = `thing-${randomUUID()}`;
+      const commandId = randomUUID();
+      const first = await store.append(streamId, noStream, [testEvent('ThingMade')], { commandId });
+      const second = await store.append(streamId, 1n, [testEvent('ThingMade')], { commandId });
+      const stale = await store.append(streamId, noStream, [testEvent('ThingMade')], { commandId });
+      expect(first.duplicate).toBe(false);
+      expect(second).toEqual({ ...first, duplicate: true });
+      expect(stale).toEqual({ ...first, duplicate: true });
+      expect((await store.readStream(streamId)).events).toHaveLength(1);
+    });
+
+    it('accepts any version when asked to', async () => {
+      const streamId = `thing-${randomUUID()}`;
+      await store.append(streamId, anyVersion, [testEvent('ThingMade')]);
+      const result = await store.append(streamId, anyVersion, [testEvent('ThingNamed')]);
+      expect(result.version).toBe(2n);
+    });
+
+    it('writes the outbox row in the same transaction as the events', async () => {
+      const streamId = `thing-${randomUUID()}`;
+      const failing = { name: 'failing', mode: 'inline' as const, tables: [], apply: async () => Promise.reject(new Error('boom')) };
+      const outbox = [{ name: 'ledger.verify' as never, data: { auditId: randomUUID() } }];
+      await expect(store.append(streamId, noStream, [testEvent('ThingMade')], { projections: [failing], outbox })).rejects.toThrow('boom');
+      expect((await store.readStream(streamId)).events).toHaveLength(0);
+      const before = await test.db.selectFrom('outbox').select('id').execute();
+      await store.append(streamId, noStream, [testEvent('ThingMade')], { outbox });
+      const after = await test.db.selectFrom('outbox').select(['id', 'payload']).execute();
+      expect(after).toHaveLength(before.length + 1);
+    });
+  });
+
+  describe('readLog', () => {
+    it('holds back an event whose transaction is still open, even if later ones committed', async () => {
+      const slow = `thing-${randomUUID()}`;
+      const fast = `thing-${randomUUID()}`;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const blocker = { name: 'blocker', mode: 'inline' as const, tables: [], apply: async () => { entered(); await gate; } };
+      const slowAppend = store.append(slow, noStream, [testEvent('Slow')], { projections: [blocker] });
+      await inside;
+      await store.append(fast, noStream, [testEvent('Fast')]);
+
+      const settled = await readLog(test.db, { after: logStart, limit: 10_000, horizon: 'settled' });
+      expect(settled.some((e) => e.streamId === fast)).toBe(false);
+      release();
+      await slowAppend;
+      const later = await readLog(test.db, { after: logStart, limit: 10_000, horizon: 'settled' });
+      const order = later.filter((e) => e.streamId === slow || e.streamId === fast).map((e) => e.type);
+      expect(order).toEqual(['Slow', 'Fast']);
+    });
+  });
+});

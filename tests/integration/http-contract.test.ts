@@ -1,0 +1,119 @@
+// The API's contract as a caller sees it: envelope, languages, errors, documentation and health.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { call, startPlatform, type Platform } from '../support/platform';
+
+describe('HTTP contract', () => {
+  let platform: Platform;
+  beforeAll(async () => {
+    platform = await startPlatform({ worker: false });
+  });
+  afterAll(async () => platform.stop());
+
+  describe('envelope', () => {
+    it('wraps a success in { code, message, data, errCode } in Chinese by default', async () => {
+      const { status, body } = await call(platform, 'GET', '/healthz');
+      expect(status).toBe(200);
+      expect(body).toEqual({ code: 200, message: '成功', data: { status: 'ok' }, errCode: null });
+    });
+
+    it('answers in English when the language header or the languageType cookie asks', async () => {
+      expect((await call(platform, 'GET', '/healthz', { headers: { 'x-language': 'en_US' } })).body.message).toBe('Success');
+      expect((await call(platform, 'GET', '/healthz', { headers: { cookie: 'languageType=en_US' } })).body.message).toBe('Success');
+    });
+
+    it("accepts the client's timestamp parameter t on GET", async () => {
+      const { status, body } = await call(platform, 'GET', `/manage/audits?limit=5&t=${Date.now()}`);
+      expect(status).toBe(200);
+      expect(body.data).toEqual({ items: [], nextCursor: null });
+    });
+  });
+
+  describe('errors', () => {
+    it('answers an unknown route with 404 NOT_FOUND in the envelope', async () => {
+      const { status, body } = await call(platform, 'GET', '/manage/nothing-here', { headers: { 'x-language': 'en_US' } });
+      expect(status).toBe(404);
+      expect(body).toEqual({ code: 404, message: 'No such endpoint: GET /manage/nothing-here', data: null, errCode: 'NOT_FOUND' });
+    });
+
+    it('answers bad input with 400 VALIDATION_FAILED and localized field errors', async () => {
+      const zh = await call(platform, 'GET', '/manage/audits?limit=0');
+      expect(zh.status).toBe(400);
+      expect(zh.body.errCode).toBe('VALIDATION_FAILED');
+      expect(zh.body.message).toBe('参数校验失败');
+      expect(zh.body.data.fields).toEqual([{ field: 'limit', message: 'limit过小或过短' }]);
+      const en = await call(platform, 'POST', '/manage/audits', { body: { surprise: 1 }, headers: { 'x-language': 'en_US' } });
+      expect(en.status).toBe(400);
+      expect(en.body.data.fields).toEqual([{ field: '(root)', message: 'Unsupported fields: surprise' }]);
+    });
+
+    it('answers malformed JSON with 400 in the envelope', async () => {
+      const { status, body } = await call(platform, 'POST', '/manage/audits', { body: '{"oops', headers: { 'content-type': 'application/json' } });
+      expect(status).toBe(400);
+      expect(body.errCode).toBe('BAD_REQUEST');
+    });
+
+    it('answers a missing thing with 404 naming it', async () => {
+      const { status, body } = await call(platform, 'GET', '/manage/audits/00000000-0000-4000-8000-000000000000', { headers: { 'x-language': 'en_US' } });
+      expect(status).toBe(404);
+      expect(body.message).toBe('Ledger verification not found: 00000000-0000-4000-8000-000000000000');
+    });
+
+    it('answers an internal failure with 500 INTERNAL and no stack trace', async () => {
+      await sql`ALTER TABLE audits RENAME TO audits_away`.execute(platform.database.db);
+      try {
+        const { status, body } = await call(platform, 'GET', '/manage/audits');
+        expect(status).toBe(500);
+        expect(body).toEqual({ code: 500, message: '服务器内部错误，请稍后重试', data: null, errCode: 'INTERNAL' });
+      } finally {
+        await sql`ALTER TABLE audits_away RENAME TO audits`.execute(platform.database.db);
+      }
+    });
+  });
+
+  describe('commands', () => {
+    it('returns the same run for a repeated Idempotency-Key and records the actor', async () => {
+      const headers = { 'idempotency-key': 'same-click' };
+      const first = await call(platform, 'POST', '/manage/audits', { body: {}, headers });
+      const second = await call(platform, 'POST', '/manage/audits', { body: {}, headers });
+      expect(first.status).toBe(200);
+      expect(second.body.data).toEqual(first.body.data);
+      const one = await call(platform, 'GET', `/manage/audits/${first.body.data.auditId}`);
+      expect(one.headers.get('etag')).toBe('"1"');
+      expect(one.body.data).toMatchObject({ status: 'requested', requestedBy: 'anonymous' });
+      const listed = await call(platform, 'GET', '/manage/audits?limit=100');
+      expect(listed.body.data.items.filter((a: { auditId: string }) => a.auditId === first.body.data.auditId)).toHaveLength(1);
+    });
+
+    it('pages lists by keyset', async () => {
+      for (let i = 0; i < 3; i++) await call(platform, 'POST', '/manage/audits', { body: {} });
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: any = await call(platform, 'GET', `/manage/audits?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.body.data.items.map((a: { auditId: string }) => a.auditId));
+        cursor = page.body.data.nextCursor;
+      } while (cursor);
+      const all = await call(platform, 'GET', '/manage/audits?limit=100');
+      expect(seen).toEqual(all.body.data.items.map((a: { auditId: string }) => a.auditId));
+      expect(new Set(seen).size).toBe(seen.length);
+    });
+  });
+
+  describe('documentation and health', () => {
+    it('publishes OpenAPI generated from the zod schemas at /api/docs', async () => {
+      const html = await fetch(`${platform.baseUrl}/api/docs`);
+      expect(html.status).toBe(200);
+      const doc: any = await (await fetch(`${platform.baseUrl}/api/docs-json`)).json();
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/manage/audits', '/manage/audits/{auditId}', '/healthz', '/readyz']));
+      const listParams = doc.paths['/manage/audits'].get.parameters.map((p: { name: string }) => p.name);
+      expect(listParams).toEqual(expect.arrayContaining(['limit', 'cursor']));
+    });
+
+    it('reports PostgreSQL, Redis and migrations ready', async () => {
+      const { status, body } = await call(platform, 'GET', '/readyz');
+      expect(status).toBe(200);
+      expect(body.data).toEqual({ postgres: 'ok', redis: 'ok', migrations: 'ok' });
+    });
+  });
+});

@@ -1,0 +1,112 @@
+// Background work end to end: outbox to BullMQ to the worker, progress on the event stream, Redis outages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { call, eventually, startPlatform, type Platform } from '../support/platform';
+import { ownRedis, type OwnRedis } from '../support/redis-server';
+
+const auditOf = (platform: Platform, auditId: string) => call(platform, 'GET', `/manage/audits/${auditId}`).then((r) => r.body.data);
+const eventsOf = async (platform: Platform, auditId: string) =>
+  (await sql<{ type: string }>`SELECT type FROM events WHERE stream_id = ${`audit-${auditId}`} ORDER BY stream_position`.execute(platform.database.db)).rows.map((r) => r.type);
+
+/** Reads server-sent events from the API until `until` says enough. */
+async function listen(platform: Platform, until: (events: { event: string; data: any }[]) => boolean) {
+  const controller = new AbortController();
+  const response = await fetch(`${platform.baseUrl}/manage/jobs/stream`, { signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const received: { event: string; data: any }[] = [];
+  const done = (async () => {
+    let buffer = '';
+    while (!until(received)) {
+      const { value, done: ended } = await reader.read();
+      if (ended) break;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (data) received.push({ event, data: JSON.parse(data) });
+      }
+    }
+    controller.abort();
+    return received;
+  })();
+  return { done, headers: response.headers };
+}
+
+describe('ledger verification jobs', () => {
+  let platform: Platform;
+  beforeAll(async () => {
+    platform = await startPlatform();
+  });
+  afterAll(async () => platform.stop());
+
+  it('runs in the worker and streams its progress to the console', async () => {
+    const stream = await listen(platform, (events) => events.some((e) => e.event === 'completed'));
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const { body } = await call(platform, 'POST', '/manage/audits', { body: {} });
+    const auditId = body.data.auditId;
+    const received = await stream.done;
+    const mine = received.filter((e) => e.data.subject?.id === auditId);
+    expect(mine.filter((e) => e.event === 'progress').map((e) => e.data.progress)).toContain(100);
+    expect(mine.at(-1)).toMatchObject({ event: 'completed', data: { name: 'ledger.verify', subject: { type: 'audit', id: auditId } } });
+    const audit = await eventually(() => auditOf(platform, auditId), (a) => a.status === 'passed');
+    expect(audit.finishedAt).not.toBeNull();
+    expect(await eventsOf(platform, auditId)).toEqual(['AuditRequested', 'AuditStarted', 'AuditPassed']);
+  });
+
+  it('fails the run and names the first altered event when the log was tampered with', async () => {
+    const first = (await call(platform, 'POST', '/manage/audits', { body: {} })).body.data.auditId;
+    await eventually(() => auditOf(platform, first), (a) => a.status === 'passed');
+    await eventually(
+      () => sql<{ n: string }>`SELECT count(*)::text AS n FROM audit_ledger`.execute(platform.database.db).then((r) => Number(r.rows[0].n)),
+      (n) => n >= 3,
+    );
+    const { rows } = await sql<{ event_id: string }>`
+      UPDATE events SET metadata = jsonb_set(metadata, '{actorId}', '"mallory"')
+      WHERE global_position = (SELECT min(global_position) FROM events) RETURNING event_id`.execute(platform.database.db);
+    const second = (await call(platform, 'POST', '/manage/audits', { body: {} })).body.data.auditId;
+    const audit = await eventually(() => auditOf(platform, second), (a) => a.status === 'failed');
+    expect(audit.firstBadEventId).toBe(rows[0].event_id);
+  });
+});
+
+describe('outbox during a Redis outage', () => {
+  let redis: OwnRedis;
+  let platform: Platform;
+  beforeAll(async () => {
+    redis = await ownRedis();
+    platform = await startPlatform({ redisUrl: redis.url });
+  });
+  afterAll(async () => {
+    await platform.stop();
+    await redis.stop();
+  });
+
+  it('accepts commands while Redis is down and runs their jobs once it is back, once', async () => {
+    await redis.stop();
+    const ready = await call(platform, 'GET', '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ code: 503, errCode: 'UNAVAILABLE', data: { postgres: 'ok', redis: 'down', migrations: 'ok' } });
+
+    const { status, body } = await call(platform, 'POST', '/manage/audits', { body: {} });
+    expect(status).toBe(200);
+    const auditId = body.data.auditId;
+    await eventually(
+      () => platform.database.db.selectFrom('outbox').select(['attempts', 'dispatched_at']).execute(),
+      (rows) => rows.length === 1 && rows[0].attempts > 0 && rows[0].dispatched_at === null,
+    );
+    expect((await auditOf(platform, auditId)).status).toBe('requested');
+
+    await redis.start();
+    await eventually(() => auditOf(platform, auditId), (a) => a.status === 'passed', 30_000);
+    expect((await call(platform, 'GET', '/readyz')).status).toBe(200);
+
+    // Delivery is at least once: dispatching the same outbox row again must not change anything visible.
+    await platform.database.db.updateTable('outbox').set({ dispatched_at: null }).execute();
+    await eventually(() => platform.database.db.selectFrom('outbox').select('dispatched_at').execute(), (rows) => rows[0].dispatched_at !== null);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await eventsOf(platform, auditId)).toEqual(['AuditRequested', 'AuditStarted', 'AuditPassed']);
+  });
+});

@@ -1,0 +1,71 @@
+// Starts the real API and worker in this process against a test database and a Redis prefix of its own.
+import type { INestApplicationContext } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { loadConfig, type AppConfig } from '@annot/core';
+import { createApiApp } from '../../services/api/src/app.factory';
+import { createWorkerApp } from '../../services/worker/src/worker.factory';
+import { createTestDatabase, testRedis, type TestDatabase } from './test-database';
+
+export interface Platform {
+  baseUrl: string;
+  config: AppConfig;
+  database: TestDatabase;
+  api: NestExpressApplication;
+  worker: INestApplicationContext | null;
+  stop(): Promise<void>;
+}
+
+export async function startPlatform(options: { worker?: boolean; redisUrl?: string } = {}): Promise<Platform> {
+  const database = await createTestDatabase();
+  const redis = testRedis();
+  const config: AppConfig = {
+    ...loadConfig({}),
+    databaseUrl: database.url,
+    redisUrl: options.redisUrl ?? redis.url,
+    redisPrefix: redis.prefix,
+    port: 0,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+  };
+  const api = await createApiApp(config);
+  await api.listen(0, '127.0.0.1');
+  const address = api.getHttpServer().address() as { port: number };
+  const worker = options.worker === false ? null : await createWorkerApp(config);
+  await worker?.init();
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    config,
+    database,
+    api,
+    worker,
+    stop: async () => {
+      await worker?.close();
+      await api.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Calls the API like the console does and returns the status, the envelope and the headers. */
+export async function call<T = any>(
+  platform: Platform,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: { code: number; message: string; data: T; errCode: string | null }; headers: Headers }> {
+  const response = await fetch(`${platform.baseUrl}${path}`, {
+    method,
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as any, headers: response.headers };
+}
+
+export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

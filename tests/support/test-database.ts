@@ -1,0 +1,53 @@
+// Per test file: a database cloned from the migrated template and a Redis key prefix of its own.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDatabase, type Db } from '@annot/core';
+import { templateDatabase, withDatabase } from './global-setup';
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+  const serverUrl = inject('postgresUrl');
+  const name = `annot_test_${randomBytes(5).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${templateDatabase}"`);
+  const url = withDatabase(serverUrl, name);
+  const db = createDatabase(url, { max: options.max ?? 10 });
+  return {
+    url,
+    name,
+    db,
+    drop: async () => {
+      await db.destroy();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+export function testRedis(): { url: string; prefix: string } {
+  return { url: inject('redisUrl'), prefix: `annot-test-${randomBytes(4).toString('hex')}` };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // CREATE DATABASE ... TEMPLATE fails while another session is cloning the same template.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(text);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
