@@ -6,6 +6,8 @@ import type { Database } from '../database/database.types';
 export interface DispatcherOptions {
   batchSize?: number;
   idleMs?: number;
+  /** How long one add may wait for Redis; BullMQ waits forever for a connection it never had. */
+  sendTimeoutMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -37,13 +39,14 @@ export class OutboxDispatcher {
       for (const row of rows) {
         try {
           // A job re-added after a crash between add and commit keeps the same id, so BullMQ ignores it.
-          await this.queueFor(row.queue).add(row.job_name, row.payload, {
+          const added = this.queueFor(row.queue).add(row.job_name, row.payload, {
             jobId: outboxJobId(row.id),
             attempts: 5,
             backoff: { type: 'exponential', delay: 1000 },
             removeOnComplete: { age: 7 * 24 * 3600 },
             removeOnFail: { age: 30 * 24 * 3600 },
           });
+          await withTimeout(added, this.options.sendTimeoutMs ?? 3000);
           sent.push(row.id);
         } catch (error) {
           await trx
@@ -85,4 +88,14 @@ export class OutboxDispatcher {
       if (sent === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
     }
   }
+}
+
+/** An add that times out may still land later; the row stays pending and its next add reuses the job id. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  promise.catch(() => undefined);
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
