@@ -10,7 +10,8 @@ export function fieldErrorsOf(error: ZodError): FieldError[] {
     const field = issue.path.map(String).join('.') || '(root)';
     // A schema may name a message key of its own; otherwise the issue's code picks a generic one.
     const custom = hasMessage(issue.message) ? issue.message : null;
-    const required = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+    // zod leaves the input out of its issues; its default message is the only trace of a missing field.
+    const required = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
     const messageKey = custom ?? (required ? 'validation.required' : `validation.${issue.code}`);
     const params: Record<string, unknown> = {};
     if (issue.code === 'unrecognized_keys') params.keys = issue.keys.join(', ');
