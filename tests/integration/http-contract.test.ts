@@ -2,11 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, startPlatform, type Platform } from '../support/platform';
+import { signInAdmin } from '../support/sign-in';
 
 describe('HTTP contract', () => {
   let platform: Platform;
+  let token: string;
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
+    token = await signInAdmin(platform);
   });
   afterAll(async () => platform.stop());
 
@@ -23,7 +26,7 @@ describe('HTTP contract', () => {
     });
 
     it("accepts the client's timestamp parameter t on GET", async () => {
-      const { status, body } = await call(platform, 'GET', `/manage/audits?limit=5&t=${Date.now()}`);
+      const { status, body } = await call(platform, 'GET', `/manage/audits?limit=5&t=${Date.now()}`, { token });
       expect(status).toBe(200);
       expect(body.data).toEqual({ items: [], nextCursor: null });
     });
@@ -37,24 +40,24 @@ describe('HTTP contract', () => {
     });
 
     it('answers bad input with 400 VALIDATION_FAILED and localized field errors', async () => {
-      const zh = await call(platform, 'GET', '/manage/audits?limit=0');
+      const zh = await call(platform, 'GET', '/manage/audits?limit=0', { token });
       expect(zh.status).toBe(400);
       expect(zh.body.errCode).toBe('VALIDATION_FAILED');
       expect(zh.body.message).toBe('参数校验失败');
       expect(zh.body.data.fields).toEqual([{ field: 'limit', message: 'limit过小或过短' }]);
-      const en = await call(platform, 'POST', '/manage/audits', { body: { surprise: 1 }, headers: { 'x-language': 'en_US' } });
+      const en = await call(platform, 'POST', '/manage/audits', { token, body: { surprise: 1 }, headers: { 'x-language': 'en_US' } });
       expect(en.status).toBe(400);
       expect(en.body.data.fields).toEqual([{ field: '(root)', message: 'Unsupported fields: surprise' }]);
     });
 
     it('answers malformed JSON with 400 in the envelope', async () => {
-      const { status, body } = await call(platform, 'POST', '/manage/audits', { body: '{"oops', headers: { 'content-type': 'application/json' } });
+      const { status, body } = await call(platform, 'POST', '/manage/audits', { token, body: '{"oops', headers: { 'content-type': 'application/json' } });
       expect(status).toBe(400);
       expect(body.errCode).toBe('BAD_REQUEST');
     });
 
     it('answers a missing thing with 404 naming it', async () => {
-      const { status, body } = await call(platform, 'GET', '/manage/audits/00000000-0000-4000-8000-000000000000', { headers: { 'x-language': 'en_US' } });
+      const { status, body } = await call(platform, 'GET', '/manage/audits/00000000-0000-4000-8000-000000000000', { token, headers: { 'x-language': 'en_US' } });
       expect(status).toBe(404);
       expect(body.message).toBe('Ledger verification not found: 00000000-0000-4000-8000-000000000000');
     });
@@ -62,7 +65,7 @@ describe('HTTP contract', () => {
     it('answers an internal failure with 500 INTERNAL and no stack trace', async () => {
       await sql`ALTER TABLE audits RENAME TO audits_away`.execute(platform.database.db);
       try {
-        const { status, body } = await call(platform, 'GET', '/manage/audits');
+        const { status, body } = await call(platform, 'GET', '/manage/audits', { token });
         expect(status).toBe(500);
         expect(body).toEqual({ code: 500, message: '服务器内部错误，请稍后重试', data: null, errCode: 'INTERNAL' });
       } finally {
@@ -74,27 +77,27 @@ describe('HTTP contract', () => {
   describe('commands', () => {
     it('returns the same run for a repeated Idempotency-Key and records the actor', async () => {
       const headers = { 'idempotency-key': 'same-click' };
-      const first = await call(platform, 'POST', '/manage/audits', { body: {}, headers });
-      const second = await call(platform, 'POST', '/manage/audits', { body: {}, headers });
+      const first = await call(platform, 'POST', '/manage/audits', { token, body: {}, headers });
+      const second = await call(platform, 'POST', '/manage/audits', { token, body: {}, headers });
       expect(first.status).toBe(200);
       expect(second.body.data).toEqual(first.body.data);
-      const one = await call(platform, 'GET', `/manage/audits/${first.body.data.auditId}`);
+      const one = await call(platform, 'GET', `/manage/audits/${first.body.data.auditId}`, { token });
       expect(one.headers.get('etag')).toBe('"1"');
-      expect(one.body.data).toMatchObject({ status: 'requested', requestedBy: 'anonymous' });
-      const listed = await call(platform, 'GET', '/manage/audits?limit=100');
+      expect(one.body.data).toMatchObject({ status: 'requested', requestedBy: expect.any(String) });
+      const listed = await call(platform, 'GET', '/manage/audits?limit=100', { token });
       expect(listed.body.data.items.filter((a: { auditId: string }) => a.auditId === first.body.data.auditId)).toHaveLength(1);
     });
 
     it('pages lists by keyset', async () => {
-      for (let i = 0; i < 3; i++) await call(platform, 'POST', '/manage/audits', { body: {} });
+      for (let i = 0; i < 3; i++) await call(platform, 'POST', '/manage/audits', { token, body: {} });
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: any = await call(platform, 'GET', `/manage/audits?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        const page: any = await call(platform, 'GET', `/manage/audits?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token });
         seen.push(...page.body.data.items.map((a: { auditId: string }) => a.auditId));
         cursor = page.body.data.nextCursor;
       } while (cursor);
-      const all = await call(platform, 'GET', '/manage/audits?limit=100');
+      const all = await call(platform, 'GET', '/manage/audits?limit=100', { token });
       expect(seen).toEqual(all.body.data.items.map((a: { auditId: string }) => a.auditId));
       expect(new Set(seen).size).toBe(seen.length);
     });

@@ -3,15 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { ownRedis, type OwnRedis } from '../support/redis-server';
+import { signInAdmin } from '../support/sign-in';
 
-const auditOf = (platform: Platform, auditId: string) => call(platform, 'GET', `/manage/audits/${auditId}`).then((r) => r.body.data);
+let token: string;
+
+const auditOf = (platform: Platform, auditId: string) => call(platform, 'GET', `/manage/audits/${auditId}`, { token }).then((r) => r.body.data);
 const eventsOf = async (platform: Platform, auditId: string) =>
   (await sql<{ type: string }>`SELECT type FROM events WHERE stream_id = ${`audit-${auditId}`} ORDER BY stream_position`.execute(platform.database.db)).rows.map((r) => r.type);
 
 /** Reads server-sent events from the API until `until` says enough. */
 async function listen(platform: Platform, until: (events: { event: string; data: any }[]) => boolean) {
   const controller = new AbortController();
-  const response = await fetch(`${platform.baseUrl}/manage/jobs/stream`, { signal: controller.signal });
+  const response = await fetch(`${platform.baseUrl}/manage/jobs/stream?access_token=${token}`, { signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const received: { event: string; data: any }[] = [];
   const done = (async () => {
@@ -39,13 +42,14 @@ describe('ledger verification jobs', () => {
   let platform: Platform;
   beforeAll(async () => {
     platform = await startPlatform();
+    token = await signInAdmin(platform);
   });
   afterAll(async () => platform.stop());
 
   it('runs in the worker and streams its progress to the console', async () => {
     const stream = await listen(platform, (events) => events.some((e) => e.event === 'completed'));
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
-    const { body } = await call(platform, 'POST', '/manage/audits', { body: {} });
+    const { body } = await call(platform, 'POST', '/manage/audits', { token, body: {} });
     const auditId = body.data.auditId;
     const received = await stream.done;
     const mine = received.filter((e) => e.data.subject?.id === auditId);
@@ -57,7 +61,7 @@ describe('ledger verification jobs', () => {
   });
 
   it('fails the run and names the first altered event when the log was tampered with', async () => {
-    const first = (await call(platform, 'POST', '/manage/audits', { body: {} })).body.data.auditId;
+    const first = (await call(platform, 'POST', '/manage/audits', { token, body: {} })).body.data.auditId;
     await eventually(() => auditOf(platform, first), (a) => a.status === 'passed');
     await eventually(
       () => sql<{ n: string }>`SELECT count(*)::text AS n FROM audit_ledger`.execute(platform.database.db).then((r) => Number(r.rows[0].n)),
@@ -66,7 +70,7 @@ describe('ledger verification jobs', () => {
     const { rows } = await sql<{ event_id: string }>`
       UPDATE events SET metadata = jsonb_set(metadata, '{actorId}', '"mallory"')
       WHERE global_position = (SELECT min(global_position) FROM events) RETURNING event_id`.execute(platform.database.db);
-    const second = (await call(platform, 'POST', '/manage/audits', { body: {} })).body.data.auditId;
+    const second = (await call(platform, 'POST', '/manage/audits', { token, body: {} })).body.data.auditId;
     const audit = await eventually(() => auditOf(platform, second), (a) => a.status === 'failed');
     expect(audit.firstBadEventId).toBe(rows[0].event_id);
   });
@@ -78,6 +82,7 @@ describe('outbox during a Redis outage', () => {
   beforeAll(async () => {
     redis = await ownRedis();
     platform = await startPlatform({ redisUrl: redis.url });
+    token = await signInAdmin(platform);
   });
   afterAll(async () => {
     await platform.stop();
@@ -90,7 +95,7 @@ describe('outbox during a Redis outage', () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ code: 503, errCode: 'UNAVAILABLE', data: { postgres: 'ok', redis: 'down', migrations: 'ok' } });
 
-    const { status, body } = await call(platform, 'POST', '/manage/audits', { body: {} });
+    const { status, body } = await call(platform, 'POST', '/manage/audits', { token, body: {} });
     expect(status).toBe(200);
     const auditId = body.data.auditId;
     await eventually(

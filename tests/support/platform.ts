@@ -50,11 +50,15 @@ export async function call<T = any>(
   platform: Platform,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
+  options: { body?: unknown; headers?: Record<string, string>; token?: string } = {},
 ): Promise<{ status: number; body: { code: number; message: string; data: T; errCode: string | null }; headers: Headers }> {
   const response = await fetch(`${platform.baseUrl}${path}`, {
     method,
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
     body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
   });
   return { status: response.status, body: (await response.json()) as any, headers: response.headers };

@@ -6,3 +6,4 @@ export * from './audits/audit.events';
 export * from './audits/audit.machine';
 export * from './audits/audit.evolve';
 export * from './audits/audit.commands';
+export * from './identity';

@@ -7,6 +7,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, CoreModule } from '@annot/core';
 import { AuditsModule } from './audits/audits.module';
 import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ValidationPipe } from './http/validation.pipe';
@@ -33,6 +34,7 @@ export class AppModule {
             autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
           },
         }),
+        IdentityModule,
         HealthModule,
         JobsModule,
         AuditsModule,

@@ -5,8 +5,9 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
-import { type AuditView, type Page, pageQuery, requestAuditInput } from '@annot/workflows';
+import { type AuditView, type Page, pageQuery, requestAuditInput, Role } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
+import { Roles } from '../identity/access/access.decorator';
 import type { Versioned } from '../http/envelope';
 import { RequestAuditCommand, type RequestAuditResult } from './commands/request-audit.handler';
 import { GetAuditQuery } from './queries/get-audit.handler';
@@ -18,6 +19,7 @@ class AuditParamsDto extends createZodDto(z.object({ auditId: z.uuid() })) {}
 
 @ApiTags('audits')
 @Controller('manage/audits')
+@Roles(Role.Admin, Role.Pm, Role.SeniorPm)
 export class AuditsController {
   constructor(
     private readonly commands: CommandBus,

@@ -1,18 +1,12 @@
 // The only Kysely of the audits context: the ledger verification runs as the screen lists them.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, decodeCursor, encodeCursor } from '@annot/core';
 import type { AuditView, Page } from '@annot/workflows';
 
 export interface AuditRow extends AuditView {
   version: string;
 }
-
-const encodeCursor = (requestedAt: string, auditId: string) => Buffer.from(`${requestedAt}|${auditId}`).toString('base64url');
-const decodeCursor = (cursor: string): [string, string] | null => {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  return at && id && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(Date.parse(at)) ? [at, id] : null;
-};
 
 @Injectable()
 export class AuditsRepository {
@@ -39,7 +33,7 @@ export class AuditsRepository {
 
   async list(limit: number, cursor?: string): Promise<Page<AuditView>> {
     let query = this.select().orderBy('requested_at', 'desc').orderBy('audit_id', 'desc').limit(limit + 1);
-    const after = cursor ? decodeCursor(cursor) : null;
+    const after = decodeCursor(cursor);
     if (after) query = query.where(sql<boolean>`(requested_at, audit_id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
     const rows = (await query.execute()) as AuditRow[];
     const items = rows.slice(0, limit).map(({ version: _, ...view }) => view);

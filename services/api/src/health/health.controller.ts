@@ -3,6 +3,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { sql } from 'kysely';
 import { AppError, DATABASE, type Db, pendingMigrations } from '@annot/core';
+import { Public } from '../identity/access/access.decorator';
 import { RedisProbe } from '../jobs/redis-probe.service';
 
 export interface Readiness {
@@ -13,6 +14,7 @@ export interface Readiness {
 
 @ApiTags('health')
 @Controller()
+@Public()
 export class HealthController {
   constructor(
     @Inject(DATABASE) private readonly db: Db,

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { translate } from '../i18n/translate';
-import { type Envelope, etagOf, Versioned } from './envelope';
+import { type Envelope, etagOf, Notice, Versioned } from './envelope';
 import { rawResponseKey } from './raw-response.decorator';
 import { requestLanguage } from './request-language';
 
@@ -27,7 +27,11 @@ export class EnvelopeInterceptor implements NestInterceptor {
           data = value.data;
         }
         res.status(200);
-        return { code: 200, message: translate(requestLanguage(req), 'ok'), data: data ?? null, errCode: null };
+        const language = requestLanguage(req);
+        if (value instanceof Notice) {
+          return { code: 200, message: translate(language, value.messageKey), data: value.data ?? null, errCode: value.errCode };
+        }
+        return { code: 200, message: translate(language, 'ok'), data: data ?? null, errCode: null };
       }),
     );
   }

@@ -14,3 +14,12 @@ export class Versioned<T> {
 }
 
 export const etagOf = (version: bigint | string): string => `"${version.toString()}"`;
+
+/** A success (200) that still carries an errCode the client acts on, such as LOGIN_REPEAT. */
+export class Notice<T = null> {
+  constructor(
+    readonly errCode: string,
+    readonly messageKey: string,
+    readonly data: T,
+  ) {}
+}

@@ -3,6 +3,7 @@ import { Controller, type MessageEvent, Sse } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { interval, map, merge, type Observable } from 'rxjs';
 import { RawResponse } from '../http/raw-response.decorator';
+import { SignedIn } from '../identity/access/access.decorator';
 import { JobEventsService } from './job-events.service';
 
 @ApiTags('jobs')
@@ -11,6 +12,7 @@ export class JobsController {
   constructor(private readonly jobEvents: JobEventsService) {}
 
   @Sse('stream')
+  @SignedIn()
   @RawResponse()
   stream(): Observable<MessageEvent> {
     // A comment-free heartbeat keeps proxies from closing an idle stream.

@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { decide, type DomainEvent } from '@annot/workflows';
 import type { LifecycleMachine } from '@annot/workflows';
-import { InvalidTransitionError, VersionConflictError } from '../errors/app-error';
+import { InvalidTransitionError, NotFoundError, VersionConflictError } from '../errors/app-error';
 import { type AppendResult, EventStore, noStream } from '../events/event-store';
 import type { StoredEvent } from '../events/stored-event';
 import type { OutboxMessage } from '../outbox/outbox-message';
@@ -50,6 +50,7 @@ export class CommandPipeline {
       throw new VersionConflictError(streamId, request.expectedVersion.toString());
     }
     const status = lifecycle.status(state);
+    if (request.event && status === 'none') throw new NotFoundError(`things.${lifecycle.machine.id}`, streamId.slice(streamId.indexOf('-') + 1));
     if (request.event) {
       const decision = decide(lifecycle.machine, status, lifecycle.context(state), request.event);
       if (!decision.allowed) throw new InvalidTransitionError(decision.from, decision.event, decision.allowedEvents);
@@ -60,6 +61,8 @@ export class CommandPipeline {
     const machineRef = `${lifecycle.machine.id}@${lifecycle.machine.version ?? '1'}`;
     const metadata = metadataOf(context, machineRef);
     const events = request.decide(state).map((e) => ({ type: e.type, data: e.data, metadata }));
+    // A command whose decision changes nothing appends nothing and answers with the current version.
+    if (events.length === 0) return { streamId, version, positions: [], duplicate: false };
     return this.eventStore.append(streamId, version, events, {
       commandId: context.commandId,
       projections: lifecycle.projections,

@@ -7,6 +7,18 @@ export interface AppConfig {
   production: boolean;
   logLevel: string;
   consoleDir: string | null;
+  /** Hides registration, algorithms, announcements, logs, documents and help (seed: private deployment). */
+  privateDeployment: boolean;
+  sessionIdleMinutes: number;
+  tokenRotateMinutes: number;
+  /** smtp(s)://user:pass@host:port; without it codes go to the development mailbox. */
+  mailUrl: string | null;
+  mailFrom: string;
+  /** Where the console sends a visitor without a token when sign-in is not integrated here. */
+  centralLoginUrl: string;
+  /** Shared secret with which a central login service asks for login tickets. */
+  centralLoginKey: string | null;
+  admin: { account: string; password: string; name: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -18,5 +30,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.CONSOLE_DIR ?? null,
+    privateDeployment: env.PRIVATE_DEPLOYMENT === 'true',
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
+    tokenRotateMinutes: Number(env.TOKEN_ROTATE_MINUTES ?? 720),
+    mailUrl: env.MAIL_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? 'annotation-platform@localhost',
+    centralLoginUrl: env.CENTRAL_LOGIN_URL ?? '/login',
+    centralLoginKey: env.CENTRAL_LOGIN_KEY ?? null,
+    admin: {
+      account: env.ADMIN_ACCOUNT ?? 'admin@example.com',
+      password: env.ADMIN_PASSWORD ?? 'Admin@2026',
+      name: env.ADMIN_NAME ?? 'Admin',
+    },
   };
 }

@@ -80,6 +80,87 @@ export interface ManagementLogTable {
   recorded_at: Timestamp;
 }
 
+export interface AccountsTable {
+  account_id: string;
+  name: string;
+  account: string;
+  phone: string | null;
+  email: string | null;
+  role: string;
+  team_id: string | null;
+  company: string | null;
+  status: string;
+  password_hash: string;
+  ding_talk_account: string | null;
+  country_id: number | null;
+  created_at: Timestamp;
+  last_login_at: Timestamp | null;
+  version: string;
+}
+
+export interface TeamsTable {
+  team_id: string;
+  name: string;
+  organisation_id: string;
+  hive_id: string;
+  size: number;
+  mobile: string;
+  created_at: Timestamp;
+  version: string;
+}
+
+export interface SessionsTable {
+  session_id: string;
+  account_id: string;
+  token_hash: string;
+  previous_token_hash: string | null;
+  via: string;
+  started_at: Timestamp;
+  token_issued_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: string | null;
+}
+
+export interface SessionActivityTable {
+  session_id: string;
+  last_seen_at: Timestamp;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<string>;
+  target: string;
+  purpose: string;
+  code_hash: string;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  account: string;
+  client_ip: string | null;
+  failed_at: Timestamp;
+}
+
+export interface LoginTicketsTable {
+  ticket_hash: string;
+  account_id: string;
+  issued_by: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface MailboxTable {
+  id: Generated<string>;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -89,4 +170,12 @@ export interface Database {
   audit_ledger: AuditLedgerTable;
   audits: AuditsTable;
   management_log: ManagementLogTable;
+  accounts: AccountsTable;
+  teams: TeamsTable;
+  sessions: SessionsTable;
+  session_activity: SessionActivityTable;
+  verification_codes: VerificationCodesTable;
+  login_failures: LoginFailuresTable;
+  login_tickets: LoginTicketsTable;
+  mailbox: MailboxTable;
 }

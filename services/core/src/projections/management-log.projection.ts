@@ -19,7 +19,15 @@ export const managementLogProjection: Projection = {
         ${events.map((e) => e.type)}::text[],
         ${events.map((e) => e.metadata?.actorId ?? null)}::text[],
         ${events.map((e) => e.metadata?.actorRole ?? null)}::text[],
-        ${events.map((e) => JSON.stringify(e.data))}::jsonb[],
+        ${events.map((e) => JSON.stringify(withoutSecrets(e.data)))}::jsonb[],
         ${events.map((e) => e.recordedAt)}::timestamptz[])`.execute(db);
   },
 };
+
+const secret = /password|token|hash|code/i;
+
+/** The log is read by people; hashes, tokens and codes stay in the event store. */
+export function withoutSecrets(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !secret.test(key)));
+}

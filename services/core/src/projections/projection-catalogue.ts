@@ -1,7 +1,15 @@
 // Every projection of the platform: the worker runs the async ones, commands cite the inline ones, replay rebuilds all.
+import { accountProjection } from '../identity/account.projection';
+import { teamProjection } from '../identity/team.projection';
 import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
 import { auditProjection } from './audit.projection';
 import { managementLogProjection } from './management-log.projection';
 import type { Projection } from './projection';
 
-export const projectionCatalogue: Projection[] = [auditProjection, managementLogProjection, auditLedgerProjection];
+export const projectionCatalogue: Projection[] = [
+  auditProjection,
+  accountProjection,
+  teamProjection,
+  managementLogProjection,
+  auditLedgerProjection,
+];

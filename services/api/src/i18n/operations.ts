@@ -1,0 +1,16 @@
+// Describes a management-log entry in the caller's language from its event type and summary.
+import type { Language } from './language';
+import { translate } from './translate';
+
+const roleKey = (role: unknown) => `roles.r${String(role ?? '')}`;
+
+export function describeOperation(language: Language, eventType: string, summary: Record<string, unknown>): string {
+  const key = `ops.${eventType}`;
+  const params: Record<string, unknown> = { ...summary };
+  if ('role' in summary) params.role = roleKey(summary.role);
+  if (eventType === 'AccountEdited' && typeof summary.changes === 'object' && summary.changes) {
+    params.fields = Object.keys(summary.changes).join(', ');
+  }
+  const described = translate(language, key, params);
+  return described === key ? translate(language, 'ops.other', { type: eventType }) : described;
+}

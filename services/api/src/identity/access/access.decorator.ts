@@ -1,0 +1,17 @@
+// Every route says who may call it; a route that says nothing is refused (deny by default).
+import { SetMetadata } from '@nestjs/common';
+import type { Role } from '@annot/workflows';
+
+export type AccessRule = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'roles'; roles: readonly Role[] };
+
+export const accessKey = 'access-rule';
+export const privateHiddenKey = 'hidden-in-private-deployment';
+
+/** Anyone, signed in or not: sign-in, registration, health, configuration the login page needs. */
+export const Public = () => SetMetadata<string, AccessRule>(accessKey, { kind: 'public' });
+/** Any signed-in account, whatever its role. */
+export const SignedIn = () => SetMetadata<string, AccessRule>(accessKey, { kind: 'signed-in' });
+/** Only these roles. */
+export const Roles = (...roles: Role[]) => SetMetadata<string, AccessRule>(accessKey, { kind: 'roles', roles });
+/** Gone (404) when the platform runs as a private deployment. */
+export const HiddenInPrivateDeployment = () => SetMetadata(privateHiddenKey, true);

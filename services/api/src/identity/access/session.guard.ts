@@ -1,0 +1,64 @@
+// The guard of every route: who is calling (from the session token) and whether the route admits them.
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { type Actor, AppError, type AppConfig, CONFIG, commandContext } from '@annot/core';
+import { RotateSessionTokenCommand } from '../commands/rotate-session-token.handler';
+import { SessionsRepository } from '../sessions/sessions.repository';
+import { accessKey, type AccessRule, privateHiddenKey } from './access.decorator';
+import { hashToken, tokenOf } from './tokens';
+
+export type AuthedRequest = Request & { actor?: Actor; sessionId?: string; id?: unknown };
+
+export const tokenInvalid = () => new AppError(403, 'TOKEN_INVALID', 'errors.token_invalid');
+export const forbidden = () => new AppError(403, 'FORBIDDEN', 'errors.forbidden');
+
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionsRepository,
+    private readonly commands: CommandBus,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const req = context.switchToHttp().getRequest<AuthedRequest>();
+    if (this.config.privateDeployment && this.reflector.getAllAndOverride<boolean>(privateHiddenKey, targets)) {
+      throw new AppError(404, 'NOT_FOUND', 'errors.route_not_found', { method: req.method, path: req.path });
+    }
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(accessKey, targets);
+    if (!rule) throw forbidden();
+
+    const token = tokenOf(req.headers, req.query as Record<string, unknown>, req.cookies as Record<string, string>);
+    const session = token ? await this.sessions.findLive(hashToken(token), this.config.sessionIdleMinutes) : undefined;
+    if (session && session.accountStatus === 'active') {
+      req.actor = { id: session.accountId, role: session.role };
+      req.sessionId = session.sessionId;
+      await this.sessions.touch(session.sessionId);
+      if (!session.previousToken && this.tokenIsOld(session.tokenIssuedAt)) {
+        await this.rotate(req, context.switchToHttp().getResponse<Response>(), session.accountId, session.sessionId);
+      }
+    }
+    if (rule.kind === 'public') return true;
+    if (!req.actor) throw tokenInvalid();
+    if (rule.kind === 'roles' && !rule.roles.includes(req.actor.role as never)) throw forbidden();
+    return true;
+  }
+
+  private tokenIsOld(issuedAt: Date): boolean {
+    return Date.now() - new Date(issuedAt).getTime() > this.config.tokenRotateMinutes * 60_000;
+  }
+
+  /** The seed's client takes a fresh token from the Authorization response header. */
+  private async rotate(req: AuthedRequest, res: Response, accountId: string, sessionId: string): Promise<void> {
+    const ctx = commandContext(req.actor!, { requestId: req.id ? String(req.id) : null, clientIp: req.ip ?? null });
+    const token = await this.commands.execute<RotateSessionTokenCommand, string | null>(new RotateSessionTokenCommand(accountId, sessionId, ctx));
+    if (token) {
+      res.setHeader('Authorization', `Bearer ${token}`);
+      res.setHeader('Access-Control-Expose-Headers', 'Authorization');
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// The identity context: accounts, sign-in, sessions, people, teams, codes and the management log.
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { type AppConfig, CONFIG } from '@annot/core';
+import { SessionGuard } from './access/session.guard';
+import { AccountsRepository } from './accounts.repository';
+import { AdminBootstrap } from './admin-bootstrap.service';
+import { AuthController } from './auth.controller';
+import { CODE_TRANSPORT } from './codes/code-transport';
+import { MailboxTransport, SmtpTransport } from './codes/code-transports';
+import { LoginCodes } from './codes/login-codes.service';
+import { MailboxRepository } from './codes/mailbox.repository';
+import { VerificationCodes } from './codes/verification-codes.service';
+import { BindChatAccountHandler } from './commands/bind-chat-account.handler';
+import { ChangePasswordHandler } from './commands/change-password.handler';
+import { CreateAccountHandler } from './commands/create-account.handler';
+import { EditAccountHandler } from './commands/edit-account.handler';
+import { RegisterAccountHandler } from './commands/register-account.handler';
+import { RotateSessionTokenHandler } from './commands/rotate-session-token.handler';
+import { SaveTeamHandler } from './commands/save-team.handler';
+import { SetAccountStatusHandler } from './commands/set-account-status.handler';
+import { SignInHandler } from './commands/sign-in.handler';
+import { SignOutHandler } from './commands/sign-out.handler';
+import { HistoryController } from './history.controller';
+import { HistoryRepository } from './history.repository';
+import { MailboxController } from './mailbox.controller';
+import { PasswordHasher } from './password-hasher.service';
+import { PasswordResetService } from './password-reset.service';
+import { PeopleController } from './people.controller';
+import { PeoplePolicyService } from './people-policy.service';
+import { RegistrationService } from './registration.service';
+import { LoginTickets } from './sessions/login-tickets.service';
+import { SessionsRepository } from './sessions/sessions.repository';
+import { SignInService } from './sign-in.service';
+import { SignInThrottle } from './sign-in-throttle.repository';
+import { TeamsController } from './teams.controller';
+
+@Module({
+  controllers: [AuthController, PeopleController, TeamsController, HistoryController, MailboxController],
+  providers: [
+    { provide: APP_GUARD, useClass: SessionGuard },
+    {
+      provide: CODE_TRANSPORT,
+      inject: [CONFIG, MailboxRepository],
+      useFactory: (config: AppConfig, mailbox: MailboxRepository) => {
+        const development = new MailboxTransport(mailbox);
+        return config.mailUrl ? new SmtpTransport(config.mailUrl, config.mailFrom, development) : development;
+      },
+    },
+    AccountsRepository,
+    SessionsRepository,
+    HistoryRepository,
+    MailboxRepository,
+    PasswordHasher,
+    VerificationCodes,
+    LoginCodes,
+    LoginTickets,
+    SignInThrottle,
+    SignInService,
+    RegistrationService,
+    PasswordResetService,
+    PeoplePolicyService,
+    AdminBootstrap,
+    CreateAccountHandler,
+    RegisterAccountHandler,
+    EditAccountHandler,
+    SetAccountStatusHandler,
+    SignInHandler,
+    SignOutHandler,
+    ChangePasswordHandler,
+    BindChatAccountHandler,
+    RotateSessionTokenHandler,
+    SaveTeamHandler,
+  ],
+})
+export class IdentityModule {}

@@ -1,0 +1,73 @@
+// Sessions as sign-in reads them, and the activity that keeps an idle session from expiring.
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE, type Db } from '@annot/core';
+
+export interface LiveSession {
+  sessionId: string;
+  accountId: string;
+  role: string;
+  name: string;
+  accountStatus: string;
+  tokenIssuedAt: Date;
+  /** True when the token matched the one replaced by the latest rotation. */
+  previousToken: boolean;
+}
+
+/** A rotated-out token keeps working this long, so requests already in flight do not fail. */
+const rotationGraceSeconds = 120;
+
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  async findLive(tokenHash: string, idleMinutes: number): Promise<LiveSession | undefined> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('accounts as a', 'a.account_id', 's.account_id')
+      .leftJoin('session_activity as sa', 'sa.session_id', 's.session_id')
+      .select([
+        's.session_id as sessionId',
+        's.account_id as accountId',
+        'a.role',
+        'a.name',
+        'a.status as accountStatus',
+        's.token_issued_at as tokenIssuedAt',
+        sql<boolean>`s.token_hash <> ${tokenHash}`.as('previousToken'),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb('s.token_hash', '=', tokenHash),
+          eb.and([
+            eb('s.previous_token_hash', '=', tokenHash),
+            eb('s.token_issued_at', '>', sql<Date>`now() - make_interval(secs => ${rotationGraceSeconds})`),
+          ]),
+        ]),
+      )
+      .where('s.ended_at', 'is', null)
+      .where(sql<boolean>`coalesce(sa.last_seen_at, s.started_at) > now() - make_interval(mins => ${idleMinutes})`)
+      .executeTakeFirst();
+    return row as LiveSession | undefined;
+  }
+
+  /** Sessions of an account that are open and not idle: the ones a new sign-in would kick out. */
+  async liveSessionIds(accountId: string, idleMinutes: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sessions as s')
+      .leftJoin('session_activity as sa', 'sa.session_id', 's.session_id')
+      .select('s.session_id')
+      .where('s.account_id', '=', accountId)
+      .where('s.ended_at', 'is', null)
+      .where(sql<boolean>`coalesce(sa.last_seen_at, s.started_at) > now() - make_interval(mins => ${idleMinutes})`)
+      .execute();
+    return rows.map((r) => r.session_id);
+  }
+
+  /** Marks the session used; written at most every 30 seconds per session. */
+  async touch(sessionId: string): Promise<void> {
+    await sql`
+      INSERT INTO session_activity (session_id, last_seen_at) VALUES (${sessionId}, now())
+      ON CONFLICT (session_id) DO UPDATE SET last_seen_at = now()
+      WHERE session_activity.last_seen_at < now() - interval '30 seconds'`.execute(this.db);
+  }
+}

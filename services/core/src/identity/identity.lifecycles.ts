@@ -1,0 +1,34 @@
+// How the command pipeline drives accounts and teams.
+import {
+  type AccountEvent,
+  type AccountState,
+  accountMachine,
+  evolveAccount,
+  evolveTeam,
+  initialAccountState,
+  initialTeamState,
+  type TeamEvent,
+  type TeamState,
+  teamMachine,
+} from '@annot/workflows';
+import type { Lifecycle } from '../commands/command-pipeline';
+import { accountProjection } from './account.projection';
+import { teamProjection } from './team.projection';
+
+export const accountLifecycle: Lifecycle<AccountState, AccountEvent> = {
+  machine: accountMachine,
+  initial: initialAccountState,
+  evolve: evolveAccount,
+  status: (state) => state.status,
+  context: () => ({}),
+  projections: [accountProjection],
+};
+
+export const teamLifecycle: Lifecycle<TeamState, TeamEvent> = {
+  machine: teamMachine,
+  initial: initialTeamState,
+  evolve: evolveTeam,
+  status: (state) => state.status,
+  context: () => ({}),
+  projections: [teamProjection],
+};

@@ -1,0 +1,27 @@
+// The roles of the platform by code, the login tab that admits each, and where each lands after sign-in.
+export const Role = {
+  Admin: '01',
+  Pm: '10',
+  SeniorPm: '20',
+  Supplier: '30',
+  Tagger: '40',
+  Client: '50',
+} as const;
+export type Role = (typeof Role)[keyof typeof Role];
+export const allRoles: Role[] = Object.values(Role);
+export const pmRoles: Role[] = [Role.Pm, Role.SeniorPm];
+export const internalRoles: Role[] = [Role.Admin, Role.Pm, Role.SeniorPm];
+
+/** Login tabs: 1 user, 2 team, 3 client, 4 internal (which also asks for a verification code). */
+export const loginTabs = { 1: [Role.Tagger], 2: [Role.Supplier], 3: [Role.Client], 4: internalRoles } as const satisfies Record<number, readonly Role[]>;
+export type LoginTab = keyof typeof loginTabs;
+
+export function landingPath(role: string): string {
+  if (role === Role.Tagger) return '/tag';
+  if (role === Role.Supplier) return '/supplier';
+  if (role === Role.Client) return '/checkout';
+  return '/home';
+}
+
+/** Registration kinds: a user becomes a tagger, a team becomes a supplier. */
+export const registrationRoles = { 10: Role.Tagger, 20: Role.Supplier } as const;
