@@ -15,7 +15,7 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-export async function startPlatform(options: { worker?: boolean; redisUrl?: string } = {}): Promise<Platform> {
+export async function startPlatform(options: { worker?: boolean; redisUrl?: string; config?: Partial<AppConfig> } = {}): Promise<Platform> {
   const database = await createTestDatabase();
   const redis = testRedis();
   const config: AppConfig = {
@@ -25,6 +25,7 @@ export async function startPlatform(options: { worker?: boolean; redisUrl?: stri
     redisPrefix: redis.prefix,
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...options.config,
   };
   const api = await createApiApp(config);
   await api.listen(0, '127.0.0.1');
