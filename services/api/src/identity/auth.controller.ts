@@ -1,5 +1,5 @@
 // The seed's sign-in calls at their exact paths: thin, each validates, checks access and hands the work on.
-import { Body, Controller, Get, Headers, Inject, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
@@ -23,7 +23,7 @@ import type { Request } from 'express';
 import { Ctx } from '../http/command-context.decorator';
 import { Notice } from '../http/envelope';
 import { requestLanguage } from '../http/request-language';
-import { HiddenInPrivateDeployment, Public, Roles, SignedIn } from './access/access.decorator';
+import { HiddenInPrivateDeployment, Public, Roles, ServiceOnly, SignedIn } from './access/access.decorator';
 import type { AuthedRequest } from './access/session.guard';
 import { AccountsRepository } from './accounts.repository';
 import { BindChatAccountCommand } from './commands/bind-chat-account.handler';
@@ -76,9 +76,8 @@ export class AuthController {
 
   /** A central login service asks for a ticket for one of our accounts with the shared key. */
   @Post('manage/auth/login_tickets')
-  @Public()
-  async issueTicket(@Headers('x-service-key') key: string | undefined, @Body() body: TicketRequestDto): Promise<{ uuid: string; expiresAt: string }> {
-    if (!this.config.centralLoginKey || key !== this.config.centralLoginKey) throw new AppError(403, 'FORBIDDEN', 'errors.forbidden');
+  @ServiceOnly()
+  async issueTicket(@Body() body: TicketRequestDto): Promise<{ uuid: string; expiresAt: string }> {
     const account = await this.accounts.byId(body.accountId);
     if (!account) throw new AppError(404, 'NOT_FOUND', 'errors.not_found', { what: 'things.account', id: body.accountId });
     return this.tickets.issue(account.id, 'central-login');

@@ -14,8 +14,11 @@ export class PeoplePolicyService {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The roles this caller may manage; refusing here first means a refused caller learns nothing about ids. */
   private roles(actor: Actor): string[] {
-    return manageableRoles(actor.role, this.config.privateDeployment);
+    const roles = manageableRoles(actor.role, this.config.privateDeployment);
+    if (roles.length === 0) throw forbidden();
+    return roles;
   }
 
   private async ownTeam(actor: Actor): Promise<string | null> {
@@ -24,16 +27,16 @@ export class PeoplePolicyService {
 
   async list(actor: Actor, query: z.infer<typeof listPeopleQuery>): Promise<Page<PersonView>> {
     const roles = this.roles(actor);
-    if (roles.length === 0) throw forbidden();
     if (query.role && !roles.includes(query.role)) throw forbidden();
     const teamId = scopedToOwnTeam(actor.role) ? ((await this.ownTeam(actor)) ?? '00000000-0000-0000-0000-000000000000') : query.teamId;
     return this.accounts.listPeople({ ...query, roles, teamId });
   }
 
   async visiblePerson(actor: Actor, id: string): Promise<PersonView> {
+    const roles = this.roles(actor);
     const person = await this.accounts.person(id);
     if (!person) throw new NotFoundError('things.account', id);
-    if (!this.roles(actor).includes(person.role)) throw forbidden();
+    if (!roles.includes(person.role)) throw forbidden();
     if (scopedToOwnTeam(actor.role) && person.teamId !== (await this.ownTeam(actor))) throw new NotFoundError('things.account', id);
     return person;
   }

@@ -9,7 +9,7 @@ import { createPersonInput, editPersonInput, listPeopleQuery, type Page, type Pe
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
-import { Roles } from './access/access.decorator';
+import { AlsoInPrivateDeployment, Roles } from './access/access.decorator';
 import type { AuthedRequest } from './access/session.guard';
 import { CreateAccountCommand } from './commands/create-account.handler';
 import { EditAccountCommand } from './commands/edit-account.handler';
@@ -22,10 +22,11 @@ class CreatePersonDto extends createZodDto(createPersonInput) {}
 class EditPersonDto extends createZodDto(editPersonInput) {}
 class PersonParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
 
-const managers = [Role.Admin, Role.Pm, Role.SeniorPm, Role.Supplier] as const;
+const managers = [Role.Admin, Role.Pm, Role.SeniorPm] as const;
 
 @ApiTags('people')
 @Controller('manage/people')
+@AlsoInPrivateDeployment(Role.Supplier)
 export class PeopleController {
   constructor(
     private readonly commands: CommandBus,

@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { type Actor, AppError, type AppConfig, CONFIG, commandContext } from '@annot/core';
 import { RotateSessionTokenCommand } from '../commands/rotate-session-token.handler';
 import { SessionsRepository } from '../sessions/sessions.repository';
-import { accessKey, type AccessRule, privateHiddenKey } from './access.decorator';
+import { accessKey, type AccessRule, privateHiddenKey, privateRolesKey } from './access.decorator';
 import { hashToken, tokenOf } from './tokens';
 
 export type AuthedRequest = Request & { actor?: Actor; sessionId?: string; id?: unknown };
@@ -31,6 +31,11 @@ export class SessionGuard implements CanActivate {
     }
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(accessKey, targets);
     if (!rule) throw forbidden();
+    if (rule.kind === 'service') {
+      const key = this.config.centralLoginKey;
+      if (!key || req.headers['x-service-key'] !== key) throw forbidden();
+      return true;
+    }
 
     const token = tokenOf(req.headers, req.query as Record<string, unknown>, req.cookies as Record<string, string>);
     const session = token ? await this.sessions.findLive(hashToken(token), this.config.sessionIdleMinutes) : undefined;
@@ -44,8 +49,14 @@ export class SessionGuard implements CanActivate {
     }
     if (rule.kind === 'public') return true;
     if (!req.actor) throw tokenInvalid();
-    if (rule.kind === 'roles' && !rule.roles.includes(req.actor.role as never)) throw forbidden();
+    if (rule.kind === 'roles' && !this.admits(rule.roles, targets, req.actor.role)) throw forbidden();
     return true;
+  }
+
+  private admits(roles: readonly string[], targets: Parameters<Reflector['getAllAndOverride']>[1], role: string): boolean {
+    if (roles.includes(role)) return true;
+    const extra = this.config.privateDeployment ? (this.reflector.getAllAndOverride<string[]>(privateRolesKey, targets) ?? []) : [];
+    return extra.includes(role);
   }
 
   private tokenIsOld(issuedAt: Date): boolean {

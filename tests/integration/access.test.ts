@@ -1,0 +1,126 @@
+// Deny by default: every route declares who may call it, and each role gets exactly what the seed gives it.
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { accessKey, type AccessRule } from '../../services/api/src/identity/access/access.decorator';
+import { startPlatform, type Platform } from '../support/platform';
+import { type Cast, castOfEveryRole, type RoleCode } from '../support/people';
+
+type Caller = 'anonymous' | RoleCode;
+const callers: Caller[] = ['anonymous', '01', '10', '20', '30', '40', '50'];
+const internal: Caller[] = ['01', '10', '20'];
+const everyone: Caller[] = callers;
+const signedIn: Caller[] = ['01', '10', '20', '30', '40', '50'];
+
+/** Who passes each route's door (seed section 6). A service route needs its key, which no caller here has. */
+const matrix: Record<string, Caller[]> = {
+  'GET /healthz': everyone,
+  'GET /readyz': everyone,
+  'POST /manage/auth/login': everyone,
+  'POST /manage/auth/dots_login': everyone,
+  'POST /manage/auth/login_tickets': [],
+  'GET /ocr_front_config/server_url_config.json': everyone,
+  'GET /api/user/info': signedIn,
+  'GET /manage/auth/countries': everyone,
+  'POST /manage/auth/register': everyone,
+  'GET /manage/auth/sendcode': everyone,
+  'GET /manage/auth/suppliersendcode': everyone,
+  'GET /manage/auth/logincode': everyone,
+  'GET /manage/auth/forgetsendcode': everyone,
+  'POST /manage/auth/resetpasswd': everyone,
+  'GET /manage/auth/logout': signedIn,
+  'POST /manage/auth/bindding': internal,
+  'GET /manage/project/wordlistByRole': signedIn,
+  'POST /api/active_ping': signedIn,
+  'GET /manage/history/getoperatehistory': internal,
+  'GET /manage/people': internal,
+  'GET /manage/people/:id': internal,
+  'POST /manage/people': internal,
+  'PATCH /manage/people/:id': internal,
+  'POST /manage/people/:id/disable': internal,
+  'POST /manage/people/:id/enable': internal,
+  'POST /manage/people/:id/login-ticket': ['01'],
+  'GET /manage/teams': internal,
+  'POST /manage/teams': internal,
+  'PATCH /manage/teams/:id': internal,
+  'GET /manage/mailbox': ['01'],
+  'GET /manage/audits': internal,
+  'POST /manage/audits': internal,
+  'GET /manage/audits/:auditId': internal,
+  'GET /manage/jobs/stream': signedIn,
+};
+
+interface Route {
+  key: string;
+  rule: AccessRule | undefined;
+}
+
+function registeredRoutes(platform: Platform): Route[] {
+  const routes: Route[] = [];
+  for (const module of platform.api.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as { prototype: Record<string, unknown> };
+      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = controller.prototype[name] as object;
+        const path = Reflect.getMetadata(PATH_METADATA, handler);
+        if (name === 'constructor' || path === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+        const full = `/${[base, String(path)].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
+        routes.push({ key: `${method} ${full}`, rule: Reflect.getMetadata(accessKey, handler) ?? Reflect.getMetadata(accessKey, controller) });
+      }
+    }
+  }
+  return routes;
+}
+
+describe('access', () => {
+  let platform: Platform;
+  let cast: Cast;
+  beforeAll(async () => {
+    platform = await startPlatform({ worker: false });
+    cast = await castOfEveryRole(platform);
+  });
+  afterAll(async () => platform.stop());
+
+  it('has an access rule on every registered route, and a row of the matrix for each', () => {
+    const routes = registeredRoutes(platform);
+    expect(routes.filter((r) => !r.rule).map((r) => r.key)).toEqual([]);
+    expect(routes.map((r) => r.key).sort()).toEqual(Object.keys(matrix).sort());
+  });
+
+  it('lets each role through exactly the doors the seed opens for it', async () => {
+    const outcome: Record<string, Caller[]> = {};
+    // Sign-out ends the session the other rows need, so its row is walked last.
+    const keys = Object.keys(matrix).sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
+    for (const key of keys) {
+      const [method, template] = key.split(' ');
+      const path = template.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
+      outcome[key] = [];
+      for (const caller of callers) {
+        const token = caller === 'anonymous' ? undefined : cast.tokens[caller];
+        const status = await doorStatus(platform, method, path, token);
+        if (status === 'open') outcome[key].push(caller);
+      }
+    }
+    for (const key of keys) expect({ [key]: outcome[key] }).toEqual({ [key]: matrix[key] });
+  });
+});
+
+/** 'closed' when the guard refused (403 TOKEN_INVALID or FORBIDDEN); anything else got past the door. */
+async function doorStatus(platform: Platform, method: string, path: string, token: string | undefined): Promise<'open' | 'closed'> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await fetch(`${platform.baseUrl}${path}`, {
+    method,
+    headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : '{}',
+    signal: controller.signal,
+  });
+  const type = response.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? ((await response.json()) as { errCode?: string }) : null;
+  controller.abort();
+  return response.status === 403 && (body?.errCode === 'FORBIDDEN' || body?.errCode === 'TOKEN_INVALID') ? 'closed' : 'open';
+}
