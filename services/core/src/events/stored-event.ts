@@ -32,18 +32,6 @@ export interface LogCursor {
 
 export const logStart: LogCursor = { txId: '0', globalPosition: '0' };
 
-export const eventColumns = [
-  'global_position',
-  'tx_id',
-  'stream_id',
-  'stream_position',
-  'event_id',
-  'type',
-  'schema_version',
-  'data',
-  'metadata',
-] as const;
-
 export interface EventRow {
   global_position: string;
   tx_id: string;
