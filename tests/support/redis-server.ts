@@ -1,22 +1,14 @@
 // A real redis-server of the test's own, on its own port, that the test can stop and start again.
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from '../../scripts/src/local-services';
+
+export { freePort };
 
 export interface OwnRedis {
   url: string;
   start(): Promise<void>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function answers(port: number): Promise<boolean> {

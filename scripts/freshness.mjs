@@ -1,0 +1,23 @@
+// When a build is older than its sources: modification times of files and of whole folders.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+export function newest(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+    const full = path.join(dir, entry.name);
+    return Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+  }, 0);
+}
+
+/** The console's build is stale when its sources or the shared workflows changed after it. */
+export function consoleIsStale(root) {
+  const sources = Math.max(
+    newest(path.join(root, 'console', 'src')),
+    newest(path.join(root, 'workflows', 'src')),
+    mtime(path.join(root, 'console', 'index.html')),
+  );
+  return mtime(path.join(root, 'console', 'dist', 'index.html')) < sources;
+}

@@ -1,0 +1,80 @@
+// Demo data for `npm run up`: a team and one account per role, made through the API like a person would.
+import pg from 'pg';
+
+export interface DemoAccount {
+  role: string;
+  tab: string;
+  name: string;
+  account: string;
+  password: string;
+}
+
+export const demoAccounts: DemoAccount[] = [
+  { role: '10', tab: 'internal', name: 'Demo PM', account: 'pm@example.com', password: 'Demo@2026' },
+  { role: '30', tab: 'team', name: 'Demo Supplier', account: 'supplier@example.com', password: 'Demo@2026' },
+  { role: '40', tab: 'user', name: 'Demo Tagger', account: 'tagger@example.com', password: 'Demo@2026' },
+  { role: '50', tab: 'client', name: 'Demo Acceptor', account: 'client@example.com', password: 'Demo@2026' },
+];
+
+type Answer = { code: number; message: string; data: any; errCode: string | null };
+
+export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { account: string; password: string }): Promise<DemoAccount[]> {
+  const call = async (method: string, path: string, body?: unknown, token?: string): Promise<Answer> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-language': 'en_US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as Answer;
+  };
+  const token = await signInAdmin(call, databaseUrl, admin);
+  const existing = await call('GET', '/manage/people?limit=100', undefined, token);
+  const known = new Set((existing.data?.items ?? []).map((p: { account: string }) => p.account));
+  const teams = await call('GET', '/manage/teams', undefined, token);
+  let teamId: string | undefined = teams.data?.find((t: { name: string }) => t.name === 'Demo Team')?.id;
+  if (!teamId) {
+    const created = await call('POST', '/manage/teams', { name: 'Demo Team', organisationId: 'DEMO-ORG', hiveId: '1000', size: 20, mobile: 'team@example.com' }, token);
+    teamId = created.data.id;
+  }
+  for (const person of demoAccounts) {
+    if (known.has(person.account)) continue;
+    const answer = await call(
+      'POST',
+      '/manage/people',
+      {
+        role: person.role,
+        name: person.name,
+        account: person.account,
+        email: person.account,
+        password: person.password,
+        teamId: person.role === '30' || person.role === '40' ? teamId : null,
+      },
+      token,
+    );
+    if (answer.code !== 200) throw new Error(`demo account ${person.account}: ${answer.message}`);
+  }
+  await call('GET', '/manage/auth/logout', undefined, token);
+  return demoAccounts;
+}
+
+/** The admin signs in on the internal tab; the seeder reads the code from the development mailbox. */
+async function signInAdmin(
+  call: (method: string, path: string, body?: unknown, token?: string) => Promise<Answer>,
+  databaseUrl: string,
+  admin: { account: string; password: string },
+): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`UPDATE verification_codes SET sent_at = sent_at - interval '1 minute' WHERE target = lower($1)`, [admin.account]);
+    await call('GET', `/manage/auth/logincode?account=${encodeURIComponent(admin.account)}`);
+    const { rows } = await client.query<{ body: string }>('SELECT body FROM mailbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [admin.account]);
+    const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
+    if (!code) throw new Error('the admin sign-in code did not reach the development mailbox (is MAIL_URL set?)');
+    const answer = await call('POST', '/manage/auth/login', { account: admin.account, password: admin.password, role: 4, verification_code: code, confirm: true });
+    if (!answer.data?.token) throw new Error(`demo admin sign-in: ${answer.message}`);
+    return answer.data.token;
+  } finally {
+    await client.end();
+  }
+}
