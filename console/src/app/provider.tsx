@@ -1,0 +1,27 @@
+// What every screen needs around it: the query cache, translations and toasts.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from '@/components/ui/sonner';
+import { ApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          // A refusal or a missing thing will not change on retry; a dropped connection might.
+          queries: { retry: (count, error) => !(error instanceof ApiError && error.code >= 400 && error.code < 500) && count < 2, refetchOnWindowFocus: false },
+        },
+      }),
+  );
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

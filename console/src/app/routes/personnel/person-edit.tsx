@@ -1,0 +1,24 @@
+// /personnel/new, /localnew, /edit/:id, /localedit/:id and the supplier's own: the person form.
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePerson } from '@/features/people/api/get-person';
+import { PersonForm } from '@/features/people/components/person-form';
+
+export default function PersonEditPage({ chooseTeam, fixedRole }: { chooseTeam: boolean; fixedRole?: string }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const person = usePerson(id);
+  const role = fixedRole ?? person.data?.role ?? params.get('role') ?? '40';
+  if (id && person.isPending) return <Skeleton className="h-64" />;
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-xl font-semibold">
+        {t(id ? 'people_edit_title' : 'people_new_title')} · {t(`role_${role}`)}
+      </h1>
+      <PersonForm role={role} person={person.data} chooseTeam={chooseTeam} onSaved={() => navigate(-1)} />
+    </div>
+  );
+}

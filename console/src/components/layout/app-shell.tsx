@@ -1,0 +1,32 @@
+// The signed-in frame: header (language, user menu), side menu, the page, and a footer on the home overview only.
+import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { LanguageSwitch } from './language-switch';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  const location = useLocation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex h-14 items-center justify-between border-b border-border bg-card px-4">
+        <span className="font-semibold">{t('app_name')}</span>
+        <div className="flex items-center gap-2">
+          <LanguageSwitch />
+          {user.data ? <UserMenu person={user.data} /> : <Skeleton className="h-8 w-24" />}
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <SideMenu />
+        <main className="flex-1 overflow-auto p-6">
+          <Outlet />
+        </main>
+      </div>
+      {location.pathname === '/home' && <footer className="border-t border-border py-3 text-center text-xs text-muted-foreground">{t('footer')}</footer>}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// Ledger verification runs with live progress from the job stream.
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ApiError } from '@/lib/api-client';
+import { useJobProgress } from '@/features/jobs/use-job-progress';
+import { auditsKey, useAudits } from '../api/list-audits';
+import { useRequestAudit } from '../api/request-audit';
+
+const variants: Record<string, BadgeProps['variant']> = { requested: 'outline', running: 'default', passed: 'success', failed: 'destructive' };
+
+export function AuditsTable() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const audits = useAudits();
+  const request = useRequestAudit();
+  const progress = useJobProgress((subject) => {
+    if (subject.type === 'audit') void client.invalidateQueries({ queryKey: auditsKey });
+  });
+  const rows = audits.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="grid gap-3">
+      <div>
+        <Button
+          disabled={request.isPending}
+          onClick={() => request.mutate(undefined, { onError: (error) => toast.error(error instanceof ApiError ? error.message : t('request_fail')) })}
+        >
+          {t('audit_request')}
+        </Button>
+      </div>
+      {audits.isPending ? (
+        <Skeleton className="h-32" />
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('audit_requested_at')}</TableHead>
+              <TableHead>{t('audit_status')}</TableHead>
+              <TableHead>{t('audit_progress')}</TableHead>
+              <TableHead>{t('audit_checked')}</TableHead>
+              <TableHead>{t('audit_first_bad')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5} className="text-center text-muted-foreground">
+                  {t('empty')}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((audit) => {
+              const done = audit.status === 'passed' || audit.status === 'failed';
+              const percent = done ? 100 : (progress[audit.auditId] ?? 0);
+              return (
+                <TableRow key={audit.auditId}>
+                  <TableCell>{new Date(audit.requestedAt).toLocaleString()}</TableCell>
+                  <TableCell>
+                    <Badge variant={variants[audit.status]}>{t(`audit_status_${audit.status}`)}</Badge>
+                  </TableCell>
+                  <TableCell className="w-48">
+                    <Progress value={percent} aria-label={t('audit_progress')} />
+                    <span className="text-xs text-muted-foreground">{percent}%</span>
+                  </TableCell>
+                  <TableCell>{audit.checked}</TableCell>
+                  <TableCell className="font-mono text-xs">{audit.firstBadEventId ?? '—'}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+      {audits.hasNextPage && (
+        <Button variant="outline" onClick={() => void audits.fetchNextPage()}>
+          {t('load_more')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// GET /ocr_front_config/server_url_config.json: where the central login lives and whether this is a private deployment.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface ServerConfig {
+  dots_url: string;
+  private_deployment: boolean;
+}
+
+export const serverConfigQuery = () =>
+  queryOptions({ queryKey: ['server-config'], queryFn: () => api.get<ServerConfig>('/ocr_front_config/server_url_config.json'), staleTime: Infinity });
+
+export const useServerConfig = () => useQuery(serverConfigQuery());

@@ -1,0 +1,9 @@
+// GET /api/user/info: the signed-in person (the seed reads data.data).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { PersonInfo } from '@/lib/auth-token';
+
+export const userInfoQuery = () =>
+  queryOptions({ queryKey: ['user-info'], queryFn: async () => (await api.get<{ data: PersonInfo }>('/api/user/info')).data, staleTime: 60_000 });
+
+export const useUserInfo = () => useQuery(userInfoQuery());

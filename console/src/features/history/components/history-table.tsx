@@ -1,0 +1,49 @@
+// The management log: who did what and when, ten to a page.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { historyPageSize, useHistory } from '../api/get-history';
+
+export function HistoryTable() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(0);
+  const history = useHistory(page, i18n.language);
+  if (history.isPending) return <Skeleton className="h-64" />;
+  const total = history.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / historyPageSize));
+  return (
+    <div className="grid gap-3">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('log_id')}</TableHead>
+            <TableHead>{t('log_user')}</TableHead>
+            <TableHead>{t('log_operation')}</TableHead>
+            <TableHead>{t('log_time')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {(history.data?.list ?? []).map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell>{entry.id}</TableCell>
+              <TableCell>{entry.user_name}</TableCell>
+              <TableCell>{entry.operation}</TableCell>
+              <TableCell>{new Date(entry.created_at).toLocaleString()}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <div className="flex items-center justify-end gap-2 text-sm">
+        <span className="text-muted-foreground">{t('page_of', { page: page + 1, pages, total })}</span>
+        <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          {t('previous')}
+        </Button>
+        <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+          {t('next')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// The session token and the signed-in person, kept in a cookie and local storage as the seed's client does.
+import { deleteCookie, readCookie, writeCookie } from './cookies';
+
+export interface PersonInfo {
+  id: string;
+  name: string;
+  role: string;
+  account: string;
+  ding_talk_account: string | null;
+}
+
+const tokenKey = 'token';
+const infoKey = 'info';
+
+export function readToken(): string | null {
+  return readCookie(tokenKey) ?? localStorage.getItem(tokenKey);
+}
+
+export function saveToken(token: string): void {
+  writeCookie(tokenKey, token);
+  localStorage.setItem(tokenKey, token);
+}
+
+export function dropToken(): void {
+  deleteCookie(tokenKey);
+  localStorage.removeItem(tokenKey);
+  localStorage.removeItem(infoKey);
+}
+
+export function savePerson(info: PersonInfo): void {
+  localStorage.setItem(infoKey, JSON.stringify(info));
+}
+
+export function readPerson(): PersonInfo | null {
+  const raw = localStorage.getItem(infoKey);
+  return raw ? (JSON.parse(raw) as PersonInfo) : null;
+}

@@ -1,0 +1,24 @@
+// Field errors for a form: from the shared zod schemas before sending, or from the server's envelope after.
+import type { TFunction } from 'i18next';
+import type { ZodError } from 'zod';
+import { ApiError } from './api-client';
+
+export type FieldErrors = Record<string, string>;
+
+/** Schema messages are keys such as "identity.password_rule"; the locale files spell them identity_password_rule. */
+export const messageKey = (key: string) => key.replace(/\./g, '_');
+
+export function zodFieldErrors(error: ZodError, t: TFunction): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.');
+    const key = messageKey(issue.message);
+    errors[field] ??= t(key, { defaultValue: t('validation_invalid', { field }), field });
+  }
+  return errors;
+}
+
+export function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(error.fields.map((f) => [f.field, f.message]));
+}

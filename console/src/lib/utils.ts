@@ -1,0 +1,7 @@
+// Joins class names the shadcn way: conditional classes, later Tailwind classes win.
+import { type ClassValue, clsx } from 'clsx';
+import { twMerge } from 'tailwind-merge';
+
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}
