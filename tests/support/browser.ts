@@ -19,11 +19,34 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh page whose console errors fail the test that reads them. */
-export async function openPage(browser: Browser, baseUrl: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN' });
+/** A fresh page in its own browser context (its own cookies), in Chinese unless asked for English. */
+export async function openPage(browser: Browser, baseUrl: string, language: 'zh_CN' | 'en_US' = 'en_US'): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: language === 'en_US' ? 'en-US' : 'zh-CN' });
+  await context.addCookies([{ name: 'languageType', value: language, url: baseUrl }]);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
+}
+
+/** Fills the sign-in form of one tab like a person would; the internal tab's code comes from `code`. */
+export async function signInThroughConsole(
+  page: Page,
+  tab: 'User' | 'Team' | 'Client' | 'Internal',
+  account: string,
+  password: string,
+  code?: () => Promise<string>,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: tab }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Account').fill(account);
+  await panel.getByLabel('Password').fill(password);
+  if (code) {
+    await panel.getByRole('button', { name: 'Send code' }).click();
+    // The countdown starts once the server has sent the code.
+    await panel.getByRole('button', { name: /Resend in/ }).waitFor();
+    await panel.getByLabel('Verification code').fill(await code());
+  }
+  await panel.getByRole('button', { name: 'Sign in' }).click();
 }

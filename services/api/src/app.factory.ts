@@ -14,7 +14,13 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } }));
+  // Many deployments are plain HTTP inside a private network, so requests must not be upgraded to HTTPS.
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null } },
+      strictTransportSecurity: false,
+    }),
+  );
   app.use(cookieParser());
   app.useBodyParser('json', { limit: '1mb' });
   app.enableShutdownHooks();

@@ -30,7 +30,11 @@ export class AppModule {
               res.setHeader('X-Request-Id', id);
               return id;
             },
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // One short line per request: who asked for what, and how it ended.
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=***') }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
             autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
           },
         }),

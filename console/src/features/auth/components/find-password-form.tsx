@@ -42,16 +42,18 @@ export function FindPasswordForm({ onReset }: { onReset: () => void }) {
       <FormField id="find-account" label={t('login_account')} error={errors.account}>
         <Input value={form.account} onChange={set('account')} placeholder={t('identity_account_required')} />
       </FormField>
-      <FormField id="find-code" label={t('login_code')} error={errors.code}>
-        <div className="flex gap-2">
-          <Input value={form.code} onChange={set('code')} inputMode="numeric" />
+      <FormField
+        id="find-code" label={t('login_code')} error={errors.code}
+        addon={
           <CodeButton
             kind="forget"
             account={form.account}
             canSend={isPhone(form.account) || isEmail(form.account)}
             onInvalid={() => setErrors({ account: t('identity_code_target') })}
           />
-        </div>
+        }
+      >
+        <Input value={form.code} onChange={set('code')} inputMode="numeric" />
       </FormField>
       <FormField id="find-password" label={t('find_new_password')} error={errors.password}>
         <Input type="password" value={form.password} onChange={set('password')} autoComplete="new-password" />

@@ -71,16 +71,18 @@ export function LoginForm({ tab, onSignedIn }: LoginFormProps) {
         <Input type="password" value={form.password} onChange={set('password')} autoComplete="current-password" />
       </FormField>
       {internal && (
-        <FormField id="verification-code" label={t('login_code')} error={errors.verification_code}>
-          <div className="flex gap-2">
-            <Input value={form.verification_code} onChange={set('verification_code')} inputMode="numeric" autoComplete="one-time-code" />
+        <FormField
+          id="verification-code" label={t('login_code')} error={errors.verification_code}
+          addon={
             <CodeButton
               kind="login"
               account={form.account}
               canSend={isPhone(form.account) || isEmail(form.account)}
               onInvalid={() => setErrors({ account: t('identity_code_target') })}
             />
-          </div>
+          }
+        >
+          <Input value={form.verification_code} onChange={set('verification_code')} inputMode="numeric" autoComplete="one-time-code" />
         </FormField>
       )}
       <Button type="submit" disabled={login.isPending}>

@@ -99,16 +99,18 @@ export function RegisterForm({ userType, onRegistered }: { userType: 10 | 20; on
       <FormField id={id('account')} label={t(byPhone ? 'register_phone' : 'register_email')} error={errors.account}>
         <Input value={form.account} onChange={set('account')} inputMode={byPhone ? 'tel' : 'email'} />
       </FormField>
-      <FormField id={id('code')} label={t('login_code')} error={errors.verification_code}>
-        <div className="flex gap-2">
-          <Input value={form.verification_code} onChange={set('verification_code')} inputMode="numeric" />
+      <FormField
+        id={id('code')} label={t('login_code')} error={errors.verification_code}
+        addon={
           <CodeButton
             kind={userType === 20 ? 'team' : 'user'}
             account={form.account}
             canSend={byPhone ? isPhone(form.account) : isEmail(form.account)}
             onInvalid={() => setErrors({ account: t(byPhone ? 'identity_phone_format' : 'identity_email_format') })}
           />
-        </div>
+        }
+      >
+        <Input value={form.verification_code} onChange={set('verification_code')} inputMode="numeric" />
       </FormField>
       <FormField id={id('password')} label={t('login_password')} error={errors.password}>
         <Input type="password" value={form.password} onChange={set('password')} autoComplete="new-password" />
