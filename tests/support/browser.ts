@@ -50,3 +50,15 @@ export async function signInThroughConsole(
   }
   await panel.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Waits for the landing page, continuing past the LOGIN_REPEAT confirmation when it comes. */
+export async function landOn(page: Page, path: string): Promise<void> {
+  const confirm = page.getByRole('alertdialog');
+  const landed = page.waitForURL(`**${path}`);
+  const confirmed = confirm.waitFor({ timeout: 10_000 }).then(
+    () => confirm.getByRole('button', { name: 'Continue' }).click(),
+    () => undefined,
+  );
+  await Promise.race([landed, confirmed]);
+  await landed;
+}

@@ -62,16 +62,16 @@ export class SignInService {
 
     const account = matched[0];
     if (account.status !== 'active') throw new AppError(403, 'ACCOUNT_DISABLED', 'identity.account_disabled');
-    if (input.role === 4) {
-      if (!input.verification_code) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'verification_code', messageKey: 'identity.code_required' }]);
-      }
-      if (!(await this.codes.verify(input.account, 'login', input.verification_code))) {
-        throw new AppError(400, 'VERIFICATION_FAILED', 'identity.verification_failed');
-      }
+    if (input.role === 4 && !input.verification_code) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'verification_code', messageKey: 'identity.code_required' }]);
     }
     const live = await this.sessions.liveSessionIds(account.id, this.config.sessionIdleMinutes);
-    if (live.length > 0 && !input.confirm) return { kind: 'signed-in-elsewhere' };
+    const mustConfirm = live.length > 0 && !input.confirm;
+    // The code is checked before LOGIN_REPEAT is told, but only used up by the sign-in that happens.
+    if (input.role === 4 && !(await this.codes.verify(input.account, 'login', input.verification_code!, { consume: !mustConfirm }))) {
+      throw new AppError(400, 'VERIFICATION_FAILED', 'identity.verification_failed');
+    }
+    if (mustConfirm) return { kind: 'signed-in-elsewhere' };
 
     const { token } = await this.commands.execute<SignInCommand, { token: string }>(
       new SignInCommand(account.id, 'password', true, { ...context, actor: { id: account.id, role: account.role } }),

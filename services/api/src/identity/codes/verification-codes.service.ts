@@ -59,8 +59,11 @@ export class VerificationCodes {
     });
   }
 
-  /** Consumes the latest code if it matches; a wrong guess uses up one of its attempts. */
-  async verify(target: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  /**
+   * Consumes the latest code if it matches; a wrong guess uses up one of its attempts. With
+   * `consume: false` a right code stays usable, for a sign-in that must first be confirmed.
+   */
+  async verify(target: string, purpose: CodePurpose, code: string, options: { consume: boolean } = { consume: true }): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const latest = await trx
         .selectFrom('verification_codes')
@@ -78,7 +81,7 @@ export class VerificationCodes {
         await trx.updateTable('verification_codes').set({ attempts: latest.attempts + 1 }).where('id', '=', latest.id).execute();
         return false;
       }
-      await trx.updateTable('verification_codes').set({ consumed_at: new Date() }).where('id', '=', latest.id).execute();
+      if (options.consume) await trx.updateTable('verification_codes').set({ consumed_at: new Date() }).where('id', '=', latest.id).execute();
       return true;
     });
   }
