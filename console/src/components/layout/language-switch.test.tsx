@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '@/lib/i18n';
+import { readCookie } from '@/lib/cookies';
+import { LanguageSwitch } from './language-switch';
+
+function Title() {
+  const { t } = useTranslation();
+  return <h1>{t('login_title')}</h1>;
+}
+
+describe(LanguageSwitch.name, () => {
+  it('switches the visible language and remembers it for the server', async () => {
+    setLanguage('zh-CN');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Title />
+        <LanguageSwitch />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('heading')).toHaveTextContent('登录');
+    await userEvent.click(screen.getByRole('button', { name: '切换语言' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+    expect(screen.getByRole('heading')).toHaveTextContent('Sign in');
+    expect(readCookie('languageType')).toBe('en_US');
+    expect(localStorage.getItem('lang')).toBe('en_US');
+  });
+});
