@@ -1,0 +1,20 @@
+# One image for the API (which serves the console) and the worker; the command picks which.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY workflows/package.json workflows/
+COPY migrations/package.json migrations/
+COPY services/core/package.json services/core/
+COPY services/api/package.json services/api/
+COPY services/worker/package.json services/worker/
+COPY console/package.json console/
+RUN npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app /app
+EXPOSE 3000
+CMD ["node", "services/api/dist/main.js"]
