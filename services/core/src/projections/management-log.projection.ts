@@ -8,19 +8,24 @@ export const managementLogProjection: Projection = {
   tables: ['management_log'],
   async apply(db, events) {
     if (events.length === 0) return;
-    // unnest keeps one statement and a fixed number of parameters whatever the batch size.
+    // One JSON document per batch: a single parameter, parsed once by the server, whatever the batch size.
+    const rows = events.map((e) => ({
+      global_position: e.globalPosition,
+      event_id: e.eventId,
+      stream_id: e.streamId,
+      event_type: e.type,
+      actor_id: e.metadata?.actorId ?? null,
+      actor_role: e.metadata?.actorRole ?? null,
+      summary: withoutSecrets(e.data),
+      recorded_at: e.recordedAt,
+    }));
     await sql`
       INSERT INTO management_log
         (global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at)
-      SELECT * FROM unnest(
-        ${events.map((e) => e.globalPosition)}::bigint[],
-        ${events.map((e) => e.eventId)}::uuid[],
-        ${events.map((e) => e.streamId)}::text[],
-        ${events.map((e) => e.type)}::text[],
-        ${events.map((e) => e.metadata?.actorId ?? null)}::text[],
-        ${events.map((e) => e.metadata?.actorRole ?? null)}::text[],
-        ${events.map((e) => JSON.stringify(withoutSecrets(e.data)))}::jsonb[],
-        ${events.map((e) => e.recordedAt)}::timestamptz[])`.execute(db);
+      SELECT global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
+        global_position bigint, event_id uuid, stream_id text, event_type text,
+        actor_id text, actor_role text, summary jsonb, recorded_at timestamptz)`.execute(db);
   },
 };
 
