@@ -6,8 +6,12 @@ import type { Database } from './database.types';
 
 export type Db = Kysely<Database>;
 
+const int8 = 20;
+/** 64-bit integers stay strings here, whatever another library set as pg's global parser. */
+const types = { getTypeParser: ((oid: number, format?: string) => (oid === int8 ? (value: string) => value : pg.types.getTypeParser(oid, format as never))) as typeof pg.types.getTypeParser };
+
 export function createDatabase(url: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c TimeZone=UTC' });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c TimeZone=UTC', types });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
