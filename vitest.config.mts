@@ -1,7 +1,6 @@
 // One test run for the whole repository: pure specs, integration tests on real PostgreSQL and Redis,
 // console component tests, and browser tests on Debian's Chromium.
 import path from 'node:path';
-import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
@@ -10,8 +9,8 @@ const alias = {
   '@annot/migrations': path.join(root, 'migrations/src/index.ts'),
   '@annot/core': path.join(root, 'services/core/src/index.ts'),
 };
-// Nest resolves constructor parameters from decorator metadata, which only SWC emits here.
-const server = { plugins: [swc.vite({ module: { type: 'es6' } })], resolve: { alias } };
+// Nest resolves constructor parameters from decorator metadata, so the transform must emit it.
+const server = { oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } }, resolve: { alias } };
 
 export default defineConfig({
   test: {
