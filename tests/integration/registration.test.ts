@@ -4,7 +4,7 @@ import { call, startPlatform, type Platform } from '../support/platform';
 import { forgetResendLimit, latestCode, signIn, signInAdmin } from '../support/sign-in';
 
 const en = { 'x-language': 'en_US' };
-const query = (form: Record<string, unknown>) => new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString();
+const query = (form: Record<string, unknown>) => new URLSearchParams(Object.entries(form).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe('registration', () => {
   let platform: Platform;

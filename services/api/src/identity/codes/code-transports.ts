@@ -1,6 +1,6 @@
 // The transports: nodemailer over SMTP when MAIL_URL is set, otherwise the development mailbox and the server log.
 import { Logger } from '@nestjs/common';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { CodeTransport, OutgoingMessage, SmsProvider } from './code-transport';
 import type { MailboxRepository } from './mailbox.repository';
 
@@ -21,7 +21,7 @@ export class MailboxTransport implements CodeTransport, SmsProvider {
 }
 
 export class SmtpTransport implements CodeTransport {
-  private readonly transporter: nodemailer.Transporter;
+  private readonly transporter: Transporter;
 
   constructor(
     mailUrl: string,
