@@ -93,6 +93,19 @@ describe('sign-in', () => {
       admin = right.body.data.token;
     });
 
+    it('keeps the internal code usable through the LOGIN_REPEAT confirmation', async () => {
+      await forgetResendLimit(platform);
+      await call(platform, 'GET', `/manage/auth/logincode?account=${adminAccount}`);
+      const code = await latestCode(platform, adminAccount);
+      const body = { account: adminAccount, password: adminPassword, role: 4, verification_code: code };
+      expect((await call(platform, 'POST', '/manage/auth/login', { body })).body.errCode).toBe('LOGIN_REPEAT');
+      const confirmed = await call(platform, 'POST', '/manage/auth/login', { body: { ...body, confirm: true } });
+      expect(confirmed.body.data.info.role).toBe('01');
+      admin = confirmed.body.data.token;
+      const reused = await call(platform, 'POST', '/manage/auth/login', { body: { ...body, confirm: true } });
+      expect(reused.body.errCode).toBe('VERIFICATION_FAILED');
+    });
+
     it('slows down repeated failures with 429 without telling whether the account exists', async () => {
       for (const account of ['ghost@example.com', 'wu@example.com']) {
         for (let i = 0; i < 5; i++) await call(platform, 'POST', '/manage/auth/login', { body: { account, password: 'Bad@12345', role: 1 } });

@@ -1,8 +1,9 @@
 // /register and /register/:type: team (20) and user (10) registration.
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { AuthLayout } from '@/components/auth-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useServerConfig } from '@/features/auth/api/get-server-config';
 import { RegisterForm } from '@/features/auth/components/register-form';
 
 const kinds = [20, 10] as const;
@@ -11,7 +12,10 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { type } = useParams();
   const navigate = useNavigate();
+  const config = useServerConfig();
   const initial = kinds.find((k) => String(k) === type) ?? 20;
+  // A private deployment has no registration.
+  if (config.data?.private_deployment) return <Navigate to="/login" replace />;
   return (
     <AuthLayout
       title={t('register_title')}
