@@ -1,13 +1,8 @@
 // The session token and the signed-in person, kept in a cookie and local storage as the seed's client does.
+import type { PersonInfo } from '@annot/workflows';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 
-export interface PersonInfo {
-  id: string;
-  name: string;
-  role: string;
-  account: string;
-  ding_talk_account: string | null;
-}
+export type { PersonInfo };
 
 const tokenKey = 'token';
 const infoKey = 'info';

@@ -1,6 +1,7 @@
 // Field errors for a form: from the shared zod schemas before sending, or from the server's envelope after.
 import type { TFunction } from 'i18next';
 import type { ZodError } from 'zod';
+import { toast } from 'sonner';
 import { ApiError } from './api-client';
 
 export type FieldErrors = Record<string, string>;
@@ -21,4 +22,10 @@ export function zodFieldErrors(error: ZodError, t: TFunction): FieldErrors {
 export function serverFieldErrors(error: unknown): FieldErrors {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(error.fields.map((f) => [f.field, f.message]));
+}
+
+/** After a refused submission: the server's field errors under their fields, its message as a toast. */
+export function reportFormError(error: unknown, setErrors: (errors: FieldErrors) => void, t: TFunction, kind: 'error' | 'warning' = 'error'): void {
+  setErrors(serverFieldErrors(error));
+  toast[kind](error instanceof ApiError ? error.message : t('request_fail'));
 }

@@ -11,3 +11,4 @@ export * from './team.machine';
 export * from './countries';
 export * from './people.policy';
 export * from './menu';
+export * from './identity.views';

@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { type Database, DATABASE, type Db, decodeCursor, encodeCursor } from '@annot/core';
-import type { Page, PersonView } from '@annot/workflows';
+import type { Page, PersonView, TeamView } from '@annot/workflows';
 
 export interface SignInCandidate {
   id: string;
@@ -14,18 +14,6 @@ export interface SignInCandidate {
   status: string;
   passwordHash: string;
   dingTalkAccount: string | null;
-}
-
-export interface TeamView {
-  id: string;
-  name: string;
-  organisationId: string;
-  hiveId: string;
-  size: number;
-  mobile: string;
-  members: number;
-  createdAt: string;
-  version: string;
 }
 
 export interface PeopleFilter {

@@ -14,6 +14,7 @@ import {
   loginInput,
   menuFor,
   type MenuItem,
+  type PersonInfo,
   registerInput,
   resetPasswordInput,
   Role,
@@ -32,7 +33,7 @@ import { PasswordResetService } from './password-reset.service';
 import { RegistrationService } from './registration.service';
 import { LoginTickets } from './sessions/login-tickets.service';
 import { LoginCodes } from './codes/login-codes.service';
-import { type PersonInfo, personInfo, SignInService } from './sign-in.service';
+import { personInfo, SignInService } from './sign-in.service';
 
 class LoginDto extends createZodDto(loginInput) {}
 class DotsLoginDto extends createZodDto(dotsLoginInput) {}

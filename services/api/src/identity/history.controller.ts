@@ -3,7 +3,7 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { Request } from 'express';
-import { historyQuery, Role } from '@annot/workflows';
+import { type HistoryEntry, historyQuery, Role } from '@annot/workflows';
 import { requestLanguage } from '../http/request-language';
 import { describeOperation } from '../i18n/operations';
 import { translate } from '../i18n/translate';
@@ -11,15 +11,6 @@ import { HiddenInPrivateDeployment, Roles } from './access/access.decorator';
 import { HistoryRepository } from './history.repository';
 
 class HistoryDto extends createZodDto(historyQuery) {}
-
-export interface HistoryEntry {
-  id: string;
-  user_name: string;
-  role: string | null;
-  operation: string;
-  event_type: string;
-  created_at: string;
-}
 
 @ApiTags('history')
 @Controller('manage/history')

@@ -2,21 +2,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AppError, type AppConfig, CONFIG, type CommandContext } from '@annot/core';
-import { type LoginInput, loginTabs } from '@annot/workflows';
+import { type LoginInput, loginTabs, type PersonInfo } from '@annot/workflows';
 import { VerificationCodes } from './codes/verification-codes.service';
 import { SignInCommand } from './commands/sign-in.handler';
 import { AccountsRepository, type SignInCandidate } from './accounts.repository';
 import { PasswordHasher } from './password-hasher.service';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SignInThrottle } from './sign-in-throttle.repository';
-
-export interface PersonInfo {
-  id: string;
-  name: string;
-  role: string;
-  account: string;
-  ding_talk_account: string | null;
-}
 
 export type SignInOutcome =
   | { kind: 'signed-in'; token: string; info: PersonInfo }

@@ -5,11 +5,11 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { AppError, type CommandContext } from '@annot/core';
-import { Role, teamInput } from '@annot/workflows';
+import { Role, teamInput, type TeamView } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { IfMatch } from '../http/if-match.decorator';
 import { Roles } from './access/access.decorator';
-import { AccountsRepository, type TeamView } from './accounts.repository';
+import { AccountsRepository } from './accounts.repository';
 import { SaveTeamCommand } from './commands/save-team.handler';
 
 class TeamDto extends createZodDto(teamInput) {}

@@ -6,8 +6,7 @@ import { isEmail, isPhone, resetPasswordInput } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
-import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
+import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { CodeButton } from './code-button';
 
@@ -32,10 +31,7 @@ export function FindPasswordForm({ onReset }: { onReset: () => void }) {
             toast.success(t('find_done'));
             onReset();
           },
-          onError: (error) => {
-            setErrors(serverFieldErrors(error));
-            toast.error(error instanceof ApiError ? error.message : t('request_fail'));
-          },
+          onError: (error) => reportFormError(error, setErrors, t),
         });
       }}
     >

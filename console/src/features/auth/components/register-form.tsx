@@ -7,8 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
-import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
+import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { useCountries } from '../api/get-countries';
 import { useRegister } from '../api/register';
 import { CodeButton } from './code-button';
@@ -44,10 +43,7 @@ export function RegisterForm({ userType, onRegistered }: { userType: 10 | 20; on
         toast.success(t('register_done'));
         onRegistered();
       },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        toast.warning(error instanceof ApiError ? error.message : t('request_fail'));
-      },
+      onError: (error) => reportFormError(error, setErrors, t, 'warning'),
     });
   };
 

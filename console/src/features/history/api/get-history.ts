@@ -1,15 +1,7 @@
 // GET /manage/history/getoperatehistory: the management log, ten to a page by offset.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { HistoryEntry } from '@annot/workflows';
 import { api } from '@/lib/api-client';
-
-export interface HistoryEntry {
-  id: string;
-  user_name: string;
-  role: string | null;
-  operation: string;
-  event_type: string;
-  created_at: string;
-}
 
 export const historyPageSize = 10;
 

@@ -7,8 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
-import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
+import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { useTeams } from '../api/list-teams';
 import { useSavePerson } from '../api/save-person';
 
@@ -49,10 +48,7 @@ export function PersonForm({ role, person, chooseTeam, onSaved }: PersonFormProp
         toast.success(t('saved'));
         onSaved();
       },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        toast.error(error instanceof ApiError ? error.message : t('request_fail'));
-      },
+      onError: (error) => reportFormError(error, setErrors, t),
     });
   };
 

@@ -9,8 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ApiError } from '@/lib/api-client';
-import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
+import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { type TeamView, useTeams } from '../api/list-teams';
 import { useSaveTeam } from '../api/save-team';
 
@@ -48,10 +47,7 @@ function TeamDialog({ team, onClose }: { team: TeamView | null; onClose: () => v
                   toast.success(t('saved'));
                   onClose();
                 },
-                onError: (error) => {
-                  setErrors(serverFieldErrors(error));
-                  toast.error(error instanceof ApiError ? error.message : t('request_fail'));
-                },
+                onError: (error) => reportFormError(error, setErrors, t),
               },
             );
           }}
