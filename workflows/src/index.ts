@@ -7,3 +7,4 @@ export * from './audits/audit.machine';
 export * from './audits/audit.evolve';
 export * from './audits/audit.commands';
 export * from './identity';
+export * from './catalog';

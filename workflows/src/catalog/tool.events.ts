@@ -1,0 +1,28 @@
+// Events of a tool: created, edited (each edit a new version, so projects keep the version they cite), deleted.
+import type { DomainEvent } from '../shared/event';
+import type { ToolInput } from './tool.schemas';
+
+export type ToolCreated = DomainEvent<'ToolCreated', { toolId: string; toolVersion: number; definition: ToolInput }>;
+export type ToolEdited = DomainEvent<'ToolEdited', { toolId: string; toolVersion: number; definition: ToolInput }>;
+export type ToolDeleted = DomainEvent<'ToolDeleted', { toolId: string; name: string }>;
+export type ToolEvent = ToolCreated | ToolEdited | ToolDeleted;
+
+export const toolStreamId = (toolId: string): string => `tool-${toolId}`;
+
+export interface ToolState {
+  status: 'none' | 'active' | 'deleted';
+  toolVersion: number;
+  definition: ToolInput | null;
+}
+
+export const initialToolState: ToolState = { status: 'none', toolVersion: 0, definition: null };
+
+export function evolveTool(state: ToolState, event: ToolEvent): ToolState {
+  switch (event.type) {
+    case 'ToolCreated':
+    case 'ToolEdited':
+      return { status: 'active', toolVersion: event.data.toolVersion, definition: event.data.definition };
+    case 'ToolDeleted':
+      return { ...state, status: 'deleted' };
+  }
+}
