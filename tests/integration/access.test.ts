@@ -50,6 +50,13 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/audits': internal,
   'GET /manage/audits/:auditId': internal,
   'GET /manage/jobs/stream': signedIn,
+  'GET /manage/tools': internal,
+  'POST /manage/tools': internal,
+  'GET /manage/tools/:id': internal,
+  'PATCH /manage/tools/:id': internal,
+  'POST /manage/tools/:id/delete': internal,
+  'GET /manage/tools/:id/export': internal,
+  'POST /manage/tools/import': internal,
 };
 
 interface Route {

@@ -6,6 +6,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, CoreModule } from '@annot/core';
 import { AuditsModule } from './audits/audits.module';
+import { CatalogModule } from './catalog/catalog.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
@@ -42,6 +43,7 @@ export class AppModule {
         HealthModule,
         JobsModule,
         AuditsModule,
+        CatalogModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

@@ -15,6 +15,7 @@ export function fieldErrorsOf(error: ZodError): FieldError[] {
     const messageKey = custom ?? (required ? 'validation.required' : `validation.${issue.code}`);
     const params: Record<string, unknown> = {};
     if (issue.code === 'unrecognized_keys') params.keys = issue.keys.join(', ');
+    if (issue.code === 'custom' && issue.params) Object.assign(params, issue.params);
     return { field, messageKey: hasMessage(messageKey) ? messageKey : 'validation.invalid', params };
   });
 }

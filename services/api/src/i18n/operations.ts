@@ -8,6 +8,8 @@ export function describeOperation(language: Language, eventType: string, summary
   const key = `ops.${eventType}`;
   const params: Record<string, unknown> = { ...summary };
   if ('role' in summary) params.role = roleKey(summary.role);
+  const definition = summary.definition as { name?: unknown } | undefined;
+  if (definition && typeof definition === 'object' && params.name === undefined) params.name = definition.name;
   if (eventType === 'AccountEdited' && typeof summary.changes === 'object' && summary.changes) {
     params.fields = Object.keys(summary.changes).join(', ');
   }

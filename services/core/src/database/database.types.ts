@@ -161,6 +161,31 @@ export interface MailboxTable {
   sent_at: Timestamp;
 }
 
+export interface ToolsTable {
+  tool_id: string;
+  name: string;
+  template_type: string;
+  tool_version: number;
+  definition: Json;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: string;
+}
+
+export interface ToolVersionsTable {
+  tool_id: string;
+  tool_version: number;
+  definition: Json;
+  created_at: Timestamp;
+}
+
+export interface ToolCitationsTable {
+  tool_id: string;
+  tool_version: number;
+  project_id: string;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -178,4 +203,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   login_tickets: LoginTicketsTable;
   mailbox: MailboxTable;
+  tools: ToolsTable;
+  tool_versions: ToolVersionsTable;
+  tool_citations: ToolCitationsTable;
 }

@@ -1,4 +1,5 @@
 // Every projection of the platform: the worker runs the async ones, commands cite the inline ones, replay rebuilds all.
+import { toolProjection } from '../catalog/tool.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
 import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
@@ -10,6 +11,7 @@ export const projectionCatalogue: Projection[] = [
   auditProjection,
   accountProjection,
   teamProjection,
+  toolProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];
