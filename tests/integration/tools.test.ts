@@ -114,6 +114,7 @@ describe('tools', () => {
     expect((await failing(JSON.stringify([tool, tool]))).data.errors).toEqual(['Only one allowed']);
     expect((await failing('{"name":')).data.errors).toEqual(['The file is not valid JSON']);
     expect((await failing(JSON.stringify({ ...tool, name: 'X', attributes: 'none' }))).data.errors).toEqual(['attributes: Type error']);
+    expect((await failing(JSON.stringify({ ...tool, name: 'Car box' }))).data.errors).toEqual(['name: Tool name already exists']);
     const hotkeys = await failing(JSON.stringify({ ...tool, name: 'Y', attributes: [attribute, { ...attribute, name: 'other', hotkey: 'O' }] }));
     expect(hotkeys.data.errors).toEqual(['attributes.1.hotkey: Shortcut key O repeat']);
   });

@@ -24,6 +24,8 @@ export async function openPage(browser: Browser, baseUrl: string, language: 'zh_
   const context = await browser.newContext({ baseURL: baseUrl, locale: language === 'en_US' ? 'en-US' : 'zh-CN' });
   await context.addCookies([{ name: 'languageType', value: language, url: baseUrl }]);
   const page = await context.newPage();
+  // A step that cannot happen should fail with its locator, well before the test's own time runs out.
+  page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };

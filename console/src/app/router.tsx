@@ -16,6 +16,8 @@ import PeopleListPage from './routes/personnel/people-list';
 import PersonEditPage from './routes/personnel/person-edit';
 import PmListPage from './routes/personnel/pm-list';
 import SuppliersPage from './routes/personnel/suppliers';
+import ToolEditPage from './routes/tools/tool-edit';
+import ToolListPage from './routes/tools/tool-list';
 
 const guarded = (
   <RequireAuth>
@@ -57,6 +59,10 @@ export const router = createBrowserRouter([
           { path: 'localedit/:id', element: <PersonEditPage chooseTeam /> },
         ],
       },
+      { path: 'toolConfig', element: <ToolListPage /> },
+      { path: 'toolConfig/new', element: <ToolEditPage mode="new" /> },
+      { path: 'toolConfig/edit/:id', element: <ToolEditPage mode="edit" /> },
+      { path: 'toolConfig/view/:id', element: <ToolEditPage mode="view" /> },
       { path: 'log/index', element: <LogPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'mailbox', element: <MailboxPage /> },

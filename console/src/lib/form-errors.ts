@@ -14,7 +14,8 @@ export function zodFieldErrors(error: ZodError, t: TFunction): FieldErrors {
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.');
     const key = messageKey(issue.message);
-    errors[field] ??= t(key, { defaultValue: t('validation_invalid', { field }), field });
+    const params = issue.code === 'custom' ? (issue.params ?? {}) : {};
+    errors[field] ??= t(key, { defaultValue: t('validation_invalid', { field }), field, ...params });
   }
   return errors;
 }

@@ -15,7 +15,8 @@ import { requestLanguage } from '../http/request-language';
 import { Roles } from '../identity/access/access.decorator';
 import { DeleteToolCommand } from './commands/delete-tool.handler';
 import { SaveToolCommand, toolNameExists } from './commands/save-tool.handler';
-import { ToolImport } from './tool-import.service';
+import { translate } from '../i18n/translate';
+import { ImportFailed, ToolImport } from './tool-import.service';
 import { type ToolDetail, ToolsRepository, type ToolSummary } from './tools.repository';
 
 class ToolDto extends createZodDto(toolInput) {}
@@ -77,8 +78,9 @@ export class ToolsController {
 
   @Post('import')
   async import(@Body() body: ToolImportDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
-    const definition = this.importer.parse(body.content, requestLanguage(req));
-    if (await this.tools.nameTaken(definition.name, null)) throw toolNameExists();
+    const language = requestLanguage(req);
+    const definition = this.importer.parse(body.content, language);
+    if (await this.tools.nameTaken(definition.name, null)) throw new ImportFailed([`name: ${translate(language, 'catalog.tool_name_exists')}`]);
     const result = await this.commands.execute(new SaveToolCommand(null, definition, context));
     return { id: result.streamId.slice('tool-'.length), version: result.version.toString() };
   }

@@ -1,0 +1,14 @@
+// GET /manage/tools/:id: one tool's definition and its versions.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ToolInput } from '@annot/workflows';
+import { api } from '@/lib/api-client';
+import { type ToolSummary, toolsKey } from './list-tools';
+
+export interface ToolDetail extends ToolSummary {
+  definition: ToolInput;
+  versions: { toolVersion: number; createdAt: string; citedBy: number }[];
+}
+
+export const toolQuery = (id: string) => queryOptions({ queryKey: [...toolsKey, 'one', id], queryFn: () => api.get<ToolDetail>(`/manage/tools/${id}`) });
+
+export const useTool = (id: string | undefined) => useQuery({ ...toolQuery(id ?? ''), enabled: !!id });

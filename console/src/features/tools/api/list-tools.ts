@@ -1,0 +1,21 @@
+// GET /manage/tools: the tool configuration list with the used-by-project flag.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface ToolSummary {
+  id: string;
+  name: string;
+  templateType: string;
+  toolVersion: number;
+  attributes: number;
+  usedByProject: boolean;
+  updatedAt: string;
+  version: string;
+}
+
+export const toolsKey = ['tools'] as const;
+
+export const toolsQuery = (keyword: string) =>
+  queryOptions({ queryKey: [...toolsKey, keyword], queryFn: () => api.get<ToolSummary[]>('/manage/tools', { keyword: keyword || undefined }) });
+
+export const useTools = (keyword: string) => useQuery(toolsQuery(keyword));
