@@ -121,7 +121,7 @@ describe('tools', () => {
 
   it('records each change in the management log with its actor', async () => {
     const expected = ['Admin: Created the tool Car box', 'Admin: Edited the tool Truck box (version 2)', 'Admin: Deleted the tool Free box'];
-    const described = (answer: Awaited<ReturnType<typeof call>>) =>
+    const described = (answer: { body: { data: any } }) =>
       answer.body.data.list.map((e: { user_name: string; operation: string }) => `${e.user_name}: ${e.operation}`) as string[];
     const log = await eventually(
       () => call(platform, 'GET', '/manage/history/getoperatehistory?limit=100&offset=0', { token, headers: en }),
