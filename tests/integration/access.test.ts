@@ -57,6 +57,15 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/tools/:id/delete': internal,
   'GET /manage/tools/:id/export': internal,
   'POST /manage/tools/import': internal,
+  ...Object.fromEntries(
+    ['error-groups', 'invalid-reasons'].flatMap((noun) => [
+      [`GET /manage/${noun}`, internal],
+      [`POST /manage/${noun}`, internal],
+      [`GET /manage/${noun}/:id`, internal],
+      [`PATCH /manage/${noun}/:id`, internal],
+      [`POST /manage/${noun}/:id/delete`, internal],
+    ]),
+  ),
 };
 
 interface Route {

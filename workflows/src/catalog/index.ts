@@ -1,4 +1,7 @@
-// The catalog context: tools and attributes.
+// The catalog context: tools and attributes, error property groups, invalid-image reasons.
 export * from './tool.schemas';
 export * from './tool.events';
 export * from './tool.machine';
+export * from './catalog-entry.machine';
+export * from './error-group';
+export * from './invalid-reason';

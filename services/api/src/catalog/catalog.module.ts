@@ -1,5 +1,8 @@
-// The catalog context: what projects are built from (tools so far).
+// The catalog context: what projects are built from (tools, error property groups, invalid-image reasons).
 import { Module } from '@nestjs/common';
+import { CatalogEntriesRepository } from './catalog-entries.repository';
+import { SaveEntryHandler } from './commands/save-entry.handler';
+import { ErrorGroupsController, InvalidReasonsController } from './catalog-entries.controller';
 import { DeleteToolHandler } from './commands/delete-tool.handler';
 import { SaveToolHandler } from './commands/save-tool.handler';
 import { ToolImport } from './tool-import.service';
@@ -7,7 +10,7 @@ import { ToolsController } from './tools.controller';
 import { ToolsRepository } from './tools.repository';
 
 @Module({
-  controllers: [ToolsController],
-  providers: [ToolsRepository, ToolImport, SaveToolHandler, DeleteToolHandler],
+  controllers: [ToolsController, ErrorGroupsController, InvalidReasonsController],
+  providers: [ToolsRepository, ToolImport, SaveToolHandler, DeleteToolHandler, CatalogEntriesRepository, SaveEntryHandler],
 })
 export class CatalogModule {}

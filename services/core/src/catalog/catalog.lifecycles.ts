@@ -1,6 +1,23 @@
 // How the command pipeline drives the catalog's streams.
-import { evolveTool, initialToolState, type ToolEvent, toolMachine, type ToolState } from '@annot/workflows';
+import {
+  catalogEntryMachine,
+  type DomainEvent,
+  type EntryState,
+  type ErrorGroupEvent,
+  type ErrorGroupInput,
+  evolveErrorGroup,
+  evolveInvalidReason,
+  evolveTool,
+  initialToolState,
+  type InvalidReasonEvent,
+  type InvalidReasonInput,
+  type ToolEvent,
+  toolMachine,
+  type ToolState,
+} from '@annot/workflows';
 import type { Lifecycle } from '../commands/command-pipeline';
+import type { Projection } from '../projections/projection';
+import { errorGroupProjection, invalidReasonProjection } from './catalog-entry.projection';
 import { toolProjection } from './tool.projection';
 
 export const toolLifecycle: Lifecycle<ToolState, ToolEvent> = {
@@ -11,3 +28,15 @@ export const toolLifecycle: Lifecycle<ToolState, ToolEvent> = {
   context: () => ({}),
   projections: [toolProjection],
 };
+
+const entryLifecycle = <T, E extends DomainEvent>(evolve: (state: EntryState<T>, event: E) => EntryState<T>, projection: Projection): Lifecycle<EntryState<T>, E> => ({
+  machine: catalogEntryMachine,
+  initial: { status: 'none', entry: null },
+  evolve,
+  status: (state) => state.status,
+  context: () => ({}),
+  projections: [projection],
+});
+
+export const errorGroupLifecycle = entryLifecycle<ErrorGroupInput, ErrorGroupEvent>(evolveErrorGroup, errorGroupProjection);
+export const invalidReasonLifecycle = entryLifecycle<InvalidReasonInput, InvalidReasonEvent>(evolveInvalidReason, invalidReasonProjection);

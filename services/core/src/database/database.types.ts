@@ -186,6 +186,26 @@ export interface ToolCitationsTable {
   project_id: string;
 }
 
+export interface ErrorGroupsTable {
+  group_id: string;
+  name: string;
+  description: string;
+  values: Json;
+  status: string;
+  updated_at: Timestamp;
+  version: string;
+}
+
+export interface InvalidReasonsTable {
+  reason_id: string;
+  code: string;
+  name: string;
+  description: string;
+  status: string;
+  updated_at: Timestamp;
+  version: string;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -206,4 +226,6 @@ export interface Database {
   tools: ToolsTable;
   tool_versions: ToolVersionsTable;
   tool_citations: ToolCitationsTable;
+  error_groups: ErrorGroupsTable;
+  invalid_reasons: InvalidReasonsTable;
 }

@@ -1,4 +1,5 @@
 // Every projection of the platform: the worker runs the async ones, commands cite the inline ones, replay rebuilds all.
+import { errorGroupProjection, invalidReasonProjection } from '../catalog/catalog-entry.projection';
 import { toolProjection } from '../catalog/tool.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
@@ -12,6 +13,8 @@ export const projectionCatalogue: Projection[] = [
   accountProjection,
   teamProjection,
   toolProjection,
+  errorGroupProjection,
+  invalidReasonProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];

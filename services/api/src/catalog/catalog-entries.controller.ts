@@ -1,0 +1,89 @@
+// The simple catalog entries over HTTP, one controller per kind made from a single shape: list, view, create, edit, delete.
+import { Body, Controller, Get, Param, Patch, Post, type Type } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { type CommandContext, NotFoundError } from '@annot/core';
+import { errorGroupInput, invalidReasonInput, Role } from '@annot/workflows';
+import { Ctx } from '../http/command-context.decorator';
+import { Versioned } from '../http/envelope';
+import { IfMatch } from '../http/if-match.decorator';
+import { Roles } from '../identity/access/access.decorator';
+import { type EntryKind, errorGroups, invalidReasons } from './catalog-entries';
+import { CatalogEntriesRepository } from './catalog-entries.repository';
+import { SaveEntryCommand } from './commands/save-entry.handler';
+
+class ParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
+
+interface EntryRoute<T> {
+  path: string;
+  tag: string;
+  thing: string;
+  kind: EntryKind<T>;
+  schema: z.ZodType<T>;
+  read(entries: CatalogEntriesRepository, id?: string): Promise<(T & { id: string; version: string })[]>;
+}
+
+function entryController<T>(route: EntryRoute<T>): Type<unknown> {
+  class InputDto extends createZodDto(route.schema as unknown as z.ZodObject) {}
+
+  @ApiTags(route.tag)
+  @Controller(route.path)
+  @Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+  class EntryController {
+    constructor(
+      readonly commands: CommandBus,
+      readonly entries: CatalogEntriesRepository,
+    ) {}
+
+    @Get()
+    list() {
+      return route.read(this.entries);
+    }
+
+    @Get(':id')
+    async get(@Param() params: ParamsDto) {
+      const [entry] = await route.read(this.entries, params.id);
+      if (!entry) throw new NotFoundError(route.thing, params.id);
+      return new Versioned(entry, entry.version);
+    }
+
+    @Post()
+    async create(@Body() body: InputDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
+      const result = await this.commands.execute(new SaveEntryCommand(route.kind, null, body as unknown as T, context));
+      return { id: result.streamId.slice(result.streamId.indexOf('-') + 1), version: result.version.toString() };
+    }
+
+    @Patch(':id')
+    async edit(@Param() params: ParamsDto, @Body() body: InputDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+      const result = await this.commands.execute(new SaveEntryCommand(route.kind, params.id, body as unknown as T, context, expected));
+      return { version: result.version.toString() };
+    }
+
+    @Post(':id/delete')
+    async remove(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+      const result = await this.commands.execute(new SaveEntryCommand(route.kind, params.id, null, context, expected));
+      return { version: result.version.toString() };
+    }
+  }
+  return EntryController;
+}
+
+export const ErrorGroupsController = entryController({
+  path: 'manage/error-groups',
+  tag: 'error groups',
+  thing: 'things.error_group',
+  kind: errorGroups,
+  schema: errorGroupInput,
+  read: (entries, id) => entries.errorGroups(id),
+});
+
+export const InvalidReasonsController = entryController({
+  path: 'manage/invalid-reasons',
+  tag: 'invalid reasons',
+  thing: 'things.invalid_reason',
+  kind: invalidReasons,
+  schema: invalidReasonInput,
+  read: (entries, id) => entries.invalidReasons(id),
+});

@@ -1,0 +1,35 @@
+// The only Kysely of error groups and invalid-image reasons.
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE, type Db } from '@annot/core';
+import type { ErrorGroupInput, InvalidReasonInput } from '@annot/workflows';
+
+export type ErrorGroupView = ErrorGroupInput & { id: string; version: string; updatedAt: string };
+export type InvalidReasonView = InvalidReasonInput & { id: string; version: string; updatedAt: string };
+
+const updatedAt = sql<string>`to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('updatedAt');
+
+@Injectable()
+export class CatalogEntriesRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  async errorGroups(id?: string): Promise<ErrorGroupView[]> {
+    let query = this.db
+      .selectFrom('error_groups')
+      .select(['group_id as id', 'name', 'description', 'values', 'version', updatedAt])
+      .where('status', '=', 'active')
+      .orderBy('name');
+    if (id) query = query.where('group_id', '=', id);
+    return (await query.execute()) as ErrorGroupView[];
+  }
+
+  async invalidReasons(id?: string): Promise<InvalidReasonView[]> {
+    let query = this.db
+      .selectFrom('invalid_reasons')
+      .select(['reason_id as id', 'code', 'name', 'description', 'version', updatedAt])
+      .where('status', '=', 'active')
+      .orderBy('code');
+    if (id) query = query.where('reason_id', '=', id);
+    return (await query.execute()) as InvalidReasonView[];
+  }
+}
