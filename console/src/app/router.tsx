@@ -3,6 +3,8 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import AuditPage from './routes/audit';
+import ErrorGroupsPage from './routes/catalog/error-groups';
+import InvalidReasonsPage from './routes/catalog/invalid-reasons';
 import Landing from './routes/areas/landing';
 import RoleHomePage from './routes/areas/role-home';
 import FindPage from './routes/auth/find';
@@ -63,6 +65,8 @@ export const router = createBrowserRouter([
       { path: 'toolConfig/new', element: <ToolEditPage mode="new" /> },
       { path: 'toolConfig/edit/:id', element: <ToolEditPage mode="edit" /> },
       { path: 'toolConfig/view/:id', element: <ToolEditPage mode="view" /> },
+      { path: 'errorType/index', element: <ErrorGroupsPage /> },
+      { path: 'picture/reason', element: <InvalidReasonsPage /> },
       { path: 'log/index', element: <LogPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'mailbox', element: <MailboxPage /> },
