@@ -57,6 +57,13 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/tools/:id/delete': internal,
   'GET /manage/tools/:id/export': internal,
   'POST /manage/tools/import': internal,
+  'GET /manage/data-rules': internal,
+  'GET /manage/data-rules/schema': internal,
+  'GET /manage/data-rules/:id': internal,
+  'POST /manage/data-rules': internal,
+  'PATCH /manage/data-rules/:id': internal,
+  'POST /manage/data-rules/:id/versions': internal,
+  'POST /manage/data-rules/:id/delete': internal,
   ...Object.fromEntries(
     ['error-groups', 'invalid-reasons'].flatMap((noun) => [
       [`GET /manage/${noun}`, internal],

@@ -5,3 +5,4 @@ export * from './tool.machine';
 export * from './catalog-entry.machine';
 export * from './error-group';
 export * from './invalid-reason';
+export * from './data-rule';

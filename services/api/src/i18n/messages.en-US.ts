@@ -129,4 +129,12 @@ export const enUS: Record<string, string> = {
   'ops.ErrorGroupDeleted': 'Deleted the error group {name}',
   'ops.InvalidReasonSaved': 'Saved the invalid-image reason {code} {name}',
   'ops.InvalidReasonDeleted': 'Deleted the invalid-image reason {name}',
+  'catalog.data_rule_name_empty': 'Data rule name cannot be empty',
+  'catalog.data_rule_name_exists': 'Data rule name already exists',
+  'catalog.data_rule_document_invalid': 'The rule document does not follow the rule schema',
+  'things.data_rule': 'Data rule',
+  'ops.DataRuleCreated': 'Created the data rule {name}',
+  'ops.DataRuleEdited': 'Edited the data rule {name}',
+  'ops.DataRuleVersionAdded': 'Added version {ruleVersion} to the data rule {name}',
+  'ops.DataRuleDeleted': 'Deleted the data rule {name}',
 };

@@ -129,4 +129,12 @@ export const zhCN: Record<string, string> = {
   'ops.ErrorGroupDeleted': '删除了错误属性组 {name}',
   'ops.InvalidReasonSaved': '保存了无效图片原因 {code} {name}',
   'ops.InvalidReasonDeleted': '删除了无效图片原因 {name}',
+  'catalog.data_rule_name_empty': '数据规则名称不能为空',
+  'catalog.data_rule_name_exists': '数据规则名称已存在',
+  'catalog.data_rule_document_invalid': '规则内容不符合规则格式',
+  'things.data_rule': '导入导出规则',
+  'ops.DataRuleCreated': '创建了导入导出规则 {name}',
+  'ops.DataRuleEdited': '修改了导入导出规则 {name}',
+  'ops.DataRuleVersionAdded': '为导入导出规则 {name} 新增版本 {ruleVersion}',
+  'ops.DataRuleDeleted': '删除了导入导出规则 {name}',
 };

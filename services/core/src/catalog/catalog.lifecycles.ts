@@ -1,6 +1,10 @@
 // How the command pipeline drives the catalog's streams.
 import {
   catalogEntryMachine,
+  type DataRuleEvent,
+  type DataRuleState,
+  evolveDataRule,
+  initialDataRuleState,
   type DomainEvent,
   type EntryState,
   type ErrorGroupEvent,
@@ -18,6 +22,7 @@ import {
 import type { Lifecycle } from '../commands/command-pipeline';
 import type { Projection } from '../projections/projection';
 import { errorGroupProjection, invalidReasonProjection } from './catalog-entry.projection';
+import { dataRuleProjection } from './data-rule.projection';
 import { toolProjection } from './tool.projection';
 
 export const toolLifecycle: Lifecycle<ToolState, ToolEvent> = {
@@ -40,3 +45,12 @@ const entryLifecycle = <T, E extends DomainEvent>(evolve: (state: EntryState<T>,
 
 export const errorGroupLifecycle = entryLifecycle<ErrorGroupInput, ErrorGroupEvent>(evolveErrorGroup, errorGroupProjection);
 export const invalidReasonLifecycle = entryLifecycle<InvalidReasonInput, InvalidReasonEvent>(evolveInvalidReason, invalidReasonProjection);
+
+export const dataRuleLifecycle: Lifecycle<DataRuleState, DataRuleEvent> = {
+  machine: catalogEntryMachine,
+  initial: initialDataRuleState,
+  evolve: evolveDataRule,
+  status: (state) => state.status,
+  context: () => ({}),
+  projections: [dataRuleProjection],
+};

@@ -206,6 +206,24 @@ export interface InvalidReasonsTable {
   version: string;
 }
 
+export interface DataRulesTable {
+  rule_id: string;
+  name: string;
+  description: string;
+  latest_version: Generated<number>;
+  status: string;
+  updated_at: Timestamp;
+  version: string;
+}
+
+export interface DataRuleVersionsTable {
+  rule_id: string;
+  rule_version: number;
+  document: Json;
+  note: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -228,4 +246,6 @@ export interface Database {
   tool_citations: ToolCitationsTable;
   error_groups: ErrorGroupsTable;
   invalid_reasons: InvalidReasonsTable;
+  data_rules: DataRulesTable;
+  data_rule_versions: DataRuleVersionsTable;
 }

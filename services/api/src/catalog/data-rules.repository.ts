@@ -1,0 +1,48 @@
+// The only Kysely of the import/export data rules.
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE, type Db } from '@annot/core';
+import type { DataRuleDocument } from '@annot/workflows';
+
+export interface DataRuleView {
+  id: string;
+  name: string;
+  description: string;
+  latestVersion: number;
+  updatedAt: string;
+  version: string;
+}
+
+export interface DataRuleDetail extends DataRuleView {
+  versions: { ruleVersion: number; document: DataRuleDocument; note: string; createdAt: string }[];
+}
+
+const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+@Injectable()
+export class DataRulesRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  private rules() {
+    return this.db
+      .selectFrom('data_rules')
+      .select(['rule_id as id', 'name', 'description', 'latest_version as latestVersion', iso('updated_at').as('updatedAt'), 'version'])
+      .where('status', '=', 'active');
+  }
+
+  list(): Promise<DataRuleView[]> {
+    return this.rules().orderBy('updated_at', 'desc').execute() as Promise<DataRuleView[]>;
+  }
+
+  async get(id: string): Promise<DataRuleDetail | undefined> {
+    const rule = (await this.rules().where('rule_id', '=', id).executeTakeFirst()) as DataRuleView | undefined;
+    if (!rule) return undefined;
+    const versions = await this.db
+      .selectFrom('data_rule_versions')
+      .select(['rule_version as ruleVersion', 'document', 'note', iso('created_at').as('createdAt')])
+      .where('rule_id', '=', id)
+      .orderBy('rule_version', 'desc')
+      .execute();
+    return { ...rule, versions: versions as DataRuleDetail['versions'] };
+  }
+}
