@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import AuditPage from './routes/audit';
+import DataRulesPage from './routes/catalog/data-rules';
 import ErrorGroupsPage from './routes/catalog/error-groups';
 import InvalidReasonsPage from './routes/catalog/invalid-reasons';
 import Landing from './routes/areas/landing';
@@ -65,6 +66,7 @@ export const router = createBrowserRouter([
       { path: 'toolConfig/new', element: <ToolEditPage mode="new" /> },
       { path: 'toolConfig/edit/:id', element: <ToolEditPage mode="edit" /> },
       { path: 'toolConfig/view/:id', element: <ToolEditPage mode="view" /> },
+      { path: 'baseConfig/index', element: <DataRulesPage /> },
       { path: 'errorType/index', element: <ErrorGroupsPage /> },
       { path: 'picture/reason', element: <InvalidReasonsPage /> },
       { path: 'log/index', element: <LogPage /> },

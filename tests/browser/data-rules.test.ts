@@ -1,0 +1,43 @@
+// A PM keeps an import/export data rule's versions in the console, with schema errors shown where they are.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { startPlatform, type Platform } from '../support/platform';
+import { adminAccount, adminPassword, forgetResendLimit, latestCode } from '../support/sign-in';
+
+describe('data rules in the console', () => {
+  let platform: Platform;
+  let browser: Browser;
+  beforeAll(async () => {
+    platform = await startPlatform({ worker: false });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('creates a rule, refuses a document the schema does not allow, and saves two versions', async () => {
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(page, 'Internal', adminAccount, adminPassword, () => latestCode(platform, adminAccount));
+    await landOn(page, '/home');
+    await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Import/export rules' }).click();
+    await page.getByLabel('Rule name').fill('COCO export');
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const editor = page.getByLabel('Rule document (JSON)');
+    await editor.waitFor();
+    await editor.fill('{"direction": "export", "format": "yaml"}');
+    await page.getByRole('button', { name: 'Save as a new version' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('document.format');
+    await editor.fill('{"direction": "export", "format": "coco"}');
+    await page.getByLabel('Version note').fill('first');
+    await page.getByRole('button', { name: 'Save as a new version' }).click();
+    await page.getByText('v1 ·').waitFor();
+    await editor.fill('{"direction": "both", "format": "kitti"}');
+    await page.getByRole('button', { name: 'Save as a new version' }).click();
+    await page.getByText('v2 ·').waitFor();
+    expect(await page.getByRole('list', { name: 'Rules' }).textContent()).toContain('COCO export v2');
+    expect(errors).toEqual([]);
+  });
+});
