@@ -1,3 +1,4 @@
+// The API client against a fake browser fetch: headers, the `t` stamp, envelope errors, token refresh and loss.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, request, sessionEndedEvent } from './api-client';
 import { readToken, saveToken } from './auth-token';

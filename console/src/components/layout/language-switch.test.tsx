@@ -1,3 +1,4 @@
+// The header language switch: the page changes language and the choice is kept for the server.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider, useTranslation } from 'react-i18next';
