@@ -6,6 +6,7 @@ import * as m1763859600002 from './1763859600002-Identity';
 import * as m1763859600003 from './1763859600003-Tools';
 import * as m1763859600004 from './1763859600004-ErrorGroupsAndInvalidReasons';
 import * as m1763859600005 from './1763859600005-DataRules';
+import * as m1763859600006 from './1763859600006-AnnotationRules';
 
 export const migrations: Record<string, Migration> = {
   '1763859600000-EventStore': m1763859600000,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '1763859600003-Tools': m1763859600003,
   '1763859600004-ErrorGroupsAndInvalidReasons': m1763859600004,
   '1763859600005-DataRules': m1763859600005,
+  '1763859600006-AnnotationRules': m1763859600006,
 };

@@ -64,6 +64,14 @@ const matrix: Record<string, Caller[]> = {
   'PATCH /manage/data-rules/:id': internal,
   'POST /manage/data-rules/:id/versions': internal,
   'POST /manage/data-rules/:id/delete': internal,
+  'GET /manage/annotation-rules': internal,
+  'GET /manage/annotation-rules/:id': internal,
+  'POST /manage/annotation-rules': internal,
+  'PATCH /manage/annotation-rules/:id': internal,
+  'POST /manage/annotation-rules/:id/versions': internal,
+  'POST /manage/annotation-rules/:id/versions/pdf': internal,
+  'POST /manage/annotation-rules/:id/delete': internal,
+  'GET /manage/annotation-rules/files/:fileId': internal,
   ...Object.fromEntries(
     ['error-groups', 'invalid-reasons'].flatMap((noun) => [
       [`GET /manage/${noun}`, internal],

@@ -30,5 +30,6 @@ export * from './identity/identity.lifecycles';
 export * from './catalog/tool.projection';
 export * from './catalog/catalog-entry.projection';
 export * from './catalog/data-rule.projection';
+export * from './catalog/annotation-rule.projection';
 export * from './catalog/catalog.lifecycles';
 export * from './core.module';

@@ -6,3 +6,4 @@ export * from './catalog-entry.machine';
 export * from './error-group';
 export * from './invalid-reason';
 export * from './data-rule';
+export * from './annotation-rule';

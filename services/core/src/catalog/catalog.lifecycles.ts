@@ -1,6 +1,10 @@
 // How the command pipeline drives the catalog's streams.
 import {
+  type AnnotationRuleEvent,
+  type AnnotationRuleState,
   catalogEntryMachine,
+  evolveAnnotationRule,
+  initialAnnotationRuleState,
   type DataRuleEvent,
   type DataRuleState,
   evolveDataRule,
@@ -22,6 +26,7 @@ import {
 import type { Lifecycle } from '../commands/command-pipeline';
 import type { Projection } from '../projections/projection';
 import { errorGroupProjection, invalidReasonProjection } from './catalog-entry.projection';
+import { annotationRuleProjection } from './annotation-rule.projection';
 import { dataRuleProjection } from './data-rule.projection';
 import { toolProjection } from './tool.projection';
 
@@ -53,4 +58,13 @@ export const dataRuleLifecycle: Lifecycle<DataRuleState, DataRuleEvent> = {
   status: (state) => state.status,
   context: () => ({}),
   projections: [dataRuleProjection],
+};
+
+export const annotationRuleLifecycle: Lifecycle<AnnotationRuleState, AnnotationRuleEvent> = {
+  machine: catalogEntryMachine,
+  initial: initialAnnotationRuleState,
+  evolve: evolveAnnotationRule,
+  status: (state) => state.status,
+  context: () => ({}),
+  projections: [annotationRuleProjection],
 };

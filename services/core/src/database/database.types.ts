@@ -224,6 +224,44 @@ export interface DataRuleVersionsTable {
   created_at: Timestamp;
 }
 
+export interface AnnotationRulesTable {
+  rule_id: string;
+  name: string;
+  config_id: string;
+  latest_version: Generated<number>;
+  status: string;
+  updated_at: Timestamp;
+  version: string;
+}
+
+export interface AnnotationRuleVersionsTable {
+  rule_id: string;
+  rule_version: number;
+  kind: string;
+  html: string | null;
+  file_id: string | null;
+  file_name: string | null;
+  size: number | null;
+  note: string;
+  created_at: Timestamp;
+}
+
+export interface AnnotationRuleCitationsTable {
+  rule_id: string;
+  rule_version: number;
+  project_id: string;
+}
+
+export interface FilesTable {
+  file_id: string;
+  name: string;
+  media_type: string;
+  size: number;
+  sha256: string;
+  content: Buffer;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -248,4 +286,8 @@ export interface Database {
   invalid_reasons: InvalidReasonsTable;
   data_rules: DataRulesTable;
   data_rule_versions: DataRuleVersionsTable;
+  annotation_rules: AnnotationRulesTable;
+  annotation_rule_versions: AnnotationRuleVersionsTable;
+  annotation_rule_citations: AnnotationRuleCitationsTable;
+  files: FilesTable;
 }

@@ -1,5 +1,6 @@
 // Every projection of the platform: the worker runs the async ones, commands cite the inline ones, replay rebuilds all.
 import { errorGroupProjection, invalidReasonProjection } from '../catalog/catalog-entry.projection';
+import { annotationRuleProjection } from '../catalog/annotation-rule.projection';
 import { dataRuleProjection } from '../catalog/data-rule.projection';
 import { toolProjection } from '../catalog/tool.projection';
 import { accountProjection } from '../identity/account.projection';
@@ -17,6 +18,7 @@ export const projectionCatalogue: Projection[] = [
   errorGroupProjection,
   invalidReasonProjection,
   dataRuleProjection,
+  annotationRuleProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];
