@@ -13,7 +13,7 @@ describe('annotation rules', () => {
   let ruleId: string;
   const upload = (content: Buffer, name: string, headers: Record<string, string> = {}) => {
     const form = new FormData();
-    form.append('file', new Blob([content]), name);
+    form.append('file', new Blob([new Uint8Array(content)]), name);
     form.append('note', 'scan');
     return fetch(`${platform.baseUrl}/manage/annotation-rules/${ruleId}/versions/pdf`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, ...headers } }).then(
       async (r) => ({ status: r.status, body: (await r.json()) as any }),

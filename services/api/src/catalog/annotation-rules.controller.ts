@@ -68,7 +68,7 @@ export class AnnotationRulesController {
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: ruleFileMaxBytes, files: 1 } }))
   async addPdf(
     @Param() params: ParamsDto,
-    @UploadedFile() upload: Express.Multer.File | undefined,
+    @UploadedFile() upload: { buffer: Buffer; originalname: string } | undefined,
     @Body() body: PdfNoteDto,
     @IfMatch() expected: bigint | undefined,
     @Ctx() context: CommandContext,
