@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import AuditPage from './routes/audit';
+import AnnotationRulesPage from './routes/catalog/annotation-rules';
 import DataRulesPage from './routes/catalog/data-rules';
 import ErrorGroupsPage from './routes/catalog/error-groups';
 import InvalidReasonsPage from './routes/catalog/invalid-reasons';
@@ -67,6 +68,7 @@ export const router = createBrowserRouter([
       { path: 'toolConfig/edit/:id', element: <ToolEditPage mode="edit" /> },
       { path: 'toolConfig/view/:id', element: <ToolEditPage mode="view" /> },
       { path: 'baseConfig/index', element: <DataRulesPage /> },
+      { path: 'baseConfig/tagRule', element: <AnnotationRulesPage /> },
       { path: 'errorType/index', element: <ErrorGroupsPage /> },
       { path: 'picture/reason', element: <InvalidReasonsPage /> },
       { path: 'log/index', element: <LogPage /> },

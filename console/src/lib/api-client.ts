@@ -55,7 +55,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     'x-language': currentApiLanguage(),
     'cache-control': 'no-cache',
     ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(options.body !== undefined && !(options.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
     ...options.headers,
   };
   const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
@@ -65,7 +65,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     response = await fetch(`${path}${qs ? `?${qs}` : ''}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // Files travel as multipart forms, whose boundary the browser writes into the content type itself.
+      body: options.body === undefined ? undefined : options.body instanceof FormData ? options.body : JSON.stringify(options.body),
       signal,
     });
   } catch {

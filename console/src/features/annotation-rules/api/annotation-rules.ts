@@ -1,0 +1,56 @@
+// /manage/annotation-rules: the list, one rule with its versions and citations, and the changes it can go through.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnnotationRuleInput } from '@annot/workflows';
+import { api, request } from '@/lib/api-client';
+import { readToken } from '@/lib/auth-token';
+
+export interface AnnotationRuleView extends AnnotationRuleInput {
+  id: string;
+  latestVersion: number;
+  updatedAt: string;
+  version: string;
+}
+
+export interface AnnotationRuleVersion {
+  ruleVersion: number;
+  kind: 'richtext' | 'pdf';
+  html: string | null;
+  fileId: string | null;
+  fileName: string | null;
+  size: number | null;
+  note: string;
+  createdAt: string;
+  citedBy: string[];
+}
+
+const key = ['annotation-rules'] as const;
+
+export const annotationRulesQuery = () => queryOptions({ queryKey: key, queryFn: () => api.get<AnnotationRuleView[]>('/manage/annotation-rules') });
+export const annotationRuleQuery = (id: string) =>
+  queryOptions({ queryKey: [...key, id], queryFn: () => api.get<AnnotationRuleView & { versions: AnnotationRuleVersion[] }>(`/manage/annotation-rules/${id}`) });
+
+export const useAnnotationRules = () => useQuery(annotationRulesQuery());
+export const useAnnotationRule = (id: string | null) => useQuery({ ...annotationRuleQuery(id ?? ''), enabled: !!id });
+
+export type RuleChange = { kind: 'create'; input: AnnotationRuleInput } | { kind: 'richtext'; id: string; html: string; note: string } | { kind: 'pdf'; id: string; file: File; note: string };
+
+export function useChangeAnnotationRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: RuleChange): Promise<{ id?: string; version?: string }> => {
+      if (change.kind === 'create') return api.post('/manage/annotation-rules', change.input);
+      if (change.kind === 'richtext') return api.post(`/manage/annotation-rules/${change.id}/versions`, { html: change.html, note: change.note });
+      const form = new FormData();
+      form.append('file', change.file);
+      form.append('note', change.note);
+      return (await request<{ version: string }>('POST', `/manage/annotation-rules/${change.id}/versions/pdf`, { body: form })).data;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** The PDF through fetch, so the token goes in a header; the preview shows it from a local object URL. */
+export async function pdfObjectUrl(fileId: string): Promise<string> {
+  const response = await fetch(`/manage/annotation-rules/files/${fileId}`, { headers: { authorization: `Bearer ${readToken() ?? ''}` } });
+  return URL.createObjectURL(await response.blob());
+}
