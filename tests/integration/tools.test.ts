@@ -53,11 +53,24 @@ describe('tools', () => {
       { field: 'autoTrackFrames', message: 'Auto-track: 10 to 20 frames' },
       { field: 'sameBoxSizeCount', message: 'Same 3D box sizes: 0 means no check, a positive integer is the number of sizes allowed' },
     ]);
+    const zhBroken = await create(broken);
+    expect(zhBroken.body.data.fields.map((f: { message: string }) => f.message)).toEqual([
+      '工具名称不能为空',
+      '范围圈为整数或“整数*整数”，多个用英文逗号分隔，最多5个',
+      '宽高比格式如 2:1（英文冒号），为空表示不限制',
+      '点云叠加帧数最多20帧',
+      '自动追踪帧数为10到20帧',
+      '相同3D框尺寸数量：0表示不检查，正整数表示允许的尺寸数量',
+    ]);
+    const chars = await create({ ...tool, name: 'Plates', attributes: [{ name: 'plate', displayName: 'Plate', exportName: 'plate', type: 'input', minChars: 0, maxChars: 3 }] });
+    expect(chars.body.data.fields).toEqual([{ field: 'attributes.0.minChars', message: 'attributes.0.minChars只能输入正整数' }]);
     const repeats = await create({ ...tool, name: 'Repeats', attributes: [attribute, { ...attribute, exportName: 'x', hotkey: 'o' }] }, en);
     expect(repeats.body.data.fields).toEqual([
       { field: 'attributes.1.name', message: 'occluded repeat' },
       { field: 'attributes.1.hotkey', message: 'Shortcut key o repeat' },
     ]);
+    const zhRepeats = await create({ ...tool, name: 'Repeats', attributes: [attribute, { ...attribute, exportName: 'x', hotkey: 'o' }] });
+    expect(zhRepeats.body.data.fields.map((f: { message: string }) => f.message)).toEqual(['occluded 重复', '快捷键 o 重复']);
     const zh = await create({ ...tool, name: 'Other', attributes: [{ ...attribute, displayName: ' ', options: [] }] });
     expect(zh.body.data.fields).toEqual([
       { field: 'attributes.0.displayName', message: '显示名称不能为空' },
