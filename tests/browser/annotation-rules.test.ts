@@ -1,9 +1,8 @@
 // A PM writes an annotation rule in the console, adds a PDF version, and previews both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { launchBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
 import { startPlatform, type Platform } from '../support/platform';
-import { adminAccount, adminPassword, forgetResendLimit, latestCode } from '../support/sign-in';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -21,9 +20,7 @@ describe('annotation rules in the console', () => {
 
   it('saves a rich text version and a PDF version, refusing a file that is not a PDF', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
-    await forgetResendLimit(platform);
-    await signInThroughConsole(page, 'Internal', adminAccount, adminPassword, () => latestCode(platform, adminAccount));
-    await landOn(page, '/home');
+    await signInAdminThroughConsole(page, platform);
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Annotation rules' }).click();
     await page.getByLabel('Rule name').fill('Lane lines');
     await page.getByLabel('Config ID').fill('CFG-7');

@@ -1,9 +1,8 @@
 // An admin keeps the error property groups and invalid-image reasons from the console.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { launchBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
 import { startPlatform, type Platform } from '../support/platform';
-import { adminAccount, adminPassword, forgetResendLimit, latestCode } from '../support/sign-in';
 
 describe('error groups and invalid-image reasons in the console', () => {
   let platform: Platform;
@@ -19,9 +18,7 @@ describe('error groups and invalid-image reasons in the console', () => {
 
   it('creates a group with two values and a reason, and shows a repeated code under its field', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
-    await forgetResendLimit(platform);
-    await signInThroughConsole(page, 'Internal', adminAccount, adminPassword, () => latestCode(platform, adminAccount));
-    await landOn(page, '/home');
+    await signInAdminThroughConsole(page, platform);
     const menu = page.getByRole('navigation', { name: 'Side menu' });
 
     await menu.getByRole('link', { name: 'Box error groups' }).click();

@@ -1,9 +1,8 @@
 // A PM keeps an import/export data rule's versions in the console, with schema errors shown where they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { launchBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
 import { startPlatform, type Platform } from '../support/platform';
-import { adminAccount, adminPassword, forgetResendLimit, latestCode } from '../support/sign-in';
 
 describe('data rules in the console', () => {
   let platform: Platform;
@@ -19,9 +18,7 @@ describe('data rules in the console', () => {
 
   it('creates a rule, refuses a document the schema does not allow, and saves two versions', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
-    await forgetResendLimit(platform);
-    await signInThroughConsole(page, 'Internal', adminAccount, adminPassword, () => latestCode(platform, adminAccount));
-    await landOn(page, '/home');
+    await signInAdminThroughConsole(page, platform);
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Import/export rules' }).click();
     await page.getByLabel('Rule name').fill('COCO export');
     await page.getByRole('button', { name: 'New rule' }).click();

@@ -1,5 +1,7 @@
 // Debian's Chromium driven by playwright-core, headless, with the flags this sandboxed network needs.
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Platform } from './platform';
+import { adminAccount, adminPassword, forgetResendLimit, latestCode } from './sign-in';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -63,4 +65,11 @@ export async function landOn(page: Page, path: string): Promise<void> {
   );
   await Promise.race([landed, confirmed]);
   await landed;
+}
+
+/** The admin signs in on the Internal tab with the code from the development mailbox, and lands on /home. */
+export async function signInAdminThroughConsole(page: Page, platform: Platform): Promise<void> {
+  await forgetResendLimit(platform);
+  await signInThroughConsole(page, 'Internal', adminAccount, adminPassword, () => latestCode(platform, adminAccount));
+  await landOn(page, '/home');
 }

@@ -7,3 +7,4 @@ export * from './error-group';
 export * from './invalid-reason';
 export * from './data-rule';
 export * from './annotation-rule';
+export * from './catalog.views';

@@ -2,29 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
-
-export interface AnnotationRuleView {
-  id: string;
-  name: string;
-  configId: string;
-  latestVersion: number;
-  updatedAt: string;
-  version: string;
-}
-
-export interface AnnotationRuleDetail extends AnnotationRuleView {
-  versions: {
-    ruleVersion: number;
-    kind: 'richtext' | 'pdf';
-    html: string | null;
-    fileId: string | null;
-    fileName: string | null;
-    size: number | null;
-    note: string;
-    createdAt: string;
-    citedBy: string[];
-  }[];
-}
+import type { AnnotationRuleDetail, AnnotationRuleView } from '@annot/workflows';
 
 const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 

@@ -5,13 +5,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type AppendResult, type CommandContext, NotFoundError } from '@annot/core';
-import { dataRuleDocument, dataRuleInput, dataRuleVersionInput, Role } from '@annot/workflows';
+import { type DataRuleDetail, dataRuleDocument, dataRuleInput, dataRuleVersionInput, type DataRuleView, Role } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
 import { Roles } from '../identity/access/access.decorator';
 import { ChangeDataRuleCommand, type DataRuleChange } from './commands/change-data-rule.handler';
-import { type DataRuleDetail, DataRulesRepository, type DataRuleView } from './data-rules.repository';
+import { DataRulesRepository } from './data-rules.repository';
 
 class DataRuleDto extends createZodDto(dataRuleInput) {}
 class DataRuleVersionDto extends createZodDto(dataRuleVersionInput) {}

@@ -2,20 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
-import type { DataRuleDocument } from '@annot/workflows';
-
-export interface DataRuleView {
-  id: string;
-  name: string;
-  description: string;
-  latestVersion: number;
-  updatedAt: string;
-  version: string;
-}
-
-export interface DataRuleDetail extends DataRuleView {
-  versions: { ruleVersion: number; document: DataRuleDocument; note: string; createdAt: string }[];
-}
+import type { DataRuleDetail, DataRuleView } from '@annot/workflows';
 
 const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 

@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type CommandContext, NotFoundError } from '@annot/core';
-import { Role, toolInput } from '@annot/workflows';
+import { Role, type ToolDetail, toolInput, type ToolSummary } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
@@ -17,7 +17,7 @@ import { DeleteToolCommand } from './commands/delete-tool.handler';
 import { SaveToolCommand, toolNameExists } from './commands/save-tool.handler';
 import { translate } from '../i18n/translate';
 import { ImportFailed, ToolImport } from './tool-import.service';
-import { type ToolDetail, ToolsRepository, type ToolSummary } from './tools.repository';
+import { ToolsRepository } from './tools.repository';
 
 class ToolDto extends createZodDto(toolInput) {}
 class ToolParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}

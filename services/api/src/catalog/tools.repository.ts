@@ -2,23 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
-import type { ToolInput } from '@annot/workflows';
-
-export interface ToolSummary {
-  id: string;
-  name: string;
-  templateType: string;
-  toolVersion: number;
-  attributes: number;
-  usedByProject: boolean;
-  updatedAt: string;
-  version: string;
-}
-
-export interface ToolDetail extends ToolSummary {
-  definition: ToolInput;
-  versions: { toolVersion: number; createdAt: string; citedBy: number }[];
-}
+import type { ToolDetail, ToolInput, ToolSummary } from '@annot/workflows';
 
 const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 

@@ -1,33 +1,16 @@
 // /manage/annotation-rules: the list, one rule with its versions and citations, and the changes it can go through.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnnotationRuleInput } from '@annot/workflows';
+import type { AnnotationRuleDetail, AnnotationRuleInput, AnnotationRuleVersion, AnnotationRuleView } from '@annot/workflows';
+
+export type { AnnotationRuleVersion };
 import { api, request } from '@/lib/api-client';
 import { readToken } from '@/lib/auth-token';
-
-export interface AnnotationRuleView extends AnnotationRuleInput {
-  id: string;
-  latestVersion: number;
-  updatedAt: string;
-  version: string;
-}
-
-export interface AnnotationRuleVersion {
-  ruleVersion: number;
-  kind: 'richtext' | 'pdf';
-  html: string | null;
-  fileId: string | null;
-  fileName: string | null;
-  size: number | null;
-  note: string;
-  createdAt: string;
-  citedBy: string[];
-}
 
 const key = ['annotation-rules'] as const;
 
 export const annotationRulesQuery = () => queryOptions({ queryKey: key, queryFn: () => api.get<AnnotationRuleView[]>('/manage/annotation-rules') });
 export const annotationRuleQuery = (id: string) =>
-  queryOptions({ queryKey: [...key, id], queryFn: () => api.get<AnnotationRuleView & { versions: AnnotationRuleVersion[] }>(`/manage/annotation-rules/${id}`) });
+  queryOptions({ queryKey: [...key, id], queryFn: () => api.get<AnnotationRuleDetail>(`/manage/annotation-rules/${id}`) });
 
 export const useAnnotationRules = () => useQuery(annotationRulesQuery());
 export const useAnnotationRule = (id: string | null) => useQuery({ ...annotationRuleQuery(id ?? ''), enabled: !!id });

@@ -1,18 +1,7 @@
 // /manage/data-rules: the list, one rule with its versions, and the changes a rule can go through.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataRuleDocument, DataRuleInput } from '@annot/workflows';
+import type { DataRuleDetail, DataRuleInput, DataRuleView } from '@annot/workflows';
 import { api } from '@/lib/api-client';
-
-export interface DataRuleView extends DataRuleInput {
-  id: string;
-  latestVersion: number;
-  updatedAt: string;
-  version: string;
-}
-
-export interface DataRuleDetail extends DataRuleView {
-  versions: { ruleVersion: number; document: DataRuleDocument; note: string; createdAt: string }[];
-}
 
 const key = ['data-rules'] as const;
 

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { dataRuleInput } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ListDetail } from '@/components/list-detail';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
 import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { useChangeDataRule, useDataRule, useDataRules } from '../api/data-rules';
 
@@ -94,27 +93,19 @@ export function DataRulesPanel() {
   const rules = useDataRules();
   const [selected, setSelected] = useState<string | null>(null);
   return (
-    <div className="grid grid-cols-[18rem_1fr] gap-4">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('rules_list')}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <ul className="grid gap-1" aria-label={t('rules_list')}>
-            {(rules.data ?? []).map((rule) => (
-              <li key={rule.id}>
-                <button type="button" className={cn('w-full rounded-md px-2 py-1 text-left text-sm hover:bg-muted', selected === rule.id && 'bg-primary/10 text-primary')} onClick={() => setSelected(rule.id)}>
-                  {rule.name} <span className="text-xs text-muted-foreground">v{rule.latestVersion}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <NewRuleForm onCreated={setSelected} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent className="pt-5">{selected ? <RuleVersions key={selected} id={selected} /> : <p className="text-sm text-muted-foreground">{t('rules_pick')}</p>}</CardContent>
-      </Card>
-    </div>
+    <ListDetail
+      title={t('rules_list')}
+      items={rules.data ?? []}
+      selected={selected}
+      onSelect={setSelected}
+      label={(rule) => (
+        <>
+          {rule.name} <span className="text-xs text-muted-foreground">v{rule.latestVersion}</span>
+        </>
+      )}
+      addForm={<NewRuleForm onCreated={setSelected} />}
+      detail={(id) => <RuleVersions key={id} id={id} />}
+      placeholder={t('rules_pick')}
+    />
   );
 }

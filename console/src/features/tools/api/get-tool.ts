@@ -1,13 +1,8 @@
 // GET /manage/tools/:id: one tool's definition and its versions.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ToolInput } from '@annot/workflows';
+import type { ToolDetail } from '@annot/workflows';
 import { api } from '@/lib/api-client';
-import { type ToolSummary, toolsKey } from './list-tools';
-
-export interface ToolDetail extends ToolSummary {
-  definition: ToolInput;
-  versions: { toolVersion: number; createdAt: string; citedBy: number }[];
-}
+import { toolsKey } from './list-tools';
 
 export const toolQuery = (id: string) => queryOptions({ queryKey: [...toolsKey, 'one', id], queryFn: () => api.get<ToolDetail>(`/manage/tools/${id}`) });
 

@@ -1,17 +1,9 @@
 // GET /manage/tools: the tool configuration list with the used-by-project flag.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ToolSummary } from '@annot/workflows';
 import { api } from '@/lib/api-client';
 
-export interface ToolSummary {
-  id: string;
-  name: string;
-  templateType: string;
-  toolVersion: number;
-  attributes: number;
-  usedByProject: boolean;
-  updatedAt: string;
-  version: string;
-}
+export type { ToolSummary };
 
 export const toolsKey = ['tools'] as const;
 
