@@ -160,7 +160,9 @@ async function startOrJoinEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
       ? `\nAs root it runs as the user 'postgres', which must be able to reach ${databaseDir} and the package's binaries; ` +
         'run as a normal user, move the checkout, or set DATABASE_URL.'
       : '\nSet DATABASE_URL to use another PostgreSQL.';
-    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start: ${error instanceof Error ? error.message : ''}\n${log}${hint}`);
+    // A server that stops while starting rejects with nothing; its log says why.
+    const detail = error instanceof Error ? error.message : String(log);
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start:\n${detail}${hint}`);
   }
   return { url: serverUrl(port), stop: () => server.stop() };
 }

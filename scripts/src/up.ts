@@ -8,36 +8,54 @@ import { migrate } from './migrate';
 import { seedDemo } from './seed-demo';
 
 const root = repoRoot();
+const services: ResolvedService[] = [];
+const children: ChildProcess[] = [];
+let stopping = false;
 
 function start(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, [path.join(root, script)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (line: string) => (line ? `[${name}] ${line}\n` : '');
   child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(chunk.toString().split('\n').map(prefix).join('')));
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk.toString().split('\n').map(prefix).join('')));
+  child.once('exit', (code) => {
+    if (stopping) return;
+    console.error(`${name} stopped (exit code ${code ?? 'none'}); stopping the platform`);
+    void shutdown(code || 1);
+  });
+  children.push(child);
   return child;
 }
 
-async function waitUntilReady(baseUrl: string, children: ChildProcess[]): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (children.some((c) => c.exitCode !== null)) throw new Error('a platform process stopped while starting; see its output above');
+/** Stops the api and worker first, then what was started for them; a second signal changes nothing. */
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    running.map((child) => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      return exited;
+    }),
+  );
+  for (const service of services.reverse()) await service.stop().catch(() => undefined);
+  process.exit(code);
+}
+
+async function waitUntilReady(baseUrl: string): Promise<void> {
+  for (let i = 0; i < 600 && !stopping; i++) {
     const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.status === 200, () => false);
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${baseUrl}/readyz did not answer 200 within 150 seconds`);
+  if (!stopping) throw new Error(`${baseUrl}/readyz did not answer 200 within 150 seconds`);
 }
 
 async function main(): Promise<void> {
-  const services: ResolvedService[] = [];
-  const children: ChildProcess[] = [];
-  const shutdown = async (code: number) => {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((resolve) => c.once('exit', resolve)))));
-    for (const service of services.reverse()) await service.stop().catch(() => undefined);
-    process.exit(code);
-  };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  // Whatever ends this process, the api and worker must not keep running without it.
+  process.on('exit', () => children.forEach((child) => child.kill()));
 
   const postgres = await resolvePostgres({ database: process.env.DATABASE_NAME ?? 'annot' });
   services.push(postgres);
@@ -49,11 +67,14 @@ async function main(): Promise<void> {
 
   const env = { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url };
   const config = loadConfig(env);
-  children.push(start('api', 'services/api/dist/main.js', env), start('worker', 'services/worker/dist/main.js', env));
-  for (const child of children) child.once('exit', (code) => void shutdown(code ?? 1));
-
+  start('api', 'services/api/dist/main.js', env);
+  start('worker', 'services/worker/dist/main.js', env);
   const baseUrl = `http://localhost:${config.port}`;
-  await waitUntilReady(baseUrl, children);
+  await waitUntilReady(baseUrl);
+  if (stopping) return;
+
+  // Demo accounts are made through the API like a person would; with MAIL_URL set the sign-in code leaves the
+  // machine, so the seeder cannot read it and a real deployment starts with only its admin.
   const demo = config.mailUrl ? [] : await seedDemo(baseUrl, postgres.url, config.admin);
 
   const lines = [
@@ -73,5 +94,5 @@ const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@'
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  void shutdown(1);
 });

@@ -8,3 +8,4 @@ export * from './audits/audit.evolve';
 export * from './audits/audit.commands';
 export * from './identity';
 export * from './catalog';
+export * from './projects';

@@ -1,0 +1,4 @@
+// The projects context: project and batch lifecycles and the rules of the link pipeline.
+export * from './project.machine';
+export * from './batch.machine';
+export * from './link.rules';
