@@ -30,16 +30,24 @@ function start(name: string, script: string, env: NodeJS.ProcessEnv): ChildProce
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
-  await Promise.all(
-    running.map((child) => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      return exited;
-    }),
-  );
+  await Promise.all(children.map(stopChild));
   for (const service of services.reverse()) await service.stop().catch(() => undefined);
   process.exit(code);
+}
+
+// A process that cannot close (a queue waiting for a Redis that Ctrl-C already stopped) is killed after a while.
+const graceMs = 10_000;
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 async function waitUntilReady(baseUrl: string): Promise<void> {
@@ -52,10 +60,10 @@ async function waitUntilReady(baseUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
-  // Whatever ends this process, the api and worker must not keep running without it.
-  process.on('exit', () => children.forEach((child) => child.kill()));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+  // Whatever ends this process first (the embedded PostgreSQL exits it once it has stopped), the api and worker
+  // must not outlive it.
+  process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
 
   const postgres = await resolvePostgres({ database: process.env.DATABASE_NAME ?? 'annot' });
   services.push(postgres);
