@@ -4,20 +4,18 @@ import path from 'node:path';
 
 export const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
-export function newest(dir) {
+/** The newest modification time under a folder, leaving out the named subfolders. */
+export function newest(dir, skip = []) {
   if (!fs.existsSync(dir)) return 0;
   return fs.readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+    if (skip.includes(entry.name)) return latest;
     const full = path.join(dir, entry.name);
     return Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
   }, 0);
 }
 
-/** The console's build is stale when its sources or the shared workflows changed after it. */
+/** The console's build is stale when anything of the console (sources, Vite config) or the shared workflows changed after it. */
 export function consoleIsStale(root) {
-  const sources = Math.max(
-    newest(path.join(root, 'console', 'src')),
-    newest(path.join(root, 'workflows', 'src')),
-    mtime(path.join(root, 'console', 'index.html')),
-  );
+  const sources = Math.max(newest(path.join(root, 'console'), ['dist', 'node_modules']), newest(path.join(root, 'workflows', 'src')));
   return mtime(path.join(root, 'console', 'dist', 'index.html')) < sources;
 }
