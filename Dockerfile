@@ -1,6 +1,7 @@
-# One image for the API (which serves the console) and the worker; the command picks which.
+# One image for the migration, the API (which serves the console) and the worker; the command picks which runs.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# The manifests first, so that the install layer is reused while only sources change.
 COPY package.json package-lock.json ./
 COPY workflows/package.json workflows/
 COPY migrations/package.json migrations/
@@ -16,5 +17,6 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
+USER node
 EXPOSE 3000
 CMD ["node", "services/api/dist/main.js"]
