@@ -13,14 +13,19 @@ export async function migrate(databaseUrl: string, print: (line: string) => void
   }
 }
 
+async function main(): Promise<void> {
+  const postgres = await resolvePostgres({ database: process.env.DATABASE_NAME ?? 'annot' });
+  // An embedded server left running would keep this process from ending, failure or not.
+  try {
+    await migrate(postgres.url, (line) => console.log(line));
+  } finally {
+    await postgres.stop();
+  }
+}
+
 if (require.main === module) {
-  resolvePostgres({ database: process.env.DATABASE_NAME ?? 'annot' })
-    .then(async (postgres) => {
-      await migrate(postgres.url, (line) => console.log(line));
-      await postgres.stop();
-    })
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    });
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
 }
