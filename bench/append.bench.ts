@@ -57,7 +57,7 @@ export async function appendBench(bench: BenchDatabase, log: (line: string) => v
   };
 
   const emmettPool = new pg.Pool({ connectionString: bench.url, max: poolSize });
-  const emmett = getPostgreSQLEventStore(bench.url, { connectionOptions: { pooled: true, pool: emmettPool } as never });
+  const emmett = getPostgreSQLEventStore(bench.url, { connectionOptions: { pooled: true, pool: emmettPool } });
   const emmettVersions = new Map<number, bigint>();
   const rival: Contender = {
     name: 'Emmett appendToStream',

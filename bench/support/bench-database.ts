@@ -10,7 +10,7 @@ export interface BenchDatabase {
 }
 
 export async function benchDatabase(name = 'annot_bench'): Promise<BenchDatabase> {
-  const server = await resolvePostgres({ database: 'postgres' });
+  const server = await resolvePostgres({ database: name });
   const admin = new pg.Client({ connectionString: withDatabase(server.url, 'postgres') });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -20,5 +20,5 @@ const n = (value: number) => Math.round(value).toLocaleString('en-US');
 
 export function formatFigure(f: Figure): string {
   const target = f.targetRatio !== undefined ? `>= ${f.targetRatio}x` : f.absolute !== undefined ? `>= ${n(f.absolute)} ${f.unit}` : '';
-  return `${f.name.padEnd(34)} ${n(f.ours).padStart(10)} ${f.unit}  vs ${f.baselineName.padEnd(22)} ${n(f.baseline).padStart(10)}  ratio ${(f.ours / f.baseline).toFixed(2)}x  target ${target.padEnd(18)} ${verdict(f)}`;
+  return `${f.name.padEnd(34)} ${n(f.ours).padStart(10)} ${f.unit}  vs ${f.baselineName.padEnd(26)} ${n(f.baseline).padStart(10)}  ratio ${(f.ours / f.baseline).toFixed(2)}x  target ${target.padEnd(18)} ${verdict(f)}`;
 }

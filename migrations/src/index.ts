@@ -7,6 +7,7 @@ import * as m1763859600003 from './1763859600003-Tools';
 import * as m1763859600004 from './1763859600004-ErrorGroupsAndInvalidReasons';
 import * as m1763859600005 from './1763859600005-DataRules';
 import * as m1763859600006 from './1763859600006-AnnotationRules';
+import * as m1763859600007 from './1763859600007-UniqueAccountsAndTeams';
 
 export const migrations: Record<string, Migration> = {
   '1763859600000-EventStore': m1763859600000,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '1763859600004-ErrorGroupsAndInvalidReasons': m1763859600004,
   '1763859600005-DataRules': m1763859600005,
   '1763859600006-AnnotationRules': m1763859600006,
+  '1763859600007-UniqueAccountsAndTeams': m1763859600007,
 };

@@ -39,6 +39,15 @@ describe('people and teams', () => {
     });
   });
 
+  it('settles two people saving the same team or account at once: one wins, the other gets the field error', async () => {
+    const teams = await Promise.all([0, 1, 2].map(() => call(platform, 'POST', '/manage/teams', { token: cast.tokens['01'], body: { ...team, name: 'Racing' } })));
+    expect(teams.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(teams.filter((r) => r.status === 400).map((r) => r.body.data.fields)).toEqual([[{ field: 'name', message: '团队名称已存在' }], [{ field: 'name', message: '团队名称已存在' }]]);
+    const person = { role: '40', name: 'Twin', account: 'twin@example.com', password: 'Tagger@123' };
+    const people = await Promise.all([0, 1].map(() => call(platform, 'POST', '/manage/people', { token: cast.tokens['01'], body: person })));
+    expect(people.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
   describe('accounts', () => {
     it('lets a PM create taggers but not PMs', async () => {
       const refused = await call(platform, 'POST', '/manage/people', {

@@ -37,3 +37,15 @@ export class NotFoundError extends AppError {
     super(404, 'NOT_FOUND', 'errors.not_found', { what, id });
   }
 }
+
+/** A projection's unique index refused a row: the caller gets a field error instead of a failure. */
+export async function uniqueAs<T>(index: string, field: string, messageKey: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { constraint?: string }).constraint === index) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field, messageKey }]);
+    }
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 // Creates, renames, versions or deletes an annotation rule; a rule a project cites is never deleted.
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { annotationRuleLifecycle, AppError, type AppendResult, CommandPipeline, type CommandContext } from '@annot/core';
+import { annotationRuleLifecycle, AppError, type AppendResult, CommandPipeline, type CommandContext, uniqueAs } from '@annot/core';
 import { type AnnotationRuleEvent, type AnnotationRuleInput, annotationRuleStreamId, type RuleFile } from '@annot/workflows';
 import { AnnotationRulesRepository } from '../annotation-rules.repository';
 
@@ -31,8 +31,8 @@ export class ChangeAnnotationRuleHandler implements ICommandHandler<ChangeAnnota
   async execute({ ruleId, change, context, expectedVersion }: ChangeAnnotationRuleCommand): Promise<AppendResult> {
     const id = ruleId ?? randomUUID();
     if (change.kind === 'delete' && (await this.rules.cited(id))) throw new AppError(409, 'RULE_IN_USE', 'catalog.annotation_rule_in_use');
-    try {
-      return await this.pipeline.run(annotationRuleLifecycle, annotationRuleStreamId(id), context, {
+    return uniqueAs('annotation_rules_name_idx', 'name', 'catalog.annotation_rule_name_exists', () =>
+      this.pipeline.run(annotationRuleLifecycle, annotationRuleStreamId(id), context, {
         event: change.kind === 'create' ? undefined : { type: change.kind === 'delete' ? 'entry.delete' : 'entry.edit' },
         expectedVersion,
         decide: (state): AnnotationRuleEvent[] => {
@@ -51,12 +51,7 @@ export class ChangeAnnotationRuleHandler implements ICommandHandler<ChangeAnnota
               return [{ type: 'AnnotationRuleDeleted', data: { ruleId: id, name } }];
           }
         },
-      });
-    } catch (error) {
-      if ((error as { constraint?: string }).constraint === 'annotation_rules_name_idx') {
-        throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'name', messageKey: 'catalog.annotation_rule_name_exists' }]);
-      }
-      throw error;
-    }
+      }),
+    );
   }
 }

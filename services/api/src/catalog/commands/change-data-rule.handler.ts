@@ -1,7 +1,7 @@
 // Creates, renames, versions or deletes an import/export data rule; a version's document must follow the published schema.
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, type AppendResult, CommandPipeline, type CommandContext, dataRuleLifecycle } from '@annot/core';
+import { AppError, type AppendResult, CommandPipeline, type CommandContext, dataRuleLifecycle, uniqueAs } from '@annot/core';
 import { dataRuleDocument, type DataRuleEvent, type DataRuleInput, dataRuleStreamId } from '@annot/workflows';
 import { fieldErrorsOf } from '../../http/validation.pipe';
 
@@ -27,8 +27,8 @@ export class ChangeDataRuleHandler implements ICommandHandler<ChangeDataRuleComm
   async execute({ ruleId, change, context, expectedVersion }: ChangeDataRuleCommand): Promise<AppendResult> {
     const id = ruleId ?? randomUUID();
     const document = change.kind === 'version' ? this.checked(change.document) : null;
-    try {
-      return await this.pipeline.run(dataRuleLifecycle, dataRuleStreamId(id), context, {
+    return uniqueAs('data_rules_name_idx', 'name', 'catalog.data_rule_name_exists', () =>
+      this.pipeline.run(dataRuleLifecycle, dataRuleStreamId(id), context, {
         event: change.kind === 'create' ? undefined : { type: change.kind === 'delete' ? 'entry.delete' : 'entry.edit' },
         expectedVersion,
         decide: (state): DataRuleEvent[] => {
@@ -44,13 +44,8 @@ export class ChangeDataRuleHandler implements ICommandHandler<ChangeDataRuleComm
               return [{ type: 'DataRuleDeleted', data: { ruleId: id, name } }];
           }
         },
-      });
-    } catch (error) {
-      if ((error as { constraint?: string }).constraint === 'data_rules_name_idx') {
-        throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'name', messageKey: 'catalog.data_rule_name_exists' }]);
-      }
-      throw error;
-    }
+      }),
+    );
   }
 
   private checked(document: unknown) {

@@ -1,7 +1,7 @@
 // Saves or deletes a simple catalog entry; a clash on its unique field is a field error, not a failure.
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, type AppendResult, CommandPipeline, type CommandContext } from '@annot/core';
+import { type AppendResult, CommandPipeline, type CommandContext, uniqueAs } from '@annot/core';
 import type { EntryKind } from '../catalog-entries';
 
 export class SaveEntryCommand<T = unknown> {
@@ -20,17 +20,12 @@ export class SaveEntryHandler implements ICommandHandler<SaveEntryCommand, Appen
 
   async execute({ kind, id, input, context, expectedVersion }: SaveEntryCommand): Promise<AppendResult> {
     const entryId = id ?? randomUUID();
-    try {
-      return await this.pipeline.run(kind.lifecycle, kind.streamId(entryId), context, {
+    return uniqueAs(kind.unique.index, kind.unique.field, kind.unique.messageKey, () =>
+      this.pipeline.run(kind.lifecycle, kind.streamId(entryId), context, {
         event: id === null ? undefined : { type: input === null ? 'entry.delete' : 'entry.edit' },
         expectedVersion,
         decide: (state) => [input === null ? kind.deleted(entryId, state) : kind.saved(entryId, input)],
-      });
-    } catch (error) {
-      if ((error as { constraint?: string }).constraint === kind.unique.index) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: kind.unique.field, messageKey: kind.unique.messageKey }]);
-      }
-      throw error;
-    }
+      }),
+    );
   }
 }

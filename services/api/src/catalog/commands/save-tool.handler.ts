@@ -1,7 +1,7 @@
 // Creates a tool, or edits one into a new version; projects keep citing the version they chose.
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, type AppendResult, CommandPipeline, type CommandContext, toolLifecycle } from '@annot/core';
+import { AppError, type AppendResult, CommandPipeline, type CommandContext, toolLifecycle, uniqueAs } from '@annot/core';
 import { type ToolInput, toolStreamId } from '@annot/workflows';
 
 export class SaveToolCommand {
@@ -21,22 +21,19 @@ export class SaveToolHandler implements ICommandHandler<SaveToolCommand, AppendR
   constructor(private readonly pipeline: CommandPipeline) {}
 
   async execute({ toolId, definition, context, expectedVersion }: SaveToolCommand): Promise<AppendResult> {
-    try {
+    // Two people saving the same new name at once: the projection's unique index settles it.
+    return uniqueAs('tools_name_idx', 'name', 'catalog.tool_name_exists', () => {
       if (toolId === null) {
         const id = randomUUID();
-        return await this.pipeline.run(toolLifecycle, toolStreamId(id), context, {
+        return this.pipeline.run(toolLifecycle, toolStreamId(id), context, {
           decide: () => [{ type: 'ToolCreated' as const, data: { toolId: id, toolVersion: 1, definition } }],
         });
       }
-      return await this.pipeline.run(toolLifecycle, toolStreamId(toolId), context, {
+      return this.pipeline.run(toolLifecycle, toolStreamId(toolId), context, {
         event: { type: 'tool.edit' },
         expectedVersion,
         decide: (state) => [{ type: 'ToolEdited' as const, data: { toolId, toolVersion: state.toolVersion + 1, definition } }],
       });
-    } catch (error) {
-      // Two people saving the same new name at once: the projection's unique index settles it.
-      if ((error as { constraint?: string }).constraint === 'tools_name_idx') throw toolNameExists();
-      throw error;
-    }
+    });
   }
 }

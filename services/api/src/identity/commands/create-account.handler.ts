@@ -1,7 +1,7 @@
 // An admin, a PM or a supplier creates an account; the password is hashed before it becomes an event.
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountLifecycle, CommandPipeline, type CommandContext } from '@annot/core';
+import { accountLifecycle, CommandPipeline, type CommandContext, uniqueAs } from '@annot/core';
 import { type AccountProfile, accountStreamId } from '@annot/workflows';
 import { PasswordHasher } from '../password-hasher.service';
 
@@ -24,9 +24,11 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
 
   async execute({ profile, password, context, accountId }: CreateAccountCommand): Promise<{ id: string; version: string }> {
     const passwordHash = await this.hasher.hash(password);
-    const result = await this.pipeline.run(accountLifecycle, accountStreamId(accountId), context, {
-      decide: () => [{ type: 'AccountCreated' as const, data: { accountId, ...profile, passwordHash } }],
-    });
+    const result = await uniqueAs('accounts_login_role_idx', 'account', 'identity.account_taken', () =>
+      this.pipeline.run(accountLifecycle, accountStreamId(accountId), context, {
+        decide: () => [{ type: 'AccountCreated' as const, data: { accountId, ...profile, passwordHash } }],
+      }),
+    );
     return { id: result.streamId.slice('account-'.length), version: result.version.toString() };
   }
 }

@@ -1,7 +1,7 @@
 // Creates a team or edits one.
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type AppendResult, CommandPipeline, type CommandContext, teamLifecycle } from '@annot/core';
+import { type AppendResult, CommandPipeline, type CommandContext, teamLifecycle, uniqueAs } from '@annot/core';
 import { type TeamProfile, teamStreamId } from '@annot/workflows';
 
 export class SaveTeamCommand {
@@ -17,7 +17,11 @@ export class SaveTeamCommand {
 export class SaveTeamHandler implements ICommandHandler<SaveTeamCommand, AppendResult> {
   constructor(private readonly pipeline: CommandPipeline) {}
 
-  execute({ teamId, profile, context, expectedVersion }: SaveTeamCommand): Promise<AppendResult> {
+  execute(command: SaveTeamCommand): Promise<AppendResult> {
+    return uniqueAs('teams_name_idx', 'name', 'team.name_taken', () => this.save(command));
+  }
+
+  private save({ teamId, profile, context, expectedVersion }: SaveTeamCommand): Promise<AppendResult> {
     if (teamId === null) {
       const id = randomUUID();
       return this.pipeline.run(teamLifecycle, teamStreamId(id), context, {
