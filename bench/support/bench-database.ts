@@ -6,42 +6,40 @@ import { resolvePostgres, withDatabase } from '../../scripts/src/local-services'
 export interface BenchDatabase {
   url: string;
   db: Db;
+  /** Where the server came from: DATABASE_URL, the default local port, or an embedded one. */
+  source: string;
   close(): Promise<void>;
 }
 
+/** Every pool of the benchmarks has this many connections, so contenders race on equal terms. */
+export const poolSize = 16;
+
 export async function benchDatabase(name = 'annot_bench'): Promise<BenchDatabase> {
-  const server = await resolvePostgres({ database: name });
-  const admin = new pg.Client({ connectionString: withDatabase(server.url, 'postgres') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  // Only the server is wanted here: its maintenance database answers, and the scratch one is made below.
+  const server = await resolvePostgres({ database: 'postgres' });
+  try {
+    const admin = new pg.Client({ connectionString: withDatabase(server.url, 'postgres') });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+    } finally {
+      await admin.end();
+    }
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   const url = withDatabase(server.url, name);
-  const db = createDatabase(url, { max: 16 });
+  const db = createDatabase(url, { max: poolSize });
   await migrateToLatest(db);
   return {
     url,
     db,
+    source: server.source,
     close: async () => {
       await db.destroy();
       await server.stop();
     },
   };
-}
-
-/** Runs `writers` loops for `seconds`, each calling `once(writer, i)`; returns operations per second. */
-export async function throughput(writers: number, seconds: number, once: (writer: number, i: number) => Promise<void>): Promise<number> {
-  const deadline = Date.now() + seconds * 1000;
-  let done = 0;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: writers }, async (_, writer) => {
-      for (let i = 0; Date.now() < deadline; i++) {
-        await once(writer, i);
-        done++;
-      }
-    }),
-  );
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return done / elapsed;
 }
