@@ -1,8 +1,8 @@
-// The event every append benchmark writes: about 300 bytes of data and the full metadata of a real command.
+// The event every benchmark writes: about 300 bytes of data and the full metadata of a real command.
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@annot/core';
 
-export function sampleEvent(writer: number, i: number): NewEvent {
+export function sampleEvent(writer = 0, i = 0): NewEvent {
   const commandId = randomUUID();
   return {
     type: 'ItemAnnotated',
