@@ -72,6 +72,8 @@ function emmettStore(emmett: ReturnType<typeof getPostgreSQLEventStore>): Conten
 export async function appendBench(bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
   const rawPool = new pg.Pool({ connectionString: bench.url, max: poolSize });
   const emmettPool = new pg.Pool({ connectionString: bench.url, max: poolSize });
+  // From here on pg parses jsonb with Emmett's reviver in this process (see run.ts); ours reads back only a small
+  // JSON result per append, so that costs it little.
   const emmett = getPostgreSQLEventStore(bench.url, { connectionOptions: { pooled: true, pool: emmettPool } });
   try {
     // Emmett creates its tables on first use; done here, so that no warm-up or measurement pays for it.
