@@ -1,29 +1,37 @@
 // Once per test run: find or start PostgreSQL and Redis, and migrate the template every test database is cloned from.
 import type { TestProject } from 'vitest/node';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateToLatest } from '@annot/core';
 import { resolvePostgres, resolveRedis } from '../../scripts/src/local-services';
-
-export const templateDatabase = 'annot_test_template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
     redisUrl: string;
+    /** This run's databases are named `<runPrefix><something>`; the template is `<runPrefix>template`. */
+    runPrefix: string;
   }
 }
+
+/** Databases of a crashed run are dropped once they are this old; younger ones may belong to a run still going. */
+const abandonedAfterSeconds = 3 * 3600;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const postgres = await resolvePostgres({ database: 'postgres' });
   const redis = await resolveRedis();
   const admin = new pg.Client({ connectionString: postgres.url });
   await admin.connect();
-  // Old clones of crashed runs would pile up; the template is rebuilt so it always has the current schema.
-  const { rows } = await admin.query<{ datname: string }>(
-    `SELECT datname FROM pg_database WHERE datname LIKE 'annot_test_%'`,
-  );
-  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  // Each run has databases of its own, stamped with its start, so runs side by side never drop each other's.
+  const now = Math.floor(Date.now() / 1000);
+  const runPrefix = `annot_test_${now}_${randomBytes(3).toString('hex')}_`;
+  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'annot\\_test\\_%'`);
+  for (const { datname } of rows) {
+    const stamp = Number(/^annot_test_(\d+)_/.exec(datname)?.[1] ?? 0);
+    if (now - stamp > abandonedAfterSeconds) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
+  const templateDatabase = `${runPrefix}template`;
   await admin.query(`CREATE DATABASE "${templateDatabase}"`);
   await admin.end();
 
@@ -36,7 +44,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('postgresUrl', postgres.url);
   project.provide('redisUrl', redis.url);
+  project.provide('runPrefix', runPrefix);
   return async () => {
+    await dropRun(postgres.url, runPrefix);
     await redis.stop();
     await postgres.stop();
   };
@@ -46,4 +56,15 @@ export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+async function dropRun(url: string, runPrefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [runPrefix]);
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }

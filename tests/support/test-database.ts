@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Db } from '@annot/core';
-import { templateDatabase, withDatabase } from './global-setup';
+import { withDatabase } from './global-setup';
 
 export interface TestDatabase {
   url: string;
@@ -14,8 +14,9 @@ export interface TestDatabase {
 
 export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
   const serverUrl = inject('postgresUrl');
-  const name = `annot_test_${randomBytes(5).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${templateDatabase}"`);
+  const runPrefix = inject('runPrefix');
+  const name = `${runPrefix}${randomBytes(5).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${runPrefix}template"`);
   const url = withDatabase(serverUrl, name);
   const db = createDatabase(url, { max: options.max ?? 10 });
   return {

@@ -2,3 +2,6 @@
 export * from './project.machine';
 export * from './batch.machine';
 export * from './link.rules';
+export * from './project.schemas';
+export * from './project.events';
+export * from './projects.views';
