@@ -56,7 +56,7 @@ async function rebuild(db: Db, projection: Projection): Promise<number> {
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      throw new RolledBack(await rebuildInto(trx, 'bench_rebuild', [projection], { pageSize }));
+      throw new RolledBack(await rebuildInto(trx, 'bench_rebuild', [projection], { pageSize, reader: db }));
     })
     .catch((error: unknown) => {
       if (error instanceof RolledBack) return error.count;
@@ -85,7 +85,8 @@ export async function rebuildBench(bench: BenchDatabase, log: (line: string) => 
     rates.push(value / seconds);
   }
   const [raw, coreRead, rebuilt] = rates;
-  log(`  of the rebuild's time, ${Math.round((100 * rebuilt) / coreRead)}% is reading the log and the rest applying the projection`);
+  // The next page is read while the current one is applied, so the two shares overlap rather than add up.
+  log(`  reading the log alone takes ${Math.round((100 * rebuilt) / coreRead)}% of the rebuild's time; applying the projection takes the rest, reads overlapping`);
   return [
     { name: 'rebuild, events/s', ours: rebuilt, baselineName: runs[0][0], baseline: raw, absolute: 50_000 },
     { name: 'core log read, events/s', ours: coreRead, baselineName: runs[0][0], baseline: raw },

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/database.types';
 import { cursorOf, readLog } from '../events/event-log.reader';
-import { type LogCursor, logStart } from '../events/stored-event';
+import { type LogCursor, logStart, type StoredEvent } from '../events/stored-event';
 import { verifyLedger, type LedgerVerdict } from '../ledger/verify-ledger';
 import type { Projection } from '../projections/projection';
 import { readCheckpoint } from '../projections/projection-runner';
@@ -30,6 +30,11 @@ export interface ReplayReport {
 export interface RebuildOptions {
   pageSize?: number;
   onProgress?: (projection: string, events: number) => void;
+  /**
+   * A pool to read the log from on a second connection that shares the rebuild's snapshot, so the next
+   * page is read while the projection applies the current one. Without it, reading and applying take turns.
+   */
+  reader?: Kysely<Database>;
 }
 
 /**
@@ -53,22 +58,52 @@ export async function rebuildInto(
   // Projections name their tables without a schema; the search path sends them to the fresh copies.
   await sql`SELECT set_config('search_path', ${schema}, true)`.execute(trx);
   let replayed = 0;
-  for (const projection of projections) {
-    const until: LogCursor | undefined = projection.mode === 'async' ? await readCheckpoint(publicDb(trx), projection.name) : undefined;
-    let after = logStart;
-    let count = 0;
-    for (;;) {
-      const events = await readLog(trx, { after, limit: pageSize, horizon: 'visible', until });
-      if (events.length === 0) break;
-      await projection.apply(trx, events);
-      after = cursorOf(events[events.length - 1]);
-      count += events.length;
-      options.onProgress?.(projection.name, count);
+  await withLogReader(trx, options.reader, async (reader) => {
+    for (const projection of projections) {
+      const until: LogCursor | undefined = projection.mode === 'async' ? await readCheckpoint(publicDb(trx), projection.name) : undefined;
+      let count = 0;
+      for await (const events of pagesOf(reader, pageSize, until)) {
+        await projection.apply(trx, events);
+        count += events.length;
+        options.onProgress?.(projection.name, count);
+      }
+      replayed = Math.max(replayed, count);
     }
-    replayed = Math.max(replayed, count);
-  }
+  });
   await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);
   return replayed;
+}
+
+/** Pages of the visible log in order, the next one already on its way while the caller works on the current. */
+async function* pagesOf(reader: Kysely<Database>, pageSize: number, until: LogCursor | undefined): AsyncGenerator<StoredEvent[]> {
+  const read = (after: LogCursor) => readLog(reader, { after, limit: pageSize, horizon: 'visible', until });
+  let next = read(logStart);
+  for (;;) {
+    const events = await next;
+    if (events.length === 0) return;
+    next = read(cursorOf(events[events.length - 1]));
+    // A read that fails while the caller is still busy must not go unhandled; the await above rethrows it.
+    next.catch(() => undefined);
+    yield events;
+  }
+}
+
+/**
+ * Runs `work` with a reader that sees exactly the snapshot of `trx`: a second connection whose
+ * REPEATABLE READ transaction imports the exported snapshot, or `trx` itself when no pool is given.
+ */
+async function withLogReader(trx: Transaction<Database>, pool: Kysely<Database> | undefined, work: (reader: Kysely<Database>) => Promise<void>): Promise<void> {
+  if (!pool) return work(trx);
+  const { rows } = await sql<{ snapshot: string }>`SELECT pg_export_snapshot() AS snapshot`.execute(trx);
+  await pool.connection().execute(async (connection) => {
+    await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(connection);
+    try {
+      await sql`SET TRANSACTION SNAPSHOT ${sql.lit(rows[0].snapshot)}`.execute(connection);
+      await work(connection);
+    } finally {
+      await sql`ROLLBACK`.execute(connection);
+    }
+  });
 }
 
 export async function compareTable(
@@ -80,10 +115,11 @@ export async function compareTable(
 ): Promise<TableComparison> {
   const live = sql.table(`public.${table}`);
   const rebuilt = sql.table(`${schema}.${table}`);
+  // Rows compared as jsonb: every column type then has equality, json columns included.
   const diff = async (a: typeof live, b: typeof live) => {
     const { rows } = await sql<{ total: string; sample: unknown[] | null }>`
-      WITH d AS (SELECT * FROM ${a} EXCEPT ALL SELECT * FROM ${b})
-      SELECT count(*)::text AS total, (SELECT json_agg(s) FROM (SELECT * FROM d LIMIT ${sampleSize}) s) AS sample FROM d`.execute(trx);
+      WITH d AS (SELECT to_jsonb(x) AS r FROM ${a} x EXCEPT ALL SELECT to_jsonb(y) FROM ${b} y)
+      SELECT count(*)::text AS total, (SELECT json_agg(r) FROM (SELECT r FROM d LIMIT ${sampleSize}) s) AS sample FROM d`.execute(trx);
     return { total: Number(rows[0].total), sample: rows[0].sample ?? [] };
   };
   const count = async (t: typeof live) =>
@@ -117,7 +153,7 @@ export async function verifyReplay(
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const events = await rebuildInto(trx, schema, projections, options);
+      const events = await rebuildInto(trx, schema, projections, { reader: db, ...options });
       const tables: TableComparison[] = [];
       for (const projection of projections) {
         for (const table of projection.tables) tables.push(await compareTable(trx, schema, projection.name, table));
