@@ -1,0 +1,16 @@
+// The seam between the import job and where a batch's files live: an extracted zip, a server folder, or an object-store prefix.
+
+/** One file an import source offers; `name` is relative to the batch root and '/'-separated. */
+export interface SourceFile {
+  name: string;
+  size: number;
+  /** What data_items.path stores: a storage-relative path or s3://bucket/key. */
+  location: string;
+  /** The whole file, or the bytes [start, end) when a range is given (end exclusive). */
+  read(start?: number, end?: number): Promise<Buffer>;
+}
+
+export interface ImportSource {
+  /** Every regular file under the root, in a stable order so a re-run sees the same sequence. */
+  list(): AsyncIterable<SourceFile>;
+}
