@@ -262,6 +262,40 @@ export interface FilesTable {
   created_at: Generated<Date>;
 }
 
+export interface BatchesTable {
+  batch_id: string;
+  project_id: string;
+  name: string;
+  priority: number;
+  upload_type: string;
+  status: string;
+  items: number;
+  failed: number;
+  importing: ColumnType<unknown, string | null, string | null>;
+  failure_file_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: string;
+}
+
+export interface DataItemsTable {
+  item_id: string;
+  batch_id: string;
+  project_id: string;
+  link_id: string | null;
+  seq: number;
+  file_name: string;
+  path: string;
+  size: ColumnType<string, string | number, string | number>;
+  media_type: string;
+  width: number | null;
+  height: number | null;
+  checksum: string;
+  status: Generated<string>;
+  effective: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -290,4 +324,6 @@ export interface Database {
   annotation_rule_versions: AnnotationRuleVersionsTable;
   annotation_rule_citations: AnnotationRuleCitationsTable;
   files: FilesTable;
+  batches: BatchesTable;
+  data_items: DataItemsTable;
 }
