@@ -1,6 +1,7 @@
 // The Nest module that gives api and worker the configuration, the database, the event store and the command pipeline.
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
+import { BatchItemsRegistrar } from './batches/batch-items.registrar';
 import { CommandPipeline } from './commands/command-pipeline';
 import { type AppConfig, loadConfig } from './config/config';
 import { createDatabase } from './database/database';
@@ -23,8 +24,9 @@ export class CoreModule implements OnApplicationShutdown {
         { provide: DATABASE, useFactory: () => createDatabase(config.databaseUrl) },
         EventStore,
         CommandPipeline,
+        BatchItemsRegistrar,
       ],
-      exports: [CONFIG, DATABASE, EventStore, CommandPipeline],
+      exports: [CONFIG, DATABASE, EventStore, CommandPipeline, BatchItemsRegistrar],
     };
   }
 

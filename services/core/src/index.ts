@@ -32,4 +32,7 @@ export * from './catalog/catalog-entry.projection';
 export * from './catalog/data-rule.projection';
 export * from './catalog/annotation-rule.projection';
 export * from './catalog/catalog.lifecycles';
+export * from './batches/batch.projection';
+export * from './batches/batch.lifecycle';
+export * from './batches/batch-items.registrar';
 export * from './core.module';

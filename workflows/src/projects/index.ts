@@ -5,3 +5,4 @@ export * from './link.rules';
 export * from './project.schemas';
 export * from './project.events';
 export * from './projects.views';
+export * from './batch.events';

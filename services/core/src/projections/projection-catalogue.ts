@@ -3,6 +3,7 @@ import { errorGroupProjection, invalidReasonProjection } from '../catalog/catalo
 import { annotationRuleProjection } from '../catalog/annotation-rule.projection';
 import { dataRuleProjection } from '../catalog/data-rule.projection';
 import { toolProjection } from '../catalog/tool.projection';
+import { batchProjection } from '../batches/batch.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
 import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
@@ -19,6 +20,7 @@ export const projectionCatalogue: Projection[] = [
   invalidReasonProjection,
   dataRuleProjection,
   annotationRuleProjection,
+  batchProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];

@@ -1,0 +1,87 @@
+// Batches as the batch list shows them, and their data items: the pools links claim from, written in the command's transaction.
+import { sql } from 'kysely';
+import type { BatchEvent, BatchItemsRegistered } from '@annot/workflows';
+import type { StoredEvent } from '../events/stored-event';
+import type { Projection } from '../projections/projection';
+
+type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>;
+
+export const batchProjection: Projection = {
+  name: 'batches',
+  mode: 'inline',
+  tables: ['batches', 'data_items'],
+  async apply(db, events) {
+    for (const event of events as BatchStoredEvent[]) {
+      const at = event.recordedAt;
+      const data = event.data as BatchEvent['data'];
+      const batch = db.updateTable('batches').where('batch_id', '=', data.batchId);
+      // The items stream has versions of its own; the batch's version (its ETag) follows only the batch stream.
+      const version = event.streamPosition;
+      switch (event.type) {
+        case 'BatchCreated': {
+          const { batchId, projectId, name, priority, uploadType } = event.data as Extract<BatchEvent, { type: 'BatchCreated' }>['data'];
+          await db
+            .insertInto('batches')
+            .values({ batch_id: batchId, project_id: projectId, name, priority, upload_type: uploadType, status: 'waiting_for_upload', items: 0, failed: 0, importing: null, failure_file_id: null, created_at: at, updated_at: at, version })
+            .execute();
+          break;
+        }
+        case 'BatchEdited': {
+          const { name, priority } = event.data as Extract<BatchEvent, { type: 'BatchEdited' }>['data'];
+          await batch.set({ name, priority, updated_at: at, version }).execute();
+          break;
+        }
+        case 'BatchImportRequested': {
+          const { importId } = event.data as Extract<BatchEvent, { type: 'BatchImportRequested' }>['data'];
+          await batch.set({ importing: JSON.stringify({ importId, progress: 0 }), updated_at: at, version }).execute();
+          break;
+        }
+        case 'BatchImported': {
+          const { failureFileId } = event.data as Extract<BatchEvent, { type: 'BatchImported' }>['data'];
+          await batch.set({ status: 'in_progress', importing: null, failure_file_id: failureFileId, updated_at: at, version }).execute();
+          break;
+        }
+        case 'BatchImportFailed':
+          await batch.set({ importing: null, updated_at: at, version }).execute();
+          break;
+        case 'BatchPaused': {
+          const { kind } = event.data as Extract<BatchEvent, { type: 'BatchPaused' }>['data'];
+          await batch.set({ status: kind === 'annotation' ? 'paused_annotation' : 'paused_inspection', updated_at: at, version }).execute();
+          break;
+        }
+        case 'BatchResumed':
+          await batch.set({ status: 'in_progress', updated_at: at, version }).execute();
+          break;
+        case 'BatchStopped':
+          await batch.set({ status: 'stopped', updated_at: at, version }).execute();
+          break;
+        case 'BatchDeleted':
+          await batch.set({ status: 'deleted', importing: null, updated_at: at, version }).execute();
+          // The items leave every pool; the rows stay so the batch's history can still be read.
+          await db.updateTable('data_items').set({ link_id: null, status: 'deleted' }).where('batch_id', '=', data.batchId).execute();
+          break;
+        case 'BatchItemsRegistered':
+          await registerChunk(db, (event.data as BatchItemsRegistered['data']), at);
+          break;
+      }
+    }
+  },
+};
+
+/** One statement per chunk whatever its size: the columns travel as arrays and unnest pairs them back into rows. */
+async function registerChunk(db: Parameters<Projection['apply']>[0], chunk: BatchItemsRegistered['data'], at: string): Promise<void> {
+  if (chunk.itemIds.length > 0) {
+    await sql`
+      INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, created_at)
+      SELECT u.item_id, ${chunk.batchId}::uuid, ${chunk.projectId}::uuid, ${chunk.linkId}::uuid, ${chunk.firstSeq}::int + u.ord::int - 1,
+             u.file_name, u.path, u.size, u.media_type, u.width, u.height, u.checksum, ${at}::timestamptz
+      FROM unnest(${chunk.itemIds}::uuid[], ${chunk.fileNames}::text[], ${chunk.paths}::text[], ${chunk.sizes}::bigint[],
+                  ${chunk.mediaTypes}::text[], ${chunk.widths}::int[], ${chunk.heights}::int[], ${chunk.checksums}::text[])
+           WITH ORDINALITY AS u(item_id, file_name, path, size, media_type, width, height, checksum, ord)`.execute(db);
+  }
+  await sql`
+    UPDATE batches SET items = items + ${chunk.itemIds.length}::int, failed = failed + ${chunk.failedNames.length}::int,
+      importing = CASE WHEN importing IS NULL THEN NULL ELSE jsonb_set(importing, '{progress}', to_jsonb(${chunk.progress}::int)) END,
+      updated_at = ${at}::timestamptz
+    WHERE batch_id = ${chunk.batchId}::uuid`.execute(db);
+}

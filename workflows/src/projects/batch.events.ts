@@ -1,0 +1,126 @@
+// Batches: what a PM sends, the events of a batch's stream and of its items stream, and the state folded from them.
+import { z } from 'zod';
+import type { DomainEvent } from '../shared/event';
+import type { BatchMachineContext, BatchStatus } from './batch.machine';
+import type { BatchUploadType } from './projects.views';
+
+export const batchUploadTypes = ['zip', 'local', 'cos', 'oss'] as const satisfies readonly BatchUploadType[];
+/** The seed: a batch data file is under 200 MB. */
+export const batchZipMaxBytes = 200 * 1024 * 1024;
+
+const batchName = z.string({ error: 'batches.name_empty' }).trim().min(1, 'batches.name_empty').max(100, 'validation.too_big');
+const batchPriority = z
+  .number({ error: 'batches.priority_invalid' })
+  .int('batches.priority_invalid')
+  .min(0, 'batches.priority_invalid')
+  .max(1_000_000, 'batches.priority_invalid');
+
+export const batchEditInput = z.object({ name: batchName, priority: batchPriority }).strict();
+export type BatchEditInput = z.infer<typeof batchEditInput>;
+
+export const batchInput = batchEditInput.extend({ uploadType: z.enum(batchUploadTypes, { error: 'batches.upload_type_invalid' }) }).strict();
+export type BatchInput = z.infer<typeof batchInput>;
+
+/** A folder under the import root (local) or an object prefix in the configured bucket (cos, oss). */
+export const batchImportInput = z
+  .object({ path: z.string({ error: 'batches.path_empty' }).trim().min(1, 'batches.path_empty').max(1000, 'validation.too_big') })
+  .strict();
+
+export const batchPauseInput = z.object({ kind: z.enum(['annotation', 'inspection'], { error: 'batches.pause_kind_invalid' }) }).strict();
+
+/** Where an import reads from; a zip has been received into storage before the job starts. */
+export type ImportSourceRef =
+  | { type: 'zip'; fileName: string; upload: string; size: number }
+  | { type: 'local'; path: string }
+  | { type: 'cos' | 'oss'; prefix: string };
+
+type Ref = { batchId: string; projectId: string; name: string };
+
+export type BatchCreated = DomainEvent<'BatchCreated', Ref & { priority: number; uploadType: BatchUploadType }>;
+export type BatchEdited = DomainEvent<'BatchEdited', Ref & { priority: number }>;
+export type BatchImportRequested = DomainEvent<'BatchImportRequested', Ref & { importId: string; source: ImportSourceRef }>;
+export type BatchImported = DomainEvent<'BatchImported', Ref & { importId: string; registered: number; failed: number; failureFileId: string | null }>;
+export type BatchImportFailed = DomainEvent<'BatchImportFailed', Ref & { importId: string; reasonKey: string }>;
+export type BatchPaused = DomainEvent<'BatchPaused', Ref & { kind: 'annotation' | 'inspection' }>;
+export type BatchResumed = DomainEvent<'BatchResumed', Ref>;
+export type BatchStopped = DomainEvent<'BatchStopped', Ref>;
+export type BatchDeleted = DomainEvent<'BatchDeleted', Ref>;
+
+export type BatchEvent =
+  | BatchCreated
+  | BatchEdited
+  | BatchImportRequested
+  | BatchImported
+  | BatchImportFailed
+  | BatchPaused
+  | BatchResumed
+  | BatchStopped
+  | BatchDeleted;
+
+/**
+ * One chunk of an import, column by column so a million items stay compact. Files that were refused
+ * (unreadable, duplicate) travel in the same chunk, so a restarted import knows they were handled.
+ */
+export interface ItemsChunk {
+  importId: string;
+  /** The batch order of the first item of this chunk. */
+  firstSeq: number;
+  /** Where the import stands, 0 to 100, once this chunk is in. */
+  progress: number;
+  itemIds: string[];
+  fileNames: string[];
+  paths: string[];
+  sizes: number[];
+  mediaTypes: string[];
+  widths: (number | null)[];
+  heights: (number | null)[];
+  checksums: string[];
+  failedNames: string[];
+  /** Message keys, translated when the failure file is read. */
+  failedReasons: string[];
+}
+
+export type BatchItemsRegistered = DomainEvent<'BatchItemsRegistered', { batchId: string; projectId: string; linkId: string | null } & ItemsChunk>;
+
+export const batchStreamId = (batchId: string): string => `batch-${batchId}`;
+/** Registrations live on a stream of their own so the batch's lifecycle commands never fold a million items. */
+export const batchItemsStreamId = (batchId: string): string => `batchitems-${batchId}`;
+
+export interface BatchState {
+  status: BatchStatus | 'none';
+  batchId: string | null;
+  projectId: string | null;
+  name: string;
+  priority: number;
+  uploadType: BatchUploadType | null;
+  importing: { importId: string; source: ImportSourceRef } | null;
+}
+
+export const initialBatchState: BatchState = { status: 'none', batchId: null, projectId: null, name: '', priority: 0, uploadType: null, importing: null };
+
+export function evolveBatch(state: BatchState, event: BatchEvent): BatchState {
+  switch (event.type) {
+    case 'BatchCreated': {
+      const { batchId, projectId, name, priority, uploadType } = event.data;
+      return { ...initialBatchState, status: 'waiting_for_upload', batchId, projectId, name, priority, uploadType };
+    }
+    case 'BatchEdited':
+      return { ...state, name: event.data.name, priority: event.data.priority };
+    case 'BatchImportRequested':
+      return { ...state, importing: { importId: event.data.importId, source: event.data.source } };
+    case 'BatchImported':
+      return { ...state, status: 'in_progress', importing: null };
+    case 'BatchImportFailed':
+      return { ...state, importing: null };
+    case 'BatchPaused':
+      return { ...state, status: event.data.kind === 'annotation' ? 'paused_annotation' : 'paused_inspection' };
+    case 'BatchResumed':
+      return { ...state, status: 'in_progress' };
+    case 'BatchStopped':
+      return { ...state, status: 'stopped' };
+    case 'BatchDeleted':
+      return { ...state, status: 'deleted', importing: null };
+  }
+}
+
+export const batchMachineContext = (state: BatchState): BatchMachineContext => ({ importing: state.importing !== null });
