@@ -17,6 +17,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
+# A named volume mounted here takes this folder's owner, so the unprivileged user can write batch data.
+RUN mkdir -p /var/annot/storage /var/annot/import && chown node:node /var/annot/storage
 USER node
 EXPOSE 3000
 CMD ["node", "services/api/dist/main.js"]

@@ -19,6 +19,13 @@ export interface AppConfig {
   /** Shared secret with which a central login service asks for login tickets. */
   centralLoginKey: string | null;
   admin: { account: string; password: string; name: string };
+  /** Where uploaded and imported batch data is kept: batches/<batchId>/ under it. */
+  storageDir: string;
+  /** The server folder under which a batch's local path must lie. */
+  importRoot: string;
+  /** How quickly a job whose worker died is taken up again: BullMQ's lock duration and stalled check. */
+  jobLockMs: number;
+  jobStalledIntervalMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -42,5 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       password: env.ADMIN_PASSWORD ?? 'Admin@2026',
       name: env.ADMIN_NAME ?? 'Admin',
     },
+    storageDir: env.STORAGE_DIR ?? './var/storage',
+    importRoot: env.IMPORT_ROOT ?? './var/import',
+    jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
+    jobStalledIntervalMs: Number(env.JOB_STALLED_INTERVAL_MS ?? 30_000),
   };
 }
