@@ -6,6 +6,8 @@ import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, CoreModule, createWorkerRedis, jobQueue } from '@annot/core';
 import { AuditsModule } from './audits/audits.module';
 import { VerifyLedgerJob } from './audits/verify-ledger.job';
+import { ImportBatchJob } from './imports/import-batch.job';
+import { ImportsModule } from './imports/imports.module';
 import { JOB_HANDLERS } from './jobs/job-handler';
 import { JobsProcessor } from './jobs/jobs.processor';
 import { OutboxDispatcherService } from './outbox/outbox-dispatcher.service';
@@ -23,9 +25,10 @@ export class WorkerModule {
         BullModule.forRoot({ connection: createWorkerRedis(config.redisUrl), prefix: config.redisPrefix }),
         BullModule.registerQueue({ name: jobQueue }),
         AuditsModule,
+        ImportsModule,
       ],
       providers: [
-        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob], useFactory: (...handlers: unknown[]) => handlers },
+        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob], useFactory: (...handlers: unknown[]) => handlers },
         JobsProcessor,
         OutboxDispatcherService,
         ProjectionRunnerService,

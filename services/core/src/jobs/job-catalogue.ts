@@ -3,9 +3,12 @@ export const jobQueue = 'jobs';
 
 export enum JobName {
   VerifyLedger = 'ledger.verify',
+  ImportBatch = 'batch.import',
 }
 
-export type JobItem = { name: JobName.VerifyLedger; data: { auditId: string } };
+export type JobItem =
+  | { name: JobName.VerifyLedger; data: { auditId: string } }
+  | { name: JobName.ImportBatch; data: { batchId: string; importId: string } };
 
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -19,5 +22,7 @@ export function subjectOf(item: JobItem): JobSubject {
   switch (item.name) {
     case JobName.VerifyLedger:
       return { type: 'audit', id: item.data.auditId };
+    case JobName.ImportBatch:
+      return { type: 'batch', id: item.data.batchId };
   }
 }

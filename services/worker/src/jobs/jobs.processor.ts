@@ -2,14 +2,18 @@
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { jobQueue, JobName } from '@annot/core';
+import { type AppConfig, CONFIG, jobQueue, JobName } from '@annot/core';
 import { JOB_HANDLERS, type JobHandler } from './job-handler';
 
-@Processor(jobQueue, { concurrency: 4 })
+// Started by hand once the lock and stalled-check intervals from the settings are in place.
+@Processor(jobQueue, { concurrency: 4, autorun: false })
 export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly byName: Map<string, JobHandler>;
 
-  constructor(@Inject(JOB_HANDLERS) handlers: JobHandler[]) {
+  constructor(
+    @Inject(JOB_HANDLERS) handlers: JobHandler[],
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {
     super();
     this.byName = new Map(handlers.map((h) => [h.name, h]));
     const missing = Object.values(JobName).filter((name) => !this.byName.has(name));
@@ -18,6 +22,13 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap 
 
   onApplicationBootstrap(): void {
     this.worker.on('error', () => undefined);
+    // A job whose worker died is taken up again after at most lock + stalled interval.
+    Object.assign(this.worker.opts, {
+      lockDuration: this.config.jobLockMs,
+      lockRenewTime: Math.floor(this.config.jobLockMs / 2),
+      stalledInterval: this.config.jobStalledIntervalMs,
+    });
+    void this.worker.run().catch(() => undefined);
   }
 
   async process(job: Job): Promise<unknown> {

@@ -1,0 +1,11 @@
+// The worker side of batches: the import job and the commands it sends.
+import { Module } from '@nestjs/common';
+import { FinishImportHandler } from './commands/finish-import.handler';
+import { ImportBatchJob } from './import-batch.job';
+import { ImportSources } from './import-sources';
+
+@Module({
+  providers: [FinishImportHandler, ImportSources, ImportBatchJob],
+  exports: [ImportBatchJob],
+})
+export class ImportsModule {}
