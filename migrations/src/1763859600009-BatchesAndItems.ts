@@ -14,6 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       failed          integer NOT NULL DEFAULT 0,
       importing       jsonb,
       failure_file_id uuid,
+      -- The message key of the last import's refusal, until the next import starts.
+      import_error    text,
       created_at      timestamptz NOT NULL,
       updated_at      timestamptz NOT NULL,
       version         bigint NOT NULL

@@ -72,6 +72,18 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/annotation-rules/:id/versions/pdf': internal,
   'POST /manage/annotation-rules/:id/delete': internal,
   'GET /manage/annotation-rules/files/:fileId': internal,
+  'GET /manage/projects/:id/batches': internal,
+  'POST /manage/projects/:id/batches': internal,
+  'GET /manage/batches/:id': internal,
+  'PATCH /manage/batches/:id': internal,
+  'POST /manage/batches/:id/upload': internal,
+  'POST /manage/batches/:id/import': internal,
+  'GET /manage/batches/:id/items': internal,
+  'GET /manage/batches/:id/failures': internal,
+  'POST /manage/batches/:id/pause': internal,
+  'POST /manage/batches/:id/resume': internal,
+  'POST /manage/batches/:id/stop': internal,
+  'POST /manage/batches/:id/delete': internal,
   ...Object.fromEntries(
     ['error-groups', 'invalid-reasons'].flatMap((noun) => [
       [`GET /manage/${noun}`, internal],

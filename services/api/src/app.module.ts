@@ -6,6 +6,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, CoreModule } from '@annot/core';
 import { AuditsModule } from './audits/audits.module';
+import { BatchesModule } from './batches/batches.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
@@ -44,6 +45,7 @@ export class AppModule {
         JobsModule,
         AuditsModule,
         CatalogModule,
+        BatchesModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

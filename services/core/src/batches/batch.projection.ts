@@ -22,7 +22,7 @@ export const batchProjection: Projection = {
           const { batchId, projectId, name, priority, uploadType } = event.data as Extract<BatchEvent, { type: 'BatchCreated' }>['data'];
           await db
             .insertInto('batches')
-            .values({ batch_id: batchId, project_id: projectId, name, priority, upload_type: uploadType, status: 'waiting_for_upload', items: 0, failed: 0, importing: null, failure_file_id: null, created_at: at, updated_at: at, version })
+            .values({ batch_id: batchId, project_id: projectId, name, priority, upload_type: uploadType, status: 'waiting_for_upload', items: 0, failed: 0, importing: null, failure_file_id: null, import_error: null, created_at: at, updated_at: at, version })
             .execute();
           break;
         }
@@ -33,7 +33,7 @@ export const batchProjection: Projection = {
         }
         case 'BatchImportRequested': {
           const { importId } = event.data as Extract<BatchEvent, { type: 'BatchImportRequested' }>['data'];
-          await batch.set({ importing: JSON.stringify({ importId, progress: 0 }), updated_at: at, version }).execute();
+          await batch.set({ importing: JSON.stringify({ importId, progress: 0 }), import_error: null, updated_at: at, version }).execute();
           break;
         }
         case 'BatchImported': {
@@ -41,9 +41,11 @@ export const batchProjection: Projection = {
           await batch.set({ status: 'in_progress', importing: null, failure_file_id: failureFileId, updated_at: at, version }).execute();
           break;
         }
-        case 'BatchImportFailed':
-          await batch.set({ importing: null, updated_at: at, version }).execute();
+        case 'BatchImportFailed': {
+          const { reasonKey } = event.data as Extract<BatchEvent, { type: 'BatchImportFailed' }>['data'];
+          await batch.set({ importing: null, import_error: reasonKey, updated_at: at, version }).execute();
           break;
+        }
         case 'BatchPaused': {
           const { kind } = event.data as Extract<BatchEvent, { type: 'BatchPaused' }>['data'];
           await batch.set({ status: kind === 'annotation' ? 'paused_annotation' : 'paused_inspection', updated_at: at, version }).execute();

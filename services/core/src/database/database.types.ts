@@ -273,6 +273,7 @@ export interface BatchesTable {
   failed: number;
   importing: ColumnType<unknown, string | null, string | null>;
   failure_file_id: string | null;
+  import_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   version: string;

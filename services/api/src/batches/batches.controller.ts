@@ -1,0 +1,210 @@
+// Batches over HTTP: a project's batches, create and edit, upload a zip or import a path, items, the failure file, lifecycle.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Body, Controller, Get, Inject, Param, Patch, Post, Query, Req, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { type AppConfig, AppError, CONFIG, type CommandContext, EventStore, NotFoundError, type StoredEvent } from '@annot/core';
+import {
+  batchEditInput,
+  batchImportInput,
+  batchInput,
+  batchPauseInput,
+  type BatchSummary,
+  type DataItemView,
+  evolveProject,
+  initialProjectState,
+  type Page,
+  pageQuery,
+  type ProjectEvent,
+  projectStreamId,
+  Role,
+} from '@annot/workflows';
+import { Ctx } from '../http/command-context.decorator';
+import { Versioned } from '../http/envelope';
+import { IfMatch } from '../http/if-match.decorator';
+import { RawResponse } from '../http/raw-response.decorator';
+import { requestLanguage } from '../http/request-language';
+import type { Language } from '../i18n/language';
+import { translate } from '../i18n/translate';
+import { Roles } from '../identity/access/access.decorator';
+import { BatchesRepository, type BatchRow } from './batches.repository';
+import { type BatchChange, ChangeBatchCommand } from './commands/change-batch.handler';
+import { CreateBatchCommand } from './commands/create-batch.handler';
+import { RequestImportCommand } from './commands/request-import.handler';
+import { UploadErrorsFilter } from './upload-errors.filter';
+
+class ParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
+class BatchDto extends createZodDto(batchInput) {}
+class BatchEditDto extends createZodDto(batchEditInput) {}
+class ImportDto extends createZodDto(batchImportInput) {}
+class PauseDto extends createZodDto(batchPauseInput) {}
+class ItemsQueryDto extends createZodDto(pageQuery) {}
+
+type Uploaded = { path: string; originalname: string; size: number };
+
+const zipMagic = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
+
+@ApiTags('batches')
+@Controller('manage')
+@Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+export class BatchesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly batches: BatchesRepository,
+    private readonly eventStore: EventStore,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('projects/:id/batches')
+  async list(@Param() params: ParamsDto, @Req() req: Request): Promise<BatchSummary[]> {
+    await this.assertProject(params.id);
+    return (await this.batches.list(params.id)).map((row) => summaryOf(row, requestLanguage(req)));
+  }
+
+  @Post('projects/:id/batches')
+  async create(@Param() params: ParamsDto, @Body() body: BatchDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
+    await this.assertProject(params.id);
+    const result = await this.commands.execute(new CreateBatchCommand(params.id, body, context));
+    return { id: result.streamId.slice('batch-'.length), version: result.version.toString() };
+  }
+
+  @Get('batches/:id')
+  async get(@Param() params: ParamsDto, @Req() req: Request): Promise<Versioned<BatchSummary>> {
+    const batch = await this.found(params.id);
+    return new Versioned(summaryOf(batch, requestLanguage(req)), batch.version);
+  }
+
+  @Patch('batches/:id')
+  edit(@Param() params: ParamsDto, @Body() body: BatchEditDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
+    return this.change(params.id, { kind: 'edit', batch: body }, context, expected);
+  }
+
+  /** One zip of at most 200 MB, received into storage; the worker extracts and registers it. */
+  @Post('batches/:id/upload')
+  @ApiConsumes('multipart/form-data')
+  @UseFilters(UploadErrorsFilter)
+  @UseInterceptors(FileInterceptor('file'))
+  async upload(@Param() params: ParamsDto, @UploadedFile() file: Uploaded | undefined, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
+    if (!file) throw fieldError('file', 'batches.file_required');
+    try {
+      await this.found(params.id);
+      if (!file.originalname.toLowerCase().endsWith('.zip') || !(await startsLikeZip(file.path))) throw fieldError('file', 'batches.only_zip');
+      const upload = path.relative(path.resolve(this.config.storageDir), file.path).split(path.sep).join('/');
+      return await this.commands.execute(new RequestImportCommand(params.id, { type: 'zip', fileName: file.originalname, upload, size: file.size }, context, expected));
+    } catch (error) {
+      await rm(file.path, { force: true });
+      throw error;
+    }
+  }
+
+  /** A folder under the import root (local), or an object prefix in the configured bucket (cos, oss). */
+  @Post('batches/:id/import')
+  async import(@Param() params: ParamsDto, @Body() body: ImportDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
+    const batch = await this.found(params.id);
+    if (batch.uploadType === 'zip') throw fieldError('path', 'batches.upload_type_mismatch');
+    if (batch.uploadType === 'local') {
+      const root = path.resolve(this.config.importRoot);
+      const folder = path.resolve(root, body.path.replace(/^\/+/, ''));
+      if (folder !== root && !folder.startsWith(root + path.sep)) throw fieldError('path', 'batches.path_outside');
+      return this.commands.execute(new RequestImportCommand(params.id, { type: 'local', path: path.relative(root, folder).split(path.sep).join('/') }, context, expected));
+    }
+    const prefix = body.path.replace(/^\/+/, '');
+    if (prefix.split('/').includes('..')) throw fieldError('path', 'batches.path_outside');
+    return this.commands.execute(new RequestImportCommand(params.id, { type: batch.uploadType, prefix }, context, expected));
+  }
+
+  @Get('batches/:id/items')
+  async items(@Param() params: ParamsDto, @Query() query: ItemsQueryDto): Promise<Page<DataItemView>> {
+    await this.found(params.id);
+    return this.batches.items(params.id, query.limit, query.cursor);
+  }
+
+  /** The files an import refused, as CSV in the reader's language. */
+  @Get('batches/:id/failures')
+  @RawResponse()
+  async failures(@Param() params: ParamsDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const batch = await this.found(params.id);
+    if (!batch.failureFileId) throw new NotFoundError('things.failure_file', params.id);
+    const language = requestLanguage(req);
+    const rows = [
+      [translate(language, 'batches.failure_file_name'), translate(language, 'batches.failure_reason')],
+      ...(await this.batches.failures(batch.failureFileId)).map((f) => [f.name, translate(language, f.reasonKey)]),
+    ];
+    res.setHeader('Content-Disposition', `attachment; filename="failures-${params.id}.csv"`);
+    // The byte order mark lets spreadsheet programs read the Chinese as UTF-8.
+    res.type('text/csv; charset=utf-8').send(`\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`);
+  }
+
+  @Post('batches/:id/pause')
+  pause(@Param() params: ParamsDto, @Body() body: PauseDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
+    return this.change(params.id, { kind: 'pause', pause: body.kind }, context, expected);
+  }
+
+  @Post('batches/:id/resume')
+  resume(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
+    return this.change(params.id, { kind: 'resume' }, context, expected);
+  }
+
+  @Post('batches/:id/stop')
+  stop(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
+    return this.change(params.id, { kind: 'stop' }, context, expected);
+  }
+
+  @Post('batches/:id/delete')
+  remove(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
+    return this.change(params.id, { kind: 'delete' }, context, expected);
+  }
+
+  private async change(id: string, change: BatchChange, context: CommandContext, expected?: bigint): Promise<{ version: string }> {
+    const result = await this.commands.execute(new ChangeBatchCommand(id, change, context, expected));
+    return { version: result.version.toString() };
+  }
+
+  private async found(id: string): Promise<BatchRow> {
+    const batch = await this.batches.get(id);
+    if (!batch) throw new NotFoundError('things.batch', id);
+    return batch;
+  }
+
+  /** The project's own stream says whether it exists, so batches do not wait on the projects' tables. */
+  private async assertProject(projectId: string): Promise<void> {
+    const { state } = await this.eventStore.aggregate(projectStreamId(projectId), (s, e: StoredEvent) => evolveProject(s, e as unknown as ProjectEvent), initialProjectState);
+    if (state.status === 'none') throw new NotFoundError('things.project', projectId);
+  }
+}
+
+function summaryOf({ importErrorKey, failureFileId: _, ...row }: BatchRow, language: Language): BatchSummary {
+  return {
+    ...row,
+    importing: (row.importing as BatchSummary['importing']) ?? null,
+    failureMessage: row.failed > 0 ? translate(language, 'batches.upload_failed') : null,
+    importError: importErrorKey ? translate(language, importErrorKey) : null,
+  };
+}
+
+function fieldError(field: string, messageKey: string): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field, messageKey }]);
+}
+
+async function startsLikeZip(file: string): Promise<boolean> {
+  const { open } = await import('node:fs/promises');
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    await handle.read(head, 0, 4, 0);
+    return zipMagic.some((magic) => magic.equals(head));
+  } finally {
+    await handle.close();
+  }
+}
+
+function csvCell(value: string): string {
+  // A leading =, +, - or @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
