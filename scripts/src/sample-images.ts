@@ -1,0 +1,36 @@
+// Generated sample data: PNG images with a pattern of their own and zip packages of them, for the demo batch and tests.
+import { PNG } from 'pngjs';
+import yazl from 'yazl';
+
+/** A PNG of the given size whose colours follow from `seed`, so two seeds never give the same file. */
+export function samplePng(width: number, height: number, seed: number): Buffer {
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      png.data[i] = (x * 7 + seed * 31) & 0xff;
+      png.data[i + 1] = (y * 5 + seed * 17) & 0xff;
+      png.data[i + 2] = ((x ^ y) + seed) & 0xff;
+      png.data[i + 3] = 0xff;
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+/** A zip package holding each entry under its name, as a person would make with an archiver. */
+export function sampleZip(entries: { name: string; content: Buffer }[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) zip.addBuffer(entry.content, entry.name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** `count` distinct street-scene stand-ins, named like camera frames. */
+export function sampleFrames(count: number, width = 64, height = 48): { name: string; content: Buffer }[] {
+  return Array.from({ length: count }, (_, i) => ({ name: `frames/frame_${String(i + 1).padStart(4, '0')}.png`, content: samplePng(width, height, i + 1) }));
+}
