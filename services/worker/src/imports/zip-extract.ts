@@ -46,7 +46,8 @@ export function safeEntryPath(name: string): string {
 export async function extractZip(zipPath: string, target: string, limits: ZipLimits = defaultZipLimits): Promise<number> {
   let zip: ZipFile;
   try {
-    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, strictFileNames: false });
+    // autoClose off: the entries are all read first, and the file must stay open to extract them after.
+    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true, strictFileNames: false });
   } catch {
     throw new ImportRefused('batches.zip_invalid');
   }
