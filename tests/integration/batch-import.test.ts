@@ -1,0 +1,145 @@
+// A real zip imported end to end: good images registered with their sizes, duplicates and broken files in the
+// failure file, and zips that escape their folder, bombs and oversize uploads refused with nothing left behind.
+import { readdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, eventually, startPlatform, type Platform } from '../support/platform';
+import { signInAdmin } from '../support/sign-in';
+import { jpeg, png, renameEntry, seedProject, upload, zipOf } from '../support/batches';
+
+const en = { 'x-language': 'en_US' };
+
+/** Every file under a folder, relative to it. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(folder, path.join(e.parentPath, e.name)));
+}
+
+describe('batch import from a zip', () => {
+  let platform: Platform;
+  let token: string;
+  let root: string;
+  let storage: string;
+  let projectId: string;
+  let linkIds: string[];
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'annot-import-'));
+    storage = path.join(root, 'storage');
+    platform = await startPlatform({ config: { storageDir: storage, importRoot: path.join(root, 'import') } });
+    token = await signInAdmin(platform);
+    ({ projectId, linkIds } = await seedProject(platform));
+  });
+  afterAll(async () => {
+    await platform.stop();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const newBatch = async (name: string) =>
+    (await call(platform, 'POST', `/manage/projects/${projectId}/batches`, { token, body: { name, priority: 1, uploadType: 'zip' } })).body.data.id as string;
+  const batchOf = (id: string, headers: Record<string, string> = {}) => call(platform, 'GET', `/manage/batches/${id}`, { token, headers }).then((r) => r.body.data);
+  const settled = (id: string) => eventually(() => batchOf(id), (b) => b.importing === null && (b.status !== 'waiting_for_upload' || b.importError !== null));
+
+  it('registers good images with media type and size, and reports duplicates and broken files', async () => {
+    const batchId = await newBatch('Mixed');
+    const first = png(64, 48, 1);
+    const zip = await zipOf([
+      { name: 'day/front.png', content: first },
+      { name: 'day/side.jpg', content: jpeg(1920, 1080, 2) },
+      { name: 'night/front-copy.png', content: first },
+      { name: 'night/broken.png', content: Buffer.from('not really a png') },
+      { name: 'notes.txt', content: Buffer.from('hello') },
+      { name: '__MACOSX/._front.png', content: Buffer.from('resource fork') },
+    ]);
+    const { status, body } = await upload(platform, token, batchId, [{ name: 'mixed.zip', content: zip }]);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.data.importId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const batch = await settled(batchId);
+    expect(batch).toMatchObject({ status: 'in_progress', items: 2, failed: 3, failureFile: true, failureMessage: '上传失败；上传文件出错（查看失败文件）' });
+    expect((await batchOf(batchId, en)).failureMessage).toBe('Upload failed; Error in uploading file (view the failure file)');
+
+    const items = await call(platform, 'GET', `/manage/batches/${batchId}/items?limit=1`, { token });
+    expect(items.body.data.items).toEqual([{ id: expect.any(String), fileName: 'day/front.png', size: first.length, mediaType: 'image/png', width: 64, height: 48, status: 'waiting', effective: true }]);
+    const rest = await call(platform, 'GET', `/manage/batches/${batchId}/items?limit=5&cursor=${items.body.data.nextCursor}`, { token });
+    expect(rest.body.data).toEqual({ items: [expect.objectContaining({ fileName: 'day/side.jpg', mediaType: 'image/jpeg', width: 1920, height: 1080 })], nextCursor: null });
+
+    const pool = await platform.database.db.selectFrom('data_items').select(['link_id', 'path']).where('batch_id', '=', batchId).orderBy('seq').execute();
+    expect(pool.map((r) => r.link_id)).toEqual([linkIds[0], linkIds[0]]);
+    for (const row of pool) expect(await filesUnder(storage)).toContain(path.join(...row.path.split('/')));
+
+    const failures = await fetch(`${platform.baseUrl}/manage/batches/${batchId}/failures`, { headers: { authorization: `Bearer ${token}`, ...en } });
+    expect(failures.headers.get('content-type')).toContain('text/csv');
+    const csv = (await failures.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv).toEqual([
+      'File name,Reason',
+      'night/broken.png,The file cannot be read or is damaged',
+      'night/front-copy.png,Same content as a file already in this batch',
+      'notes.txt,Unsupported file type',
+    ]);
+    const zh = await fetch(`${platform.baseUrl}/manage/batches/${batchId}/failures`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = Buffer.from(await zh.arrayBuffer());
+    // A byte order mark first, so spreadsheet programs read the Chinese as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe('文件名,失败原因');
+    // The uploaded zip itself is gone once extracted.
+    expect((await filesUnder(storage)).filter((f) => f.endsWith('.zip'))).toEqual([]);
+  });
+
+  it('refuses a second upload into a batch that already has its data', async () => {
+    const batchId = await newBatch('Once');
+    const zip = await zipOf([{ name: 'a.png', content: png(3, 3, 9) }]);
+    expect((await upload(platform, token, batchId, [{ name: 'a.zip', content: zip }])).status).toBe(200);
+    await settled(batchId);
+    const again = await upload(platform, token, batchId, [{ name: 'a.zip', content: zip }]);
+    expect(again.status).toBe(409);
+    expect(again.body.errCode).toBe('INVALID_TRANSITION');
+  });
+
+  it('refuses a zip with an entry that climbs out of its folder, and leaves nothing behind', async () => {
+    const batchId = await newBatch('Escape');
+    const zip = renameEntry(await zipOf([{ name: 'good.png', content: png(5, 5, 3) }, { name: 'xx/evil.png', content: png(5, 5, 4) }]), 'xx/evil.png', '../evil.png');
+    const before = await filesUnder(storage);
+    expect((await upload(platform, token, batchId, [{ name: 'escape.zip', content: zip }])).status).toBe(200);
+    const batch = await settled(batchId);
+    expect(batch).toMatchObject({ status: 'waiting_for_upload', items: 0, importError: expect.stringContaining('“..”') });
+    expect((await batchOf(batchId, en)).importError).toBe('The zip package has entries that point outside its folder (absolute paths, "..", symbolic links) and was refused');
+    expect(await filesUnder(storage)).toEqual(before);
+    expect(await filesUnder(path.dirname(root))).not.toContain(path.join(path.basename(root), 'storage', 'evil.png'));
+  });
+
+  it('refuses an absolute entry name', async () => {
+    const batchId = await newBatch('Absolute');
+    const zip = renameEntry(await zipOf([{ name: 'xetc/a.png', content: png(5, 5, 5) }]), 'xetc/a.png', '/etc/a.png');
+    await upload(platform, token, batchId, [{ name: 'abs.zip', content: zip }]);
+    expect((await settled(batchId)).importError).toContain('绝对路径');
+  });
+
+  it('refuses a zip bomb and leaves nothing behind', async () => {
+    const batchId = await newBatch('Bomb');
+    const zip = await zipOf([{ name: 'ok.png', content: png(5, 5, 6) }, { name: 'zeros.png', content: Buffer.alloc(50 * 1024 * 1024) }]);
+    expect(zip.length).toBeLessThan(1024 * 1024);
+    const before = await filesUnder(storage);
+    await upload(platform, token, batchId, [{ name: 'bomb.zip', content: zip }]);
+    const batch = await settled(batchId);
+    expect((await batchOf(batchId, en)).importError).toBe('The zip package unpacks too large or is compressed suspiciously well, and was refused');
+    expect(batch.items).toBe(0);
+    expect(await filesUnder(storage)).toEqual(before);
+    // The refused batch still waits for its data and takes a good zip.
+    const good = await zipOf([{ name: 'fine.png', content: png(6, 6, 7) }]);
+    expect((await upload(platform, token, batchId, [{ name: 'good.zip', content: good }])).status).toBe(200);
+    expect(await settled(batchId)).toMatchObject({ status: 'in_progress', items: 1, importError: null });
+  });
+
+  it('refuses an upload over 200 MB with a clear message, keeping no part of it', async () => {
+    const batchId = await newBatch('Huge');
+    const before = await filesUnder(storage);
+    const huge = Buffer.alloc(200 * 1024 * 1024 + 1);
+    huge.write('PK\x03\x04', 0, 'latin1');
+    const { status, body } = await upload(platform, token, batchId, [{ name: 'huge.zip', content: huge }], en);
+    expect(status).toBe(413);
+    expect(body).toMatchObject({ code: 413, errCode: 'TOO_LARGE', message: 'The batch data file must be under 200 MB' });
+    expect(await filesUnder(storage)).toEqual(before);
+    expect((await batchOf(batchId)).status).toBe('waiting_for_upload');
+  });
+});
