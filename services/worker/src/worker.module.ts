@@ -9,7 +9,7 @@ import { VerifyLedgerJob } from './audits/verify-ledger.job';
 import { ImportBatchJob } from './imports/import-batch.job';
 import { ImportsModule } from './imports/imports.module';
 import { JOB_HANDLERS } from './jobs/job-handler';
-import { JobsProcessor } from './jobs/jobs.processor';
+import { jobsProcessorFor } from './jobs/jobs.processor';
 import { OutboxDispatcherService } from './outbox/outbox-dispatcher.service';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
 
@@ -29,7 +29,7 @@ export class WorkerModule {
       ],
       providers: [
         { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob], useFactory: (...handlers: unknown[]) => handlers },
-        JobsProcessor,
+        jobsProcessorFor(config),
         OutboxDispatcherService,
         ProjectionRunnerService,
       ],

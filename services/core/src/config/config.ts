@@ -26,6 +26,8 @@ export interface AppConfig {
   /** How quickly a job whose worker died is taken up again: BullMQ's lock duration and stalled check. */
   jobLockMs: number;
   jobStalledIntervalMs: number;
+  /** Files per registered chunk of an import: one event and one insert statement each. */
+  importChunkSize: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -53,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importRoot: env.IMPORT_ROOT ?? './var/import',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     jobStalledIntervalMs: Number(env.JOB_STALLED_INTERVAL_MS ?? 30_000),
+    importChunkSize: Number(env.IMPORT_CHUNK_SIZE ?? 1000),
   };
 }

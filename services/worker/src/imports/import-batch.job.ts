@@ -40,8 +40,6 @@ import { ImportSources } from './import-sources';
 import { isHidden, probe } from './media-probe';
 import { extractZip } from './zip-extract';
 
-/** Files per BatchItemsRegistered event: one append and one insert statement each. */
-export const importChunkSize = 1000;
 /** Files read and hashed at once; object stores answer slowly one by one. */
 const readConcurrency = 8;
 
@@ -96,15 +94,26 @@ export class ImportBatchJob implements JobHandler {
     return path.resolve(this.config.storageDir, ...relative.split('/'));
   }
 
-  /** Extracts into a side folder renamed into place once whole, so a re-run knows whether extraction finished. */
+  /**
+   * Extracts into a side folder of this run, renamed into place once whole: a re-run knows whether extraction
+   * finished, and two runs of one job never write into each other's folder.
+   */
   private async extract(source: Extract<ImportSourceRef, { type: 'zip' }>, batchId: string, importId: string): Promise<void> {
     const target = this.storagePath(this.sources.extractedFolder(batchId, importId));
     if (await exists(target)) return;
-    const partial = `${target}.partial`;
-    await rm(partial, { recursive: true, force: true });
+    const partial = `${target}.partial-${randomUUID()}`;
     await mkdir(partial, { recursive: true });
-    await extractZip(this.storagePath(source.upload), partial);
-    await rename(partial, target);
+    try {
+      await extractZip(this.storagePath(source.upload), partial);
+    } catch (error) {
+      await rm(partial, { recursive: true, force: true });
+      throw error;
+    }
+    await rename(partial, target).catch(async (error: NodeJS.ErrnoException) => {
+      await rm(partial, { recursive: true, force: true });
+      // Another run finished the same extraction first; its folder is as good as ours.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    });
     await rm(this.storagePath(source.upload), { force: true });
   }
 
@@ -113,7 +122,6 @@ export class ImportBatchJob implements JobHandler {
     if (source.type !== 'zip') return;
     const target = this.storagePath(this.sources.extractedFolder(batchId, importId));
     await rm(target, { recursive: true, force: true });
-    await rm(`${target}.partial`, { recursive: true, force: true });
     await rm(this.storagePath(source.upload), { force: true });
     await rmdir(path.dirname(target)).catch(() => undefined);
   }
@@ -140,8 +148,9 @@ export class ImportBatchJob implements JobHandler {
     let handled = before.handled.size;
     const pending = files.filter((file) => !before.handled.has(file.name));
 
-    for (let start = 0; start < pending.length; start += importChunkSize) {
-      const slice = pending.slice(start, start + importChunkSize);
+    const chunkSize = this.config.importChunkSize;
+    for (let start = 0; start < pending.length; start += chunkSize) {
+      const slice = pending.slice(start, start + chunkSize);
       const chunk = emptyChunk(importId, seq);
       const examined = await mapLimit(slice, readConcurrency, examine);
       examined.forEach((result, i) => {

@@ -1,0 +1,89 @@
+// A worker process killed outright in the middle of an import, then started again, finishes it with every item once.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { call, eventually, startPlatform, type Platform } from '../support/platform';
+import { signInAdmin } from '../support/sign-in';
+import { png, seedProject, upload, zipOf } from '../support/batches';
+
+const repo = path.resolve(__dirname, '../..');
+const files = 3000;
+const chunkSize = 50;
+
+describe('an import whose worker is killed', () => {
+  let platform: Platform;
+  let token: string;
+  let root: string;
+  let worker: ChildProcess | null = null;
+
+  /** The real worker, built as it ships, in a process of its own against this test's database and Redis prefix. */
+  function startWorker(): ChildProcess {
+    const child = spawn(process.execPath, [path.join(repo, 'services/worker/dist/main.js')], {
+      cwd: repo,
+      stdio: process.env.TEST_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+      env: {
+        ...process.env,
+        DATABASE_URL: platform.config.databaseUrl,
+        REDIS_URL: platform.config.redisUrl,
+        REDIS_PREFIX: platform.config.redisPrefix,
+        STORAGE_DIR: platform.config.storageDir,
+        IMPORT_ROOT: platform.config.importRoot,
+        IMPORT_CHUNK_SIZE: String(chunkSize),
+        // The killed worker's job is taken up again within a few seconds instead of a minute.
+        JOB_LOCK_MS: '2000',
+        JOB_STALLED_INTERVAL_MS: '1000',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      },
+    });
+    return child;
+  }
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-b', 'services/worker/tsconfig.json'], { cwd: repo });
+    root = await mkdtemp(path.join(tmpdir(), 'annot-restart-'));
+    platform = await startPlatform({ worker: false, config: { storageDir: path.join(root, 'storage'), importRoot: path.join(root, 'import') } });
+    token = await signInAdmin(platform);
+  }, 120_000);
+  afterAll(async () => {
+    worker?.kill('SIGKILL');
+    await platform.stop();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const count = async (batchId: string) =>
+    Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM data_items WHERE batch_id = ${batchId}`.execute(platform.database.db)).rows[0].n);
+
+  it('registers exactly the right items, none twice', async () => {
+    const { projectId } = await seedProject(platform);
+    const batchId = (await call(platform, 'POST', `/manage/projects/${projectId}/batches`, { token, body: { name: 'Restart', priority: 1, uploadType: 'zip' } })).body.data.id;
+    const zip = await zipOf(Array.from({ length: files }, (_, i) => ({ name: `frames/${String(i).padStart(5, '0')}.png`, content: png(8 + (i % 50), 8 + Math.floor(i / 50), i) })));
+    expect((await upload(platform, token, batchId, [{ name: 'frames.zip', content: zip }])).status).toBe(200);
+
+    worker = startWorker();
+    await eventually(() => count(batchId), (n) => n > 0, 60_000);
+    worker.kill('SIGKILL');
+    await new Promise((resolve) => worker!.once('exit', resolve));
+    const atKill = await count(batchId);
+    expect(atKill).toBeGreaterThan(0);
+    expect(atKill).toBeLessThan(files);
+
+    worker = startWorker();
+    const batch = await eventually(
+      () => call(platform, 'GET', `/manage/batches/${batchId}`, { token }).then((r) => r.body.data),
+      (b) => b.status === 'in_progress',
+      60_000,
+    );
+    const dbg = await sql<any>`SELECT stream_id, stream_position, type, data->>'firstSeq' AS first, jsonb_array_length(data->'itemIds') AS n, data->>'registered' AS reg, metadata->>'commandId' AS cmd, recorded_at FROM events WHERE stream_id LIKE ${'%' + batchId} ORDER BY global_position`.execute(platform.database.db);
+    expect(batch).toMatchObject({ items: files, failed: 0, failureMessage: null });
+    const { rows } = await sql<{ items: string; names: string; checksums: string; seqs: string; max_seq: number }>`
+      SELECT count(*)::text AS items, count(DISTINCT file_name)::text AS names, count(DISTINCT checksum)::text AS checksums,
+             count(DISTINCT seq)::text AS seqs, max(seq) AS max_seq
+      FROM data_items WHERE batch_id = ${batchId}`.execute(platform.database.db);
+    expect(rows[0]).toEqual({ items: String(files), names: String(files), checksums: String(files), seqs: String(files), max_seq: files - 1 });
+    const imported = await sql<{ n: string }>`SELECT count(*)::text AS n FROM events WHERE stream_id = ${`batch-${batchId}`} AND type = 'BatchImported'`.execute(platform.database.db);
+    expect(imported.rows[0].n).toBe('1');
+  }, 180_000);
+});
