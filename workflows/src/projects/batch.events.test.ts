@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { batchInput, type BatchEvent, evolveBatch, initialBatchState, batchMachineContext } from './batch.events';
+
+const ref = { batchId: 'b1', projectId: 'p1', name: 'Day one' };
+const fold = (...events: BatchEvent[]) => events.reduce(evolveBatch, initialBatchState);
+const created: BatchEvent = { type: 'BatchCreated', data: { ...ref, priority: 3, uploadType: 'zip' } };
+const requested: BatchEvent = { type: 'BatchImportRequested', data: { ...ref, importId: 'i1', source: { type: 'zip', fileName: 'a.zip', upload: 'uploads/a.zip', size: 10 } } };
+
+describe('evolveBatch', () => {
+  it('opens a batch waiting for its upload with no import running', () => {
+    expect(fold(created)).toMatchObject({ status: 'waiting_for_upload', priority: 3, uploadType: 'zip', importing: null });
+    expect(batchMachineContext(fold(created))).toEqual({ importing: false });
+  });
+
+  it('holds the requested import until it is imported, and the batch goes to work', () => {
+    expect(batchMachineContext(fold(created, requested))).toEqual({ importing: true });
+    const imported = fold(created, requested, { type: 'BatchImported', data: { ...ref, importId: 'i1', registered: 2, failed: 1, failureFileId: 'f1' } });
+    expect(imported).toMatchObject({ status: 'in_progress', importing: null });
+  });
+
+  it('lets a refused import go, so another upload may follow', () => {
+    const failed = fold(created, requested, { type: 'BatchImportFailed', data: { ...ref, importId: 'i1', reasonKey: 'batches.zip_bomb' } });
+    expect(failed).toMatchObject({ status: 'waiting_for_upload', importing: null });
+  });
+
+  it('follows pauses by kind, resume, stop and delete', () => {
+    expect(fold(created, { type: 'BatchPaused', data: { ...ref, kind: 'inspection' } }).status).toBe('paused_inspection');
+    expect(fold(created, { type: 'BatchPaused', data: { ...ref, kind: 'annotation' } }, { type: 'BatchResumed', data: ref }).status).toBe('in_progress');
+    expect(fold(created, { type: 'BatchStopped', data: ref }).status).toBe('stopped');
+    expect(fold(created, requested, { type: 'BatchDeleted', data: ref })).toMatchObject({ status: 'deleted', importing: null });
+  });
+});
+
+describe('batchInput', () => {
+  it('takes a name, a priority and one of the four upload types', () => {
+    expect(batchInput.parse({ name: ' Day one ', priority: 0, uploadType: 'oss' })).toEqual({ name: 'Day one', priority: 0, uploadType: 'oss' });
+    expect(batchInput.safeParse({ name: 'x', priority: 1, uploadType: 'ftp' }).success).toBe(false);
+  });
+});
