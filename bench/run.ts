@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each figure printed beside a raw baseline measured in the same run.
 import { fork } from 'node:child_process';
 import { appendBench } from './append.bench';
+import { itemsBench } from './items.bench';
 import { rebuildBench } from './rebuild.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
 import { type Figure, formatTable, verdict } from './support/figures';
@@ -8,6 +9,7 @@ import { type Figure, formatTable, verdict } from './support/figures';
 const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void) => Promise<Figure[]>> = {
   appends: appendBench,
   'projection rebuild': rebuildBench,
+  'data items': itemsBench,
 };
 const log = (line: string) => console.log(line);
 

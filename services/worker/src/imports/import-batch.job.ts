@@ -156,6 +156,8 @@ export class ImportBatchJob implements JobHandler {
       examined.forEach((result, i) => {
         const file = slice[i];
         if (!result.ok) return addFailure(chunk, file.name, result.reasonKey);
+        // Control characters have no place in a file name, and the items projection separates values with one.
+        if (/[\x00-\x1f]/.test(file.name) || /[\x00-\x1f]/.test(file.location)) return addFailure(chunk, file.name, 'batches.reason_unsupported');
         if (checksums.has(result.checksum)) return addFailure(chunk, file.name, 'batches.reason_duplicate');
         checksums.add(result.checksum);
         chunk.itemIds.push(randomUUID());

@@ -1,0 +1,155 @@
+// Registering 1,000,000 data items from a manifest through the import's own path (events and inline projection)
+// beside a raw COPY of the same rows into a scratch table shaped like data_items.
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { BatchItemsRegistrar, batchProjection, commandContext, EventStore, noStream, systemActor } from '@annot/core';
+import { batchStreamId, type ItemsChunk } from '@annot/workflows';
+import type { BenchDatabase } from './support/bench-database';
+import type { Figure } from './support/figures';
+import { timed } from './support/timing';
+
+const items = 1_000_000;
+/** The import job's default chunk (IMPORT_CHUNK_SIZE). */
+const chunkSize = 1000;
+
+interface ManifestRow {
+  fileName: string;
+  path: string;
+  size: number;
+  mediaType: string;
+  width: number;
+  height: number;
+  checksum: string;
+}
+
+/** A manifest as an import would list it: one line per file, tab-separated. */
+async function writeManifest(file: string): Promise<void> {
+  const lines: string[] = [];
+  for (let i = 0; i < items; i++) {
+    const name = `frames/${String(Math.floor(i / 1000)).padStart(4, '0')}/${String(i).padStart(7, '0')}.jpg`;
+    const checksum = i.toString(16).padStart(64, '0');
+    lines.push(`${name}\tbatches/bench/${name}\t${200_000 + (i % 5000)}\timage/jpeg\t1920\t1080\t${checksum}`);
+  }
+  await writeFile(file, `${lines.join('\n')}\n`);
+}
+
+async function* readManifest(file: string): AsyncGenerator<ManifestRow> {
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (!line) continue;
+    const [fileName, location, size, mediaType, width, height, checksum] = line.split('\t');
+    yield { fileName, path: location, size: Number(size), mediaType, width: Number(width), height: Number(height), checksum };
+  }
+}
+
+/** A batch waiting for an import, opened the way the API opens one. */
+async function openBatch(store: EventStore, projectId: string): Promise<{ batchId: string; importId: string }> {
+  const batchId = randomUUID();
+  const importId = randomUUID();
+  const metadata = { actorId: 'bench', actorRole: '01', commandId: randomUUID(), correlationId: importId, causationId: null, requestId: null, clientIp: null, machine: 'batch@2' };
+  const ref = { batchId, projectId, name: 'bench' };
+  await store.append(
+    batchStreamId(batchId),
+    noStream,
+    [
+      { type: 'BatchCreated', data: { ...ref, priority: 1, uploadType: 'local' }, metadata },
+      { type: 'BatchImportRequested', data: { ...ref, importId, source: { type: 'local', path: 'bench' } }, metadata },
+    ],
+    { projections: [batchProjection] },
+  );
+  return { batchId, importId };
+}
+
+/** Ours: the manifest in chunks through BatchItemsRegistrar, exactly as the import job registers them. */
+async function registerThroughImport(bench: BenchDatabase, manifest: string): Promise<number> {
+  const store = new EventStore(bench.db);
+  const registrar = new BatchItemsRegistrar(store, bench.db);
+  const projectId = randomUUID();
+  const linkId = randomUUID();
+  const { batchId, importId } = await openBatch(store, projectId);
+  let version = 0n;
+  let seq = 0;
+  let chunk = emptyChunk(importId, 0);
+  const flush = async () => {
+    const context = commandContext(systemActor, { commandId: `${importId}:chunk:${version}`, correlationId: importId });
+    version = (await registrar.register({ batchId, projectId, linkId, expectedVersion: version }, chunk, context)).version;
+    seq += chunk.itemIds.length;
+    chunk = emptyChunk(importId, seq);
+  };
+  for await (const row of readManifest(manifest)) {
+    chunk.itemIds.push(randomUUID());
+    chunk.fileNames.push(row.fileName);
+    chunk.paths.push(row.path);
+    chunk.sizes.push(row.size);
+    chunk.mediaTypes.push(row.mediaType);
+    chunk.widths.push(row.width);
+    chunk.heights.push(row.height);
+    chunk.checksums.push(row.checksum);
+    if (chunk.itemIds.length === chunkSize) await flush();
+  }
+  if (chunk.itemIds.length > 0) await flush();
+  return seq;
+}
+
+function emptyChunk(importId: string, firstSeq: number): ItemsChunk {
+  return { importId, firstSeq, progress: 0, itemIds: [], fileNames: [], paths: [], sizes: [], mediaTypes: [], widths: [], heights: [], checksums: [], failedNames: [], failedReasons: [] };
+}
+
+/** The baseline: the same rows, one COPY FROM STDIN into a table with data_items' columns, defaults and indexes. */
+async function rawCopy(url: string, manifest: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE raw_data_items (LIKE data_items INCLUDING ALL)');
+    const [batchId, projectId, linkId, at] = [randomUUID(), randomUUID(), randomUUID(), new Date().toISOString()];
+    let seq = 0;
+    async function* rows(): AsyncGenerator<string> {
+      let lines: string[] = [];
+      for await (const row of readManifest(manifest)) {
+        lines.push(`${randomUUID()}\t${batchId}\t${projectId}\t${linkId}\t${seq++}\t${row.fileName}\t${row.path}\t${row.size}\t${row.mediaType}\t${row.width}\t${row.height}\t${row.checksum}\t${at}\n`);
+        if (lines.length === chunkSize) {
+          yield lines.join('');
+          lines = [];
+        }
+      }
+      if (lines.length > 0) yield lines.join('');
+    }
+    const copy = client.query(
+      copyFrom('COPY raw_data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, created_at) FROM STDIN'),
+    );
+    await pipeline(Readable.from(rows()), copy);
+    return seq;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function itemsBench(bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'annot-items-bench-'));
+  const manifest = path.join(folder, 'manifest.tsv');
+  try {
+    await writeManifest(manifest);
+    const raw = await timed(() => rawCopy(bench.url, manifest));
+    log(`  raw COPY: ${raw.value} rows in ${raw.seconds.toFixed(1)} s`);
+    const ours = await timed(() => registerThroughImport(bench, manifest));
+    log(`  import registration (${chunkSize} per event): ${ours.value} items in ${ours.seconds.toFixed(1)} s`);
+    return [
+      {
+        name: 'data items registered/s',
+        ours: ours.value / ours.seconds,
+        baselineName: 'raw COPY into a scratch table',
+        baseline: raw.value / raw.seconds,
+        targetRatio: 0.5,
+      },
+    ];
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
