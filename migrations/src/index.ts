@@ -8,6 +8,7 @@ import * as m1763859600004 from './1763859600004-ErrorGroupsAndInvalidReasons';
 import * as m1763859600005 from './1763859600005-DataRules';
 import * as m1763859600006 from './1763859600006-AnnotationRules';
 import * as m1763859600007 from './1763859600007-UniqueAccountsAndTeams';
+import * as m1763859600008 from './1763859600008-Projects';
 import * as m1763859600009 from './1763859600009-BatchesAndItems';
 import * as m1763859600010 from './1763859600010-ManagementLogJson';
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '1763859600005-DataRules': m1763859600005,
   '1763859600006-AnnotationRules': m1763859600006,
   '1763859600007-UniqueAccountsAndTeams': m1763859600007,
+  '1763859600008-Projects': m1763859600008,
   '1763859600009-BatchesAndItems': m1763859600009,
   '1763859600010-ManagementLogJson': m1763859600010,
 };

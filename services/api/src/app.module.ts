@@ -14,6 +14,7 @@ import { AppExceptionFilter } from './http/app-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ValidationPipe } from './http/validation.pipe';
 import { JobsModule } from './jobs/jobs.module';
+import { ProjectsModule } from './projects/projects.module';
 
 @Module({})
 export class AppModule {
@@ -45,6 +46,7 @@ export class AppModule {
         JobsModule,
         AuditsModule,
         CatalogModule,
+        ProjectsModule,
         BatchesModule,
       ],
       providers: [

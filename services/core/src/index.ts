@@ -32,6 +32,8 @@ export * from './catalog/catalog-entry.projection';
 export * from './catalog/data-rule.projection';
 export * from './catalog/annotation-rule.projection';
 export * from './catalog/catalog.lifecycles';
+export * from './projects/project.projection';
+export * from './projects/project.lifecycle';
 export * from './batches/batch.projection';
 export * from './batches/batch.lifecycle';
 export * from './batches/batch-items.registrar';

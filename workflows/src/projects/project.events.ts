@@ -131,7 +131,7 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
 }
 
 /** The wizard steps a draft still lacks, in order; a pipeline that breaks a link rule counts as missing links. */
-export function missingSteps(state: Pick<ProjectState, 'basics' | 'tools' | 'links' | 'rules'>): ProjectStep[] {
+export function missingSteps(state: { basics: ProjectBasics | null; tools: unknown[] | null; links: Pick<ProjectLink, 'type'>[] | null; rules: ProjectRules | null }): ProjectStep[] {
   const missing: ProjectStep[] = [];
   if (!state.basics) missing.push('basics');
   if (!state.tools || state.tools.length === 0) missing.push('tools');

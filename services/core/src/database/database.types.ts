@@ -297,6 +297,43 @@ export interface DataItemsTable {
   created_at: Timestamp;
 }
 
+export interface ProjectsTable {
+  project_id: string;
+  title: string;
+  status: string;
+  type: string;
+  annotation_type: string;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  creator_id: string;
+  basics: Json;
+  tools: Json | null;
+  rules: Json | null;
+  missing: string[];
+  cloned_from: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: string;
+}
+
+export interface ProjectLinksTable {
+  project_id: string;
+  link_id: string;
+  position: number;
+  type: string;
+  name: string;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  link_id: string;
+  kind: 'team' | 'tagger' | 'grouped';
+  member_id: string;
+  group_id: string | null;
+  group_name: string | null;
+  team_id: string | null;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -325,6 +362,9 @@ export interface Database {
   annotation_rule_versions: AnnotationRuleVersionsTable;
   annotation_rule_citations: AnnotationRuleCitationsTable;
   files: FilesTable;
+  projects: ProjectsTable;
+  project_links: ProjectLinksTable;
+  project_members: ProjectMembersTable;
   batches: BatchesTable;
   data_items: DataItemsTable;
 }

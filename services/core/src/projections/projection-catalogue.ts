@@ -4,6 +4,7 @@ import { annotationRuleProjection } from '../catalog/annotation-rule.projection'
 import { dataRuleProjection } from '../catalog/data-rule.projection';
 import { toolProjection } from '../catalog/tool.projection';
 import { batchProjection } from '../batches/batch.projection';
+import { projectProjection } from '../projects/project.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
 import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
@@ -20,6 +21,7 @@ export const projectionCatalogue: Projection[] = [
   invalidReasonProjection,
   dataRuleProjection,
   annotationRuleProjection,
+  projectProjection,
   batchProjection,
   managementLogProjection,
   auditLedgerProjection,

@@ -1,0 +1,49 @@
+// Checks what a project step names outside the project: catalog versions, teams and taggers must exist.
+import { Injectable } from '@nestjs/common';
+import { AppError, type FieldError } from '@annot/core';
+import { type LinkGroupInput, type LinkMembersInput, type ProjectRules, type ProjectTools, Role } from '@annot/workflows';
+import { ProjectsRepository } from './projects.repository';
+
+const invalid = (fields: FieldError[]) => new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, fields);
+
+@Injectable()
+export class ProjectReferences {
+  constructor(private readonly projects: ProjectsRepository) {}
+
+  async checkTools({ tools }: ProjectTools): Promise<void> {
+    const known = await this.projects.toolVersions(tools);
+    const fields = tools.flatMap((t, i) => (known.has(`${t.toolId}@${t.toolVersion}`) ? [] : [{ field: `tools.${i}`, messageKey: 'projects.tool_not_found' }]));
+    if (fields.length > 0) throw invalid(fields);
+  }
+
+  async checkRules(rules: ProjectRules): Promise<void> {
+    const fields: FieldError[] = [];
+    if (!(await this.projects.annotationRuleName(rules.annotationRule.ruleId, rules.annotationRule.ruleVersion))) {
+      fields.push({ field: 'annotationRule', messageKey: 'projects.annotation_rule_not_found' });
+    }
+    if (rules.dataRule && !(await this.projects.dataRuleName(rules.dataRule.ruleId, rules.dataRule.ruleVersion))) {
+      fields.push({ field: 'dataRule', messageKey: 'projects.data_rule_not_found' });
+    }
+    if (fields.length > 0) throw invalid(fields);
+  }
+
+  async checkMembers({ teamIds, taggerIds }: LinkMembersInput): Promise<void> {
+    const teams = await this.projects.teams(teamIds);
+    const accounts = await this.projects.accounts(taggerIds);
+    const fields = [
+      ...teamIds.flatMap((id, i) => (teams.has(id) ? [] : [{ field: `teamIds.${i}`, messageKey: 'projects.team_not_found' }])),
+      ...taggerIds.flatMap((id, i) => (accounts.get(id)?.role === Role.Tagger ? [] : [{ field: `taggerIds.${i}`, messageKey: 'projects.tagger_not_found' }])),
+    ];
+    if (fields.length > 0) throw invalid(fields);
+  }
+
+  /** A supplier groups only taggers of its own team. */
+  async checkGroup({ taggerIds }: LinkGroupInput, teamId: string): Promise<void> {
+    const accounts = await this.projects.accounts(taggerIds);
+    const fields = taggerIds.flatMap((id, i) => {
+      const account = accounts.get(id);
+      return account?.role === Role.Tagger && account.teamId === teamId ? [] : [{ field: `taggerIds.${i}`, messageKey: 'projects.tagger_not_in_team' }];
+    });
+    if (fields.length > 0) throw new AppError(403, 'FORBIDDEN', 'projects.tagger_not_in_team', {}, fields);
+  }
+}

@@ -1,0 +1,121 @@
+// Projects over HTTP: the lists and counts, the detail, the wizard's steps, the lifecycle and cloning.
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { type CommandContext, NotFoundError } from '@annot/core';
+import {
+  allRoles,
+  internalRoles,
+  missingSteps,
+  type Page,
+  type ProjectCounts,
+  type ProjectDetail,
+  projectBasics,
+  projectLinks,
+  projectListQuery,
+  projectRules,
+  type ProjectStatus,
+  type ProjectSummary,
+  projectTools,
+} from '@annot/workflows';
+import { Ctx } from '../http/command-context.decorator';
+import { Versioned } from '../http/envelope';
+import { IfMatch } from '../http/if-match.decorator';
+import { Roles } from '../identity/access/access.decorator';
+import { ChangeProjectStatusCommand, type ProjectVerb, projectVerbs } from './commands/change-project-status.handler';
+import { CloneProjectCommand } from './commands/clone-project.handler';
+import { DraftProjectCommand } from './commands/draft-project.handler';
+import { type ProjectStepInput, SaveProjectStepCommand } from './commands/save-project-step.handler';
+import { ProjectAccess } from './project-access.service';
+import { ProjectViews } from './project-views.service';
+import { ProjectsRepository } from './projects.repository';
+
+class ParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
+class VerbParamsDto extends createZodDto(z.object({ id: z.uuid(), verb: z.enum(Object.keys(projectVerbs) as [ProjectVerb, ...ProjectVerb[]]) })) {}
+class ListDto extends createZodDto(projectListQuery) {}
+class BasicsDto extends createZodDto(projectBasics) {}
+class ToolsDto extends createZodDto(projectTools) {}
+class LinksDto extends createZodDto(projectLinks) {}
+class RulesDto extends createZodDto(projectRules) {}
+
+type StepAnswer = { version: string; status: ProjectStatus; missing: string[] };
+
+@ApiTags('projects')
+@Controller('manage/projects')
+@Roles(...internalRoles)
+export class ProjectsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly projects: ProjectsRepository,
+    private readonly access: ProjectAccess,
+    private readonly views: ProjectViews,
+  ) {}
+
+  @Get()
+  @Roles(...allRoles)
+  async list(@Query() query: ListDto, @Ctx() context: CommandContext): Promise<Page<ProjectSummary>> {
+    return this.projects.list(await this.access.visibility(context.actor), query);
+  }
+
+  @Get('counts')
+  @Roles(...allRoles)
+  async counts(@Ctx() context: CommandContext): Promise<ProjectCounts> {
+    return this.projects.counts(await this.access.visibility(context.actor));
+  }
+
+  @Get(':id')
+  @Roles(...allRoles)
+  async get(@Param() params: ParamsDto, @Ctx() context: CommandContext): Promise<Versioned<ProjectDetail>> {
+    const summary = await this.projects.summary(params.id, await this.access.visibility(context.actor));
+    if (!summary) throw new NotFoundError('things.project', params.id);
+    const { detail, version } = await this.views.detail(summary);
+    return new Versioned(detail, version);
+  }
+
+  @Post()
+  async create(@Body() body: BasicsDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
+    const result = await this.commands.execute(new DraftProjectCommand(body, context));
+    return { id: result.streamId.slice('project-'.length), version: result.version.toString() };
+  }
+
+  @Put(':id/basics')
+  basics(@Param() params: ParamsDto, @Body() body: BasicsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<StepAnswer> {
+    return this.saveStep(params.id, { step: 'basics', value: body }, expected, context);
+  }
+
+  @Put(':id/tools')
+  tools(@Param() params: ParamsDto, @Body() body: ToolsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<StepAnswer> {
+    return this.saveStep(params.id, { step: 'tools', value: body }, expected, context);
+  }
+
+  @Put(':id/links')
+  links(@Param() params: ParamsDto, @Body() body: LinksDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<StepAnswer> {
+    return this.saveStep(params.id, { step: 'links', value: body }, expected, context);
+  }
+
+  @Put(':id/rules')
+  rules(@Param() params: ParamsDto, @Body() body: RulesDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<StepAnswer> {
+    return this.saveStep(params.id, { step: 'rules', value: body }, expected, context);
+  }
+
+  @Post(':id/clone')
+  async clone(@Param() params: ParamsDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
+    const result = await this.commands.execute(new CloneProjectCommand(params.id, context));
+    return { id: result.streamId.slice('project-'.length), version: result.version.toString() };
+  }
+
+  /** publish, pause, resume, finish, close, reopen. */
+  @Post(':id/:verb')
+  async change(@Param() params: VerbParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+    const result = await this.commands.execute(new ChangeProjectStatusCommand(params.id, params.verb, context, expected));
+    return { version: result.version.toString() };
+  }
+
+  private async saveStep(projectId: string, input: ProjectStepInput, expected: bigint | undefined, context: CommandContext): Promise<StepAnswer> {
+    const result = await this.commands.execute(new SaveProjectStepCommand(projectId, input, context, expected));
+    const { state } = await this.views.state(projectId);
+    return { version: result.version.toString(), status: state.status as ProjectStatus, missing: missingSteps(state) };
+  }
+}

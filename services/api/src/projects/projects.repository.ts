@@ -1,0 +1,151 @@
+// The only Kysely of the projects context: lists, counts, link tasks, catalog look-ups, names and memberships.
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE, type Db, decodeCursor, encodeCursor } from '@annot/core';
+import { type Page, type ProjectCounts, type ProjectListQuery, projectStatuses, type ProjectSummary } from '@annot/workflows';
+
+const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+export const tabStatuses = {
+  release: ['waiting_for_improvement', 'waiting_for_publish'],
+  going: ['in_progress', 'paused', 'reopened'],
+  finish: ['completed', 'closed'],
+} as const;
+
+/** Which projects a caller may see: every one, or those where it (or its team) is a member of a link. */
+export type Visibility = { all: true } | { all: false; memberIds: string[] };
+
+@Injectable()
+export class ProjectsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  private visible(visibility: Visibility) {
+    let query = this.db.selectFrom('projects as p');
+    if (!visibility.all) {
+      const ids = visibility.memberIds;
+      query = query.where((eb) =>
+        eb.exists(eb.selectFrom('project_members as m').select('m.project_id').whereRef('m.project_id', '=', 'p.project_id').where('m.member_id', 'in', ids)),
+      );
+    }
+    return query;
+  }
+
+  private summaries(visibility: Visibility) {
+    return this.visible(visibility)
+      .leftJoin('accounts as a', (join) => join.on(sql<boolean>`a.account_id::text = p.creator_id`))
+      .select([
+        'p.project_id as id',
+        'p.title',
+        'p.status',
+        'p.type',
+        'p.annotation_type as annotationType',
+        day('p.start_date').as('startDate'),
+        day('p.end_date').as('endDate'),
+        sql<string>`coalesce(a.name, p.creator_id)`.as('creatorName'),
+        sql<number>`(SELECT count(*)::int FROM project_links l WHERE l.project_id = p.project_id)`.as('linkCount'),
+        sql<number>`(SELECT count(*)::int FROM batches b WHERE b.project_id = p.project_id AND b.status <> 'deleted')`.as('batches'),
+        sql<number>`(SELECT coalesce(sum(b.items), 0)::int FROM batches b WHERE b.project_id = p.project_id AND b.status <> 'deleted')`.as('items'),
+        iso('p.created_at').as('createdAt'),
+        iso('p.updated_at').as('updatedAt'),
+        'p.version',
+      ]);
+  }
+
+  async summary(projectId: string, visibility: Visibility): Promise<ProjectSummary | undefined> {
+    return (await this.summaries(visibility).where('p.project_id', '=', projectId).executeTakeFirst()) as ProjectSummary | undefined;
+  }
+
+  async list(visibility: Visibility, filter: ProjectListQuery): Promise<Page<ProjectSummary>> {
+    let query = this.summaries(visibility)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.project_id', 'desc')
+      .limit(filter.limit + 1);
+    if (filter.status) query = query.where('p.status', '=', filter.status);
+    else if (filter.tab) query = query.where('p.status', 'in', [...tabStatuses[filter.tab]]);
+    if (filter.type) query = query.where('p.type', '=', filter.type);
+    if (filter.annotationType) query = query.where('p.annotation_type', '=', filter.annotationType);
+    if (filter.keyword) query = query.where('p.title', 'ilike', `%${filter.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    const after = decodeCursor(filter.cursor);
+    if (after) query = query.where(sql<boolean>`(p.created_at, p.project_id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+    const rows = (await query.execute()) as unknown as ProjectSummary[];
+    const items = rows.slice(0, filter.limit);
+    const last = items[items.length - 1];
+    return { items, nextCursor: rows.length > filter.limit && last ? encodeCursor(last.createdAt, last.id) : null };
+  }
+
+  async counts(visibility: Visibility): Promise<ProjectCounts> {
+    const rows = await this.visible(visibility).select(['p.status', sql<number>`count(*)::int`.as('n')]).groupBy('p.status').execute();
+    const counts = Object.fromEntries(projectStatuses.map((s) => [s, 0])) as ProjectCounts;
+    for (const row of rows) counts[row.status as keyof ProjectCounts] = row.n;
+    return counts;
+  }
+
+  async exists(projectId: string, visibility: Visibility): Promise<boolean> {
+    return !!(await this.visible(visibility).select('p.project_id').where('p.project_id', '=', projectId).executeTakeFirst());
+  }
+
+  /** Items waiting in or worked on in each link's pool: a link with tasks is fixed in the pipeline. */
+  async linkTasks(projectId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('data_items')
+      .select(['link_id', sql<number>`count(*)::int`.as('n')])
+      .where('project_id', '=', projectId)
+      .where('link_id', 'is not', null)
+      .groupBy('link_id')
+      .execute();
+    return new Map(rows.map((r) => [r.link_id as string, r.n]));
+  }
+
+  async toolVersions(refs: { toolId: string; toolVersion: number }[]): Promise<Map<string, { name: string; templateType: string }>> {
+    if (refs.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('tool_versions as v')
+      .innerJoin('tools as t', 't.tool_id', 'v.tool_id')
+      .select(['v.tool_id', 'v.tool_version', 't.name', 't.template_type', 't.status'])
+      .where('v.tool_id', 'in', refs.map((r) => r.toolId))
+      .execute();
+    return new Map(rows.filter((r) => r.status === 'active').map((r) => [`${r.tool_id}@${r.tool_version}`, { name: r.name, templateType: r.template_type }]));
+  }
+
+  async annotationRuleName(ruleId: string, ruleVersion: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('annotation_rule_versions as v')
+      .innerJoin('annotation_rules as r', 'r.rule_id', 'v.rule_id')
+      .select('r.name')
+      .where('v.rule_id', '=', ruleId)
+      .where('v.rule_version', '=', ruleVersion)
+      .where('r.status', '=', 'active')
+      .executeTakeFirst();
+    return row?.name;
+  }
+
+  async dataRuleName(ruleId: string, ruleVersion: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('data_rule_versions as v')
+      .innerJoin('data_rules as r', 'r.rule_id', 'v.rule_id')
+      .select('r.name')
+      .where('v.rule_id', '=', ruleId)
+      .where('v.rule_version', '=', ruleVersion)
+      .where('r.status', '=', 'active')
+      .executeTakeFirst();
+    return row?.name;
+  }
+
+  async teams(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('teams').select(['team_id', 'name']).where('team_id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.team_id, r.name]));
+  }
+
+  async accounts(ids: string[]): Promise<Map<string, { name: string; account: string; role: string; teamId: string | null }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('accounts').select(['account_id', 'name', 'account', 'role', 'team_id']).where('account_id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.account_id, { name: r.name, account: r.account, role: r.role, teamId: r.team_id }]));
+  }
+
+  async teamOf(accountId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('accounts').select('team_id').where('account_id', '=', accountId).executeTakeFirst();
+    return row?.team_id ?? null;
+  }
+}
