@@ -4,7 +4,9 @@ import { readdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchProjection, verifyReplay } from '@annot/core';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
+import { listenToJobs } from '../support/job-stream';
 import { signInAdmin } from '../support/sign-in';
 import { jpeg, png, renameEntry, seedProject, upload, zipOf } from '../support/batches';
 
@@ -86,6 +88,18 @@ describe('batch import from a zip', () => {
     expect((await filesUnder(storage)).filter((f) => f.endsWith('.zip'))).toEqual([]);
   });
 
+  it('streams the import’s progress to the console up to 100', async () => {
+    const batchId = await newBatch('Live');
+    const zip = await zipOf(Array.from({ length: 30 }, (_, i) => ({ name: `live/${i}.png`, content: png(7, 7 + i, i) })));
+    const mine = (events: { data: any }[]) => events.filter((e) => e.data.subject?.type === 'batch' && e.data.subject.id === batchId);
+    const stream = await listenToJobs(platform, token, (events) => mine(events).some((e) => e.event === 'completed'));
+    expect((await upload(platform, token, batchId, [{ name: 'live.zip', content: zip }])).status).toBe(200);
+    const received = mine(await stream.done);
+    expect(received.filter((e) => e.event === 'progress').map((e) => e.data.progress)).toEqual(expect.arrayContaining([0, 100]));
+    expect(received.at(-1)).toMatchObject({ event: 'completed', data: { name: 'batch.import' } });
+    expect(await settled(batchId)).toMatchObject({ status: 'in_progress', items: 30 });
+  });
+
   it('refuses a second upload into a batch that already has its data', async () => {
     const batchId = await newBatch('Once');
     const zip = await zipOf([{ name: 'a.png', content: png(3, 3, 9) }]);
@@ -141,5 +155,13 @@ describe('batch import from a zip', () => {
     expect(body).toMatchObject({ code: 413, errCode: 'TOO_LARGE', message: 'The batch data file must be under 200 MB' });
     expect(await filesUnder(storage)).toEqual(before);
     expect((await batchOf(batchId)).status).toBe('waiting_for_upload');
+  });
+
+  it('rebuilds batches and data items from the events exactly as they are (replay --verify)', async () => {
+    const report = await verifyReplay(platform.database.db, [batchProjection]);
+    expect(report.tables.map((t) => [t.table, t.liveRows > 0, t.missingCount, t.extraCount])).toEqual([
+      ['batches', true, 0, 0],
+      ['data_items', true, 0, 0],
+    ]);
   });
 });
