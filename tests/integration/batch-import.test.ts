@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchProjection, verifyReplay } from '@annot/core';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
-import { listenToJobs } from '../support/job-stream';
+import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { signInAdmin } from '../support/sign-in';
 import { jpeg, png, renameEntry, seedProject, upload, zipOf } from '../support/batches';
 
@@ -91,7 +91,7 @@ describe('batch import from a zip', () => {
   it('streams the import’s progress to the console up to 100', async () => {
     const batchId = await newBatch('Live');
     const zip = await zipOf(Array.from({ length: 30 }, (_, i) => ({ name: `live/${i}.png`, content: png(7, 7 + i, i) })));
-    const mine = (events: { data: any }[]) => events.filter((e) => e.data.subject?.type === 'batch' && e.data.subject.id === batchId);
+    const mine = (events: StreamedEvent[]) => events.filter((e) => e.data.subject?.type === 'batch' && e.data.subject.id === batchId);
     const stream = await listenToJobs(platform, token, (events) => mine(events).some((e) => e.event === 'completed'));
     expect((await upload(platform, token, batchId, [{ name: 'live.zip', content: zip }])).status).toBe(200);
     const received = mine(await stream.done);
