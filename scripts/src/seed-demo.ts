@@ -1,5 +1,6 @@
-// Demo data for `npm run up`: a team and one account per role, made through the API like a person would.
+// Demo data for `npm run up`: a team, one account per role and a demo project, made through the API like a person would.
 import pg from 'pg';
+import { type Answer, type Call, seedDemoProject } from './seed-demo-project';
 
 export interface DemoAccount {
   role: string;
@@ -16,14 +17,14 @@ export const demoAccounts: DemoAccount[] = [
   { role: '50', tab: 'client', name: 'Demo Acceptor', account: 'client@example.com', password: 'Demo@2026' },
 ];
 
-type Answer = { code: number; message: string; data: any; errCode: string | null };
-
 export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { account: string; password: string }): Promise<DemoAccount[]> {
-  const call = async (method: string, path: string, body?: unknown, token?: string): Promise<Answer> => {
+  const call: Call = async (method, path, body, token) => {
+    // A form (an upload) sets its own multipart content type.
+    const json = body !== undefined && !(body instanceof FormData);
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', 'x-language': 'en_US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...(json ? { 'content-type': 'application/json' } : {}), 'x-language': 'en_US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as FormData),
     });
     return (await response.json()) as Answer;
   };
@@ -53,13 +54,17 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
     );
     if (answer.code !== 200) throw new Error(`demo account ${person.account}: ${answer.message}`);
   }
+  const people = await call('GET', '/manage/people?limit=100', undefined, token);
+  const tagger = demoAccounts.find((d) => d.role === '40')!;
+  const taggerId: string = people.data.items.find((p: { account: string }) => p.account === tagger.account).id;
+  await seedDemoProject(call, token, { teamId: teamId!, taggerId });
   await call('GET', '/manage/auth/logout', undefined, token);
   return demoAccounts;
 }
 
 /** The admin signs in on the internal tab; the seeder reads the code from the development mailbox. */
 async function signInAdmin(
-  call: (method: string, path: string, body?: unknown, token?: string) => Promise<Answer>,
+  call: Call,
   databaseUrl: string,
   admin: { account: string; password: string },
 ): Promise<string> {

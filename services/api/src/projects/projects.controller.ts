@@ -24,7 +24,7 @@ import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
 import { Roles } from '../identity/access/access.decorator';
-import { ChangeProjectStatusCommand, type ProjectVerb, projectVerbs } from './commands/change-project-status.handler';
+import { ChangeProjectStatusCommand, type ProjectVerb } from './commands/change-project-status.handler';
 import { CloneProjectCommand } from './commands/clone-project.handler';
 import { DraftProjectCommand } from './commands/draft-project.handler';
 import { type ProjectStepInput, SaveProjectStepCommand } from './commands/save-project-step.handler';
@@ -33,7 +33,6 @@ import { ProjectViews } from './project-views.service';
 import { ProjectsRepository } from './projects.repository';
 
 class ParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
-class VerbParamsDto extends createZodDto(z.object({ id: z.uuid(), verb: z.enum(Object.keys(projectVerbs) as [ProjectVerb, ...ProjectVerb[]]) })) {}
 class ListDto extends createZodDto(projectListQuery) {}
 class BasicsDto extends createZodDto(projectBasics) {}
 class ToolsDto extends createZodDto(projectTools) {}
@@ -106,10 +105,38 @@ export class ProjectsController {
     return { id: result.streamId.slice('project-'.length), version: result.version.toString() };
   }
 
-  /** publish, pause, resume, finish, close, reopen. */
-  @Post(':id/:verb')
-  async change(@Param() params: VerbParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
-    const result = await this.commands.execute(new ChangeProjectStatusCommand(params.id, params.verb, context, expected));
+  @Post(':id/publish')
+  publish(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+    return this.change(params.id, 'publish', expected, context);
+  }
+
+  @Post(':id/pause')
+  pause(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+    return this.change(params.id, 'pause', expected, context);
+  }
+
+  @Post(':id/resume')
+  resume(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+    return this.change(params.id, 'resume', expected, context);
+  }
+
+  @Post(':id/finish')
+  finish(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+    return this.change(params.id, 'finish', expected, context);
+  }
+
+  @Post(':id/close')
+  close(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+    return this.change(params.id, 'close', expected, context);
+  }
+
+  @Post(':id/reopen')
+  reopen(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
+    return this.change(params.id, 'reopen', expected, context);
+  }
+
+  private async change(projectId: string, verb: ProjectVerb, expected: bigint | undefined, context: CommandContext): Promise<{ version: string }> {
+    const result = await this.commands.execute(new ChangeProjectStatusCommand(projectId, verb, context, expected));
     return { version: result.version.toString() };
   }
 

@@ -1,0 +1,96 @@
+// The demo project of `npm run up`: catalog entries, a published project with an annotation and an inspection
+// link, its members, and a batch of generated images uploaded as a zip, all made through the API.
+import { randomUUID } from 'node:crypto';
+import { sampleFrames, sampleZip } from './sample-images';
+
+export type Answer = { code: number; message: string; data: any; errCode: string | null };
+export type Call = (method: string, path: string, body?: unknown, token?: string) => Promise<Answer>;
+
+export const demoProjectTitle = 'Demo: urban street objects';
+
+const demoTool = {
+  name: 'Demo vehicle box',
+  templateType: 'box',
+  description: 'Boxes around road users',
+  attributes: [
+    {
+      name: 'category',
+      displayName: 'Category',
+      exportName: 'category',
+      type: 'single',
+      required: true,
+      hotkey: 'c',
+      options: [
+        { name: 'car', hotkey: '1' },
+        { name: 'pedestrian', hotkey: '2' },
+        { name: 'cyclist', hotkey: '3' },
+      ],
+    },
+    { name: 'occluded', displayName: 'Occluded', exportName: 'occluded', type: 'single', options: [{ name: 'yes' }, { name: 'no' }], defaultItem: 'no' },
+  ],
+};
+
+function ok(answer: Answer, what: string): any {
+  if (answer.code !== 200) throw new Error(`demo ${what}: ${answer.message} ${JSON.stringify(answer.data?.fields ?? '')}`);
+  return answer.data;
+}
+
+async function catalogIds(call: Call, token: string): Promise<{ toolId: string; toolVersion: number; ruleId: string }> {
+  const tools = ok(await call('GET', `/manage/tools?keyword=${encodeURIComponent(demoTool.name)}`, undefined, token), 'tools');
+  let tool = tools.find((t: { name: string }) => t.name === demoTool.name);
+  if (!tool) tool = { id: ok(await call('POST', '/manage/tools', demoTool, token), 'tool').id, toolVersion: 1 };
+  const rules = ok(await call('GET', '/manage/annotation-rules', undefined, token), 'annotation rules');
+  let ruleId: string | undefined = rules.find((r: { configId: string }) => r.configId === 'DEMO-STREET')?.id;
+  if (!ruleId) {
+    ruleId = ok(await call('POST', '/manage/annotation-rules', { name: 'Demo street rules', configId: 'DEMO-STREET' }, token), 'annotation rule').id as string;
+    const html = '<h2>Boxes</h2><p>Draw a tight box around every car, pedestrian and cyclist taller than 10 pixels.</p>';
+    ok(await call('POST', `/manage/annotation-rules/${ruleId}/versions`, { html, note: 'first edition' }, token), 'rule version');
+  }
+  return { toolId: tool.id, toolVersion: tool.toolVersion, ruleId };
+}
+
+/** Adds the demo project and its first batch once; a later start finds them and leaves them as they are. */
+export async function seedDemoProject(call: Call, token: string, members: { teamId: string; taggerId: string }): Promise<void> {
+  const existing = ok(await call('GET', `/manage/projects?keyword=${encodeURIComponent(demoProjectTitle)}`, undefined, token), 'projects');
+  const projectId: string = existing.items[0]?.id ?? (await createProject(call, token, members));
+  const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches');
+  if (batches.length === 0) await uploadBatch(call, token, projectId);
+}
+
+async function createProject(call: Call, token: string, members: { teamId: string; taggerId: string }): Promise<string> {
+  const { toolId, toolVersion, ruleId } = await catalogIds(call, token);
+  const today = new Date().toISOString().slice(0, 10);
+  const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const basics = {
+    title: demoProjectTitle,
+    type: 'formal',
+    annotationType: 'picture_single_frame',
+    startDate: today,
+    endDate: end,
+    description: 'Boxes around road users in street-level camera frames.',
+    unitPrice: 0.35,
+    reworkMaxCount: 3,
+    autoRecycle: { enabled: true, timeoutMinutes: 120 },
+    permissions: { inspectorMayModify: true, repairAfterAcceptance: false, reacceptPassed: false },
+  };
+  const projectId: string = ok(await call('POST', '/manage/projects', basics, token), 'project').id;
+  const step = async (name: string, body: unknown) => ok(await call('PUT', `/manage/projects/${projectId}/${name}`, body, token), `project ${name}`);
+  const annotation = { id: randomUUID(), type: 'annotation', name: 'Annotation' };
+  const inspection = { id: randomUUID(), type: 'inspection', name: 'Inspection' };
+  await step('tools', { tools: [{ toolId, toolVersion }] });
+  await step('links', { links: [annotation, inspection] });
+  await step('rules', { annotationRule: { ruleId, ruleVersion: 1 }, countdownSeconds: 30, rereadByAnnotator: false, dataRule: null });
+  ok(await call('POST', `/manage/projects/${projectId}/publish`, undefined, token), 'publish');
+  await step(`links/${annotation.id}/members`, { teamIds: [members.teamId], taggerIds: [members.taggerId] });
+  await step(`links/${inspection.id}/members`, { teamIds: [], taggerIds: [members.taggerId] });
+  return projectId;
+}
+
+/** A batch of generated street frames, uploaded as a zip package like a PM would. */
+async function uploadBatch(call: Call, token: string, projectId: string): Promise<void> {
+  const batch = ok(await call('POST', `/manage/projects/${projectId}/batches`, { name: 'Demo batch 1', priority: 10, uploadType: 'zip' }, token), 'batch');
+  const zip = await sampleZip(sampleFrames(24, 320, 240));
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'demo-frames.zip');
+  ok(await call('POST', `/manage/batches/${batch.id}/upload`, form, token), 'upload');
+}
