@@ -10,25 +10,17 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BatchItemsRegistrar, batchProjection, commandContext, EventStore, noStream, systemActor } from '@annot/core';
-import { batchStreamId, type ItemsChunk } from '@annot/workflows';
+import { BatchItemsRegistrar, batchProjection, commandContext, EventStore, loadConfig, noStream, systemActor } from '@annot/core';
+import { addChunkItem, batchStreamId, type ChunkItem, emptyItemsChunk } from '@annot/workflows';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { timed } from './support/timing';
 
 const items = 1_000_000;
 /** The import job's default chunk (IMPORT_CHUNK_SIZE). */
-const chunkSize = 1000;
+const chunkSize = loadConfig({}).importChunkSize;
 
-interface ManifestRow {
-  fileName: string;
-  path: string;
-  size: number;
-  mediaType: string;
-  width: number;
-  height: number;
-  checksum: string;
-}
+type ManifestRow = ChunkItem;
 
 /** A manifest as an import would list it: one line per file, tab-separated. */
 async function writeManifest(file: string): Promise<void> {
@@ -76,30 +68,20 @@ async function registerThroughImport(bench: BenchDatabase, manifest: string): Pr
   const { batchId, importId } = await openBatch(store, projectId);
   let version = 0n;
   let seq = 0;
-  let chunk = emptyChunk(importId, 0);
+  const pathPrefix = 'batches/bench/';
+  let chunk = emptyItemsChunk(importId, 0, pathPrefix);
   const flush = async () => {
     const context = commandContext(systemActor, { commandId: `${importId}:chunk:${version}`, correlationId: importId });
     version = (await registrar.register({ batchId, projectId, linkId, expectedVersion: version }, chunk, context)).version;
-    seq += chunk.itemIds.length;
-    chunk = emptyChunk(importId, seq);
+    seq += chunk.fileNames.length;
+    chunk = emptyItemsChunk(importId, seq, pathPrefix);
   };
   for await (const row of readManifest(manifest)) {
-    chunk.itemIds.push(randomUUID());
-    chunk.fileNames.push(row.fileName);
-    chunk.paths.push(row.path);
-    chunk.sizes.push(row.size);
-    chunk.mediaTypes.push(row.mediaType);
-    chunk.widths.push(row.width);
-    chunk.heights.push(row.height);
-    chunk.checksums.push(row.checksum);
-    if (chunk.itemIds.length === chunkSize) await flush();
+    addChunkItem(chunk, row);
+    if (chunk.fileNames.length === chunkSize) await flush();
   }
-  if (chunk.itemIds.length > 0) await flush();
+  if (chunk.fileNames.length > 0) await flush();
   return seq;
-}
-
-function emptyChunk(importId: string, firstSeq: number): ItemsChunk {
-  return { importId, firstSeq, progress: 0, itemIds: [], fileNames: [], paths: [], sizes: [], mediaTypes: [], widths: [], heights: [], checksums: [], failedNames: [], failedReasons: [] };
 }
 
 /** The baseline: the same rows, one COPY FROM STDIN into a table with data_items' columns, defaults and indexes. */

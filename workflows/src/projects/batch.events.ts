@@ -60,6 +60,7 @@ export type BatchEvent =
 /**
  * One chunk of an import, column by column so a million items stay compact. Files that were refused
  * (unreadable, duplicate) travel in the same chunk, so a restarted import knows they were handled.
+ * An item's id is not sent: it follows from the batch and the item's place in it (see the items projection).
  */
 export interface ItemsChunk {
   importId: string;
@@ -67,8 +68,10 @@ export interface ItemsChunk {
   firstSeq: number;
   /** Where the import stands, 0 to 100, once this chunk is in. */
   progress: number;
-  itemIds: string[];
   fileNames: string[];
+  /** Every item's path is this followed by its file name, unless `paths` says otherwise. */
+  pathPrefix: string;
+  /** Each item's path, only when some path is not `pathPrefix` + file name; empty otherwise. */
   paths: string[];
   sizes: number[];
   mediaTypes: string[];
@@ -78,6 +81,50 @@ export interface ItemsChunk {
   failedNames: string[];
   /** Message keys, translated when the failure file is read. */
   failedReasons: string[];
+}
+
+export interface ChunkItem {
+  fileName: string;
+  path: string;
+  size: number;
+  mediaType: string;
+  width: number | null;
+  height: number | null;
+  checksum: string;
+}
+
+export const emptyItemsChunk = (importId: string, firstSeq: number, pathPrefix: string): ItemsChunk => ({
+  importId,
+  firstSeq,
+  progress: 0,
+  fileNames: [],
+  pathPrefix,
+  paths: [],
+  sizes: [],
+  mediaTypes: [],
+  widths: [],
+  heights: [],
+  checksums: [],
+  failedNames: [],
+  failedReasons: [],
+});
+
+/** Adds an item; paths are spelled out only from the first one that does not follow the prefix. */
+export function addChunkItem(chunk: ItemsChunk, item: ChunkItem): void {
+  const prefixed = item.path === chunk.pathPrefix + item.fileName;
+  if (!prefixed && chunk.paths.length === 0) chunk.paths.push(...chunk.fileNames.map((name) => chunk.pathPrefix + name));
+  chunk.fileNames.push(item.fileName);
+  if (chunk.paths.length > 0) chunk.paths.push(item.path);
+  chunk.sizes.push(item.size);
+  chunk.mediaTypes.push(item.mediaType);
+  chunk.widths.push(item.width);
+  chunk.heights.push(item.height);
+  chunk.checksums.push(item.checksum);
+}
+
+export function addChunkFailure(chunk: ItemsChunk, fileName: string, reasonKey: string): void {
+  chunk.failedNames.push(fileName);
+  chunk.failedReasons.push(reasonKey);
 }
 
 export type BatchItemsRegistered = DomainEvent<'BatchItemsRegistered', { batchId: string; projectId: string; linkId: string | null } & ItemsChunk>;

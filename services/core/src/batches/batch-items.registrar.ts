@@ -39,7 +39,7 @@ export class BatchItemsRegistrar {
   async progress(batchId: string, importId: string): Promise<ImportProgress> {
     const streamId = batchItemsStreamId(batchId);
     const totals = await sql<{ version: string | null; items: string | null }>`
-      SELECT max(stream_position)::text AS version, sum(jsonb_array_length(data->'itemIds'))::text AS items
+      SELECT max(stream_position)::text AS version, sum(jsonb_array_length(data->'fileNames'))::text AS items
       FROM events WHERE stream_id = ${streamId}`.execute(this.db);
     const mine = await sql<{ names: string[]; failed: string[]; reasons: string[] }>`
       SELECT ARRAY(SELECT jsonb_array_elements_text(data->'fileNames')) AS names,
@@ -72,8 +72,7 @@ export class BatchItemsRegistrar {
    * same job unable to register a chunk twice: the second one gets a version conflict and reads back.
    */
   async register(target: ChunkTarget, chunk: ItemsChunk, context: CommandContext): Promise<AppendResult> {
-    const seen = await this.eventStore.commandResult(context.commandId);
-    if (seen) return seen;
+    // A chunk already registered under this command id comes back from the append as a duplicate.
     const { state } = await this.eventStore.aggregate(batchStreamId(target.batchId), (s, e: StoredEvent) => evolveBatch(s, e as unknown as BatchEvent), initialBatchState);
     if (state.status === 'none') throw new NotFoundError('things.batch', target.batchId);
     const decision = decide(batchMachine, state.status, batchMachineContext(state), { type: 'batch.register' });

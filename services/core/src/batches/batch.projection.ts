@@ -76,21 +76,25 @@ const joined = (values: readonly (string | number | null)[]): string => values.m
 
 /**
  * One statement per chunk whatever its size. Each column travels as one separated text that string_to_array
- * splits in the server: a third faster than array parameters, which pg quotes element by element.
+ * splits in the server: a third faster than array parameters, which pg quotes element by element. An item's id
+ * is derived from its batch and place, so the live table and a replay agree without the event carrying ids.
  */
 async function registerChunk(db: Parameters<Projection['apply']>[0], chunk: BatchItemsRegistered['data'], at: string): Promise<void> {
-  if (chunk.itemIds.length > 0) {
+  const count = chunk.fileNames.length;
+  if (count > 0) {
     const column = (values: readonly (string | number | null)[]) => sql`string_to_array(${joined(values)}::text, ${separator}::text)`;
     await sql`
       INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, created_at)
-      SELECT u.item_id::uuid, ${chunk.batchId}::uuid, ${chunk.projectId}::uuid, ${chunk.linkId}::uuid, ${chunk.firstSeq}::int + u.ord::int - 1,
-             u.file_name, u.path, u.size::bigint, u.media_type, NULLIF(u.width, '')::int, NULLIF(u.height, '')::int, u.checksum, ${at}::timestamptz
-      FROM unnest(${column(chunk.itemIds)}, ${column(chunk.fileNames)}, ${column(chunk.paths)}, ${column(chunk.sizes)},
+      SELECT md5(${chunk.batchId}::text || ':' || (${chunk.firstSeq}::int + u.ord::int - 1))::uuid,
+             ${chunk.batchId}::uuid, ${chunk.projectId}::uuid, ${chunk.linkId}::uuid, ${chunk.firstSeq}::int + u.ord::int - 1,
+             u.file_name, COALESCE(u.path, ${chunk.pathPrefix}::text || u.file_name), u.size::bigint, u.media_type,
+             NULLIF(u.width, '')::int, NULLIF(u.height, '')::int, u.checksum, ${at}::timestamptz
+      FROM unnest(${column(chunk.fileNames)}, ${chunk.paths.length > 0 ? column(chunk.paths) : sql`NULL::text[]`}, ${column(chunk.sizes)},
                   ${column(chunk.mediaTypes)}, ${column(chunk.widths)}, ${column(chunk.heights)}, ${column(chunk.checksums)})
-           WITH ORDINALITY AS u(item_id, file_name, path, size, media_type, width, height, checksum, ord)`.execute(db);
+           WITH ORDINALITY AS u(file_name, path, size, media_type, width, height, checksum, ord)`.execute(db);
   }
   await sql`
-    UPDATE batches SET items = items + ${chunk.itemIds.length}::int, failed = failed + ${chunk.failedNames.length}::int,
+    UPDATE batches SET items = items + ${count}::int, failed = failed + ${chunk.failedNames.length}::int,
       importing = CASE WHEN importing IS NULL THEN NULL ELSE jsonb_set(importing, '{progress}', to_jsonb(${chunk.progress}::int)) END,
       updated_at = ${at}::timestamptz
     WHERE batch_id = ${chunk.batchId}::uuid`.execute(db);

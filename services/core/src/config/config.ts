@@ -55,6 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importRoot: env.IMPORT_ROOT ?? './var/import',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     jobStalledIntervalMs: Number(env.JOB_STALLED_INTERVAL_MS ?? 30_000),
-    importChunkSize: Number(env.IMPORT_CHUNK_SIZE ?? 1000),
+    importChunkSize: Number(env.IMPORT_CHUNK_SIZE ?? 2000),
   };
 }

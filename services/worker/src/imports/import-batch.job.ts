@@ -28,7 +28,9 @@ import {
   type ImportSourceRef,
   initialBatchState,
   initialProjectState,
-  type ItemsChunk,
+  addChunkFailure,
+  addChunkItem,
+  emptyItemsChunk,
   type ProjectEvent,
   projectStreamId,
 } from '@annot/workflows';
@@ -147,27 +149,24 @@ export class ImportBatchJob implements JobHandler {
     let seq = before.nextSeq;
     let handled = before.handled.size;
     const pending = files.filter((file) => !before.handled.has(file.name));
+    // Where a file's location starts when it ends with its name, so the events need not spell every path out.
+    const first = files[0];
+    const pathPrefix = first.location.endsWith(first.name) ? first.location.slice(0, first.location.length - first.name.length) : '';
 
     const chunkSize = this.config.importChunkSize;
     for (let start = 0; start < pending.length; start += chunkSize) {
       const slice = pending.slice(start, start + chunkSize);
-      const chunk = emptyChunk(importId, seq);
+      const chunk = emptyItemsChunk(importId, seq, pathPrefix);
       const examined = await mapLimit(slice, readConcurrency, examine);
       examined.forEach((result, i) => {
         const file = slice[i];
-        if (!result.ok) return addFailure(chunk, file.name, result.reasonKey);
+        if (!result.ok) return addChunkFailure(chunk, file.name, result.reasonKey);
         // Control characters have no place in a file name, and the items projection separates values with one.
-        if (/[\x00-\x1f]/.test(file.name) || /[\x00-\x1f]/.test(file.location)) return addFailure(chunk, file.name, 'batches.reason_unsupported');
-        if (checksums.has(result.checksum)) return addFailure(chunk, file.name, 'batches.reason_duplicate');
+        if (/[\x00-\x1f]/.test(file.name) || /[\x00-\x1f]/.test(file.location)) return addChunkFailure(chunk, file.name, 'batches.reason_unsupported');
+        if (checksums.has(result.checksum)) return addChunkFailure(chunk, file.name, 'batches.reason_duplicate');
         checksums.add(result.checksum);
-        chunk.itemIds.push(randomUUID());
-        chunk.fileNames.push(file.name);
-        chunk.paths.push(file.location);
-        chunk.sizes.push(file.size);
-        chunk.mediaTypes.push(result.mediaType);
-        chunk.widths.push(result.width);
-        chunk.heights.push(result.height);
-        chunk.checksums.push(result.checksum);
+        const { mediaType, width, height, checksum } = result;
+        addChunkItem(chunk, { fileName: file.name, path: file.location, size: file.size, mediaType, width, height, checksum });
       });
       handled += slice.length;
       chunk.progress = Math.min(99, Math.floor((handled / files.length) * 100));
@@ -175,8 +174,8 @@ export class ImportBatchJob implements JobHandler {
       // Another run of this job got there first: start again from what the stream now holds.
       if (appended.duplicate) throw new Error(`import ${importId}: chunk at version ${version} was registered by another run`);
       version = appended.version;
-      seq += chunk.itemIds.length;
-      registered += chunk.itemIds.length;
+      seq += chunk.fileNames.length;
+      registered += chunk.fileNames.length;
       chunk.failedNames.forEach((name, i) => failures.push({ name, reasonKey: chunk.failedReasons[i] }));
       await report(chunk.progress);
     }
@@ -215,15 +214,6 @@ async function examine(file: SourceFile): Promise<Examined> {
   const probed = probe(file.name, content);
   if (!probed.ok) return probed;
   return { ...probed, checksum: createHash('sha256').update(content).digest('hex') };
-}
-
-function emptyChunk(importId: string, firstSeq: number): ItemsChunk {
-  return { importId, firstSeq, progress: 0, itemIds: [], fileNames: [], paths: [], sizes: [], mediaTypes: [], widths: [], heights: [], checksums: [], failedNames: [], failedReasons: [] };
-}
-
-function addFailure(chunk: ItemsChunk, name: string, reasonKey: string): void {
-  chunk.failedNames.push(name);
-  chunk.failedReasons.push(reasonKey);
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
