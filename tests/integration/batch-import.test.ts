@@ -1,6 +1,6 @@
 // A real zip imported end to end: good images registered with their sizes, duplicates and broken files in the
 // failure file, and zips that escape their folder, bombs and oversize uploads refused with nothing left behind.
-import { readdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,22 @@ describe('batch import from a zip', () => {
     expect(body).toMatchObject({ code: 413, errCode: 'TOO_LARGE', message: 'The batch data file must be under 200 MB' });
     expect(await filesUnder(storage)).toEqual(before);
     expect((await batchOf(batchId)).status).toBe('waiting_for_upload');
+  });
+
+  it('imports a folder under the import root in place, without copying it', async () => {
+    const folder = path.join(root, 'import', 'drive-7');
+    await mkdir(path.join(folder, 'cam'), { recursive: true });
+    await writeFile(path.join(folder, 'cam', 'a.png'), png(10, 20, 11));
+    await writeFile(path.join(folder, 'cam', 'b.jpg'), jpeg(640, 480, 12));
+    const batchId = (await call(platform, 'POST', `/manage/projects/${projectId}/batches`, { token, body: { name: 'Drive 7', priority: 2, uploadType: 'local' } })).body.data.id;
+    const { status, body } = await call(platform, 'POST', `/manage/batches/${batchId}/import`, { token, body: { path: '/drive-7' } });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(await settled(batchId)).toMatchObject({ status: 'in_progress', items: 2, failed: 0 });
+    const rows = await platform.database.db.selectFrom('data_items').select(['file_name', 'path', 'width']).where('batch_id', '=', batchId).orderBy('seq').execute();
+    expect(rows).toEqual([
+      { file_name: 'cam/a.png', path: 'local:drive-7/cam/a.png', width: 10 },
+      { file_name: 'cam/b.jpg', path: 'local:drive-7/cam/b.jpg', width: 640 },
+    ]);
   });
 
   it('rebuilds batches and data items from the events exactly as they are (replay --verify)', async () => {
