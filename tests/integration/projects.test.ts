@@ -244,7 +244,7 @@ describe('projects', () => {
 
       const seen = await call(platform, 'GET', `/manage/projects/${id}/members`, { token: cast.tokens['30'] });
       expect(seen.body.data).toEqual([
-        expect.objectContaining({ linkId: links[0].id, teams: [{ id: teamId, name: 'Road Team' }], taggers: [], groups: [expect.objectContaining({ name: 'Night shift', taggers: [expect.objectContaining({ id: cast.ids['40'] })] })] }),
+        expect.objectContaining({ linkId: links[0].id, teams: [{ id: teamId, name: 'Road Team' }], taggers: [], candidates: [expect.objectContaining({ id: cast.ids['40'] })], groups: [expect.objectContaining({ name: 'Night shift', taggers: [expect.objectContaining({ id: cast.ids['40'] })] })] }),
       ]);
       const removed = await call(platform, 'POST', `/manage/projects/${id}/links/${links[0].id}/groups/${group.body.data.groupId}/delete`, { token: cast.tokens['30'] });
       expect(removed.status).toBe(200);

@@ -19,6 +19,14 @@ import NotFoundPage from './routes/not-found';
 import PeopleListPage from './routes/personnel/people-list';
 import PersonEditPage from './routes/personnel/person-edit';
 import PmListPage from './routes/personnel/pm-list';
+import ProjectDataPage from './routes/projects/project-data';
+import ProjectLinksPage from './routes/projects/project-links';
+import ProjectListPage from './routes/projects/project-list';
+import ProjectNewPage from './routes/projects/project-new';
+import ProjectPeoplePage from './routes/projects/project-people';
+import SupplierPeoplePage from './routes/supplier/supplier-people';
+import SupplierProjectPage from './routes/supplier/supplier-project';
+import SupplierProjectsPage from './routes/supplier/supplier-projects';
 import SuppliersPage from './routes/personnel/suppliers';
 import ToolEditPage from './routes/tools/tool-edit';
 import ToolListPage from './routes/tools/tool-list';
@@ -41,13 +49,29 @@ export const router = createBrowserRouter([
       { path: 'home/index', element: <HomePage /> },
       { path: 'tag', element: <RoleHomePage titleKey="menu_overview" emptyKey="tagger_no_projects" /> },
       { path: 'tag/index', element: <RoleHomePage titleKey="menu_overview" emptyKey="tagger_no_projects" /> },
-      { path: 'supplier', element: <RoleHomePage titleKey="menu_projects" emptyKey="supplier_no_projects" /> },
-      { path: 'supplier/index', element: <RoleHomePage titleKey="menu_projects" emptyKey="supplier_no_projects" /> },
+      { path: 'supplier', element: <SupplierProjectsPage /> },
+      { path: 'supplier/index', element: <SupplierProjectsPage /> },
+      { path: 'supplier/datamanage/:id', element: <SupplierProjectPage /> },
+      { path: 'supplier/people/:pid/:linkId/:groupId', element: <SupplierPeoplePage /> },
       { path: 'supplier/tagger', element: <PeopleListPage titleKey="menu_taggers" roles={['40']} basePath="/supplier/tagger" /> },
       { path: 'supplier/tagger/new', element: <PersonEditPage chooseTeam={false} fixedRole="40" /> },
       { path: 'supplier/tagger/edit/:id', element: <PersonEditPage chooseTeam={false} fixedRole="40" /> },
       { path: 'checkout', element: <RoleHomePage titleKey="menu_acceptance_projects" emptyKey="client_no_projects" /> },
       { path: 'checkout/index', element: <RoleHomePage titleKey="menu_acceptance_projects" emptyKey="client_no_projects" /> },
+      {
+        path: 'project',
+        element: <Outlet />,
+        children: [
+          { index: true, element: <Navigate to="going" replace /> },
+          { path: 'release', element: <ProjectListPage tab="release" /> },
+          { path: 'going', element: <ProjectListPage tab="going" /> },
+          { path: 'finish', element: <ProjectListPage tab="finish" /> },
+          { path: 'new/:id', element: <ProjectNewPage /> },
+          { path: 'datamanage/:id', element: <ProjectDataPage /> },
+          { path: 'link/:id', element: <ProjectLinksPage /> },
+          { path: 'people/:id', element: <ProjectPeoplePage /> },
+        ],
+      },
       {
         path: 'personnel',
         element: <Outlet />,

@@ -92,4 +92,5 @@ export const api = {
   get: async <T>(path: string, query?: Query) => (await request<T>('GET', path, { query })).data,
   post: async <T>(path: string, body: unknown = {}, query?: Query) => (await request<T>('POST', path, { body, query })).data,
   patch: async <T>(path: string, body: unknown, headers?: Record<string, string>) => (await request<T>('PATCH', path, { body, headers })).data,
+  put: async <T>(path: string, body: unknown, headers?: Record<string, string>) => (await request<T>('PUT', path, { body, headers })).data,
 };

@@ -42,6 +42,8 @@ export interface LinkMembersView {
   teams: { id: string; name: string }[];
   taggers: { id: string; name: string; account: string }[];
   groups: { groupId: string; name: string; teamId: string; taggers: { id: string; name: string; account: string }[] }[];
+  /** For a supplier: the taggers of its own team, whom it may group. */
+  candidates?: { id: string; name: string; account: string }[];
 }
 
 export type BatchUploadType = 'zip' | 'local' | 'cos' | 'oss';

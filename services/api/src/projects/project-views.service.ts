@@ -57,6 +57,7 @@ export class ProjectViews {
     const teams = await this.projects.teams([...new Set(teamIds)]);
     const accounts = await this.projects.accounts([...new Set(accountIds)]);
     const person = (id: string) => ({ id, name: accounts.get(id)?.name ?? '', account: accounts.get(id)?.account ?? '' });
+    const candidates = onlyTeam === null ? undefined : await this.projects.teamTaggers(onlyTeam);
     return links.map((link) => ({
       linkId: link.id,
       linkName: link.name,
@@ -64,6 +65,7 @@ export class ProjectViews {
       teams: (onlyTeam === null ? link.members.teamIds : [onlyTeam]).map((id) => ({ id, name: teams.get(id) ?? '' })),
       taggers: onlyTeam === null ? link.members.taggerIds.map(person) : [],
       groups: link.groups.filter((g) => onlyTeam === null || g.teamId === onlyTeam).map((g) => ({ groupId: g.groupId, name: g.name, teamId: g.teamId, taggers: g.taggerIds.map(person) })),
+      ...(candidates ? { candidates } : {}),
     }));
   }
 }

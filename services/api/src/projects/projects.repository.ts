@@ -144,6 +144,17 @@ export class ProjectsRepository {
     return new Map(rows.map((r) => [r.account_id, { name: r.name, account: r.account, role: r.role, teamId: r.team_id }]));
   }
 
+  async teamTaggers(teamId: string): Promise<{ id: string; name: string; account: string }[]> {
+    return this.db
+      .selectFrom('accounts')
+      .select(['account_id as id', 'name', 'account'])
+      .where('team_id', '=', teamId)
+      .where('role', '=', '40')
+      .where('status', '=', 'active')
+      .orderBy('name')
+      .execute();
+  }
+
   async teamOf(accountId: string): Promise<string | null> {
     const row = await this.db.selectFrom('accounts').select('team_id').where('account_id', '=', accountId).executeTakeFirst();
     return row?.team_id ?? null;

@@ -1,8 +1,7 @@
 // POST /manage/tools/import with the chosen file's text; GET /manage/tools/:id/export downloads one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { readToken } from '@/lib/auth-token';
-import { currentApiLanguage } from '@/lib/i18n';
+import { downloadFile } from '@/lib/download';
 import { toolsKey } from './list-tools';
 
 export const importTool = (content: string) => api.post<{ id: string }>('/manage/tools/import', { content });
@@ -13,12 +12,4 @@ export function useImportTool() {
 }
 
 /** Downloads the export through fetch, so the token travels in a header rather than the address. */
-export async function exportTool(id: string, name: string): Promise<void> {
-  const response = await fetch(`/manage/tools/${id}/export`, {
-    headers: { authorization: `Bearer ${readToken() ?? ''}`, 'x-language': currentApiLanguage() },
-  });
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: `tool-${name}.json` });
-  link.click();
-  URL.revokeObjectURL(url);
-}
+export const exportTool = (id: string, name: string): Promise<void> => downloadFile(`/manage/tools/${id}/export`, `tool-${name}.json`);

@@ -1,0 +1,58 @@
+// /project/link/{id}: the link pipeline of an existing project; links holding tasks stay where they are.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { ProjectDetail, ProjectLinkInput } from '@annot/workflows';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useProject } from '@/features/projects/api/get-projects';
+import { useSaveProjectStep } from '@/features/projects/api/save-project';
+import { LinkEditor } from '@/features/projects/components/link-editor';
+import { ProjectHeader } from '@/features/projects/components/project-header';
+import { ApiError } from '@/lib/api-client';
+import { type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+
+function LinksForm({ project }: { project: ProjectDetail }) {
+  const { t } = useTranslation();
+  const save = useSaveProjectStep();
+  const [links, setLinks] = useState<ProjectLinkInput[]>(project.links.map(({ id, type, name }) => ({ id, type, name })));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submit = () =>
+    save.mutate(
+      { id: project.id, save: { step: 'links', value: { links } } },
+      {
+        onSuccess: () => {
+          setErrors({});
+          toast.success(t('projects_step_saved'));
+        },
+        onError: (error) => {
+          setErrors(serverFieldErrors(error));
+          toast.error(error instanceof ApiError ? error.message : t('request_fail'));
+        },
+      },
+    );
+  return (
+    <div className="grid max-w-3xl gap-3">
+      <LinkEditor links={links} onChange={setLinks} errors={errors} fixed={project.links.some((l) => l.tasks > 0)} />
+      <div>
+        <Button onClick={submit} disabled={save.isPending}>
+          {t('save')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export default function ProjectLinksPage() {
+  const { id = '' } = useParams();
+  const project = useProject(id);
+  if (project.isPending) return <Skeleton className="h-64" />;
+  if (!project.data) return null;
+  return (
+    <div className="grid gap-6">
+      <ProjectHeader project={project.data} manage />
+      <LinksForm key={project.data.version} project={project.data} />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// /project/new/{id}: the creation wizard, for a new draft (id 0) or one being completed.
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAnnotationRules } from '@/features/annotation-rules/api/annotation-rules';
+import { useDataRules } from '@/features/data-rules/api/data-rules';
+import { useProject } from '@/features/projects/api/get-projects';
+import { ProjectWizard } from '@/features/projects/components/project-wizard';
+import { useTools } from '@/features/tools/api/list-tools';
+
+export default function ProjectNewPage() {
+  const { t } = useTranslation();
+  const { id = '0' } = useParams();
+  const projectId = id === '0' ? null : id;
+  const project = useProject(projectId);
+  const tools = useTools('');
+  const annotationRules = useAnnotationRules();
+  const dataRules = useDataRules();
+  const loading = (projectId && project.isPending) || tools.isPending || annotationRules.isPending || dataRules.isPending;
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-xl font-semibold">{project.data ? project.data.title : t('menu_new_project')}</h1>
+      {loading ? (
+        <Skeleton className="h-64" />
+      ) : (
+        <ProjectWizard key={projectId ?? 'new'} project={project.data ?? null} tools={tools.data ?? []} annotationRules={annotationRules.data ?? []} dataRules={dataRules.data ?? []} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// The data items of one batch, a page at a time: file, size, media type, dimensions, status and effectiveness.
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useBatchItems } from '../api/batches';
+
+export function BatchItems({ batchId }: { batchId: string }) {
+  const { t } = useTranslation();
+  const items = useBatchItems(batchId);
+  const rows = items.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section className="grid gap-2" aria-label={t('batches_items_of')}>
+      <h2 className="text-base font-semibold">{t('batches_items_of')}</h2>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('items_file')}</TableHead>
+            <TableHead>{t('items_size')}</TableHead>
+            <TableHead>{t('items_media_type')}</TableHead>
+            <TableHead>{t('items_dimensions')}</TableHead>
+            <TableHead>{t('items_status')}</TableHead>
+            <TableHead>{t('items_effective')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((item) => (
+            <TableRow key={item.id}>
+              <TableCell>{item.fileName}</TableCell>
+              <TableCell>{item.size.toLocaleString()}</TableCell>
+              <TableCell>{item.mediaType}</TableCell>
+              <TableCell>{item.width && item.height ? `${item.width}×${item.height}` : '-'}</TableCell>
+              <TableCell>{t(`item_status_${item.status}`, { defaultValue: item.status })}</TableCell>
+              <TableCell>{item.effective ? t('items_valid') : t('items_invalid')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {items.hasNextPage && (
+        <div>
+          <Button variant="outline" onClick={() => void items.fetchNextPage()}>
+            {t('load_more')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// A project's title, status, dates and links to its screens, with the lifecycle actions the machine allows.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ProjectDetail } from '@annot/workflows';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ProjectActions } from './project-actions';
+
+export function ProjectHeader({ project, manage }: { project: ProjectDetail; manage: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-xl font-semibold">{project.title}</h1>
+        <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
+        <span className="text-sm text-muted-foreground">
+          {t(`annotation_type_${project.annotationType}`)} · {project.startDate} ~ {project.endDate}
+        </span>
+      </div>
+      <p className="text-sm text-muted-foreground">{project.links.map((l) => `${l.name} (${t(`links_type_${l.type}`)}, ${t('links_tasks', { count: l.tasks })})`).join(' → ')}</p>
+      {manage && (
+        <div className="flex flex-wrap gap-1">
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/project/new/${project.id}`}>{t('edit')}</Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/project/link/${project.id}`}>{t('projects_link_config')}</Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
+          </Button>
+          <ProjectActions id={project.id} status={project.status} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// The creation wizard: basic info, tools, links, rules; each step saves the draft, and publishing says what is missing.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine, projectSteps, type ProjectStep } from '@annot/workflows';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api-client';
+import { type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { useChangeProject } from '../api/change-project';
+import { type StepSave, useSaveProjectStep } from '../api/save-project';
+import { BasicsForm } from './basics-form';
+import { LinkEditor } from './link-editor';
+import { type RuleChoice, RulesStep } from './rules-step';
+import { type ToolChoice, ToolsStep } from './tools-step';
+
+export interface ProjectWizardProps {
+  project: ProjectDetail | null;
+  tools: ToolChoice[];
+  annotationRules: RuleChoice[];
+  dataRules: RuleChoice[];
+}
+
+const defaultLinks = (): ProjectLinkInput[] => [];
+
+export function ProjectWizard({ project, tools, annotationRules, dataRules }: ProjectWizardProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveProjectStep();
+  const change = useChangeProject();
+  // The step lives in the address, so the draft's first save can move to its own address and go on with the next step.
+  const [params, setParams] = useSearchParams();
+  const step = (projectSteps as readonly string[]).includes(params.get('step') ?? '') ? (params.get('step') as ProjectStep) : 'basics';
+  const setStep = (next: ProjectStep) => setParams({ step: next }, { replace: true });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [links, setLinks] = useState<ProjectLinkInput[]>(() => project?.links.map(({ id, type, name }) => ({ id, type, name })) ?? defaultLinks());
+  const [missing, setMissing] = useState<string[]>([]);
+  const id = project?.id ?? null;
+  const fixed = project?.links.some((l) => l.tasks > 0) ?? false;
+
+  const saveStep = (saved: StepSave) => {
+    setErrors({});
+    save.mutate(
+      { id, save: saved },
+      {
+        onSuccess: (answer) => {
+          toast.success(t('projects_step_saved'));
+          const next = projectSteps[projectSteps.indexOf(saved.step) + 1] ?? saved.step;
+          navigate(`/project/new/${answer.id}?step=${next}`, { replace: true });
+        },
+        onError: (error) => {
+          setErrors(serverFieldErrors(error));
+          toast.error(error instanceof ApiError ? error.message : t('request_fail'));
+        },
+      },
+    );
+  };
+
+  const publish = () => {
+    if (!id) return;
+    change.mutate(
+      { id, verb: 'publish' },
+      {
+        onSuccess: () => {
+          toast.success(t('projects_published'));
+          navigate(`/project/datamanage/${id}`);
+        },
+        onError: (error) => {
+          setMissing(error instanceof ApiError ? error.fields.map((f) => f.message) : []);
+          toast.error(error instanceof ApiError ? error.message : t('request_fail'));
+        },
+      },
+    );
+  };
+
+  const canPublish = project ? allowedEvents(projectMachine, project.status, {}).includes('project.publish') || project.status === 'waiting_for_improvement' : false;
+
+  return (
+    <div className="grid gap-4">
+      {project && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
+          {project.missing.length > 0 && <span className="text-muted-foreground">{t('projects_missing', { steps: project.missing.map((s) => t(`projects_step_${s}`)).join(', ') })}</span>}
+          {canPublish && (
+            <Button size="sm" onClick={publish} disabled={change.isPending}>
+              {t('projects_publish')}
+            </Button>
+          )}
+        </div>
+      )}
+      {missing.length > 0 && (
+        <ul role="alert" className="grid gap-1 text-sm text-destructive">
+          {missing.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+      <Tabs value={step} onValueChange={(value) => setStep(value as ProjectStep)}>
+        <TabsList>
+          {projectSteps.map((s, index) => (
+            <TabsTrigger key={s} value={s} disabled={!id && s !== 'basics'}>
+              {index + 1}. {t(`projects_step_${s}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="basics">
+          <BasicsForm initial={project?.basics ?? null} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'basics', value })} />
+        </TabsContent>
+        <TabsContent value="tools">
+          <ToolsStep catalog={tools} initial={project?.tools ?? []} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'tools', value })} />
+        </TabsContent>
+        <TabsContent value="links">
+          <div className="grid max-w-3xl gap-3">
+            <LinkEditor links={links} onChange={setLinks} errors={errors} fixed={fixed} />
+            <div>
+              <Button type="button" disabled={save.isPending} onClick={() => saveStep({ step: 'links', value: { links } })}>
+                {t('projects_save_step')}
+              </Button>
+            </div>
+          </div>
+        </TabsContent>
+        <TabsContent value="rules">
+          <RulesStep
+            annotationRules={annotationRules}
+            dataRules={dataRules}
+            initial={project?.rules ?? null}
+            serverErrors={errors}
+            saving={save.isPending}
+            onSave={(value) => saveStep({ step: 'rules', value })}
+          />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

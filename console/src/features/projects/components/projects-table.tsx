@@ -1,0 +1,116 @@
+// One tab of the project lists: filters, counts per status, a page at a time, and each project's allowed actions.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ProjectSummary } from '@annot/workflows';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { type ProjectTab, useProjectCounts, useProjects } from '../api/get-projects';
+import { ProjectActions } from './project-actions';
+
+const tabStatuses: Record<ProjectTab, ProjectSummary['status'][]> = {
+  release: ['waiting_for_improvement', 'waiting_for_publish'],
+  going: ['in_progress', 'paused', 'reopened'],
+  finish: ['completed', 'closed'],
+};
+
+export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolean }) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [type, setType] = useState('');
+  const projects = useProjects({ tab, keyword: keyword.trim(), type });
+  const counts = useProjectCounts();
+  const rows = projects.data?.pages.flatMap((page) => page.items) ?? [];
+  const open = (project: ProjectSummary) => (tab === 'release' && manage ? `/project/new/${project.id}` : manage ? `/project/datamanage/${project.id}` : `/supplier/datamanage/${project.id}`);
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap gap-2 text-sm text-muted-foreground">
+        {tabStatuses[tab].map((status) => (
+          <Badge key={status} variant="outline">
+            {t(`project_status_${status}`)} {counts.data?.[status] ?? 0}
+          </Badge>
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Input aria-label={t('search')} placeholder={t('projects_search')} className="w-64" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+        <Select aria-label={t('projects_type')} className="w-40" value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="">{t('all')}</option>
+          <option value="formal">{t('projects_type_formal')}</option>
+          <option value="trial">{t('projects_type_trial')}</option>
+        </Select>
+        {manage && (
+          <Button asChild>
+            <Link to="/project/new/0">{t('menu_new_project')}</Link>
+          </Button>
+        )}
+      </div>
+      {projects.isPending ? (
+        <Skeleton className="h-32" />
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('projects_title')}</TableHead>
+              <TableHead>{t('projects_status')}</TableHead>
+              <TableHead>{t('projects_annotation_type')}</TableHead>
+              <TableHead>{t('projects_dates')}</TableHead>
+              <TableHead>{t('projects_data')}</TableHead>
+              <TableHead>{t('projects_creator')}</TableHead>
+              <TableHead>{t('actions')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7} className="text-center text-muted-foreground">
+                  {t('empty')}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((project) => (
+              <TableRow key={project.id}>
+                <TableCell>
+                  <Link className="underline-offset-2 hover:underline" to={open(project)}>
+                    {project.title}
+                  </Link>
+                  <span className="ml-2 text-xs text-muted-foreground">{t(`projects_type_${project.type}`)}</span>
+                </TableCell>
+                <TableCell>
+                  <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
+                </TableCell>
+                <TableCell>{t(`annotation_type_${project.annotationType}`)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {project.startDate} ~ {project.endDate}
+                </TableCell>
+                <TableCell>{t('projects_data_counts', { batches: project.batches, items: project.items })}</TableCell>
+                <TableCell>{project.creatorName}</TableCell>
+                <TableCell className="flex flex-wrap gap-1">
+                  {manage && (
+                    <>
+                      <Button asChild size="sm" variant="outline">
+                        <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
+                      </Button>
+                      <ProjectActions id={project.id} status={project.status} />
+                    </>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {projects.hasNextPage && (
+        <div>
+          <Button variant="outline" disabled={projects.isFetchingNextPage} onClick={() => void projects.fetchNextPage()}>
+            {t('load_more')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The wizard's tool step: the catalog's tools to choose from, each cited at its current version.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProjectTools } from '@annot/workflows';
+import { Button } from '@/components/ui/button';
+import type { FieldErrors } from '@/lib/form-errors';
+
+export interface ToolChoice {
+  id: string;
+  name: string;
+  templateType: string;
+  toolVersion: number;
+}
+
+export interface ToolsStepProps {
+  catalog: ToolChoice[];
+  initial: ProjectTools['tools'];
+  serverErrors: FieldErrors;
+  saving: boolean;
+  onSave: (tools: ProjectTools) => void;
+}
+
+export function ToolsStep({ catalog, initial, serverErrors, saving, onSave }: ToolsStepProps) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState(() => new Map(initial.map((tool) => [tool.toolId, tool.toolVersion])));
+  const [error, setError] = useState<string | null>(null);
+  const toggle = (tool: ToolChoice, on: boolean) =>
+    setChosen((current) => {
+      const next = new Map(current);
+      if (on) next.set(tool.id, tool.toolVersion);
+      else next.delete(tool.id);
+      return next;
+    });
+  const save = () => {
+    if (chosen.size === 0) return setError(t('projects_tools_empty'));
+    setError(null);
+    onSave({ tools: [...chosen].map(([toolId, toolVersion]) => ({ toolId, toolVersion })) });
+  };
+  const messages = [error, ...Object.values(serverErrors)].filter(Boolean);
+
+  return (
+    <div className="grid max-w-2xl gap-3">
+      {catalog.length === 0 && <p className="text-sm text-muted-foreground">{t('projects_no_tools')}</p>}
+      <ul className="grid gap-1">
+        {catalog.map((tool) => (
+          <li key={tool.id}>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={chosen.has(tool.id)} onChange={(e) => toggle(tool, e.target.checked)} />
+              {tool.name} · {t(`tools_template_${tool.templateType}`)} · v{chosen.get(tool.id) ?? tool.toolVersion}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {messages.map((message) => (
+        <p key={message} role="alert" className="text-xs text-destructive">
+          {message}
+        </p>
+      ))}
+      <div>
+        <Button type="button" disabled={saving} onClick={save}>
+          {t('projects_save_step')}
+        </Button>
+      </div>
+    </div>
+  );
+}
