@@ -70,10 +70,18 @@ async function registerThroughImport(bench: BenchDatabase, manifest: string): Pr
   let seq = 0;
   const pathPrefix = 'batches/bench/';
   let chunk = emptyItemsChunk(importId, 0, pathPrefix);
+  // As the import job does, the next chunk is read while the previous one is written; each chunk is one event,
+  // so the version the next one expects is known before the previous append answers.
+  let writing: Promise<unknown> = Promise.resolve();
   const flush = async () => {
-    const context = commandContext(systemActor, { commandId: `${importId}:chunk:${version}`, correlationId: importId });
-    version = (await registrar.register({ batchId, projectId, linkId, expectedVersion: version }, chunk, context)).version;
-    seq += chunk.fileNames.length;
+    const [full, expectedVersion] = [chunk, version];
+    const context = commandContext(systemActor, { commandId: `${importId}:chunk:${expectedVersion}`, correlationId: importId });
+    await writing;
+    writing = registrar.register({ batchId, projectId, linkId, expectedVersion }, full, context);
+    // Its failure is reported where it is awaited, before the next chunk or at the end.
+    writing.catch(() => undefined);
+    version += 1n;
+    seq += full.fileNames.length;
     chunk = emptyItemsChunk(importId, seq, pathPrefix);
   };
   for await (const row of readManifest(manifest)) {
@@ -81,6 +89,7 @@ async function registerThroughImport(bench: BenchDatabase, manifest: string): Pr
     if (chunk.fileNames.length === chunkSize) await flush();
   }
   if (chunk.fileNames.length > 0) await flush();
+  await writing;
   return seq;
 }
 

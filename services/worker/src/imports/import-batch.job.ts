@@ -154,10 +154,14 @@ export class ImportBatchJob implements JobHandler {
     const pathPrefix = first.location.endsWith(first.name) ? first.location.slice(0, first.location.length - first.name.length) : '';
 
     const chunkSize = this.config.importChunkSize;
+    const examineFrom = (start: number) => mapLimit(pending.slice(start, start + chunkSize), readConcurrency, examine);
+    let next = examineFrom(0);
     for (let start = 0; start < pending.length; start += chunkSize) {
       const slice = pending.slice(start, start + chunkSize);
       const chunk = emptyItemsChunk(importId, seq, pathPrefix);
-      const examined = await mapLimit(slice, readConcurrency, examine);
+      const examined = await next;
+      // The next files are read and hashed while this chunk is written.
+      if (start + chunkSize < pending.length) next = examineFrom(start + chunkSize);
       examined.forEach((result, i) => {
         const file = slice[i];
         if (!result.ok) return addChunkFailure(chunk, file.name, result.reasonKey);
