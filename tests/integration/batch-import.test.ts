@@ -129,6 +129,13 @@ describe('batch import from a zip', () => {
     expect((await settled(batchId)).importError).toContain('绝对路径');
   });
 
+  it('refuses a symbolic link entry', async () => {
+    const batchId = await newBatch('Link');
+    const zip = await zipOf([{ name: 'a.png', content: png(5, 5, 8) }, { name: 'passwd.png', content: Buffer.from('/etc/passwd'), mode: 0o120777 }]);
+    await upload(platform, token, batchId, [{ name: 'link.zip', content: zip }]);
+    expect((await settled(batchId)).importError).toContain('符号链接');
+  });
+
   it('refuses a zip bomb and leaves nothing behind', async () => {
     const batchId = await newBatch('Bomb');
     const zip = await zipOf([{ name: 'ok.png', content: png(5, 5, 6) }, { name: 'zeros.png', content: Buffer.alloc(50 * 1024 * 1024) }]);

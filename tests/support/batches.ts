@@ -63,9 +63,9 @@ export function jpeg(width: number, height: number, seed = 0): Buffer {
 }
 
 /** A zip of the given entries; names are written as given, even ones that climb out of the folder. */
-export async function zipOf(entries: { name: string; content: Buffer; compress?: boolean }[]): Promise<Buffer> {
+export async function zipOf(entries: { name: string; content: Buffer; compress?: boolean; mode?: number }[]): Promise<Buffer> {
   const zip = new ZipFile();
-  for (const entry of entries) zip.addBuffer(entry.content, entry.name, { compress: entry.compress ?? true });
+  for (const entry of entries) zip.addBuffer(entry.content, entry.name, { compress: entry.compress ?? true, ...(entry.mode ? { mode: entry.mode } : {}) });
   zip.end();
   const parts: Buffer[] = [];
   for await (const part of zip.outputStream) parts.push(part as Buffer);
