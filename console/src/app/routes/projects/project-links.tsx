@@ -34,7 +34,7 @@ function LinksForm({ project }: { project: ProjectDetail }) {
     );
   return (
     <div className="grid max-w-3xl gap-3">
-      <LinkEditor links={links} onChange={setLinks} errors={errors} fixed={project.links.some((l) => l.tasks > 0)} />
+      <LinkEditor links={links} onChange={(next) => (setLinks(next), setErrors({}))} errors={errors} fixed={project.links.some((l) => l.tasks > 0)} />
       <div>
         <Button onClick={submit} disabled={save.isPending}>
           {t('save')}

@@ -112,7 +112,8 @@ function BatchRow({ batch, live, busy, run, onShow }: BatchRowProps) {
   const file = useRef<HTMLInputElement>(null);
   const [path, setPath] = useState('');
   const allowed = allowedEvents(batchMachine, batch.status, { importing: batch.importing !== null });
-  const percent = batch.importing ? (live ?? batch.importing.progress) : null;
+  // After an import the bar stays at the last figure this page saw (100%), so a short import is seen to finish.
+  const percent = batch.importing ? (live ?? batch.importing.progress) : (live ?? null);
 
   const upload = (chosen: File | undefined) => {
     if (!chosen) return;

@@ -9,7 +9,7 @@ import { type FieldErrors, messageKey } from '@/lib/form-errors';
 export interface LinkEditorProps {
   links: ProjectLinkInput[];
   onChange: (links: ProjectLinkInput[]) => void;
-  /** The server's errors, keyed links.<index>. */
+  /** The server's errors, keyed links.<index>; they describe the pipeline as last sent, so the caller clears them on change. */
   errors?: FieldErrors;
   /** Links holding tasks cannot be removed, and nothing can be added around them. */
   fixed?: boolean;

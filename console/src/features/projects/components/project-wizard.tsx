@@ -113,7 +113,7 @@ export function ProjectWizard({ project, tools, annotationRules, dataRules }: Pr
         </TabsContent>
         <TabsContent value="links">
           <div className="grid max-w-3xl gap-3">
-            <LinkEditor links={links} onChange={setLinks} errors={errors} fixed={fixed} />
+            <LinkEditor links={links} onChange={(next) => (setLinks(next), setErrors({}))} errors={errors} fixed={fixed} />
             <div>
               <Button type="button" disabled={save.isPending} onClick={() => saveStep({ step: 'links', value: { links } })}>
                 {t('projects_save_step')}
