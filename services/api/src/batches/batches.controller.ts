@@ -1,5 +1,5 @@
 // Batches over HTTP: a project's batches, create and edit, upload a zip or import a path, items, the failure file, lifecycle.
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Body, Controller, Get, Inject, Param, Patch, Post, Query, Req, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -192,7 +192,6 @@ function fieldError(field: string, messageKey: string): AppError {
 }
 
 async function startsLikeZip(file: string): Promise<boolean> {
-  const { open } = await import('node:fs/promises');
   const handle = await open(file, 'r');
   try {
     const head = Buffer.alloc(4);

@@ -1,6 +1,5 @@
 // Opens the ImportSource an import reads: the folder its zip was extracted into, a server folder, or a bucket prefix.
-import { opendir, readFile, stat } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, opendir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { type AppConfig, CONFIG } from '@annot/core';

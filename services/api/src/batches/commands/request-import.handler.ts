@@ -24,8 +24,7 @@ export class RequestImportHandler implements ICommandHandler<RequestImportComman
     const { state } = await this.eventStore.aggregate(batchStreamId(batchId), (s, e: StoredEvent) => evolveBatch(s, e as unknown as BatchEvent), initialBatchState);
     if (state.status === 'none' || state.status === 'deleted') throw new NotFoundError('things.batch', batchId);
     if (state.importing) throw new AppError(409, 'INVALID_TRANSITION', 'batches.import_running');
-    const typeOfSource = source.type;
-    if (state.uploadType !== typeOfSource) throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'uploadType', messageKey: 'batches.upload_type_mismatch' }]);
+    if (state.uploadType !== source.type) throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'uploadType', messageKey: 'batches.upload_type_mismatch' }]);
     const importId = randomUUID();
     const result = await this.pipeline.run(batchLifecycle, batchStreamId(batchId), context, {
       event: { type: 'batch.upload' },
