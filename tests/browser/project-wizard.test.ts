@@ -61,6 +61,13 @@ describe('project wizard in the console', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/project\/datamanage\/[0-9a-f-]{36}$/);
     await page.getByText('Ongoing').first().waitFor();
+    // The ongoing list shows it, with only the actions its status allows.
+    await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Ongoing projects' }).click();
+    const listed = page.getByRole('row').filter({ hasText: 'Lane markings' });
+    await listed.waitFor();
+    expect(await listed.getByRole('button').allTextContents()).toEqual(['Pause', 'Complete', 'Close', 'Clone']);
+    await listed.getByRole('link', { name: 'Lane markings' }).click();
+    await page.waitForURL(/\/project\/datamanage\/[0-9a-f-]{36}$/);
 
     // A batch, its zip, and the progress bar until every item is in.
     await page.getByLabel('Batch name').fill('Morning drive');

@@ -257,7 +257,7 @@ describe('projects', () => {
   describe('lists', () => {
     it('pages by keyset within a tab, counts per status, and writes the management log', async () => {
       for (const n of [1, 2, 3]) await draft(`Paged ${n}`);
-      const first = await call(platform, 'GET', '/manage/projects?tab=release&keyword=Paged&limit=2', { token: admin });
+      const first = await call(platform, 'GET', `/manage/projects?tab=release&keyword=Paged&limit=2&t=${Date.now()}`, { token: admin });
       expect(first.body.data.items.map((p: { title: string }) => p.title)).toEqual(['Paged 3', 'Paged 2']);
       const second = await call(platform, 'GET', `/manage/projects?tab=release&keyword=Paged&limit=2&cursor=${first.body.data.nextCursor}`, { token: admin });
       expect(second.body.data).toEqual({ items: [expect.objectContaining({ title: 'Paged 1' })], nextCursor: null });

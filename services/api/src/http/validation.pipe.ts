@@ -1,6 +1,6 @@
 // Validates bodies, queries and params with the same zod schemas the console uses; failures are 400 with field errors.
 import { AppError, type FieldError } from '@annot/core';
-import type { PipeTransform, Type } from '@nestjs/common';
+import type { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { hasMessage } from '../i18n/translate';
@@ -20,7 +20,18 @@ export function fieldErrorsOf(error: ZodError): FieldError[] {
   });
 }
 
-export const ValidationPipe: Type<PipeTransform> = createZodValidationPipe({
+const ZodValidationPipe: Type<PipeTransform> = createZodValidationPipe({
   createValidationException: (error: unknown) =>
     new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, fieldErrorsOf(error as ZodError)),
 });
+
+/** The seed's client adds a timestamp `t` to every GET against caches; no query schema has to know about it. */
+export class ValidationPipe extends ZodValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type === 'query' && typeof value === 'object' && value !== null && 't' in value) {
+      const { t: _, ...rest } = value as Record<string, unknown>;
+      return super.transform(rest, metadata);
+    }
+    return super.transform(value, metadata);
+  }
+}
