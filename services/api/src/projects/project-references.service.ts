@@ -18,10 +18,10 @@ export class ProjectReferences {
 
   async checkRules(rules: ProjectRules): Promise<void> {
     const fields: FieldError[] = [];
-    if (!(await this.projects.annotationRuleName(rules.annotationRule.ruleId, rules.annotationRule.ruleVersion))) {
+    if (!(await this.projects.ruleName('annotation', rules.annotationRule.ruleId, rules.annotationRule.ruleVersion))) {
       fields.push({ field: 'annotationRule', messageKey: 'projects.annotation_rule_not_found' });
     }
-    if (rules.dataRule && !(await this.projects.dataRuleName(rules.dataRule.ruleId, rules.dataRule.ruleVersion))) {
+    if (rules.dataRule && !(await this.projects.ruleName('data', rules.dataRule.ruleId, rules.dataRule.ruleVersion))) {
       fields.push({ field: 'dataRule', messageKey: 'projects.data_rule_not_found' });
     }
     if (fields.length > 0) throw invalid(fields);

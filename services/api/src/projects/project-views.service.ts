@@ -33,8 +33,8 @@ export class ProjectViews {
     const tasks = await this.projects.linkTasks(summary.id);
     const rules = state.rules && {
       ...state.rules,
-      annotationRuleName: (await this.projects.annotationRuleName(state.rules.annotationRule.ruleId, state.rules.annotationRule.ruleVersion)) ?? '',
-      dataRuleName: state.rules.dataRule ? ((await this.projects.dataRuleName(state.rules.dataRule.ruleId, state.rules.dataRule.ruleVersion)) ?? '') : null,
+      annotationRuleName: (await this.projects.ruleName('annotation', state.rules.annotationRule.ruleId, state.rules.annotationRule.ruleVersion)) ?? '',
+      dataRuleName: state.rules.dataRule ? ((await this.projects.ruleName('data', state.rules.dataRule.ruleId, state.rules.dataRule.ruleVersion)) ?? '') : null,
     };
     const detail: ProjectDetail = {
       ...summary,

@@ -108,28 +108,13 @@ export class ProjectsRepository {
     return new Map(rows.filter((r) => r.status === 'active').map((r) => [`${r.tool_id}@${r.tool_version}`, { name: r.name, templateType: r.template_type }]));
   }
 
-  async annotationRuleName(ruleId: string, ruleVersion: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('annotation_rule_versions as v')
-      .innerJoin('annotation_rules as r', 'r.rule_id', 'v.rule_id')
-      .select('r.name')
-      .where('v.rule_id', '=', ruleId)
-      .where('v.rule_version', '=', ruleVersion)
-      .where('r.status', '=', 'active')
-      .executeTakeFirst();
-    return row?.name;
-  }
-
-  async dataRuleName(ruleId: string, ruleVersion: number): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('data_rule_versions as v')
-      .innerJoin('data_rules as r', 'r.rule_id', 'v.rule_id')
-      .select('r.name')
-      .where('v.rule_id', '=', ruleId)
-      .where('v.rule_version', '=', ruleVersion)
-      .where('r.status', '=', 'active')
-      .executeTakeFirst();
-    return row?.name;
+  /** The name of a live rule that has this version, or undefined. */
+  async ruleName(kind: 'annotation' | 'data', ruleId: string, ruleVersion: number): Promise<string | undefined> {
+    const [rules, versions] = kind === 'annotation' ? ['annotation_rules', 'annotation_rule_versions'] : ['data_rules', 'data_rule_versions'];
+    const { rows } = await sql<{ name: string }>`
+      SELECT r.name FROM ${sql.table(versions)} v JOIN ${sql.table(rules)} r ON r.rule_id = v.rule_id
+      WHERE v.rule_id = ${ruleId} AND v.rule_version = ${ruleVersion} AND r.status = 'active'`.execute(this.db);
+    return rows[0]?.name;
   }
 
   async teams(ids: string[]): Promise<Map<string, string>> {

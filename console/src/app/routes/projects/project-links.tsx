@@ -5,11 +5,9 @@ import { useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { ProjectDetail, ProjectLinkInput } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useProject } from '@/features/projects/api/get-projects';
 import { useSaveProjectStep } from '@/features/projects/api/save-project';
 import { LinkEditor } from '@/features/projects/components/link-editor';
-import { ProjectHeader } from '@/features/projects/components/project-header';
+import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { ApiError } from '@/lib/api-client';
 import { type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 
@@ -46,13 +44,9 @@ function LinksForm({ project }: { project: ProjectDetail }) {
 
 export default function ProjectLinksPage() {
   const { id = '' } = useParams();
-  const project = useProject(id);
-  if (project.isPending) return <Skeleton className="h-64" />;
-  if (!project.data) return null;
   return (
-    <div className="grid gap-6">
-      <ProjectHeader project={project.data} manage />
-      <LinksForm key={project.data.version} project={project.data} />
-    </div>
+    <ProjectScreen id={id} manage>
+      {(project) => <LinksForm key={project.version} project={project} />}
+    </ProjectScreen>
   );
 }

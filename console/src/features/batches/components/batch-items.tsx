@@ -1,7 +1,8 @@
 // The data items of one batch, a page at a time: file, size, media type, dimensions, status and effectiveness.
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/components/list-table';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useBatchItems } from '../api/batches';
 
 export function BatchItems({ batchId }: { batchId: string }) {
@@ -11,30 +12,18 @@ export function BatchItems({ batchId }: { batchId: string }) {
   return (
     <section className="grid gap-2" aria-label={t('batches_items_of')}>
       <h2 className="text-base font-semibold">{t('batches_items_of')}</h2>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('items_file')}</TableHead>
-            <TableHead>{t('items_size')}</TableHead>
-            <TableHead>{t('items_media_type')}</TableHead>
-            <TableHead>{t('items_dimensions')}</TableHead>
-            <TableHead>{t('items_status')}</TableHead>
-            <TableHead>{t('items_effective')}</TableHead>
+      <ListTable headings={[t('items_file'), t('items_size'), t('items_media_type'), t('items_dimensions'), t('items_status'), t('items_effective')]} empty={rows.length === 0}>
+        {rows.map((item) => (
+          <TableRow key={item.id}>
+            <TableCell>{item.fileName}</TableCell>
+            <TableCell>{item.size.toLocaleString()}</TableCell>
+            <TableCell>{item.mediaType}</TableCell>
+            <TableCell>{item.width && item.height ? `${item.width}×${item.height}` : '-'}</TableCell>
+            <TableCell>{t(`item_status_${item.status}`, { defaultValue: item.status })}</TableCell>
+            <TableCell>{item.effective ? t('items_valid') : t('items_invalid')}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((item) => (
-            <TableRow key={item.id}>
-              <TableCell>{item.fileName}</TableCell>
-              <TableCell>{item.size.toLocaleString()}</TableCell>
-              <TableCell>{item.mediaType}</TableCell>
-              <TableCell>{item.width && item.height ? `${item.width}×${item.height}` : '-'}</TableCell>
-              <TableCell>{t(`item_status_${item.status}`, { defaultValue: item.status })}</TableCell>
-              <TableCell>{item.effective ? t('items_valid') : t('items_invalid')}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
       {items.hasNextPage && (
         <div>
           <Button variant="outline" onClick={() => void items.fetchNextPage()}>

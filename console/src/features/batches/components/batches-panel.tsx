@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { allowedEvents, batchMachine, type BatchSummary, batchZipMaxBytes, type BatchUploadType } from '@annot/workflows';
+import { ListTable } from '@/components/list-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -10,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useJobProgress } from '@/features/jobs/use-job-progress';
 import { ApiError } from '@/lib/api-client';
 import { type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
@@ -69,30 +70,11 @@ export function BatchesPanel({ projectId }: { projectId: string }) {
       {batches.isPending ? (
         <Skeleton className="h-24" />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('batches_name')}</TableHead>
-              <TableHead>{t('batches_priority')}</TableHead>
-              <TableHead>{t('batches_status')}</TableHead>
-              <TableHead>{t('batches_items')}</TableHead>
-              <TableHead>{t('batches_data')}</TableHead>
-              <TableHead>{t('actions')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(batches.data ?? []).length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6} className="text-center text-muted-foreground">
-                  {t('empty')}
-                </TableCell>
-              </TableRow>
-            )}
-            {(batches.data ?? []).map((batch) => (
-              <BatchRow key={batch.id} batch={batch} live={progress[batch.id]} busy={change.isPending} run={run} onShow={() => setShown(shown === batch.id ? null : batch.id)} />
-            ))}
-          </TableBody>
-        </Table>
+        <ListTable headings={[t('batches_name'), t('batches_priority'), t('batches_status'), t('batches_items'), t('batches_data'), t('actions')]} empty={(batches.data ?? []).length === 0}>
+          {(batches.data ?? []).map((batch) => (
+            <BatchRow key={batch.id} batch={batch} live={progress[batch.id]} busy={change.isPending} run={run} onShow={() => setShown(shown === batch.id ? null : batch.id)} />
+          ))}
+        </ListTable>
       )}
       {shown && <BatchItems batchId={shown} />}
     </div>

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProjectSummary } from '@annot/workflows';
+import { ListTable } from '@/components/list-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { type ProjectTab, useProjectCounts, useProjects } from '../api/get-projects';
 import { ProjectActions } from './project-actions';
 
@@ -52,57 +53,37 @@ export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolea
       {projects.isPending ? (
         <Skeleton className="h-32" />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('projects_title')}</TableHead>
-              <TableHead>{t('projects_status')}</TableHead>
-              <TableHead>{t('projects_annotation_type')}</TableHead>
-              <TableHead>{t('projects_dates')}</TableHead>
-              <TableHead>{t('projects_data')}</TableHead>
-              <TableHead>{t('projects_creator')}</TableHead>
-              <TableHead>{t('actions')}</TableHead>
+        <ListTable headings={[t('projects_title'), t('projects_status'), t('projects_annotation_type'), t('projects_dates'), t('projects_data'), t('projects_creator'), t('actions')]} empty={rows.length === 0}>
+          {rows.map((project) => (
+            <TableRow key={project.id}>
+              <TableCell>
+                <Link className="underline-offset-2 hover:underline" to={open(project)}>
+                  {project.title}
+                </Link>
+                <span className="ml-2 text-xs text-muted-foreground">{t(`projects_type_${project.type}`)}</span>
+              </TableCell>
+              <TableCell>
+                <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
+              </TableCell>
+              <TableCell>{t(`annotation_type_${project.annotationType}`)}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {project.startDate} ~ {project.endDate}
+              </TableCell>
+              <TableCell>{t('projects_data_counts', { batches: project.batches, items: project.items })}</TableCell>
+              <TableCell>{project.creatorName}</TableCell>
+              <TableCell className="flex flex-wrap gap-1">
+                {manage && (
+                  <>
+                    <Button asChild size="sm" variant="outline">
+                      <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
+                    </Button>
+                    <ProjectActions id={project.id} status={project.status} />
+                  </>
+                )}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7} className="text-center text-muted-foreground">
-                  {t('empty')}
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((project) => (
-              <TableRow key={project.id}>
-                <TableCell>
-                  <Link className="underline-offset-2 hover:underline" to={open(project)}>
-                    {project.title}
-                  </Link>
-                  <span className="ml-2 text-xs text-muted-foreground">{t(`projects_type_${project.type}`)}</span>
-                </TableCell>
-                <TableCell>
-                  <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
-                </TableCell>
-                <TableCell>{t(`annotation_type_${project.annotationType}`)}</TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {project.startDate} ~ {project.endDate}
-                </TableCell>
-                <TableCell>{t('projects_data_counts', { batches: project.batches, items: project.items })}</TableCell>
-                <TableCell>{project.creatorName}</TableCell>
-                <TableCell className="flex flex-wrap gap-1">
-                  {manage && (
-                    <>
-                      <Button asChild size="sm" variant="outline">
-                        <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
-                      </Button>
-                      <ProjectActions id={project.id} status={project.status} />
-                    </>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ListTable>
       )}
       {projects.hasNextPage && (
         <div>
