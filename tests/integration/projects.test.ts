@@ -77,6 +77,8 @@ describe('projects', () => {
       expect(fields.reworkMaxCount).toContain('only integers of 0 or more');
       const zh = await call(platform, 'POST', '/manage/projects', { token: admin, body: { ...basics, startDate: '2026-12-31', endDate: '2026-12-01' } });
       expect(zh.body.data.fields).toEqual([{ field: 'endDate', message: '结束日期不能早于开始日期' }]);
+      const unknownLink = await call(platform, 'POST', '/manage/projects', { token: admin, body: { ...basics, linkedProjectId: randomUUID() }, headers: en });
+      expect(unknownLink.body.data.fields).toEqual([{ field: 'linkedProjectId', message: 'This linked project does not exist' }]);
       const projects = await call(platform, 'GET', '/manage/projects?keyword=Highway', { token: admin });
       expect(projects.body.data.items).toEqual([]);
     });

@@ -238,4 +238,5 @@ export const enUS: Record<string, string> = {
   'ops.LinkMembersAssigned': 'Chose the people of a link of the project {title}',
   'ops.LinkGroupSaved': 'Saved the group {name} in the project {title}',
   'ops.LinkGroupDeleted': 'Deleted a group in the project {title}',
+  'projects.linked_not_found': 'This linked project does not exist',
 };

@@ -238,4 +238,5 @@ export const zhCN: Record<string, string> = {
   'ops.LinkMembersAssigned': '设置了项目 {title} 的环节人员',
   'ops.LinkGroupSaved': '保存了项目 {title} 的分组 {name}',
   'ops.LinkGroupDeleted': '删除了项目 {title} 的一个分组',
+  'projects.linked_not_found': '关联项目不存在',
 };

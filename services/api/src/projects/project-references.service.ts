@@ -1,7 +1,7 @@
 // Checks what a project step names outside the project: catalog versions, teams and taggers must exist.
 import { Injectable } from '@nestjs/common';
 import { AppError, type FieldError } from '@annot/core';
-import { type LinkGroupInput, type LinkMembersInput, type ProjectRules, type ProjectTools, Role } from '@annot/workflows';
+import { type LinkGroupInput, type LinkMembersInput, type ProjectBasics, type ProjectRules, type ProjectTools, Role } from '@annot/workflows';
 import { ProjectsRepository } from './projects.repository';
 
 const invalid = (fields: FieldError[]) => new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, fields);
@@ -9,6 +9,14 @@ const invalid = (fields: FieldError[]) => new AppError(400, 'VALIDATION_FAILED',
 @Injectable()
 export class ProjectReferences {
   constructor(private readonly projects: ProjectsRepository) {}
+
+  /** A linked project must exist and be another one. */
+  async checkBasics(basics: ProjectBasics, projectId: string | null): Promise<void> {
+    const linked = basics.linkedProjectId;
+    if (linked && (linked === projectId || !(await this.projects.exists(linked, { all: true })))) {
+      throw invalid([{ field: 'linkedProjectId', messageKey: 'projects.linked_not_found' }]);
+    }
+  }
 
   async checkTools({ tools }: ProjectTools): Promise<void> {
     const known = await this.projects.toolVersions(tools);

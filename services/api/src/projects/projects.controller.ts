@@ -29,6 +29,7 @@ import { CloneProjectCommand } from './commands/clone-project.handler';
 import { DraftProjectCommand } from './commands/draft-project.handler';
 import { type ProjectStepInput, SaveProjectStepCommand } from './commands/save-project-step.handler';
 import { ProjectAccess } from './project-access.service';
+import { ProjectReferences } from './project-references.service';
 import { ProjectViews } from './project-views.service';
 import { ProjectsRepository } from './projects.repository';
 
@@ -50,6 +51,7 @@ export class ProjectsController {
     private readonly projects: ProjectsRepository,
     private readonly access: ProjectAccess,
     private readonly views: ProjectViews,
+    private readonly references: ProjectReferences,
   ) {}
 
   @Get()
@@ -75,6 +77,7 @@ export class ProjectsController {
 
   @Post()
   async create(@Body() body: BasicsDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
+    await this.references.checkBasics(body, null);
     const result = await this.commands.execute(new DraftProjectCommand(body, context));
     return { id: result.streamId.slice('project-'.length), version: result.version.toString() };
   }

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAnnotationRules } from '@/features/annotation-rules/api/annotation-rules';
 import { useDataRules } from '@/features/data-rules/api/data-rules';
-import { useProject } from '@/features/projects/api/get-projects';
+import { useProject, useProjects } from '@/features/projects/api/get-projects';
 import { ProjectWizard } from '@/features/projects/components/project-wizard';
 import { useTools } from '@/features/tools/api/list-tools';
 
@@ -16,6 +16,7 @@ export default function ProjectNewPage() {
   const tools = useTools('');
   const annotationRules = useAnnotationRules();
   const dataRules = useDataRules();
+  const others = useProjects({});
   const loading = (projectId && project.isPending) || tools.isPending || annotationRules.isPending || dataRules.isPending;
   return (
     <div className="grid gap-4">
@@ -23,7 +24,14 @@ export default function ProjectNewPage() {
       {loading ? (
         <Skeleton className="h-64" />
       ) : (
-        <ProjectWizard key={projectId ?? 'new'} project={project.data ?? null} tools={tools.data ?? []} annotationRules={annotationRules.data ?? []} dataRules={dataRules.data ?? []} />
+        <ProjectWizard
+          key={projectId ?? 'new'}
+          project={project.data ?? null}
+          linkable={others.data?.pages.flatMap((page) => page.items) ?? []}
+          tools={tools.data ?? []}
+          annotationRules={annotationRules.data ?? []}
+          dataRules={dataRules.data ?? []}
+        />
       )}
     </div>
   );

@@ -7,7 +7,8 @@ export const projectsKey = ['projects'] as const;
 
 export type ProjectTab = 'release' | 'going' | 'finish';
 export interface ProjectFilter {
-  tab: ProjectTab;
+  /** Without a tab, projects of every status. */
+  tab?: ProjectTab;
   keyword?: string;
   type?: string;
 }

@@ -31,12 +31,14 @@ const emptyBasics = (): ProjectBasics => {
 
 export interface BasicsFormProps {
   initial: ProjectBasics | null;
+  /** Projects this one may be linked to. */
+  linkable: { id: string; title: string }[];
   serverErrors: FieldErrors;
   saving: boolean;
   onSave: (basics: ProjectBasics) => void;
 }
 
-export function BasicsForm({ initial, serverErrors, saving, onSave }: BasicsFormProps) {
+export function BasicsForm({ initial, linkable, serverErrors, saving, onSave }: BasicsFormProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<ProjectBasics>(initial ?? emptyBasics());
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -86,6 +88,16 @@ export function BasicsForm({ initial, serverErrors, saving, onSave }: BasicsForm
           <Input type="number" min="0" value={Number.isNaN(form.reworkMaxCount) ? '' : form.reworkMaxCount} onChange={(e) => set('reworkMaxCount', number(e.target.value))} />
         </FormField>
       </div>
+      <FormField id="linkedProjectId" label={t('projects_linked_project')} error={shown.linkedProjectId}>
+        <Select value={form.linkedProjectId ?? ''} onChange={(e) => set('linkedProjectId', e.target.value || null)}>
+          <option value="">{t('none')}</option>
+          {linkable.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.title}
+            </option>
+          ))}
+        </Select>
+      </FormField>
       <FormField id="storageAddress" label={t('projects_storage_address')} error={shown.storageAddress}>
         <Input value={form.storageAddress} onChange={(e) => set('storageAddress', e.target.value)} />
       </FormField>

@@ -18,6 +18,7 @@ import { type ToolChoice, ToolsStep } from './tools-step';
 
 export interface ProjectWizardProps {
   project: ProjectDetail | null;
+  linkable: { id: string; title: string }[];
   tools: ToolChoice[];
   annotationRules: RuleChoice[];
   dataRules: RuleChoice[];
@@ -25,7 +26,7 @@ export interface ProjectWizardProps {
 
 const defaultLinks = (): ProjectLinkInput[] => [];
 
-export function ProjectWizard({ project, tools, annotationRules, dataRules }: ProjectWizardProps) {
+export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules }: ProjectWizardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveProjectStep();
@@ -106,7 +107,7 @@ export function ProjectWizard({ project, tools, annotationRules, dataRules }: Pr
           ))}
         </TabsList>
         <TabsContent value="basics">
-          <BasicsForm initial={project?.basics ?? null} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'basics', value })} />
+          <BasicsForm initial={project?.basics ?? null} linkable={linkable.filter((p) => p.id !== project?.id)} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'basics', value })} />
         </TabsContent>
         <TabsContent value="tools">
           <ToolsStep catalog={tools} initial={project?.tools ?? []} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'tools', value })} />

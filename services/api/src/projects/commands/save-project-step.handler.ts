@@ -69,6 +69,7 @@ export class SaveProjectStepHandler implements ICommandHandler<SaveProjectStepCo
   ) {}
 
   async execute({ projectId, input, context, expectedVersion }: SaveProjectStepCommand): Promise<AppendResult> {
+    if (input.step === 'basics') await this.references.checkBasics(input.value, projectId);
     if (input.step === 'tools') await this.references.checkTools(input.value);
     if (input.step === 'rules') await this.references.checkRules(input.value);
     let checkedVersion = expectedVersion;
