@@ -113,6 +113,7 @@ export class BatchesController {
       if (folder !== root && !folder.startsWith(root + path.sep)) throw fieldError('path', 'batches.path_outside');
       return this.commands.execute(new RequestImportCommand(params.id, { type: 'local', path: path.relative(root, folder).split(path.sep).join('/') }, context, expected));
     }
+    if (!this.config.objectStores[batch.uploadType]) throw fieldError('path', 'batches.storage_not_configured', { provider: batch.uploadType });
     const prefix = body.path.replace(/^\/+/, '');
     if (prefix.split('/').includes('..')) throw fieldError('path', 'batches.path_outside');
     return this.commands.execute(new RequestImportCommand(params.id, { type: batch.uploadType, prefix }, context, expected));
@@ -187,8 +188,8 @@ function summaryOf({ importErrorKey, failureFileId: _, ...row }: BatchRow, langu
   };
 }
 
-function fieldError(field: string, messageKey: string): AppError {
-  return new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field, messageKey }]);
+function fieldError(field: string, messageKey: string, params?: Record<string, unknown>): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field, messageKey, params }]);
 }
 
 async function startsLikeZip(file: string): Promise<boolean> {

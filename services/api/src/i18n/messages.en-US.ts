@@ -239,4 +239,5 @@ export const enUS: Record<string, string> = {
   'ops.LinkGroupSaved': 'Saved the group {name} in the project {title}',
   'ops.LinkGroupDeleted': 'Deleted a group in the project {title}',
   'projects.linked_not_found': 'This linked project does not exist',
+  'batches.storage_not_configured': 'Object storage for {provider} is not configured on this server',
 };

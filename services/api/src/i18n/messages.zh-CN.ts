@@ -239,4 +239,5 @@ export const zhCN: Record<string, string> = {
   'ops.LinkGroupSaved': '保存了项目 {title} 的分组 {name}',
   'ops.LinkGroupDeleted': '删除了项目 {title} 的一个分组',
   'projects.linked_not_found': '关联项目不存在',
+  'batches.storage_not_configured': '本服务器未配置 {provider} 对象存储',
 };

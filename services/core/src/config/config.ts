@@ -1,4 +1,27 @@
 // Settings read once from the environment; every process (api, worker, scripts) shares them.
+/** An S3-compatible bucket batches import from (Tencent COS, Alibaba OSS, or any S3 endpoint). */
+export interface ObjectStoreConfig {
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+function objectStore(env: NodeJS.ProcessEnv, prefix: 'COS' | 'OSS'): ObjectStoreConfig | null {
+  const bucket = env[`${prefix}_BUCKET`];
+  if (!bucket) return null;
+  return {
+    endpoint: env[`${prefix}_ENDPOINT`] ?? null,
+    region: env[`${prefix}_REGION`] ?? 'us-east-1',
+    bucket,
+    accessKeyId: env[`${prefix}_ACCESS_KEY_ID`] ?? '',
+    secretAccessKey: env[`${prefix}_SECRET_ACCESS_KEY`] ?? '',
+    forcePathStyle: env[`${prefix}_FORCE_PATH_STYLE`] === 'true',
+  };
+}
+
 export interface AppConfig {
   databaseUrl: string;
   redisUrl: string;
@@ -28,6 +51,10 @@ export interface AppConfig {
   jobStalledIntervalMs: number;
   /** Files per registered chunk of an import: one event and one insert statement each. */
   importChunkSize: number;
+  /** The buckets of the cos and oss upload types; null where none is configured. */
+  objectStores: { cos: ObjectStoreConfig | null; oss: ObjectStoreConfig | null };
+  /** Keys asked for per bucket listing page (S3 answers at most 1000). */
+  objectListPageSize: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -56,5 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     jobStalledIntervalMs: Number(env.JOB_STALLED_INTERVAL_MS ?? 30_000),
     importChunkSize: Number(env.IMPORT_CHUNK_SIZE ?? 2000),
+    objectStores: { cos: objectStore(env, 'COS'), oss: objectStore(env, 'OSS') },
+    objectListPageSize: Number(env.OBJECT_LIST_PAGE_SIZE ?? 1000),
   };
 }

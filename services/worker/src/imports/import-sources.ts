@@ -6,6 +6,7 @@ import { type AppConfig, CONFIG } from '@annot/core';
 import type { ImportSourceRef } from '@annot/workflows';
 import { ImportRefused } from './import-refused';
 import type { ImportSource, SourceFile } from './import-source';
+import { s3Client, s3Source } from './s3-source';
 
 @Injectable()
 export class ImportSources {
@@ -29,8 +30,11 @@ export class ImportSources {
         return folderSource(folder, `local:${path.relative(root, folder).split(path.sep).join('/')}`);
       }
       case 'cos':
-      case 'oss':
-        throw new ImportRefused('batches.source_unavailable');
+      case 'oss': {
+        const store = this.config.objectStores[ref.type];
+        if (!store) throw new ImportRefused('batches.storage_not_configured');
+        return s3Source(s3Client(store), store, ref.prefix, this.config.objectListPageSize);
+      }
     }
   }
 }

@@ -1,0 +1,41 @@
+// A real S3-compatible server (s3rver) in a child process on a free port, with a folder of its own.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface S3Server {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+// s3rver seals its continuation tokens with a cipher OpenSSL 3 keeps in its legacy provider.
+const program = `
+const S3rver = require('s3rver');
+new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: process.env.S3_DIR, configureBuckets: [{ name: process.env.S3_BUCKET }] })
+  .run()
+  .then(({ port }) => process.send({ port }));
+`;
+
+export async function startS3Server(bucket: string): Promise<S3Server> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'annot-s3-'));
+  const child: ChildProcess = spawn(process.execPath, ['--openssl-legacy-provider', '-e', program], {
+    env: { ...process.env, S3_DIR: directory, S3_BUCKET: bucket },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
+  });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
