@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import yazl from 'yazl';
 
 /** A PNG of the given size whose colours follow from `seed`, so two seeds never give the same file. */
-export function samplePng(width: number, height: number, seed: number): Buffer {
+export function samplePng(width: number, height: number, seed = 0): Buffer {
   const png = new PNG({ width, height });
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -17,10 +17,10 @@ export function samplePng(width: number, height: number, seed: number): Buffer {
   return PNG.sync.write(png);
 }
 
-/** A zip package holding each entry under its name, as a person would make with an archiver. */
-export function sampleZip(entries: { name: string; content: Buffer }[]): Promise<Buffer> {
+/** A zip package holding each entry under its name as given, even a name that climbs out of the folder. */
+export function sampleZip(entries: { name: string; content: Buffer; compress?: boolean; mode?: number }[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const entry of entries) zip.addBuffer(entry.content, entry.name);
+  for (const entry of entries) zip.addBuffer(entry.content, entry.name, { compress: entry.compress ?? true, ...(entry.mode ? { mode: entry.mode } : {}) });
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -1,8 +1,7 @@
-// Projects, images and zips for the batch tests: a project's stream written directly, files built byte by byte.
+// Projects, images and zips for the batch tests: a project's stream written directly, files built for the purpose.
 import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import { ZipFile } from 'yazl';
-import { EventStore, noStream } from '@annot/core';
+import { EventStore, noStream, projectProjection } from '@annot/core';
+import { samplePng, sampleZip } from '../../scripts/src/sample-images';
 import { testMetadata } from './events';
 import type { Platform } from './platform';
 
@@ -18,41 +17,12 @@ export async function seedProject(platform: Platform): Promise<{ projectId: stri
   await new EventStore(platform.database.db).append(`project-${projectId}`, noStream, [
     { type: 'ProjectDrafted', data: { projectId, title: basics.title, basics, clonedFrom: null }, metadata: testMetadata() },
     { type: 'ProjectLinksSaved', data: { projectId, title: basics.title, links }, metadata: testMetadata() },
-  ]);
+  ], { projections: [projectProjection] });
   return { projectId, linkIds };
 }
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real grayscale PNG; `seed` varies its pixels so two images never share content. */
-export function png(width: number, height: number, seed = 0): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * (width + 1) + 1 + x] = (x * 7 + y * 13 + seed) & 0xff;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
-}
+/** A real PNG; `seed` varies its pixels so two images never share content. */
+export const png = samplePng;
 
 /** A baseline JPEG's markers up to its frame header, which is what tells its size. */
 export function jpeg(width: number, height: number, seed = 0): Buffer {
@@ -63,14 +33,7 @@ export function jpeg(width: number, height: number, seed = 0): Buffer {
 }
 
 /** A zip of the given entries; names are written as given, even ones that climb out of the folder. */
-export async function zipOf(entries: { name: string; content: Buffer; compress?: boolean; mode?: number }[]): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const entry of entries) zip.addBuffer(entry.content, entry.name, { compress: entry.compress ?? true, ...(entry.mode ? { mode: entry.mode } : {}) });
-  zip.end();
-  const parts: Buffer[] = [];
-  for await (const part of zip.outputStream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
+export const zipOf = sampleZip;
 
 /** Renames a zip's entry in place, in both the local header and the central directory (same length). */
 export function renameEntry(zip: Buffer, from: string, to: string): Buffer {
