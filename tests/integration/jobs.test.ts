@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
+import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { ownRedis, type OwnRedis } from '../support/redis-server';
 import { signInAdmin } from '../support/sign-in';
 
@@ -11,32 +12,7 @@ const auditOf = (platform: Platform, auditId: string) => call(platform, 'GET', `
 const eventsOf = async (platform: Platform, auditId: string) =>
   (await sql<{ type: string }>`SELECT type FROM events WHERE stream_id = ${`audit-${auditId}`} ORDER BY stream_position`.execute(platform.database.db)).rows.map((r) => r.type);
 
-/** Reads server-sent events from the API until `until` says enough. */
-async function listen(platform: Platform, until: (events: { event: string; data: any }[]) => boolean) {
-  const controller = new AbortController();
-  const response = await fetch(`${platform.baseUrl}/manage/jobs/stream?access_token=${token}`, { signal: controller.signal });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const received: { event: string; data: any }[] = [];
-  const done = (async () => {
-    let buffer = '';
-    while (!until(received)) {
-      const { value, done: ended } = await reader.read();
-      if (ended) break;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (data) received.push({ event, data: JSON.parse(data) });
-      }
-    }
-    controller.abort();
-    return received;
-  })();
-  return { done, headers: response.headers };
-}
+const listen = (platform: Platform, until: (events: StreamedEvent[]) => boolean) => listenToJobs(platform, token, until);
 
 describe('ledger verification jobs', () => {
   let platform: Platform;

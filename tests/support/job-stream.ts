@@ -7,7 +7,11 @@ export interface StreamedEvent {
 }
 
 /** Resolves once the stream is open; `done` resolves with what it received once `until` is satisfied. */
-export async function listenToJobs(platform: Platform, token: string, until: (events: StreamedEvent[]) => boolean): Promise<{ done: Promise<StreamedEvent[]> }> {
+export async function listenToJobs(
+  platform: Platform,
+  token: string,
+  until: (events: StreamedEvent[]) => boolean,
+): Promise<{ done: Promise<StreamedEvent[]>; headers: Headers }> {
   const controller = new AbortController();
   const response = await fetch(`${platform.baseUrl}/manage/jobs/stream?access_token=${token}`, { signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -30,5 +34,5 @@ export async function listenToJobs(platform: Platform, token: string, until: (ev
     controller.abort();
     return received;
   })();
-  return { done };
+  return { done, headers: response.headers };
 }
