@@ -48,6 +48,11 @@ describe('projectMachine', () => {
     });
   }
 
+  it('does not reopen a draft that was closed before it ever ran', () => {
+    expect(decide(projectMachine, 'closed', { published: false }, { type: 'project.reopen' })).toEqual({ allowed: false, from: 'closed', event: 'project.reopen', allowedEvents: [] });
+    expect(decide(projectMachine, 'closed', { published: true }, { type: 'project.reopen' }).allowed).toBe(true);
+  });
+
   it('cannot be published before its configuration is complete', () => {
     expect(decide(projectMachine, 'waiting_for_improvement', {}, { type: 'project.publish' }).allowed).toBe(false);
   });

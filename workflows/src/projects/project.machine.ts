@@ -4,9 +4,14 @@ import { setup } from 'xstate';
 
 export type ProjectStatus = 'waiting_for_improvement' | 'waiting_for_publish' | 'in_progress' | 'paused' | 'completed' | 'closed' | 'reopened';
 
+/** What the server knows beyond the status; a caller that leaves it out is answered as if the project had run. */
+export interface ProjectMachineContext {
+  published?: boolean;
+}
+
 export const projectMachine = setup({
   types: {
-    context: {} as Record<string, never>,
+    context: {} as ProjectMachineContext,
     events: {} as
       | { type: 'project.edit' }
       | { type: 'project.mark_complete' }
@@ -18,9 +23,13 @@ export const projectMachine = setup({
       | { type: 'project.close' }
       | { type: 'project.reopen' },
   },
+  guards: {
+    // A draft closed before it ever ran is discarded: reopening it would put an unconfigured project in the going list.
+    hasRun: ({ context }) => context.published !== false,
+  },
 }).createMachine({
   id: 'project',
-  version: '1',
+  version: '2',
   initial: 'waiting_for_improvement',
   context: {},
   states: {
@@ -40,7 +49,7 @@ export const projectMachine = setup({
       on: { 'project.reopen': 'reopened', 'project.close': 'closed' },
     },
     closed: {
-      on: { 'project.reopen': 'reopened' },
+      on: { 'project.reopen': { target: 'reopened', guard: 'hasRun' } },
     },
     reopened: {
       on: { 'project.edit': 'reopened', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },

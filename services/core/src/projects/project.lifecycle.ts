@@ -8,6 +8,6 @@ export const projectLifecycle: Lifecycle<ProjectState, ProjectEvent> = {
   initial: initialProjectState,
   evolve: evolveProject,
   status: (state) => state.status,
-  context: () => ({}),
+  context: (state) => ({ published: state.published }),
   projections: [projectProjection],
 };
