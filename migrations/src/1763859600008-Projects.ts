@@ -35,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE UNIQUE INDEX project_links_link_idx ON project_links (link_id);
 
-    -- kind: team (a supplier team on the link), tagger (chosen by the PM), grouped (in a supplier's group).
+    -- kind: team (a supplier team on the link), tagger (chosen by the PM), group-tagger (in a supplier's group).
     CREATE TABLE project_members (
       project_id uuid NOT NULL,
       link_id    uuid NOT NULL,

@@ -30,6 +30,18 @@ describe(evolveProject.name, () => {
     ]);
   });
 
+  it('drops the groups of a team the PM takes off a link, and keeps the others', () => {
+    const state = fold([
+      drafted,
+      links,
+      { type: 'LinkMembersAssigned', data: { ...ref, linkId: 'a', teamIds: ['t', 'u'], taggerIds: [] } },
+      { type: 'LinkGroupSaved', data: { ...ref, linkId: 'a', groupId: 'g', teamId: 't', name: 'G', taggerIds: ['y'] } },
+      { type: 'LinkGroupSaved', data: { ...ref, linkId: 'a', groupId: 'h', teamId: 'u', name: 'H', taggerIds: ['z'] } },
+      { type: 'LinkMembersAssigned', data: { ...ref, linkId: 'a', teamIds: ['u'], taggerIds: [] } },
+    ]);
+    expect(state.links?.[0].groups.map((g) => g.groupId)).toEqual(['h']);
+  });
+
   it('follows the lifecycle events', () => {
     expect(fold([drafted, { type: 'ProjectMarkedComplete', data: ref }, { type: 'ProjectPublished', data: ref }])).toMatchObject({ status: 'in_progress', published: true });
   });

@@ -116,8 +116,11 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       return { ...state, status: 'closed' };
     case 'ProjectReopened':
       return { ...state, status: 'reopened' };
-    case 'LinkMembersAssigned':
-      return withLink(state, event.data.linkId, (link) => ({ ...link, members: { teamIds: event.data.teamIds, taggerIds: event.data.taggerIds } }));
+    case 'LinkMembersAssigned': {
+      // A team taken off the link takes its groups with it: its taggers work there only through the team.
+      const { teamIds, taggerIds } = event.data;
+      return withLink(state, event.data.linkId, (link) => ({ ...link, members: { teamIds, taggerIds }, groups: link.groups.filter((g) => teamIds.includes(g.teamId)) }));
+    }
     case 'LinkGroupSaved': {
       const { groupId, teamId, name, taggerIds } = event.data;
       return withLink(state, event.data.linkId, (link) => ({

@@ -327,7 +327,7 @@ export interface ProjectLinksTable {
 export interface ProjectMembersTable {
   project_id: string;
   link_id: string;
-  kind: 'team' | 'tagger' | 'grouped';
+  kind: 'team' | 'tagger' | 'group-tagger';
   member_id: string;
   group_id: string | null;
   group_name: string | null;

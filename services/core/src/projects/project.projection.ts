@@ -101,6 +101,9 @@ async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promi
       const { linkId, teamIds, taggerIds } = event.data as Extract<ProjectEvent, { type: 'LinkMembersAssigned' }>['data'];
       await db.updateTable('projects').set(touched).where('project_id', '=', projectId).execute();
       await db.deleteFrom('project_members').where('link_id', '=', linkId).where('kind', 'in', ['team', 'tagger']).execute();
+      let leftTeams = db.deleteFrom('project_members').where('link_id', '=', linkId).where('kind', '=', 'group-tagger');
+      if (teamIds.length > 0) leftTeams = leftTeams.where('team_id', 'not in', teamIds);
+      await leftTeams.execute();
       const rows = [
         ...teamIds.map((id) => ({ project_id: projectId, link_id: linkId, kind: 'team' as const, member_id: id, group_id: null, group_name: null, team_id: id })),
         ...taggerIds.map((id) => ({ project_id: projectId, link_id: linkId, kind: 'tagger' as const, member_id: id, group_id: null, group_name: null, team_id: null })),
@@ -112,7 +115,7 @@ async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promi
       const { linkId, groupId, teamId, name, taggerIds } = event.data as Extract<ProjectEvent, { type: 'LinkGroupSaved' }>['data'];
       await db.updateTable('projects').set(touched).where('project_id', '=', projectId).execute();
       await db.deleteFrom('project_members').where('group_id', '=', groupId).execute();
-      const rows = taggerIds.map((id) => ({ project_id: projectId, link_id: linkId, kind: 'grouped' as const, member_id: id, group_id: groupId, group_name: name, team_id: teamId }));
+      const rows = taggerIds.map((id) => ({ project_id: projectId, link_id: linkId, kind: 'group-tagger' as const, member_id: id, group_id: groupId, group_name: name, team_id: teamId }));
       if (rows.length > 0) await db.insertInto('project_members').values(rows).execute();
       return;
     }
