@@ -97,6 +97,18 @@ export class ProjectsRepository {
     return new Map(rows.map((r) => [r.link_id as string, r.n]));
   }
 
+  /** Whether a batch of the project is being imported: its items are on their way into the first link's pool. */
+  async importing(projectId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('batches')
+      .select('batch_id')
+      .where('project_id', '=', projectId)
+      .where('importing', 'is not', null)
+      .where('status', '<>', 'deleted')
+      .executeTakeFirst();
+    return !!row;
+  }
+
   async toolVersions(refs: { toolId: string; toolVersion: number }[]): Promise<Map<string, { name: string; templateType: string }>> {
     if (refs.length === 0) return new Map();
     const rows = await this.db

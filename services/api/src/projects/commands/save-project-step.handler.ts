@@ -76,10 +76,12 @@ export class SaveProjectStepHandler implements ICommandHandler<SaveProjectStepCo
     if (input.step === 'links') {
       const problems = linkProblems(input.value.links);
       if (problems.length > 0) throw linkErrors(problems);
-      // Checked against the version read here and appended only onto it, so tasks cannot slip in between.
+      // Appended only onto the version checked here, so another edit of the links cannot slip in between.
       const { state, version } = await this.eventStore.aggregate(projectStreamId(projectId), evolveProject as never, projectLifecycle.initial);
       const tasks = await this.projects.linkTasks(projectId);
-      const before = ((state as ProjectState).links ?? []).map((l) => ({ id: l.id, type: l.type, tasks: tasks.get(l.id) ?? 0 }));
+      // A running import fills the first link's pool chunk by chunk, so that link already counts as holding tasks.
+      const importing = await this.projects.importing(projectId);
+      const before = ((state as ProjectState).links ?? []).map((l, i) => ({ id: l.id, type: l.type, tasks: Math.max(tasks.get(l.id) ?? 0, importing && i === 0 ? 1 : 0) }));
       const changeProblems = linkChangeProblems(before, input.value.links);
       if (changeProblems.length > 0) throw linkErrors(changeProblems);
       checkedVersion ??= version;
