@@ -1,10 +1,10 @@
 // Projects over the API: the wizard's rules in both languages, publishing, the lifecycle, clone, members and visibility.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectionCatalogue, verifyReplay } from '@annot/core';
+import { catchUp, managementLogProjection, projectionCatalogue, verifyReplay } from '@annot/core';
 import { call, startPlatform, type Platform } from '../support/platform';
 import { type Cast, castOfEveryRole, createPerson } from '../support/people';
-import { signInAdmin } from '../support/sign-in';
+import { signIn, signInAdmin } from '../support/sign-in';
 
 const en = { 'x-language': 'en_US' };
 const basics = {
@@ -17,7 +17,7 @@ const basics = {
   reworkMaxCount: 2,
   autoRecycle: { enabled: false },
 };
-const link = (type: 'annotation' | 'inspection', name = type) => ({ id: randomUUID(), type, name });
+const link = (type: 'annotation' | 'inspection', name: string = type) => ({ id: randomUUID(), type, name });
 
 describe('projects', () => {
   let platform: Platform;
@@ -83,6 +83,22 @@ describe('projects', () => {
       expect(projects.body.data.items).toEqual([]);
     });
 
+    it('refuses a date that is not a day and an annotation type the seed does not list', async () => {
+      const broken = await call(platform, 'POST', '/manage/projects', { token: admin, body: { ...basics, startDate: '2026/12/01', annotationType: 'lidar' }, headers: en });
+      const fields = Object.fromEntries(broken.body.data.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+      expect(fields).toMatchObject({ startDate: 'Dates are written like 2026-01-31', annotationType: 'Please choose an annotation type' });
+      const zh = await call(platform, 'POST', '/manage/projects', { token: admin, body: { ...basics, title: '' } });
+      expect(zh.body.data.fields).toEqual([{ field: 'title', message: '项目名称不能为空' }]);
+    });
+
+    it('answers 404 for a project that does not exist, whatever is asked of it', async () => {
+      const unknown = randomUUID();
+      expect((await call(platform, 'GET', `/manage/projects/${unknown}`, { token: admin })).status).toBe(404);
+      expect((await verb(unknown, 'publish')).status).toBe(404);
+      expect((await step(unknown, 'tools', { tools: [tool] })).status).toBe(404);
+      expect((await verb(unknown, 'clone')).status).toBe(404);
+    });
+
     it('saves a draft that waits for improvement and says what it lacks', async () => {
       const id = await draft('Draft only');
       const project = await detail(id);
@@ -102,6 +118,30 @@ describe('projects', () => {
         { field: 'links.1', message: '最后一个环节必须是质检' },
       ]);
       expect((await detail(id)).links).toEqual([]);
+    });
+
+    it('wants at least one link, each with a name', async () => {
+      const id = await draft('Unnamed links');
+      const empty = await step(id, 'links', { links: [] }, en);
+      expect(empty.body.data.fields).toEqual([{ field: 'links.0', message: 'Please add at least one link' }]);
+      const unnamed = await step(id, 'links', { links: [link('annotation', ' '), link('inspection')] });
+      expect(unnamed.body.data.fields).toEqual([{ field: 'links.0.name', message: '环节名称不能为空' }]);
+    });
+
+    it('keeps the first link in place while a batch is being imported into it', async () => {
+      const { id, links } = await complete('Importing pipeline');
+      const batch = await call(platform, 'POST', `/manage/projects/${id}/batches`, { token: admin, body: { name: 'Folder', priority: 1, uploadType: 'local' } });
+      expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+      // No worker runs in this file, so the import stays requested: its items are still on their way to the first link.
+      const requested = await call(platform, 'POST', `/manage/batches/${batch.body.data.id}/import`, { token: admin, body: { path: 'frames' } });
+      expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+      const replaced = await step(id, 'links', { links: [link('annotation'), links[1]] }, en);
+      expect(replaced.status).toBe(400);
+      expect(replaced.body.data.fields).toEqual([
+        { field: 'links.0', message: 'Phases cannot be deleted when they have tasks' },
+        { field: 'links.0', message: 'Phases cannot be added when they have tasks' },
+      ]);
+      expect((await step(id, 'links', { links: [{ ...links[0], name: 'Draw' }, links[1]] })).status).toBe(200);
     });
 
     it('keeps the links of a pipeline with tasks: none added, none removed', async () => {
@@ -127,6 +167,16 @@ describe('projects', () => {
   });
 
   describe('tools and rules', () => {
+    it('wants at least one tool, each once', async () => {
+      const id = await draft('Tool choice');
+      const none = await step(id, 'tools', { tools: [] });
+      expect(none.body.data.fields).toEqual([{ field: 'tools', message: '请至少选择一个工具' }]);
+      const twice = await step(id, 'tools', { tools: [tool, tool] }, en);
+      expect(twice.body.data.fields).toEqual([{ field: 'tools', message: 'A tool is chosen twice' }]);
+      const unknownData = await step(id, 'rules', { ...rules, dataRule: { ruleId: randomUUID(), ruleVersion: 1 } }, en);
+      expect(unknownData.body.data.fields).toEqual([{ field: 'dataRule', message: 'This import/export rule version does not exist' }]);
+    });
+
     it('refuses a tool version or rule version the catalog does not have', async () => {
       const id = await draft('Unknown refs');
       const tools = await step(id, 'tools', { tools: [{ ...tool, toolVersion: 9 }] }, en);
@@ -175,6 +225,30 @@ describe('projects', () => {
         expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
         expect((await detail(id)).status).toBe(status);
       }
+    });
+
+    it('refuses to edit a completed project until it is reopened', async () => {
+      const { id } = await complete('Finished work');
+      for (const name of ['publish', 'finish']) expect((await verb(id, name)).status).toBe(200);
+      const refused = await step(id, 'basics', { ...basics, title: 'Late change' }, en);
+      expect(refused.status).toBe(409);
+      expect(refused.body.errCode).toBe('INVALID_TRANSITION');
+      expect(refused.body.message).toContain('project.reopen');
+      expect((await verb(id, 'reopen')).status).toBe(200);
+      expect((await step(id, 'basics', { ...basics, title: 'Late change' })).body.data).toMatchObject({ status: 'reopened', missing: [] });
+      expect((await detail(id)).title).toBe('Late change');
+    });
+
+    it('closes a draft for good: it never ran, so it is cloned rather than reopened; PMs manage the admin\'s projects', async () => {
+      const id = await draft('Dropped draft');
+      expect((await verb(id, 'close', cast.tokens['10'])).status).toBe(200);
+      expect((await detail(id)).status).toBe('closed');
+      const reopened = await verb(id, 'reopen', cast.tokens['20'], en);
+      expect(reopened.status).toBe(409);
+      expect(reopened.body.errCode).toBe('INVALID_TRANSITION');
+      const cloned = await verb(id, 'clone', cast.tokens['20']);
+      expect(cloned.status).toBe(200);
+      expect(await detail(cloned.body.data.id, cast.tokens['20'])).toMatchObject({ title: 'Dropped draft (copy)', status: 'waiting_for_improvement', clonedFrom: id });
     });
 
     it('answers a refused edge with 409 INVALID_TRANSITION naming what is allowed', async () => {
@@ -256,6 +330,40 @@ describe('projects', () => {
     });
   });
 
+  describe('supplier groups', () => {
+    it('lets a tagger its supplier grouped see the project, until the PM takes the team off the link', async () => {
+      const { id, links } = await complete('Grouped work');
+      const unknownTeam = await step(id, `links/${links[0].id}/members`, { teamIds: [randomUUID()], taggerIds: [] }, en);
+      expect(unknownTeam.body.data.fields).toEqual([{ field: 'teamIds.0', message: 'This team does not exist' }]);
+      expect((await step(id, `links/${links[0].id}/members`, { teamIds: [teamId], taggerIds: [] })).status).toBe(200);
+      const groupedId = await createPerson(platform, admin, { role: '40', name: 'Grouped', account: 'grouped@example.com', password: 'Tagger@123', teamId });
+      const grouped = await signIn(platform, 'grouped@example.com', 'Tagger@123', 1);
+      expect((await call(platform, 'GET', `/manage/projects/${id}`, { token: grouped })).status).toBe(404);
+
+      const groups = `/manage/projects/${id}/links/${links[0].id}/groups`;
+      const unnamed = await call(platform, 'POST', groups, { token: cast.tokens['30'], body: { name: ' ', taggerIds: [groupedId] } });
+      expect(unnamed.body.data.fields).toEqual([{ field: 'name', message: '分组名称不能为空' }]);
+      const created = await call(platform, 'POST', groups, { token: cast.tokens['30'], body: { name: 'Night shift', taggerIds: [groupedId] } });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const renamed = await call(platform, 'PUT', `${groups}/${created.body.data.groupId}`, { token: cast.tokens['30'], body: { name: 'Day shift', taggerIds: [groupedId] } });
+      expect(renamed.status).toBe(200);
+      expect((await call(platform, 'GET', `/manage/projects/${id}/members`, { token: admin })).body.data[0].groups).toEqual([
+        { groupId: created.body.data.groupId, name: 'Day shift', teamId, taggers: [{ id: groupedId, name: 'Grouped', account: 'grouped@example.com' }] },
+      ]);
+      const seen = await call(platform, 'GET', '/manage/projects?keyword=Grouped', { token: grouped });
+      expect(seen.body.data.items.map((p: { id: string }) => p.id)).toEqual([id]);
+      expect((await call(platform, 'GET', `/manage/projects/${id}`, { token: grouped })).status).toBe(200);
+      const groupedCounts = await call(platform, 'GET', '/manage/projects/counts', { token: grouped });
+      expect(groupedCounts.body.data).toMatchObject({ waiting_for_publish: 1, in_progress: 0 });
+
+      expect((await step(id, `links/${links[0].id}/members`, { teamIds: [], taggerIds: [] })).status).toBe(200);
+      expect((await call(platform, 'GET', `/manage/projects/${id}`, { token: grouped })).status).toBe(404);
+      expect((await call(platform, 'GET', `/manage/projects/${id}/members`, { token: admin })).body.data[0].groups).toEqual([]);
+      const gone = await call(platform, 'PUT', `${groups}/${created.body.data.groupId}`, { token: cast.tokens['30'], body: { name: 'Late', taggerIds: [] } });
+      expect(gone.status).toBe(404);
+    });
+  });
+
   describe('lists', () => {
     it('pages by keyset within a tab, counts per status, and writes the management log', async () => {
       for (const n of [1, 2, 3]) await draft(`Paged ${n}`);
@@ -267,6 +375,23 @@ describe('projects', () => {
       expect(going.body.data.items).toEqual([]);
       const counts = await call(platform, 'GET', '/manage/projects/counts', { token: admin });
       expect(counts.body.data.waiting_for_improvement).toBeGreaterThanOrEqual(3);
+      expect(Object.values((await call(platform, 'GET', '/manage/projects/counts', { token: cast.tokens['50'] })).body.data)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+
+      await call(platform, 'POST', '/manage/projects', { token: admin, body: { ...basics, title: 'Paged trial video', type: 'trial', annotationType: 'video' } });
+      const titles = async (query: string) =>
+        (await call(platform, 'GET', `/manage/projects?keyword=Paged&${query}`, { token: admin })).body.data.items.map((p: { title: string }) => p.title);
+      expect(await titles('type=trial')).toEqual(['Paged trial video']);
+      expect(await titles('annotationType=video&status=waiting_for_improvement')).toEqual(['Paged trial video']);
+      expect(await titles('type=formal&tab=release')).toEqual(['Paged 3', 'Paged 2', 'Paged 1']);
+      expect(await titles('status=in_progress')).toEqual([]);
+
+      // The management log is an async projection; caught up here since no worker runs in this file.
+      await catchUp(platform.database.db, managementLogProjection);
+      const log = await call(platform, 'GET', '/manage/history/getoperatehistory?limit=100&offset=0', { token: admin, headers: en });
+      const operations = log.body.data.list.map((e: { user_name: string; operation: string }) => `${e.user_name}: ${e.operation}`);
+      expect(operations).toEqual(expect.arrayContaining(['Admin: Created the project Paged 1', 'Admin: Created the project Paged trial video']));
+      const zhLog = await call(platform, 'GET', '/manage/history/getoperatehistory?limit=100&offset=0', { token: admin });
+      expect(zhLog.body.data.list.map((e: { operation: string }) => e.operation)).toContain('创建了项目 Paged 3');
       const replay = await verifyReplay(platform.database.db, projectionCatalogue.filter((p) => p.mode === 'inline'));
       expect(replay.tables.filter((t) => t.missingCount + t.extraCount > 0)).toEqual([]);
     });
