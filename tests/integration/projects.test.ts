@@ -220,11 +220,16 @@ describe('projects', () => {
         ['reopen', 'reopened'],
         ['close', 'closed'],
       ];
+      expect((await detail(id)).published).toBe(false);
       for (const [name, status] of path) {
         const answer = await verb(id, name);
         expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
         expect((await detail(id)).status).toBe(status);
       }
+      // Closed after it ran, so the machine offers reopen again; the list carries what the machine needs to say so.
+      const listed = await call(platform, 'GET', '/manage/projects?keyword=Lifecycle&tab=finish', { token: admin });
+      expect(listed.body.data.items).toEqual([expect.objectContaining({ id, status: 'closed', published: true })]);
+      expect((await verb(id, 'reopen')).status).toBe(200);
     });
 
     it('refuses to edit a completed project until it is reopened', async () => {
@@ -242,7 +247,7 @@ describe('projects', () => {
     it('closes a draft for good: it never ran, so it is cloned rather than reopened; PMs manage the admin\'s projects', async () => {
       const id = await draft('Dropped draft');
       expect((await verb(id, 'close', cast.tokens['10'])).status).toBe(200);
-      expect((await detail(id)).status).toBe('closed');
+      expect(await detail(id)).toMatchObject({ status: 'closed', published: false });
       const reopened = await verb(id, 'reopen', cast.tokens['20'], en);
       expect(reopened.status).toBe(409);
       expect(reopened.body.errCode).toBe('INVALID_TRANSITION');

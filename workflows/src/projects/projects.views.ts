@@ -8,6 +8,8 @@ export interface ProjectSummary {
   id: string;
   title: string;
   status: ProjectStatus;
+  /** Whether it ever ran: the project machine's context, so a closed draft offers no reopen. */
+  published: boolean;
   type: 'trial' | 'formal';
   annotationType: AnnotationType;
   startDate: string;

@@ -38,6 +38,7 @@ export class ProjectsRepository {
         'p.project_id as id',
         'p.title',
         'p.status',
+        'p.published',
         'p.type',
         'p.annotation_type as annotationType',
         day('p.start_date').as('startDate'),

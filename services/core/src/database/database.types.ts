@@ -314,6 +314,7 @@ export interface ProjectsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: string;
+  published: Generated<boolean>;
 }
 
 export interface ProjectLinksTable {

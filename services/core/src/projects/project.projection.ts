@@ -127,7 +127,8 @@ async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promi
     }
     default: {
       const status = statusOf[event.type];
-      await db.updateTable('projects').set(status ? { status, ...touched } : touched).where('project_id', '=', projectId).execute();
+      const published = event.type === 'ProjectPublished' ? { published: true } : {};
+      await db.updateTable('projects').set(status ? { status, ...published, ...touched } : touched).where('project_id', '=', projectId).execute();
     }
   }
 }
