@@ -7,11 +7,12 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useChangeProject, verbEvents, type ProjectVerb } from '../api/change-project';
 
-export function ProjectActions({ id, status }: { id: string; status: ProjectStatus }) {
+export function ProjectActions({ id, status, published }: { id: string; status: ProjectStatus; published: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const change = useChangeProject();
-  const allowed = allowedEvents(projectMachine, status, {});
+  // The same machine as the server, with the same context: a draft closed before it ever ran is not reopened.
+  const allowed = allowedEvents(projectMachine, status, { published });
   const verbs = (Object.keys(verbEvents) as (keyof typeof verbEvents)[]).filter((verb) => allowed.includes(verbEvents[verb]));
   const run = (verb: ProjectVerb) =>
     change.mutate(

@@ -29,7 +29,7 @@ export function ProjectHeader({ project, manage }: { project: ProjectDetail; man
           <Button asChild size="sm" variant="outline">
             <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
           </Button>
-          <ProjectActions id={project.id} status={project.status} />
+          <ProjectActions id={project.id} status={project.status} published={project.published} />
         </div>
       )}
     </div>

@@ -76,7 +76,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
     );
   };
 
-  const canPublish = project ? allowedEvents(projectMachine, project.status, {}).includes('project.publish') || project.status === 'waiting_for_improvement' : false;
+  const canPublish = project ? allowedEvents(projectMachine, project.status, { published: project.published }).includes('project.publish') || project.status === 'waiting_for_improvement' : false;
 
   return (
     <div className="grid gap-4">

@@ -77,7 +77,7 @@ export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolea
                     <Button asChild size="sm" variant="outline">
                       <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
                     </Button>
-                    <ProjectActions id={project.id} status={project.status} />
+                    <ProjectActions id={project.id} status={project.status} published={project.published} />
                   </>
                 )}
               </TableCell>
