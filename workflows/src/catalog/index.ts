@@ -8,3 +8,4 @@ export * from './invalid-reason';
 export * from './data-rule';
 export * from './annotation-rule';
 export * from './catalog.views';
+export * from './catalog.queries';

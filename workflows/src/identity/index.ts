@@ -9,6 +9,7 @@ export * from './people.schemas';
 export * from './team.events';
 export * from './team.machine';
 export * from './countries';
+export * from './permissions';
 export * from './people.policy';
 export * from './menu';
 export * from './identity.views';

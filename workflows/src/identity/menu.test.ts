@@ -1,29 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { type MenuItem, menuFor } from './menu';
-import { manageableRoles } from './people.policy';
+import { manageableRoles, visibleRoles } from './people.policy';
 
 const keys = (items: MenuItem[]): string[] => items.flatMap((item) => [item.key, ...keys(item.children ?? [])]);
+const paths = (items: MenuItem[]): string[] => items.flatMap((item) => (item.children ? paths(item.children) : [item.path]));
 
 describe(menuFor.name, () => {
-  it('gives admins everything, PM management and the admin-only entries included', () => {
-    const admin = keys(menuFor('01', false));
-    expect(admin).toEqual(expect.arrayContaining(['menu_pms', 'menu_algorithm_call', 'menu_announcements', 'menu_documents', 'menu_management_log']));
+  it('gives admins projects, every kind of personnel, configuration, the log and their own tools', () => {
+    expect(keys(menuFor('01', false))).toEqual(
+      expect.arrayContaining(['menu_new_project', 'menu_going_projects', 'menu_pms', 'menu_teams', 'menu_tool_config', 'menu_management_log', 'menu_audit', 'menu_mailbox']),
+    );
   });
-  it('gives PMs projects, personnel without PMs, configuration, algorithms and logs', () => {
+  it('gives PMs projects, personnel without PMs, configuration and the log, not the admin-only entries', () => {
     const pm = keys(menuFor('10', false));
-    expect(pm).toEqual(expect.arrayContaining(['menu_going_projects', 'menu_taggers', 'menu_tool_config', 'menu_algorithm_list', 'menu_management_log']));
-    expect(pm).not.toEqual(expect.arrayContaining(['menu_pms']));
-    expect(pm.filter((k) => ['menu_algorithm_call', 'menu_announcements', 'menu_documents'].includes(k))).toEqual([]);
+    expect(pm).toEqual(expect.arrayContaining(['menu_going_projects', 'menu_taggers', 'menu_tool_config', 'menu_management_log']));
+    expect(pm.filter((k) => ['menu_pms', 'menu_mailbox'].includes(k))).toEqual([]);
   });
   it('gives taggers, suppliers and clients their own areas only', () => {
-    expect(menuFor('40', false).map((m) => m.path)).toEqual(['/tag/index', '/tag/going']);
-    expect(menuFor('30', false).map((m) => m.key)).toEqual(['menu_projects']);
-    expect(menuFor('30', true).map((m) => m.key)).toEqual(['menu_projects', 'menu_taggers']);
-    expect(menuFor('50', false).map((m) => m.path)).toEqual(['/checkout/index']);
+    expect(paths(menuFor('40', false))).toEqual(['/tag/index']);
+    expect(paths(menuFor('30', false))).toEqual(['/supplier/index']);
+    expect(paths(menuFor('30', true))).toEqual(['/supplier/index', '/supplier/tagger']);
+    expect(paths(menuFor('50', false))).toEqual(['/checkout/index']);
+    expect(menuFor('99', false)).toEqual([]);
   });
-  it('drops algorithms, announcements, logs, documents and help in a private deployment', () => {
-    const hidden = ['menu_algorithms', 'menu_announcements', 'menu_management_log', 'menu_documents', 'menu_help'];
-    expect(keys(menuFor('01', true)).filter((k) => hidden.includes(k))).toEqual([]);
+  it('drops the management log in a private deployment', () => {
+    expect(keys(menuFor('01', true))).not.toContain('menu_management_log');
+  });
+  it('leaves out screens not built yet: algorithms, announcements, documents, help, the tagger ongoing list', () => {
+    const all = ['01', '10', '20', '30', '40', '50'].flatMap((role) => [...paths(menuFor(role, false)), ...paths(menuFor(role, true))]);
+    expect(all.filter((path) => /^\/(algorithm|notice|document)|^\/tag\/going/.test(path))).toEqual([]);
+  });
+});
+
+describe(visibleRoles.name, () => {
+  it('lets admins see every role, PMs suppliers, taggers and acceptors, suppliers taggers, others nobody', () => {
+    expect(visibleRoles('01')).toHaveLength(6);
+    expect(visibleRoles('10')).toEqual(['30', '40', '50']);
+    expect(visibleRoles('30')).toEqual(['40']);
+    expect(visibleRoles('40')).toEqual([]);
+    expect(visibleRoles('50')).toEqual([]);
   });
 });
 

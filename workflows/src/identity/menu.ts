@@ -1,4 +1,5 @@
-// The side menu of each role, as the seed draws it; private deployment drops what it hides.
+// The side menu of each role, as the seed draws it, holding only screens the console has built and the role may use.
+import { type Action, can } from './permissions';
 import { Role } from './roles';
 
 export interface MenuItem {
@@ -7,44 +8,59 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-const item = (key: string, path: string, children?: MenuItem[]): MenuItem => (children ? { key, path, children } : { key, path });
+interface Entry extends MenuItem {
+  /** What the caller must be allowed to do for the entry to show. */
+  needs?: Action;
+  /** Shown only in this kind of deployment (a private deployment hides the management log). */
+  deployment?: 'private' | 'public';
+  children?: Entry[];
+}
+
+const entry = (key: string, path: string, needs?: Action, children?: Entry[]): Entry => ({ key, path, ...(needs ? { needs } : {}), ...(children ? { children } : {}) });
+
+// Algorithms, announcements, documents, help and the tagger's ongoing list come back here once their screens exist.
+const internalMenu: Entry[] = [
+  entry('menu_overview', '/home'),
+  entry('menu_new_project', '/project/new/0', 'project.create'),
+  entry('menu_released_projects', '/project/release', 'project.edit'),
+  entry('menu_going_projects', '/project/going', 'project.edit'),
+  entry('menu_finished_projects', '/project/finish', 'project.edit'),
+  entry('menu_personnel', '/personnel', 'people.read', [
+    entry('menu_taggers', '/personnel/tagger', 'people.read'),
+    entry('menu_acceptors', '/personnel/checker', 'people.read'),
+    entry('menu_teams', '/personnel/supplier', 'team.read'),
+    entry('menu_pms', '/personnel/pm', 'people.pms'),
+  ]),
+  entry('menu_config', '/config', 'catalog.read', [
+    entry('menu_tool_config', '/toolConfig', 'catalog.read'),
+    entry('menu_data_rules', '/baseConfig/index', 'catalog.read'),
+    entry('menu_error_groups', '/errorType/index', 'catalog.read'),
+    entry('menu_invalid_reasons', '/picture/reason', 'catalog.read'),
+    entry('menu_annotation_rules', '/baseConfig/tagRule', 'catalog.read'),
+  ]),
+  { ...entry('menu_management_log', '/log/index', 'history.read'), deployment: 'public' },
+  entry('menu_audit', '/audit', 'audit.read'),
+  entry('menu_mailbox', '/mailbox', 'mailbox.read'),
+];
+
+const areaMenus: Partial<Record<string, Entry[]>> = {
+  [Role.Tagger]: [entry('menu_overview', '/tag/index')],
+  [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage')],
+  [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index')],
+};
+
+function visible(entries: Entry[], role: string, privateDeployment: boolean): MenuItem[] {
+  return entries.flatMap((e): MenuItem[] => {
+    if (e.needs && !can(role, e.needs, privateDeployment)) return [];
+    if (e.deployment && e.deployment !== (privateDeployment ? 'private' : 'public')) return [];
+    const item: MenuItem = { key: e.key, path: e.path };
+    if (!e.children) return [item];
+    const children = visible(e.children, role, privateDeployment);
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
+}
 
 export function menuFor(role: string, privateDeployment: boolean): MenuItem[] {
-  const admin = role === Role.Admin;
-  const pm = role === Role.Pm || role === Role.SeniorPm;
-  if (admin || pm) {
-    const menu: (MenuItem | false)[] = [
-      item('menu_overview', '/home'),
-      item('menu_new_project', '/project/new/0'),
-      item('menu_released_projects', '/project/release'),
-      item('menu_going_projects', '/project/going'),
-      item('menu_finished_projects', '/project/finish'),
-      item('menu_personnel', '/personnel', [
-        item('menu_taggers', '/personnel/tagger'),
-        item('menu_acceptors', '/personnel/checker'),
-        item('menu_teams', '/personnel/supplier'),
-        ...(admin ? [item('menu_pms', '/personnel/pm')] : []),
-      ]),
-      item('menu_config', '/config', [
-        item('menu_tool_config', '/toolConfig'),
-        item('menu_data_rules', '/baseConfig/index'),
-        item('menu_error_groups', '/errorType/index'),
-        item('menu_invalid_reasons', '/picture/reason'),
-        item('menu_annotation_rules', '/baseConfig/tagRule'),
-      ]),
-      !privateDeployment &&
-        item('menu_algorithms', '/algorithm', [item('menu_algorithm_list', '/algorithm/list'), ...(admin ? [item('menu_algorithm_call', '/algorithm/call')] : [])]),
-      !privateDeployment && admin && item('menu_announcements', '/notice/index'),
-      !privateDeployment && item('menu_management_log', '/log/index'),
-      admin && item('menu_audit', '/audit'),
-      admin && item('menu_mailbox', '/mailbox'),
-      !privateDeployment && admin && item('menu_documents', '/document/management'),
-      !privateDeployment && item('menu_help', '/document/manual'),
-    ];
-    return menu.filter((m): m is MenuItem => m !== false);
-  }
-  if (role === Role.Tagger) return [item('menu_overview', '/tag/index'), item('menu_going_projects', '/tag/going')];
-  if (role === Role.Supplier) return [item('menu_projects', '/supplier/index'), ...(privateDeployment ? [item('menu_taggers', '/supplier/tagger')] : [])];
-  if (role === Role.Client) return [item('menu_acceptance_projects', '/checkout/index')];
-  return [];
+  const internal = role === Role.Admin || role === Role.Pm || role === Role.SeniorPm;
+  return visible(internal ? internalMenu : (areaMenus[role] ?? []), role, privateDeployment);
 }

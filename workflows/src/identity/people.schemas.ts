@@ -71,3 +71,8 @@ export const personView = z.object({
   version: z.string(),
 });
 export type PersonView = z.infer<typeof personView>;
+
+/** The teams list, searched by name on the server so a picker finds a team past the first screenful. */
+export const listTeamsQuery = z.object({
+  keyword: z.string().trim().max(100).optional(),
+});

@@ -5,9 +5,9 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
-import { type AuditView, type Page, pageQuery, requestAuditInput, Role } from '@annot/workflows';
+import { type AuditView, type Page, pageQuery, requestAuditInput } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
-import { Roles } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import type { Versioned } from '../http/envelope';
 import { RequestAuditCommand, type RequestAuditResult } from './commands/request-audit.handler';
 import { GetAuditQuery } from './queries/get-audit.handler';
@@ -19,7 +19,7 @@ class AuditParamsDto extends createZodDto(z.object({ auditId: z.uuid() })) {}
 
 @ApiTags('audits')
 @Controller('manage/audits')
-@Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+@Can('audit.request')
 export class AuditsController {
   constructor(
     private readonly commands: CommandBus,
@@ -32,11 +32,13 @@ export class AuditsController {
   }
 
   @Get()
+  @Can('audit.read')
   list(@Query() query: ListAuditsDto): Promise<Page<AuditView>> {
     return this.queries.execute(new ListAuditsQuery(query));
   }
 
   @Get(':auditId')
+  @Can('audit.read')
   get(@Param() params: AuditParamsDto): Promise<Versioned<AuditView>> {
     return this.queries.execute(new GetAuditQuery(params.auditId));
   }

@@ -1,5 +1,5 @@
 // Annotation rules over HTTP: list, view with versions and citations, create, rename, add rich text or a PDF, delete.
-import { Body, Controller, Get, Param, Patch, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
@@ -7,12 +7,12 @@ import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type AppendResult, type CommandContext, NotFoundError } from '@annot/core';
-import { type AnnotationRuleDetail, annotationRuleInput, type AnnotationRuleView, richTextVersionInput, Role, ruleFileMaxBytes } from '@annot/workflows';
+import { type AnnotationRuleDetail, annotationRuleInput, type AnnotationRuleView, catalogListQuery, richTextVersionInput, ruleFileMaxBytes } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
 import { RawResponse } from '../http/raw-response.decorator';
-import { Roles } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import { AnnotationRulesRepository } from './annotation-rules.repository';
 import { type AnnotationRuleChange, ChangeAnnotationRuleCommand } from './commands/change-annotation-rule.handler';
 import { FilesRepository } from './files.repository';
@@ -21,12 +21,13 @@ import { assertPdf, sanitizeRuleHtml } from './rule-content';
 class AnnotationRuleDto extends createZodDto(annotationRuleInput) {}
 class RichTextDto extends createZodDto(richTextVersionInput) {}
 class PdfNoteDto extends createZodDto(z.object({ note: z.string().trim().max(200).default('') })) {}
+class ListDto extends createZodDto(catalogListQuery) {}
 class ParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
 class FileParamsDto extends createZodDto(z.object({ fileId: z.uuid() })) {}
 
 @ApiTags('annotation rules')
 @Controller('manage/annotation-rules')
-@Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+@Can('catalog.edit')
 export class AnnotationRulesController {
   constructor(
     private readonly commands: CommandBus,
@@ -35,11 +36,13 @@ export class AnnotationRulesController {
   ) {}
 
   @Get()
-  list(): Promise<AnnotationRuleView[]> {
-    return this.rules.list();
+  @Can('catalog.read')
+  list(@Query() query: ListDto): Promise<AnnotationRuleView[]> {
+    return this.rules.list(query.keyword);
   }
 
   @Get(':id')
+  @Can('catalog.read')
   async get(@Param() params: ParamsDto): Promise<Versioned<AnnotationRuleDetail>> {
     const rule = await this.rules.get(params.id);
     if (!rule) throw new NotFoundError('things.annotation_rule', params.id);
@@ -86,6 +89,7 @@ export class AnnotationRulesController {
 
   /** A rule's PDF, inline, for the preview. */
   @Get('files/:fileId')
+  @Can('catalog.read')
   @RawResponse()
   async file(@Param() params: FileParamsDto, @Res() res: Response): Promise<void> {
     const file = (await this.rules.ownsFile(params.fileId)) ? await this.files.read(params.fileId) : undefined;

@@ -1,19 +1,21 @@
 // The simple catalog entries over HTTP, one controller per kind made from a single shape: list, view, create, edit, delete.
-import { Body, Controller, Get, Param, Patch, Post, type Type } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, type Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type CommandContext, NotFoundError } from '@annot/core';
-import { errorGroupInput, invalidReasonInput, Role } from '@annot/workflows';
+import { catalogListQuery, errorGroupInput, invalidReasonInput } from '@annot/workflows';
+import type { EntryFilter } from './catalog-entries.repository';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
-import { Roles } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import { type EntryKind, errorGroups, invalidReasons } from './catalog-entries';
 import { CatalogEntriesRepository } from './catalog-entries.repository';
 import { SaveEntryCommand } from './commands/save-entry.handler';
 
+class ListDto extends createZodDto(catalogListQuery) {}
 class ParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
 
 interface EntryRoute<T> {
@@ -22,7 +24,7 @@ interface EntryRoute<T> {
   thing: string;
   kind: EntryKind<T>;
   schema: z.ZodType<T>;
-  read(entries: CatalogEntriesRepository, id?: string): Promise<(T & { id: string; version: string })[]>;
+  read(entries: CatalogEntriesRepository, filter: EntryFilter): Promise<(T & { id: string; version: string })[]>;
 }
 
 function entryController<T>(route: EntryRoute<T>): Type<unknown> {
@@ -30,7 +32,7 @@ function entryController<T>(route: EntryRoute<T>): Type<unknown> {
 
   @ApiTags(route.tag)
   @Controller(route.path)
-  @Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+  @Can('catalog.edit')
   class EntryController {
     constructor(
       readonly commands: CommandBus,
@@ -38,13 +40,15 @@ function entryController<T>(route: EntryRoute<T>): Type<unknown> {
     ) {}
 
     @Get()
-    list() {
-      return route.read(this.entries);
+    @Can('catalog.read')
+    list(@Query() query: ListDto) {
+      return route.read(this.entries, { keyword: query.keyword });
     }
 
     @Get(':id')
+    @Can('catalog.read')
     async get(@Param() params: ParamsDto) {
-      const [entry] = await route.read(this.entries, params.id);
+      const [entry] = await route.read(this.entries, { id: params.id });
       if (!entry) throw new NotFoundError(route.thing, params.id);
       return new Versioned(entry, entry.version);
     }
@@ -76,7 +80,7 @@ export const ErrorGroupsController = entryController({
   thing: 'things.error_group',
   kind: errorGroups,
   schema: errorGroupInput,
-  read: (entries, id) => entries.errorGroups(id),
+  read: (entries, filter) => entries.errorGroups(filter),
 });
 
 export const InvalidReasonsController = entryController({
@@ -85,5 +89,5 @@ export const InvalidReasonsController = entryController({
   thing: 'things.invalid_reason',
   kind: invalidReasons,
   schema: invalidReasonInput,
-  read: (entries, id) => entries.invalidReasons(id),
+  read: (entries, filter) => entries.invalidReasons(filter),
 });

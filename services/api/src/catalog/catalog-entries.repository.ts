@@ -3,9 +3,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
 import type { ErrorGroupInput, InvalidReasonInput } from '@annot/workflows';
+import { containing } from './name-search';
 
 export type ErrorGroupView = ErrorGroupInput & { id: string; version: string; updatedAt: string };
 export type InvalidReasonView = InvalidReasonInput & { id: string; version: string; updatedAt: string };
+
+/** One entry by id, or the entries whose name holds the keyword. */
+export interface EntryFilter {
+  id?: string;
+  keyword?: string;
+}
 
 const updatedAt = sql<string>`to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('updatedAt');
 
@@ -13,23 +20,25 @@ const updatedAt = sql<string>`to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD
 export class CatalogEntriesRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async errorGroups(id?: string): Promise<ErrorGroupView[]> {
+  async errorGroups({ id, keyword }: EntryFilter): Promise<ErrorGroupView[]> {
     let query = this.db
       .selectFrom('error_groups')
       .select(['group_id as id', 'name', 'description', 'values', 'version', updatedAt])
       .where('status', '=', 'active')
       .orderBy('name');
     if (id) query = query.where('group_id', '=', id);
+    if (keyword) query = query.where('name', 'ilike', containing(keyword));
     return (await query.execute()) as ErrorGroupView[];
   }
 
-  async invalidReasons(id?: string): Promise<InvalidReasonView[]> {
+  async invalidReasons({ id, keyword }: EntryFilter): Promise<InvalidReasonView[]> {
     let query = this.db
       .selectFrom('invalid_reasons')
       .select(['reason_id as id', 'code', 'name', 'description', 'version', updatedAt])
       .where('status', '=', 'active')
       .orderBy('code');
     if (id) query = query.where('reason_id', '=', id);
+    if (keyword) query = query.where((eb) => eb.or([eb('name', 'ilike', containing(keyword)), eb('code', 'ilike', containing(keyword))]));
     return (await query.execute()) as InvalidReasonView[];
   }
 }

@@ -1,20 +1,21 @@
 // Import/export data rules over HTTP: list, view with versions, create, rename, add a version, delete, and the schema.
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type AppendResult, type CommandContext, NotFoundError } from '@annot/core';
-import { type DataRuleDetail, dataRuleDocument, dataRuleInput, dataRuleVersionInput, type DataRuleView, Role } from '@annot/workflows';
+import { catalogListQuery, type DataRuleDetail, dataRuleDocument, dataRuleInput, dataRuleVersionInput, type DataRuleView } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
-import { Roles } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import { ChangeDataRuleCommand, type DataRuleChange } from './commands/change-data-rule.handler';
 import { DataRulesRepository } from './data-rules.repository';
 
 class DataRuleDto extends createZodDto(dataRuleInput) {}
 class DataRuleVersionDto extends createZodDto(dataRuleVersionInput) {}
+class ListDto extends createZodDto(catalogListQuery) {}
 class ParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
 
 /** What a version's document may say, as JSON Schema for editors and other tools. */
@@ -22,7 +23,7 @@ const publishedSchema = z.toJSONSchema(dataRuleDocument, { io: 'input' });
 
 @ApiTags('data rules')
 @Controller('manage/data-rules')
-@Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+@Can('catalog.edit')
 export class DataRulesController {
   constructor(
     private readonly commands: CommandBus,
@@ -30,16 +31,19 @@ export class DataRulesController {
   ) {}
 
   @Get()
-  list(): Promise<DataRuleView[]> {
-    return this.rules.list();
+  @Can('catalog.read')
+  list(@Query() query: ListDto): Promise<DataRuleView[]> {
+    return this.rules.list(query.keyword);
   }
 
   @Get('schema')
+  @Can('catalog.read')
   schema(): unknown {
     return publishedSchema;
   }
 
   @Get(':id')
+  @Can('catalog.read')
   async get(@Param() params: ParamsDto): Promise<Versioned<DataRuleDetail>> {
     const rule = await this.rules.get(params.id);
     if (!rule) throw new NotFoundError('things.data_rule', params.id);

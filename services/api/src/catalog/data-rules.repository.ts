@@ -2,6 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
+import { containing } from './name-search';
 import type { DataRuleDetail, DataRuleView } from '@annot/workflows';
 
 const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -17,8 +18,9 @@ export class DataRulesRepository {
       .where('status', '=', 'active');
   }
 
-  list(): Promise<DataRuleView[]> {
-    return this.rules().orderBy('updated_at', 'desc').execute() as Promise<DataRuleView[]>;
+  list(keyword?: string): Promise<DataRuleView[]> {
+    const rules = keyword ? this.rules().where('name', 'ilike', containing(keyword)) : this.rules();
+    return rules.orderBy('updated_at', 'desc').execute() as Promise<DataRuleView[]>;
   }
 
   async get(id: string): Promise<DataRuleDetail | undefined> {

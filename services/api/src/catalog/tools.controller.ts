@@ -6,13 +6,13 @@ import type { Request, Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type CommandContext, NotFoundError } from '@annot/core';
-import { Role, type ToolDetail, toolInput, type ToolSummary } from '@annot/workflows';
+import { catalogListQuery, type ToolDetail, toolInput, type ToolSummary } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
 import { RawResponse } from '../http/raw-response.decorator';
 import { requestLanguage } from '../http/request-language';
-import { Roles } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import { DeleteToolCommand } from './commands/delete-tool.handler';
 import { SaveToolCommand, toolNameExists } from './commands/save-tool.handler';
 import { translate } from '../i18n/translate';
@@ -21,12 +21,12 @@ import { ToolsRepository } from './tools.repository';
 
 class ToolDto extends createZodDto(toolInput) {}
 class ToolParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
-class ToolListDto extends createZodDto(z.object({ keyword: z.string().trim().max(100).optional() })) {}
+class ToolListDto extends createZodDto(catalogListQuery) {}
 class ToolImportDto extends createZodDto(z.object({ content: z.string().max(1_000_000) })) {}
 
 @ApiTags('tools')
 @Controller('manage/tools')
-@Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+@Can('catalog.edit')
 export class ToolsController {
   constructor(
     private readonly commands: CommandBus,
@@ -35,11 +35,13 @@ export class ToolsController {
   ) {}
 
   @Get()
+  @Can('catalog.read')
   list(@Query() query: ToolListDto): Promise<ToolSummary[]> {
     return this.tools.list(query.keyword);
   }
 
   @Get(':id')
+  @Can('catalog.read')
   async get(@Param() params: ToolParamsDto): Promise<Versioned<ToolDetail>> {
     const tool = await this.tools.get(params.id);
     if (!tool) throw new NotFoundError('things.tool', params.id);
@@ -68,6 +70,7 @@ export class ToolsController {
 
   /** The tool's definition as a JSON file, the same shape the import takes. */
   @Get(':id/export')
+  @Can('catalog.read')
   @RawResponse()
   async export(@Param() params: ToolParamsDto, @Res() res: Response): Promise<void> {
     const tool = await this.tools.get(params.id);

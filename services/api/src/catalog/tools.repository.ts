@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
 import type { ToolDetail, ToolInput, ToolSummary } from '@annot/workflows';
+import { containing } from './name-search';
 
 const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -29,7 +30,7 @@ export class ToolsRepository {
 
   async list(keyword?: string): Promise<ToolSummary[]> {
     let query = this.summaries().orderBy('t.updated_at', 'desc').orderBy('t.tool_id', 'desc');
-    if (keyword) query = query.where('t.name', 'ilike', `%${keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    if (keyword) query = query.where('t.name', 'ilike', containing(keyword));
     return (await query.execute()).map(({ definition: _, ...summary }) => summary as ToolSummary);
   }
 

@@ -4,6 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { sql } from 'kysely';
 import { AppError, DATABASE, type Db, pendingMigrations } from '@annot/core';
 import { Public } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import { RedisProbe } from '../jobs/redis-probe.service';
 
 export interface Readiness {
@@ -14,7 +15,6 @@ export interface Readiness {
 
 @ApiTags('health')
 @Controller()
-@Public()
 export class HealthController {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
@@ -22,24 +22,34 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
+  @Public()
   healthz(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
+  /** The probe of load balancers and `npm run up`: 200 when every part is ready, 503 otherwise. */
   @Get('readyz')
+  @Public()
   async readyz(): Promise<Readiness> {
+    const readiness = await this.readiness();
+    if (readiness.postgres !== 'ok' || readiness.redis !== 'ok' || readiness.migrations !== 'ok') throw new NotReady(readiness);
+    return readiness;
+  }
+
+  /** The console's system card, for admins only: the state of each part, answered even while one is down. */
+  @Get('manage/system/health')
+  @Can('system.health')
+  health(): Promise<Readiness> {
+    return this.readiness();
+  }
+
+  private async readiness(): Promise<Readiness> {
     const [postgres, pending, redis] = await Promise.all([
       sql`SELECT 1`.execute(this.db).then(() => 'ok' as const, () => 'down' as const),
       pendingMigrations(this.db).then((names) => names, () => null),
       this.redis.reachable().then((up) => (up ? ('ok' as const) : ('down' as const))),
     ]);
-    const readiness: Readiness = {
-      postgres,
-      redis,
-      migrations: pending === null ? 'unknown' : pending.length === 0 ? 'ok' : 'pending',
-    };
-    if (postgres !== 'ok' || redis !== 'ok' || readiness.migrations !== 'ok') throw new NotReady(readiness);
-    return readiness;
+    return { postgres, redis, migrations: pending === null ? 'unknown' : pending.length === 0 ? 'ok' : 'pending' };
   }
 }
 

@@ -4,6 +4,9 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { type Database, DATABASE, type Db, decodeCursor, encodeCursor } from '@annot/core';
 import type { Page, PersonView, TeamView } from '@annot/workflows';
 
+/** An ILIKE pattern matching the keyword anywhere, its own wildcards taken literally. */
+const containing = (keyword: string) => `%${keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
 export interface SignInCandidate {
   id: string;
   name: string;
@@ -110,7 +113,7 @@ export class AccountsRepository {
     if (filter.status) query = query.where('a.status', '=', filter.status);
     if (filter.teamId) query = query.where('a.team_id', '=', filter.teamId);
     if (filter.keyword) {
-      const like = `%${filter.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      const like = containing(filter.keyword);
       query = query.where((eb) => eb.or([eb('a.name', 'ilike', like), eb('a.account', 'ilike', like), eb('a.phone', 'ilike', like), eb('a.email', 'ilike', like)]));
     }
     const after = decodeCursor(filter.cursor);
@@ -121,9 +124,10 @@ export class AccountsRepository {
     return { items, nextCursor: rows.length > filter.limit && last ? encodeCursor(last.createdAt, last.id) : null };
   }
 
-  async teams(): Promise<TeamView[]> {
-    return (await this.db
-      .selectFrom('teams as t')
+  async teams(keyword?: string): Promise<TeamView[]> {
+    let query = this.db.selectFrom('teams as t');
+    if (keyword) query = query.where((eb) => eb.or([eb('t.name', 'ilike', containing(keyword)), eb('t.mobile', 'ilike', containing(keyword))]));
+    return (await query
       .select([
         't.team_id as id',
         't.name',

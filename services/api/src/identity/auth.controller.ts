@@ -17,14 +17,14 @@ import {
   type PersonInfo,
   registerInput,
   resetPasswordInput,
-  Role,
   sendCodeQuery,
 } from '@annot/workflows';
 import type { Request } from 'express';
 import { Ctx } from '../http/command-context.decorator';
 import { Notice } from '../http/envelope';
 import { requestLanguage } from '../http/request-language';
-import { HiddenInPrivateDeployment, Public, Roles, ServiceOnly, SignedIn } from './access/access.decorator';
+import { HiddenInPrivateDeployment, Public, ServiceOnly, SignedIn } from './access/access.decorator';
+import { Can } from './access/can.decorator';
 import type { AuthedRequest } from './access/session.guard';
 import { AccountsRepository } from './accounts.repository';
 import { BindChatAccountCommand } from './commands/bind-chat-account.handler';
@@ -157,7 +157,7 @@ export class AuthController {
   }
 
   @Post('manage/auth/bindding')
-  @Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+  @Can('chat.bind')
   async bind(@Body() body: BindChatDto, @Req() req: AuthedRequest, @Ctx() context: CommandContext): Promise<null> {
     await this.commands.execute(new BindChatAccountCommand(req.actor!.id, body.ding_talk_account, context));
     return null;

@@ -3,11 +3,12 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { Request } from 'express';
-import { type HistoryEntry, historyQuery, Role } from '@annot/workflows';
+import { type HistoryEntry, historyQuery } from '@annot/workflows';
 import { requestLanguage } from '../http/request-language';
 import { describeOperation } from '../i18n/operations';
 import { translate } from '../i18n/translate';
-import { HiddenInPrivateDeployment, Roles } from './access/access.decorator';
+import { HiddenInPrivateDeployment } from './access/access.decorator';
+import { Can } from './access/can.decorator';
 import { HistoryRepository } from './history.repository';
 
 class HistoryDto extends createZodDto(historyQuery) {}
@@ -18,7 +19,7 @@ export class HistoryController {
   constructor(private readonly history: HistoryRepository) {}
 
   @Get('getoperatehistory')
-  @Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+  @Can('history.read')
   @HiddenInPrivateDeployment()
   async page(@Query() query: HistoryDto, @Req() req: Request): Promise<{ list: HistoryEntry[]; total: number }> {
     const language = requestLanguage(req);

@@ -3,8 +3,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { Role } from '@annot/workflows';
-import { Roles } from './access/access.decorator';
+import { Can } from './access/can.decorator';
 import { type MailboxEntry, MailboxRepository } from './codes/mailbox.repository';
 
 class MailboxDto extends createZodDto(z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), recipient: z.string().max(100).optional() })) {}
@@ -15,7 +14,7 @@ export class MailboxController {
   constructor(private readonly mailbox: MailboxRepository) {}
 
   @Get()
-  @Roles(Role.Admin)
+  @Can('mailbox.read')
   list(@Query() query: MailboxDto): Promise<MailboxEntry[]> {
     return this.mailbox.recent(query.limit, query.recipient);
   }

@@ -5,11 +5,11 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type AppConfig, CONFIG, type CommandContext } from '@annot/core';
-import { createPersonInput, editPersonInput, listPeopleQuery, type Page, type PersonView, Role } from '@annot/workflows';
+import { createPersonInput, editPersonInput, listPeopleQuery, type Page, type PersonView } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
-import { AlsoInPrivateDeployment, Roles } from './access/access.decorator';
+import { Can } from './access/can.decorator';
 import type { AuthedRequest } from './access/session.guard';
 import { CreateAccountCommand } from './commands/create-account.handler';
 import { EditAccountCommand } from './commands/edit-account.handler';
@@ -22,11 +22,8 @@ class CreatePersonDto extends createZodDto(createPersonInput) {}
 class EditPersonDto extends createZodDto(editPersonInput) {}
 class PersonParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
 
-const managers = [Role.Admin, Role.Pm, Role.SeniorPm] as const;
-
 @ApiTags('people')
 @Controller('manage/people')
-@AlsoInPrivateDeployment(Role.Supplier)
 export class PeopleController {
   constructor(
     private readonly commands: CommandBus,
@@ -36,20 +33,20 @@ export class PeopleController {
   ) {}
 
   @Get()
-  @Roles(...managers)
+  @Can('people.read')
   async list(@Query() query: ListPeopleDto, @Req() req: AuthedRequest): Promise<Page<PersonView>> {
     return this.policy.list(req.actor!, query);
   }
 
   @Get(':id')
-  @Roles(...managers)
+  @Can('people.read')
   async get(@Param() params: PersonParamsDto, @Req() req: AuthedRequest): Promise<Versioned<PersonView>> {
     const person = await this.policy.visiblePerson(req.actor!, params.id);
     return new Versioned(person, person.version);
   }
 
   @Post()
-  @Roles(...managers)
+  @Can('people.manage')
   async create(@Body() body: CreatePersonDto, @Req() req: AuthedRequest, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
     const { password, ...profile } = body;
     const teamId = await this.policy.assertMayCreate(req.actor!, profile.role, profile.teamId, profile.account);
@@ -57,7 +54,7 @@ export class PeopleController {
   }
 
   @Patch(':id')
-  @Roles(...managers)
+  @Can('people.manage')
   async edit(
     @Param() params: PersonParamsDto,
     @Body() body: EditPersonDto,
@@ -72,20 +69,20 @@ export class PeopleController {
   }
 
   @Post(':id/disable')
-  @Roles(...managers)
+  @Can('people.manage')
   disable(@Param() params: PersonParamsDto, @IfMatch() expected: bigint | undefined, @Req() req: AuthedRequest, @Ctx() context: CommandContext) {
     return this.setStatus(params.id, 'disable', expected, req, context);
   }
 
   @Post(':id/enable')
-  @Roles(...managers)
+  @Can('people.manage')
   enable(@Param() params: PersonParamsDto, @IfMatch() expected: bigint | undefined, @Req() req: AuthedRequest, @Ctx() context: CommandContext) {
     return this.setStatus(params.id, 'enable', expected, req, context);
   }
 
   /** A one-time sign-in link (dots-uuid) for an account, issued by an admin. */
   @Post(':id/login-ticket')
-  @Roles(Role.Admin)
+  @Can('people.sign_in_link')
   async loginTicket(@Param() params: PersonParamsDto, @Req() req: AuthedRequest): Promise<{ uuid: string; expiresAt: string }> {
     await this.policy.visiblePerson(req.actor!, params.id);
     return this.tickets.issue(params.id, req.actor!.id);

@@ -1,18 +1,19 @@
-// Teams (suppliers): list, create and edit, for admins and PMs.
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+// Teams (suppliers): list (searched by name or contact), create and edit, for admins and PMs.
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { AppError, type CommandContext } from '@annot/core';
-import { Role, teamInput, type TeamView } from '@annot/workflows';
+import { listTeamsQuery, teamInput, type TeamView } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { IfMatch } from '../http/if-match.decorator';
-import { Roles } from './access/access.decorator';
+import { Can } from './access/can.decorator';
 import { AccountsRepository } from './accounts.repository';
 import { SaveTeamCommand } from './commands/save-team.handler';
 
 class TeamDto extends createZodDto(teamInput) {}
+class ListTeamsDto extends createZodDto(listTeamsQuery) {}
 class TeamParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
 
 @ApiTags('teams')
@@ -24,13 +25,13 @@ export class TeamsController {
   ) {}
 
   @Get()
-  @Roles(Role.Admin, Role.Pm, Role.SeniorPm)
-  list(): Promise<TeamView[]> {
-    return this.accounts.teams();
+  @Can('team.read')
+  list(@Query() query: ListTeamsDto): Promise<TeamView[]> {
+    return this.accounts.teams(query.keyword);
   }
 
   @Post()
-  @Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+  @Can('team.manage')
   async create(@Body() body: TeamDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
     await this.assertNameFree(body.name, null);
     const result = await this.commands.execute(new SaveTeamCommand(null, body, context));
@@ -38,7 +39,7 @@ export class TeamsController {
   }
 
   @Patch(':id')
-  @Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+  @Can('team.manage')
   async edit(@Param() params: TeamParamsDto, @Body() body: TeamDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
     await this.assertNameFree(body.name, params.id);
     const result = await this.commands.execute(new SaveTeamCommand(params.id, body, context, expected));

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { type Action, can, isAction, permissions } from './permissions';
+import { allRoles, Role } from './roles';
+
+const allowed = (action: Action, privateDeployment = false) => allRoles.filter((role) => can(role, action, privateDeployment));
+
+describe(can.name, () => {
+  it('lets every signed-in role read projects, and only admins and PMs change them', () => {
+    expect(allowed('project.read')).toEqual(allRoles);
+    for (const action of ['project.create', 'project.edit', 'project.pause', 'project.finish', 'project.close', 'project.clone', 'batch.manage'] as const) {
+      expect(allowed(action)).toEqual([Role.Admin, Role.Pm, Role.SeniorPm]);
+    }
+  });
+
+  it('lets a supplier read its taggers everywhere and manage them only in a private deployment', () => {
+    expect(can(Role.Supplier, 'people.read', false)).toBe(true);
+    expect(can(Role.Supplier, 'people.manage', false)).toBe(false);
+    expect(can(Role.Supplier, 'people.manage', true)).toBe(true);
+    expect(can(Role.Tagger, 'people.read', true)).toBe(false);
+  });
+
+  it('keeps system health, the mailbox, PM accounts and sign-in links to admins', () => {
+    for (const action of ['system.health', 'mailbox.read', 'people.pms', 'people.sign_in_link'] as const) expect(allowed(action, true)).toEqual([Role.Admin]);
+  });
+
+  it('gives taggers and clients nothing beyond reading projects', () => {
+    const actions = Object.keys(permissions) as Action[];
+    for (const role of [Role.Tagger, Role.Client]) expect(actions.filter((action) => can(role, action, true))).toEqual(['project.read']);
+  });
+
+  it('refuses a caller without a role and a role it does not know', () => {
+    expect(can(undefined, 'project.read', false)).toBe(false);
+    expect(can('99', 'project.read', true)).toBe(false);
+  });
+});
+
+describe('isAction', () => {
+  it('recognises the project machine events that are actions, and nothing else', () => {
+    expect(isAction('project.pause')).toBe(true);
+    expect(isAction('project.mark_complete')).toBe(false);
+    expect(isAction('toString')).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+// Which roles may do what: the one table the server's route guards and the console's buttons, menus and pages read.
+import { allRoles, internalRoles, Role } from './roles';
+
+export interface Permission {
+  /** Roles let in wherever the platform runs. */
+  roles: readonly Role[];
+  /** Roles let in as well when the platform runs as a private deployment (seed section 6). */
+  privateRoles?: readonly Role[];
+}
+
+const internal = { roles: internalRoles } as const;
+const adminOnly = { roles: [Role.Admin] } as const;
+
+export const permissions = {
+  'project.read': { roles: allRoles },
+  'project.create': internal,
+  'project.edit': internal,
+  'project.publish': internal,
+  'project.pause': internal,
+  'project.resume': internal,
+  'project.finish': internal,
+  'project.close': internal,
+  'project.reopen': internal,
+  'project.clone': internal,
+  'project.members.read': { roles: [...internalRoles, Role.Supplier] },
+  'project.members.assign': internal,
+  /** A supplier groups its own taggers within the links its team is on. */
+  'project.groups.manage': { roles: [Role.Supplier] },
+  'batch.read': internal,
+  'batch.manage': internal,
+  /** Listing and viewing accounts; a supplier only ever sees its own team's taggers. */
+  'people.read': { roles: [...internalRoles, Role.Supplier] },
+  'people.manage': { roles: internalRoles, privateRoles: [Role.Supplier] },
+  /** The accounts of PMs and other admins. */
+  'people.pms': adminOnly,
+  'people.sign_in_link': adminOnly,
+  'team.read': internal,
+  'team.manage': internal,
+  'catalog.read': internal,
+  'catalog.edit': internal,
+  'chat.bind': internal,
+  'history.read': internal,
+  'audit.read': internal,
+  'audit.request': internal,
+  'mailbox.read': adminOnly,
+  'system.health': adminOnly,
+} as const satisfies Record<string, Permission>;
+
+export type Action = keyof typeof permissions;
+
+export function can(role: string | undefined, action: Action, privateDeployment: boolean): boolean {
+  if (!role) return false;
+  const rule: Permission = permissions[action];
+  if ((rule.roles as readonly string[]).includes(role)) return true;
+  return privateDeployment && (rule.privateRoles ?? ([] as readonly string[])).includes(role);
+}
+
+/** Whether a name (a machine's event, say) is one of the actions above; lifecycle events share their action's name. */
+export const isAction = (name: string): name is Action => Object.hasOwn(permissions, name);
