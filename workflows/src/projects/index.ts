@@ -5,4 +5,5 @@ export * from './link.rules';
 export * from './project.schemas';
 export * from './project.events';
 export * from './projects.views';
+export * from './project-view.rules';
 export * from './batch.events';

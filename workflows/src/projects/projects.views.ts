@@ -3,6 +3,7 @@ import type { ProjectLink } from './project.events';
 import type { ProjectStatus } from './project.machine';
 import type { AnnotationType, ProjectBasics, ProjectRules, ProjectStep, ProjectTools } from './project.schemas';
 import type { BatchStatus } from './batch.machine';
+import type { staffOnlyBasics } from './project-view.rules';
 
 export interface ProjectSummary {
   id: string;
@@ -32,6 +33,13 @@ export interface ProjectDetail extends ProjectSummary {
   missing: ProjectStep[];
   clonedFrom: string | null;
 }
+
+/** Basic info without the fields only the staff may read (see staffOnlyBasics). */
+export type SharedBasics = Omit<ProjectBasics, StaffOnlyBasic> & Partial<Pick<ProjectBasics, StaffOnlyBasic>>;
+type StaffOnlyBasic = (typeof staffOnlyBasics)[number];
+
+/** A project's detail as one role sees it: the whole of it for the staff, less for everyone else. */
+export type ProjectDetailView = Omit<ProjectDetail, 'basics'> & { basics: SharedBasics };
 
 /** Counts per status, for the list tabs. */
 export type ProjectCounts = Record<ProjectStatus, number>;

@@ -31,13 +31,12 @@ export class ProjectMembersController {
     private readonly views: ProjectViews,
   ) {}
 
-  /** Every link's people for the PM; a supplier sees only the links its team works on, and only its own groups. */
+  /** Every link's people for the PM; a supplier sees only the links its team works on, and only its own people there. */
   @Get('members')
   @Roles(...internalRoles, Role.Supplier)
   async members(@Param() params: ParamsDto, @Ctx() context: CommandContext): Promise<LinkMembersView[]> {
     await this.access.assertVisible(context.actor, params.id);
-    const team = context.actor.role === Role.Supplier ? await this.access.supplierTeam(context.actor) : null;
-    return this.views.members(params.id, team);
+    return this.views.members(params.id, await this.access.scope(context.actor));
   }
 
   @Put('links/:linkId/members')

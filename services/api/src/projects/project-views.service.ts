@@ -1,12 +1,17 @@
-// A project's detail and the people of its links, from its stream with the names the catalog and identity know.
+// A project's detail and the people of its links, from its stream with the names the catalog and identity know,
+// cut to what the caller's scope may see.
 import { Injectable } from '@nestjs/common';
 import { EventStore, NotFoundError } from '@annot/core';
 import {
   evolveProject,
   initialProjectState,
+  linkMembersFor,
   type LinkMembersView,
   missingSteps,
   type ProjectDetail,
+  projectDetailFor,
+  type ProjectDetailView,
+  type ProjectScope,
   type ProjectState,
   projectStreamId,
   type ProjectSummary,
@@ -26,7 +31,7 @@ export class ProjectViews {
     return folded;
   }
 
-  async detail(summary: ProjectSummary): Promise<{ detail: ProjectDetail; version: bigint }> {
+  async detail(summary: ProjectSummary, scope: ProjectScope): Promise<{ detail: ProjectDetailView; version: bigint }> {
     const { state, version } = await this.state(summary.id);
     const tools = state.tools ?? [];
     const toolNames = await this.projects.toolVersions(tools);
@@ -45,27 +50,27 @@ export class ProjectViews {
       missing: missingSteps(state),
       clonedFrom: state.clonedFrom,
     };
-    return { detail, version };
+    return { detail: projectDetailFor(detail, scope), version };
   }
 
-  /** The people of every link, or of the links a supplier's team works on. */
-  async members(projectId: string, onlyTeam: string | null): Promise<LinkMembersView[]> {
+  /** The people of every link as the scope may see them; a supplier also gets its team's taggers, whom it may group. */
+  async members(projectId: string, scope: ProjectScope): Promise<LinkMembersView[]> {
     const { state } = await this.state(projectId);
-    const links = (state.links ?? []).filter((l) => onlyTeam === null || l.members.teamIds.includes(onlyTeam));
-    const teamIds = links.flatMap((l) => l.members.teamIds);
-    const accountIds = links.flatMap((l) => [...l.members.taggerIds, ...l.groups.flatMap((g) => g.taggerIds)]);
-    const teams = await this.projects.teams([...new Set(teamIds)]);
-    const accounts = await this.projects.accounts([...new Set(accountIds)]);
+    const links = state.links ?? [];
+    const teams = await this.projects.teams([...new Set(links.flatMap((l) => l.members.teamIds))]);
+    const accounts = await this.projects.accounts([...new Set(links.flatMap((l) => [...l.members.taggerIds, ...l.groups.flatMap((g) => g.taggerIds)]))]);
     const person = (id: string) => ({ id, name: accounts.get(id)?.name ?? '', account: accounts.get(id)?.account ?? '' });
-    const candidates = onlyTeam === null ? undefined : await this.projects.teamTaggers(onlyTeam);
-    return links.map((link) => ({
+    const everyone: LinkMembersView[] = links.map((link) => ({
       linkId: link.id,
       linkName: link.name,
       linkType: link.type,
-      teams: (onlyTeam === null ? link.members.teamIds : [onlyTeam]).map((id) => ({ id, name: teams.get(id) ?? '' })),
-      taggers: onlyTeam === null ? link.members.taggerIds.map(person) : [],
-      groups: link.groups.filter((g) => onlyTeam === null || g.teamId === onlyTeam).map((g) => ({ groupId: g.groupId, name: g.name, teamId: g.teamId, taggers: g.taggerIds.map(person) })),
-      ...(candidates ? { candidates } : {}),
+      teams: link.members.teamIds.map((id) => ({ id, name: teams.get(id) ?? '' })),
+      taggers: link.members.taggerIds.map(person),
+      groups: link.groups.map((g) => ({ groupId: g.groupId, name: g.name, teamId: g.teamId, taggers: g.taggerIds.map(person) })),
     }));
+    const seen = linkMembersFor(everyone, scope);
+    if (scope.kind !== 'team' || scope.teamId === null) return seen;
+    const candidates = await this.projects.teamTaggers(scope.teamId);
+    return seen.map((view) => ({ ...view, candidates }));
   }
 }

@@ -11,7 +11,7 @@ import {
   missingSteps,
   type Page,
   type ProjectCounts,
-  type ProjectDetail,
+  type ProjectDetailView,
   projectBasics,
   projectLinks,
   projectListQuery,
@@ -68,10 +68,10 @@ export class ProjectsController {
 
   @Get(':id')
   @Roles(...allRoles)
-  async get(@Param() params: ParamsDto, @Ctx() context: CommandContext): Promise<Versioned<ProjectDetail>> {
+  async get(@Param() params: ParamsDto, @Ctx() context: CommandContext): Promise<Versioned<ProjectDetailView>> {
     const summary = await this.projects.summary(params.id, await this.access.visibility(context.actor));
     if (!summary) throw new NotFoundError('things.project', params.id);
-    const { detail, version } = await this.views.detail(summary);
+    const { detail, version } = await this.views.detail(summary, await this.access.scope(context.actor));
     return new Versioned(detail, version);
   }
 

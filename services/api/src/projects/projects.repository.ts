@@ -153,6 +153,12 @@ export class ProjectsRepository {
       .execute();
   }
 
+  /** Every account of a team, whatever its status: a disabled tagger still on a link is still the team's. */
+  async teamMemberIds(teamId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('accounts').select('account_id').where('team_id', '=', teamId).execute();
+    return rows.map((r) => r.account_id);
+  }
+
   async teamOf(accountId: string): Promise<string | null> {
     const row = await this.db.selectFrom('accounts').select('team_id').where('account_id', '=', accountId).executeTakeFirst();
     return row?.team_id ?? null;
