@@ -1,4 +1,5 @@
 // Batches over HTTP: a project's batches, create and edit, upload a zip or import a path, items, the failure file, lifecycle.
+// The people of a project's links read its batches; the staff who may see the project write them.
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Body, Controller, Get, Inject, Param, Patch, Post, Query, Req, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
@@ -8,7 +9,7 @@ import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { type AppConfig, AppError, CONFIG, type CommandContext, EventStore, NotFoundError, type StoredEvent } from '@annot/core';
+import { type AppConfig, AppError, CONFIG, type CommandContext, NotFoundError } from '@annot/core';
 import {
   batchEditInput,
   batchImportInput,
@@ -16,12 +17,9 @@ import {
   batchPauseInput,
   type BatchSummary,
   type DataItemView,
-  evolveProject,
-  initialProjectState,
+  internalRoles,
   type Page,
   pageQuery,
-  type ProjectEvent,
-  projectStreamId,
   Role,
 } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
@@ -32,6 +30,7 @@ import { requestLanguage } from '../http/request-language';
 import type { Language } from '../i18n/language';
 import { translate } from '../i18n/translate';
 import { Roles } from '../identity/access/access.decorator';
+import { BatchAccess } from './batch-access.service';
 import { BatchesRepository, type BatchRow } from './batches.repository';
 import { type BatchChange, ChangeBatchCommand } from './commands/change-batch.handler';
 import { CreateBatchCommand } from './commands/create-batch.handler';
@@ -47,6 +46,9 @@ class ItemsQueryDto extends createZodDto(pageQuery) {}
 
 type Uploaded = { path: string; originalname: string; size: number };
 
+/** Who reads batches: the staff, and the suppliers and taggers of the project's links. */
+const readers = [...internalRoles, Role.Supplier, Role.Tagger];
+
 const zipMagic = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 
 @ApiTags('batches')
@@ -56,26 +58,28 @@ export class BatchesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly batches: BatchesRepository,
-    private readonly eventStore: EventStore,
+    private readonly access: BatchAccess,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('projects/:id/batches')
-  async list(@Param() params: ParamsDto, @Req() req: Request): Promise<BatchSummary[]> {
-    await this.assertProject(params.id);
+  @Roles(...readers)
+  async list(@Param() params: ParamsDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<BatchSummary[]> {
+    await this.access.assertProject(context.actor, params.id);
     return (await this.batches.list(params.id)).map((row) => summaryOf(row, requestLanguage(req)));
   }
 
   @Post('projects/:id/batches')
   async create(@Param() params: ParamsDto, @Body() body: BatchDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
-    await this.assertProject(params.id);
+    await this.access.assertProject(context.actor, params.id);
     const result = await this.commands.execute(new CreateBatchCommand(params.id, body, context));
     return { id: result.streamId.slice('batch-'.length), version: result.version.toString() };
   }
 
   @Get('batches/:id')
-  async get(@Param() params: ParamsDto, @Req() req: Request): Promise<Versioned<BatchSummary>> {
-    const batch = await this.found(params.id);
+  @Roles(...readers)
+  async get(@Param() params: ParamsDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<Versioned<BatchSummary>> {
+    const batch = await this.access.batch(context.actor, params.id);
     return new Versioned(summaryOf(batch, requestLanguage(req)), batch.version);
   }
 
@@ -92,7 +96,7 @@ export class BatchesController {
   async upload(@Param() params: ParamsDto, @UploadedFile() file: Uploaded | undefined, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
     if (!file) throw fieldError('file', 'batches.file_required');
     try {
-      await this.found(params.id);
+      await this.access.batch(context.actor, params.id);
       if (!file.originalname.toLowerCase().endsWith('.zip') || !(await startsLikeZip(file.path))) throw fieldError('file', 'batches.only_zip');
       const upload = path.relative(path.resolve(this.config.storageDir), file.path).split(path.sep).join('/');
       return await this.commands.execute(new RequestImportCommand(params.id, { type: 'zip', fileName: file.originalname, upload, size: file.size }, context, expected));
@@ -105,7 +109,7 @@ export class BatchesController {
   /** A folder under the import root (local), or an object prefix in the configured bucket (cos, oss). */
   @Post('batches/:id/import')
   async import(@Param() params: ParamsDto, @Body() body: ImportDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
-    const batch = await this.found(params.id);
+    const batch = await this.access.batch(context.actor, params.id);
     if (batch.uploadType === 'zip') throw fieldError('path', 'batches.upload_type_mismatch');
     if (batch.uploadType === 'local') {
       const root = path.resolve(this.config.importRoot);
@@ -120,16 +124,18 @@ export class BatchesController {
   }
 
   @Get('batches/:id/items')
-  async items(@Param() params: ParamsDto, @Query() query: ItemsQueryDto): Promise<Page<DataItemView>> {
-    await this.found(params.id);
+  @Roles(...readers)
+  async items(@Param() params: ParamsDto, @Query() query: ItemsQueryDto, @Ctx() context: CommandContext): Promise<Page<DataItemView>> {
+    await this.access.batch(context.actor, params.id);
     return this.batches.items(params.id, query.limit, query.cursor);
   }
 
   /** The files an import refused, as CSV in the reader's language. */
   @Get('batches/:id/failures')
+  @Roles(...readers)
   @RawResponse()
-  async failures(@Param() params: ParamsDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const batch = await this.found(params.id);
+  async failures(@Param() params: ParamsDto, @Req() req: Request, @Res() res: Response, @Ctx() context: CommandContext): Promise<void> {
+    const batch = await this.access.batch(context.actor, params.id);
     if (!batch.failureFileId) throw new NotFoundError('things.failure_file', params.id);
     const language = requestLanguage(req);
     const rows = [
@@ -162,20 +168,9 @@ export class BatchesController {
   }
 
   private async change(id: string, change: BatchChange, context: CommandContext, expected?: bigint): Promise<{ version: string }> {
+    await this.access.assertCommandable(context.actor, id);
     const result = await this.commands.execute(new ChangeBatchCommand(id, change, context, expected));
     return { version: result.version.toString() };
-  }
-
-  private async found(id: string): Promise<BatchRow> {
-    const batch = await this.batches.get(id);
-    if (!batch) throw new NotFoundError('things.batch', id);
-    return batch;
-  }
-
-  /** The project's own stream says whether it exists, so batches do not wait on the projects' tables. */
-  private async assertProject(projectId: string): Promise<void> {
-    const { state } = await this.eventStore.aggregate(projectStreamId(projectId), (s, e: StoredEvent) => evolveProject(s, e as unknown as ProjectEvent), initialProjectState);
-    if (state.status === 'none') throw new NotFoundError('things.project', projectId);
   }
 }
 

@@ -7,6 +7,8 @@ import { MulterModule } from '@nestjs/platform-express';
 import { diskStorage } from 'multer';
 import { type AppConfig, CONFIG } from '@annot/core';
 import { batchZipMaxBytes } from '@annot/workflows';
+import { ProjectsModule } from '../projects/projects.module';
+import { BatchAccess } from './batch-access.service';
 import { BatchesController } from './batches.controller';
 import { BatchesRepository } from './batches.repository';
 import { ChangeBatchHandler } from './commands/change-batch.handler';
@@ -15,6 +17,7 @@ import { RequestImportHandler } from './commands/request-import.handler';
 
 @Module({
   imports: [
+    ProjectsModule,
     // Uploads stream to disk under the storage folder the workers read, never into memory.
     MulterModule.registerAsync({
       inject: [CONFIG],
@@ -31,6 +34,6 @@ import { RequestImportHandler } from './commands/request-import.handler';
     }),
   ],
   controllers: [BatchesController],
-  providers: [BatchesRepository, CreateBatchHandler, ChangeBatchHandler, RequestImportHandler],
+  providers: [BatchesRepository, BatchAccess, CreateBatchHandler, ChangeBatchHandler, RequestImportHandler],
 })
 export class BatchesModule {}

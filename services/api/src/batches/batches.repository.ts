@@ -49,6 +49,11 @@ export class BatchesRepository {
     return (await this.summaries().where('b.batch_id', '=', batchId).where('b.status', '<>', 'deleted').executeTakeFirst()) as BatchRow | undefined;
   }
 
+  /** The project of a batch, deleted or not. */
+  async projectOf(batchId: string): Promise<string | undefined> {
+    return (await this.db.selectFrom('batches').select('project_id').where('batch_id', '=', batchId).executeTakeFirst())?.project_id;
+  }
+
   /** Items in the order they were registered; the cursor is the last item's place in the batch. */
   async items(batchId: string, limit: number, cursor: string | undefined): Promise<Page<DataItemView>> {
     const after = cursor && /^\d{1,10}$/.test(cursor) ? Number(cursor) : -1;
