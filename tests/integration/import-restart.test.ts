@@ -1,5 +1,5 @@
 // A worker process killed outright in the middle of an import, then started again, finishes it with every item once.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
 import { png, seedProject, upload, zipOf } from '../support/batches';
+import { buildWorker, startWorkerProcess } from '../support/worker-process';
 
-const repo = path.resolve(__dirname, '../..');
 const files = 3000;
 const chunkSize = 50;
 
@@ -19,34 +19,22 @@ describe('an import whose worker is killed', () => {
   let root: string;
   let worker: ChildProcess | null = null;
 
-  /** The real worker, built as it ships, in a process of its own against this test's database and Redis prefix. */
-  function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, [path.join(repo, 'services/worker/dist/main.js')], {
-      cwd: repo,
-      stdio: process.env.TEST_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
-      env: {
-        ...process.env,
-        DATABASE_URL: platform.config.databaseUrl,
-        REDIS_URL: platform.config.redisUrl,
-        REDIS_PREFIX: platform.config.redisPrefix,
-        STORAGE_DIR: platform.config.storageDir,
-        IMPORT_ROOT: platform.config.importRoot,
-        IMPORT_CHUNK_SIZE: String(chunkSize),
-        // The killed worker's job is taken up again within a few seconds instead of a minute.
-        JOB_LOCK_MS: '2000',
-        JOB_STALLED_INTERVAL_MS: '1000',
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      },
+  /** The real worker in a process of its own against this test's database and Redis prefix. */
+  const startWorker = (): ChildProcess =>
+    startWorkerProcess({
+      DATABASE_URL: platform.config.databaseUrl,
+      REDIS_URL: platform.config.redisUrl,
+      REDIS_PREFIX: platform.config.redisPrefix,
+      STORAGE_DIR: platform.config.storageDir,
+      IMPORT_ROOT: platform.config.importRoot,
+      IMPORT_CHUNK_SIZE: String(chunkSize),
+      // The killed worker's job is taken up again within a few seconds instead of a minute.
+      JOB_LOCK_MS: '2000',
+      JOB_STALLED_INTERVAL_MS: '1000',
     });
-    return child;
-  }
 
   beforeAll(async () => {
-    try {
-      execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-b', 'services/worker/tsconfig.json'], { cwd: repo, stdio: 'pipe' });
-    } catch {
-      // A type error elsewhere in a tree being worked on does not stop tsc -b from emitting the worker.
-    }
+    buildWorker();
     root = await mkdtemp(path.join(tmpdir(), 'annot-restart-'));
     platform = await startPlatform({ worker: false, config: { storageDir: path.join(root, 'storage'), importRoot: path.join(root, 'import') } });
     token = await signInAdmin(platform);
@@ -80,7 +68,6 @@ describe('an import whose worker is killed', () => {
       (b) => b.status === 'in_progress',
       60_000,
     );
-    const dbg = await sql<any>`SELECT stream_id, stream_position, type, data->>'firstSeq' AS first, jsonb_array_length(data->'itemIds') AS n, data->>'registered' AS reg, metadata->>'commandId' AS cmd, recorded_at FROM events WHERE stream_id LIKE ${'%' + batchId} ORDER BY global_position`.execute(platform.database.db);
     expect(batch).toMatchObject({ items: files, failed: 0, failureMessage: null });
     const { rows } = await sql<{ items: string; names: string; checksums: string; seqs: string; max_seq: number }>`
       SELECT count(*)::text AS items, count(DISTINCT file_name)::text AS names, count(DISTINCT checksum)::text AS checksums,

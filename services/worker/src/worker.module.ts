@@ -12,22 +12,26 @@ import { JOB_HANDLERS } from './jobs/job-handler';
 import { jobsProcessorFor } from './jobs/jobs.processor';
 import { OutboxDispatcherService } from './outbox/outbox-dispatcher.service';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
+import { WORKER_REDIS, WorkerRedisCloser } from './redis/worker-redis';
 
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
+    const redis = createWorkerRedis(config.redisUrl);
     return {
       module: WorkerModule,
       imports: [
         CoreModule.forRoot(config),
         CqrsModule.forRoot(),
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
-        BullModule.forRoot({ connection: createWorkerRedis(config.redisUrl), prefix: config.redisPrefix }),
+        BullModule.forRoot({ connection: redis, prefix: config.redisPrefix }),
         BullModule.registerQueue({ name: jobQueue }),
         AuditsModule,
         ImportsModule,
       ],
       providers: [
+        { provide: WORKER_REDIS, useValue: redis },
+        WorkerRedisCloser,
         { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob], useFactory: (...handlers: unknown[]) => handlers },
         jobsProcessorFor(config),
         OutboxDispatcherService,

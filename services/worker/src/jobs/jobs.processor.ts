@@ -1,14 +1,18 @@
 // The BullMQ processor of the jobs queue: routes each job to its handler; start-up fails if a name has none.
-import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { type AppConfig, jobQueue, JobName } from '@annot/core';
+import { type RedisConnection, redisAnswers, WORKER_REDIS } from '../redis/worker-redis';
 import { JOB_HANDLERS, type JobHandler } from './job-handler';
 
-export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly byName: Map<string, JobHandler>;
 
-  constructor(@Inject(JOB_HANDLERS) handlers: JobHandler[]) {
+  constructor(
+    @Inject(JOB_HANDLERS) handlers: JobHandler[],
+    @Inject(WORKER_REDIS) private readonly redis: RedisConnection,
+  ) {
     super();
     this.byName = new Map(handlers.map((h) => [h.name, h]));
     const missing = Object.values(JobName).filter((name) => !this.byName.has(name));
@@ -17,6 +21,15 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap 
 
   onApplicationBootstrap(): void {
     this.worker.on('error', () => undefined);
+  }
+
+  /**
+   * Closes before anything the jobs use is closed. Without Redis a running job can neither finish nor give back its
+   * lock, and a graceful close waits for Redis to return, so the worker lets go at once: the job's lock runs out and
+   * a worker takes it up again, as after a crash (handlers are idempotent).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.close(!redisAnswers(this.redis));
   }
 
   async process(job: Job): Promise<unknown> {

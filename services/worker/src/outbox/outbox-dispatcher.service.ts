@@ -2,11 +2,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { type AppConfig, CONFIG, createProducerRedis, DATABASE, type Db, OutboxDispatcher } from '@annot/core';
+import type { RedisConnection } from '../redis/worker-redis';
 
 @Injectable()
 export class OutboxDispatcherService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxDispatcherService.name);
   private readonly queues = new Map<string, Queue>();
+  private readonly connections: RedisConnection[] = [];
   private readonly dispatcher: OutboxDispatcher;
   private lastError = '';
 
@@ -24,7 +26,9 @@ export class OutboxDispatcherService implements OnApplicationBootstrap, OnApplic
   private queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: createProducerRedis(this.config.redisUrl), prefix: this.config.redisPrefix });
+      const connection = createProducerRedis(this.config.redisUrl);
+      this.connections.push(connection);
+      queue = new Queue(name, { connection, prefix: this.config.redisPrefix });
       queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
@@ -37,6 +41,8 @@ export class OutboxDispatcherService implements OnApplicationBootstrap, OnApplic
 
   async onApplicationShutdown(): Promise<void> {
     await this.dispatcher.stop();
+    // A queue given a connection leaves it open when it closes; these connections fail fast, so nothing waits on them.
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    for (const connection of this.connections) connection.disconnect();
   }
 }

@@ -1,0 +1,82 @@
+// A worker told to stop stops, with Redis there or gone: it gives up on a Redis that is away instead of waiting for it.
+import type { ChildProcess } from 'node:child_process';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobQueue } from '@annot/core';
+import { eventually } from '../support/platform';
+import { ownRedis, type OwnRedis } from '../support/redis-server';
+import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
+import { buildWorker, exitOf, startWorkerProcess } from '../support/worker-process';
+
+// `npm run up` kills a worker that has not stopped this long after SIGTERM; one that needs the kill has lost its shutdown hooks.
+const graceMs = 10_000;
+// No processor listens on this queue, so a probe job only shows that the dispatcher reached Redis.
+const probeQueue = 'shutdown-probe';
+
+describe('a worker process', () => {
+  let database: TestDatabase;
+  let redis: OwnRedis;
+  let worker: ChildProcess | null = null;
+
+  beforeAll(() => buildWorker(), 120_000);
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    redis = await ownRedis();
+  });
+  afterEach(async () => {
+    worker?.kill('SIGKILL');
+    await redis.stop();
+    await database.drop();
+  });
+
+  const addProbe = async () =>
+    (await sql<{ id: string }>`INSERT INTO outbox (queue, job_name, payload) VALUES (${probeQueue}, 'probe', '{}') RETURNING id::text`.execute(database.db)).rows[0].id;
+  const probe = async (id: string) =>
+    (await sql<{ dispatched: boolean; attempts: number }>`SELECT dispatched_at IS NOT NULL AS dispatched, attempts FROM outbox WHERE id = ${id}`.execute(database.db)).rows[0];
+
+  /** A worker that is up and connected: its jobs processor listens and its outbox dispatcher has reached Redis. */
+  async function startConnectedWorker(): Promise<ChildProcess> {
+    const prefix = testRedis().prefix;
+    const child = startWorkerProcess({ DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_PREFIX: prefix });
+    const connection = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    const queue = new Queue(jobQueue, { connection, prefix });
+    try {
+      await eventually(() => queue.getWorkersCount(), (n) => n > 0, 30_000);
+      const sent = await addProbe();
+      await eventually(() => probe(sent), (row) => row.dispatched);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    return child;
+  }
+
+  /** Sends SIGTERM and waits for the end, or for the grace to run out. */
+  async function terminate(child: ChildProcess) {
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), graceMs).unref());
+    return Promise.race([exited, timeout]);
+  }
+
+  // Nest's shutdown hooks close the app, then raise the signal again, so a clean stop ends by SIGTERM.
+  const cleanStop = { code: null, signal: 'SIGTERM' };
+
+  it('stops on SIGTERM while Redis answers', async () => {
+    worker = await startConnectedWorker();
+    expect(await terminate(worker)).toEqual(cleanStop);
+  }, 90_000);
+
+  it('stops on SIGTERM while Redis is down', async () => {
+    worker = await startConnectedWorker();
+    await redis.stop();
+    // The worker has noticed: a new outbox row is tried and stays pending.
+    const pending = await addProbe();
+    await eventually(() => probe(pending), (row) => row.attempts > 0);
+
+    expect(await terminate(worker)).toEqual(cleanStop);
+    expect(await probe(pending)).toMatchObject({ dispatched: false });
+  }, 90_000);
+});
