@@ -1,4 +1,4 @@
-// When a build is older than its sources: modification times of files and of whole folders.
+// When a build or an install is older than what it was made from: modification times of files and of whole folders.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,4 +18,9 @@ export function newest(dir, skip = []) {
 export function consoleIsStale(root) {
   const sources = Math.max(newest(path.join(root, 'console'), ['dist', 'node_modules']), newest(path.join(root, 'workflows', 'src')));
   return mtime(path.join(root, 'console', 'dist', 'index.html')) < sources;
+}
+
+/** Every install rewrites node_modules/.package-lock.json, so one older than package-lock.json (or none) means install again. */
+export function installIsStale(root) {
+  return mtime(path.join(root, 'node_modules', '.package-lock.json')) < mtime(path.join(root, 'package-lock.json'));
 }

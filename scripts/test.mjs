@@ -1,8 +1,21 @@
-// What `npm test` runs: the type check, the console build the browser tests open when its sources changed, then every test.
-import { consoleIsStale } from './freshness.mjs';
+// What `npm test` runs: Chromium looked for first, an install when the lock file changed, the type check, the console
+// build the browser tests open when its sources changed, then every test.
+import { ensureChromium } from './chromium.mjs';
+import { consoleIsStale, installIsStale } from './freshness.mjs';
 import { handOver, root, step } from './steps.mjs';
 
+const args = process.argv.slice(2);
+
+/** A whole run includes the browser tests; one narrowed to other files or projects does not. */
+function runsBrowserTests() {
+  const filters = args.flatMap((arg) => (arg.startsWith('--project=') ? [arg.slice('--project='.length)] : arg.startsWith('-') ? [] : [arg]));
+  return filters.length === 0 || filters.some((filter) => filter.includes('browser'));
+}
+
+// Before anything else, so a missing browser is said at once rather than after minutes of other tests.
+if (runsBrowserTests() && !ensureChromium()) process.exit(1);
+if (installIsStale(root)) step('npm', ['ci']);
 // Type errors fail the run as test failures do: what `npm run up` compiles must compile.
 step('npm', ['run', 'typecheck']);
 if (consoleIsStale(root)) step('npm', ['run', 'build:console']);
-handOver('npx', ['vitest', 'run', ...process.argv.slice(2)]);
+handOver('npx', ['vitest', 'run', ...args]);

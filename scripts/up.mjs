@@ -1,10 +1,9 @@
 // What `npm run up` runs: install when needed, build what changed, then start the platform.
 import path from 'node:path';
-import { consoleIsStale, mtime } from './freshness.mjs';
+import { consoleIsStale, installIsStale } from './freshness.mjs';
 import { handOver, root, step } from './steps.mjs';
 
-// Every install rewrites node_modules/.package-lock.json, so an older one means the lockfile changed since.
-if (mtime(path.join(root, 'node_modules', '.package-lock.json')) < mtime(path.join(root, 'package-lock.json'))) step('npm', ['ci']);
+if (installIsStale(root)) step('npm', ['ci']);
 // tsc -b is incremental: an unchanged project costs a look at its build info.
 step('npm', ['run', '--silent', 'build:server']);
 if (consoleIsStale(root)) step('npm', ['run', 'build:console']);

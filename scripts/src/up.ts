@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '@annot/core';
+import { adminAccountRefusal } from './admin-account';
 import { repoRoot, resolvePostgres, resolveRedis, type ResolvedService } from './local-services';
 import { migrate } from './migrate';
 import { seedDemo } from './seed-demo';
@@ -60,6 +61,8 @@ async function waitUntilReady(baseUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const refusal = adminAccountRefusal(loadConfig().admin.account);
+  if (refusal) throw new Error(refusal);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
   // Whatever ends this process first (the embedded PostgreSQL exits it once it has stopped), the api and worker
   // must not outlive it.
