@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { AppError, EventStore, anyVersion, logStart, noStream, readLog } from '@annot/core';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testEvent } from '../support/events';
@@ -60,14 +61,26 @@ describe(EventStore.name, () => {
 
     it('writes the outbox row in the same transaction as the events', async () => {
       const streamId = `thing-${randomUUID()}`;
+      const message = (auditId: string) => [{ name: 'ledger.verify' as never, data: { auditId } }];
+      const rowsOf = (auditId: string) => test.db.selectFrom('outbox').select('id').where(sql`payload->>'auditId'`, '=', auditId).execute();
+      // One append fails before its outbox row is written (a projection throws), one after it (at commit).
       const failing = { name: 'failing', mode: 'inline' as const, tables: [], apply: async () => Promise.reject(new Error('boom')) };
-      const outbox = [{ name: 'ledger.verify' as never, data: { auditId: randomUUID() } }];
-      await expect(store.append(streamId, noStream, [testEvent('ThingMade')], { projections: [failing], outbox })).rejects.toThrow('boom');
+      await sql`
+        CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused at commit'; END $$;
+        CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON events DEFERRABLE INITIALLY DEFERRED
+          FOR EACH ROW WHEN (NEW.type = 'RefusedAtCommit') EXECUTE FUNCTION refuse_at_commit();
+      `.execute(test.db);
+      const early = randomUUID();
+      const late = randomUUID();
+      await expect(store.append(streamId, noStream, [testEvent('ThingMade')], { projections: [failing], outbox: message(early) })).rejects.toThrow('boom');
+      await expect(store.append(streamId, noStream, [testEvent('RefusedAtCommit')], { outbox: message(late) })).rejects.toThrow('refused at commit');
       expect((await store.readStream(streamId)).events).toHaveLength(0);
-      const before = await test.db.selectFrom('outbox').select('id').execute();
-      await store.append(streamId, noStream, [testEvent('ThingMade')], { outbox });
-      const after = await test.db.selectFrom('outbox').select(['id', 'payload']).execute();
-      expect(after).toHaveLength(before.length + 1);
+      expect(await rowsOf(early)).toHaveLength(0);
+      expect(await rowsOf(late)).toHaveLength(0);
+
+      const kept = randomUUID();
+      await store.append(streamId, noStream, [testEvent('ThingMade')], { outbox: message(kept) });
+      expect(await rowsOf(kept)).toHaveLength(1);
     });
   });
 
