@@ -1,7 +1,9 @@
 // A list to pick from on the left, with a form to add to it, and the picked item's detail on the right.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { failureMessage } from './refusal';
 
 export interface ListDetailProps<T extends { id: string }> {
   title: string;
@@ -12,9 +14,12 @@ export interface ListDetailProps<T extends { id: string }> {
   addForm: ReactNode;
   detail: (id: string) => ReactNode;
   placeholder: string;
+  /** The list's read failed: say why instead of showing an empty list. */
+  error?: unknown;
 }
 
-export function ListDetail<T extends { id: string }>({ title, items, selected, onSelect, label, addForm, detail, placeholder }: ListDetailProps<T>) {
+export function ListDetail<T extends { id: string }>({ title, items, selected, onSelect, label, addForm, detail, placeholder, error }: ListDetailProps<T>) {
+  const { t } = useTranslation();
   return (
     <div className="grid grid-cols-[18rem_1fr] gap-4">
       <Card>
@@ -22,6 +27,13 @@ export function ListDetail<T extends { id: string }>({ title, items, selected, o
           <CardTitle>{title}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
+          {error ? (
+            <p role="alert" className="text-sm text-muted-foreground">
+              {failureMessage(error, t)}
+            </p>
+          ) : (
+            items.length === 0 && <p className="text-sm text-muted-foreground">{t('empty')}</p>
+          )}
           <ul className="grid gap-1" aria-label={title}>
             {items.map((item) => (
               <li key={item.id}>

@@ -1,10 +1,20 @@
-// A list's table: its column headings, its rows, and the "no data" row while there are none.
+// A list's table: its column headings, its rows, and one row saying why there are none: no data, not allowed or not found.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { failureMessage } from './refusal';
 
-export function ListTable({ headings, empty, children }: { headings: string[]; empty: boolean; children: ReactNode }) {
+export interface ListTableProps {
+  headings: string[];
+  empty: boolean;
+  /** The list's read failed: the row says whether the server refused it, found nothing there, or could not answer. */
+  error?: unknown;
+  children: ReactNode;
+}
+
+export function ListTable({ headings, empty, error, children }: ListTableProps) {
   const { t } = useTranslation();
+  const note = error ? failureMessage(error, t) : empty ? t('empty') : null;
   return (
     <Table>
       <TableHeader>
@@ -15,15 +25,24 @@ export function ListTable({ headings, empty, children }: { headings: string[]; e
         </TableRow>
       </TableHeader>
       <TableBody>
-        {empty && (
+        {note && (
           <TableRow>
-            <TableCell colSpan={headings.length} className="text-center text-muted-foreground">
-              {t('empty')}
+            <TableCell colSpan={headings.length} className="text-center text-muted-foreground" role={error ? 'alert' : undefined}>
+              {note}
             </TableCell>
           </TableRow>
         )}
-        {children}
+        {!error && children}
       </TableBody>
     </Table>
+  );
+}
+
+/** A cell of buttons: the buttons sit in a box of their own, since a cell made a flex box leaves the table's columns. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <TableCell>
+      <div className="flex flex-wrap gap-1">{children}</div>
+    </TableCell>
   );
 }

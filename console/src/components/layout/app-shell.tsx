@@ -1,4 +1,5 @@
 // The signed-in frame: header (language, user menu), side menu, the page, and a footer on the home overview only.
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,7 +24,10 @@ export function AppShell() {
       <div className="flex flex-1">
         <SideMenu />
         <main className="flex-1 overflow-auto p-6">
-          <Outlet />
+          {/* Each page's code arrives when it is first opened; the frame stays while it does. */}
+          <Suspense fallback={<Skeleton className="h-40" />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       {location.pathname === '/home' && <footer className="border-t border-border py-3 text-center text-xs text-muted-foreground">{t('footer')}</footer>}

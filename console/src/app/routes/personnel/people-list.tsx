@@ -5,8 +5,9 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { PeopleTable } from '@/features/people/components/people-table';
+import { useCan } from '@/lib/authorization';
+import { useDebounced } from '@/lib/use-debounced';
 
 export interface PeopleListPageProps {
   titleKey: string;
@@ -16,17 +17,20 @@ export interface PeopleListPageProps {
 
 export default function PeopleListPage({ titleKey, roles, basePath }: PeopleListPageProps) {
   const { t } = useTranslation();
-  const user = useUserInfo();
+  const { can } = useCan();
   const [role, setRole] = useState(roles[0]);
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState('');
+  const searched = useDebounced(keyword.trim());
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">{t(titleKey)}</h1>
-        <Button asChild>
-          <Link to={`${basePath}/new?role=${role}`}>{t('people_new')}</Link>
-        </Button>
+        {can('people.manage') && (
+          <Button asChild>
+            <Link to={`${basePath}/new?role=${role}`}>{t('people_new')}</Link>
+          </Button>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         {roles.length > 1 && (
@@ -45,7 +49,7 @@ export default function PeopleListPage({ titleKey, roles, basePath }: PeopleList
           <option value="disabled">{t('people_status_disabled')}</option>
         </Select>
       </div>
-      <PeopleTable filter={{ role, keyword: keyword.trim() || undefined, status: status || undefined }} editPath={(id) => `${basePath}/edit/${id}`} canIssueLinks={user.data?.role === '01'} />
+      <PeopleTable filter={{ role, keyword: searched || undefined, status: status || undefined }} editPath={(id) => `${basePath}/edit/${id}`} canManage={can('people.manage')} canIssueLinks={can('people.sign_in_link')} />
     </div>
   );
 }

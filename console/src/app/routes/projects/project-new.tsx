@@ -1,12 +1,14 @@
 // /project/new/{id}: the creation wizard, for a new draft (id 0) or one being completed.
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAnnotationRules } from '@/features/annotation-rules/api/annotation-rules';
 import { useDataRules } from '@/features/data-rules/api/data-rules';
 import { useProject, useProjects } from '@/features/projects/api/get-projects';
 import { ProjectWizard } from '@/features/projects/components/project-wizard';
 import { useTools } from '@/features/tools/api/list-tools';
+import { isUuid } from '@/lib/ids';
 
 export default function ProjectNewPage() {
   const { t } = useTranslation();
@@ -17,6 +19,8 @@ export default function ProjectNewPage() {
   const annotationRules = useAnnotationRules();
   const dataRules = useDataRules();
   const others = useProjects({});
+  if (projectId && !isUuid(projectId)) return <RefusalNotice refusal="not_found" />;
+  if (project.error) return <RefusalNotice refusal={refusalOf(project.error) ?? 'not_found'} />;
   const loading = (projectId && project.isPending) || tools.isPending || annotationRules.isPending || dataRules.isPending;
   return (
     <div className="grid gap-4">

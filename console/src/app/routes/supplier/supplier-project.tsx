@@ -1,5 +1,6 @@
 // /supplier/datamanage/{id}: a project as its supplier sees it, with the groups of its taggers per link.
 import { useParams } from 'react-router-dom';
+import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProjectMembers } from '@/features/projects/api/project-members';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
@@ -10,7 +11,15 @@ export default function SupplierProjectPage() {
   const members = useProjectMembers(id);
   return (
     <ProjectScreen id={id} manage={false}>
-      {() => (members.isPending ? <Skeleton className="h-32" /> : <SupplierLinks projectId={id} links={members.data ?? []} />)}
+      {() =>
+        members.isPending ? (
+          <Skeleton className="h-32" />
+        ) : members.error ? (
+          <RefusalNotice refusal={refusalOf(members.error) ?? 'not_found'} />
+        ) : (
+          <SupplierLinks projectId={id} links={members.data ?? []} />
+        )
+      }
     </ProjectScreen>
   );
 }

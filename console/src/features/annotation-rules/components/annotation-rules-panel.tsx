@@ -143,6 +143,7 @@ export function AnnotationRulesPanel() {
       addForm={<NewRuleForm onCreated={setSelected} />}
       detail={(id) => <RuleDetail key={id} id={id} />}
       placeholder={t('rules_pick')}
+      error={rules.error}
     />
   );
 }

@@ -6,7 +6,8 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListTable } from '@/components/list-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { useJobProgress } from '@/features/jobs/use-job-progress';
 import { auditsKey, useAudits } from '../api/list-audits';
@@ -36,44 +37,26 @@ export function AuditsTable() {
       {audits.isPending ? (
         <Skeleton className="h-32" />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('audit_requested_at')}</TableHead>
-              <TableHead>{t('audit_status')}</TableHead>
-              <TableHead>{t('audit_progress')}</TableHead>
-              <TableHead>{t('audit_checked')}</TableHead>
-              <TableHead>{t('audit_first_bad')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5} className="text-center text-muted-foreground">
-                  {t('empty')}
+        <ListTable headings={[t('audit_requested_at'), t('audit_status'), t('audit_progress'), t('audit_checked'), t('audit_first_bad')]} empty={rows.length === 0} error={audits.error}>
+          {rows.map((audit) => {
+            const done = audit.status === 'passed' || audit.status === 'failed';
+            const percent = done ? 100 : (progress[audit.auditId] ?? 0);
+            return (
+              <TableRow key={audit.auditId}>
+                <TableCell>{new Date(audit.requestedAt).toLocaleString()}</TableCell>
+                <TableCell>
+                  <Badge variant={variants[audit.status]}>{t(`audit_status_${audit.status}`)}</Badge>
                 </TableCell>
+                <TableCell className="w-48">
+                  <Progress value={percent} aria-label={t('audit_progress')} />
+                  <span className="text-xs text-muted-foreground">{percent}%</span>
+                </TableCell>
+                <TableCell>{audit.checked}</TableCell>
+                <TableCell className="font-mono text-xs">{audit.firstBadEventId ?? '—'}</TableCell>
               </TableRow>
-            )}
-            {rows.map((audit) => {
-              const done = audit.status === 'passed' || audit.status === 'failed';
-              const percent = done ? 100 : (progress[audit.auditId] ?? 0);
-              return (
-                <TableRow key={audit.auditId}>
-                  <TableCell>{new Date(audit.requestedAt).toLocaleString()}</TableCell>
-                  <TableCell>
-                    <Badge variant={variants[audit.status]}>{t(`audit_status_${audit.status}`)}</Badge>
-                  </TableCell>
-                  <TableCell className="w-48">
-                    <Progress value={percent} aria-label={t('audit_progress')} />
-                    <span className="text-xs text-muted-foreground">{percent}%</span>
-                  </TableCell>
-                  <TableCell>{audit.checked}</TableCell>
-                  <TableCell className="font-mono text-xs">{audit.firstBadEventId ?? '—'}</TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+            );
+          })}
+        </ListTable>
       )}
       {audits.hasNextPage && (
         <Button variant="outline" onClick={() => void audits.fetchNextPage()}>

@@ -12,7 +12,7 @@ export function BatchItems({ batchId }: { batchId: string }) {
   return (
     <section className="grid gap-2" aria-label={t('batches_items_of')}>
       <h2 className="text-base font-semibold">{t('batches_items_of')}</h2>
-      <ListTable headings={[t('items_file'), t('items_size'), t('items_media_type'), t('items_dimensions'), t('items_status'), t('items_effective')]} empty={rows.length === 0}>
+      <ListTable headings={[t('items_file'), t('items_size'), t('items_media_type'), t('items_dimensions'), t('items_status'), t('items_effective')]} empty={rows.length === 0} error={items.error}>
         {rows.map((item) => (
           <TableRow key={item.id}>
             <TableCell>{item.fileName}</TableCell>

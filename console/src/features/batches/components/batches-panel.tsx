@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { allowedEvents, batchMachine, type BatchSummary, batchZipMaxBytes, type BatchUploadType } from '@annot/workflows';
-import { ListTable } from '@/components/list-table';
+import { ActionsCell, ListTable } from '@/components/list-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -12,6 +12,7 @@ import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { useCan } from '@/lib/authorization';
 import { useJobProgress } from '@/features/jobs/use-job-progress';
 import { ApiError } from '@/lib/api-client';
 import { type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
@@ -23,6 +24,7 @@ const uploadTypes: BatchUploadType[] = ['zip', 'local', 'cos', 'oss'];
 export function BatchesPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const batches = useBatches(projectId);
+  const manage = useCan().can('batch.manage');
   const change = useChangeBatch();
   const progress = useJobProgress((subject) => {
     if (subject.type === 'batch') void batches.refetch();
@@ -47,6 +49,7 @@ export function BatchesPanel({ projectId }: { projectId: string }) {
 
   return (
     <div className="grid gap-4">
+      {manage && (
       <form className="flex flex-wrap items-end gap-2" onSubmit={create} noValidate>
         <FormField id="batch-name" label={t('batches_name')} error={errors.name}>
           <Input className="w-56" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
@@ -67,12 +70,13 @@ export function BatchesPanel({ projectId }: { projectId: string }) {
           {t('batches_new')}
         </Button>
       </form>
+      )}
       {batches.isPending ? (
         <Skeleton className="h-24" />
       ) : (
-        <ListTable headings={[t('batches_name'), t('batches_priority'), t('batches_status'), t('batches_items'), t('batches_data'), t('actions')]} empty={(batches.data ?? []).length === 0}>
+        <ListTable headings={[t('batches_name'), t('batches_priority'), t('batches_status'), t('batches_items'), t('batches_data'), t('actions')]} empty={(batches.data ?? []).length === 0} error={batches.error}>
           {(batches.data ?? []).map((batch) => (
-            <BatchRow key={batch.id} batch={batch} live={progress[batch.id]} busy={change.isPending} run={run} onShow={() => setShown(shown === batch.id ? null : batch.id)} />
+            <BatchRow key={batch.id} batch={batch} live={progress[batch.id]} busy={change.isPending} manage={manage} run={run} onShow={() => setShown(shown === batch.id ? null : batch.id)} />
           ))}
         </ListTable>
       )}
@@ -85,15 +89,17 @@ interface BatchRowProps {
   batch: BatchSummary;
   live: number | undefined;
   busy: boolean;
+  manage: boolean;
   run: (change: BatchChange, done?: string) => void;
   onShow: () => void;
 }
 
-function BatchRow({ batch, live, busy, run, onShow }: BatchRowProps) {
+function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
   const { t } = useTranslation();
   const file = useRef<HTMLInputElement>(null);
   const [path, setPath] = useState('');
-  const allowed = allowedEvents(batchMachine, batch.status, { importing: batch.importing !== null });
+  // The machine says what the batch's state allows; the permission table whether this person may do any of it.
+  const allowed = manage ? allowedEvents(batchMachine, batch.status, { importing: batch.importing !== null }) : [];
   // After an import the bar stays at the last figure this page saw (100%), so a short import is seen to finish.
   const percent = batch.importing ? (live ?? batch.importing.progress) : (live ?? null);
 
@@ -127,41 +133,43 @@ function BatchRow({ batch, live, busy, run, onShow }: BatchRowProps) {
           {t('batches_counts', { items: batch.items, failed: batch.failed })}
         </button>
       </TableCell>
-      <TableCell className="grid min-w-56 gap-1">
-        {percent !== null && (
-          <div className="flex items-center gap-2">
-            <Progress value={percent} aria-label={t('batches_progress')} className="w-32" />
-            <span className="text-xs">{percent}%</span>
-          </div>
-        )}
-        {allowed.includes('batch.upload') && batch.uploadType === 'zip' && (
-          <>
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => file.current?.click()}>
-              {t('batches_upload')}
-            </Button>
-            <input ref={file} type="file" accept=".zip,application/zip" className="hidden" aria-label={t('batches_upload_file')} onChange={(e) => upload(e.target.files?.[0])} />
-          </>
-        )}
-        {allowed.includes('batch.upload') && batch.uploadType !== 'zip' && (
-          <div className="flex gap-1">
-            <Input aria-label={t('batches_path')} placeholder={t(`batches_path_${batch.uploadType}`)} value={path} onChange={(e) => setPath(e.target.value)} />
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => run({ kind: 'import', batchId: batch.id, path }, 'batches_upload_started')}>
-              {t('batches_import')}
-            </Button>
-          </div>
-        )}
-        {batch.importError && (
-          <p role="alert" className="text-xs text-destructive">
-            {batch.importError}
-          </p>
-        )}
-        {batch.failureMessage && (
-          <button type="button" className="text-left text-xs text-destructive underline" onClick={() => void downloadFailures(batch)}>
-            {batch.failureMessage}
-          </button>
-        )}
+      <TableCell>
+        <div className="grid min-w-56 gap-1">
+          {percent !== null && (
+            <div className="flex items-center gap-2">
+              <Progress value={percent} aria-label={t('batches_progress')} className="w-32" />
+              <span className="text-xs">{percent}%</span>
+            </div>
+          )}
+          {allowed.includes('batch.upload') && batch.uploadType === 'zip' && (
+            <>
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => file.current?.click()}>
+                {t('batches_upload')}
+              </Button>
+              <input ref={file} type="file" accept=".zip,application/zip" className="hidden" aria-label={t('batches_upload_file')} onChange={(e) => upload(e.target.files?.[0])} />
+            </>
+          )}
+          {allowed.includes('batch.upload') && batch.uploadType !== 'zip' && (
+            <div className="flex gap-1">
+              <Input aria-label={t('batches_path')} placeholder={t(`batches_path_${batch.uploadType}`)} value={path} onChange={(e) => setPath(e.target.value)} />
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => run({ kind: 'import', batchId: batch.id, path }, 'batches_upload_started')}>
+                {t('batches_import')}
+              </Button>
+            </div>
+          )}
+          {batch.importError && (
+            <p role="alert" className="text-xs text-destructive">
+              {batch.importError}
+            </p>
+          )}
+          {batch.failureMessage && (
+            <button type="button" className="text-left text-xs text-destructive underline" onClick={() => void downloadFailures(batch)}>
+              {batch.failureMessage}
+            </button>
+          )}
+        </div>
       </TableCell>
-      <TableCell className="flex flex-wrap gap-1">
+      <ActionsCell>
         {verbs
           .filter(([event]) => allowed.includes(event))
           .map(([event, act, label]) => (
@@ -169,7 +177,7 @@ function BatchRow({ batch, live, busy, run, onShow }: BatchRowProps) {
               {t(label)}
             </Button>
           ))}
-      </TableCell>
+      </ActionsCell>
     </TableRow>
   );
 }

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { failureMessage } from '@/components/refusal';
 import { ApiError } from '@/lib/api-client';
 import { type ErrorGroupView, useDeleteEntry, useEntries } from '../api/entries';
 import { EntryDialog } from './entry-dialog';
@@ -27,7 +28,13 @@ export function ErrorGroupsTable() {
       <div>
         <Button onClick={() => setEditing(null)}>{t('errors_new')}</Button>
       </div>
-      {(groups.data ?? []).length === 0 && <p className="text-sm text-muted-foreground">{t('empty')}</p>}
+      {groups.error ? (
+        <p role="alert" className="text-sm text-muted-foreground">
+          {failureMessage(groups.error, t)}
+        </p>
+      ) : (
+        (groups.data ?? []).length === 0 && <p className="text-sm text-muted-foreground">{t('empty')}</p>
+      )}
       {(groups.data ?? []).map((group) => (
         <Card key={group.id}>
           <CardHeader className="flex-row items-start justify-between">

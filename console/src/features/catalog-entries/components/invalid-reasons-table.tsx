@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ActionsCell, ListTable } from '@/components/list-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { type InvalidReasonView, useDeleteEntry, useEntries } from '../api/entries';
 import { EntryDialog } from './entry-dialog';
@@ -26,44 +27,27 @@ export function InvalidReasonsTable() {
       <div>
         <Button onClick={() => setEditing(null)}>{t('reasons_new')}</Button>
       </div>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            {fields.map((field) => (
-              <TableHead key={field}>{t(`reasons_${field}`)}</TableHead>
-            ))}
-            <TableHead>{t('actions')}</TableHead>
+      <ListTable headings={[...fields.map((field) => t(`reasons_${field}`)), t('actions')]} empty={(reasons.data ?? []).length === 0} error={reasons.error}>
+        {(reasons.data ?? []).map((reason) => (
+          <TableRow key={reason.id}>
+            <TableCell className="font-mono">{reason.code}</TableCell>
+            <TableCell>{reason.name}</TableCell>
+            <TableCell>{reason.description}</TableCell>
+            <ActionsCell>
+              <Button size="sm" variant="outline" onClick={() => setEditing(reason)}>
+                {t('edit')}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => remove.mutate(reason.id, { onSuccess: () => toast.success(t('deleted')), onError: (e) => toast.error(e instanceof ApiError ? e.message : t('request_fail')) })}
+              >
+                {t('delete')}
+              </Button>
+            </ActionsCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {(reasons.data ?? []).length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4} className="text-center text-muted-foreground">
-                {t('empty')}
-              </TableCell>
-            </TableRow>
-          )}
-          {(reasons.data ?? []).map((reason) => (
-            <TableRow key={reason.id}>
-              <TableCell className="font-mono">{reason.code}</TableCell>
-              <TableCell>{reason.name}</TableCell>
-              <TableCell>{reason.description}</TableCell>
-              <TableCell className="flex gap-1">
-                <Button size="sm" variant="outline" onClick={() => setEditing(reason)}>
-                  {t('edit')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => remove.mutate(reason.id, { onSuccess: () => toast.success(t('deleted')), onError: (e) => toast.error(e instanceof ApiError ? e.message : t('request_fail')) })}
-                >
-                  {t('delete')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
       {editing !== undefined && (
         <EntryDialog<InvalidReasonInput, InvalidReasonInput>
           path={path}

@@ -106,6 +106,7 @@ export function DataRulesPanel() {
       addForm={<NewRuleForm onCreated={setSelected} />}
       detail={(id) => <RuleVersions key={id} id={id} />}
       placeholder={t('rules_pick')}
+      error={rules.error}
     />
   );
 }

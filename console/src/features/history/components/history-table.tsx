@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListTable } from '@/components/list-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { historyPageSize, useHistory } from '../api/get-history';
 
 export function HistoryTable() {
@@ -15,26 +16,16 @@ export function HistoryTable() {
   const pages = Math.max(1, Math.ceil(total / historyPageSize));
   return (
     <div className="grid gap-3">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('log_id')}</TableHead>
-            <TableHead>{t('log_user')}</TableHead>
-            <TableHead>{t('log_operation')}</TableHead>
-            <TableHead>{t('log_time')}</TableHead>
+      <ListTable headings={[t('log_id'), t('log_user'), t('log_operation'), t('log_time')]} empty={(history.data?.list ?? []).length === 0} error={history.error}>
+        {(history.data?.list ?? []).map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell>{entry.id}</TableCell>
+            <TableCell>{entry.user_name}</TableCell>
+            <TableCell>{entry.operation}</TableCell>
+            <TableCell>{new Date(entry.created_at).toLocaleString()}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {(history.data?.list ?? []).map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell>{entry.id}</TableCell>
-              <TableCell>{entry.user_name}</TableCell>
-              <TableCell>{entry.operation}</TableCell>
-              <TableCell>{new Date(entry.created_at).toLocaleString()}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
       <div className="flex items-center justify-end gap-2 text-sm">
         <span className="text-muted-foreground">{t('page_of', { page: page + 1, pages, total })}</span>
         <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>

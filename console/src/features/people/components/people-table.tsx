@@ -6,7 +6,8 @@ import { accountMachine, allowedEvents, type PersonView } from '@annot/workflows
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ActionsCell, ListTable } from '@/components/list-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { type PeopleFilter, usePeople } from '../api/list-people';
 import { useSetPersonStatus } from '../api/set-person-status';
@@ -14,7 +15,15 @@ import { useIssueLoginTicket } from '../api/issue-login-ticket';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
-export function PeopleTable({ filter, editPath, canIssueLinks }: { filter: PeopleFilter; editPath: (id: string) => string; canIssueLinks: boolean }) {
+export interface PeopleTableProps {
+  filter: PeopleFilter;
+  editPath: (id: string) => string;
+  /** Whether this person may edit, disable and enable the accounts listed. */
+  canManage: boolean;
+  canIssueLinks: boolean;
+}
+
+export function PeopleTable({ filter, editPath, canManage, canIssueLinks }: PeopleTableProps) {
   const { t } = useTranslation();
   const people = usePeople(filter);
   const setStatus = useSetPersonStatus();
@@ -38,70 +47,50 @@ export function PeopleTable({ filter, editPath, canIssueLinks }: { filter: Peopl
       onError: (error) => toast.error(error instanceof ApiError ? error.message : t('request_fail')),
     });
 
+  const headings = ['people_name', 'people_account', 'people_contact', 'people_team', 'people_status', 'people_created', 'people_last_login', 'actions'].map((key) => t(key));
   if (people.isPending) return <Skeleton className="h-40" />;
   return (
     <div className="grid gap-3">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('people_name')}</TableHead>
-            <TableHead>{t('people_account')}</TableHead>
-            <TableHead>{t('people_contact')}</TableHead>
-            <TableHead>{t('people_team')}</TableHead>
-            <TableHead>{t('people_status')}</TableHead>
-            <TableHead>{t('people_created')}</TableHead>
-            <TableHead>{t('people_last_login')}</TableHead>
-            <TableHead>{t('actions')}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={8} className="text-center text-muted-foreground">
-                {t('empty')}
+      <ListTable headings={headings} empty={rows.length === 0} error={people.error}>
+        {rows.map((person) => {
+          const allowed = canManage ? allowedEvents(accountMachine, person.status, {}) : [];
+          return (
+            <TableRow key={person.id}>
+              <TableCell>{person.name}</TableCell>
+              <TableCell>{person.account}</TableCell>
+              <TableCell>{[person.phone, person.email].filter(Boolean).join(' / ') || '—'}</TableCell>
+              <TableCell>{person.teamName ?? person.company ?? '—'}</TableCell>
+              <TableCell>
+                <Badge variant={person.status === 'active' ? 'success' : 'destructive'}>{t(`people_status_${person.status}`)}</Badge>
               </TableCell>
+              <TableCell>{date(person.createdAt)}</TableCell>
+              <TableCell>{date(person.lastLoginAt)}</TableCell>
+              <ActionsCell>
+                {allowed.includes('account.edit') && (
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={editPath(person.id)}>{t('edit')}</Link>
+                  </Button>
+                )}
+                {allowed.includes('account.disable') && (
+                  <Button size="sm" variant="outline" onClick={() => act(person, 'disable')}>
+                    {t('people_disable')}
+                  </Button>
+                )}
+                {allowed.includes('account.enable') && (
+                  <Button size="sm" variant="outline" onClick={() => act(person, 'enable')}>
+                    {t('people_enable')}
+                  </Button>
+                )}
+                {canIssueLinks && person.status === 'active' && (
+                  <Button size="sm" variant="ghost" onClick={() => link(person)}>
+                    {t('people_sign_in_link')}
+                  </Button>
+                )}
+              </ActionsCell>
             </TableRow>
-          )}
-          {rows.map((person) => {
-            const allowed = allowedEvents(accountMachine, person.status, {});
-            return (
-              <TableRow key={person.id}>
-                <TableCell>{person.name}</TableCell>
-                <TableCell>{person.account}</TableCell>
-                <TableCell>{[person.phone, person.email].filter(Boolean).join(' / ') || '—'}</TableCell>
-                <TableCell>{person.teamName ?? person.company ?? '—'}</TableCell>
-                <TableCell>
-                  <Badge variant={person.status === 'active' ? 'success' : 'destructive'}>{t(`people_status_${person.status}`)}</Badge>
-                </TableCell>
-                <TableCell>{date(person.createdAt)}</TableCell>
-                <TableCell>{date(person.lastLoginAt)}</TableCell>
-                <TableCell className="flex flex-wrap gap-1">
-                  {allowed.includes('account.edit') && (
-                    <Button asChild size="sm" variant="outline">
-                      <Link to={editPath(person.id)}>{t('edit')}</Link>
-                    </Button>
-                  )}
-                  {allowed.includes('account.disable') && (
-                    <Button size="sm" variant="outline" onClick={() => act(person, 'disable')}>
-                      {t('people_disable')}
-                    </Button>
-                  )}
-                  {allowed.includes('account.enable') && (
-                    <Button size="sm" variant="outline" onClick={() => act(person, 'enable')}>
-                      {t('people_enable')}
-                    </Button>
-                  )}
-                  {canIssueLinks && person.status === 'active' && (
-                    <Button size="sm" variant="ghost" onClick={() => link(person)}>
-                      {t('people_sign_in_link')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+          );
+        })}
+      </ListTable>
       {people.hasNextPage && (
         <Button variant="outline" onClick={() => void people.fetchNextPage()} disabled={people.isFetchingNextPage}>
           {t('load_more')}

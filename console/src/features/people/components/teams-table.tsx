@@ -8,7 +8,8 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListTable } from '@/components/list-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { type TeamView, useTeams } from '../api/list-teams';
 import { useSaveTeam } from '../api/save-team';
@@ -78,41 +79,23 @@ export function TeamsTable() {
       {teams.isPending ? (
         <Skeleton className="h-32" />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              {fields.map((field) => (
-                <TableHead key={field}>{t(`teams_${field}`)}</TableHead>
-              ))}
-              <TableHead>{t('teams_members')}</TableHead>
-              <TableHead>{t('actions')}</TableHead>
+        <ListTable headings={[...fields.map((field) => t(`teams_${field}`)), t('teams_members'), t('actions')]} empty={(teams.data ?? []).length === 0} error={teams.error}>
+          {(teams.data ?? []).map((team) => (
+            <TableRow key={team.id}>
+              <TableCell>{team.name}</TableCell>
+              <TableCell>{team.organisationId}</TableCell>
+              <TableCell>{team.hiveId}</TableCell>
+              <TableCell>{team.size}</TableCell>
+              <TableCell>{team.mobile}</TableCell>
+              <TableCell>{team.members}</TableCell>
+              <TableCell>
+                <Button size="sm" variant="outline" onClick={() => setEditing(team)}>
+                  {t('edit')}
+                </Button>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(teams.data ?? []).length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7} className="text-center text-muted-foreground">
-                  {t('empty')}
-                </TableCell>
-              </TableRow>
-            )}
-            {(teams.data ?? []).map((team) => (
-              <TableRow key={team.id}>
-                <TableCell>{team.name}</TableCell>
-                <TableCell>{team.organisationId}</TableCell>
-                <TableCell>{team.hiveId}</TableCell>
-                <TableCell>{team.size}</TableCell>
-                <TableCell>{team.mobile}</TableCell>
-                <TableCell>{team.members}</TableCell>
-                <TableCell>
-                  <Button size="sm" variant="outline" onClick={() => setEditing(team)}>
-                    {t('edit')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ListTable>
       )}
       {editing !== undefined && <TeamDialog team={editing} onClose={() => setEditing(undefined)} />}
     </div>

@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Page, ProjectCounts, ProjectDetail, ProjectSummary } from '@annot/workflows';
 import { api } from '@/lib/api-client';
+import { isUuid } from '@/lib/ids';
 
 export const projectsKey = ['projects'] as const;
 
@@ -26,4 +27,4 @@ export const projectQuery = (id: string) => queryOptions({ queryKey: [...project
 
 export const useProjects = (filter: ProjectFilter) => useInfiniteQuery(projectsQuery(filter));
 export const useProjectCounts = () => useQuery(projectCountsQuery());
-export const useProject = (id: string | null) => useQuery({ ...projectQuery(id ?? ''), enabled: !!id });
+export const useProject = (id: string | null) => useQuery({ ...projectQuery(id ?? ''), enabled: isUuid(id) });

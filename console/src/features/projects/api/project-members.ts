@@ -2,12 +2,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LinkGroupInput, LinkMembersInput, LinkMembersView } from '@annot/workflows';
 import { api } from '@/lib/api-client';
+import { isUuid } from '@/lib/ids';
 import { projectsKey } from './get-projects';
 
 export const membersQuery = (projectId: string) =>
   queryOptions({ queryKey: [...projectsKey, 'members', projectId], queryFn: () => api.get<LinkMembersView[]>(`/manage/projects/${projectId}/members`) });
 
-export const useProjectMembers = (projectId: string) => useQuery(membersQuery(projectId));
+export const useProjectMembers = (projectId: string) => useQuery({ ...membersQuery(projectId), enabled: isUuid(projectId) });
 
 export function useAssignMembers(projectId: string) {
   const client = useQueryClient();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { linkGroupInput, type LinkMembersView } from '@annot/workflows';
+import { SearchChoices, type UseChoices } from '@/components/search-choices';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -11,13 +12,21 @@ import { ApiError } from '@/lib/api-client';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { useSaveGroup } from '../api/project-members';
 
-export function GroupForm({ projectId, link, groupId }: { projectId: string; link: LinkMembersView; groupId: string | null }) {
+export interface GroupFormProps {
+  projectId: string;
+  link: LinkMembersView;
+  groupId: string | null;
+  /** The supplier's own taggers found on the server for a keyword. */
+  useTaggerChoices: UseChoices;
+}
+
+export function GroupForm({ projectId, link, groupId, useTaggerChoices }: GroupFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveGroup(projectId);
   const group = link.groups.find((g) => g.groupId === groupId);
   const [name, setName] = useState(group?.name ?? '');
-  const [chosen, setChosen] = useState(new Set(group?.taggers.map((p) => p.id) ?? []));
+  const [chosen, setChosen] = useState((group?.taggers ?? []).map((p) => ({ id: p.id, name: `${p.name} (${p.account})` })));
   const [errors, setErrors] = useState<FieldErrors>({});
   const back = () => navigate(`/supplier/datamanage/${projectId}`);
   const failed = (error: unknown) => {
@@ -27,7 +36,7 @@ export function GroupForm({ projectId, link, groupId }: { projectId: string; lin
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = linkGroupInput.safeParse({ name, taggerIds: [...chosen] });
+    const parsed = linkGroupInput.safeParse({ name, taggerIds: chosen.map((c) => c.id) });
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error, t));
     save.mutate({ linkId: link.linkId, groupId, group: parsed.data }, { onSuccess: () => (toast.success(t('supplier_group_saved')), back()), onError: failed });
   };
@@ -37,25 +46,7 @@ export function GroupForm({ projectId, link, groupId }: { projectId: string; lin
       <FormField id="group-name" label={t('supplier_group_name')} error={errors.name}>
         <Input value={name} onChange={(e) => setName(e.target.value)} />
       </FormField>
-      <fieldset className="grid gap-1">
-        <legend className="text-sm font-medium">{t('menu_taggers')}</legend>
-        {(link.candidates ?? []).length === 0 && <p className="text-sm text-muted-foreground">{t('supplier_no_taggers')}</p>}
-        {(link.candidates ?? []).map((person) => (
-          <label key={person.id} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={chosen.has(person.id)}
-              onChange={(e) => {
-                const next = new Set(chosen);
-                if (e.target.checked) next.add(person.id);
-                else next.delete(person.id);
-                setChosen(next);
-              }}
-            />
-            {person.name} ({person.account})
-          </label>
-        ))}
-      </fieldset>
+      <SearchChoices legend={t('menu_taggers')} chosen={chosen} onChange={setChosen} useChoices={useTaggerChoices} />
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending}>
           {t('save')}

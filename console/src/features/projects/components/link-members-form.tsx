@@ -1,56 +1,30 @@
-// The PM's choice of one link's people: supplier teams and individual taggers.
+// The PM's choice of one link's people: supplier teams and individual taggers, each searched on the server.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LinkMembersView } from '@annot/workflows';
+import { SearchChoices, type UseChoices } from '@/components/search-choices';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useAssignMembers } from '../api/project-members';
 
-export interface Candidate {
-  id: string;
-  name: string;
-}
-
 export interface LinkMembersFormProps {
   projectId: string;
   link: LinkMembersView;
-  teams: Candidate[];
-  taggers: Candidate[];
+  /** Teams and taggers found on the server for a keyword. */
+  useTeamChoices: UseChoices;
+  useTaggerChoices: UseChoices;
 }
 
-function Choices({ legend, options, chosen, onChange }: { legend: string; options: Candidate[]; chosen: Set<string>; onChange: (next: Set<string>) => void }) {
-  return (
-    <fieldset className="grid gap-1">
-      <legend className="text-sm font-medium">{legend}</legend>
-      {options.map((option) => (
-        <label key={option.id} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={chosen.has(option.id)}
-            onChange={(e) => {
-              const next = new Set(chosen);
-              if (e.target.checked) next.add(option.id);
-              else next.delete(option.id);
-              onChange(next);
-            }}
-          />
-          {option.name}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-export function LinkMembersForm({ projectId, link, teams, taggers }: LinkMembersFormProps) {
+export function LinkMembersForm({ projectId, link, useTeamChoices, useTaggerChoices }: LinkMembersFormProps) {
   const { t } = useTranslation();
   const assign = useAssignMembers(projectId);
-  const [teamIds, setTeamIds] = useState(new Set(link.teams.map((team) => team.id)));
-  const [taggerIds, setTaggerIds] = useState(new Set(link.taggers.map((tagger) => tagger.id)));
+  const [teams, setTeams] = useState(link.teams);
+  const [taggers, setTaggers] = useState(link.taggers.map((p) => ({ id: p.id, name: `${p.name} (${p.account})` })));
   const save = () =>
     assign.mutate(
-      { linkId: link.linkId, members: { teamIds: [...teamIds], taggerIds: [...taggerIds] } },
+      { linkId: link.linkId, members: { teamIds: teams.map((c) => c.id), taggerIds: taggers.map((c) => c.id) } },
       {
         onSuccess: () => toast.success(t('projects_members_saved')),
         onError: (error) => toast.error(error instanceof ApiError ? error.message : t('request_fail')),
@@ -65,8 +39,8 @@ export function LinkMembersForm({ projectId, link, teams, taggers }: LinkMembers
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="grid gap-4 md:grid-cols-2">
-          <Choices legend={t('menu_teams')} options={teams} chosen={teamIds} onChange={setTeamIds} />
-          <Choices legend={t('menu_taggers')} options={taggers} chosen={taggerIds} onChange={setTaggerIds} />
+          <SearchChoices legend={t('menu_teams')} chosen={teams} onChange={setTeams} useChoices={useTeamChoices} />
+          <SearchChoices legend={t('menu_taggers')} chosen={taggers} onChange={setTaggers} useChoices={useTaggerChoices} />
         </div>
         {link.groups.length > 0 && (
           <p className="text-sm text-muted-foreground">{t('projects_groups', { groups: link.groups.map((g) => `${g.name} (${g.taggers.length})`).join(', ') })}</p>

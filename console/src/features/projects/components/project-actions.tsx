@@ -1,18 +1,20 @@
-// The lifecycle buttons of one project: only what the project machine allows in its status, plus clone.
+// The lifecycle buttons of one project: what the project machine allows in its status and the permission table lets this person do.
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { allowedEvents, projectMachine, type ProjectStatus } from '@annot/workflows';
+import { allowedEvents, isAction, projectMachine, type ProjectStatus } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/authorization';
 import { useChangeProject, verbEvents, type ProjectVerb } from '../api/change-project';
 
 export function ProjectActions({ id, status, published }: { id: string; status: ProjectStatus; published: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const change = useChangeProject();
+  const { can } = useCan();
   // The same machine as the server, with the same context: a draft closed before it ever ran is not reopened.
-  const allowed = allowedEvents(projectMachine, status, { published });
+  const allowed = allowedEvents(projectMachine, status, { published }).filter((event) => isAction(event) && can(event));
   const verbs = (Object.keys(verbEvents) as (keyof typeof verbEvents)[]).filter((verb) => allowed.includes(verbEvents[verb]));
   const run = (verb: ProjectVerb) =>
     change.mutate(
@@ -32,9 +34,11 @@ export function ProjectActions({ id, status, published }: { id: string; status: 
           {t(`projects_${verb}`)}
         </Button>
       ))}
-      <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => run('clone')}>
-        {t('projects_clone')}
-      </Button>
+      {can('project.clone') && (
+        <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => run('clone')}>
+          {t('projects_clone')}
+        </Button>
+      )}
     </>
   );
 }

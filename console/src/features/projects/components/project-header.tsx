@@ -4,10 +4,12 @@ import { Link } from 'react-router-dom';
 import type { ProjectDetail } from '@annot/workflows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/authorization';
 import { ProjectActions } from './project-actions';
 
 export function ProjectHeader({ project, manage }: { project: ProjectDetail; manage: boolean }) {
   const { t } = useTranslation();
+  const { can } = useCan();
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -20,15 +22,21 @@ export function ProjectHeader({ project, manage }: { project: ProjectDetail; man
       <p className="text-sm text-muted-foreground">{project.links.map((l) => `${l.name} (${t(`links_type_${l.type}`)}, ${t('links_tasks', { count: l.tasks })})`).join(' → ')}</p>
       {manage && (
         <div className="flex flex-wrap gap-1">
-          <Button asChild size="sm" variant="outline">
-            <Link to={`/project/new/${project.id}`}>{t('edit')}</Link>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link to={`/project/link/${project.id}`}>{t('projects_link_config')}</Link>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
-          </Button>
+          {can('project.edit') && (
+            <>
+              <Button asChild size="sm" variant="outline">
+                <Link to={`/project/new/${project.id}`}>{t('edit')}</Link>
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <Link to={`/project/link/${project.id}`}>{t('projects_link_config')}</Link>
+              </Button>
+            </>
+          )}
+          {can('project.members.assign') && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
+            </Button>
+          )}
           <ProjectActions id={project.id} status={project.status} published={project.published} />
         </div>
       )}

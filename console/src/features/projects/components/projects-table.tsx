@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProjectSummary } from '@annot/workflows';
-import { ListTable } from '@/components/list-table';
+import { ActionsCell, ListTable } from '@/components/list-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { useCan } from '@/lib/authorization';
 import { type ProjectTab, useProjectCounts, useProjects } from '../api/get-projects';
 import { ProjectActions } from './project-actions';
 
@@ -25,6 +26,7 @@ export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolea
   const [type, setType] = useState('');
   const projects = useProjects({ tab, keyword: keyword.trim(), type });
   const counts = useProjectCounts();
+  const { can } = useCan();
   const rows = projects.data?.pages.flatMap((page) => page.items) ?? [];
   const open = (project: ProjectSummary) => (tab === 'release' && manage ? `/project/new/${project.id}` : manage ? `/project/datamanage/${project.id}` : `/supplier/datamanage/${project.id}`);
 
@@ -44,7 +46,7 @@ export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolea
           <option value="formal">{t('projects_type_formal')}</option>
           <option value="trial">{t('projects_type_trial')}</option>
         </Select>
-        {manage && (
+        {manage && can('project.create') && (
           <Button asChild>
             <Link to="/project/new/0">{t('menu_new_project')}</Link>
           </Button>
@@ -53,7 +55,7 @@ export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolea
       {projects.isPending ? (
         <Skeleton className="h-32" />
       ) : (
-        <ListTable headings={[t('projects_title'), t('projects_status'), t('projects_annotation_type'), t('projects_dates'), t('projects_data'), t('projects_creator'), t('actions')]} empty={rows.length === 0}>
+        <ListTable headings={[t('projects_title'), t('projects_status'), t('projects_annotation_type'), t('projects_dates'), t('projects_data'), t('projects_creator'), t('actions')]} empty={rows.length === 0} error={projects.error}>
           {rows.map((project) => (
             <TableRow key={project.id}>
               <TableCell>
@@ -71,16 +73,14 @@ export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolea
               </TableCell>
               <TableCell>{t('projects_data_counts', { batches: project.batches, items: project.items })}</TableCell>
               <TableCell>{project.creatorName}</TableCell>
-              <TableCell className="flex flex-wrap gap-1">
-                {manage && (
-                  <>
-                    <Button asChild size="sm" variant="outline">
-                      <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
-                    </Button>
-                    <ProjectActions id={project.id} status={project.status} published={project.published} />
-                  </>
+              <ActionsCell>
+                {manage && can('project.members.assign') && (
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
+                  </Button>
                 )}
-              </TableCell>
+                {manage && <ProjectActions id={project.id} status={project.status} published={project.published} />}
+              </ActionsCell>
             </TableRow>
           ))}
         </ListTable>

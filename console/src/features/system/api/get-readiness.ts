@@ -1,6 +1,6 @@
-// GET /readyz: PostgreSQL, Redis and migrations; a 503 still carries what is and is not ready.
+// GET /manage/system/health: PostgreSQL, Redis and migrations, for admins; answered with each part's state even while one is down.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface Readiness {
   postgres: 'ok' | 'down';
@@ -8,15 +8,6 @@ export interface Readiness {
   migrations: 'ok' | 'pending' | 'unknown';
 }
 
-export const readinessQuery = () =>
-  queryOptions({
-    queryKey: ['readiness'],
-    queryFn: () =>
-      api.get<Readiness>('/readyz').catch((error: unknown) => {
-        if (error instanceof ApiError && error.data) return error.data as Readiness;
-        throw error;
-      }),
-    refetchInterval: 15_000,
-  });
+export const readinessQuery = () => queryOptions({ queryKey: ['readiness'], queryFn: () => api.get<Readiness>('/manage/system/health'), refetchInterval: 15_000 });
 
 export const useReadiness = () => useQuery(readinessQuery());

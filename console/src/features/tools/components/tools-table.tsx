@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ActionsCell, ListTable } from '@/components/list-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteTool } from '../api/delete-tool';
 import { exportTool, useImportTool } from '../api/import-tool';
@@ -52,56 +53,37 @@ export function ToolsTable() {
       {tools.isPending ? (
         <Skeleton className="h-32" />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('tools_name')}</TableHead>
-              <TableHead>{t('tools_template')}</TableHead>
-              <TableHead>{t('tools_version')}</TableHead>
-              <TableHead>{t('tools_attributes')}</TableHead>
-              <TableHead>{t('tools_used')}</TableHead>
-              <TableHead>{t('actions')}</TableHead>
+        <ListTable headings={[t('tools_name'), t('tools_template'), t('tools_version'), t('tools_attributes'), t('tools_used'), t('actions')]} empty={(tools.data ?? []).length === 0} error={tools.error}>
+          {(tools.data ?? []).map((tool) => (
+            <TableRow key={tool.id}>
+              <TableCell>{tool.name}</TableCell>
+              <TableCell>{t(`tools_template_${tool.templateType}`)}</TableCell>
+              <TableCell>v{tool.toolVersion}</TableCell>
+              <TableCell>{tool.attributes}</TableCell>
+              <TableCell>{tool.usedByProject ? <Badge>{t('tools_used_yes')}</Badge> : <Badge variant="outline">{t('tools_used_no')}</Badge>}</TableCell>
+              <ActionsCell>
+                <Button asChild size="sm" variant="outline">
+                  <Link to={`/toolConfig/view/${tool.id}`}>{t('view')}</Link>
+                </Button>
+                <Button asChild size="sm" variant="outline">
+                  <Link to={`/toolConfig/edit/${tool.id}`}>{t('edit')}</Link>
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => void exportTool(tool.id, tool.name).catch(failed)}>
+                  {t('tools_export')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={tool.usedByProject}
+                  title={tool.usedByProject ? t('tools_in_use') : undefined}
+                  onClick={() => remove.mutate(tool.id, { onSuccess: () => toast.success(t('tools_deleted', { name: tool.name })), onError: failed })}
+                >
+                  {t('delete')}
+                </Button>
+              </ActionsCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(tools.data ?? []).length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6} className="text-center text-muted-foreground">
-                  {t('empty')}
-                </TableCell>
-              </TableRow>
-            )}
-            {(tools.data ?? []).map((tool) => (
-              <TableRow key={tool.id}>
-                <TableCell>{tool.name}</TableCell>
-                <TableCell>{t(`tools_template_${tool.templateType}`)}</TableCell>
-                <TableCell>v{tool.toolVersion}</TableCell>
-                <TableCell>{tool.attributes}</TableCell>
-                <TableCell>{tool.usedByProject ? <Badge>{t('tools_used_yes')}</Badge> : <Badge variant="outline">{t('tools_used_no')}</Badge>}</TableCell>
-                <TableCell className="flex flex-wrap gap-1">
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={`/toolConfig/view/${tool.id}`}>{t('view')}</Link>
-                  </Button>
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={`/toolConfig/edit/${tool.id}`}>{t('edit')}</Link>
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => void exportTool(tool.id, tool.name).catch(failed)}>
-                    {t('tools_export')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={tool.usedByProject}
-                    title={tool.usedByProject ? t('tools_in_use') : undefined}
-                    onClick={() => remove.mutate(tool.id, { onSuccess: () => toast.success(t('tools_deleted', { name: tool.name })), onError: failed })}
-                  >
-                    {t('delete')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ListTable>
       )}
       {importErrors && (
         <Dialog open onOpenChange={(open) => !open && setImportErrors(null)}>

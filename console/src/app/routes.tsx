@@ -1,0 +1,130 @@
+// Every screen of the console, who may open it, and its code loaded only when first opened so the first load stays small.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import type { Action } from '@annot/workflows';
+import { AppShell } from '@/components/layout/app-shell';
+import { Skeleton } from '@/components/ui/skeleton';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { RequirePermission } from '@/features/auth/components/require-permission';
+
+const AuditPage = lazy(() => import('./routes/audit'));
+const AnnotationRulesPage = lazy(() => import('./routes/catalog/annotation-rules'));
+const DataRulesPage = lazy(() => import('./routes/catalog/data-rules'));
+const ErrorGroupsPage = lazy(() => import('./routes/catalog/error-groups'));
+const InvalidReasonsPage = lazy(() => import('./routes/catalog/invalid-reasons'));
+const Landing = lazy(() => import('./routes/areas/landing'));
+const RoleHomePage = lazy(() => import('./routes/areas/role-home'));
+const FindPage = lazy(() => import('./routes/auth/find'));
+const LoginPage = lazy(() => import('./routes/auth/login'));
+const RegisterPage = lazy(() => import('./routes/auth/register'));
+const HomePage = lazy(() => import('./routes/home'));
+const LogPage = lazy(() => import('./routes/log'));
+const MailboxPage = lazy(() => import('./routes/mailbox'));
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+const PeopleListPage = lazy(() => import('./routes/personnel/people-list'));
+const PersonEditPage = lazy(() => import('./routes/personnel/person-edit'));
+const PmListPage = lazy(() => import('./routes/personnel/pm-list'));
+const ProjectDataPage = lazy(() => import('./routes/projects/project-data'));
+const ProjectLinksPage = lazy(() => import('./routes/projects/project-links'));
+const ProjectListPage = lazy(() => import('./routes/projects/project-list'));
+const ProjectNewPage = lazy(() => import('./routes/projects/project-new'));
+const ProjectPeoplePage = lazy(() => import('./routes/projects/project-people'));
+const SupplierPeoplePage = lazy(() => import('./routes/supplier/supplier-people'));
+const SupplierProjectPage = lazy(() => import('./routes/supplier/supplier-project'));
+const SupplierProjectsPage = lazy(() => import('./routes/supplier/supplier-projects'));
+const SuppliersPage = lazy(() => import('./routes/personnel/suppliers'));
+const ToolEditPage = lazy(() => import('./routes/tools/tool-edit'));
+const ToolListPage = lazy(() => import('./routes/tools/tool-list'));
+
+const loading = (children: ReactNode) => <Suspense fallback={<Skeleton className="m-6 h-40" />}>{children}</Suspense>;
+
+/** Routes a role may open only when the permission table lets it do the action. */
+const needs = (action: Action, children: RouteObject[]): RouteObject => ({ element: <RequirePermission action={action} />, children });
+
+/** The people list of one kind, keyed by its path so switching kinds starts from that kind's own filters and rows. */
+const peopleList = (path: string, titleKey: string, role: string, basePath: string): RouteObject => ({
+  path,
+  element: <PeopleListPage key={path} titleKey={titleKey} roles={[role]} basePath={basePath} />,
+});
+
+export const routes: RouteObject[] = [
+  { path: '/login/:type?', element: loading(<LoginPage />) },
+  { path: '/register/:type?', element: loading(<RegisterPage />) },
+  { path: '/find', element: loading(<FindPage />) },
+  {
+    element: (
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Landing /> },
+      { path: 'home', element: <HomePage /> },
+      { path: 'home/index', element: <HomePage /> },
+      { path: 'tag', element: <RoleHomePage titleKey="menu_overview" emptyKey="tagger_no_projects" /> },
+      { path: 'tag/index', element: <RoleHomePage titleKey="menu_overview" emptyKey="tagger_no_projects" /> },
+      { path: 'checkout', element: <RoleHomePage titleKey="menu_acceptance_projects" emptyKey="client_no_projects" /> },
+      { path: 'checkout/index', element: <RoleHomePage titleKey="menu_acceptance_projects" emptyKey="client_no_projects" /> },
+      needs('project.groups.manage', [
+        { path: 'supplier', element: <SupplierProjectsPage /> },
+        { path: 'supplier/index', element: <SupplierProjectsPage /> },
+        { path: 'supplier/datamanage/:id', element: <SupplierProjectPage /> },
+        { path: 'supplier/people/:pid/:linkId/:groupId', element: <SupplierPeoplePage /> },
+      ]),
+      needs('people.read', [peopleList('supplier/tagger', 'menu_taggers', '40', '/supplier/tagger')]),
+      needs('people.manage', [
+        { path: 'supplier/tagger/new', element: <PersonEditPage chooseTeam={false} fixedRole="40" /> },
+        { path: 'supplier/tagger/edit/:id', element: <PersonEditPage chooseTeam={false} fixedRole="40" /> },
+      ]),
+      {
+        path: 'project',
+        element: <Outlet />,
+        children: [
+          { index: true, element: <Navigate to="going" replace /> },
+          needs('project.edit', [
+            { path: 'release', element: <ProjectListPage key="release" tab="release" /> },
+            { path: 'going', element: <ProjectListPage key="going" tab="going" /> },
+            { path: 'finish', element: <ProjectListPage key="finish" tab="finish" /> },
+            { path: 'new/:id', element: <ProjectNewPage /> },
+            { path: 'datamanage/:id', element: <ProjectDataPage /> },
+            { path: 'link/:id', element: <ProjectLinksPage /> },
+            { path: 'people/:id', element: <ProjectPeoplePage /> },
+          ]),
+        ],
+      },
+      {
+        path: 'personnel',
+        element: <Outlet />,
+        children: [
+          { index: true, element: <Navigate to="tagger" replace /> },
+          needs('people.read', [peopleList('tagger', 'menu_taggers', '40', '/personnel'), peopleList('checker', 'menu_acceptors', '50', '/personnel')]),
+          needs('team.read', [{ path: 'supplier', element: <SuppliersPage /> }]),
+          // The seed sends everyone but admins from the PM list on to the taggers.
+          { path: 'pm', element: <PmListPage /> },
+          needs('people.manage', [
+            { path: 'new', element: <PersonEditPage chooseTeam /> },
+            { path: 'localnew', element: <PersonEditPage chooseTeam /> },
+            { path: 'edit/:id', element: <PersonEditPage chooseTeam /> },
+            { path: 'localedit/:id', element: <PersonEditPage chooseTeam /> },
+          ]),
+        ],
+      },
+      needs('catalog.read', [
+        { path: 'toolConfig', element: <ToolListPage /> },
+        { path: 'toolConfig/view/:id', element: <ToolEditPage mode="view" /> },
+        { path: 'baseConfig/index', element: <DataRulesPage /> },
+        { path: 'baseConfig/tagRule', element: <AnnotationRulesPage /> },
+        { path: 'errorType/index', element: <ErrorGroupsPage /> },
+        { path: 'picture/reason', element: <InvalidReasonsPage /> },
+      ]),
+      needs('catalog.edit', [
+        { path: 'toolConfig/new', element: <ToolEditPage mode="new" /> },
+        { path: 'toolConfig/edit/:id', element: <ToolEditPage mode="edit" /> },
+      ]),
+      needs('history.read', [{ path: 'log/index', element: <LogPage /> }]),
+      needs('audit.read', [{ path: 'audit', element: <AuditPage /> }]),
+      needs('mailbox.read', [{ path: 'mailbox', element: <MailboxPage /> }]),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
