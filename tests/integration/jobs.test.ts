@@ -1,6 +1,9 @@
 // Background work end to end: outbox to BullMQ to the worker, progress on the event stream, Redis outages.
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { jobQueue, outboxJobId } from '@annot/core';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { ownRedis, type OwnRedis } from '../support/redis-server';
@@ -84,10 +87,24 @@ describe('outbox during a Redis outage', () => {
     await eventually(() => auditOf(platform, auditId), (a) => a.status === 'passed', 30_000);
     expect((await call(platform, 'GET', '/readyz')).status).toBe(200);
 
-    // Delivery is at least once: dispatching the same outbox row again must not change anything visible.
-    await platform.database.db.updateTable('outbox').set({ dispatched_at: null }).execute();
-    await eventually(() => platform.database.db.selectFrom('outbox').select('dispatched_at').execute(), (rows) => rows[0].dispatched_at !== null);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Delivery is at least once: the same job run a second time must not change anything visible. BullMQ ignores
+    // an add under the id of a job it still keeps, so the finished one is removed before the row is sent again.
+    const connection = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    const queue = new Queue(jobQueue, { connection, prefix: platform.config.redisPrefix });
+    try {
+      const { id } = await platform.database.db.selectFrom('outbox').select('id').executeTakeFirstOrThrow();
+      const jobId = outboxJobId(id);
+      const first = await queue.getJob(jobId);
+      expect(await first?.getState()).toBe('completed');
+      await first!.remove();
+      await platform.database.db.updateTable('outbox').set({ dispatched_at: null }).execute();
+      const second = await eventually(() => queue.getJob(jobId), (job) => job?.finishedOn !== undefined, 30_000);
+      expect(await second!.getState()).toBe('completed');
+      expect(second!.returnvalue).toMatchObject({ ok: true });
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
     expect(await eventsOf(platform, auditId)).toEqual(['AuditRequested', 'AuditStarted', 'AuditPassed']);
   });
 });
