@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, startPlatform, type Platform } from '../support/platform';
-import { adminAccount, adminPassword, forgetResendLimit, latestCode, signIn, signInAdmin } from '../support/sign-in';
+import { adminAccount, adminPassword, forgetResendLimit, latestCode, signIn, signInAdmin, signInInternal } from '../support/sign-in';
 
 const en = { 'x-language': 'en_US' };
 
@@ -162,10 +162,15 @@ describe('sign-in', () => {
       await create({ role: '10', name: 'PM Feng', account: 'feng@example.com', password: 'Manage@123' });
       const pm = (await call(platform, 'POST', '/manage/auth/login', { body: { account: 'feng@example.com', password: 'Manage@123', role: 4, confirm: true } })).body;
       expect(pm.data.fields?.[0]?.field).toBe('verification_code');
-      const token = await signIn(platform, 'zhou@example.com', 'Tagger@123', 1);
-      expect((await call(platform, 'POST', '/manage/auth/bindding', { token, body: { ding_talk_account: 'zhou' } })).body.errCode).toBe('FORBIDDEN');
-      expect((await call(platform, 'POST', '/manage/auth/bindding', { token: admin, body: { account: adminAccount, ding_talk_account: 'boss-ding' } })).status).toBe(200);
-      expect((await call(platform, 'GET', '/api/user/info', { token: admin })).body.data.data.ding_talk_account).toBe('boss-ding');
+      const pmToken = await signInInternal(platform, 'feng@example.com', 'Manage@123');
+      expect((await call(platform, 'POST', '/manage/auth/bindding', { token: pmToken, body: { account: 'feng@example.com', ding_talk_account: 'feng-ding' } })).status).toBe(200);
+      expect((await call(platform, 'GET', '/api/user/info', { token: pmToken })).body.data.data.ding_talk_account).toBe('feng-ding');
+      // The binding is the caller's own: no one else's account changes.
+      expect((await call(platform, 'GET', '/api/user/info', { token: admin })).body.data.data.ding_talk_account).not.toBe('feng-ding');
+
+      const tagger = await signIn(platform, 'zhou@example.com', 'Tagger@123', 1);
+      expect((await call(platform, 'POST', '/manage/auth/bindding', { token: tagger, body: { ding_talk_account: 'zhou' } })).body.errCode).toBe('FORBIDDEN');
+      expect((await call(platform, 'GET', '/api/user/info', { token: tagger })).body.data.data.ding_talk_account).not.toBe('zhou');
     });
 
     it('tells the console where the central login lives', async () => {
