@@ -1,11 +1,15 @@
 // A real zip imported end to end: good images registered with their sizes, duplicates and broken files in the
 // failure file, and zips that escape their folder, bombs and oversize uploads refused with nothing left behind.
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchProjection, verifyReplay } from '@annot/core';
+import { batchProjection, EventStore, projectProjection, VersionConflictError, verifyReplay } from '@annot/core';
+import { batchItemsStreamId } from '@annot/workflows';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
+import { testMetadata } from '../support/events';
 import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { signInAdmin } from '../support/sign-in';
 import { jpeg, png, renameEntry, seedProject, upload, zipOf } from '../support/batches';
@@ -178,6 +182,51 @@ describe('batch import from a zip', () => {
       { file_name: 'cam/a.png', path: 'local:drive-7/cam/a.png', width: 10 },
       { file_name: 'cam/b.jpg', path: 'local:drive-7/cam/b.jpg', width: 640 },
     ]);
+  });
+
+  it('keeps an import and a links edit checked just before it from both landing: the items wait in a link the project has', async () => {
+    const raced = await seedProject(platform);
+    const projectStream = `project-${raced.projectId}`;
+    // A PM's links edit loads the project and finds no import running, so it may replace the first link...
+    const { version: checkedAt } = await new EventStore(platform.database.db).readStream(projectStream);
+    const batchId = (await call(platform, 'POST', `/manage/projects/${raced.projectId}/batches`, { token, body: { name: 'Raced', priority: 1, uploadType: 'zip' } })).body.data.id;
+    const replaced = [{ id: randomUUID(), type: 'annotation', name: 'Redrawn' }, { id: raced.linkIds[1], type: 'inspection', name: 'Inspect' }];
+    const lateEdit = () =>
+      new EventStore(platform.database.db).append(projectStream, checkedAt, [
+        { type: 'ProjectLinksSaved', data: { projectId: raced.projectId, title: 'Lane lines', links: replaced }, metadata: testMetadata() },
+      ], { projections: [projectProjection] });
+
+    // ...then the import is asked for and reads the links; its first chunk is held at its append by an uncommitted
+    // row of its items stream, and only then does the edit's append arrive.
+    let edit: 'landed' | 'refused';
+    await platform.database.db.connection().execute(async (holder) => {
+      await sql`BEGIN`.execute(holder);
+      try {
+        await sql`INSERT INTO streams (stream_id, stream_type, version) VALUES (${batchItemsStreamId(batchId)}, 'batchitems', 0)`.execute(holder);
+        const zip = await zipOf([{ name: 'raced/a.png', content: png(5, 5, 51) }, { name: 'raced/b.png', content: png(5, 5, 52) }]);
+        expect((await upload(platform, token, batchId, [{ name: 'raced.zip', content: zip }])).status).toBe(200);
+        await eventually(
+          () => sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(platform.database.db),
+          (r) => r.rows[0].n > 0,
+        );
+        edit = await lateEdit().then(
+          () => 'landed' as const,
+          (error: unknown) => {
+            if (error instanceof VersionConflictError) return 'refused' as const;
+            throw error;
+          },
+        );
+      } finally {
+        await sql`ROLLBACK`.execute(holder);
+      }
+    });
+
+    expect(await settled(batchId)).toMatchObject({ status: 'in_progress', items: 2 });
+    const firstLink = await platform.database.db.selectFrom('project_links').select('link_id').where('project_id', '=', raced.projectId).orderBy('position').executeTakeFirstOrThrow();
+    const pools = await platform.database.db.selectFrom('data_items').select('link_id').where('batch_id', '=', batchId).execute();
+    expect(pools.map((p) => p.link_id)).toEqual([firstLink.link_id, firstLink.link_id]);
+    expect(edit!).toBe('refused');
+    expect(firstLink.link_id).toBe(raced.linkIds[0]);
   });
 
   it('rebuilds batches and data items from the events exactly as they are (replay --verify)', async () => {

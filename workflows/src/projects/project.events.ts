@@ -23,6 +23,11 @@ export type ProjectReopened = DomainEvent<'ProjectReopened', Ref>;
 export type LinkMembersAssigned = DomainEvent<'LinkMembersAssigned', Ref & { linkId: string } & LinkMembersInput>;
 export type LinkGroupSaved = DomainEvent<'LinkGroupSaved', Ref & { linkId: string; groupId: string; teamId: string } & LinkGroupInput>;
 export type LinkGroupDeleted = DomainEvent<'LinkGroupDeleted', Ref & { linkId: string; groupId: string }>;
+/**
+ * An import chose the link its items wait in (the first, or none). Appended at the project version the link was
+ * read at, so a links edit checked before the import started conflicts instead of landing while the items arrive.
+ */
+export type ProjectImportStarted = DomainEvent<'ProjectImportStarted', Ref & { batchId: string; importId: string; linkId: string | null }>;
 
 export type ProjectEvent =
   | ProjectDrafted
@@ -40,7 +45,8 @@ export type ProjectEvent =
   | ProjectReopened
   | LinkMembersAssigned
   | LinkGroupSaved
-  | LinkGroupDeleted;
+  | LinkGroupDeleted
+  | ProjectImportStarted;
 
 export const projectStreamId = (projectId: string): string => `project-${projectId}`;
 
@@ -130,6 +136,9 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     }
     case 'LinkGroupDeleted':
       return withLink(state, event.data.linkId, (link) => ({ ...link, groups: link.groups.filter((g) => g.groupId !== event.data.groupId) }));
+    case 'ProjectImportStarted':
+      // Only the version moves: the running import itself is the batch's state, which the links edit checks.
+      return state;
   }
 }
 

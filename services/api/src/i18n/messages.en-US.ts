@@ -238,6 +238,7 @@ export const enUS: Record<string, string> = {
   'ops.LinkMembersAssigned': 'Chose the people of a link of the project {title}',
   'ops.LinkGroupSaved': 'Saved the group {name} in the project {title}',
   'ops.LinkGroupDeleted': 'Deleted a group in the project {title}',
+  'ops.ProjectImportStarted': 'An import into a batch of the project {title} started: its links stay as they are until it ends',
   'projects.linked_not_found': 'This linked project does not exist',
   'batches.storage_not_configured': 'Object storage for {provider} is not configured on this server',
 };

@@ -238,6 +238,7 @@ export const zhCN: Record<string, string> = {
   'ops.LinkMembersAssigned': '设置了项目 {title} 的环节人员',
   'ops.LinkGroupSaved': '保存了项目 {title} 的分组 {name}',
   'ops.LinkGroupDeleted': '删除了项目 {title} 的一个分组',
+  'ops.ProjectImportStarted': '项目 {title} 的一个批次开始导入：导入结束前环节保持不变',
   'projects.linked_not_found': '关联项目不存在',
   'batches.storage_not_configured': '本服务器未配置 {provider} 对象存储',
 };

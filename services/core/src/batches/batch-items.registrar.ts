@@ -1,14 +1,35 @@
 // Registers an import's items chunk by chunk on the batch's items stream, and tells a restarted import where it stands.
+// The link the items wait in is fixed on the project's stream first, so the links cannot change under a running import.
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
-import { batchItemsStreamId, batchStreamId, decide, type ItemsChunk, evolveBatch, type BatchEvent, initialBatchState, batchMachine, batchMachineContext } from '@annot/workflows';
+import {
+  batchItemsStreamId,
+  batchStreamId,
+  decide,
+  type ItemsChunk,
+  evolveBatch,
+  type BatchEvent,
+  initialBatchState,
+  batchMachine,
+  batchMachineContext,
+  evolveProject,
+  initialProjectState,
+  type ProjectEvent,
+  type ProjectImportStarted,
+  projectMachine,
+  projectStreamId,
+} from '@annot/workflows';
 import { type CommandContext, metadataOf } from '../commands/command-context';
 import { DATABASE } from '../database/database.token';
 import type { Database } from '../database/database.types';
-import { AppError, InvalidTransitionError, NotFoundError } from '../errors/app-error';
+import { AppError, InvalidTransitionError, NotFoundError, VersionConflictError } from '../errors/app-error';
 import { type AppendResult, EventStore } from '../events/event-store';
 import type { StoredEvent } from '../events/stored-event';
+import { projectProjection } from '../projects/project.projection';
 import { batchProjection } from './batch.projection';
+
+/** Edits of the project while the link is being fixed: each one costs a read and a retry, and past this many the job retries later. */
+const fixAttempts = 10;
 
 /** What an import has already done, read back from the items stream after a restart. */
 export interface ImportProgress {
@@ -59,6 +80,36 @@ export class BatchItemsRegistrar {
       });
     }
     return { version: BigInt(totals.rows[0]?.version ?? 0), nextSeq: Number(totals.rows[0]?.items ?? 0), handled, failures, registered };
+  }
+
+  /**
+   * The link an import's items wait in: the project's first link, fixed by a ProjectImportStarted appended at the
+   * project version it was read at. A links edit checked before the import was asked for then fails on its
+   * expected version instead of landing between this read and the items; one that landed first is read back here.
+   * A re-run finds the link its first run fixed.
+   */
+  async poolLink(target: { batchId: string; projectId: string; importId: string }, context: CommandContext): Promise<string | null> {
+    const streamId = projectStreamId(target.projectId);
+    for (let attempt = 1; ; attempt++) {
+      const { events, version } = await this.eventStore.readStream(streamId);
+      const fixed = events.find((e) => e.type === 'ProjectImportStarted' && (e.data as ProjectImportStarted['data']).importId === target.importId);
+      if (fixed) return (fixed.data as ProjectImportStarted['data']).linkId;
+      const state = events.reduce((s, e) => evolveProject(s, e as unknown as ProjectEvent), initialProjectState);
+      if (state.status === 'none') throw new NotFoundError('things.project', target.projectId);
+      const linkId = state.links?.[0]?.id ?? null;
+      const event: ProjectImportStarted = {
+        type: 'ProjectImportStarted',
+        data: { projectId: target.projectId, title: state.basics?.title ?? '', batchId: target.batchId, importId: target.importId, linkId },
+      };
+      const metadata = metadataOf(context, `${projectMachine.id}@${projectMachine.version ?? '1'}`);
+      try {
+        const appended = await this.eventStore.append(streamId, version, [{ ...event, metadata }], { commandId: context.commandId, projections: [projectProjection] });
+        // A first run that appended between this read and the append fixed the link already: read it back.
+        if (!appended.duplicate) return linkId;
+      } catch (error) {
+        if (!(error instanceof VersionConflictError) || attempt >= fixAttempts) throw error;
+      }
+    }
   }
 
   /** Checksums the batch already holds, so a file whose content is there is reported as a duplicate. */

@@ -24,15 +24,11 @@ import {
   type BatchEvent,
   batchStreamId,
   evolveBatch,
-  evolveProject,
   type ImportSourceRef,
   initialBatchState,
-  initialProjectState,
   addChunkFailure,
   addChunkItem,
   emptyItemsChunk,
-  type ProjectEvent,
-  projectStreamId,
 } from '@annot/workflows';
 import type { JobHandler } from '../jobs/job-handler';
 import { FinishImportCommand, type ImportOutcome } from './commands/finish-import.handler';
@@ -140,7 +136,8 @@ export class ImportBatchJob implements JobHandler {
     for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) files.push(file);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
 
-    const linkId = await this.poolLink(projectId);
+    // New items wait in the pool of the project's first link, fixed now so a links edit cannot slip in before they land.
+    const linkId = await this.registrar.poolLink({ batchId, projectId, importId }, context('link'));
     const before = await this.registrar.progress(batchId, importId);
     const checksums = await this.registrar.checksums(batchId);
     const failures: Failure[] = [...before.failures];
@@ -185,12 +182,6 @@ export class ImportBatchJob implements JobHandler {
     }
     const failureFileId = failures.length > 0 ? await this.storeFailures(importId, failures) : null;
     return { ok: true, registered, failed: failures.length, failureFileId };
-  }
-
-  /** New items wait in the pool of the project's first link. */
-  private async poolLink(projectId: string): Promise<string | null> {
-    const { state } = await this.eventStore.aggregate(projectStreamId(projectId), (s, e: StoredEvent) => evolveProject(s, e as unknown as ProjectEvent), initialProjectState);
-    return state.links?.[0]?.id ?? null;
   }
 
   /** The failures with their message keys; the download translates them into the reader's language. */
