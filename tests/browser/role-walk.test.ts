@@ -1,0 +1,197 @@
+// Each role signs in to the console and walks every entry of its menu: no 404, no refused list, no action the server would refuse.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seedProject } from '../support/batches';
+import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { call, startPlatform, type Platform } from '../support/platform';
+import { createPerson } from '../support/people';
+import { forgetResendLimit, latestCode, signInAdmin } from '../support/sign-in';
+
+/** What the server refused while the console showed one screen: every such call is a screen that should not have asked. */
+interface Refusal {
+  url: string;
+  status: number;
+}
+
+/** The buttons and links of the project lifecycle and of editing, which only admins and PMs may use. */
+const managersOnly = ['New project', 'Publish', 'Pause', 'Resume', 'Complete', 'Close', 'Reopen', 'Clone', 'Edit', 'Members', 'Link configuration', 'New batch', 'Add person', 'Add team', 'New tool', 'Disable'];
+
+/** Texts a screen shows when the server refused it or found nothing, and the console's 404 page. */
+const refusalTexts = [/^404$/, /Not allowed/, /not allowed to see this list/, /^Not found/, /Could not load/];
+
+function watchRefusals(page: Page): Refusal[] {
+  const refusals: Refusal[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (/^\/(manage|api)\//.test(pathname) && [403, 404].includes(response.status())) refusals.push({ url: pathname, status: response.status() });
+  });
+  return refusals;
+}
+
+/** Waits until the screen has drawn: no loading shimmer left in the page, twice in a row a moment apart. */
+async function settle(page: Page): Promise<void> {
+  const main = page.getByRole('main');
+  for (let calm = 0; calm < 2; ) {
+    await page.waitForTimeout(250);
+    calm = (await main.locator('.animate-pulse').count()) === 0 ? calm + 1 : 0;
+  }
+}
+
+async function visibleTexts(page: Page): Promise<string[]> {
+  const main = page.getByRole('main');
+  const texts = [...(await main.getByRole('button').allInnerTexts()), ...(await main.getByRole('link').allInnerTexts())];
+  return texts.map((text) => text.trim());
+}
+
+interface Walk {
+  entries: string[];
+  /** Per menu path: the refusals seen, the refusal texts shown, and the action buttons and links offered. */
+  screens: Record<string, { refused: Refusal[]; shown: string[]; actions: string[] }>;
+}
+
+/** Clicks through every leaf of the side menu like a person would, noting what each screen shows and what the server refused. */
+async function walkMenu(page: Page, refusals: Refusal[]): Promise<Walk> {
+  const menu = page.getByRole('navigation', { name: 'Side menu' });
+  await menu.getByRole('link').first().waitFor();
+  const entries = await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const screens: Walk['screens'] = {};
+  for (const path of entries) {
+    refusals.length = 0;
+    await menu.locator(`a[href="${path}"]`).click();
+    await page.waitForURL(`**${path}`);
+    await settle(page);
+    const main = page.getByRole('main');
+    const lines = (await main.innerText()).split('\n').map((line) => line.trim());
+    screens[path] = {
+      refused: [...refusals],
+      shown: lines.filter((line) => refusalTexts.some((pattern) => pattern.test(line))),
+      actions: await visibleTexts(page),
+    };
+  }
+  return { entries, screens };
+}
+
+function expectCleanWalk(walk: Walk): void {
+  for (const [path, screen] of Object.entries(walk.screens)) {
+    expect({ path, refused: screen.refused, shown: screen.shown }).toEqual({ path, refused: [], shown: [] });
+  }
+}
+
+const offered = (walk: Walk, names: string[]) => Object.values(walk.screens).flatMap((screen) => screen.actions.filter((action) => names.includes(action)));
+
+describe('the console as each role', () => {
+  let platform: Platform;
+  let browser: Browser;
+  let ownTaggerName: string;
+  beforeAll(async () => {
+    platform = await startPlatform({ worker: false });
+    browser = await launchBrowser();
+    const admin = await signInAdmin(platform);
+    const team = await call(platform, 'POST', '/manage/teams', { token: admin, body: { name: 'Walkers', organisationId: 'WALK-1', hiveId: '101', size: 5, mobile: '13900000001' } });
+    expect(team.status, JSON.stringify(team.body)).toBe(200);
+    const teamId = team.body.data.id;
+    const other = await call(platform, 'POST', '/manage/teams', { token: admin, body: { name: 'Strangers', organisationId: 'WALK-2', hiveId: '102', size: 5, mobile: '13900000002' } });
+    await createPerson(platform, admin, { role: '10', name: 'Walking PM', account: 'walk-pm@example.com', email: 'walk-pm@example.com', password: 'Manage@123' });
+    await createPerson(platform, admin, { role: '30', name: 'Walking supplier', account: 'walk-supplier', password: 'Supply@123', teamId });
+    ownTaggerName = 'Own walker';
+    await createPerson(platform, admin, { role: '40', name: ownTaggerName, account: 'walk-tagger', password: 'Tagger@123', teamId });
+    await createPerson(platform, admin, { role: '40', name: 'Stranger tagger', account: 'stranger-tagger', password: 'Tagger@123', teamId: other.body.data.id });
+    await createPerson(platform, admin, { role: '50', name: 'Walking client', account: 'walk-client', password: 'Client@123' });
+    await seedProject(platform);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('walks the admin menu: every screen draws, the system card shows', async () => {
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    const refusals = watchRefusals(page);
+    await signInAdminThroughConsole(page, platform);
+    await page.getByText('System status').waitFor();
+    const walk = await walkMenu(page, refusals);
+    expectCleanWalk(walk);
+    expect(walk.entries).toEqual(expect.arrayContaining(['/home', '/project/going', '/personnel/pm', '/toolConfig', '/log/index', '/mailbox']));
+    expect(errors).toEqual([]);
+  });
+
+  it('walks the PM menu: every screen draws, no system card, the draft offers what a PM may do', async () => {
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    const refusals = watchRefusals(page);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(page, 'Internal', 'walk-pm@example.com', 'Manage@123', () => latestCode(platform, 'walk-pm@example.com'));
+    await landOn(page, '/home');
+    const walk = await walkMenu(page, refusals);
+    expectCleanWalk(walk);
+    expect(walk.entries).not.toContain('/personnel/pm');
+    expect(walk.screens['/home'].actions).toEqual([]);
+    expect(await page.getByText('System status').count()).toBe(0);
+    expect(walk.screens['/project/release'].actions).toEqual(expect.arrayContaining(['New project', 'Lane lines', 'Members', 'Close', 'Clone']));
+    for (const path of ['/project/datamanage/xyz', '/project/people/1', '/project/new/1']) {
+      await page.goto(path);
+      await page.getByText('Not found', { exact: true }).waitFor();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('walks the tagger menu and is offered no project action; a PM screen says not allowed', async () => {
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    const refusals = watchRefusals(page);
+    await signInThroughConsole(page, 'User', 'walk-tagger', 'Tagger@123');
+    await landOn(page, '/tag');
+    const walk = await walkMenu(page, refusals);
+    expectCleanWalk(walk);
+    expect(walk.entries).toEqual(['/tag/index']);
+    expect(offered(walk, managersOnly)).toEqual([]);
+
+    await page.goto('/project/going');
+    await page.getByText('Not allowed').waitFor();
+    expect(await visibleTexts(page)).toEqual([]);
+    expect(refusals).toEqual([]);
+    await page.goto('/home');
+    await page.getByText('Welcome, Own walker').waitFor();
+    expect(await page.getByText('System status').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('walks the supplier menu; its taggers page lists its own team only, and a malformed project id is not found', async () => {
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    const refusals = watchRefusals(page);
+    await signInThroughConsole(page, 'Team', 'walk-supplier', 'Supply@123');
+    await landOn(page, '/supplier');
+    const walk = await walkMenu(page, refusals);
+    expectCleanWalk(walk);
+    expect(walk.entries).toEqual(['/supplier/index']);
+    expect(offered(walk, managersOnly)).toEqual([]);
+
+    await page.goto('/supplier/tagger');
+    await page.getByRole('row', { name: new RegExp(ownTaggerName) }).waitFor();
+    expect(await page.getByRole('row', { name: /Stranger tagger/ }).count()).toBe(0);
+    // Outside a private deployment a supplier sees its taggers but does not manage them.
+    expect((await visibleTexts(page)).filter((text) => ['Add person', 'Edit', 'Disable'].includes(text))).toEqual([]);
+    expect(refusals).toEqual([]);
+
+    for (const path of ['/supplier/datamanage/1', '/supplier/people/xyz/1/0']) {
+      await page.goto(path);
+      await page.getByText('Not found', { exact: true }).waitFor();
+    }
+    await page.goto('/home');
+    await page.getByText('Welcome, Walking supplier').waitFor();
+    expect(await page.getByText('System status').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('walks the client menu and is offered no project action', async () => {
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    const refusals = watchRefusals(page);
+    await signInThroughConsole(page, 'Client', 'walk-client', 'Client@123');
+    await landOn(page, '/checkout');
+    const walk = await walkMenu(page, refusals);
+    expectCleanWalk(walk);
+    expect(walk.entries).toEqual(['/checkout/index']);
+    expect(offered(walk, managersOnly)).toEqual([]);
+    await page.goto('/project/datamanage/xyz');
+    await page.getByText('Not allowed').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
