@@ -50,16 +50,34 @@ describe('registration', () => {
 
   describe('POST /manage/auth/register', () => {
     it('applies every field rule, with the seed’s messages in Chinese', async () => {
-      const { status, body } = await register({ user_type: 10, type: 1, account: '123', password: 'abc', repassword: 'abd' });
-      expect(status).toBe(400);
-      expect(body.data.fields).toEqual(
-        expect.arrayContaining([
-          { field: 'country_id', message: '请选择国家' },
-          { field: 'name', message: '请输入名称' },
-          { field: 'password', message: '长度8~14位；字母、数字、标点符号至少包含2种；不能包含空格、中文' },
-          { field: 'verification_code', message: '请输入验证码' },
-        ]),
-      );
+      const wrong = await register({ user_type: 30, country_id: 'x', type: 3, name: ' ', account: ' ', password: '', repassword: '', verification_code: ' ' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.data.fields).toEqual([
+        { field: 'user_type', message: '注册类型只能是团队或个人' },
+        { field: 'country_id', message: '请选择国家' },
+        { field: 'type', message: '请选择手机或邮箱注册' },
+        { field: 'name', message: '请输入名称' },
+        { field: 'account', message: '请输入手机号或邮箱' },
+        { field: 'password', message: '请输入密码' },
+        { field: 'password', message: '长度8~14位；字母、数字、标点符号至少包含2种；不能包含空格、中文' },
+        { field: 'repassword', message: '请再次输入密码' },
+        { field: 'verification_code', message: '请输入验证码' },
+      ]);
+      const long = await register({ ...userForm, name: 'x'.repeat(51), account: '1'.repeat(101), password: 'abc', repassword: 'abd', team_number: 'y'.repeat(65), verification_code: '1' });
+      expect(long.body.data.fields).toEqual([
+        { field: 'name', message: 'name过大或过长' },
+        { field: 'account', message: '账号格式不正确' },
+        { field: 'password', message: '长度8~14位；字母、数字、标点符号至少包含2种；不能包含空格、中文' },
+        { field: 'team_number', message: 'team_number过大或过长' },
+        { field: 'account', message: '手机号格式不正确' },
+        { field: 'repassword', message: '两次输入的密码不一致' },
+      ]);
+      const byCountry = [
+        [{ ...userForm, type: 2, account: 'a@example.com' }, [{ field: 'type', message: '该国家只能使用手机号注册' }]],
+        [{ ...userForm, country_id: 64 }, [{ field: 'type', message: '该国家只能使用邮箱注册' }]],
+        [{ ...userForm, country_id: 64, type: 2, account: 'not-an-email' }, [{ field: 'account', message: '邮箱格式不正确' }]],
+      ] as const;
+      for (const [form, fields] of byCountry) expect((await register({ ...form, verification_code: '1' })).body.data.fields).toEqual(fields);
     });
 
     it('forces phone for country 44 and email elsewhere, and checks their format, in English', async () => {
