@@ -56,6 +56,8 @@ describe('annotation rules', () => {
     expect(rule.body.data.versions.map((v: { citedBy: string[] }) => v.citedBy)).toEqual([[], ['11111111-1111-4111-8111-111111111111']]);
     const refused = await call(platform, 'POST', `/manage/annotation-rules/${ruleId}/delete`, { token, headers: en });
     expect(refused.body).toMatchObject({ code: 409, errCode: 'RULE_IN_USE', message: 'This annotation rule is cited by a project and cannot be deleted' });
+    const kept = await call(platform, 'GET', `/manage/annotation-rules/${ruleId}`, { token });
+    expect(kept.body.data.versions.map((v: { ruleVersion: number }) => v.ruleVersion)).toEqual([2, 1]);
   });
 
   it('needs a name and a config ID, and keeps names unique', async () => {
