@@ -9,9 +9,13 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type { AppConfig } from '@annot/core';
 import { AppModule } from './app.module';
 import { consoleDirectory, serveConsole } from './console/console-static';
+import { AppExceptionFilter } from './http/app-exception.filter';
+import { inputGate } from './http/input-gate';
+import { answerNodeRefusals } from './http/node-refusals';
 
 export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  // The input gate parses bodies itself, so Nest's own parsers stay off.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   // Many deployments are plain HTTP inside a private network, so requests must not be upgraded to HTTPS.
@@ -22,7 +26,8 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
     }),
   );
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: '1mb' });
+  app.use(...inputGate(new AppExceptionFilter()));
+  answerNodeRefusals(app.getHttpServer());
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

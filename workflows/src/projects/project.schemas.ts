@@ -18,6 +18,27 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'projects.date_invalid')
 const positiveInteger = (max: number) => z.number({ error: 'validation.positive_integer' }).int('validation.positive_integer').min(1, 'validation.positive_integer').max(max, 'validation.too_big');
 
 /** Step 1, basic info: saving it for the first time creates the draft. */
+/** Which registered algorithm pre-annotates which link, and the share of items held out as a control group. */
+export const projectAlgorithmConfig = z
+  .object({
+    calls: z
+      .array(
+        z
+          .object({
+            algorithmId: z.string().trim().min(1, 'validation.required').max(64, 'validation.too_big'),
+            version: z.string().trim().max(32, 'validation.too_big').nullable().default(null),
+            linkId: z.uuid().nullable().default(null),
+            scoreThreshold: z.number().min(0, 'validation.too_small').max(1, 'validation.too_big').default(0.5),
+          })
+          .strict(),
+      )
+      .max(20, 'validation.too_big')
+      .default([]),
+    controlGroupRatio: z.number().int('validation.non_negative_integer').min(0, 'validation.too_small').max(100, 'validation.too_big').default(0),
+  })
+  .strict();
+export type ProjectAlgorithmConfig = z.infer<typeof projectAlgorithmConfig>;
+
 export const projectBasics = z
   .object({
     title: z.string({ error: 'projects.title_empty' }).trim().min(1, 'projects.title_empty').max(100, 'validation.too_big'),
@@ -48,8 +69,7 @@ export const projectBasics = z
       })
       .strict()
       .default({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }),
-    /** Stored as given, for the algorithm calls that come later. */
-    algorithmConfig: z.record(z.string(), z.unknown()).nullable().default(null),
+    algorithmConfig: projectAlgorithmConfig.nullable().default(null),
   })
   .strict()
   .refine((b) => b.endDate >= b.startDate, { message: 'projects.end_before_start', path: ['endDate'] });

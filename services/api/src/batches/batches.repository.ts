@@ -1,7 +1,7 @@
 // The only Kysely of batches: a project's batch list, one batch, its items page by page, its failure file.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, invalidCursor } from '@annot/core';
 import type { BatchSummary, DataItemView, Page } from '@annot/workflows';
 
 const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -56,7 +56,9 @@ export class BatchesRepository {
 
   /** Items in the order they were registered; the cursor is the last item's place in the batch. */
   async items(batchId: string, limit: number, cursor: string | undefined): Promise<Page<DataItemView>> {
-    const after = cursor && /^\d{1,10}$/.test(cursor) ? Number(cursor) : -1;
+    // An item's place is an integer column: a cursor beyond it was never handed out.
+    if (cursor !== undefined && !/^\d{1,9}$/.test(cursor)) throw invalidCursor();
+    const after = cursor === undefined ? -1 : Number(cursor);
     const rows = await this.db
       .selectFrom('data_items')
       .select(['item_id as id', 'seq', 'file_name as fileName', sql<number>`size::float8`.as('size'), 'media_type as mediaType', 'width', 'height', 'status', 'effective'])
