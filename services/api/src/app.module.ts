@@ -12,6 +12,9 @@ import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { IdempotentRequestsRepository } from './http/idempotent-requests.repository';
+import { redactedUrl } from './http/redacted-url';
 import { ValidationPipe } from './http/validation.pipe';
 import { JobsModule } from './jobs/jobs.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -35,7 +38,7 @@ export class AppModule {
             },
             // One short line per request: who asked for what, and how it ended.
             serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/access_token=[^&]+/, 'access_token=***') }),
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactedUrl(req.url) }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
             autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
@@ -51,6 +54,9 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },
+        IdempotentRequestsRepository,
+        // The outer interceptor comes first: a replayed answer is already in its envelope.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: AppExceptionFilter },
       ],

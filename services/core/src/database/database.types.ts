@@ -335,6 +335,16 @@ export interface ProjectMembersTable {
   team_id: string | null;
 }
 
+export interface IdempotentRequestsTable {
+  request_key: string;
+  fingerprint: string;
+  /** Null while the first request is still running. */
+  status: number | null;
+  body: unknown;
+  etag: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -368,4 +378,5 @@ export interface Database {
   project_members: ProjectMembersTable;
   batches: BatchesTable;
   data_items: DataItemsTable;
+  idempotent_requests: IdempotentRequestsTable;
 }
