@@ -13,7 +13,9 @@ export async function listenToJobs(
   until: (events: StreamedEvent[]) => boolean,
 ): Promise<{ done: Promise<StreamedEvent[]>; headers: Headers }> {
   const controller = new AbortController();
-  const response = await fetch(`${platform.baseUrl}/manage/jobs/stream?access_token=${token}`, { signal: controller.signal });
+  const issued = await fetch(`${platform.baseUrl}/manage/jobs/stream/tickets`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const { data } = (await issued.json()) as { data: { ticket: string } };
+  const response = await fetch(`${platform.baseUrl}/manage/jobs/stream?ticket=${encodeURIComponent(data.ticket)}`, { signal: controller.signal });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const received: StreamedEvent[] = [];
   const done = (async () => {

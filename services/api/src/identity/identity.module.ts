@@ -31,6 +31,7 @@ import { PeoplePolicyService } from './people-policy.service';
 import { RegistrationService } from './registration.service';
 import { LoginTickets } from './sessions/login-tickets.service';
 import { SessionsRepository } from './sessions/sessions.repository';
+import { StreamTickets } from './sessions/stream-tickets.service';
 import { SignInService } from './sign-in.service';
 import { SignInThrottle } from './sign-in-throttle.repository';
 import { TeamsController } from './teams.controller';
@@ -49,6 +50,7 @@ import { TeamsController } from './teams.controller';
     },
     AccountsRepository,
     SessionsRepository,
+    StreamTickets,
     HistoryRepository,
     MailboxRepository,
     PasswordHasher,
@@ -72,5 +74,6 @@ import { TeamsController } from './teams.controller';
     RotateSessionTokenHandler,
     SaveTeamHandler,
   ],
+  exports: [StreamTickets],
 })
 export class IdentityModule {}

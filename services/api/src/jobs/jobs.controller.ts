@@ -1,18 +1,30 @@
-// The server-sent events stream of job progress that the console listens to.
-import { Controller, type MessageEvent, Sse } from '@nestjs/common';
+// The server-sent events stream of job progress that the console listens to, and the tickets that open it.
+import { Controller, type MessageEvent, Post, Req, Sse } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { interval, map, merge, type Observable } from 'rxjs';
 import { RawResponse } from '../http/raw-response.decorator';
-import { SignedIn } from '../identity/access/access.decorator';
+import { SignedIn, StreamTicketOnly } from '../identity/access/access.decorator';
+import type { AuthedRequest } from '../identity/access/session.guard';
+import { StreamTickets } from '../identity/sessions/stream-tickets.service';
 import { JobEventsService } from './job-events.service';
 
 @ApiTags('jobs')
 @Controller('manage/jobs')
 export class JobsController {
-  constructor(private readonly jobEvents: JobEventsService) {}
+  constructor(
+    private readonly jobEvents: JobEventsService,
+    private readonly tickets: StreamTickets,
+  ) {}
+
+  /** An EventSource cannot send the Authorization header: it opens the stream with this ticket instead. */
+  @Post('stream/tickets')
+  @SignedIn()
+  ticket(@Req() req: AuthedRequest): Promise<{ ticket: string; expiresInSeconds: number }> {
+    return this.tickets.issue(req.sessionId!);
+  }
 
   @Sse('stream')
-  @SignedIn()
+  @StreamTicketOnly()
   @RawResponse()
   stream(): Observable<MessageEvent> {
     // A comment-free heartbeat keeps proxies from closing an idle stream.

@@ -1,10 +1,12 @@
-// The jobs context of the API: the job progress stream and the Redis readiness probe.
+// The jobs context of the API: the job progress stream, its tickets, and the Redis readiness probe.
 import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
 import { JobEventsService } from './job-events.service';
 import { JobsController } from './jobs.controller';
 import { RedisProbe } from './redis-probe.service';
 
 @Module({
+  imports: [IdentityModule],
   controllers: [JobsController],
   providers: [JobEventsService, RedisProbe],
   exports: [RedisProbe],

@@ -2,7 +2,12 @@
 import { SetMetadata } from '@nestjs/common';
 import type { Role } from '@annot/workflows';
 
-export type AccessRule = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'roles'; roles: readonly Role[] } | { kind: 'service' };
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'roles'; roles: readonly Role[] }
+  | { kind: 'service' }
+  | { kind: 'stream-ticket' };
 
 export const accessKey = 'access-rule';
 export const privateHiddenKey = 'hidden-in-private-deployment';
@@ -12,6 +17,8 @@ export const privateRolesKey = 'roles-in-private-deployment';
 export const Public = () => SetMetadata<string, AccessRule>(accessKey, { kind: 'public' });
 /** Another service of ours, proving itself with the shared key in X-Service-Key. */
 export const ServiceOnly = () => SetMetadata<string, AccessRule>(accessKey, { kind: 'service' });
+/** A signed-in account proving itself with a stream ticket in the query: only the events stream, which a browser opens without headers. */
+export const StreamTicketOnly = () => SetMetadata<string, AccessRule>(accessKey, { kind: 'stream-ticket' });
 /** Any signed-in account, whatever its role. */
 export const SignedIn = () => SetMetadata<string, AccessRule>(accessKey, { kind: 'signed-in' });
 /** Only these roles. */

@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { type Actor, AppError, type AppConfig, CONFIG, commandContext } from '@annot/core';
 import { RotateSessionTokenCommand } from '../commands/rotate-session-token.handler';
 import { SessionsRepository } from '../sessions/sessions.repository';
+import { StreamTickets } from '../sessions/stream-tickets.service';
 import { accessKey, type AccessRule, privateHiddenKey, privateRolesKey } from './access.decorator';
 import { hashToken, tokenOf } from './tokens';
 
@@ -19,6 +20,7 @@ export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionsRepository,
+    private readonly tickets: StreamTickets,
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
@@ -37,7 +39,9 @@ export class SessionGuard implements CanActivate {
       return true;
     }
 
-    const token = tokenOf(req.headers, req.query as Record<string, unknown>, req.cookies as Record<string, string>);
+    if (rule.kind === 'stream-ticket') return this.admitTicket(req);
+
+    const token = tokenOf(req.headers, req.cookies as Record<string, string>);
     const session = token ? await this.sessions.findLive(hashToken(token), this.config.sessionIdleMinutes) : undefined;
     if (session && session.accountStatus === 'active') {
       req.actor = { id: session.accountId, role: session.role };
@@ -50,6 +54,16 @@ export class SessionGuard implements CanActivate {
     if (rule.kind === 'public') return true;
     if (!req.actor) throw tokenInvalid();
     if (rule.kind === 'roles' && !this.admits(rule.roles, targets, req.actor.role)) throw forbidden();
+    return true;
+  }
+
+  private async admitTicket(req: AuthedRequest): Promise<boolean> {
+    const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : null;
+    const sessionId = ticket ? await this.tickets.sessionOf(ticket) : null;
+    const session = sessionId ? await this.sessions.findLiveById(sessionId, this.config.sessionIdleMinutes) : undefined;
+    if (!session || session.accountStatus !== 'active') throw new AppError(403, 'TICKET_INVALID', 'errors.ticket_invalid');
+    req.actor = { id: session.accountId, role: session.role };
+    req.sessionId = session.sessionId;
     return true;
   }
 

@@ -22,7 +22,28 @@ export class SessionsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   async findLive(tokenHash: string, idleMinutes: number): Promise<LiveSession | undefined> {
-    const row = await this.db
+    const row = await this.live(idleMinutes, tokenHash)
+      .where((eb) =>
+        eb.or([
+          eb('s.token_hash', '=', tokenHash),
+          eb.and([
+            eb('s.previous_token_hash', '=', tokenHash),
+            eb('s.token_issued_at', '>', sql<Date>`now() - make_interval(secs => ${rotationGraceSeconds})`),
+          ]),
+        ]),
+      )
+      .executeTakeFirst();
+    return row as LiveSession | undefined;
+  }
+
+  /** The session a stream ticket names, if it is still open and not idle. */
+  async findLiveById(sessionId: string, idleMinutes: number): Promise<LiveSession | undefined> {
+    const row = await this.live(idleMinutes, null).where('s.session_id', '=', sessionId).executeTakeFirst();
+    return row as LiveSession | undefined;
+  }
+
+  private live(idleMinutes: number, tokenHash: string | null) {
+    return this.db
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.account_id', 's.account_id')
       .leftJoin('session_activity as sa', 'sa.session_id', 's.session_id')
@@ -33,21 +54,10 @@ export class SessionsRepository {
         'a.name',
         'a.status as accountStatus',
         's.token_issued_at as tokenIssuedAt',
-        sql<boolean>`s.token_hash <> ${tokenHash}`.as('previousToken'),
+        sql<boolean>`${tokenHash !== null} and s.token_hash <> ${tokenHash ?? ''}`.as('previousToken'),
       ])
-      .where((eb) =>
-        eb.or([
-          eb('s.token_hash', '=', tokenHash),
-          eb.and([
-            eb('s.previous_token_hash', '=', tokenHash),
-            eb('s.token_issued_at', '>', sql<Date>`now() - make_interval(secs => ${rotationGraceSeconds})`),
-          ]),
-        ]),
-      )
       .where('s.ended_at', 'is', null)
-      .where(sql<boolean>`coalesce(sa.last_seen_at, s.started_at) > now() - make_interval(mins => ${idleMinutes})`)
-      .executeTakeFirst();
-    return row as LiveSession | undefined;
+      .where(sql<boolean>`coalesce(sa.last_seen_at, s.started_at) > now() - make_interval(mins => ${idleMinutes})`);
   }
 
   /** Sessions of an account that are open and not idle: the ones a new sign-in would kick out. */
