@@ -1,9 +1,11 @@
 // /personnel/new, /localnew, /edit/:id, /localedit/:id and the supplier's own: the person form.
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePerson } from '@/features/people/api/get-person';
 import { PersonForm } from '@/features/people/components/person-form';
+import { isUuid } from '@/lib/ids';
 
 export default function PersonEditPage({ chooseTeam, fixedRole }: { chooseTeam: boolean; fixedRole?: string }) {
   const { t } = useTranslation();
@@ -12,6 +14,8 @@ export default function PersonEditPage({ chooseTeam, fixedRole }: { chooseTeam: 
   const navigate = useNavigate();
   const person = usePerson(id);
   const role = fixedRole ?? person.data?.role ?? params.get('role') ?? '40';
+  if (id && !isUuid(id)) return <RefusalNotice refusal="not_found" />;
+  if (id && person.error) return <RefusalNotice refusal={refusalOf(person.error) ?? 'not_found'} />;
   if (id && person.isPending) return <Skeleton className="h-64" />;
   return (
     <div className="grid gap-4">

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAnnotationRules } from '@/features/annotation-rules/api/annotation-rules';
-import { useDataRules } from '@/features/data-rules/api/data-rules';
+import { useAnnotationRuleSearch, useAnnotationRules } from '@/features/annotation-rules/api/annotation-rules';
+import { useDataRuleSearch, useDataRules } from '@/features/data-rules/api/data-rules';
 import { useProject, useProjects } from '@/features/projects/api/get-projects';
 import { ProjectWizard } from '@/features/projects/components/project-wizard';
-import { useTools } from '@/features/tools/api/list-tools';
+import { useToolSearch, useTools } from '@/features/tools/api/list-tools';
 import { isUuid } from '@/lib/ids';
+
+const catalogSearch = { tools: useToolSearch, annotationRules: useAnnotationRuleSearch, dataRules: useDataRuleSearch };
 
 export default function ProjectNewPage() {
   const { t } = useTranslation();
@@ -35,6 +37,7 @@ export default function ProjectNewPage() {
           tools={tools.data ?? []}
           annotationRules={annotationRules.data ?? []}
           dataRules={dataRules.data ?? []}
+          search={catalogSearch}
         />
       )}
     </div>

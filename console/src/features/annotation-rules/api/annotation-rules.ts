@@ -1,5 +1,5 @@
 // /manage/annotation-rules: the list, one rule with its versions and citations, and the changes it can go through.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnotationRuleDetail, AnnotationRuleInput, AnnotationRuleVersion, AnnotationRuleView } from '@annot/workflows';
 
 export type { AnnotationRuleVersion };
@@ -13,6 +13,9 @@ export const annotationRuleQuery = (id: string) =>
   queryOptions({ queryKey: [...key, id], queryFn: () => api.get<AnnotationRuleDetail>(`/manage/annotation-rules/${id}`) });
 
 export const useAnnotationRules = () => useQuery(annotationRulesQuery());
+/** The rules whose name holds the keyword, for pickers. */
+export const useAnnotationRuleSearch = (keyword: string) =>
+  useQuery({ queryKey: [...key, 'search', keyword], queryFn: () => api.get<AnnotationRuleView[]>('/manage/annotation-rules', { keyword }), placeholderData: keepPreviousData });
 export const useAnnotationRule = (id: string | null) => useQuery({ ...annotationRuleQuery(id ?? ''), enabled: !!id });
 
 export type RuleChange = { kind: 'create'; input: AnnotationRuleInput } | { kind: 'richtext'; id: string; html: string; note: string } | { kind: 'pdf'; id: string; file: File; note: string };

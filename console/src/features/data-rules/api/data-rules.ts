@@ -1,5 +1,5 @@
 // /manage/data-rules: the list, one rule with its versions, and the changes a rule can go through.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataRuleDetail, DataRuleInput, DataRuleView } from '@annot/workflows';
 import { api } from '@/lib/api-client';
 
@@ -9,6 +9,9 @@ export const dataRulesQuery = () => queryOptions({ queryKey: key, queryFn: () =>
 export const dataRuleQuery = (id: string) => queryOptions({ queryKey: [...key, id], queryFn: () => api.get<DataRuleDetail>(`/manage/data-rules/${id}`) });
 
 export const useDataRules = () => useQuery(dataRulesQuery());
+/** The rules whose name holds the keyword, for pickers. */
+export const useDataRuleSearch = (keyword: string) =>
+  useQuery({ queryKey: [...key, 'search', keyword], queryFn: () => api.get<DataRuleView[]>('/manage/data-rules', { keyword }), placeholderData: keepPreviousData });
 export const useDataRule = (id: string | null) => useQuery({ ...dataRuleQuery(id ?? ''), enabled: !!id });
 
 export function useChangeDataRule() {

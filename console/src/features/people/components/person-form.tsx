@@ -8,7 +8,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
+import { useServerSearch } from '@/lib/use-server-search';
 import { useTeams } from '../api/list-teams';
+import { useTeamChoices } from '../api/people-choices';
 import { useSavePerson } from '../api/save-person';
 
 export interface PersonFormProps {
@@ -19,11 +21,44 @@ export interface PersonFormProps {
   onSaved: () => void;
 }
 
+/** The team picker: the teams, narrowed on the server as a keyword is typed, the chosen one always kept. */
+interface TeamSelectProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> {
+  value: string;
+  onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void;
+}
+
+function TeamSelect({ value, onChange, ...field }: TeamSelectProps) {
+  const { t } = useTranslation();
+  const teams = useTeams();
+  const search = useServerSearch(teams.data ?? [], useTeamChoices);
+  const chosen = search.byId(value);
+  const options = chosen && !search.shown.some((team) => team.id === chosen.id) ? [chosen, ...search.shown] : search.shown;
+  return (
+    <div className="grid gap-1">
+      <Input
+        type="search"
+        aria-label={t('search_teams')}
+        placeholder={t('search_teams')}
+        className="h-8"
+        value={search.keyword}
+        onChange={(e) => search.setKeyword(e.target.value)}
+      />
+      <Select {...field} value={value} onChange={onChange}>
+        <option value="">{t('people_no_team')}</option>
+        {options.map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 const blank = { name: '', account: '', phone: '', email: '', password: '', teamId: '', company: '' };
 
 export function PersonForm({ role, person, chooseTeam, onSaved }: PersonFormProps) {
   const { t } = useTranslation();
-  const teams = useTeams(chooseTeam);
   const save = useSavePerson();
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -75,14 +110,7 @@ export function PersonForm({ role, person, chooseTeam, onSaved }: PersonFormProp
       </FormField>
       {chooseTeam && (
         <FormField id="person-team" label={t('people_team')} error={errors.teamId}>
-          <Select value={form.teamId} onChange={set('teamId')}>
-            <option value="">{t('people_no_team')}</option>
-            {(teams.data ?? []).map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
-          </Select>
+          <TeamSelect value={form.teamId} onChange={set('teamId')} />
         </FormField>
       )}
       <FormField id="person-company" label={t('people_company')} error={errors.company}>

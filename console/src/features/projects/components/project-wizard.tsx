@@ -13,6 +13,7 @@ import { useChangeProject } from '../api/change-project';
 import { type StepSave, useSaveProjectStep } from '../api/save-project';
 import { BasicsForm } from './basics-form';
 import { LinkEditor } from './link-editor';
+import type { UseFound } from '@/lib/use-server-search';
 import { type RuleChoice, RulesStep } from './rules-step';
 import { type ToolChoice, ToolsStep } from './tools-step';
 
@@ -22,11 +23,13 @@ export interface ProjectWizardProps {
   tools: ToolChoice[];
   annotationRules: RuleChoice[];
   dataRules: RuleChoice[];
+  /** The catalog searched on the server by keyword, for the pickers of tools and rules. */
+  search: { tools: UseFound<ToolChoice>; annotationRules: UseFound<RuleChoice>; dataRules: UseFound<RuleChoice> };
 }
 
 const defaultLinks = (): ProjectLinkInput[] => [];
 
-export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules }: ProjectWizardProps) {
+export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules, search }: ProjectWizardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveProjectStep();
@@ -110,7 +113,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
           <BasicsForm initial={project?.basics ?? null} linkable={linkable.filter((p) => p.id !== project?.id)} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'basics', value })} />
         </TabsContent>
         <TabsContent value="tools">
-          <ToolsStep catalog={tools} initial={project?.tools ?? []} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'tools', value })} />
+          <ToolsStep catalog={tools} useToolChoices={search.tools} initial={project?.tools ?? []} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'tools', value })} />
         </TabsContent>
         <TabsContent value="links">
           <div className="grid max-w-3xl gap-3">
@@ -126,6 +129,8 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
           <RulesStep
             annotationRules={annotationRules}
             dataRules={dataRules}
+            useAnnotationRuleChoices={search.annotationRules}
+            useDataRuleChoices={search.dataRules}
             initial={project?.rules ?? null}
             serverErrors={errors}
             saving={save.isPending}

@@ -1,4 +1,4 @@
-// The wizard's rule step: the cited annotation rule version, its countdown and reread flag, and the import/export rule.
+// The wizard's rule step: the cited annotation rule version, its countdown and reread flag, and the import/export rule, each rule searched on the server.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectRules } from '@annot/workflows';
@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { FieldErrors } from '@/lib/form-errors';
+import { type UseFound, useServerSearch } from '@/lib/use-server-search';
 
 export interface RuleChoice {
   id: string;
@@ -17,13 +18,19 @@ export interface RuleChoice {
 export interface RulesStepProps {
   annotationRules: RuleChoice[];
   dataRules: RuleChoice[];
+  useAnnotationRuleChoices: UseFound<RuleChoice>;
+  useDataRuleChoices: UseFound<RuleChoice>;
   initial: ProjectRules | null;
   serverErrors: FieldErrors;
   saving: boolean;
   onSave: (rules: ProjectRules) => void;
 }
 
-export function RulesStep({ annotationRules, dataRules, initial, serverErrors, saving, onSave }: RulesStepProps) {
+function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return <Input type="search" aria-label={label} placeholder={label} className="h-8 w-64" value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+
+export function RulesStep({ annotationRules, dataRules, useAnnotationRuleChoices, useDataRuleChoices, initial, serverErrors, saving, onSave }: RulesStepProps) {
   const { t } = useTranslation();
   const [ruleId, setRuleId] = useState(initial?.annotationRule.ruleId ?? '');
   const [ruleVersion, setRuleVersion] = useState(initial?.annotationRule.ruleVersion ?? 0);
@@ -31,13 +38,17 @@ export function RulesStep({ annotationRules, dataRules, initial, serverErrors, s
   const [countdown, setCountdown] = useState(initial?.countdownSeconds ?? 0);
   const [reread, setReread] = useState(initial?.rereadByAnnotator ?? false);
   const [error, setError] = useState<string | null>(null);
-  const chosenRule = annotationRules.find((r) => r.id === ruleId);
+  const ruleSearch = useServerSearch(annotationRules, useAnnotationRuleChoices);
+  const dataRuleSearch = useServerSearch(dataRules, useDataRuleChoices);
+  const chosenRule = ruleSearch.byId(ruleId);
+  // The chosen rule stays an option whatever the search box holds.
+  const withChosen = (shown: RuleChoice[], chosen: RuleChoice | undefined) => (chosen && !shown.some((r) => r.id === chosen.id) ? [chosen, ...shown] : shown);
   const versions = chosenRule ? Array.from({ length: chosenRule.latestVersion }, (_, i) => chosenRule.latestVersion - i) : [];
 
   const save = () => {
     if (!chosenRule || ruleVersion < 1) return setError(t('projects_rule_required'));
     setError(null);
-    const dataRule = dataRules.find((r) => r.id === dataRuleId);
+    const dataRule = dataRuleSearch.byId(dataRuleId);
     onSave({
       annotationRule: { ruleId, ruleVersion },
       countdownSeconds: countdown,
@@ -48,16 +59,17 @@ export function RulesStep({ annotationRules, dataRules, initial, serverErrors, s
 
   return (
     <div className="grid max-w-2xl gap-3">
+      <SearchBox label={t('search_annotation_rules')} value={ruleSearch.keyword} onChange={ruleSearch.setKeyword} />
       <FormField id="annotationRule" label={t('projects_annotation_rule')} error={error ?? serverErrors.annotationRule}>
         <Select
           value={ruleId}
           onChange={(e) => {
             setRuleId(e.target.value);
-            setRuleVersion(annotationRules.find((r) => r.id === e.target.value)?.latestVersion ?? 0);
+            setRuleVersion(ruleSearch.byId(e.target.value)?.latestVersion ?? 0);
           }}
         >
           <option value="">{t('choose')}</option>
-          {annotationRules.map((rule) => (
+          {withChosen(ruleSearch.shown, chosenRule).map((rule) => (
             <option key={rule.id} value={rule.id}>
               {rule.name}
             </option>
@@ -80,10 +92,11 @@ export function RulesStep({ annotationRules, dataRules, initial, serverErrors, s
         <input type="checkbox" checked={reread} onChange={(e) => setReread(e.target.checked)} />
         {t('projects_reread')}
       </label>
+      <SearchBox label={t('search_data_rules')} value={dataRuleSearch.keyword} onChange={dataRuleSearch.setKeyword} />
       <FormField id="dataRule" label={t('projects_data_rule')} error={serverErrors.dataRule}>
         <Select value={dataRuleId} onChange={(e) => setDataRuleId(e.target.value)}>
           <option value="">{t('none')}</option>
-          {dataRules
+          {withChosen(dataRuleSearch.shown, dataRuleSearch.byId(dataRuleId))
             .filter((r) => r.latestVersion > 0)
             .map((rule) => (
               <option key={rule.id} value={rule.id}>

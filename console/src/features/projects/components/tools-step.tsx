@@ -1,8 +1,10 @@
-// The wizard's tool step: the catalog's tools to choose from, each cited at its current version.
+// The wizard's tool step: the catalog's tools to choose from, searched on the server, each cited at its current version.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectTools } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { type UseFound, useServerSearch } from '@/lib/use-server-search';
 import type { FieldErrors } from '@/lib/form-errors';
 
 export interface ToolChoice {
@@ -14,16 +16,20 @@ export interface ToolChoice {
 
 export interface ToolsStepProps {
   catalog: ToolChoice[];
+  /** The catalog's tools whose name holds a keyword, asked of the server. */
+  useToolChoices: UseFound<ToolChoice>;
   initial: ProjectTools['tools'];
   serverErrors: FieldErrors;
   saving: boolean;
   onSave: (tools: ProjectTools) => void;
 }
 
-export function ToolsStep({ catalog, initial, serverErrors, saving, onSave }: ToolsStepProps) {
+export function ToolsStep({ catalog, useToolChoices, initial, serverErrors, saving, onSave }: ToolsStepProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState(() => new Map(initial.map((tool) => [tool.toolId, tool.toolVersion])));
   const [error, setError] = useState<string | null>(null);
+  const search = useServerSearch(catalog, useToolChoices);
+  const chosenElsewhere = [...chosen.keys()].filter((id) => !search.shown.some((tool) => tool.id === id)).flatMap((id) => search.byId(id) ?? []);
   const toggle = (tool: ToolChoice, on: boolean) =>
     setChosen((current) => {
       const next = new Map(current);
@@ -41,8 +47,9 @@ export function ToolsStep({ catalog, initial, serverErrors, saving, onSave }: To
   return (
     <div className="grid max-w-2xl gap-3">
       {catalog.length === 0 && <p className="text-sm text-muted-foreground">{t('projects_no_tools')}</p>}
+      <Input type="search" aria-label={t('search_tools')} placeholder={t('search')} className="h-8 w-64" value={search.keyword} onChange={(e) => search.setKeyword(e.target.value)} />
       <ul className="grid gap-1">
-        {catalog.map((tool) => (
+        {[...chosenElsewhere, ...search.shown].map((tool) => (
           <li key={tool.id}>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={chosen.has(tool.id)} onChange={(e) => toggle(tool, e.target.checked)} />
