@@ -1,0 +1,37 @@
+// Every route of the OpenAPI document, as the admin (who passes every role check) over the demo data, against every
+// class of hostile input.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../scripts/src/seed-demo';
+import { describeFindings, fuzz } from '../support/fuzz/fuzz-run';
+import { call, eventually, type Platform, startPlatform } from '../support/platform';
+import { replayVerifies } from '../support/replay';
+import { adminAccount, adminPassword, signInAdmin } from '../support/sign-in';
+
+describe('hostile input from the admin', () => {
+  let platform: Platform;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+    const token = await signInAdmin(platform);
+    const projects = await call(platform, 'GET', '/manage/projects?tab=going', { token });
+    const projectId = projects.body.data.items[0].id;
+    await eventually(
+      async () => (await call(platform, 'GET', `/manage/projects/${projectId}/batches`, { token })).body.data,
+      (batches: { importing: unknown; total: number }[]) => batches.length > 0 && batches.every((b) => b.importing === null),
+    );
+    // From here on only the fuzzer's requests write, so any change to the log belongs to the request just answered.
+    await platform.worker?.close();
+    platform.worker = null;
+  });
+  afterAll(async () => platform?.stop());
+
+  it('never answers 5xx or outside the envelope, and nothing it refuses changes the event log', async () => {
+    const report = await fuzz(platform, () => signInAdmin(platform));
+    console.info(`admin fuzz: ${report.routes} routes (${report.addressed} reached with real ids), ${report.requests} requests`);
+    expect(report.routes).toBeGreaterThan(80);
+    expect(report.addressed).toBeGreaterThan(40);
+    expect(describeFindings(report.findings)).toBe('');
+    expect(await replayVerifies(platform)).toEqual({ code: 0, differences: [] });
+  }, 600_000);
+});
