@@ -23,9 +23,10 @@ describe(can.name, () => {
     for (const action of ['system.health', 'mailbox.read', 'people.pms', 'people.sign_in_link'] as const) expect(allowed(action, true)).toEqual([Role.Admin]);
   });
 
-  it('gives taggers and clients nothing beyond reading projects', () => {
+  it('gives taggers reading of projects and batches only, and clients reading of projects only', () => {
     const actions = Object.keys(permissions) as Action[];
-    for (const role of [Role.Tagger, Role.Client]) expect(actions.filter((action) => can(role, action, true))).toEqual(['project.read']);
+    expect(actions.filter((action) => can(Role.Tagger, action, true))).toEqual(['project.read', 'batch.read']);
+    expect(actions.filter((action) => can(Role.Client, action, true))).toEqual(['project.read']);
   });
 
   it('refuses a caller without a role and a role it does not know', () => {

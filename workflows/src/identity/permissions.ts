@@ -26,7 +26,8 @@ export const permissions = {
   'project.members.assign': internal,
   /** A supplier groups its own taggers within the links its team is on. */
   'project.groups.manage': { roles: [Role.Supplier] },
-  'batch.read': internal,
+  /** Members read the batches of the links they are on; which ones is the batches context's view rule. */
+  'batch.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger] },
   'batch.manage': internal,
   /** Listing and viewing accounts; a supplier only ever sees its own team's taggers. */
   'people.read': { roles: [...internalRoles, Role.Supplier] },
