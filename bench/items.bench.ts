@@ -8,13 +8,15 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BatchItemsRegistrar, batchProjection, commandContext, EventStore, loadConfig, noStream, systemActor } from '@annot/core';
-import { addChunkItem, batchStreamId, type ChunkItem, emptyItemsChunk } from '@annot/workflows';
+import { addChunkItem, batchItemsStreamId, batchStreamId, type ChunkItem, emptyItemsChunk } from '@annot/workflows';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { timed } from './support/timing';
+import { checkWritten } from './support/written';
 
 const items = 1_000_000;
 /** The import job's chunk, from IMPORT_CHUNK_SIZE as the worker reads it. */
@@ -60,7 +62,7 @@ async function openBatch(store: EventStore, projectId: string): Promise<{ batchI
 }
 
 /** Ours: the manifest in chunks through BatchItemsRegistrar, exactly as the import job registers them. */
-async function registerThroughImport(bench: BenchDatabase, manifest: string): Promise<number> {
+async function registerThroughImport(bench: BenchDatabase, manifest: string): Promise<{ batchId: string; linkId: string; registered: number; chunks: number }> {
   const store = new EventStore(bench.db);
   const registrar = new BatchItemsRegistrar(store, bench.db);
   const projectId = randomUUID();
@@ -90,7 +92,7 @@ async function registerThroughImport(bench: BenchDatabase, manifest: string): Pr
   }
   if (chunk.fileNames.length > 0) await flush();
   await writing;
-  return seq;
+  return { batchId, linkId, registered: seq, chunks: Number(version) };
 }
 
 /** The baseline: the same rows, one COPY FROM STDIN into a table with data_items' columns, defaults and indexes. */
@@ -129,12 +131,23 @@ export async function itemsBench(bench: BenchDatabase, log: (line: string) => vo
     await writeManifest(manifest);
     const raw = await timed(() => rawCopy(bench.url, manifest));
     log(`  raw COPY: ${raw.value} rows in ${raw.seconds.toFixed(1)} s`);
+    await checkWritten(bench.db, 'raw COPY', sql`SELECT count(*) AS rows FROM raw_data_items`, { rows: raw.value });
     const ours = await timed(() => registerThroughImport(bench, manifest));
-    log(`  import registration (${chunkSize} per event): ${ours.value} items in ${ours.seconds.toFixed(1)} s`);
+    const { batchId, linkId, registered, chunks } = ours.value;
+    log(`  import registration (${chunkSize} per event): ${registered} items in ${ours.seconds.toFixed(1)} s`);
+    // Every item once, numbered without a gap, in its link's pool, and one event per chunk.
+    await checkWritten(
+      bench.db,
+      'import registration',
+      sql`SELECT count(*) AS items, count(DISTINCT seq) AS seqs, max(seq) + 1 AS top, count(*) FILTER (WHERE link_id = ${linkId}) AS pooled,
+                 (SELECT count(*) FROM events WHERE stream_id = ${batchItemsStreamId(batchId)}) AS events
+          FROM data_items WHERE batch_id = ${batchId}`,
+      { items: registered, seqs: registered, top: registered, pooled: registered, events: chunks },
+    );
     return [
       {
         name: 'data items registered/s',
-        ours: ours.value / ours.seconds,
+        ours: registered / ours.seconds,
         baselineName: 'raw COPY into a scratch table',
         baseline: raw.value / raw.seconds,
         targetRatio: 0.5,
