@@ -51,9 +51,9 @@ describe('HTTP contract', () => {
     });
 
     it('answers malformed JSON with 400 in the envelope', async () => {
-      const { status, body } = await call(platform, 'POST', '/manage/audits', { token, body: '{"oops', headers: { 'content-type': 'application/json' } });
+      const { status, body } = await call(platform, 'POST', '/manage/audits', { token, body: '{"oops', headers: { 'content-type': 'application/json', 'x-language': 'en_US' } });
       expect(status).toBe(400);
-      expect(body.errCode).toBe('BAD_REQUEST');
+      expect(body).toEqual({ code: 400, message: 'The body is not valid JSON', data: null, errCode: 'MALFORMED_JSON' });
     });
 
     it('answers a missing thing with 404 naming it', async () => {
@@ -103,6 +103,55 @@ describe('HTTP contract', () => {
     });
   });
 
+  describe('input gate', () => {
+    const raw = (path: string, init: RequestInit) => fetch(`${platform.baseUrl}${path}`, init).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+    it('refuses media types, charsets and encodings it cannot read with 415, saying which', async () => {
+      const en = { 'x-language': 'en_US' };
+      const charset = await raw('/manage/auth/login', { method: 'POST', headers: { ...en, 'content-type': 'application/json; charset=koi8-r' }, body: '{}' });
+      expect(charset).toEqual({ status: 415, body: { code: 415, message: 'Unsupported character set koi8-r: send UTF-8', data: null, errCode: 'UNSUPPORTED_MEDIA_TYPE' } });
+      const encoding = await raw('/manage/auth/login', { method: 'POST', headers: { ...en, 'content-type': 'application/json', 'content-encoding': 'x-zip' }, body: '{}' });
+      expect(encoding.body.message).toBe('Unsupported content encoding x-zip');
+      const type = await raw('/manage/audits', { method: 'POST', headers: { ...en, authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: '{}' });
+      expect(type.body).toMatchObject({ code: 415, message: 'Unsupported content type text/plain: send application/json' });
+    });
+
+    it('refuses NUL and lone surrogates before they reach PostgreSQL, naming the field, on sign-in too', async () => {
+      const nul = await call(platform, 'POST', '/manage/auth/login', { body: { account: 'admin\u0000@example.com', password: 'x', role: 4 } });
+      expect(nul.status).toBe(400);
+      expect(nul.body.data.fields).toEqual([{ field: 'account', message: 'account包含空字符或无效的 Unicode' }]);
+      const surrogate = await call(platform, 'POST', '/manage/teams', { token, body: '{"name":"crew \\ud800"}', headers: { 'x-language': 'en_US' } });
+      expect(surrogate.body.data.fields).toEqual([{ field: 'name', message: 'name holds a NUL character or invalid Unicode' }]);
+      const query = await call(platform, 'GET', '/manage/people?keyword=%00', { token });
+      expect(query.body.data.fields[0].field).toBe('keyword');
+    });
+
+    it('bounds nesting, so no JSON value can overflow the stack', async () => {
+      const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+      const answer = await call(platform, 'POST', '/manage/projects', { token, body: deep, headers: { 'x-language': 'en_US' } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.data.fields[0].message).toMatch(/nested deeper than 32 levels$/);
+    });
+
+    it('refuses a cursor no list handed out instead of passing it to PostgreSQL', async () => {
+      const crafted = Buffer.from('2026-02-31T00:00:00.000000Z|zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz').toString('base64url');
+      const answer = await call(platform, 'GET', `/manage/projects?cursor=${crafted}`, { token, headers: { 'x-language': 'en_US' } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.data.fields).toEqual([{ field: 'cursor', message: 'cursor is not a cursor this list handed out' }]);
+    });
+
+    it('answers an address too long for Node with 431 in the envelope and the caller’s language', async () => {
+      const answer = await raw(`/manage/projects?keyword=${'a'.repeat(20_000)}`, { headers: { 'x-language': 'en_US' } });
+      expect(answer).toEqual({ status: 431, body: { code: 431, message: 'The address or headers of the request are too long', data: null, errCode: 'TOO_LARGE' } });
+    });
+
+    it('refuses a body over 1 MB with 413', async () => {
+      const answer = await call(platform, 'POST', '/manage/teams', { token, body: { name: 'x'.repeat(2 * 1024 * 1024) } });
+      expect(answer.status).toBe(413);
+      expect(answer.body.errCode).toBe('TOO_LARGE');
+    });
+  });
+
   describe('documentation and health', () => {
     it('publishes OpenAPI generated from the zod schemas at /api/docs', async () => {
       const html = await fetch(`${platform.baseUrl}/api/docs`);
@@ -111,6 +160,20 @@ describe('HTTP contract', () => {
       expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/manage/audits', '/manage/audits/{auditId}', '/healthz', '/readyz']));
       const listParams = doc.paths['/manage/audits'].get.parameters.map((p: { name: string }) => p.name);
       expect(listParams).toEqual(expect.arrayContaining(['limit', 'cursor']));
+    });
+
+    it('documents each body under a name of its own, and the envelope of every answer', async () => {
+      const doc: any = await (await fetch(`${platform.baseUrl}/api/docs-json`)).json();
+      const body = (path: string, method: string) => doc.paths[path][method].requestBody.content;
+      expect(body('/manage/error-groups', 'post')['application/json'].schema.$ref).toBe('#/components/schemas/ErrorGroupDto');
+      expect(body('/manage/invalid-reasons', 'post')['application/json'].schema.$ref).toBe('#/components/schemas/InvalidReasonDto');
+      expect(doc.components.schemas.ErrorGroupDto).not.toEqual(doc.components.schemas.InvalidReasonDto);
+      expect(body('/manage/batches/{id}/upload', 'post')['multipart/form-data'].schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+      for (const [path, operations] of Object.entries<any>(doc.paths)) {
+        for (const [method, operation] of Object.entries<any>(operations)) {
+          expect({ [`${method} ${path}`]: Object.keys(operation.responses) }).toEqual({ [`${method} ${path}`]: expect.arrayContaining(['200', '400', '403', '404', '500']) });
+        }
+      }
     });
 
     it('reports PostgreSQL, Redis and migrations ready', async () => {

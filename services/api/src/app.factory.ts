@@ -1,14 +1,14 @@
 // Builds the API application with everything main.ts and the tests both need.
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
-import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type { AppConfig } from '@annot/core';
 import { AppModule } from './app.module';
 import { consoleDirectory, serveConsole } from './console/console-static';
+import { apiDocument } from './http/api-document';
 import { AppExceptionFilter } from './http/app-exception.filter';
 import { inputGate } from './http/input-gate';
 import { answerNodeRefusals } from './http/node-refusals';
@@ -30,15 +30,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   answerNodeRefusals(app.getHttpServer());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Annotation platform API')
-      .setDescription('Every answer is the envelope { code, message, data, errCode }.')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(document));
+  SwaggerModule.setup('api/docs', app, apiDocument(app));
 
   const dir = consoleDirectory(config.consoleDir);
   if (dir) serveConsole(app, dir);

@@ -99,6 +99,16 @@ export function hostileRequests(route: Route, base: string): HostileRequest[] {
 
   if (!write) return requests;
   const path = withQuery(base, route.query);
+  if (route.multipart) {
+    const form = (_: string) => ({ 'content-type': 'multipart/form-data; boundary=fuzz' }) as Record<string, string>;
+    const part = (name: string, file: string, content: string) => `--fuzz\r\nContent-Disposition: form-data; name="${name}"; filename="${file}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`;
+    add('multipart without a file', path, form(''), '--fuzz--\r\n');
+    add('multipart with a file that is not what the route takes', path, form(''), `${part('file', 'a.zip', 'not a zip')}--fuzz--\r\n`);
+    add('multipart with two files', path, form(''), `${part('file', 'a.zip', 'PK')}${part('file', 'b.zip', 'PK')}--fuzz--\r\n`);
+    add('multipart with a file under another name', path, form(''), `${part('other', 'a.zip', 'PK')}--fuzz--\r\n`);
+    add('multipart with a control character in the file name', path, form(''), `${part('file', 'a\u0001\u0000.zip', 'PK')}--fuzz--\r\n`);
+    add('multipart cut short', path, form(''), part('file', 'a.zip', 'PK'));
+  }
   add('malformed JSON', path, json, '{"a":');
   for (const body of ['[]', '"x"', '123', 'null', 'true', '{}']) add(`body ${body}`, path, json, body);
   add('unknown field', path, json, JSON.stringify({ ...(route.body as object), unknownField: 1 }));

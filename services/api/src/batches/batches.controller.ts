@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Body, Controller, Get, Inject, Param, Patch, Post, Query, Req, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import type { Request, Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -90,7 +91,7 @@ export class BatchesController {
 
   /** One zip of at most 200 MB, received into storage; the worker extracts and registers it. */
   @Post('batches/:id/upload')
-  @ApiConsumes('multipart/form-data')
+  @ApiFileUpload('one zip of at most 200 MB')
   @UseFilters(UploadErrorsFilter)
   @UseInterceptors(FileInterceptor('file'))
   async upload(@Param() params: ParamsDto, @UploadedFile() file: Uploaded | undefined, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {

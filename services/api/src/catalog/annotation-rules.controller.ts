@@ -2,7 +2,8 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -67,7 +68,7 @@ export class AnnotationRulesController {
   }
 
   @Post(':id/versions/pdf')
-  @ApiConsumes('multipart/form-data')
+  @ApiFileUpload('the rule as one PDF', { note: { type: 'string', description: 'what changed in this version' } })
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: ruleFileMaxBytes, files: 1 } }))
   async addPdf(
     @Param() params: ParamsDto,

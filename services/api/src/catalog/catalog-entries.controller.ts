@@ -21,6 +21,8 @@ class ParamsDto extends createZodDto(z.object({ id: z.uuid() })) {}
 interface EntryRoute<T> {
   path: string;
   tag: string;
+  /** The body's schema name in the API document: each kind's body has a shape of its own. */
+  dtoName: string;
   thing: string;
   kind: EntryKind<T>;
   schema: z.ZodType<T>;
@@ -29,6 +31,7 @@ interface EntryRoute<T> {
 
 function entryController<T>(route: EntryRoute<T>): Type<unknown> {
   class InputDto extends createZodDto(route.schema as unknown as z.ZodObject) {}
+  Object.defineProperty(InputDto, 'name', { value: route.dtoName });
 
   @ApiTags(route.tag)
   @Controller(route.path)
@@ -77,6 +80,7 @@ function entryController<T>(route: EntryRoute<T>): Type<unknown> {
 export const ErrorGroupsController = entryController({
   path: 'manage/error-groups',
   tag: 'error groups',
+  dtoName: 'ErrorGroupDto',
   thing: 'things.error_group',
   kind: errorGroups,
   schema: errorGroupInput,
@@ -86,6 +90,7 @@ export const ErrorGroupsController = entryController({
 export const InvalidReasonsController = entryController({
   path: 'manage/invalid-reasons',
   tag: 'invalid reasons',
+  dtoName: 'InvalidReasonDto',
   thing: 'things.invalid_reason',
   kind: invalidReasons,
   schema: invalidReasonInput,
