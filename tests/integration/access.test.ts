@@ -35,8 +35,8 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/project/wordlistByRole': signedIn,
   'POST /api/active_ping': signedIn,
   'GET /manage/history/getoperatehistory': internal,
-  'GET /manage/people': internal,
-  'GET /manage/people/:id': internal,
+  'GET /manage/people': [...internal, '30'],
+  'GET /manage/people/:id': [...internal, '30'],
   'POST /manage/people': internal,
   'PATCH /manage/people/:id': internal,
   'POST /manage/people/:id/disable': internal,
@@ -49,7 +49,10 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/audits': internal,
   'POST /manage/audits': internal,
   'GET /manage/audits/:auditId': internal,
-  'GET /manage/jobs/stream': signedIn,
+  // The stream takes only a ticket in its address, never the session token this walk carries.
+  'GET /manage/jobs/stream': [],
+  'POST /manage/jobs/stream/tickets': signedIn,
+  'GET /manage/system/health': ['01'],
   'GET /manage/tools': internal,
   'POST /manage/tools': internal,
   'GET /manage/tools/:id': internal,
@@ -92,14 +95,14 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/projects/:id/links/:linkId/groups': ['30'],
   'PUT /manage/projects/:id/links/:linkId/groups/:groupId': ['30'],
   'POST /manage/projects/:id/links/:linkId/groups/:groupId/delete': ['30'],
-  'GET /manage/projects/:id/batches': internal,
+  'GET /manage/projects/:id/batches': [...internal, '30', '40'],
   'POST /manage/projects/:id/batches': internal,
-  'GET /manage/batches/:id': internal,
+  'GET /manage/batches/:id': [...internal, '30', '40'],
   'PATCH /manage/batches/:id': internal,
   'POST /manage/batches/:id/upload': internal,
   'POST /manage/batches/:id/import': internal,
-  'GET /manage/batches/:id/items': internal,
-  'GET /manage/batches/:id/failures': internal,
+  'GET /manage/batches/:id/items': [...internal, '30', '40'],
+  'GET /manage/batches/:id/failures': [...internal, '30', '40'],
   'POST /manage/batches/:id/pause': internal,
   'POST /manage/batches/:id/resume': internal,
   'POST /manage/batches/:id/stop': internal,
@@ -172,7 +175,7 @@ describe('access', () => {
   });
 });
 
-/** 'closed' when the guard refused (403 TOKEN_INVALID or FORBIDDEN); anything else got past the door. */
+/** 'closed' when the guard refused (403 TOKEN_INVALID, TICKET_INVALID or FORBIDDEN); anything else got past the door. */
 async function doorStatus(platform: Platform, method: string, path: string, token: string | undefined): Promise<'open' | 'closed'> {
   const controller = new AbortController();
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -185,5 +188,5 @@ async function doorStatus(platform: Platform, method: string, path: string, toke
   const type = response.headers.get('content-type') ?? '';
   const body = type.includes('json') ? ((await response.json()) as { errCode?: string }) : null;
   controller.abort();
-  return response.status === 403 && (body?.errCode === 'FORBIDDEN' || body?.errCode === 'TOKEN_INVALID') ? 'closed' : 'open';
+  return response.status === 403 && ['FORBIDDEN', 'TOKEN_INVALID', 'TICKET_INVALID'].includes(body?.errCode ?? '') ? 'closed' : 'open';
 }

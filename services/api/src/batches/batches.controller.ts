@@ -18,10 +18,8 @@ import {
   batchPauseInput,
   type BatchSummary,
   type DataItemView,
-  internalRoles,
   type Page,
   pageQuery,
-  Role,
 } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
@@ -30,7 +28,7 @@ import { RawResponse } from '../http/raw-response.decorator';
 import { requestLanguage } from '../http/request-language';
 import type { Language } from '../i18n/language';
 import { translate } from '../i18n/translate';
-import { Roles } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import { BatchAccess } from './batch-access.service';
 import { BatchesRepository, type BatchRow } from './batches.repository';
 import { type BatchChange, ChangeBatchCommand } from './commands/change-batch.handler';
@@ -47,14 +45,12 @@ class ItemsQueryDto extends createZodDto(pageQuery) {}
 
 type Uploaded = { path: string; originalname: string; size: number };
 
-/** Who reads batches: the staff, and the suppliers and taggers of the project's links. */
-const readers = [...internalRoles, Role.Supplier, Role.Tagger];
 
 const zipMagic = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 
 @ApiTags('batches')
 @Controller('manage')
-@Roles(Role.Admin, Role.Pm, Role.SeniorPm)
+@Can('batch.manage')
 export class BatchesController {
   constructor(
     private readonly commands: CommandBus,
@@ -64,7 +60,7 @@ export class BatchesController {
   ) {}
 
   @Get('projects/:id/batches')
-  @Roles(...readers)
+  @Can('batch.read')
   async list(@Param() params: ParamsDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<BatchSummary[]> {
     await this.access.assertProject(context.actor, params.id);
     return (await this.batches.list(params.id)).map((row) => summaryOf(row, requestLanguage(req)));
@@ -78,7 +74,7 @@ export class BatchesController {
   }
 
   @Get('batches/:id')
-  @Roles(...readers)
+  @Can('batch.read')
   async get(@Param() params: ParamsDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<Versioned<BatchSummary>> {
     const batch = await this.access.batch(context.actor, params.id);
     return new Versioned(summaryOf(batch, requestLanguage(req)), batch.version);
@@ -125,7 +121,7 @@ export class BatchesController {
   }
 
   @Get('batches/:id/items')
-  @Roles(...readers)
+  @Can('batch.read')
   async items(@Param() params: ParamsDto, @Query() query: ItemsQueryDto, @Ctx() context: CommandContext): Promise<Page<DataItemView>> {
     await this.access.batch(context.actor, params.id);
     return this.batches.items(params.id, query.limit, query.cursor);
@@ -133,7 +129,7 @@ export class BatchesController {
 
   /** The files an import refused, as CSV in the reader's language. */
   @Get('batches/:id/failures')
-  @Roles(...readers)
+  @Can('batch.read')
   @RawResponse()
   async failures(@Param() params: ParamsDto, @Req() req: Request, @Res() res: Response, @Ctx() context: CommandContext): Promise<void> {
     const batch = await this.access.batch(context.actor, params.id);

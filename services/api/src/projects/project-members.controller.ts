@@ -5,10 +5,10 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
-import { internalRoles, linkGroupInput, linkMembersInput, type LinkMembersView, Role } from '@annot/workflows';
+import { linkGroupInput, linkMembersInput, type LinkMembersView } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { IfMatch } from '../http/if-match.decorator';
-import { Roles } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import { AssignLinkMembersCommand } from './commands/assign-link-members.handler';
 import { SaveLinkGroupCommand } from './commands/save-link-group.handler';
 import { ProjectAccess } from './project-access.service';
@@ -33,14 +33,14 @@ export class ProjectMembersController {
 
   /** Every link's people for the PM; a supplier sees only the links its team works on, and only its own people there. */
   @Get('members')
-  @Roles(...internalRoles, Role.Supplier)
+  @Can('project.members.read')
   async members(@Param() params: ParamsDto, @Ctx() context: CommandContext): Promise<LinkMembersView[]> {
     await this.access.assertVisible(context.actor, params.id);
     return this.views.members(params.id, await this.access.scope(context.actor));
   }
 
   @Put('links/:linkId/members')
-  @Roles(...internalRoles)
+  @Can('project.members.assign')
   async assign(@Param() params: LinkParamsDto, @Body() body: MembersDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
     await this.references.checkMembers(body);
     const result = await this.commands.execute(new AssignLinkMembersCommand(params.id, params.linkId, body, context, expected));
@@ -48,19 +48,19 @@ export class ProjectMembersController {
   }
 
   @Post('links/:linkId/groups')
-  @Roles(Role.Supplier)
+  @Can('project.groups.manage')
   async createGroup(@Param() params: LinkParamsDto, @Body() body: GroupDto, @Ctx() context: CommandContext): Promise<{ groupId: string; version: string }> {
     return this.saveGroup(params.id, params.linkId, null, body, context);
   }
 
   @Put('links/:linkId/groups/:groupId')
-  @Roles(Role.Supplier)
+  @Can('project.groups.manage')
   async editGroup(@Param() params: GroupParamsDto, @Body() body: GroupDto, @Ctx() context: CommandContext): Promise<{ groupId: string; version: string }> {
     return this.saveGroup(params.id, params.linkId, params.groupId, body, context);
   }
 
   @Post('links/:linkId/groups/:groupId/delete')
-  @Roles(Role.Supplier)
+  @Can('project.groups.manage')
   async deleteGroup(@Param() params: GroupParamsDto, @Ctx() context: CommandContext): Promise<{ groupId: string; version: string }> {
     return this.saveGroup(params.id, params.linkId, params.groupId, null, context);
   }

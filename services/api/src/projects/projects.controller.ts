@@ -6,8 +6,6 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type CommandContext, NotFoundError } from '@annot/core';
 import {
-  allRoles,
-  internalRoles,
   missingSteps,
   type Page,
   type ProjectCounts,
@@ -23,7 +21,7 @@ import {
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
-import { Roles } from '../identity/access/access.decorator';
+import { Can } from '../identity/access/can.decorator';
 import { ChangeProjectStatusCommand, type ProjectVerb } from './commands/change-project-status.handler';
 import { CloneProjectCommand } from './commands/clone-project.handler';
 import { DraftProjectCommand } from './commands/draft-project.handler';
@@ -44,7 +42,6 @@ type StepAnswer = { version: string; status: ProjectStatus; missing: string[] };
 
 @ApiTags('projects')
 @Controller('manage/projects')
-@Roles(...internalRoles)
 export class ProjectsController {
   constructor(
     private readonly commands: CommandBus,
@@ -55,19 +52,19 @@ export class ProjectsController {
   ) {}
 
   @Get()
-  @Roles(...allRoles)
+  @Can('project.read')
   async list(@Query() query: ListDto, @Ctx() context: CommandContext): Promise<Page<ProjectSummary>> {
     return this.projects.list(await this.access.visibility(context.actor), query);
   }
 
   @Get('counts')
-  @Roles(...allRoles)
+  @Can('project.read')
   async counts(@Ctx() context: CommandContext): Promise<ProjectCounts> {
     return this.projects.counts(await this.access.visibility(context.actor));
   }
 
   @Get(':id')
-  @Roles(...allRoles)
+  @Can('project.read')
   async get(@Param() params: ParamsDto, @Ctx() context: CommandContext): Promise<Versioned<ProjectDetailView>> {
     const summary = await this.projects.summary(params.id, await this.access.visibility(context.actor));
     if (!summary) throw new NotFoundError('things.project', params.id);
@@ -76,6 +73,7 @@ export class ProjectsController {
   }
 
   @Post()
+  @Can('project.create')
   async create(@Body() body: BasicsDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
     await this.references.checkBasics(body, null);
     const result = await this.commands.execute(new DraftProjectCommand(body, context));
@@ -83,57 +81,68 @@ export class ProjectsController {
   }
 
   @Put(':id/basics')
+  @Can('project.edit')
   basics(@Param() params: ParamsDto, @Body() body: BasicsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<StepAnswer> {
     return this.saveStep(params.id, { step: 'basics', value: body }, expected, context);
   }
 
   @Put(':id/tools')
+  @Can('project.edit')
   tools(@Param() params: ParamsDto, @Body() body: ToolsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<StepAnswer> {
     return this.saveStep(params.id, { step: 'tools', value: body }, expected, context);
   }
 
   @Put(':id/links')
+  @Can('project.edit')
   links(@Param() params: ParamsDto, @Body() body: LinksDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<StepAnswer> {
     return this.saveStep(params.id, { step: 'links', value: body }, expected, context);
   }
 
   @Put(':id/rules')
+  @Can('project.edit')
   rules(@Param() params: ParamsDto, @Body() body: RulesDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<StepAnswer> {
     return this.saveStep(params.id, { step: 'rules', value: body }, expected, context);
   }
 
   @Post(':id/clone')
+  @Can('project.clone')
   async clone(@Param() params: ParamsDto, @Ctx() context: CommandContext): Promise<{ id: string; version: string }> {
     const result = await this.commands.execute(new CloneProjectCommand(params.id, context));
     return { id: result.streamId.slice('project-'.length), version: result.version.toString() };
   }
 
   @Post(':id/publish')
+  @Can('project.publish')
   publish(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
     return this.change(params.id, 'publish', expected, context);
   }
 
   @Post(':id/pause')
+  @Can('project.pause')
   pause(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
     return this.change(params.id, 'pause', expected, context);
   }
 
   @Post(':id/resume')
+  @Can('project.resume')
   resume(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
     return this.change(params.id, 'resume', expected, context);
   }
 
   @Post(':id/finish')
+  @Can('project.finish')
   finish(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
     return this.change(params.id, 'finish', expected, context);
   }
 
   @Post(':id/close')
+  @Can('project.close')
   close(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
     return this.change(params.id, 'close', expected, context);
   }
 
   @Post(':id/reopen')
+  @Can('project.reopen')
   reopen(@Param() params: ParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<{ version: string }> {
     return this.change(params.id, 'reopen', expected, context);
   }
