@@ -97,11 +97,15 @@ describe('people and teams', () => {
     });
 
     it('refuses what taggers, suppliers and clients may not do, whatever the console shows', async () => {
-      for (const role of ['30', '40', '50'] as const) {
+      for (const role of ['40', '50'] as const) {
         const listed = await call(platform, 'GET', '/manage/people', { token: cast.tokens[role] });
         expect(listed.status).toBe(403);
         expect(listed.body.errCode).toBe('FORBIDDEN');
       }
+      // A supplier reads its own team's taggers, but adds people only in a private deployment.
+      const added = await call(platform, 'POST', '/manage/people', { token: cast.tokens['30'], body: { role: '40', name: 'Sneaky', account: 'sneaky@example.com', password: 'Tagger@123' } });
+      expect(added.status).toBe(403);
+      expect(added.body.errCode).toBe('FORBIDDEN');
     });
   });
 
