@@ -100,7 +100,20 @@ describe('batches', () => {
       expect((await batchOf(id)).body.data.status).toBe('paused_annotation');
       expect((await act(id, 'stop')).status).toBe(200);
       expect((await act(id, 'resume')).body.errCode).toBe('INVALID_TRANSITION');
-      expect((await batchOf(id)).body.data.status).toBe('stopped');
+      expect((await act(id, 'pause', { kind: 'annotation' })).body.errCode).toBe('INVALID_TRANSITION');
+      expect((await act(id, 'pause', { kind: 'inspection' })).body.errCode).toBe('INVALID_TRANSITION');
+      const stopped = await batchOf(id);
+      expect(stopped.body.data.status).toBe('stopped');
+
+      const edited = await call(platform, 'PATCH', `/manage/batches/${id}`, {
+        token,
+        body: { name: 'cycle renamed', priority: 3 },
+        headers: { 'if-match': stopped.headers.get('etag')! },
+      });
+      expect(edited.status).toBe(200);
+      expect((await batchOf(id)).body.data).toMatchObject({ name: 'cycle renamed', priority: 3, status: 'stopped' });
+      expect((await act(id, 'delete')).status).toBe(200);
+      expect((await batchOf(id)).status).toBe(404);
     });
 
     it('refuses an unknown pause kind', async () => {
