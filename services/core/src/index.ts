@@ -4,6 +4,7 @@ export * from './database/database';
 export * from './database/database.token';
 export * from './database/database.types';
 export * from './database/keyset-cursor';
+export * from './database/sql-time';
 export * from './errors/app-error';
 export * from './events/stored-event';
 export * from './events/event-store';

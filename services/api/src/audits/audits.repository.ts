@@ -1,7 +1,7 @@
 // The only Kysely of the audits context: the ledger verification runs as the screen lists them.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db, decodeCursor, encodeCursor } from '@annot/core';
+import { DATABASE, type Db, decodeCursor, encodeCursor, exactIso } from '@annot/core';
 import type { AuditView, Page } from '@annot/workflows';
 
 export interface AuditRow extends AuditView {
@@ -19,8 +19,8 @@ export class AuditsRepository {
         'audit_id as auditId',
         'status',
         'requested_by as requestedBy',
-        sql<string>`to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('requestedAt'),
-        sql<string | null>`to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('finishedAt'),
+        exactIso('requested_at').as('requestedAt'),
+        exactIso<string | null>('finished_at').as('finishedAt'),
         sql<number>`checked::int`.as('checked'),
         'first_bad_event as firstBadEventId',
         'version',

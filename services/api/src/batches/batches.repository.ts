@@ -1,10 +1,8 @@
 // The only Kysely of batches: a project's batch list, one batch, its items page by page, its failure file.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db, invalidCursor } from '@annot/core';
+import { DATABASE, type Db, invalidCursor, iso } from '@annot/core';
 import type { BatchSummary, DataItemView, Page } from '@annot/workflows';
-
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** A summary before translation: the message keys are turned into the caller's language by the controller. */
 export type BatchRow = Omit<BatchSummary, 'failureMessage' | 'importError'> & { importErrorKey: string | null; failureFileId: string | null };

@@ -1,11 +1,9 @@
 // The only Kysely of annotation rules: the list, one rule with its versions and which projects cite them.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, iso } from '@annot/core';
 import { containing } from './name-search';
 import type { AnnotationRuleDetail, AnnotationRuleView } from '@annot/workflows';
-
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 @Injectable()
 export class AnnotationRulesRepository {

@@ -1,7 +1,6 @@
 // The only Kysely of error groups and invalid-image reasons.
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, iso } from '@annot/core';
 import type { ErrorGroupInput, InvalidReasonInput } from '@annot/workflows';
 import { containing } from './name-search';
 
@@ -14,7 +13,7 @@ export interface EntryFilter {
   keyword?: string;
 }
 
-const updatedAt = sql<string>`to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('updatedAt');
+const updatedAt = iso('updated_at').as('updatedAt');
 
 @Injectable()
 export class CatalogEntriesRepository {

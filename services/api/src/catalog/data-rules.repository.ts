@@ -1,11 +1,8 @@
 // The only Kysely of the import/export data rules.
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, iso } from '@annot/core';
 import { containing } from './name-search';
 import type { DataRuleDetail, DataRuleView } from '@annot/workflows';
-
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 @Injectable()
 export class DataRulesRepository {

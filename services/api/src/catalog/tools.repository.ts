@@ -1,11 +1,9 @@
 // The only Kysely of the tools: the list with its used-by-project flag, one tool with its versions.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, iso } from '@annot/core';
 import type { ToolDetail, ToolInput, ToolSummary } from '@annot/workflows';
 import { containing } from './name-search';
-
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 @Injectable()
 export class ToolsRepository {

@@ -1,7 +1,7 @@
 // The only Kysely of the identity context's accounts and teams: sign-in look-ups, personnel and team lists.
 import { Inject, Injectable } from '@nestjs/common';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { type Database, DATABASE, type Db, decodeCursor, encodeCursor } from '@annot/core';
+import { type Database, DATABASE, type Db, decodeCursor, encodeCursor, exactIso } from '@annot/core';
 import type { Page, PersonView, TeamView } from '@annot/workflows';
 
 /** An ILIKE pattern matching the keyword anywhere, its own wildcards taken literally. */
@@ -28,8 +28,6 @@ export interface PeopleFilter {
   limit: number;
   cursor?: string;
 }
-
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** An account is known by its account name, its phone or its email, whichever the person types. */
 const knownAs = (login: string) => (eb: ExpressionBuilder<Database, 'accounts'>) =>
@@ -96,8 +94,8 @@ export class AccountsRepository {
         't.name as teamName',
         'a.company',
         'a.status',
-        iso('a.created_at').as('createdAt'),
-        sql<string | null>`to_char(a.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('lastLoginAt'),
+        exactIso('a.created_at').as('createdAt'),
+        exactIso<string | null>('a.last_login_at').as('lastLoginAt'),
         'a.version',
       ]);
   }
@@ -136,7 +134,7 @@ export class AccountsRepository {
         't.size',
         't.mobile',
         sql<number>`(SELECT count(*)::int FROM accounts a WHERE a.team_id = t.team_id)`.as('members'),
-        iso('t.created_at').as('createdAt'),
+        exactIso('t.created_at').as('createdAt'),
         't.version',
       ])
       .orderBy('t.created_at', 'desc')

@@ -1,7 +1,7 @@
 // The management log as the log screen reads it: newest first, with the actor's name.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, iso } from '@annot/core';
 
 export interface HistoryRow {
   id: string;
@@ -33,7 +33,7 @@ export class HistoryRepository {
         'l.event_type as eventType',
         'l.stream_id as streamId',
         'l.summary',
-        sql<string>`to_char(l.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
+        iso('l.recorded_at').as('createdAt'),
       ])
       .orderBy('l.global_position', 'desc')
       .limit(limit)

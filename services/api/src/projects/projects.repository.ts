@@ -1,11 +1,8 @@
 // The only Kysely of the projects context: lists, counts, link tasks, catalog look-ups, names and memberships.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db, decodeCursor, encodeCursor } from '@annot/core';
+import { DATABASE, type Db, decodeCursor, encodeCursor, exactIso, isoDate } from '@annot/core';
 import { type Page, type ProjectCounts, type ProjectListQuery, projectStatuses, type ProjectSummary } from '@annot/workflows';
-
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
 export const tabStatuses = {
   release: ['waiting_for_improvement', 'waiting_for_publish'],
@@ -41,14 +38,14 @@ export class ProjectsRepository {
         'p.published',
         'p.type',
         'p.annotation_type as annotationType',
-        day('p.start_date').as('startDate'),
-        day('p.end_date').as('endDate'),
+        isoDate('p.start_date').as('startDate'),
+        isoDate('p.end_date').as('endDate'),
         sql<string>`coalesce(a.name, p.creator_id)`.as('creatorName'),
         sql<number>`(SELECT count(*)::int FROM project_links l WHERE l.project_id = p.project_id)`.as('linkCount'),
         sql<number>`(SELECT count(*)::int FROM batches b WHERE b.project_id = p.project_id AND b.status <> 'deleted')`.as('batches'),
         sql<number>`(SELECT coalesce(sum(b.items), 0)::int FROM batches b WHERE b.project_id = p.project_id AND b.status <> 'deleted')`.as('items'),
-        iso('p.created_at').as('createdAt'),
-        iso('p.updated_at').as('updatedAt'),
+        exactIso('p.created_at').as('createdAt'),
+        exactIso('p.updated_at').as('updatedAt'),
         'p.version',
       ]);
   }

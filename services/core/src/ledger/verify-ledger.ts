@@ -1,6 +1,7 @@
 // Re-checks the audit ledger against the stored events: sequence without gaps, every hash recomputed.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/database.types';
+import { exactIso } from '../database/sql-time';
 import { type EventRow, toStoredEvent } from '../events/stored-event';
 import { chainHash, genesisHash } from './event-hash';
 
@@ -27,7 +28,7 @@ export async function verifyLedger(db: Kysely<Database>, options: VerifyLedgerOp
       SELECT l.seq, l.hash, l.event_id AS ledger_event_id, l.global_position AS ledger_position,
              e.global_position, e.tx_id::text AS tx_id, e.stream_id, e.stream_position, e.event_id, e.type,
              e.schema_version, e.data, e.metadata,
-             to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at
+             ${exactIso('e.recorded_at')} AS recorded_at
       FROM public.audit_ledger l LEFT JOIN public.events e ON e.global_position = l.global_position
       WHERE l.seq >= ${expectedSeq.toString()}::bigint
       ORDER BY l.seq LIMIT ${pageSize}`.execute(db);

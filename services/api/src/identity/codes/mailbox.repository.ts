@@ -1,7 +1,6 @@
 // The development mailbox: every code the platform sends while no real transport is set, for an admin to read.
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, iso } from '@annot/core';
 import type { OutgoingMessage } from './code-transport';
 
 export interface MailboxEntry extends OutgoingMessage {
@@ -20,7 +19,7 @@ export class MailboxRepository {
   async recent(limit: number, recipient?: string): Promise<MailboxEntry[]> {
     let query = this.db
       .selectFrom('mailbox')
-      .select(['id', 'channel', 'recipient', 'subject', 'body', sql<string>`to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('sentAt')])
+      .select(['id', 'channel', 'recipient', 'subject', 'body', iso('sent_at').as('sentAt')])
       .orderBy('id', 'desc')
       .limit(limit);
     if (recipient) query = query.where('recipient', '=', recipient);

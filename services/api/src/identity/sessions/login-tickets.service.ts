@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
+import { DATABASE, type Db, iso } from '@annot/core';
 import { hashToken } from '../access/tokens';
 
 const lifetimeMinutes = 5;
@@ -16,7 +16,7 @@ export class LoginTickets {
     const row = await this.db
       .insertInto('login_tickets')
       .values({ ticket_hash: hashToken(uuid), account_id: accountId, issued_by: issuedBy, expires_at: sql<Date>`now() + make_interval(mins => ${lifetimeMinutes})` })
-      .returning(sql<string>`to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('expiresAt'))
+      .returning(iso('expires_at').as('expiresAt'))
       .executeTakeFirstOrThrow();
     return { uuid, expiresAt: row.expiresAt };
   }
