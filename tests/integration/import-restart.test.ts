@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
 import { png, seedProject, upload, zipOf } from '../support/batches';
-import { buildWorker, startWorkerProcess } from '../support/worker-process';
+import { buildService, startServiceProcess } from '../support/service-process';
 
 const files = 3000;
 const chunkSize = 50;
@@ -21,7 +21,7 @@ describe('an import whose worker is killed', () => {
 
   /** The real worker in a process of its own against this test's database and Redis prefix. */
   const startWorker = (): ChildProcess =>
-    startWorkerProcess({
+    startServiceProcess('worker', {
       DATABASE_URL: platform.config.databaseUrl,
       REDIS_URL: platform.config.redisUrl,
       REDIS_PREFIX: platform.config.redisPrefix,
@@ -34,7 +34,7 @@ describe('an import whose worker is killed', () => {
     });
 
   beforeAll(async () => {
-    buildWorker();
+    buildService('worker');
     root = await mkdtemp(path.join(tmpdir(), 'annot-restart-'));
     platform = await startPlatform({ worker: false, config: { storageDir: path.join(root, 'storage'), importRoot: path.join(root, 'import') } });
     token = await signInAdmin(platform);

@@ -8,7 +8,7 @@ import { jobQueue } from '@annot/core';
 import { eventually } from '../support/platform';
 import { ownRedis, type OwnRedis } from '../support/redis-server';
 import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
-import { buildWorker, exitOf, startWorkerProcess } from '../support/worker-process';
+import { buildService, exitOf, startServiceProcess } from '../support/service-process';
 
 // `npm run up` kills a worker that has not stopped this long after SIGTERM; one that needs the kill has lost its shutdown hooks.
 const graceMs = 10_000;
@@ -20,7 +20,7 @@ describe('a worker process', () => {
   let redis: OwnRedis;
   let worker: ChildProcess | null = null;
 
-  beforeAll(() => buildWorker(), 120_000);
+  beforeAll(() => buildService('worker'), 120_000);
   beforeEach(async () => {
     database = await createTestDatabase();
     redis = await ownRedis();
@@ -39,7 +39,7 @@ describe('a worker process', () => {
   /** A worker that is up and connected: its jobs processor listens and its outbox dispatcher has reached Redis. */
   async function startConnectedWorker(): Promise<ChildProcess> {
     const prefix = testRedis().prefix;
-    const child = startWorkerProcess({ DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_PREFIX: prefix });
+    const child = startServiceProcess('worker', { DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_PREFIX: prefix });
     const connection = new Redis(redis.url, { maxRetriesPerRequest: 1 });
     const queue = new Queue(jobQueue, { connection, prefix });
     try {

@@ -4,6 +4,8 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Subject } from 'rxjs';
 import { type AppConfig, CONFIG, createWorkerRedis, jobQueue, type JobSubject } from '@annot/core';
 
+const closeWaitMs = 2_000;
+
 export interface JobEvent {
   type: 'progress' | 'completed' | 'failed';
   jobId: string;
@@ -25,10 +27,13 @@ export class JobEventsService implements OnModuleDestroy {
   private readonly queueEvents: QueueEvents;
   private readonly queue: Queue;
 
+  private readonly connections: ReturnType<typeof createWorkerRedis>[];
+
   constructor(@Inject(CONFIG) config: AppConfig) {
     const options = { prefix: config.redisPrefix };
-    this.queueEvents = new QueueEvents(jobQueue, { ...options, connection: createWorkerRedis(config.redisUrl) });
-    this.queue = new Queue(jobQueue, { ...options, connection: createWorkerRedis(config.redisUrl) });
+    this.connections = [createWorkerRedis(config.redisUrl), createWorkerRedis(config.redisUrl)];
+    this.queueEvents = new QueueEvents(jobQueue, { ...options, connection: this.connections[0] });
+    this.queue = new Queue(jobQueue, { ...options, connection: this.connections[1] });
     this.queueEvents.on('error', () => undefined);
     this.queue.on('error', () => undefined);
     this.queueEvents.on('progress', ({ jobId, data }) => {
@@ -46,8 +51,12 @@ export class JobEventsService implements OnModuleDestroy {
     this.events.next({ type, jobId, name: job?.name ?? '', subject: progress?.subject ?? null });
   }
 
+  /** Without Redis a graceful close waits for it forever, so the API gives it a moment and then lets go. */
   async onModuleDestroy(): Promise<void> {
     this.events.complete();
-    await Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
+    const closed = Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, closeWaitMs).unref())]);
+    // BullMQ never closes a connection it was given.
+    for (const connection of this.connections) connection.disconnect();
   }
 }

@@ -1,0 +1,60 @@
+// The API process told to stop stops, with Redis there or gone: its job stream lets go of Redis instead of waiting for it.
+import type { ChildProcess } from 'node:child_process';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../support/platform';
+import { freePort, ownRedis, type OwnRedis } from '../support/redis-server';
+import { buildService, exitOf, startServiceProcess } from '../support/service-process';
+import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
+
+// `npm run up` kills what has not stopped this long after SIGTERM.
+const graceMs = 10_000;
+
+describe('an API process', () => {
+  let database: TestDatabase;
+  let redis: OwnRedis;
+  let api: ChildProcess | null = null;
+
+  beforeAll(() => buildService('api'), 120_000);
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    redis = await ownRedis();
+  });
+  afterEach(async () => {
+    api?.kill('SIGKILL');
+    await redis.stop();
+    await database.drop();
+  });
+
+  const readiness = (port: number) => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
+
+  async function startApi(): Promise<{ child: ChildProcess; port: number }> {
+    const port = await freePort();
+    const child = startServiceProcess('api', { DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_PREFIX: testRedis().prefix, PORT: String(port) });
+    await eventually(() => readiness(port), (status) => status === 200, 30_000);
+    return { child, port };
+  }
+
+  async function terminate(child: ChildProcess) {
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), graceMs).unref());
+    return Promise.race([exited, timeout]);
+  }
+
+  // Nest's shutdown hooks close the app, then raise the signal again, so a clean stop ends by SIGTERM.
+  const cleanStop = { code: null, signal: 'SIGTERM' };
+
+  it('stops on SIGTERM while Redis answers', async () => {
+    const started = await startApi();
+    api = started.child;
+    expect(await terminate(api)).toEqual(cleanStop);
+  }, 90_000);
+
+  it('stops on SIGTERM while Redis is down', async () => {
+    const started = await startApi();
+    api = started.child;
+    await redis.stop();
+    await eventually(() => readiness(started.port), (status) => status === 503);
+    expect(await terminate(api)).toEqual(cleanStop);
+  }, 90_000);
+});

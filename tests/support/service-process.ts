@@ -1,0 +1,31 @@
+// The real API or worker, built as it ships, run as a process of its own: what a restart or a signal does to it.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const repo = path.resolve(__dirname, '../..');
+
+export type Service = 'api' | 'worker';
+
+/** Emits services/<service>/dist; tsc -b only rebuilds what changed. */
+export function buildService(service: Service): void {
+  try {
+    execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-b', `services/${service}/tsconfig.json`], { cwd: repo, stdio: 'pipe' });
+  } catch {
+    // A type error elsewhere in a tree being worked on does not stop tsc -b from emitting the service.
+  }
+}
+
+/** Starts services/<service>/dist/main.js with these settings over the test's own environment; silent unless TEST_LOG_LEVEL is set. */
+export function startServiceProcess(service: Service, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [path.join(repo, `services/${service}/dist/main.js`)], {
+    cwd: repo,
+    stdio: process.env.TEST_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+    env: { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env },
+  });
+}
+
+/** How a process ended: its exit code, or the signal that ended it. */
+export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
