@@ -33,7 +33,7 @@ export const registerInput = z
     password: passwordSchema,
     repassword: z.string({ error: 'identity.repassword_required' }).min(1, 'identity.repassword_required'),
     team_number: z.string().max(64).optional().transform((v) => (v ? v.replace(/\s+/g, '') : undefined)),
-    verification_code: z.string({ error: 'identity.code_required' }).trim().min(1, 'identity.code_required').max(12),
+    verification_code: z.string({ error: 'identity.code_required' }).trim().min(1, 'identity.code_required').max(12, 'validation.too_big'),
   })
   .superRefine((form, ctx) => {
     const mustBePhone = form.country_id === phoneCountryId;
