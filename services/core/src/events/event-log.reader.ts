@@ -38,6 +38,8 @@ export interface ReadLogOptions {
   horizon: 'settled' | 'visible';
   /** Inclusive upper bound, used to rebuild a projection exactly up to its checkpoint. */
   until?: LogCursor;
+  /** Only events of these types (a projection's), found through the (type, tx_id, global_position) index. */
+  types?: readonly string[];
 }
 
 export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Promise<StoredEvent[]> {
@@ -50,6 +52,7 @@ export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Pr
   if (options.horizon === 'settled') {
     query = query.where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
   }
+  if (options.types) query = query.where('type', 'in', [...options.types]);
   if (options.until) {
     query = query.where(
       sql<boolean>`(tx_id, global_position) <= (${options.until.txId}::xid8, ${options.until.globalPosition}::bigint)`,

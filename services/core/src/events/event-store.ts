@@ -134,7 +134,10 @@ export class EventStore {
       streamPosition: (first + BigInt(i + 1)).toString(),
       recordedAt: row.recordedAt,
     }));
-    for (const projection of projections) await projection.apply(trx, stored);
+    for (const projection of projections) {
+      const read = projection.types ? stored.filter((e) => projection.types!.includes(e.type)) : stored;
+      if (read.length > 0) await projection.apply(trx, read);
+    }
     if (outbox.length > 0) {
       await trx
         .insertInto('outbox')

@@ -6,6 +6,7 @@ import type { Projection } from './projection';
 export const auditProjection: Projection = {
   name: 'audits',
   mode: 'inline',
+  types: ['AuditRequested', 'AuditStarted', 'AuditPassed', 'AuditFailed'],
   tables: ['audits'],
   async apply(db, events) {
     for (const event of events as StoredEvent<AuditEvent['type']>[]) {

@@ -32,7 +32,7 @@ export async function runBatch(db: Kysely<Database>, projection: Projection, bat
       SELECT pg_try_advisory_xact_lock(hashtextextended(${'projection:' + projection.name}, 0)) AS leased`.execute(trx);
     if (!rows[0].leased) return 'busy';
     const after = await readCheckpoint(trx, projection.name);
-    const events = await readLog(trx, { after, limit: batchSize, horizon: 'settled' });
+    const events = await readLog(trx, { after, limit: batchSize, horizon: 'settled', types: projection.types });
     if (events.length === 0) return 'idle';
     await projection.apply(trx, events);
     const last = cursorOf(events[events.length - 1]);

@@ -9,6 +9,9 @@ export interface Projection {
   mode: 'inline' | 'async';
   /** The tables this projection owns; replay rebuilds and compares exactly these. */
   tables: string[];
+  /** The event types it reads; without them it reads every event. The log is read with this filter, so a projection
+   * of a few types never pages through the whole log. */
+  types?: readonly string[];
   /**
    * Applies a batch of events in log order. It must reach its tables through `db` by unqualified
    * names, so that replay can point them at fresh tables.

@@ -62,7 +62,7 @@ export async function rebuildInto(
     for (const projection of projections) {
       const until: LogCursor | undefined = projection.mode === 'async' ? await readCheckpoint(publicDb(trx), projection.name) : undefined;
       let count = 0;
-      for await (const events of pagesOf(reader, pageSize, until)) {
+      for await (const events of pagesOf(reader, pageSize, until, projection.types)) {
         await projection.apply(trx, events);
         count += events.length;
         options.onProgress?.(projection.name, count);
@@ -75,8 +75,13 @@ export async function rebuildInto(
 }
 
 /** Pages of the visible log in order, the next one already on its way while the caller works on the current. */
-async function* pagesOf(reader: Kysely<Database>, pageSize: number, until: LogCursor | undefined): AsyncGenerator<StoredEvent[]> {
-  const read = (after: LogCursor) => readLog(reader, { after, limit: pageSize, horizon: 'visible', until });
+async function* pagesOf(
+  reader: Kysely<Database>,
+  pageSize: number,
+  until: LogCursor | undefined,
+  types: readonly string[] | undefined,
+): AsyncGenerator<StoredEvent[]> {
+  const read = (after: LogCursor) => readLog(reader, { after, limit: pageSize, horizon: 'visible', until, types });
   let next = read(logStart);
   for (;;) {
     const events = await next;
