@@ -7,7 +7,7 @@ import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { type AppendResult, type CommandContext, NotFoundError } from '@annot/core';
+import { type AppendResult, type CommandContext, FilesRepository, NotFoundError } from '@annot/core';
 import { type AnnotationRuleDetail, annotationRuleInput, type AnnotationRuleView, catalogListQuery, richTextVersionInput, ruleFileMaxBytes } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
@@ -16,7 +16,6 @@ import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { AnnotationRulesRepository } from './annotation-rules.repository';
 import { type AnnotationRuleChange, ChangeAnnotationRuleCommand } from './commands/change-annotation-rule.handler';
-import { FilesRepository } from './files.repository';
 import { assertPdf, sanitizeRuleHtml } from './rule-content';
 
 class AnnotationRuleDto extends createZodDto(annotationRuleInput) {}
