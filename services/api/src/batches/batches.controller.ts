@@ -1,6 +1,5 @@
 // Batches over HTTP: a project's batches, create and edit, upload a zip or import a path, items, the failure file, lifecycle.
 // The people of a project's links read its batches; the staff who may see the project write them.
-import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Body, Controller, Get, Inject, Param, Patch, Post, Query, Req, Res, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -10,7 +9,7 @@ import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import type { Request, Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { type AppConfig, AppError, CONFIG, type CommandContext, NotFoundError } from '@annot/core';
+import { type AppConfig, AppError, CONFIG, type CommandContext, FilesRepository, NotFoundError, type Storage, STORAGE } from '@annot/core';
 import {
   batchEditInput,
   batchImportInput,
@@ -26,6 +25,7 @@ import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
 import { RawResponse } from '../http/raw-response.decorator';
 import { requestLanguage } from '../http/request-language';
+import type { StoredUpload } from '../http/storage-upload.engine';
 import type { Language } from '../i18n/language';
 import { translate } from '../i18n/translate';
 import { Can } from '../identity/access/can.decorator';
@@ -43,8 +43,8 @@ class ImportDto extends createZodDto(batchImportInput) {}
 class PauseDto extends createZodDto(batchPauseInput) {}
 class ItemsQueryDto extends createZodDto(pageQuery) {}
 
-type Uploaded = { path: string; originalname: string; size: number };
-
+/** A line of an import's failure file, as the worker stored it. */
+type Failure = { name: string; reasonKey: string };
 
 const zipMagic = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 
@@ -56,6 +56,8 @@ export class BatchesController {
     private readonly commands: CommandBus,
     private readonly batches: BatchesRepository,
     private readonly access: BatchAccess,
+    private readonly files: FilesRepository,
+    @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,15 +92,16 @@ export class BatchesController {
   @ApiFileUpload('one zip of at most 200 MB')
   @UseFilters(UploadErrorsFilter)
   @UseInterceptors(FileInterceptor('file'))
-  async upload(@Param() params: ParamsDto, @UploadedFile() file: Uploaded | undefined, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
+  async upload(@Param() params: ParamsDto, @UploadedFile() file: StoredUpload | undefined, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext) {
     if (!file) throw fieldError('file', 'batches.file_required');
     try {
       await this.access.batch(context.actor, params.id);
-      if (!file.originalname.toLowerCase().endsWith('.zip') || !(await startsLikeZip(file.path))) throw fieldError('file', 'batches.only_zip');
-      const upload = path.relative(path.resolve(this.config.storageDir), file.path).split(path.sep).join('/');
-      return await this.commands.execute(new RequestImportCommand(params.id, { type: 'zip', fileName: file.originalname, upload, size: file.size }, context, expected));
+      if (!file.originalname.toLowerCase().endsWith('.zip') || !startsLikeZip(await this.storage.read(file.key, { start: 0, end: 4 }))) {
+        throw fieldError('file', 'batches.only_zip');
+      }
+      return await this.commands.execute(new RequestImportCommand(params.id, { type: 'zip', fileName: file.originalname, upload: file.key, size: file.size }, context, expected));
     } catch (error) {
-      await rm(file.path, { force: true });
+      await this.storage.remove(file.key);
       throw error;
     }
   }
@@ -137,7 +140,7 @@ export class BatchesController {
     const language = requestLanguage(req);
     const rows = [
       [translate(language, 'batches.failure_file_name'), translate(language, 'batches.failure_reason')],
-      ...(await this.batches.failures(batch.failureFileId)).map((f) => [f.name, translate(language, f.reasonKey)]),
+      ...((await this.files.readJson<Failure[]>(batch.failureFileId)) ?? []).map((f) => [f.name, translate(language, f.reasonKey)]),
     ];
     res.setHeader('Content-Disposition', `attachment; filename="failures-${params.id}.csv"`);
     // The byte order mark lets spreadsheet programs read the Chinese as UTF-8.
@@ -184,15 +187,8 @@ function fieldError(field: string, messageKey: string, params?: Record<string, u
   return new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field, messageKey, params }]);
 }
 
-async function startsLikeZip(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    await handle.read(head, 0, 4, 0);
-    return zipMagic.some((magic) => magic.equals(head));
-  } finally {
-    await handle.close();
-  }
+function startsLikeZip(head: Buffer): boolean {
+  return zipMagic.some((magic) => magic.equals(head));
 }
 
 function csvCell(value: string): string {

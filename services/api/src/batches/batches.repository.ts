@@ -71,9 +71,4 @@ export class BatchesRepository {
       nextCursor: rows.length > limit ? String(page[page.length - 1].seq) : null,
     };
   }
-
-  async failures(fileId: string): Promise<{ name: string; reasonKey: string }[]> {
-    const row = await this.db.selectFrom('files').select('content').where('file_id', '=', fileId).executeTakeFirst();
-    return row ? (JSON.parse(row.content.toString('utf8')) as { name: string; reasonKey: string }[]) : [];
-  }
 }

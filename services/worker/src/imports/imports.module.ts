@@ -1,10 +1,12 @@
 // The worker side of batches: the import job and the commands it sends.
 import { Module } from '@nestjs/common';
+import { StorageModule } from '@annot/core';
 import { FinishImportHandler } from './commands/finish-import.handler';
 import { ImportBatchJob } from './import-batch.job';
 import { ImportSources } from './import-sources';
 
 @Module({
+  imports: [StorageModule],
   providers: [FinishImportHandler, ImportSources, ImportBatchJob],
   exports: [ImportBatchJob],
 })
