@@ -9,3 +9,4 @@ export * from './audits/audit.commands';
 export * from './identity';
 export * from './catalog';
 export * from './projects';
+export * from './tasks';

@@ -1,0 +1,38 @@
+// Deciders of the PM's actions on items: recycling them and deciding on an item held after too many reworks.
+import { accept, itemRef, type ItemDecision, machineRefusal, type TaskActor } from './item.decide';
+import type { ItemState } from './item.evolve';
+import type { WorkPlan } from './work-plan';
+
+export interface RecycleInput {
+  /** The first annotation link's pool, or the pool of the link the item is in. */
+  target: 'annotation_pool' | 'same_link';
+  keepResult: boolean;
+}
+
+/** Sends an item back to a pool, taking it from any claimer; clearing its result starts an empty version. */
+export function recycleItem(state: ItemState, plan: WorkPlan, actor: TaskActor, input: RecycleInput): ItemDecision {
+  const refused = machineRefusal(state, plan, { type: 'item.recycle', actorId: actor.id, manager: actor.manager });
+  if (refused) return refused;
+  const firstAnnotation = plan.links.find((link) => link.type === 'annotation')!;
+  const toLinkId = input.target === 'annotation_pool' ? firstAnnotation.id : state.linkId!;
+  const cleared = !input.keepResult && state.result !== null;
+  return accept({
+    type: 'ItemRecycled',
+    data: {
+      ...itemRef(state),
+      fromLinkId: state.linkId!,
+      toLinkId,
+      target: input.target,
+      keepResult: input.keepResult,
+      resultVersion: cleared ? state.resultVersion + 1 : state.resultVersion,
+      recycledBy: actor.id,
+    },
+  });
+}
+
+/** The PM accepts a held item as it is: it is finished. */
+export function acceptHeldItem(state: ItemState, plan: WorkPlan, actor: TaskActor): ItemDecision {
+  const refused = machineRefusal(state, plan, { type: 'item.accept', actorId: actor.id, manager: actor.manager });
+  if (refused) return refused;
+  return accept({ type: 'ItemFinished', data: { ...itemRef(state), linkId: state.linkId!, resultVersion: state.resultVersion, decidedBy: 'manager' } });
+}

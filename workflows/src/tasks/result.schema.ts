@@ -1,0 +1,106 @@
+// The result document of an item: tracks of keyframed shapes over a sequence of frames, with attribute values,
+// bounded in every dimension so no save can grow without limit.
+import { z } from 'zod';
+import { templateTypes } from '../catalog/tool.schemas';
+
+export const resultLimits = {
+  frames: 100_000,
+  objects: 5_000,
+  keyframesPerObject: 10_000,
+  /** Over the whole document, so many long tracks cannot multiply into an unbounded one. */
+  keyframes: 200_000,
+  pointsPerShape: 10_000,
+  points: 1_000_000,
+  attributesPerOwner: 100,
+  valuesPerAttribute: 100,
+  text: 1_000,
+  name: 100,
+} as const;
+
+const coordinate = z.number().finite().min(-1e7).max(1e7);
+export const resultPoint = z.object({ x: coordinate, y: coordinate }).strict();
+export type ResultPoint = z.infer<typeof resultPoint>;
+const points = z.array(resultPoint).max(resultLimits.pointsPerShape, 'validation.too_big');
+
+/** Shapes by template type; a new kind (mask, cuboid) is one more member of this union. */
+export const boxShape = z.object({ type: z.literal('box'), x: coordinate, y: coordinate, width: coordinate, height: coordinate }).strict();
+export const polygonShape = z.object({ type: z.literal('polygon'), points }).strict();
+export const lineShape = z.object({ type: z.literal('line'), points }).strict();
+export const curveShape = z.object({ type: z.literal('curve'), points }).strict();
+export const pointShape = z.object({ type: z.literal('point'), x: coordinate, y: coordinate }).strict();
+export const resultShape = z.discriminatedUnion('type', [boxShape, polygonShape, lineShape, curveShape, pointShape]);
+export type Shape = z.infer<typeof resultShape>;
+export type BoxShape = z.infer<typeof boxShape>;
+export type PointShape = z.infer<typeof pointShape>;
+export type PathShape = z.infer<typeof polygonShape> | z.infer<typeof lineShape> | z.infer<typeof curveShape>;
+
+const name = z.string().min(1).max(resultLimits.name, 'validation.too_big');
+/** A single choice or an input box holds one string; a multiple choice holds several. */
+export const resultAttributeValue = z.union([
+  z.string().max(resultLimits.text, 'validation.too_big'),
+  z.array(z.string().max(resultLimits.name, 'validation.too_big')).max(resultLimits.valuesPerAttribute, 'validation.too_big'),
+]);
+export type AttributeValue = z.infer<typeof resultAttributeValue>;
+export const resultAttributeValues = z
+  .record(name, resultAttributeValue)
+  .refine((values) => Object.keys(values).length <= resultLimits.attributesPerOwner, 'validation.too_big')
+  .default({});
+export type AttributeValues = z.infer<typeof resultAttributeValues>;
+
+export const keyframeSources = ['drawn', 'copied', 'interpolated', 'algorithm'] as const;
+
+export const resultKeyframe = z
+  .object({
+    frame: z.number().int().min(0).max(resultLimits.frames - 1),
+    /** Null only where the object is outside: it has left the scene from this frame on. */
+    shape: resultShape.nullable(),
+    attributes: resultAttributeValues,
+    outside: z.boolean().default(false),
+    source: z.enum(keyframeSources).default('drawn'),
+  })
+  .strict()
+  .refine((k) => k.outside || k.shape !== null, { message: 'tasks.result.shape_missing', path: ['shape'] });
+export type Keyframe = z.infer<typeof resultKeyframe>;
+
+export const resultObject = z
+  .object({
+    id: z.string().min(1).max(64, 'validation.too_big'),
+    toolId: z.uuid(),
+    toolVersion: z.number().int().min(1),
+    templateType: z.enum(templateTypes),
+    /** The label exporters write; the tool's name when the editor sets none. */
+    className: z.string().max(resultLimits.name, 'validation.too_big').nullable().default(null),
+    attributes: resultAttributeValues,
+    keyframes: z.array(resultKeyframe).min(1).max(resultLimits.keyframesPerObject, 'validation.too_big'),
+  })
+  .strict()
+  .superRefine((object, ctx) => {
+    // Interpolation and exporters search keyframes by frame, so order and uniqueness are part of the shape.
+    object.keyframes.forEach((k, i) => {
+      if (i > 0 && k.frame <= object.keyframes[i - 1].frame) ctx.addIssue({ code: 'custom', path: ['keyframes', i, 'frame'], message: 'tasks.result.keyframes_unsorted' });
+    });
+  });
+export type ResultObject = z.infer<typeof resultObject>;
+
+export const resultDocument = z
+  .object({
+    frameCount: z.number().int().min(1).max(resultLimits.frames).default(1),
+    objects: z.array(resultObject).max(resultLimits.objects, 'validation.too_big').default([]),
+    attributes: resultAttributeValues,
+  })
+  .strict()
+  .superRefine((doc, ctx) => {
+    const ids = new Set<string>();
+    let keyframes = 0;
+    let total = 0;
+    doc.objects.forEach((object, i) => {
+      if (ids.has(object.id)) ctx.addIssue({ code: 'custom', path: ['objects', i, 'id'], message: 'tasks.result.object_id_repeat', params: { value: object.id } });
+      ids.add(object.id);
+      keyframes += object.keyframes.length;
+      for (const k of object.keyframes) total += k.shape && 'points' in k.shape ? k.shape.points.length : 1;
+    });
+    if (keyframes > resultLimits.keyframes || total > resultLimits.points) ctx.addIssue({ code: 'custom', path: ['objects'], message: 'validation.too_big' });
+  });
+export type ResultDocument = z.infer<typeof resultDocument>;
+
+export const emptyResult = (frameCount = 1): ResultDocument => ({ frameCount, objects: [], attributes: {} });

@@ -1,0 +1,177 @@
+// Checks a result against the project's tools and the item's image: what refuses a save, and what else a
+// submission needs. Issues name the object and attribute and carry a message key, so the API can localize them.
+import type { ToolAttribute, ToolInput } from '../catalog/tool.schemas';
+import type { AttributeValue, AttributeValues, ResultDocument, ResultObject, Shape } from './result.schema';
+
+export interface ResultTool {
+  toolId: string;
+  toolVersion: number;
+  definition: ToolInput;
+}
+
+export interface ResultConfig {
+  /** The tools the project cites, each at the version it cites. */
+  tools: ResultTool[];
+  /** The item's image size in pixels; null when the media was not measured, which skips the bounds checks. */
+  image: { width: number; height: number } | null;
+  /** Attributes of the whole item, where the project defines any. */
+  itemAttributes?: ToolAttribute[];
+}
+
+export interface ResultIssue {
+  /** Null for the item's own attributes. */
+  objectId: string | null;
+  attribute?: string;
+  messageKey: string;
+  params: Record<string, string | number>;
+}
+
+/** Enough to fix the result; a document with thousands of broken objects should not answer with thousands. */
+export const maxResultIssues = 200;
+
+type Level = 'save' | 'submit';
+
+/** What makes a save refused: unknown tools or attributes, wrong types and options, shapes that do not fit. */
+export function saveIssues(result: ResultDocument, config: ResultConfig): ResultIssue[] {
+  return check(result, config, 'save');
+}
+
+/** What makes a submission refused: everything a save checks, and missing required attributes or too few characters. */
+export function submitIssues(result: ResultDocument, config: ResultConfig): ResultIssue[] {
+  return check(result, config, 'submit');
+}
+
+class Issues {
+  readonly list: ResultIssue[] = [];
+  add(objectId: string | null, messageKey: string, params: Record<string, string | number> = {}, attribute?: string): void {
+    if (this.list.length >= maxResultIssues) return;
+    this.list.push(attribute === undefined ? { objectId, messageKey, params } : { objectId, attribute, messageKey, params });
+  }
+}
+
+function check(result: ResultDocument, config: ResultConfig, level: Level): ResultIssue[] {
+  const issues = new Issues();
+  const tools = new Map(config.tools.map((tool) => [tool.toolId, tool]));
+  const itemAttributes = config.itemAttributes ?? [];
+  attributeIssues(issues, null, result.attributes, itemAttributes, [], level, {});
+  if (level === 'submit') requiredIssues(issues, null, result.attributes, itemAttributes, {});
+  for (const object of result.objects) {
+    if (issues.list.length >= maxResultIssues) break;
+    const tool = tools.get(object.toolId);
+    if (!tool) {
+      issues.add(object.id, 'tasks.result.tool_unknown', { toolId: object.toolId });
+      continue;
+    }
+    if (tool.toolVersion !== object.toolVersion) issues.add(object.id, 'tasks.result.tool_version', { expected: tool.toolVersion, actual: object.toolVersion });
+    objectIssues(issues, object, tool.definition, result.frameCount, config.image, level);
+  }
+  return issues.list;
+}
+
+function objectIssues(issues: Issues, object: ResultObject, tool: ToolInput, frameCount: number, image: ResultConfig['image'], level: Level): void {
+  if (object.templateType !== tool.templateType) issues.add(object.id, 'tasks.result.template_mismatch', { expected: tool.templateType, actual: object.templateType });
+  const instance = tool.attributes.filter((a) => !a.frameAttribute);
+  const perFrame = tool.attributes.filter((a) => a.frameAttribute);
+  attributeIssues(issues, object.id, object.attributes, instance, perFrame, level, {});
+  if (level === 'submit') requiredIssues(issues, object.id, object.attributes, instance, {});
+  // Frame attributes carry forward from the keyframe that set them, so each visible keyframe must see a value.
+  const carried: AttributeValues = {};
+  for (const keyframe of object.keyframes) {
+    const at = { frame: keyframe.frame };
+    Object.assign(carried, keyframe.attributes);
+    if (keyframe.frame >= frameCount) issues.add(object.id, 'tasks.result.frame_out_of_range', { frame: keyframe.frame, frameCount });
+    attributeIssues(issues, object.id, keyframe.attributes, perFrame, instance, level, at);
+    if (keyframe.outside || !keyframe.shape) continue;
+    if (level === 'submit') requiredIssues(issues, object.id, carried, perFrame, at);
+    shapeIssues(issues, object.id, keyframe.shape, object.templateType, tool, image, at);
+  }
+}
+
+function attributeIssues(
+  issues: Issues,
+  objectId: string | null,
+  values: AttributeValues,
+  attributes: ToolAttribute[],
+  otherLevel: ToolAttribute[],
+  level: Level,
+  at: Record<string, number>,
+): void {
+  const byName = new Map(attributes.map((a) => [a.name, a]));
+  for (const [name, value] of Object.entries(values)) {
+    const attribute = byName.get(name);
+    if (!attribute) {
+      const elsewhere = otherLevel.some((a) => a.name === name);
+      issues.add(objectId, elsewhere ? 'tasks.result.attribute_wrong_level' : 'tasks.result.attribute_unknown', { ...at, name }, name);
+      continue;
+    }
+    valueIssues(issues, objectId, attribute, value, level, at);
+  }
+}
+
+function valueIssues(issues: Issues, objectId: string | null, attribute: ToolAttribute, value: AttributeValue, level: Level, at: Record<string, number>): void {
+  const name = attribute.name;
+  const expectsList = attribute.type === 'multiple';
+  if (Array.isArray(value) !== expectsList) {
+    issues.add(objectId, 'tasks.result.attribute_type', { ...at, name, type: attribute.type }, name);
+    return;
+  }
+  if (attribute.type === 'input') {
+    const length = [...(value as string)].length;
+    if (attribute.maxChars !== undefined && length > attribute.maxChars) issues.add(objectId, 'tasks.result.chars_too_many', { ...at, name, max: attribute.maxChars }, name);
+    // Text is autosaved while it is typed, so the minimum counts only at submission.
+    if (level === 'submit' && attribute.minChars !== undefined && length > 0 && length < attribute.minChars) {
+      issues.add(objectId, 'tasks.result.chars_too_few', { ...at, name, min: attribute.minChars }, name);
+    }
+    return;
+  }
+  const options = new Set(attribute.options.map((o) => o.name));
+  const chosen = Array.isArray(value) ? value : value === '' ? [] : [value];
+  for (const option of chosen) if (!options.has(option)) issues.add(objectId, 'tasks.result.option_unknown', { ...at, name, value: option }, name);
+  if (new Set(chosen).size !== chosen.length) issues.add(objectId, 'tasks.result.option_repeat', { ...at, name }, name);
+}
+
+/** A required attribute is answered by its value, or by its default item where the value was never set. */
+function requiredIssues(issues: Issues, objectId: string | null, values: AttributeValues, attributes: ToolAttribute[], at: Record<string, number>): void {
+  for (const attribute of attributes) {
+    if (!attribute.required) continue;
+    const value = values[attribute.name] ?? attribute.defaultItem;
+    const empty = value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
+    if (empty) issues.add(objectId, 'tasks.result.attribute_required', { ...at, name: attribute.name }, attribute.name);
+  }
+}
+
+const minimumPoints = { polygon: 3, line: 2, curve: 2 } as const;
+
+function shapeIssues(issues: Issues, objectId: string, shape: Shape, templateType: string, tool: ToolInput, image: ResultConfig['image'], at: Record<string, number>): void {
+  if (shape.type !== templateType) {
+    issues.add(objectId, 'tasks.result.shape_mismatch', { ...at, expected: templateType, actual: shape.type });
+    return;
+  }
+  const inside = (x: number, y: number) => !image || (x >= 0 && y >= 0 && x <= image.width && y <= image.height);
+  const outsideImage = () => issues.add(objectId, 'tasks.result.outside_image', { ...at, width: image?.width ?? 0, height: image?.height ?? 0 });
+  switch (shape.type) {
+    case 'box': {
+      if (shape.width <= 0 || shape.height <= 0) issues.add(objectId, 'tasks.result.box_empty', at);
+      else if (!inside(shape.x, shape.y) || !inside(shape.x + shape.width, shape.y + shape.height)) outsideImage();
+      if (tool.aspectRatio && shape.width > 0 && shape.height > 0 && !fitsRatio(shape.width, shape.height, tool.aspectRatio)) {
+        issues.add(objectId, 'tasks.result.aspect_ratio', { ...at, ratio: tool.aspectRatio });
+      }
+      return;
+    }
+    case 'point':
+      if (!inside(shape.x, shape.y)) outsideImage();
+      return;
+    default: {
+      const minimum = minimumPoints[shape.type];
+      if (shape.points.length < minimum) issues.add(objectId, `tasks.result.${shape.type}_points`, { ...at, min: minimum });
+      if (!shape.points.every((p) => inside(p.x, p.y))) outsideImage();
+    }
+  }
+}
+
+/** A box keeps the tool's ratio to within one percent, the rounding of a box drawn in whole pixels. */
+function fitsRatio(width: number, height: number, ratio: string): boolean {
+  const [w, h] = ratio.split(':').map(Number);
+  const wanted = w / h;
+  return Math.abs(width / height - wanted) <= wanted * 0.01;
+}
