@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { frameAttributesAt, shapeAt } from './interpolation';
+import type { Keyframe, Shape } from './result.schema';
+
+const key = (frame: number, shape: Shape | null, over: Partial<Keyframe> = {}): Keyframe => ({ frame, shape, attributes: {}, outside: false, source: 'drawn', ...over });
+const box = (x: number, y: number, width: number, height: number): Shape => ({ type: 'box', x, y, width, height });
+const path = (type: 'polygon' | 'line' | 'curve', ...xy: number[][]): Shape => ({ type, points: xy.map(([x, y]) => ({ x, y })) });
+
+describe('shapeAt', () => {
+  it('gives a keyframe its own shape', () => {
+    expect(shapeAt({ keyframes: [key(2, box(0, 0, 10, 10))] }, 2)).toEqual(box(0, 0, 10, 10));
+  });
+  it('gives nothing before the first keyframe', () => {
+    expect(shapeAt({ keyframes: [key(2, box(0, 0, 10, 10))] }, 1)).toBeNull();
+  });
+  it('moves and resizes a box linearly between keyframes', () => {
+    expect(shapeAt({ keyframes: [key(0, box(0, 0, 10, 10)), key(4, box(40, 20, 30, 10))] }, 1)).toEqual(box(10, 5, 15, 10));
+  });
+  it('moves a point linearly', () => {
+    expect(shapeAt({ keyframes: [key(0, { type: 'point', x: 0, y: 10 }), key(10, { type: 'point', x: 100, y: 0 })] }, 3)).toEqual({ type: 'point', x: 30, y: 7 });
+  });
+  it('moves each vertex of a polygon with as many points', () => {
+    const keyframes = [key(0, path('polygon', [0, 0], [10, 0], [0, 10])), key(2, path('polygon', [2, 2], [12, 2], [2, 12]))];
+    expect(shapeAt({ keyframes }, 1)).toEqual(path('polygon', [1, 1], [11, 1], [1, 11]));
+  });
+  it('keeps the earlier line where the point counts differ', () => {
+    const keyframes = [key(0, path('line', [0, 0], [10, 0])), key(2, path('line', [0, 0], [5, 5], [10, 0]))];
+    expect(shapeAt({ keyframes }, 1)).toEqual(path('line', [0, 0], [10, 0]));
+  });
+  it('keeps the last shape after the last keyframe', () => {
+    expect(shapeAt({ keyframes: [key(0, box(0, 0, 10, 10)), key(3, box(3, 0, 10, 10))] }, 50)).toEqual(box(3, 0, 10, 10));
+  });
+  it('gives nothing from an outside keyframe until the object comes back', () => {
+    const keyframes = [key(0, box(0, 0, 10, 10)), key(4, null, { outside: true }), key(8, box(8, 0, 10, 10))];
+    expect(shapeAt({ keyframes }, 3)).toEqual(box(0, 0, 10, 10));
+    expect(shapeAt({ keyframes }, 4)).toBeNull();
+    expect(shapeAt({ keyframes }, 6)).toBeNull();
+    expect(shapeAt({ keyframes }, 8)).toEqual(box(8, 0, 10, 10));
+  });
+  it('finds the right span among many keyframes', () => {
+    const keyframes = Array.from({ length: 1000 }, (_, i) => key(i * 10, { type: 'point', x: i * 10, y: 0 }));
+    expect(shapeAt({ keyframes }, 5555)).toEqual({ type: 'point', x: 5555, y: 0 });
+  });
+});
+
+describe('frameAttributesAt', () => {
+  it('carries each frame attribute forward from the keyframe that set it', () => {
+    const keyframes = [key(0, box(0, 0, 1, 1), { attributes: { occluded: 'no', lights: ['left'] } }), key(5, box(0, 0, 1, 1), { attributes: { occluded: 'yes' } })];
+    expect(frameAttributesAt({ keyframes }, 3)).toEqual({ occluded: 'no', lights: ['left'] });
+    expect(frameAttributesAt({ keyframes }, 7)).toEqual({ occluded: 'yes', lights: ['left'] });
+    expect(frameAttributesAt({ keyframes }, -1)).toEqual({});
+  });
+});
