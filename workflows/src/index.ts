@@ -9,4 +9,5 @@ export * from './audits/audit.commands';
 export * from './identity';
 export * from './catalog';
 export * from './projects';
+export * from './batches';
 export * from './tasks';

@@ -69,6 +69,8 @@ export interface ProjectState {
   rules: ProjectRules | null;
   clonedFrom: string | null;
   published: boolean;
+  /** The link each import's items wait in, fixed when the import started, by import id. */
+  importLinks: Record<string, string | null>;
 }
 
 export const initialProjectState: ProjectState = {
@@ -80,6 +82,7 @@ export const initialProjectState: ProjectState = {
   rules: null,
   clonedFrom: null,
   published: false,
+  importLinks: {},
 };
 
 const noMembers = (): LinkMembersInput => ({ teamIds: [], taggerIds: [] });
@@ -137,8 +140,8 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'LinkGroupDeleted':
       return withLink(state, event.data.linkId, (link) => ({ ...link, groups: link.groups.filter((g) => g.groupId !== event.data.groupId) }));
     case 'ProjectImportStarted':
-      // Only the version moves: the running import itself is the batch's state, which the links edit checks.
-      return state;
+      // The running import itself is the batch's state, which the links edit checks; the project keeps its link.
+      return { ...state, importLinks: { ...state.importLinks, [event.data.importId]: event.data.linkId } };
   }
 }
 

@@ -28,6 +28,10 @@ const edges: [ProjectStatus, string, ProjectStatus][] = [
   ['reopened', 'project.pause', 'paused'],
   ['reopened', 'project.finish', 'completed'],
   ['reopened', 'project.close', 'closed'],
+  // An import may start whatever the project's state: it only fixes the link its items wait in.
+  ...(['waiting_for_improvement', 'waiting_for_publish', 'in_progress', 'paused', 'completed', 'closed', 'reopened'] as const).map(
+    (state): [ProjectStatus, string, ProjectStatus] => [state, 'project.start_import', state],
+  ),
 ];
 
 describe('projectMachine', () => {
@@ -49,7 +53,12 @@ describe('projectMachine', () => {
   }
 
   it('does not reopen a draft that was closed before it ever ran', () => {
-    expect(decide(projectMachine, 'closed', { published: false }, { type: 'project.reopen' })).toEqual({ allowed: false, from: 'closed', event: 'project.reopen', allowedEvents: [] });
+    expect(decide(projectMachine, 'closed', { published: false }, { type: 'project.reopen' })).toEqual({
+      allowed: false,
+      from: 'closed',
+      event: 'project.reopen',
+      allowedEvents: ['project.start_import'],
+    });
     expect(decide(projectMachine, 'closed', { published: true }, { type: 'project.reopen' }).allowed).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 // Lifecycle of a project: a draft waits for improvement until complete, then for publishing; once published it runs,
-// pauses and resumes, completes, closes, and can be reopened.
+// pauses and resumes, completes, closes, and can be reopened. A batch import may start in any state: it fixes the
+// link its items wait in on the project's stream.
 import { setup } from 'xstate';
 
 export type ProjectStatus = 'waiting_for_improvement' | 'waiting_for_publish' | 'in_progress' | 'paused' | 'completed' | 'closed' | 'reopened';
@@ -21,7 +22,8 @@ export const projectMachine = setup({
       | { type: 'project.resume' }
       | { type: 'project.finish' }
       | { type: 'project.close' }
-      | { type: 'project.reopen' },
+      | { type: 'project.reopen' }
+      | { type: 'project.start_import' },
   },
   guards: {
     // A draft closed before it ever ran is discarded: reopening it would put an unconfigured project in the going list.
@@ -29,30 +31,30 @@ export const projectMachine = setup({
   },
 }).createMachine({
   id: 'project',
-  version: '2',
+  version: '3',
   initial: 'waiting_for_improvement',
   context: {},
   states: {
     waiting_for_improvement: {
-      on: { 'project.edit': 'waiting_for_improvement', 'project.mark_complete': 'waiting_for_publish', 'project.close': 'closed' },
+      on: { 'project.start_import': 'waiting_for_improvement', 'project.edit': 'waiting_for_improvement', 'project.mark_complete': 'waiting_for_publish', 'project.close': 'closed' },
     },
     waiting_for_publish: {
-      on: { 'project.edit': 'waiting_for_publish', 'project.mark_incomplete': 'waiting_for_improvement', 'project.publish': 'in_progress', 'project.close': 'closed' },
+      on: { 'project.start_import': 'waiting_for_publish', 'project.edit': 'waiting_for_publish', 'project.mark_incomplete': 'waiting_for_improvement', 'project.publish': 'in_progress', 'project.close': 'closed' },
     },
     in_progress: {
-      on: { 'project.edit': 'in_progress', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
+      on: { 'project.start_import': 'in_progress', 'project.edit': 'in_progress', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
     },
     paused: {
-      on: { 'project.edit': 'paused', 'project.resume': 'in_progress', 'project.close': 'closed' },
+      on: { 'project.start_import': 'paused', 'project.edit': 'paused', 'project.resume': 'in_progress', 'project.close': 'closed' },
     },
     completed: {
-      on: { 'project.reopen': 'reopened', 'project.close': 'closed' },
+      on: { 'project.start_import': 'completed', 'project.reopen': 'reopened', 'project.close': 'closed' },
     },
     closed: {
-      on: { 'project.reopen': { target: 'reopened', guard: 'hasRun' } },
+      on: { 'project.start_import': 'closed', 'project.reopen': { target: 'reopened', guard: 'hasRun' } },
     },
     reopened: {
-      on: { 'project.edit': 'reopened', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
+      on: { 'project.start_import': 'reopened', 'project.edit': 'reopened', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
     },
   },
 });

@@ -2,7 +2,6 @@
 import type { ProjectLink } from './project.events';
 import type { ProjectStatus } from './project.machine';
 import type { AnnotationType, ProjectBasics, ProjectRules, ProjectStep, ProjectTools } from './project.schemas';
-import type { BatchStatus } from './batch.machine';
 import type { staffOnlyBasics } from './project-view.rules';
 
 export interface ProjectSummary {
@@ -54,37 +53,4 @@ export interface LinkMembersView {
   groups: { groupId: string; name: string; teamId: string; taggers: { id: string; name: string; account: string }[] }[];
   /** For a supplier: the taggers of its own team, whom it may group. */
   candidates?: { id: string; name: string; account: string }[];
-}
-
-export type BatchUploadType = 'zip' | 'local' | 'cos' | 'oss';
-
-export interface BatchSummary {
-  id: string;
-  projectId: string;
-  name: string;
-  priority: number;
-  uploadType: BatchUploadType;
-  status: BatchStatus;
-  /** Items registered, files refused, and where the current import stands (null when none runs). */
-  items: number;
-  failed: number;
-  importing: { importId: string; progress: number } | null;
-  failureFile: boolean;
-  /** The seed's "Upload failed; Error in uploading file (view the failure file)" when files were refused. */
-  failureMessage: string | null;
-  /** Why the last import was refused as a whole (a bad zip, a path outside the import root), until the next one. */
-  importError: string | null;
-  createdAt: string;
-  version: string;
-}
-
-export interface DataItemView {
-  id: string;
-  fileName: string;
-  size: number;
-  mediaType: string;
-  width: number | null;
-  height: number | null;
-  status: string;
-  effective: boolean;
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { DomainEvent } from '../shared/event';
 import type { BatchMachineContext, BatchStatus } from './batch.machine';
-import type { BatchUploadType } from './projects.views';
+import type { BatchUploadType } from './batches.views';
 
 export const batchUploadTypes = ['zip', 'local', 'cos', 'oss'] as const satisfies readonly BatchUploadType[];
 /** The seed: a batch data file is under 200 MB. */
