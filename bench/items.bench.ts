@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BatchItemsRegistrar, batchProjection, commandContext, EventStore, loadConfig, noStream, systemActor } from '@annot/core';
+import { BatchItemsRegistrar, batchProjection, CommandPipeline, commandContext, EventStore, loadConfig, noStream, systemActor } from '@annot/core';
 import { addChunkItem, batchItemsStreamId, batchStreamId, type ChunkItem, emptyItemsChunk } from '@annot/workflows';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
@@ -64,7 +64,7 @@ async function openBatch(store: EventStore, projectId: string): Promise<{ batchI
 /** Ours: the manifest in chunks through BatchItemsRegistrar, exactly as the import job registers them. */
 async function registerThroughImport(bench: BenchDatabase, manifest: string): Promise<{ batchId: string; linkId: string; registered: number; chunks: number }> {
   const store = new EventStore(bench.db);
-  const registrar = new BatchItemsRegistrar(store, bench.db);
+  const registrar = new BatchItemsRegistrar(new CommandPipeline(store, bench.db), bench.db);
   const projectId = randomUUID();
   const linkId = randomUUID();
   const { batchId, importId } = await openBatch(store, projectId);

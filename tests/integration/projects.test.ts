@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, managementLogProjection, projectionCatalogue, verifyReplay } from '@annot/core';
-import { call, startPlatform, type Platform } from '../support/platform';
+import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { type Cast, castOfEveryRole, createPerson } from '../support/people';
 import { signIn, signInAdmin } from '../support/sign-in';
 
@@ -391,10 +391,16 @@ describe('projects', () => {
       expect(await titles('type=formal&tab=release')).toEqual(['Paged 3', 'Paged 2', 'Paged 1']);
       expect(await titles('status=in_progress')).toEqual([]);
 
-      // The management log is an async projection; caught up here since no worker runs in this file.
-      await catchUp(platform.database.db, managementLogProjection);
-      const log = await call(platform, 'GET', '/manage/history/getoperatehistory?limit=100&offset=0', { token: admin, headers: en });
-      const operations = log.body.data.list.map((e: { user_name: string; operation: string }) => `${e.user_name}: ${e.operation}`);
+      // The management log is an async projection, caught up here since no worker runs in this file. It reads only
+      // settled events, so a transaction of another test file on the same server can hold it back for a moment.
+      const operations = await eventually(
+        async () => {
+          await catchUp(platform.database.db, managementLogProjection);
+          const log = await call(platform, 'GET', '/manage/history/getoperatehistory?limit=100&offset=0', { token: admin, headers: en });
+          return log.body.data.list.map((e: { user_name: string; operation: string }) => `${e.user_name}: ${e.operation}`) as string[];
+        },
+        (seen) => seen.includes('Admin: Created the project Paged trial video'),
+      );
       expect(operations).toEqual(expect.arrayContaining(['Admin: Created the project Paged 1', 'Admin: Created the project Paged trial video']));
       const zhLog = await call(platform, 'GET', '/manage/history/getoperatehistory?limit=100&offset=0', { token: admin });
       expect(zhLog.body.data.list.map((e: { operation: string }) => e.operation)).toContain('创建了项目 Paged 3');

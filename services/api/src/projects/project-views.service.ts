@@ -1,10 +1,8 @@
 // A project's detail and the people of its links, from its stream with the names the catalog and identity know,
 // cut to what the caller's scope may see.
 import { Injectable } from '@nestjs/common';
-import { EventStore, NotFoundError } from '@annot/core';
+import { CommandPipeline, NotFoundError, projectLifecycle } from '@annot/core';
 import {
-  evolveProject,
-  initialProjectState,
   linkMembersFor,
   type LinkMembersView,
   missingSteps,
@@ -21,12 +19,12 @@ import { ProjectsRepository } from './projects.repository';
 @Injectable()
 export class ProjectViews {
   constructor(
-    private readonly eventStore: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly projects: ProjectsRepository,
   ) {}
 
   async state(projectId: string): Promise<{ state: ProjectState; version: bigint }> {
-    const folded = await this.eventStore.aggregate<ProjectState>(projectStreamId(projectId), evolveProject as never, initialProjectState);
+    const folded = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
     if (folded.state.status === 'none') throw new NotFoundError('things.project', projectId);
     return folded;
   }

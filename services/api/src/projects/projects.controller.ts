@@ -15,6 +15,7 @@ import {
   projectListQuery,
   projectRules,
   type ProjectStatus,
+  type ProjectStepInput,
   type ProjectSummary,
   projectTools,
 } from '@annot/workflows';
@@ -25,7 +26,7 @@ import { Can } from '../identity/access/can.decorator';
 import { ChangeProjectStatusCommand, type ProjectVerb } from './commands/change-project-status.handler';
 import { CloneProjectCommand } from './commands/clone-project.handler';
 import { DraftProjectCommand } from './commands/draft-project.handler';
-import { type ProjectStepInput, SaveProjectStepCommand } from './commands/save-project-step.handler';
+import { SaveProjectStepCommand } from './commands/save-project-step.handler';
 import { ProjectAccess } from './project-access.service';
 import { ProjectReferences } from './project-references.service';
 import { ProjectViews } from './project-views.service';

@@ -2,30 +2,15 @@
 // The link the items wait in is fixed on the project's stream first, so the links cannot change under a running import.
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
-import {
-  batchItemsStreamId,
-  batchStreamId,
-  decide,
-  type ItemsChunk,
-  evolveBatch,
-  type BatchEvent,
-  initialBatchState,
-  batchMachine,
-  batchMachineContext,
-  evolveProject,
-  initialProjectState,
-  type ProjectEvent,
-  type ProjectImportStarted,
-  projectMachine,
-  projectStreamId,
-} from '@annot/workflows';
-import { type CommandContext, metadataOf } from '../commands/command-context';
+import { batchItemsStreamId, batchMachine, batchStreamId, type ItemsChunk, projectStreamId } from '@annot/workflows';
+import type { CommandContext } from '../commands/command-context';
+import { CommandPipeline } from '../commands/command-pipeline';
 import { DATABASE } from '../database/database.token';
 import type { Database } from '../database/database.types';
-import { AppError, InvalidTransitionError, NotFoundError, VersionConflictError } from '../errors/app-error';
-import { type AppendResult, EventStore } from '../events/event-store';
-import type { StoredEvent } from '../events/stored-event';
-import { projectProjection } from '../projects/project.projection';
+import { AppError, VersionConflictError } from '../errors/app-error';
+import type { AppendResult } from '../events/event-store';
+import { projectLifecycle } from '../projects/project.lifecycle';
+import { batchLifecycle } from './batch.lifecycle';
 import { batchProjection } from './batch.projection';
 
 /** Edits of the project while the link is being fixed: each one costs a read and a retry, and past this many the job retries later. */
@@ -53,7 +38,7 @@ export interface ChunkTarget {
 @Injectable()
 export class BatchItemsRegistrar {
   constructor(
-    private readonly eventStore: EventStore,
+    private readonly pipeline: CommandPipeline,
     @Inject(DATABASE) private readonly db: Kysely<Database>,
   ) {}
 
@@ -91,21 +76,25 @@ export class BatchItemsRegistrar {
   async poolLink(target: { batchId: string; projectId: string; importId: string }, context: CommandContext): Promise<string | null> {
     const streamId = projectStreamId(target.projectId);
     for (let attempt = 1; ; attempt++) {
-      const { events, version } = await this.eventStore.readStream(streamId);
-      const fixed = events.find((e) => e.type === 'ProjectImportStarted' && (e.data as ProjectImportStarted['data']).importId === target.importId);
-      if (fixed) return (fixed.data as ProjectImportStarted['data']).linkId;
-      const state = events.reduce((s, e) => evolveProject(s, e as unknown as ProjectEvent), initialProjectState);
-      if (state.status === 'none') throw new NotFoundError('things.project', target.projectId);
-      const linkId = state.links?.[0]?.id ?? null;
-      const event: ProjectImportStarted = {
-        type: 'ProjectImportStarted',
-        data: { projectId: target.projectId, title: state.basics?.title ?? '', batchId: target.batchId, importId: target.importId, linkId },
-      };
-      const metadata = metadataOf(context, `${projectMachine.id}@${projectMachine.version ?? '1'}`);
       try {
-        const appended = await this.eventStore.append(streamId, version, [{ ...event, metadata }], { commandId: context.commandId, projections: [projectProjection] });
-        // A first run that appended between this read and the append fixed the link already: read it back.
-        if (!appended.duplicate) return linkId;
+        const { value, duplicate } = await this.pipeline.transact(context, async (unit) => {
+          const { state } = await unit.decide(projectLifecycle, streamId, {
+            event: { type: 'project.start_import' },
+            decide: (project) =>
+              target.importId in project.importLinks
+                ? []
+                : [
+                    {
+                      type: 'ProjectImportStarted' as const,
+                      data: { projectId: target.projectId, title: project.basics?.title ?? '', batchId: target.batchId, importId: target.importId, linkId: project.links?.[0]?.id ?? null },
+                    },
+                  ],
+          });
+          return state.importLinks[target.importId];
+        });
+        if (!duplicate) return value ?? null;
+        // The first run of this command fixed the link already: read it back.
+        return (await this.pipeline.load(projectLifecycle, streamId)).state.importLinks[target.importId] ?? null;
       } catch (error) {
         if (!(error instanceof VersionConflictError) || attempt >= fixAttempts) throw error;
       }
@@ -123,17 +112,18 @@ export class BatchItemsRegistrar {
    * same job unable to register a chunk twice: the second one gets a version conflict and reads back.
    */
   async register(target: ChunkTarget, chunk: ItemsChunk, context: CommandContext): Promise<AppendResult> {
-    // A chunk already registered under this command id comes back from the append as a duplicate.
-    const { state } = await this.eventStore.aggregate(batchStreamId(target.batchId), (s, e: StoredEvent) => evolveBatch(s, e as unknown as BatchEvent), initialBatchState);
-    if (state.status === 'none') throw new NotFoundError('things.batch', target.batchId);
-    const decision = decide(batchMachine, state.status, batchMachineContext(state), { type: 'batch.register' });
-    if (!decision.allowed) throw new InvalidTransitionError(decision.from, decision.event, decision.allowedEvents);
-    if (state.importing?.importId !== chunk.importId) throw new AppError(409, 'IMPORT_SUPERSEDED', 'batches.import_superseded');
-    const metadata = metadataOf(context, `${batchMachine.id}@${batchMachine.version ?? '1'}`);
-    const data = { batchId: target.batchId, projectId: target.projectId, linkId: target.linkId, ...chunk };
-    return this.eventStore.append(batchItemsStreamId(target.batchId), target.expectedVersion, [{ type: 'BatchItemsRegistered', data, metadata }], {
-      commandId: context.commandId,
-      projections: [batchProjection],
+    // A chunk already registered under this command id comes back as the first run's result.
+    const { results } = await this.pipeline.transact(context, async (unit) => {
+      await unit.decide(batchLifecycle, batchStreamId(target.batchId), {
+        event: { type: 'batch.register' },
+        decide: (batch) => {
+          if (batch.importing?.importId !== chunk.importId) throw new AppError(409, 'IMPORT_SUPERSEDED', 'batches.import_superseded');
+          return [];
+        },
+      });
+      const data = { batchId: target.batchId, projectId: target.projectId, linkId: target.linkId, ...chunk };
+      unit.record(batchItemsStreamId(target.batchId), target.expectedVersion, [{ type: 'BatchItemsRegistered', data }], batchMachine, [batchProjection]);
     });
+    return results[0];
   }
 }

@@ -1,10 +1,13 @@
-// The write path of every lifecycle command: load, evolve, let the machine decide, append.
-import { Injectable } from '@nestjs/common';
-import { decide, type DomainEvent } from '@annot/workflows';
-import type { LifecycleMachine } from '@annot/workflows';
+// The write path of every lifecycle command: load, evolve, let the machine decide, append; one stream or several
+// in one transaction. The only place a stream is folded.
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely, Transaction } from 'kysely';
+import { decide, type DomainEvent, type LifecycleMachine } from '@annot/workflows';
+import { DATABASE } from '../database/database.token';
+import type { Database } from '../database/database.types';
 import { InvalidTransitionError, NotFoundError, VersionConflictError } from '../errors/app-error';
-import { type AppendResult, EventStore, noStream } from '../events/event-store';
-import type { StoredEvent } from '../events/stored-event';
+import { type AppendResult, DuplicateCommand, EventStore, noStream } from '../events/event-store';
+import type { NewEvent, StoredEvent } from '../events/stored-event';
 import type { OutboxMessage } from '../outbox/outbox-message';
 import type { Projection } from '../projections/projection';
 import { type CommandContext, metadataOf } from './command-context';
@@ -20,53 +23,157 @@ export interface Lifecycle<S, E extends DomainEvent> {
 }
 
 export interface CommandRequest<S, E extends DomainEvent> {
-  /** The machine event this command sends; omitted for the command that opens the stream. */
-  event?: { type: string };
+  /** The machine event this command sends (with what its guards read); omitted for the command that opens the stream. */
+  event?: { type: string; [field: string]: unknown };
   decide(state: S): E[];
   outbox?(state: S): OutboxMessage[];
   /** From If-Match: the version the caller last saw. */
   expectedVersion?: bigint;
 }
 
-@Injectable()
-export class CommandPipeline {
-  constructor(private readonly eventStore: EventStore) {}
+export interface Loaded<S> {
+  state: S;
+  version: bigint;
+}
 
-  async run<S, E extends DomainEvent>(
-    lifecycle: Lifecycle<S, E>,
-    streamId: string,
-    context: CommandContext,
-    request: CommandRequest<S, E>,
-  ): Promise<AppendResult> {
-    const seen = await this.eventStore.commandResult(context.commandId);
-    if (seen) return seen;
+/** What a decision left: the state after its events, the events, and the version the stream was read at. */
+export interface Decided<S, E> {
+  state: S;
+  events: E[];
+  version: bigint;
+}
 
-    const { state, version } = await this.eventStore.aggregate<S>(
-      streamId,
-      (s, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E),
-      lifecycle.initial,
-    );
-    if (request.expectedVersion !== undefined && request.expectedVersion !== version) {
-      throw new VersionConflictError(streamId, request.expectedVersion.toString());
+interface PendingAppend {
+  streamId: string;
+  expectedVersion: bigint;
+  events: NewEvent[];
+  projections: Projection[];
+  outbox: OutboxMessage[];
+}
+
+/** The outcome of a unit of work: what `work` returned and one append result per stream written. */
+export interface UnitResult<T> {
+  value: T | undefined;
+  results: AppendResult[];
+  /** The command id had been seen: nothing ran, and `results` holds the first run's result. */
+  duplicate: boolean;
+}
+
+/**
+ * One command's work: it loads and decides on any number of streams inside one transaction, reads what else it needs
+ * there (a pool locked with SKIP LOCKED), and everything it decided is appended together, each stream at the
+ * version it was read at, or nothing is.
+ */
+export class UnitOfWork {
+  private readonly pending: PendingAppend[] = [];
+
+  constructor(
+    /** The transaction, for the reads a command makes beside its streams. */
+    readonly db: Transaction<Database>,
+    private readonly eventStore: EventStore,
+    readonly context: CommandContext,
+  ) {}
+
+  load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string): Promise<Loaded<S>> {
+    return fold(this.eventStore, lifecycle, streamId, this.db);
+  }
+
+  /** Loads the stream, lets its machine decide, and keeps the decided events for the append; answers the new state. */
+  async decide<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, request: CommandRequest<S, E>): Promise<Decided<S, E>> {
+    if (this.pending.some((p) => p.streamId === streamId)) throw new Error(`${streamId} is decided on twice in one command`);
+    const { state, version } = await this.load(lifecycle, streamId);
+    assertAllowed(lifecycle, streamId, state, version, request);
+    const events = request.decide(state);
+    this.keep(streamId, version, events, machineRefOf(lifecycle.machine), lifecycle.projections, request.outbox?.(state) ?? []);
+    return { state: events.reduce(lifecycle.evolve, state), events, version };
+  }
+
+  /** A stream that is a record without a lifecycle of its own (an import's chunks): appended at the version given. */
+  record(streamId: string, expectedVersion: bigint, events: DomainEvent[], machine: LifecycleMachine, projections: Projection[]): void {
+    this.keep(streamId, expectedVersion, events, machineRefOf(machine), projections, []);
+  }
+
+  /** Appends every decided stream in the unit's transaction; the first append carries the command id. */
+  async commit(): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const [i, p] of this.pending.entries()) {
+      if (p.events.length === 0) continue;
+      results.push(
+        await this.eventStore.appendIn(this.db, p.streamId, p.expectedVersion, p.events, {
+          commandId: i === this.firstWriting() ? this.context.commandId : undefined,
+          projections: p.projections,
+          outbox: p.outbox,
+        }),
+      );
     }
-    const status = lifecycle.status(state);
-    if (request.event && status === 'none') throw new NotFoundError(`things.${lifecycle.machine.id}`, streamId.slice(streamId.indexOf('-') + 1));
-    if (request.event) {
-      const decision = decide(lifecycle.machine, status, lifecycle.context(state), request.event);
-      if (!decision.allowed) throw new InvalidTransitionError(decision.from, decision.event, decision.allowedEvents);
-    } else if (status !== 'none') {
-      throw new VersionConflictError(streamId, noStream.toString());
-    }
+    return results;
+  }
 
-    const machineRef = `${lifecycle.machine.id}@${lifecycle.machine.version ?? '1'}`;
-    const metadata = metadataOf(context, machineRef);
-    const events = request.decide(state).map((e) => ({ type: e.type, data: e.data, metadata }));
-    // A command whose decision changes nothing appends nothing and answers with the current version.
-    if (events.length === 0) return { streamId, version, positions: [], duplicate: false };
-    return this.eventStore.append(streamId, version, events, {
-      commandId: context.commandId,
-      projections: lifecycle.projections,
-      outbox: request.outbox?.(state),
-    });
+  private firstWriting(): number {
+    return this.pending.findIndex((p) => p.events.length > 0);
+  }
+
+  private keep(streamId: string, expectedVersion: bigint, events: DomainEvent[], machine: string, projections: Projection[], outbox: OutboxMessage[]): void {
+    const metadata = metadataOf(this.context, machine);
+    this.pending.push({ streamId, expectedVersion, events: events.map((e) => ({ type: e.type, data: e.data, metadata })), projections, outbox });
   }
 }
+
+@Injectable()
+export class CommandPipeline {
+  constructor(
+    private readonly eventStore: EventStore,
+    @Inject(DATABASE) private readonly db: Kysely<Database>,
+  ) {}
+
+  /** A lifecycle's current state, for what a command checks before it runs and for a read's ETag. */
+  load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string): Promise<Loaded<S>> {
+    return fold(this.eventStore, lifecycle, streamId, this.db);
+  }
+
+  /** One stream, one decision. A command whose decision changes nothing appends nothing and answers the current version. */
+  async run<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, context: CommandContext, request: CommandRequest<S, E>): Promise<AppendResult> {
+    const { value, results } = await this.transact(context, (unit) => unit.decide(lifecycle, streamId, request));
+    return results[0] ?? { streamId, version: value!.version, positions: [], duplicate: false };
+  }
+
+  /** Runs `work` in one transaction and appends what it decided; a command id seen before returns its first result. */
+  async transact<T>(context: CommandContext, work: (unit: UnitOfWork) => Promise<T>): Promise<UnitResult<T>> {
+    const seen = await this.eventStore.commandResult(context.commandId);
+    if (seen) return { value: undefined, results: [seen], duplicate: true };
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const unit = new UnitOfWork(trx, this.eventStore, context);
+        const value = await work(unit);
+        const results = await unit.commit();
+        const duplicate = results[0]?.duplicate === true;
+        return { value: duplicate ? undefined : value, results: duplicate ? [results[0]] : results, duplicate };
+      });
+    } catch (error) {
+      const failure = await this.eventStore.settledFailure(error, '', 0n, context.commandId);
+      if (failure instanceof DuplicateCommand) return { value: undefined, results: [failure.result], duplicate: true };
+      throw failure;
+    }
+  }
+}
+
+async function fold<S, E extends DomainEvent>(eventStore: EventStore, lifecycle: Lifecycle<S, E>, streamId: string, db: Kysely<Database>): Promise<Loaded<S>> {
+  const { events, version } = await eventStore.readStream(streamId, db);
+  return { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), lifecycle.initial), version };
+}
+
+function assertAllowed<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, state: S, version: bigint, request: CommandRequest<S, E>): void {
+  if (request.expectedVersion !== undefined && request.expectedVersion !== version) {
+    throw new VersionConflictError(streamId, request.expectedVersion.toString());
+  }
+  const status = lifecycle.status(state);
+  if (!request.event) {
+    if (status !== 'none') throw new VersionConflictError(streamId, noStream.toString());
+    return;
+  }
+  if (status === 'none') throw new NotFoundError(`things.${lifecycle.machine.id}`, streamId.slice(streamId.indexOf('-') + 1));
+  const decision = decide(lifecycle.machine, status, lifecycle.context(state), request.event);
+  if (!decision.allowed) throw new InvalidTransitionError(decision.from, decision.event, decision.allowedEvents);
+}
+
+const machineRefOf = (machine: LifecycleMachine): string => `${machine.id}@${machine.version ?? '1'}`;

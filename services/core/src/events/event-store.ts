@@ -48,14 +48,10 @@ export const streamTypeOf = (streamId: string): string => streamId.slice(0, stre
 export class EventStore {
   constructor(@Inject(DATABASE) private readonly db: Kysely<Database>) {}
 
-  async readStream(streamId: string): Promise<{ events: StoredEvent[]; version: bigint }> {
-    const events = await readStream(this.db, streamId);
+  /** A stream's events in order and its version; `db` is the caller's transaction when it reads inside one. */
+  async readStream(streamId: string, db: Kysely<Database> = this.db): Promise<{ events: StoredEvent[]; version: bigint }> {
+    const events = await readStream(db, streamId);
     return { events, version: BigInt(events.length ? events[events.length - 1].streamPosition : 0) };
-  }
-
-  async aggregate<S>(streamId: string, evolve: (s: S, e: StoredEvent) => S, initial: S) {
-    const { events, version } = await this.readStream(streamId);
-    return { state: events.reduce(evolve, initial), version };
   }
 
   async append(
@@ -64,34 +60,39 @@ export class EventStore {
     events: NewEvent[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
-    const payload = events.map((e) => ({
-      eventId: e.eventId ?? randomUUID(),
-      type: e.type,
-      schemaVersion: e.schemaVersion ?? 1,
-      data: e.data,
-      metadata: e.metadata,
-    }));
-    const projections = options.projections ?? [];
-    const outbox = options.outbox ?? [];
     try {
       // Without projections or outbox rows, the whole append is one statement and one round trip.
-      if (projections.length === 0 && outbox.length === 0) {
-        return toResult(await this.callAppend(this.db, streamId, expectedVersion, payload, options.commandId));
+      if (!options.projections?.length && !options.outbox?.length) {
+        return toResult(await this.callAppend(this.db, streamId, expectedVersion, payloadOf(events), options.commandId));
       }
-      return await this.db.transaction().execute(async (trx) => {
-        const row = await this.callAppend(trx, streamId, expectedVersion, payload, options.commandId);
-        if (!row.duplicate) await this.writeEffects(trx, row, payload, projections, outbox, options.commandId);
-        return toResult(row);
-      });
+      return await this.db.transaction().execute((trx) => this.appendIn(trx, streamId, expectedVersion, events, options));
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (options.commandId && (code === versionConflictCode || code === uniqueViolationCode)) {
-        const first = await this.commandResult(options.commandId);
-        if (first) return first;
-      }
-      if (code === versionConflictCode) throw new VersionConflictError(streamId, expectedVersion.toString());
-      throw error;
+      const failure = await this.settledFailure(error, streamId, expectedVersion, options.commandId);
+      if (failure instanceof DuplicateCommand) return failure.result;
+      throw failure;
     }
+  }
+
+  /** Appends within the caller's transaction, for a command that writes several streams at once. */
+  async appendIn(trx: Transaction<Database>, streamId: string, expectedVersion: bigint, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    const payload = payloadOf(events);
+    const row = await this.callAppend(trx, streamId, expectedVersion, payload, options.commandId);
+    if (!row.duplicate) await this.writeEffects(trx, row, payload, options.projections ?? [], options.outbox ?? [], options.commandId);
+    return toResult(row);
+  }
+
+  /**
+   * What a failed append means to its caller: the first result when the same command won meanwhile (a retry racing
+   * its original), a version conflict, or the error itself. Returned, not thrown, so callers throw it.
+   */
+  async settledFailure(error: unknown, streamId: string, expectedVersion: bigint, commandId: string | undefined): Promise<unknown> {
+    const code = (error as { code?: string }).code;
+    if (commandId && (code === versionConflictCode || code === uniqueViolationCode)) {
+      const first = await this.commandResult(commandId);
+      if (first) return new DuplicateCommand(first);
+    }
+    if (code === versionConflictCode) return new VersionConflictError((error as { detail?: string }).detail ?? streamId, expectedVersion.toString());
+    return error;
   }
 
   async commandResult(commandId: string): Promise<AppendResult | null> {
@@ -152,6 +153,23 @@ export class EventStore {
         .execute();
     }
   }
+}
+
+/** Thrown where a command turns out to have run already: it carries that first run's result. */
+export class DuplicateCommand extends Error {
+  constructor(readonly result: AppendResult) {
+    super('command already ran');
+  }
+}
+
+function payloadOf(events: NewEvent[]) {
+  return events.map((e) => ({
+    eventId: e.eventId ?? randomUUID(),
+    type: e.type,
+    schemaVersion: e.schemaVersion ?? 1,
+    data: e.data,
+    metadata: e.metadata,
+  }));
 }
 
 function toResult(row: AppendRow): AppendResult {

@@ -9,23 +9,20 @@ import {
   type AppConfig,
   AppError,
   BatchItemsRegistrar,
+  batchLifecycle,
+  CommandPipeline,
   CONFIG,
   commandContext,
   DATABASE,
   type Db,
-  EventStore,
   type JobData,
   JobName,
-  type StoredEvent,
   subjectOf,
   systemActor,
 } from '@annot/core';
 import {
-  type BatchEvent,
   batchStreamId,
-  evolveBatch,
   type ImportSourceRef,
-  initialBatchState,
   addChunkFailure,
   addChunkItem,
   emptyItemsChunk,
@@ -49,7 +46,7 @@ export class ImportBatchJob implements JobHandler {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly eventStore: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly registrar: BatchItemsRegistrar,
     private readonly sources: ImportSources,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -63,7 +60,7 @@ export class ImportBatchJob implements JobHandler {
     // Command ids come from the import, so a job delivered twice or killed and re-run appends nothing twice.
     const context = (step: string) => commandContext(systemActor, { commandId: `${importId}:${step}`, correlationId: importId, causationId: String(job.id) });
 
-    const { state } = await this.eventStore.aggregate(batchStreamId(batchId), (s, e: StoredEvent) => evolveBatch(s, e as unknown as BatchEvent), initialBatchState);
+    const { state } = await this.pipeline.load(batchLifecycle, batchStreamId(batchId));
     if (state.importing?.importId !== importId) return { skipped: true };
     const source = state.importing.source;
     await report(0);

@@ -1,8 +1,8 @@
 // Asks for an import of a batch's data: recorded with the worker job that runs it, in one transaction.
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, batchLifecycle, CommandPipeline, type CommandContext, EventStore, JobName, NotFoundError, type StoredEvent } from '@annot/core';
-import { type BatchEvent, batchStreamId, evolveBatch, type ImportSourceRef, initialBatchState } from '@annot/workflows';
+import { AppError, batchLifecycle, CommandPipeline, type CommandContext, EventStore, JobName, NotFoundError } from '@annot/core';
+import { batchStreamId, type ImportSourceRef } from '@annot/workflows';
 
 export class RequestImportCommand {
   constructor(
@@ -21,7 +21,7 @@ export class RequestImportHandler implements ICommandHandler<RequestImportComman
   ) {}
 
   async execute({ batchId, source, context, expectedVersion }: RequestImportCommand): Promise<{ importId: string; version: string }> {
-    const { state } = await this.eventStore.aggregate(batchStreamId(batchId), (s, e: StoredEvent) => evolveBatch(s, e as unknown as BatchEvent), initialBatchState);
+    const { state } = await this.pipeline.load(batchLifecycle, batchStreamId(batchId));
     if (state.status === 'none' || state.status === 'deleted') throw new NotFoundError('things.batch', batchId);
     if (state.importing) throw new AppError(409, 'INVALID_TRANSITION', 'batches.import_running');
     if (state.uploadType !== source.type) throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'uploadType', messageKey: 'batches.upload_type_mismatch' }]);

@@ -1,7 +1,7 @@
 // Publish, pause, resume, finish, close and reopen: the project machine decides, publish also wants every step.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, type AppendResult, CommandPipeline, type CommandContext, EventStore, projectLifecycle } from '@annot/core';
-import { evolveProject, initialProjectState, missingSteps, type ProjectEvent, type ProjectState, projectStreamId } from '@annot/workflows';
+import { AppError, type AppendResult, CommandPipeline, type CommandContext, projectLifecycle } from '@annot/core';
+import { missingSteps, type ProjectEvent, projectStreamId } from '@annot/workflows';
 
 export const projectVerbs = {
   publish: ['project.publish', 'ProjectPublished'],
@@ -24,10 +24,7 @@ export class ChangeProjectStatusCommand {
 
 @CommandHandler(ChangeProjectStatusCommand)
 export class ChangeProjectStatusHandler implements ICommandHandler<ChangeProjectStatusCommand, AppendResult> {
-  constructor(
-    private readonly pipeline: CommandPipeline,
-    private readonly eventStore: EventStore,
-  ) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async execute({ projectId, verb, context, expectedVersion }: ChangeProjectStatusCommand): Promise<AppendResult> {
     const [machineEvent, type] = projectVerbs[verb];
@@ -41,7 +38,7 @@ export class ChangeProjectStatusHandler implements ICommandHandler<ChangeProject
 
   /** A draft that still lacks steps is told which, rather than that publishing is not its next step. */
   private async assertComplete(projectId: string): Promise<void> {
-    const { state } = await this.eventStore.aggregate<ProjectState>(projectStreamId(projectId), evolveProject as never, initialProjectState);
+    const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
     if (state.status !== 'waiting_for_improvement') return;
     const missing = missingSteps(state);
     throw new AppError(400, 'VALIDATION_FAILED', 'projects.incomplete', {}, missing.map((step) => ({ field: step, messageKey: `projects.missing_${step}` })));
