@@ -46,7 +46,7 @@ describe(CommandPipeline.name, () => {
       await u.decide(projectLifecycle, projectStreamId(fresh), { decide: () => [drafted(fresh)] });
       await u.decide(projectLifecycle, projectStreamId(existing), { event: { type: 'project.edit' }, decide: () => [] });
       // Another command lands on the existing project between this read and the append.
-      await pipeline.run(projectLifecycle, projectStreamId(existing), commandContext(actor), { event: { type: 'project.close' }, decide: () => [{ type: 'ProjectClosed', data: { projectId: existing, title: 'P' } }] });
+      await pipeline.run(projectLifecycle, projectStreamId(existing), commandContext(actor), { event: { type: 'project.close' }, decide: () => [{ type: 'ProjectClosed' as const, data: { projectId: existing, title: 'P' } }] });
       u.record(projectStreamId(existing), 1n, [{ type: 'ProjectBasicsSaved', data: { projectId: existing, title: 'Q', basics } }], projectLifecycle.machine, []);
     });
     await expect(unit).rejects.toBeInstanceOf(VersionConflictError);
