@@ -107,6 +107,17 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/batches/:id/resume': internal,
   'POST /manage/batches/:id/stop': internal,
   'POST /manage/batches/:id/delete': internal,
+  'POST /manage/tasks/links/:linkId/claims': ['40'],
+  'GET /manage/tasks/projects/:projectId/items': [...internal, '30', '40'],
+  'GET /manage/tasks/projects/:projectId/counts': [...internal, '30', '40'],
+  'GET /manage/tasks/items/:itemId': [...internal, '30', '40'],
+  'GET /manage/tasks/items/:itemId/history': [...internal, '30', '40'],
+  'PUT /manage/tasks/items/:itemId/result': [...internal, '40'],
+  ...Object.fromEntries(
+    ['submit', 'release', 'mark-invalid', 'mark-valid', 'pass', 'reject', 'confirm-invalid', 'overturn-invalid'].map((verb) => [`POST /manage/tasks/items/:itemId/${verb}`, [...internal, '40']]),
+  ),
+  'POST /manage/tasks/items/:itemId/recycle': internal,
+  'POST /manage/tasks/items/:itemId/accept': internal,
   ...Object.fromEntries(
     ['error-groups', 'invalid-reasons'].flatMap((noun) => [
       [`GET /manage/${noun}`, internal],

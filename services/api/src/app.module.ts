@@ -18,6 +18,7 @@ import { redactedUrl } from './http/redacted-url';
 import { ValidationPipe } from './http/validation.pipe';
 import { JobsModule } from './jobs/jobs.module';
 import { ProjectsModule } from './projects/projects.module';
+import { TasksModule } from './tasks/tasks.module';
 
 @Module({})
 export class AppModule {
@@ -51,6 +52,7 @@ export class AppModule {
         CatalogModule,
         ProjectsModule,
         BatchesModule,
+        TasksModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

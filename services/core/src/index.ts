@@ -44,3 +44,4 @@ export * from './storage/local-disk.storage';
 export * from './storage/files.repository';
 export * from './storage/storage.module';
 export * from './core.module';
+export * from './tasks/item.lifecycle';

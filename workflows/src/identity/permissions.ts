@@ -29,6 +29,14 @@ export const permissions = {
   /** Members read the batches of the links they are on; which ones is the batches context's view rule. */
   'batch.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger] },
   'batch.manage': internal,
+  /** Taking items from a link's pool: the people on the link, never the staff. */
+  'task.claim': { roles: [Role.Tagger] },
+  /** Acting on an item: its claimer, an inspector, or the staff; which of them may do what is the item machine's rule. */
+  'task.work': { roles: [...internalRoles, Role.Tagger] },
+  /** Recycling items and deciding on held ones. */
+  'task.manage': internal,
+  /** Reading items; which ones is the tasks context's view rule (the links the caller works on). */
+  'task.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger] },
   /** Listing and viewing accounts; a supplier only ever sees its own team's taggers. */
   'people.read': { roles: [...internalRoles, Role.Supplier] },
   'people.manage': { roles: internalRoles, privateRoles: [Role.Supplier] },

@@ -12,3 +12,4 @@ export * from './item-annotation.decide';
 export * from './item-inspection.decide';
 export * from './item-management.decide';
 export * from './bulk.rules';
+export * from './task.schemas';

@@ -8,7 +8,8 @@ export const itemStreamId = (itemId: string): string => `item-${itemId}`;
 
 const id = z.string().min(1).max(64);
 const instant = z.iso.datetime();
-const ref = { itemId: z.uuid(), projectId: z.uuid() };
+// Item ids are derived from their batch and place (md5): GUID-shaped, without a UUID version.
+const ref = { itemId: z.guid(), projectId: z.uuid() };
 const version = z.number().int().min(0);
 
 /** What an inspector marks wrong: a value of an error property group, optionally on one object and frame. */

@@ -44,3 +44,6 @@ export function producingLink(links: ItemLink[], inspectionLinkId: string | null
   for (let i = index - 1; i >= 0; i--) if (links[i].type === 'annotation') return links[i];
   return null;
 }
+
+/** How many items one person may hold in one project at once: a claim beyond it takes only what still fits. */
+export const itemsInHandLimit = 100;

@@ -1,17 +1,23 @@
-// Batches as the batch list shows them, and their data items: the pools links claim from, written in the command's transaction.
+// Batches as the batch list shows them, and their data items: the pools links claim from, who holds each item, and
+// its latest result, written in the command's transaction.
 import { sql } from 'kysely';
 import type { BatchEvent, BatchItemsRegistered } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
+import { applyItemEvent, itemRowEventTypes } from '../tasks/item-rows';
 
 type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>;
 
 export const batchProjection: Projection = {
   name: 'batches',
   mode: 'inline',
-  tables: ['batches', 'data_items'],
+  tables: ['batches', 'data_items', 'item_results'],
   async apply(db, events) {
     for (const event of events as BatchStoredEvent[]) {
+      if (itemRowEventTypes.includes(event.type)) {
+        await applyItemEvent(db, event);
+        continue;
+      }
       const at = event.recordedAt;
       const data = event.data as BatchEvent['data'];
       const batch = db.updateTable('batches').where('batch_id', '=', data.batchId);
@@ -29,6 +35,7 @@ export const batchProjection: Projection = {
         case 'BatchEdited': {
           const { name, priority } = event.data as Extract<BatchEvent, { type: 'BatchEdited' }>['data'];
           await batch.set({ name, priority, updated_at: at, version }).execute();
+          await db.updateTable('data_items').set({ priority }).where('batch_id', '=', data.batchId).execute();
           break;
         }
         case 'BatchImportRequested': {
@@ -84,11 +91,12 @@ async function registerChunk(db: Parameters<Projection['apply']>[0], chunk: Batc
   if (count > 0) {
     const column = (values: readonly (string | number | null)[]) => sql`string_to_array(${joined(values)}::text, ${separator}::text)`;
     await sql`
-      INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, created_at)
+      INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, created_at, priority)
       SELECT md5(${chunk.batchId}::text || ':' || (${chunk.firstSeq}::int + u.ord::int - 1))::uuid,
              ${chunk.batchId}::uuid, ${chunk.projectId}::uuid, ${chunk.linkId}::uuid, ${chunk.firstSeq}::int + u.ord::int - 1,
              u.file_name, COALESCE(u.path, ${chunk.pathPrefix}::text || u.file_name), u.size::bigint, u.media_type,
-             NULLIF(u.width, '')::int, NULLIF(u.height, '')::int, u.checksum, ${at}::timestamptz
+             NULLIF(u.width, '')::int, NULLIF(u.height, '')::int, u.checksum, ${at}::timestamptz,
+             (SELECT priority FROM batches WHERE batch_id = ${chunk.batchId}::uuid)
       FROM unnest(${column(chunk.fileNames)}, ${chunk.paths.length > 0 ? column(chunk.paths) : sql`NULL::text[]`}, ${column(chunk.sizes)},
                   ${column(chunk.mediaTypes)}, ${column(chunk.widths)}, ${column(chunk.heights)}, ${column(chunk.checksums)})
            WITH ORDINALITY AS u(file_name, path, size, media_type, width, height, checksum, ord)`.execute(db);

@@ -29,6 +29,10 @@ export interface CommandRequest<S, E extends DomainEvent> {
   outbox?(state: S): OutboxMessage[];
   /** From If-Match: the version the caller last saw. */
   expectedVersion?: bigint;
+  /** The state of this stream before its first event, where it is not the lifecycle's (an item as its import left it). */
+  initial?: S;
+  /** What the machine's guards read, where it needs more than the stream (an item: its project's plan). */
+  machineContext?(state: S): unknown;
 }
 
 export interface Loaded<S> {
@@ -74,14 +78,14 @@ export class UnitOfWork {
     readonly context: CommandContext,
   ) {}
 
-  load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string): Promise<Loaded<S>> {
-    return fold(this.eventStore, lifecycle, streamId, this.db);
+  load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, initial?: S): Promise<Loaded<S>> {
+    return fold(this.eventStore, lifecycle, streamId, this.db, initial);
   }
 
   /** Loads the stream, lets its machine decide, and keeps the decided events for the append; answers the new state. */
   async decide<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, request: CommandRequest<S, E>): Promise<Decided<S, E>> {
     if (this.pending.some((p) => p.streamId === streamId)) throw new Error(`${streamId} is decided on twice in one command`);
-    const { state, version } = await this.load(lifecycle, streamId);
+    const { state, version } = await fold(this.eventStore, lifecycle, streamId, this.db, request.initial);
     assertAllowed(lifecycle, streamId, state, version, request);
     const events = request.decide(state);
     this.keep(streamId, version, events, machineRefOf(lifecycle.machine), lifecycle.projections, request.outbox?.(state) ?? []);
@@ -127,8 +131,8 @@ export class CommandPipeline {
   ) {}
 
   /** A lifecycle's current state, for what a command checks before it runs and for a read's ETag. */
-  load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string): Promise<Loaded<S>> {
-    return fold(this.eventStore, lifecycle, streamId, this.db);
+  load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, initial?: S): Promise<Loaded<S>> {
+    return fold(this.eventStore, lifecycle, streamId, this.db, initial);
   }
 
   /** One stream, one decision. A command whose decision changes nothing appends nothing and answers the current version. */
@@ -157,9 +161,9 @@ export class CommandPipeline {
   }
 }
 
-async function fold<S, E extends DomainEvent>(eventStore: EventStore, lifecycle: Lifecycle<S, E>, streamId: string, db: Kysely<Database>): Promise<Loaded<S>> {
+async function fold<S, E extends DomainEvent>(eventStore: EventStore, lifecycle: Lifecycle<S, E>, streamId: string, db: Kysely<Database>, initial = lifecycle.initial): Promise<Loaded<S>> {
   const { events, version } = await eventStore.readStream(streamId, db);
-  return { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), lifecycle.initial), version };
+  return { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), initial), version };
 }
 
 function assertAllowed<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, state: S, version: bigint, request: CommandRequest<S, E>): void {
@@ -172,7 +176,7 @@ function assertAllowed<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, str
     return;
   }
   if (status === 'none') throw new NotFoundError(`things.${lifecycle.machine.id}`, streamId.slice(streamId.indexOf('-') + 1));
-  const decision = decide(lifecycle.machine, status, lifecycle.context(state), request.event);
+  const decision = decide(lifecycle.machine, status, request.machineContext ? request.machineContext(state) : lifecycle.context(state), request.event);
   if (!decision.allowed) throw new InvalidTransitionError(decision.from, decision.event, decision.allowedEvents);
 }
 

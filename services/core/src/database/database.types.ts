@@ -295,6 +295,30 @@ export interface DataItemsTable {
   status: Generated<string>;
   effective: Generated<boolean>;
   created_at: Timestamp;
+  priority: Generated<number>;
+  claimer_id: string | null;
+  claim_id: string | null;
+  claimed_at: Timestamp | null;
+  deadline: Timestamp | null;
+  preferred_claimer_id: string | null;
+  rework: Generated<boolean>;
+  rework_count: Generated<number>;
+  submission_count: Generated<number>;
+  object_count: Generated<number>;
+  result_version: Generated<number>;
+  invalid_reason_id: string | null;
+  last_saved_at: Timestamp | null;
+  last_submitted_at: Timestamp | null;
+  item_version: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+}
+
+export interface ItemResultsTable {
+  item_id: string;
+  project_id: string;
+  version: number;
+  result: unknown;
+  saved_by: string;
+  saved_at: Timestamp;
 }
 
 export interface ProjectsTable {
@@ -379,4 +403,5 @@ export interface Database {
   batches: BatchesTable;
   data_items: DataItemsTable;
   idempotent_requests: IdempotentRequestsTable;
+  item_results: ItemResultsTable;
 }

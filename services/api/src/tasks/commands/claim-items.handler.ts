@@ -1,0 +1,65 @@
+// Claims up to N items of a link's pool for the caller, in one transaction: pool rows locked with SKIP LOCKED, each
+// item's claim decided by its machine and appended to its stream.
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { AppError, CommandPipeline, type CommandContext, NotFoundError } from '@annot/core';
+import { claimItem, itemsInHandLimit, type ProjectScope, worksOnLink } from '@annot/workflows';
+import { ItemWork } from '../item-work.service';
+import { TasksRepository } from '../tasks.repository';
+
+export class ClaimItemsCommand {
+  constructor(
+    readonly linkId: string,
+    readonly count: number,
+    readonly scope: ProjectScope,
+    readonly context: CommandContext,
+  ) {}
+}
+
+/** Locked beyond the count asked for, so items this person may not take (ones it annotated) do not make the claim short. */
+const lockMargin = 10;
+
+@CommandHandler(ClaimItemsCommand)
+export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, string[]> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly tasks: TasksRepository,
+    private readonly work: ItemWork,
+  ) {}
+
+  async execute({ linkId, count, scope, context }: ClaimItemsCommand): Promise<string[]> {
+    const link = await this.tasks.link(linkId);
+    if (!link) throw new NotFoundError('things.link', linkId);
+    const actor = context.actor;
+    const { value, duplicate } = await this.pipeline.transact(context, async (unit) => {
+      const { project, plan } = await this.work.plan(unit, link.projectId);
+      if (project.status !== 'in_progress' && project.status !== 'reopened') throw new AppError(409, 'TASK_REFUSED', 'tasks.project_not_running');
+      const people = project.links?.find((l) => l.id === linkId);
+      if (!people || !worksOnLink(scope, { ...people.members, groups: people.groups })) throw new AppError(403, 'FORBIDDEN', 'tasks.not_on_link');
+      const room = itemsInHandLimit - (await this.tasks.inHand(unit.db, actor.id, link.projectId));
+      if (room <= 0) throw new AppError(409, 'TASK_REFUSED', 'tasks.too_many_in_hand', { limit: itemsInHandLimit });
+      const wanted = Math.min(count, room);
+      const claimed: string[] = [];
+      for (const item of await this.tasks.lockPool(unit.db, { linkId, type: link.type }, actor.id, wanted + lockMargin)) {
+        if (claimed.length === wanted) break;
+        const now = new Date();
+        const taken = await this.work
+          .run(unit, item, plan, actor, {
+            event: (who) => ({ type: 'item.claim', actorId: who.id }),
+            decide: (state, p, who) => claimItem(state, p, who, { claimId: randomUUID(), now }),
+          })
+          .then(
+            () => true,
+            (error: unknown) => {
+              // An inspector skips what it annotated itself; anything else refuses the whole claim.
+              if (error instanceof AppError && error.messageKey === 'tasks.inspector_annotated') return false;
+              throw error;
+            },
+          );
+        if (taken) claimed.push(item.itemId);
+      }
+      return claimed;
+    });
+    return duplicate ? [] : (value ?? []);
+  }
+}

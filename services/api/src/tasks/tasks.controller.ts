@@ -1,0 +1,157 @@
+// The work loop over HTTP: claim from a link's pool, read and act on an item, list a project's items.
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { type CommandContext, NotFoundError } from '@annot/core';
+import { claimInput, markInvalidInput, type Page, recycleInput, rejectInput, saveResultInput, taskItemsQuery } from '@annot/workflows';
+import { Ctx } from '../http/command-context.decorator';
+import { Versioned } from '../http/envelope';
+import { IfMatch } from '../http/if-match.decorator';
+import { Can } from '../identity/access/can.decorator';
+import { ActOnItemCommand, type ItemAction } from './commands/act-on-item.handler';
+import { ClaimItemsCommand } from './commands/claim-items.handler';
+import { TaskAccess } from './task-access.service';
+import { type TaskItemView, TasksRepository } from './tasks.repository';
+
+class LinkParamsDto extends createZodDto(z.object({ linkId: z.uuid() })) {}
+class ProjectParamsDto extends createZodDto(z.object({ projectId: z.uuid() })) {}
+// Item ids are derived from their batch and place (md5), so they are GUID-shaped without a UUID version.
+class ItemParamsDto extends createZodDto(z.object({ itemId: z.guid() })) {}
+class ClaimDto extends createZodDto(claimInput) {}
+class SaveResultDto extends createZodDto(saveResultInput) {}
+class RejectDto extends createZodDto(rejectInput) {}
+class MarkInvalidDto extends createZodDto(markInvalidInput) {}
+class RecycleDto extends createZodDto(recycleInput) {}
+class TaskItemsQueryDto extends createZodDto(taskItemsQuery) {}
+
+type ItemAnswer = { version: string; status: string };
+
+@ApiTags('tasks')
+@Controller('manage/tasks')
+export class TasksController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly tasks: TasksRepository,
+    private readonly access: TaskAccess,
+  ) {}
+
+  @Post('links/:linkId/claims')
+  @Can('task.claim')
+  async claim(@Param() params: LinkParamsDto, @Body() body: ClaimDto, @Ctx() context: CommandContext): Promise<{ items: string[] }> {
+    const scope = await this.access.scope(context.actor);
+    return { items: await this.commands.execute(new ClaimItemsCommand(params.linkId, body.count, scope, context)) };
+  }
+
+  @Get('projects/:projectId/items')
+  @Can('task.read')
+  async list(@Param() params: ProjectParamsDto, @Query() query: TaskItemsQueryDto, @Ctx() context: CommandContext): Promise<Page<TaskItemView>> {
+    const links = await this.access.links(context.actor, params.projectId);
+    const mine = query.mine === 'true';
+    if (!mine && query.linkId && !links.includes(query.linkId)) return { items: [], nextCursor: null };
+    const page = await this.tasks.list({ projectId: params.projectId, linkId: query.linkId, status: query.status, claimerId: mine ? context.actor.id : undefined, limit: query.limit, cursor: query.cursor });
+    return mine ? page : { ...page, items: page.items.filter((i) => i.linkId && links.includes(i.linkId)) };
+  }
+
+  @Get('projects/:projectId/counts')
+  @Can('task.read')
+  async counts(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<{ linkId: string | null; status: string; count: number }[]> {
+    const links = await this.access.links(context.actor, params.projectId);
+    return (await this.tasks.counts(params.projectId)).filter((c) => c.linkId && links.includes(c.linkId));
+  }
+
+  @Get('items/:itemId')
+  @Can('task.read')
+  async item(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<Versioned<TaskItemView & { result: unknown }>> {
+    const item = await this.readable(params.itemId, context);
+    const result = await this.tasks.result(params.itemId);
+    return new Versioned({ ...item, result: result ?? null }, item.version);
+  }
+
+  @Get('items/:itemId/history')
+  @Can('task.read')
+  async history(@Param() params: ItemParamsDto, @Ctx() context: CommandContext) {
+    await this.readable(params.itemId, context);
+    return this.tasks.history(`item-${params.itemId}`);
+  }
+
+  @Put('items/:itemId/result')
+  @Can('task.work')
+  save(@Param() params: ItemParamsDto, @Body() body: SaveResultDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'save', result: body.result }, context, expected);
+  }
+
+  @Post('items/:itemId/submit')
+  @Can('task.work')
+  submit(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'submit' }, context, expected);
+  }
+
+  @Post('items/:itemId/release')
+  @Can('task.work')
+  release(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'release' }, context, expected);
+  }
+
+  @Post('items/:itemId/mark-invalid')
+  @Can('task.work')
+  markInvalid(@Param() params: ItemParamsDto, @Body() body: MarkInvalidDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'mark_invalid', reasonId: body.reasonId }, context, expected);
+  }
+
+  @Post('items/:itemId/mark-valid')
+  @Can('task.work')
+  markValid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'mark_valid' }, context, expected);
+  }
+
+  @Post('items/:itemId/pass')
+  @Can('task.work')
+  pass(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'pass' }, context, expected);
+  }
+
+  @Post('items/:itemId/reject')
+  @Can('task.work')
+  reject(@Param() params: ItemParamsDto, @Body() body: RejectDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'reject', marks: body.marks }, context, expected);
+  }
+
+  @Post('items/:itemId/confirm-invalid')
+  @Can('task.work')
+  confirmInvalid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'confirm_invalid' }, context, expected);
+  }
+
+  @Post('items/:itemId/overturn-invalid')
+  @Can('task.work')
+  overturnInvalid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'overturn_invalid' }, context, expected);
+  }
+
+  @Post('items/:itemId/recycle')
+  @Can('task.manage')
+  recycle(@Param() params: ItemParamsDto, @Body() body: RecycleDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'recycle', ...body }, context, expected);
+  }
+
+  @Post('items/:itemId/accept')
+  @Can('task.manage')
+  accept(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
+    return this.act(params.itemId, { kind: 'accept' }, context, expected);
+  }
+
+  private async readable(itemId: string, context: CommandContext): Promise<TaskItemView> {
+    const item = await this.tasks.item(itemId);
+    if (!item) throw new NotFoundError('things.item', itemId);
+    await this.access.assertItem(context.actor, item);
+    return item;
+  }
+
+  /** A caller acts only on an item it may read; what it may do there is the item machine's answer. */
+  private async act(itemId: string, action: ItemAction, context: CommandContext, expected: bigint | undefined): Promise<ItemAnswer> {
+    await this.readable(itemId, context);
+    return this.commands.execute(new ActOnItemCommand(itemId, action, context, expected));
+  }
+}

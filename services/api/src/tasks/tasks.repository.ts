@@ -1,0 +1,180 @@
+// The items of the work loop as the pool, the claim and the screens read them: the only Kysely of the tasks context.
+import { Inject, Injectable } from '@nestjs/common';
+import { type Kysely, sql } from 'kysely';
+import { type Database, DATABASE, type Db, exactIso, iso } from '@annot/core';
+import type { Page } from '@annot/workflows';
+
+export interface PoolItem {
+  itemId: string;
+  projectId: string;
+  linkId: string | null;
+}
+
+export interface TaskItemView {
+  id: string;
+  batchId: string;
+  projectId: string;
+  linkId: string | null;
+  fileName: string;
+  mediaType: string;
+  width: number | null;
+  height: number | null;
+  status: string;
+  claimerId: string | null;
+  deadline: string | null;
+  effective: boolean;
+  invalidReasonId: string | null;
+  objectCount: number;
+  submissionCount: number;
+  reworkCount: number;
+  rework: boolean;
+  resultVersion: number;
+  lastSavedAt: string | null;
+  lastSubmittedAt: string | null;
+  version: string;
+}
+
+export interface TaskItemFilter {
+  projectId: string;
+  linkId?: string;
+  status?: string;
+  claimerId?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** Batches that keep their items out of a link's pool: stopped and deleted ones always, paused ones for their kind. */
+const closedBatches = (pausedKind: 'paused_annotation' | 'paused_inspection') => ['stopped', 'deleted', pausedKind];
+
+@Injectable()
+export class TasksRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  /** The project a link belongs to, and the link's type. */
+  async link(linkId: string): Promise<{ projectId: string; type: 'annotation' | 'inspection' } | undefined> {
+    const row = await this.db.selectFrom('project_links').select(['project_id as projectId', 'type']).where('link_id', '=', linkId).executeTakeFirst();
+    return row as { projectId: string; type: 'annotation' | 'inspection' } | undefined;
+  }
+
+  async poolItem(itemId: string, db: Kysely<Database> = this.db): Promise<PoolItem | undefined> {
+    return db.selectFrom('data_items').select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId']).where('item_id', '=', itemId).executeTakeFirst();
+  }
+
+  /**
+   * Locks waiting items of a link's pool in claim order, skipping rows another claim holds: larger batch priority
+   * first, then the order they arrived. Rework offered to someone else stays with them.
+   */
+  async lockPool(db: Kysely<Database>, link: { linkId: string; type: 'annotation' | 'inspection' }, claimerId: string, count: number): Promise<PoolItem[]> {
+    const closed = closedBatches(link.type === 'annotation' ? 'paused_annotation' : 'paused_inspection');
+    const { rows } = await sql<PoolItem>`
+      SELECT d.item_id AS "itemId", d.project_id AS "projectId", d.link_id AS "linkId"
+      FROM data_items d
+      WHERE d.link_id = ${link.linkId}::uuid AND d.status = 'waiting'
+        AND (d.preferred_claimer_id IS NULL OR d.preferred_claimer_id = ${claimerId})
+        AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.batch_id = d.batch_id AND b.status = ANY(${closed}::text[]))
+      ORDER BY d.priority DESC, d.created_at, d.seq
+      LIMIT ${count}
+      FOR UPDATE OF d SKIP LOCKED`.execute(db);
+    return rows;
+  }
+
+  async inHand(db: Kysely<Database>, claimerId: string, projectId: string): Promise<number> {
+    const row = await db
+      .selectFrom('data_items')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('claimer_id', '=', claimerId)
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'claimed')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async item(itemId: string): Promise<TaskItemView | undefined> {
+    return this.items().where('item_id', '=', itemId).executeTakeFirst();
+  }
+
+  /** Items of a project by link, status and claimer, in the order they arrived. */
+  async list(filter: TaskItemFilter): Promise<Page<TaskItemView>> {
+    let query = this.items().where('project_id', '=', filter.projectId);
+    if (filter.linkId) query = query.where('link_id', '=', filter.linkId);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.claimerId) query = query.where('claimer_id', '=', filter.claimerId);
+    if (filter.cursor) query = query.where('item_id', '>', filter.cursor);
+    const rows = await query.orderBy('item_id').limit(filter.limit + 1).execute();
+    const items = rows.slice(0, filter.limit);
+    return { items, nextCursor: rows.length > filter.limit ? items[items.length - 1].id : null };
+  }
+
+  /** How many items of a project wait, are held or are done, per link and status. */
+  async counts(projectId: string): Promise<{ linkId: string | null; status: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('data_items')
+      .select(['link_id as linkId', 'status', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('project_id', '=', projectId)
+      .groupBy(['link_id', 'status'])
+      .execute();
+    return rows.map((r) => ({ ...r, count: Number(r.count) }));
+  }
+
+  async result(itemId: string): Promise<{ version: number; result: unknown; savedBy: string; savedAt: string } | undefined> {
+    return this.db
+      .selectFrom('item_results')
+      .select(['version', 'result', 'saved_by as savedBy', iso('saved_at').as('savedAt')])
+      .where('item_id', '=', itemId)
+      .executeTakeFirst();
+  }
+
+  /** The definitions of the tools a project cites, at the versions it cites, for validating results. */
+  async toolDefinitions(refs: { toolId: string; toolVersion: number }[]): Promise<{ toolId: string; toolVersion: number; definition: unknown }[]> {
+    if (refs.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('tool_versions')
+      .select(['tool_id as toolId', 'tool_version as toolVersion', 'definition'])
+      .where('tool_id', 'in', refs.map((r) => r.toolId))
+      .execute();
+    return rows.filter((row) => refs.some((r) => r.toolId === row.toolId && r.toolVersion === row.toolVersion));
+  }
+
+  async itemSize(itemId: string): Promise<{ width: number; height: number } | null> {
+    const row = await this.db.selectFrom('data_items').select(['width', 'height']).where('item_id', '=', itemId).executeTakeFirst();
+    return row?.width && row.height ? { width: row.width, height: row.height } : null;
+  }
+
+  /** Every event of an item's work, oldest first. */
+  async history(streamId: string): Promise<{ type: string; data: unknown; actorId: string; at: string }[]> {
+    return this.db
+      .selectFrom('events')
+      .select(['type', 'data', sql<string>`metadata->>'actorId'`.as('actorId'), exactIso('recorded_at').as('at')])
+      .where('stream_id', '=', streamId)
+      .orderBy('stream_position')
+      .execute();
+  }
+
+  private items() {
+    return this.db
+      .selectFrom('data_items')
+      .select([
+        'item_id as id',
+        'batch_id as batchId',
+        'project_id as projectId',
+        'link_id as linkId',
+        'file_name as fileName',
+        'media_type as mediaType',
+        'width',
+        'height',
+        'status',
+        'claimer_id as claimerId',
+        iso<string | null>('deadline').as('deadline'),
+        'effective',
+        'invalid_reason_id as invalidReasonId',
+        'object_count as objectCount',
+        'submission_count as submissionCount',
+        'rework_count as reworkCount',
+        'rework',
+        'result_version as resultVersion',
+        iso<string | null>('last_saved_at').as('lastSavedAt'),
+        iso<string | null>('last_submitted_at').as('lastSubmittedAt'),
+        sql<string>`item_version::text`.as('version'),
+      ]);
+  }
+}

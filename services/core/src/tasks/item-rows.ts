@@ -1,0 +1,70 @@
+// What an item's work events change in its row of the pool and in its latest result: part of the batches projection,
+// which owns both tables, so a replay rebuilds items from their import and their work together.
+import { type Kysely, sql } from 'kysely';
+import { type ItemEvent, itemEventTypes } from '@annot/workflows';
+import type { Database } from '../database/database.types';
+import type { StoredEvent } from '../events/stored-event';
+
+export const itemRowEventTypes: readonly string[] = itemEventTypes;
+
+const noClaim = { claimer_id: null, claim_id: null, claimed_at: null, deadline: null } as const;
+
+/** Leaves a link and, when the item goes on, waits in the next link's pool. */
+const movedOn = (to: string | null) => (to ? { ...noClaim, status: 'waiting', link_id: to } : { ...noClaim });
+
+export async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent): Promise<void> {
+  const event = { type: stored.type, data: stored.data } as ItemEvent;
+  const row = db.updateTable('data_items').where('item_id', '=', event.data.itemId);
+  const version = stored.streamPosition;
+  switch (event.type) {
+    case 'ItemEnteredPool':
+      return void (await row.set({ status: 'waiting', link_id: event.data.linkId, item_version: version }).execute());
+    case 'ItemClaimed': {
+      const { linkId, claimId, claimerId, claimedAt, deadline } = event.data;
+      return void (await row.set({ status: 'claimed', link_id: linkId, claim_id: claimId, claimer_id: claimerId, claimed_at: claimedAt, deadline, item_version: version }).execute());
+    }
+    case 'ItemReleased':
+    case 'ItemClaimExpired':
+      return void (await row.set({ ...noClaim, status: 'waiting', item_version: version }).execute());
+    case 'ResultSaved': {
+      const { resultVersion, objectCount, savedAt, savedBy, result, projectId, itemId } = event.data;
+      await row.set({ result_version: resultVersion, object_count: objectCount, last_saved_at: savedAt, item_version: version }).execute();
+      await db
+        .insertInto('item_results')
+        .values({ item_id: itemId, project_id: projectId, version: resultVersion, result: JSON.stringify(result), saved_by: savedBy, saved_at: savedAt })
+        .onConflict((oc) => oc.column('item_id').doUpdateSet({ version: resultVersion, result: JSON.stringify(result), saved_by: savedBy, saved_at: savedAt }))
+        .execute();
+      return;
+    }
+    case 'ItemSubmitted': {
+      const { submittedAt, toLinkId } = event.data;
+      return void (await row
+        .set({ ...movedOn(toLinkId), submission_count: sql`submission_count + 1`, last_submitted_at: submittedAt, rework: false, preferred_claimer_id: null, item_version: version })
+        .execute());
+    }
+    case 'ItemMarkedInvalid':
+      return void (await row.set({ effective: false, invalid_reason_id: event.data.reasonId, item_version: version }).execute());
+    case 'ItemMarkedValid':
+    case 'InvalidityOverturned':
+      return void (await row.set({ effective: true, invalid_reason_id: null, item_version: version }).execute());
+    case 'InvalidityConfirmed':
+      return void (await row.set({ item_version: version }).execute());
+    case 'ItemPassed':
+      return void (await row.set({ ...movedOn(event.data.toLinkId), item_version: version }).execute());
+    case 'ItemRejected': {
+      const { toLinkId, preferredClaimerId, reworkCount } = event.data;
+      return void (await row.set({ ...movedOn(toLinkId), rework: true, rework_count: reworkCount, preferred_claimer_id: preferredClaimerId, item_version: version }).execute());
+    }
+    case 'ItemHeld':
+      return void (await row.set({ status: 'held', item_version: version }).execute());
+    case 'ItemRecycled': {
+      const { toLinkId, keepResult, resultVersion, itemId } = event.data;
+      const cleared = keepResult ? {} : { object_count: 0, effective: true, invalid_reason_id: null };
+      await row.set({ ...noClaim, ...cleared, status: 'waiting', link_id: toLinkId, result_version: resultVersion, rework: false, preferred_claimer_id: null, item_version: version }).execute();
+      if (!keepResult) await db.deleteFrom('item_results').where('item_id', '=', itemId).execute();
+      return;
+    }
+    case 'ItemFinished':
+      return void (await row.set({ ...noClaim, status: 'finished', link_id: event.data.linkId, item_version: version }).execute());
+  }
+}

@@ -1,0 +1,138 @@
+// The work loop over the API, as its people would run it: a tagger claims, saves and submits; an inspector rejects
+// with marks; the tagger reworks and resubmits; another pass finishes the item; the PM reads every step.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../scripts/src/seed-demo';
+import { createPerson } from '../support/people';
+import { call, eventually, type Platform, startPlatform } from '../support/platform';
+import { replayVerifies } from '../support/replay';
+import { adminAccount, adminPassword, signIn, signInAdmin } from '../support/sign-in';
+
+describe('work loop', () => {
+  let platform: Platform;
+  let admin: string;
+  let annotator: string;
+  let inspector: string;
+  let projectId: string;
+  let links: { id: string; type: string }[];
+  let toolId: string;
+  const en = { 'x-language': 'en_US' };
+
+  const box = (category: string | null) => ({
+    frameCount: 1,
+    objects: [
+      {
+        id: 'car-1',
+        toolId,
+        toolVersion: 1,
+        templateType: 'box',
+        attributes: category ? { category } : {},
+        keyframes: [{ frame: 0, shape: { type: 'box', x: 10, y: 10, width: 60, height: 40 }, attributes: {}, outside: false, source: 'drawn' }],
+      },
+    ],
+    attributes: {},
+  });
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+    admin = await signInAdmin(platform);
+    const project = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0];
+    projectId = project.id;
+    const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;
+    links = detail.links;
+    toolId = detail.tools[0].toolId;
+    await eventually(
+      async () => (await call(platform, 'GET', `/manage/projects/${projectId}/batches`, { token: admin })).body.data,
+      (batches: { importing: unknown; items: number }[]) => batches.length > 0 && batches.every((b) => b.importing === null && b.items > 0),
+    );
+    annotator = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
+    // The demo tagger annotates; an inspector of its own checks, since nobody inspects what they annotated.
+    const inspectorId = await createPerson(platform, admin, { role: '40', name: 'Inspector', account: 'inspector@example.com', password: 'Tagger@123' });
+    await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[1].id}/members`, { token: admin, body: { teamIds: [], taggerIds: [inspectorId] } });
+    inspector = await signIn(platform, 'inspector@example.com', 'Tagger@123', 1);
+  });
+  afterAll(async () => platform?.stop());
+
+  it('runs an item through claim, save, submit, rejection, rework, pass and finish, and the PM sees each step', async () => {
+    const claim = await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: annotator, body: { count: 2 } });
+    expect(claim.status).toBe(200);
+    expect(claim.body.data.items).toHaveLength(2);
+    const [itemId] = claim.body.data.items as string[];
+
+    const mine = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed`, { token: annotator });
+    expect(mine.body.data.items.map((i: { id: string }) => i.id).sort()).toEqual([...claim.body.data.items].sort());
+
+    // Submitting without the required category is refused, naming the object and the attribute.
+    const saved = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: annotator, body: { result: box(null) } });
+    expect(saved.status).toBe(200);
+    const incomplete = await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: annotator, headers: en });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.data.fields).toEqual([{ field: 'car-1.category', message: 'category cannot be empty' }]);
+
+    const item = await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: annotator });
+    const fixed = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: annotator, body: { result: box('car') }, headers: { 'if-match': item.headers.get('etag')! } });
+    expect(fixed.status).toBe(200);
+    expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: annotator })).body.data.status).toBe('pooled');
+
+    // The annotator may not inspect its own work; the inspector claims it.
+    const own = await call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token: annotator, body: { count: 5 } });
+    expect(own.body.data?.items ?? []).not.toContain(itemId);
+    const inspect = await call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token: inspector, body: { count: 5 } });
+    expect(inspect.body.data.items).toContain(itemId);
+    const errorGroupId = randomUUID();
+    const rejected = await call(platform, 'POST', `/manage/tasks/items/${itemId}/reject`, {
+      token: inspector,
+      body: { marks: [{ errorGroupId, value: 'loose box', objectId: 'car-1', comment: 'too much road' }] },
+    });
+    expect(rejected.status).toBe(200);
+
+    // Rework goes back to the same annotator first.
+    const rework = await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: annotator, body: { count: 30 } });
+    expect(rework.body.data.items).toContain(itemId);
+    const view = (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: annotator })).body.data;
+    expect(view).toMatchObject({ status: 'claimed', rework: true, reworkCount: 1, submissionCount: 1 });
+    await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: annotator, body: { result: { ...box('car'), objects: [{ ...box('car').objects[0], keyframes: [{ ...box('car').objects[0].keyframes[0], shape: { type: 'box', x: 12, y: 12, width: 50, height: 36 } }] }] } } });
+    expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: annotator })).status).toBe(200);
+
+    await call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token: inspector, body: { count: 5 } });
+    const passed = await call(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, { token: inspector });
+    expect(passed.body.data.status).toBe('finished');
+
+    const pm = await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: admin });
+    expect(pm.body.data).toMatchObject({ status: 'finished', reworkCount: 1, submissionCount: 2, resultVersion: 3, objectCount: 1 });
+    expect(pm.body.data.result.result.objects[0].keyframes[0].shape).toEqual({ type: 'box', x: 12, y: 12, width: 50, height: 36 });
+    const history = await call(platform, 'GET', `/manage/tasks/items/${itemId}/history`, { token: admin });
+    expect(history.body.data.map((e: { type: string }) => e.type)).toEqual([
+      'ItemClaimed',
+      'ResultSaved',
+      'ResultSaved',
+      'ItemSubmitted',
+      'ItemClaimed',
+      'ItemRejected',
+      'ItemClaimed',
+      'ResultSaved',
+      'ItemSubmitted',
+      'ItemClaimed',
+      'ItemPassed',
+      'ItemFinished',
+    ]);
+    expect(await replayVerifies(platform)).toEqual({ code: 0, differences: [] });
+  });
+
+  it('refuses a claim from someone not on the link, and acts on an item only for its claimer', async () => {
+    const outsiderId = await createPerson(platform, admin, { role: '40', name: 'Outsider', account: 'outsider@example.com', password: 'Tagger@123' });
+    expect(outsiderId).toBeTruthy();
+    const outsider = await signIn(platform, 'outsider@example.com', 'Tagger@123', 1);
+    const refused = await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: outsider, body: { count: 1 }, headers: en });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You are not a member of this link');
+
+    const held = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=1`, { token: annotator });
+    const itemId: string = held.body.data.items[0].id;
+    const stranger = await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: inspector, headers: en });
+    expect(stranger.status).toBe(404);
+    const pmRelease = await call(platform, 'POST', `/manage/tasks/items/${itemId}/release`, { token: admin });
+    expect(pmRelease.body.data.status).toBe('pooled');
+  });
+});

@@ -1,0 +1,23 @@
+// What callers send to the work loop's routes, the same schemas the console's forms use.
+import { z } from 'zod';
+import { pageQuery } from '../shared/pagination';
+import { errorMarks } from './item.events';
+import { resultDocument } from './result.schema';
+
+/** How many items one claim takes at most. */
+export const claimMax = 100;
+
+export const claimInput = z.object({ count: z.number({ error: 'tasks.claim_count' }).int('tasks.claim_count').min(1, 'tasks.claim_count').max(claimMax, 'tasks.claim_count') }).strict();
+export const saveResultInput = z.object({ result: resultDocument }).strict();
+export const rejectInput = z.object({ marks: errorMarks.min(1, 'tasks.marks_empty') }).strict();
+export const markInvalidInput = z.object({ reasonId: z.uuid() }).strict();
+export const recycleInput = z.object({ target: z.enum(['annotation_pool', 'same_link']), keepResult: z.boolean() }).strict();
+
+export const taskItemStatuses = ['waiting', 'claimed', 'held', 'finished', 'deleted'] as const;
+export const taskItemsQuery = pageQuery.extend({
+  linkId: z.uuid().optional(),
+  status: z.enum(taskItemStatuses).optional(),
+  /** Only the caller's own items in hand. */
+  mine: z.enum(['true', 'false']).optional(),
+});
+export type TaskItemsQuery = z.infer<typeof taskItemsQuery>;
