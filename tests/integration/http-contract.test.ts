@@ -145,8 +145,8 @@ describe('HTTP contract', () => {
       expect(answer).toEqual({ status: 431, body: { code: 431, message: 'The address or headers of the request are too long', data: null, errCode: 'TOO_LARGE' } });
     });
 
-    it('refuses a body over 1 MB with 413', async () => {
-      const answer = await call(platform, 'POST', '/manage/teams', { token, body: { name: 'x'.repeat(2 * 1024 * 1024) } });
+    it('refuses a body over 8 MB with 413', async () => {
+      const answer = await call(platform, 'POST', '/manage/teams', { token, body: { name: 'x'.repeat(9 * 1024 * 1024) } });
       expect(answer.status).toBe(413);
       expect(answer.body.errCode).toBe('TOO_LARGE');
     });

@@ -3,7 +3,8 @@ import express, { type ErrorRequestHandler, type NextFunction, type Request, typ
 import { AppError } from '@annot/core';
 import type { AppExceptionFilter } from './app-exception.filter';
 
-export const inputLimits = { bodyBytes: '1mb', depth: 32, values: 20_000 } as const;
+/** An annotation result of thousands of polygons is the largest body the platform takes; nothing needs deeper nesting. */
+export const inputLimits = { bodyBytes: '8mb', depth: 32, values: 500_000 } as const;
 
 /** JSON, and multipart for the upload routes, whose own parser checks what it receives. */
 const acceptedMedia = /^(application\/(json|[\w.-]+\+json)|multipart\/form-data)$/i;
