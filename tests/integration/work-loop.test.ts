@@ -128,6 +128,16 @@ describe('work loop', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('You are not a member of this link');
 
+    // The item's image, only for those who may read the item.
+    const anyItem = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?limit=1`, { token: admin })).body.data.items[0].id;
+    const image = await fetch(`${platform.baseUrl}/manage/tasks/items/${anyItem}/media`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    expect((await fetch(`${platform.baseUrl}/manage/tasks/items/${anyItem}/media`, { headers: { authorization: `Bearer ${outsider}` } })).status).toBe(404);
+    expect((await fetch(`${platform.baseUrl}/manage/tasks/items/${anyItem}/media`)).status).toBe(403);
+
     const held = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=1`, { token: annotator });
     const itemId: string = held.body.data.items[0].id;
     const stranger = await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: inspector, headers: en });

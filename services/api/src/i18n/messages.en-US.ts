@@ -258,6 +258,7 @@ export const enUS: Record<string, string> = {
   'tasks.too_many_in_hand': 'You already hold {limit} items of this project; submit or release some first',
   'things.item': 'data item',
   'tasks.claim_count': 'How many items to claim: a whole number from 1 to 100',
+  'tasks.media_unavailable': 'The file of this data item cannot be read',
   'tasks.claim_failed': 'The data has not been claimed successfully, in principle this does not happen, please contact the administrator!',
   'tasks.bulk_release_mixed': 'Only data within the same process can be released in bulk!',
   'tasks.bulk_reject_mixed': 'Only data within the same status and process can be rejected in bulk!',

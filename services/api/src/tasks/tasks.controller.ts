@@ -1,7 +1,8 @@
 // The work loop over HTTP: claim from a link's pool, read and act on an item, list a project's items.
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type CommandContext, NotFoundError } from '@annot/core';
@@ -9,9 +10,11 @@ import { claimInput, markInvalidInput, type Page, recycleInput, rejectInput, sav
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
+import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { ActOnItemCommand, type ItemAction } from './commands/act-on-item.handler';
 import { ClaimItemsCommand } from './commands/claim-items.handler';
+import { ItemMedia } from './item-media.service';
 import { TaskAccess } from './task-access.service';
 import { type TaskItemView, TasksRepository } from './tasks.repository';
 
@@ -35,6 +38,7 @@ export class TasksController {
     private readonly commands: CommandBus,
     private readonly tasks: TasksRepository,
     private readonly access: TaskAccess,
+    private readonly files: ItemMedia,
   ) {}
 
   @Post('links/:linkId/claims')
@@ -67,6 +71,21 @@ export class TasksController {
     const item = await this.readable(params.itemId, context);
     const result = await this.tasks.result(params.itemId);
     return new Versioned({ ...item, result: result ?? null }, item.version);
+  }
+
+  /** Only to those who may read the item, never from a guessable public path; the browser may keep it a while. */
+  @Get('items/:itemId/media')
+  @Can('task.read')
+  @RawResponse()
+  async media(@Param() params: ItemParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
+    await this.readable(params.itemId, context);
+    const file = await this.tasks.mediaOf(params.itemId);
+    if (!file) throw new NotFoundError('things.item', params.itemId);
+    const stream = await this.files.open(file.path);
+    res.setHeader('Content-Type', file.mediaType);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.setHeader('ETag', `"${file.checksum}"`);
+    stream.pipe(res);
   }
 
   @Get('items/:itemId/history')

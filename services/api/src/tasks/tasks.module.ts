@@ -1,16 +1,18 @@
 // The tasks context of the API: the work loop on data items (claims, results, inspection, recycling).
 import { Module } from '@nestjs/common';
+import { StorageModule } from '@annot/core';
 import { ProjectsModule } from '../projects/projects.module';
 import { ActOnItemHandler } from './commands/act-on-item.handler';
 import { ClaimItemsHandler } from './commands/claim-items.handler';
+import { ItemMedia } from './item-media.service';
 import { ItemWork } from './item-work.service';
 import { TaskAccess } from './task-access.service';
 import { TasksController } from './tasks.controller';
 import { TasksRepository } from './tasks.repository';
 
 @Module({
-  imports: [ProjectsModule],
+  imports: [ProjectsModule, StorageModule],
   controllers: [TasksController],
-  providers: [TasksRepository, TaskAccess, ItemWork, ClaimItemsHandler, ActOnItemHandler],
+  providers: [TasksRepository, TaskAccess, ItemWork, ItemMedia, ClaimItemsHandler, ActOnItemHandler],
 })
 export class TasksModule {}

@@ -135,6 +135,10 @@ export class TasksRepository {
     return rows.filter((row) => refs.some((r) => r.toolId === row.toolId && r.toolVersion === row.toolVersion));
   }
 
+  async mediaOf(itemId: string): Promise<{ path: string; mediaType: string; checksum: string } | undefined> {
+    return this.db.selectFrom('data_items').select(['path', 'media_type as mediaType', 'checksum']).where('item_id', '=', itemId).executeTakeFirst();
+  }
+
   async itemSize(itemId: string): Promise<{ width: number; height: number } | null> {
     const row = await this.db.selectFrom('data_items').select(['width', 'height']).where('item_id', '=', itemId).executeTakeFirst();
     return row?.width && row.height ? { width: row.width, height: row.height } : null;
