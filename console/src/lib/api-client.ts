@@ -45,6 +45,16 @@ export interface RequestOptions {
 
 /** Returns the whole envelope of a 200, so a caller can read errCode (LOGIN_REPEAT); throws ApiError otherwise. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return (await exchange<T>(method, path, options)).envelope;
+}
+
+/** The envelope with the answer's headers, for reads whose ETag a later write sends back as If-Match. */
+async function exchange<T>(method: string, path: string, options: RequestOptions): Promise<{ envelope: Envelope<T>; headers: Headers }> {
+  const response = await send(method, path, options);
+  return { envelope: await readEnvelope<T>(response), headers: response.headers };
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
@@ -60,9 +70,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   };
   const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
   const qs = query.toString();
-  let response: Response;
   try {
-    response = await fetch(`${path}${qs ? `?${qs}` : ''}`, {
+    return await fetch(`${path}${qs ? `?${qs}` : ''}`, {
       method,
       headers,
       // Files travel as multipart forms, whose boundary the browser writes into the content type itself.
@@ -72,6 +81,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   } catch {
     throw new ApiError(0, 'NETWORK', i18n.t('request_fail'));
   }
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
   const refreshed = response.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (refreshed) saveToken(refreshed);
   let envelope: Envelope<T>;
@@ -81,6 +93,10 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError(response.status, 'BAD_RESPONSE', i18n.t('request_fail'));
   }
   if (envelope.code === 200) return envelope;
+  return failed(envelope);
+}
+
+function failed(envelope: Envelope<unknown>): never {
   if (envelope.code === 403 && envelope.errCode === 'TOKEN_INVALID') {
     dropToken();
     window.dispatchEvent(new Event(sessionEndedEvent));
@@ -88,9 +104,25 @@ export async function request<T>(method: string, path: string, options: RequestO
   throw new ApiError(envelope.code, envelope.errCode, envelope.message, envelope.data);
 }
 
+/** A file the API serves raw (an item's media): the same token and language, the envelope only when refused. */
+async function blob(path: string): Promise<Blob> {
+  const response = await send('GET', path, {});
+  if (response.ok && !response.headers.get('content-type')?.includes('application/json')) return response.blob();
+  await readEnvelope(response);
+  throw new ApiError(response.status, 'BAD_RESPONSE', i18n.t('request_fail'));
+}
+
 export const api = {
   get: async <T>(path: string, query?: Query) => (await request<T>('GET', path, { query })).data,
+  /** The data with its ETag (the stream version), unquoted; null when the server sent none. */
+  getVersioned: async <T>(path: string, query?: Query) => {
+    const { envelope, headers } = await exchange<T>('GET', path, { query });
+    return { data: envelope.data, version: headers.get('etag')?.replace(/^W\//, '').replaceAll('"', '') ?? null };
+  },
+  blob,
   post: async <T>(path: string, body: unknown = {}, query?: Query) => (await request<T>('POST', path, { body, query })).data,
+  /** A command with headers of its own (If-Match). */
+  command: async <T>(path: string, body: unknown, headers: Record<string, string>) => (await request<T>('POST', path, { body, headers })).data,
   patch: async <T>(path: string, body: unknown, headers?: Record<string, string>) => (await request<T>('PATCH', path, { body, headers })).data,
   put: async <T>(path: string, body: unknown, headers?: Record<string, string>) => (await request<T>('PUT', path, { body, headers })).data,
 };

@@ -1,0 +1,17 @@
+// POST /manage/tasks/links/:linkId/claims: take N items from a link's pool; the lists of the caller's items refresh.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { claimMax } from '@annot/workflows';
+import { api } from '@/lib/api-client';
+import { tasksKey } from './task-item';
+
+/** The claim form's count, the bounds the server holds it to. */
+export const claimCount = z.coerce.number().int().min(1).max(claimMax);
+
+export function useClaimItems(linkId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (count: number) => api.post<{ items: string[] }>(`/manage/tasks/links/${linkId}/claims`, { count }),
+    onSuccess: () => client.invalidateQueries({ queryKey: tasksKey }),
+  });
+}

@@ -1,0 +1,21 @@
+// GET /manage/tasks/items/:itemId/media: the API takes the token only from its header, so the image comes as a blob.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '@/lib/api-client';
+import { tasksKey } from './task-item';
+
+export const itemMediaQuery = (itemId: string) =>
+  queryOptions({ queryKey: [...tasksKey, 'item', itemId, 'media'], queryFn: () => api.blob(`/manage/tasks/items/${itemId}/media`), staleTime: Infinity });
+
+/** An object URL of the item's image, revoked when the blob changes or the screen goes. */
+export function useItemMedia(itemId: string) {
+  const media = useQuery(itemMediaQuery(itemId));
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!media.data) return;
+    const next = URL.createObjectURL(media.data);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [media.data]);
+  return { url, error: media.error, isPending: media.isPending };
+}

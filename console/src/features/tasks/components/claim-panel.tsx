@@ -1,0 +1,135 @@
+// A tagger's work on one link: claim N items from its pool, the items in hand with their deadlines, and the rejected
+// ones with the inspector's marks; each opens the item page.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ListTable } from '@/components/list-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { claimCount, useClaimItems } from '../api/claim-items';
+import { useItemHistory } from '../api/get-task-item';
+import { useTaskItems } from '../api/get-task-items';
+import type { TaskItem } from '../api/task-item';
+import { itemStateOf } from './allowed-actions';
+import { CommandRefusal } from './command-refusal';
+import { DeadlineCountdown } from './deadline-countdown';
+import { ErrorMarks } from './error-marks';
+
+export interface ClaimPanelProps {
+  projectId: string;
+  link: { id: string; name: string; type: 'annotation' | 'inspection' };
+  itemPath: (itemId: string) => string;
+}
+
+export function ClaimPanel({ projectId, link, itemPath }: ClaimPanelProps) {
+  const { t } = useTranslation();
+  const [count, setCount] = useState('10');
+  const claim = useClaimItems(link.id);
+  const inHand = useTaskItems(projectId, { linkId: link.id, status: 'claimed', mine: true });
+  const rows = inHand.data?.pages.flatMap((page) => page.items) ?? [];
+  const rework = rows.filter((item) => item.rework);
+  const parsed = claimCount.safeParse(count);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (parsed.success) claim.mutate(parsed.data);
+  };
+
+  return (
+    <Card aria-label={link.name}>
+      <CardHeader>
+        <CardTitle>
+          {link.name} <span className="text-sm font-normal text-muted-foreground">({t(`links_type_${link.type}`)})</span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+          <div className="grid gap-1">
+            <Label htmlFor={`claim-${link.id}`}>{t('tasks_claim_count')}</Label>
+            <Input id={`claim-${link.id}`} className="w-28" type="number" min={1} max={100} value={count} onChange={(e) => setCount(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={!parsed.success || claim.isPending}>
+            {t('tasks_claim')}
+          </Button>
+          {claim.data && (
+            <span role="status" className="text-sm text-muted-foreground">
+              {t('tasks_claimed_count', { count: claim.data.items.length })}
+            </span>
+          )}
+        </form>
+        <CommandRefusal error={claim.error} />
+        <section className="grid gap-2" aria-label={t('tasks_in_hand')}>
+          <h3 className="font-medium">{t('tasks_in_hand_count', { count: rows.length })}</h3>
+          {inHand.isPending ? (
+            <Skeleton className="h-24" />
+          ) : (
+            <ListTable headings={[t('items_file'), t('tasks_deadline'), t('tasks_objects'), t('tasks_rework_count'), t('actions')]} empty={rows.length === 0} error={inHand.error}>
+              {rows.map((item) => (
+                <TableRow key={item.id}>
+                  <TableCell>
+                    {item.fileName} {item.rework && <Badge variant="warning">{t('tasks_rework')}</Badge>}
+                  </TableCell>
+                  <TableCell>
+                    <DeadlineCountdown deadline={item.deadline} />
+                  </TableCell>
+                  <TableCell>{item.objectCount}</TableCell>
+                  <TableCell>{item.reworkCount}</TableCell>
+                  <TableCell>
+                    <Button asChild size="sm" variant="outline">
+                      <Link to={itemPath(item.id)}>{t('tasks_open')}</Link>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
+          )}
+          {inHand.hasNextPage && (
+            <div>
+              <Button variant="outline" onClick={() => void inHand.fetchNextPage()}>
+                {t('load_more')}
+              </Button>
+            </div>
+          )}
+        </section>
+        {link.type === 'annotation' && (
+          <section className="grid gap-2" aria-label={t('tasks_rejected')}>
+            <h3 className="font-medium">{t('tasks_rejected_count', { count: rework.length })}</h3>
+            <p className="text-xs text-muted-foreground">{t('tasks_rejected_hint')}</p>
+            {rework.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('tasks_rejected_none')}</p>
+            ) : (
+              <ul className="grid gap-2">
+                {rework.map((item) => (
+                  <ReworkEntry key={item.id} item={item} href={itemPath(item.id)} />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A rejected item in hand with the marks of its last rejection, read from its history. */
+function ReworkEntry({ item, href }: { item: TaskItem; href: string }) {
+  const { t } = useTranslation();
+  const history = useItemHistory(item.id);
+  const marks = history.data ? (itemStateOf(item, history.data)?.marks ?? []) : [];
+  return (
+    <li className="grid gap-1 rounded-md border border-border p-2">
+      <div className="flex items-center gap-2">
+        <Link className="font-medium underline-offset-2 hover:underline" to={href}>
+          {item.fileName}
+        </Link>
+        <Badge variant="warning">{t('tasks_rework_badge', { count: item.reworkCount })}</Badge>
+      </div>
+      {history.isPending ? <Skeleton className="h-5" /> : <ErrorMarks marks={marks} />}
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+// The time left on a claim before auto-recycle takes it back, ticking each second; nothing when there is no deadline.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function remainingText(deadline: string, now: number): string | null {
+  const left = Math.floor((Date.parse(deadline) - now) / 1000);
+  if (left <= 0) return null;
+  const hours = Math.floor(left / 3600);
+  return `${hours > 0 ? `${hours}:` : ''}${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`;
+}
+
+export function DeadlineCountdown({ deadline }: { deadline: string | null }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!deadline) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  if (!deadline) return <span className="text-muted-foreground">{t('tasks_no_deadline')}</span>;
+  const left = remainingText(deadline, now);
+  return <span className={left ? 'tabular-nums' : 'text-destructive'}>{left ?? t('tasks_deadline_passed')}</span>;
+}

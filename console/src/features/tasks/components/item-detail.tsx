@@ -1,0 +1,96 @@
+// One item of the work loop: its image, its result, its history and the actions the machine allows the reader.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ItemLink } from '@annot/workflows';
+import { RefusalNotice, refusalOf } from '@/components/refusal';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { ItemAnswer, ItemVerb } from '../api/act-on-item';
+import { useItemHistory, useTaskItem } from '../api/get-task-item';
+import { allowedVerbs, itemStateOf, planAsSeen, type Viewer } from './allowed-actions';
+import type { CatalogChoices } from './catalog-choices';
+import { DeadlineCountdown } from './deadline-countdown';
+import { ErrorMarks } from './error-marks';
+import { ItemActions } from './item-actions';
+import { ItemHistory } from './item-history';
+import { ItemMedia } from './item-media';
+import { ResultSummary } from './result-summary';
+
+export interface ItemProject {
+  links: (ItemLink & { name: string })[];
+  basics: { reworkMaxCount: number; inspectorMayModify: boolean };
+  tools: { toolId: string; name: string }[];
+}
+
+export interface ItemDetailProps {
+  itemId: string;
+  /** The item's project as the reader may see it; null while it loads. */
+  project: ItemProject | null;
+  viewer: Viewer;
+  catalog: CatalogChoices;
+  nameOf: (id: string) => string;
+  onDone: (verb: ItemVerb, answer: ItemAnswer) => void;
+}
+
+export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone }: ItemDetailProps) {
+  const { t } = useTranslation();
+  const item = useTaskItem(itemId);
+  const history = useItemHistory(itemId, !!item.data);
+  if (item.isPending) return <Skeleton className="h-64" />;
+  if (item.error) {
+    const refusal = refusalOf(item.error);
+    return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
+  }
+  const { data: view, version } = item.data;
+  const links = project?.links ?? [];
+  const linkName = (id: string) => links.find((l) => l.id === id)?.name ?? t('tasks_unseen_link');
+  const toolName = (id: string) => project?.tools.find((tool) => tool.toolId === id)?.name ?? id.slice(0, 8);
+  const state = history.data ? itemStateOf(view, history.data) : null;
+  const verbs = project && state ? allowedVerbs(state, planAsSeen(links, project.basics), viewer) : [];
+  const objects = (view.result?.result.objects ?? []).map((o) => ({ id: o.id, label: `${o.className ?? toolName(o.toolId)} (${o.id})` }));
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-xl font-semibold">{view.fileName}</h1>
+        <Badge variant="outline">{t(`item_status_${view.status}`)}</Badge>
+        {view.linkId && <Badge variant="outline">{linkName(view.linkId)}</Badge>}
+        {view.rework && <Badge variant="warning">{t('tasks_rework_badge', { count: view.reworkCount })}</Badge>}
+        {!view.effective && <Badge variant="destructive">{t('items_invalid')}</Badge>}
+        {view.status === 'held' && <Badge variant="destructive">{t('tasks_held_note')}</Badge>}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+        <Fact term={t('tasks_claimer')} value={view.claimerId ? nameOf(view.claimerId) : '-'} />
+        <Fact term={t('tasks_deadline')} value={view.status === 'claimed' ? <DeadlineCountdown deadline={view.deadline} /> : '-'} />
+        <Fact term={t('tasks_submissions')} value={view.submissionCount} />
+        <Fact term={t('tasks_rework_count')} value={view.reworkCount} />
+      </dl>
+      <Card>
+        <CardContent className="grid gap-3 pt-5">
+          <ItemActions itemId={itemId} version={version ?? view.version} verbs={verbs} catalog={catalog} objects={objects} onDone={onDone} />
+          {view.rework && state && state.marks.length > 0 && (
+            <div className="grid gap-1">
+              <h2 className="text-sm font-semibold">{t('tasks_rejection_marks')}</h2>
+              <ErrorMarks marks={state.marks} />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <ItemMedia itemId={itemId} fileName={view.fileName} />
+        <ResultSummary result={view.result} toolName={toolName} />
+      </div>
+      <ItemHistory history={history.data ?? []} error={history.error} nameOf={nameOf} linkName={linkName} />
+    </div>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

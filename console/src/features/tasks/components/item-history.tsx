@@ -1,0 +1,45 @@
+// Who did what to the item and when, oldest first, in the reader's language, with each rejection's marks.
+import { useTranslation } from 'react-i18next';
+import type { ErrorMark } from '@annot/workflows';
+import { ListTable } from '@/components/list-table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import type { ItemHistoryEntry } from '../api/task-item';
+import { ErrorMarks } from './error-marks';
+
+export interface ItemHistoryProps {
+  history: ItemHistoryEntry[];
+  error?: unknown;
+  /** A person's name, or a short form of the id where the viewer may not know it. */
+  nameOf: (id: string) => string;
+  linkName: (id: string) => string;
+}
+
+export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryProps) {
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const detail = (entry: ItemHistoryEntry) => {
+    const data = entry.data;
+    if (entry.type === 'ItemRejected') return <ErrorMarks marks={data.marks as ErrorMark[]} />;
+    const parts: string[] = [];
+    if (typeof data.resultVersion === 'number') parts.push(t('tasks_history_version', { version: data.resultVersion }));
+    if (typeof data.objectCount === 'number') parts.push(t('tasks_history_objects', { count: data.objectCount }));
+    if (typeof data.toLinkId === 'string') parts.push(t('tasks_history_to', { link: linkName(data.toLinkId) }));
+    if (entry.type === 'ItemRecycled') parts.push(t(data.keepResult ? 'tasks_keep_result' : 'tasks_clear_result'));
+    return parts.join(' · ');
+  };
+  return (
+    <section className="grid gap-2" aria-label={t('tasks_history')}>
+      <h2 className="text-base font-semibold">{t('tasks_history')}</h2>
+      <ListTable headings={[t('tasks_history_when'), t('tasks_history_who'), t('tasks_history_what'), t('tasks_history_detail')]} empty={history.length === 0} error={error}>
+        {history.map((entry, index) => (
+          <TableRow key={`${entry.at}-${index}`}>
+            <TableCell className="whitespace-nowrap tabular-nums">{time.format(new Date(entry.at))}</TableCell>
+            <TableCell>{entry.actorId ? nameOf(entry.actorId) : t('tasks_history_system')}</TableCell>
+            <TableCell>{t(`item_event_${entry.type}`, { defaultValue: entry.type })}</TableCell>
+            <TableCell>{detail(entry)}</TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// Where recycled items go (the annotation pool or the same link) and whether they keep their results.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+
+export type RecycleTarget = 'annotation_pool' | 'same_link';
+
+export interface RecycleDialogProps {
+  count: number;
+  pending: boolean;
+  onConfirm: (choice: { target: RecycleTarget; keepResult: boolean }) => void;
+  onCancel: () => void;
+}
+
+export function RecycleDialog({ count, pending, onConfirm, onCancel }: RecycleDialogProps) {
+  const { t } = useTranslation();
+  const [target, setTarget] = useState<RecycleTarget>('annotation_pool');
+  const [keepResult, setKeepResult] = useState(true);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onCancel()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('tasks_recycle')}</DialogTitle>
+          <DialogDescription>{t('tasks_recycle_count', { count })}</DialogDescription>
+        </DialogHeader>
+        <fieldset className="grid gap-1 text-sm">
+          <legend className="mb-1 font-medium">{t('tasks_recycle_target')}</legend>
+          {(['annotation_pool', 'same_link'] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name="recycle-target" checked={target === value} onChange={() => setTarget(value)} />
+              {t(`tasks_recycle_${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="grid gap-1 text-sm">
+          <legend className="mb-1 font-medium">{t('tasks_recycle_result')}</legend>
+          {[true, false].map((keep) => (
+            <label key={String(keep)} className="flex items-center gap-2">
+              <input type="radio" name="recycle-keep" checked={keepResult === keep} onChange={() => setKeepResult(keep)} />
+              {t(keep ? 'tasks_keep_result' : 'tasks_clear_result')}
+            </label>
+          ))}
+        </fieldset>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button disabled={pending} onClick={() => onConfirm({ target, keepResult })}>
+            {t('tasks_recycle')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+// The saved result in words, until the drawing editor comes: each object with its tool, shape and attribute values.
+import { useTranslation } from 'react-i18next';
+import type { AttributeValues, ResultObject } from '@annot/workflows';
+import { ListTable } from '@/components/list-table';
+import { TableCell, TableRow } from '@/components/ui/table';
+import type { SavedResult } from '../api/task-item';
+
+const valuesText = (values: AttributeValues) =>
+  Object.entries(values)
+    .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`)
+    .join('; ');
+
+function shapeText(object: ResultObject): string {
+  const shape = object.keyframes.find((k) => k.shape)?.shape;
+  if (!shape) return '-';
+  if (shape.type === 'box') return `${Math.round(shape.x)},${Math.round(shape.y)} ${Math.round(shape.width)}×${Math.round(shape.height)}`;
+  if (shape.type === 'point') return `${Math.round(shape.x)},${Math.round(shape.y)}`;
+  return `${shape.points.length}`;
+}
+
+export function ResultSummary({ result, toolName }: { result: SavedResult | null; toolName: (toolId: string) => string }) {
+  const { t } = useTranslation();
+  const objects = result?.result.objects ?? [];
+  const itemAttributes = result ? valuesText(result.result.attributes) : '';
+  return (
+    <section className="grid gap-2" aria-label={t('tasks_result')}>
+      <h2 className="text-base font-semibold">{t('tasks_result')}</h2>
+      <p className="text-sm text-muted-foreground">
+        {result ? t('tasks_result_version', { version: result.version, count: objects.length }) : t('tasks_result_none')}
+        {itemAttributes && ` · ${itemAttributes}`}
+      </p>
+      {result && (
+        <ListTable headings={[t('tasks_object'), t('tasks_tool'), t('tasks_shape'), t('tasks_attributes')]} empty={objects.length === 0}>
+          {objects.map((object) => (
+            <TableRow key={object.id}>
+              <TableCell>{object.className ?? object.id}</TableCell>
+              <TableCell>
+                {toolName(object.toolId)} <span className="text-xs text-muted-foreground">({t(`tools_template_${object.templateType}`, { defaultValue: object.templateType })})</span>
+              </TableCell>
+              <TableCell className="tabular-nums">{shapeText(object)}</TableCell>
+              <TableCell>{valuesText({ ...object.attributes, ...object.keyframes[0]?.attributes }) || '-'}</TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
+      )}
+    </section>
+  );
+}
