@@ -12,6 +12,7 @@ const AnnotationRulesPage = lazy(() => import('./routes/catalog/annotation-rules
 const DataRulesPage = lazy(() => import('./routes/catalog/data-rules'));
 const ErrorGroupsPage = lazy(() => import('./routes/catalog/error-groups'));
 const InvalidReasonsPage = lazy(() => import('./routes/catalog/invalid-reasons'));
+const ItemPage = lazy(() => import('./routes/tasks/item-page'));
 const Landing = lazy(() => import('./routes/areas/landing'));
 const RoleHomePage = lazy(() => import('./routes/areas/role-home'));
 const FindPage = lazy(() => import('./routes/auth/find'));
@@ -33,6 +34,9 @@ const SupplierPeoplePage = lazy(() => import('./routes/supplier/supplier-people'
 const SupplierProjectPage = lazy(() => import('./routes/supplier/supplier-project'));
 const SupplierProjectsPage = lazy(() => import('./routes/supplier/supplier-projects'));
 const SuppliersPage = lazy(() => import('./routes/personnel/suppliers'));
+const TagCheckPage = lazy(() => import('./routes/tag/tag-check'));
+const TagProjectPage = lazy(() => import('./routes/tag/tag-project'));
+const TagProjectsPage = lazy(() => import('./routes/tag/tag-projects'));
 const ToolEditPage = lazy(() => import('./routes/tools/tool-edit'));
 const ToolListPage = lazy(() => import('./routes/tools/tool-list'));
 
@@ -61,8 +65,14 @@ export const routes: RouteObject[] = [
       { index: true, element: <Landing /> },
       { path: 'home', element: <HomePage /> },
       { path: 'home/index', element: <HomePage /> },
-      { path: 'tag', element: <RoleHomePage titleKey="menu_overview" emptyKey="tagger_no_projects" /> },
-      { path: 'tag/index', element: <RoleHomePage titleKey="menu_overview" emptyKey="tagger_no_projects" /> },
+      needs('task.claim', [
+        { path: 'tag', element: <TagProjectsPage key="index" titleKey="menu_overview" welcome /> },
+        { path: 'tag/index', element: <TagProjectsPage key="index" titleKey="menu_overview" welcome /> },
+        { path: 'tag/going', element: <TagProjectsPage key="going" titleKey="menu_going_projects" welcome={false} /> },
+        { path: 'tag/datamanage/:id', element: <TagProjectPage /> },
+        { path: 'tag/checkManage/:id/:lid', element: <TagCheckPage /> },
+        { path: 'tag/item/:itemId', element: <ItemPage key="tag" area="tag" /> },
+      ]),
       { path: 'checkout', element: <RoleHomePage titleKey="menu_acceptance_projects" emptyKey="client_no_projects" /> },
       { path: 'checkout/index', element: <RoleHomePage titleKey="menu_acceptance_projects" emptyKey="client_no_projects" /> },
       needs('project.groups.manage', [
@@ -87,6 +97,7 @@ export const routes: RouteObject[] = [
             { path: 'finish', element: <ProjectListPage key="finish" tab="finish" /> },
             { path: 'new/:id', element: <ProjectNewPage /> },
             { path: 'datamanage/:id', element: <ProjectDataPage /> },
+            { path: 'item/:itemId', element: <ItemPage key="project" area="project" /> },
             { path: 'link/:id', element: <ProjectLinksPage /> },
             { path: 'people/:id', element: <ProjectPeoplePage /> },
           ]),

@@ -1,13 +1,26 @@
-// /project/datamanage/{id}: a project's detail with its data management: batches, uploads and items.
+// /project/datamanage/{id}: a project's detail with its data management: batches, uploads and the items of each link.
 import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { BatchesPanel } from '@/features/batches/components/batches-panel';
+import { useMemberNames } from '@/features/projects/api/project-members';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
+import { ItemsPanel } from '@/features/tasks/components/items-panel';
+import { useCan } from '@/lib/authorization';
 
 export default function ProjectDataPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
+  const { can } = useCan();
+  const names = useMemberNames(id, can('project.members.read'));
+  const nameOf = (personId: string) => names.get(personId) ?? t('tasks_person', { id: personId.slice(0, 8) });
   return (
     <ProjectScreen id={id} manage>
-      {() => <BatchesPanel projectId={id} />}
+      {(project) => (
+        <>
+          <BatchesPanel projectId={id} />
+          {can('task.read') && <ItemsPanel projectId={id} links={project.links} itemPath={(itemId) => `/project/item/${itemId}`} nameOf={nameOf} />}
+        </>
+      )}
     </ProjectScreen>
   );
 }

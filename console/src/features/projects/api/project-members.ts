@@ -29,3 +29,11 @@ export function useSaveGroup(projectId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: projectsKey }),
   });
 }
+
+/** The names of the people on a project's links, for screens that show who did what; empty where they may not be read. */
+export function useMemberNames(projectId: string, enabled: boolean): Map<string, string> {
+  const members = useQuery({ ...membersQuery(projectId), enabled: enabled && isUuid(projectId) });
+  const names = new Map<string, string>();
+  for (const link of members.data ?? []) for (const person of [...link.taggers, ...link.groups.flatMap((g) => g.taggers)]) names.set(person.id, person.name);
+  return names;
+}

@@ -20,7 +20,14 @@ const tabStatuses: Record<ProjectTab, ProjectSummary['status'][]> = {
   finish: ['completed', 'closed'],
 };
 
-export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolean }) {
+export interface ProjectsTableProps {
+  tab: ProjectTab;
+  manage: boolean;
+  /** Where a project opens for this area; the PM's and the supplier's screens unless told. */
+  openPath?: (project: ProjectSummary) => string;
+}
+
+export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState('');
@@ -28,7 +35,7 @@ export function ProjectsTable({ tab, manage }: { tab: ProjectTab; manage: boolea
   const counts = useProjectCounts();
   const { can } = useCan();
   const rows = projects.data?.pages.flatMap((page) => page.items) ?? [];
-  const open = (project: ProjectSummary) => (tab === 'release' && manage ? `/project/new/${project.id}` : manage ? `/project/datamanage/${project.id}` : `/supplier/datamanage/${project.id}`);
+  const open = (project: ProjectSummary) => openPath?.(project) ?? (tab === 'release' && manage ? `/project/new/${project.id}` : manage ? `/project/datamanage/${project.id}` : `/supplier/datamanage/${project.id}`);
 
   return (
     <div className="grid gap-3">

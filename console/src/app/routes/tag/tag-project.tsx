@@ -1,0 +1,40 @@
+// /tag/datamanage/{id}: a tagger's work in one project: claim, items in hand and rework on each annotation link it
+// is on, and a way to each inspection link it is on.
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ProjectScreen } from '@/features/projects/components/project-screen';
+import { ClaimPanel } from '@/features/tasks/components/claim-panel';
+
+export default function TagProjectPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  return (
+    <ProjectScreen id={id} manage={false}>
+      {(project) => (
+        <div className="grid gap-4">
+          {project.links.length === 0 && <p className="text-sm text-muted-foreground">{t('tasks_no_links')}</p>}
+          {project.links.map((link) =>
+            link.type === 'annotation' ? (
+              <ClaimPanel key={link.id} projectId={id} link={link} itemPath={(itemId) => `/tag/item/${itemId}`} />
+            ) : (
+              <Card key={link.id}>
+                <CardHeader>
+                  <CardTitle>
+                    {link.name} <span className="text-sm font-normal text-muted-foreground">({t('links_type_inspection')})</span>
+                  </CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <Button asChild variant="outline">
+                    <Link to={`/tag/checkManage/${id}/${link.id}`}>{t('tasks_open_inspection')}</Link>
+                  </Button>
+                </CardContent>
+              </Card>
+            ),
+          )}
+        </div>
+      )}
+    </ProjectScreen>
+  );
+}

@@ -1,0 +1,15 @@
+// /tag/index and /tag/going: the going projects a tagger works on, each opening its work screen.
+import { useTranslation } from 'react-i18next';
+import { Welcome } from '@/features/auth/components/welcome';
+import { ProjectsTable } from '@/features/projects/components/projects-table';
+
+export default function TagProjectsPage({ titleKey, welcome }: { titleKey: string; welcome: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-xl font-semibold">{t(titleKey)}</h1>
+      {welcome && <Welcome />}
+      <ProjectsTable tab="going" manage={false} openPath={(project) => `/tag/datamanage/${project.id}`} />
+    </div>
+  );
+}

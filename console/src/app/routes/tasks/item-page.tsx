@@ -1,0 +1,68 @@
+// /tag/item/{itemId} and /project/item/{itemId}: one item of the work loop, for whoever may read it; the page brings
+// the project, the names and the catalog the item screen needs.
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { RefusalNotice } from '@/components/refusal';
+import { Button } from '@/components/ui/button';
+import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
+import { useProject } from '@/features/projects/api/get-projects';
+import { useMemberNames } from '@/features/projects/api/project-members';
+import type { ItemVerb } from '@/features/tasks/api/act-on-item';
+import { useTaskItem } from '@/features/tasks/api/get-task-item';
+import type { CatalogChoices } from '@/features/tasks/components/catalog-choices';
+import { ItemDetail } from '@/features/tasks/components/item-detail';
+import { useCan } from '@/lib/authorization';
+import { isUuid } from '@/lib/ids';
+
+/** After these a tagger no longer holds the item, and may no longer see it: back to the project. */
+const handsOver = new Set<ItemVerb>(['submit', 'release', 'pass', 'reject']);
+
+const useErrorGroups = (enabled: boolean) => useQuery({ ...entriesQuery<ErrorGroupView>('/manage/error-groups'), enabled });
+const useInvalidReasons = (enabled: boolean) => useQuery({ ...entriesQuery<InvalidReasonView>('/manage/invalid-reasons'), enabled });
+
+export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { itemId = '' } = useParams();
+  const { can, role } = useCan();
+  const user = useUserInfo();
+  // Item ids are GUID-shaped (md5 of their batch and place); the pattern does not ask for a UUID version.
+  const valid = isUuid(itemId);
+  const item = useTaskItem(valid ? itemId : '');
+  const projectId = item.data?.data.projectId ?? null;
+  const project = useProject(projectId);
+  const names = useMemberNames(projectId ?? '', can('project.members.read'));
+  if (!valid) return <RefusalNotice refusal="not_found" />;
+
+  const me = user.data;
+  const nameOf = (id: string) => (id === me?.id ? t('tasks_you', { name: me.name }) : (names.get(id) ?? t('tasks_person', { id: id.slice(0, 8) })));
+  const catalog: CatalogChoices = { readable: can('catalog.read'), useErrorGroups, useInvalidReasons };
+  const back = projectId ? (area === 'tag' ? `/tag/datamanage/${projectId}` : `/project/datamanage/${projectId}`) : null;
+  const onDone = (verb: ItemVerb) => {
+    toast.success(t('tasks_done', { action: t(`tasks_verb_${verb.replaceAll('-', '_')}`) }));
+    if (area === 'tag' && handsOver.has(verb) && back) navigate(back);
+  };
+
+  return (
+    <div className="grid gap-4">
+      {back && (
+        <div>
+          <Button asChild size="sm" variant="ghost">
+            <Link to={back}>← {project.data?.title ?? t('tasks_back')}</Link>
+          </Button>
+        </div>
+      )}
+      <ItemDetail
+        itemId={itemId}
+        project={project.data ? { links: project.data.links, basics: { reworkMaxCount: project.data.basics.reworkMaxCount, inspectorMayModify: project.data.basics.permissions.inspectorMayModify }, tools: project.data.tools } : null}
+        viewer={{ id: me?.id ?? '', role: role ?? '', can }}
+        catalog={catalog}
+        nameOf={nameOf}
+        onDone={onDone}
+      />
+    </div>
+  );
+}
