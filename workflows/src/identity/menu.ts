@@ -18,7 +18,7 @@ interface Entry extends MenuItem {
 
 const entry = (key: string, path: string, needs?: Action, children?: Entry[]): Entry => ({ key, path, ...(needs ? { needs } : {}), ...(children ? { children } : {}) });
 
-// Algorithms, announcements, documents, help and the tagger's ongoing list come back here once their screens exist.
+// Algorithms, announcements, documents and help come back here once their screens exist.
 const internalMenu: Entry[] = [
   entry('menu_overview', '/home'),
   entry('menu_new_project', '/project/new/0', 'project.create'),
@@ -44,7 +44,7 @@ const internalMenu: Entry[] = [
 ];
 
 const areaMenus: Partial<Record<string, Entry[]>> = {
-  [Role.Tagger]: [entry('menu_overview', '/tag/index')],
+  [Role.Tagger]: [entry('menu_overview', '/tag/index'), entry('menu_going_projects', '/tag/going', 'task.claim')],
   [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage')],
   [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index')],
 };
