@@ -15,6 +15,7 @@ import * as m1763859600011 from './1763859600011-ProjectsPublished';
 import * as m1763859600012 from './1763859600012-IdempotentRequests';
 import * as m1763859600013 from './1763859600013-EventsByType';
 import * as m1763859600014 from './1763859600014-ItemWork';
+import * as m1763859600015 from './1763859600015-OutboxRunAt';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 
 export const migrations: Record<string, Migration> = {
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '1763859600012-IdempotentRequests': m1763859600012,
   '1763859600013-EventsByType': m1763859600013,
   '1763859600014-ItemWork': m1763859600014,
+  '1763859600015-OutboxRunAt': m1763859600015,
   '1763859600091-EventDataLz4': m1763859600091,
 };

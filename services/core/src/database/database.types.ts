@@ -42,6 +42,8 @@ export interface OutboxTable {
   dispatched_at: Date | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** When the job should run; null for at once. */
+  run_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ProjectionCheckpointsTable {

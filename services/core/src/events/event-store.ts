@@ -148,6 +148,7 @@ export class EventStore {
             job_name: m.name,
             payload: JSON.stringify(m.data),
             command_id: commandId ?? null,
+            run_at: m.runAt ?? null,
           })),
         )
         .execute();

@@ -1,7 +1,8 @@
-// Moves outbox rows to BullMQ with jobId derived from the outbox id; rows stay put while Redis is away.
+// Moves outbox rows to BullMQ with jobId derived from the outbox id, delayed until their run_at; rows stay put while Redis is away.
 import { sql, type Kysely } from 'kysely';
 import type { Queue } from 'bullmq';
 import type { Database } from '../database/database.types';
+import { delayUntil } from './outbox-message';
 
 export interface DispatcherOptions {
   batchSize?: number;
@@ -28,7 +29,7 @@ export class OutboxDispatcher {
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'queue', 'job_name', 'payload'])
+        .select(['id', 'queue', 'job_name', 'payload', 'run_at'])
         .where('dispatched_at', 'is', null)
         .orderBy('id')
         .limit(this.options.batchSize ?? 100)
@@ -41,6 +42,8 @@ export class OutboxDispatcher {
           // A job re-added after a crash between add and commit keeps the same id, so BullMQ ignores it.
           const added = this.queueFor(row.queue).add(row.job_name, row.payload, {
             jobId: outboxJobId(row.id),
+            // A timer is in Redis from now on, so it outlives a restart of any worker; its delay counts from this add.
+            delay: delayUntil(row.run_at),
             attempts: 5,
             backoff: { type: 'exponential', delay: 1000 },
             removeOnComplete: { age: 7 * 24 * 3600 },
