@@ -45,3 +45,6 @@ export * from './storage/files.repository';
 export * from './storage/storage.module';
 export * from './core.module';
 export * from './tasks/item.lifecycle';
+export * from './tasks/item-refusal';
+export * from './tasks/item-work';
+export * from './tasks/claim-timer';

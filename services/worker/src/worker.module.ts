@@ -13,6 +13,8 @@ import { jobsProcessorFor } from './jobs/jobs.processor';
 import { OutboxDispatcherService } from './outbox/outbox-dispatcher.service';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
 import { WORKER_REDIS, WorkerRedisCloser } from './redis/worker-redis';
+import { ExpireClaimJob } from './tasks/expire-claim.job';
+import { TasksModule } from './tasks/tasks.module';
 
 @Module({})
 export class WorkerModule {
@@ -28,11 +30,12 @@ export class WorkerModule {
         BullModule.registerQueue({ name: jobQueue }),
         AuditsModule,
         ImportsModule,
+        TasksModule,
       ],
       providers: [
         { provide: WORKER_REDIS, useValue: redis },
         WorkerRedisCloser,
-        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob], useFactory: (...handlers: unknown[]) => handlers },
+        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob], useFactory: (...handlers: unknown[]) => handlers },
         jobsProcessorFor(config),
         OutboxDispatcherService,
         ProjectionRunnerService,

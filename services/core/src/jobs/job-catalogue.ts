@@ -4,11 +4,14 @@ export const jobQueue = 'jobs';
 export enum JobName {
   VerifyLedger = 'ledger.verify',
   ImportBatch = 'batch.import',
+  /** A claim's auto-recycle timer: delayed until the claim's deadline. */
+  ExpireClaim = 'item.expire_claim',
 }
 
 export type JobItem =
   | { name: JobName.VerifyLedger; data: { auditId: string } }
-  | { name: JobName.ImportBatch; data: { batchId: string; importId: string } };
+  | { name: JobName.ImportBatch; data: { batchId: string; importId: string } }
+  | { name: JobName.ExpireClaim; data: { itemId: string; claimId: string } };
 
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -24,5 +27,7 @@ export function subjectOf(item: JobItem): JobSubject {
       return { type: 'audit', id: item.data.auditId };
     case JobName.ImportBatch:
       return { type: 'batch', id: item.data.batchId };
+    case JobName.ExpireClaim:
+      return { type: 'item', id: item.data.itemId };
   }
 }

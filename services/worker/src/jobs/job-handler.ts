@@ -4,7 +4,8 @@ import type { JobName } from '@annot/core';
 
 export interface JobHandler {
   name: JobName;
-  handle(job: Job): Promise<unknown>;
+  /** `token` is the job's lock, for a handler that moves its job back to delayed. */
+  handle(job: Job, token?: string): Promise<unknown>;
 }
 
 export const JOB_HANDLERS = Symbol('JOB_HANDLERS');

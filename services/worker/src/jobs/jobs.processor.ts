@@ -32,10 +32,10 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap,
     await this.worker.close(!redisAnswers(this.redis));
   }
 
-  async process(job: Job): Promise<unknown> {
+  async process(job: Job, token?: string): Promise<unknown> {
     const handler = this.byName.get(job.name);
     if (!handler) throw new Error(`No handler for job ${job.name}`);
-    return handler.handle(job);
+    return handler.handle(job, token);
   }
 }
 

@@ -1,8 +1,9 @@
 // Claims up to N items of a link's pool for the caller, in one transaction: pool rows locked with SKIP LOCKED, each
-// item's claim decided by its machine and appended to its stream.
+// item's claim decided by its machine and appended to its stream, with its auto-recycle timer when it has a deadline.
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, CommandPipeline, type CommandContext, NotFoundError } from '@annot/core';
+import { type AppConfig, AppError, claimTimers, CommandPipeline, type CommandContext, CONFIG, NotFoundError, withClaimMinute } from '@annot/core';
 import { claimItem, itemsInHandLimit, type ProjectScope, worksOnLink } from '@annot/workflows';
 import { ItemWork } from '../item-work.service';
 import { TasksRepository } from '../tasks.repository';
@@ -25,6 +26,7 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
     private readonly pipeline: CommandPipeline,
     private readonly tasks: TasksRepository,
     private readonly work: ItemWork,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ linkId, count, scope, context }: ClaimItemsCommand): Promise<string[]> {
@@ -46,7 +48,8 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
         const taken = await this.work
           .run(unit, item, plan, actor, {
             event: (who) => ({ type: 'item.claim', actorId: who.id }),
-            decide: (state, p, who) => claimItem(state, p, who, { claimId: randomUUID(), now }),
+            decide: (state, p, who) => claimItem(state, withClaimMinute(p, this.config.claimMinuteMs), who, { claimId: randomUUID(), now }),
+            outbox: claimTimers,
           })
           .then(
             () => true,

@@ -1,5 +1,5 @@
 // A decider's refusal as the API answers it: the machine's 409, the seed's claim message, or field errors of a result.
-import { AppError } from '@annot/core';
+import { AppError } from '../errors/app-error';
 import type { ItemDecision, ItemEvent } from '@annot/workflows';
 
 export function eventsOrRefusal(decision: ItemDecision): ItemEvent[] {

@@ -1,0 +1,37 @@
+// Expires a claim whose deadline has passed: the item goes back to its link's pool. Sent by the claim's timer, as the
+// system, through the same item work as a person's action; a claim that is gone is left alone.
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandPipeline, type CommandContext, ItemWork } from '@annot/core';
+import { expireClaim } from '@annot/workflows';
+import { TasksRepository } from '../tasks.repository';
+
+export class ExpireClaimCommand {
+  constructor(
+    readonly itemId: string,
+    readonly claimId: string,
+    readonly context: CommandContext,
+  ) {}
+}
+
+@CommandHandler(ExpireClaimCommand)
+export class ExpireClaimHandler implements ICommandHandler<ExpireClaimCommand, { expired: boolean }> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly tasks: TasksRepository,
+    private readonly work: ItemWork,
+  ) {}
+
+  /** Throws the decider's `tasks.claim_not_due` refusal when the deadline is still ahead. */
+  async execute({ itemId, claimId, context }: ExpireClaimCommand): Promise<{ expired: boolean }> {
+    const item = await this.tasks.poolItem(itemId);
+    if (!item) return { expired: false };
+    const { results } = await this.pipeline.transact(context, async (unit) => {
+      const { plan } = await this.work.plan(unit, item.projectId);
+      return this.work.run(unit, item, plan, context.actor, {
+        event: () => ({ type: 'item.expire', claimId }),
+        decide: (state, p) => expireClaim(state, p, { claimId, now: new Date() }),
+      });
+    });
+    return { expired: results.length > 0 };
+  }
+}

@@ -1,0 +1,12 @@
+// The items the worker's timers act on, as their pool rows name them: the only Kysely of the worker's tasks.
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Db, type PoolItem } from '@annot/core';
+
+@Injectable()
+export class TasksRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  async poolItem(itemId: string): Promise<PoolItem | undefined> {
+    return this.db.selectFrom('data_items').select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId']).where('item_id', '=', itemId).executeTakeFirst();
+  }
+}
