@@ -118,6 +118,9 @@ const matrix: Record<string, Caller[]> = {
     ['submit', 'release', 'mark-invalid', 'mark-valid', 'pass', 'reject', 'confirm-invalid', 'overturn-invalid'].map((verb) => [`POST /manage/tasks/items/:itemId/${verb}`, [...internal, '40']]),
   ),
   'POST /manage/tasks/items/:itemId/recycle': internal,
+  'POST /manage/tasks/projects/:projectId/bulk-release': internal,
+  'POST /manage/tasks/projects/:projectId/bulk-reject': internal,
+  'POST /manage/tasks/projects/:projectId/bulk-recycle': internal,
   'POST /manage/tasks/items/:itemId/accept': internal,
   ...Object.fromEntries(
     ['error-groups', 'invalid-reasons'].flatMap((noun) => [

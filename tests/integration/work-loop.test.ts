@@ -145,4 +145,34 @@ describe('work loop', () => {
     const pmRelease = await call(platform, 'POST', `/manage/tasks/items/${itemId}/release`, { token: admin });
     expect(pmRelease.body.data.status).toBe('pooled');
   });
+
+  it('bulk-releases within one link only, and bulk-rejects within one status and link only, in the seed\'s words', async () => {
+    const items = async (query: string) => (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?limit=100&${query}`, { token: admin })).body.data.items as { id: string; linkId: string; status: string }[];
+    const claimed = await items(`status=claimed&linkId=${links[0].id}`);
+    const waiting = await items(`status=waiting&linkId=${links[0].id}`);
+    const finished = await items('status=finished');
+    expect(claimed.length).toBeGreaterThan(1);
+    expect(finished.length).toBeGreaterThan(0);
+
+    const acrossLinks = { itemIds: [claimed[0].id, finished[0].id] };
+    const en = await call(platform, 'POST', `/manage/tasks/projects/${projectId}/bulk-release`, { token: admin, body: acrossLinks, headers: { 'x-language': 'en_US' } });
+    expect(en.status).toBe(400);
+    expect(en.body.message).toBe('Only data within the same process can be released in bulk!');
+    const zh = await call(platform, 'POST', `/manage/tasks/projects/${projectId}/bulk-release`, { token: admin, body: acrossLinks });
+    expect(zh.body.message).toBe('只有同一环节的数据才能批量释放！');
+
+    const mark = { errorGroupId: randomUUID(), value: 'missed car', objectId: null, comment: '' };
+    const mixed = await call(platform, 'POST', `/manage/tasks/projects/${projectId}/bulk-reject`, {
+      token: admin,
+      body: { itemIds: [claimed[0].id, waiting[0]?.id ?? finished[0].id], marks: [mark] },
+      headers: { 'x-language': 'en_US' },
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe('Only data within the same status and process can be rejected in bulk!');
+
+    const released = await call(platform, 'POST', `/manage/tasks/projects/${projectId}/bulk-release`, { token: admin, body: { itemIds: claimed.slice(0, 2).map((i) => i.id) } });
+    expect(released.status).toBe(200);
+    const after = await items(`linkId=${links[0].id}`);
+    expect(after.filter((i) => claimed.slice(0, 2).some((c) => c.id === i.id)).map((i) => i.status)).toEqual(['waiting', 'waiting']);
+  });
 });

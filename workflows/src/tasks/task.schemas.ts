@@ -13,8 +13,16 @@ export const rejectInput = z.object({ marks: errorMarks.min(1, 'tasks.marks_empt
 export const markInvalidInput = z.object({ reasonId: z.uuid() }).strict();
 export const recycleInput = z.object({ target: z.enum(['annotation_pool', 'same_link']), keepResult: z.boolean() }).strict();
 
+/** A PM's selection: at most a page of a large table at once. */
+const selection = z.array(z.guid()).min(1, 'tasks.bulk_empty').max(500, 'validation.too_big');
+export const bulkReleaseInput = z.object({ itemIds: selection }).strict();
+export const bulkRejectInput = z.object({ itemIds: selection, marks: errorMarks.min(1, 'tasks.marks_empty') }).strict();
+export const bulkRecycleInput = z.object({ itemIds: selection, target: z.enum(['annotation_pool', 'same_link']), keepResult: z.boolean() }).strict();
+
 export const taskItemStatuses = ['waiting', 'claimed', 'held', 'finished', 'deleted'] as const;
 export const taskItemsQuery = pageQuery.extend({
+  /** The last item of the previous page. */
+  cursor: z.guid('validation.invalid_cursor').optional(),
   linkId: z.uuid().optional(),
   status: z.enum(taskItemStatuses).optional(),
   /** Only the caller's own items in hand. */

@@ -6,13 +6,15 @@ import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type CommandContext, NotFoundError } from '@annot/core';
-import { claimInput, markInvalidInput, type Page, recycleInput, rejectInput, saveResultInput, taskItemsQuery } from '@annot/workflows';
+import { bulkRecycleInput, bulkRejectInput, bulkReleaseInput, claimInput, markInvalidInput, type Page, recycleInput, rejectInput, saveResultInput, taskItemsQuery } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
-import { ActOnItemCommand, type ItemAction } from './commands/act-on-item.handler';
+import { ActOnItemCommand } from './commands/act-on-item.handler';
+import type { ItemAction } from './item-deciders';
+import { ActOnItemsCommand, type BulkAction } from './commands/act-on-items.handler';
 import { ClaimItemsCommand } from './commands/claim-items.handler';
 import { ItemMedia } from './item-media.service';
 import { TaskAccess } from './task-access.service';
@@ -27,6 +29,9 @@ class SaveResultDto extends createZodDto(saveResultInput) {}
 class RejectDto extends createZodDto(rejectInput) {}
 class MarkInvalidDto extends createZodDto(markInvalidInput) {}
 class RecycleDto extends createZodDto(recycleInput) {}
+class BulkReleaseDto extends createZodDto(bulkReleaseInput) {}
+class BulkRejectDto extends createZodDto(bulkRejectInput) {}
+class BulkRecycleDto extends createZodDto(bulkRecycleInput) {}
 class TaskItemsQueryDto extends createZodDto(taskItemsQuery) {}
 
 type ItemAnswer = { version: string; status: string };
@@ -56,6 +61,24 @@ export class TasksController {
     if (!mine && query.linkId && !links.includes(query.linkId)) return { items: [], nextCursor: null };
     const page = await this.tasks.list({ projectId: params.projectId, linkId: query.linkId, status: query.status, claimerId: mine ? context.actor.id : undefined, limit: query.limit, cursor: query.cursor });
     return mine ? page : { ...page, items: page.items.filter((i) => i.linkId && links.includes(i.linkId)) };
+  }
+
+  @Post('projects/:projectId/bulk-release')
+  @Can('task.manage')
+  bulkRelease(@Param() params: ProjectParamsDto, @Body() body: BulkReleaseDto, @Ctx() context: CommandContext): Promise<{ items: number }> {
+    return this.bulk(params.projectId, body.itemIds, { kind: 'release' }, context);
+  }
+
+  @Post('projects/:projectId/bulk-reject')
+  @Can('task.manage')
+  bulkReject(@Param() params: ProjectParamsDto, @Body() body: BulkRejectDto, @Ctx() context: CommandContext): Promise<{ items: number }> {
+    return this.bulk(params.projectId, body.itemIds, { kind: 'reject', marks: body.marks }, context);
+  }
+
+  @Post('projects/:projectId/bulk-recycle')
+  @Can('task.manage')
+  bulkRecycle(@Param() params: ProjectParamsDto, @Body() body: BulkRecycleDto, @Ctx() context: CommandContext): Promise<{ items: number }> {
+    return this.bulk(params.projectId, body.itemIds, { kind: 'recycle', target: body.target, keepResult: body.keepResult }, context);
   }
 
   @Get('projects/:projectId/counts')
@@ -159,6 +182,11 @@ export class TasksController {
   @Can('task.manage')
   accept(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
     return this.act(params.itemId, { kind: 'accept' }, context, expected);
+  }
+
+  private async bulk(projectId: string, itemIds: string[], action: BulkAction, context: CommandContext): Promise<{ items: number }> {
+    await this.access.links(context.actor, projectId);
+    return this.commands.execute(new ActOnItemsCommand(projectId, itemIds, action, context));
   }
 
   private async readable(itemId: string, context: CommandContext): Promise<TaskItemView> {

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { StorageModule } from '@annot/core';
 import { ProjectsModule } from '../projects/projects.module';
 import { ActOnItemHandler } from './commands/act-on-item.handler';
+import { ActOnItemsHandler } from './commands/act-on-items.handler';
 import { ClaimItemsHandler } from './commands/claim-items.handler';
 import { ItemMedia } from './item-media.service';
 import { ItemWork } from './item-work.service';
@@ -13,6 +14,6 @@ import { TasksRepository } from './tasks.repository';
 @Module({
   imports: [ProjectsModule, StorageModule],
   controllers: [TasksController],
-  providers: [TasksRepository, TaskAccess, ItemWork, ItemMedia, ClaimItemsHandler, ActOnItemHandler],
+  providers: [TasksRepository, TaskAccess, ItemWork, ItemMedia, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
 })
 export class TasksModule {}

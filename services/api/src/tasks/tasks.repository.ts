@@ -60,6 +60,18 @@ export class TasksRepository {
     return db.selectFrom('data_items').select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId']).where('item_id', '=', itemId).executeTakeFirst();
   }
 
+  /** The selected items of a project with where they stand; ids of other projects are left out. */
+  async selection(projectId: string, itemIds: string[]): Promise<(PoolItem & { status: string })[]> {
+    if (itemIds.length === 0) return [];
+    return this.db
+      .selectFrom('data_items')
+      .select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId', 'status'])
+      .where('project_id', '=', projectId)
+      .where('item_id', 'in', itemIds)
+      .orderBy('item_id')
+      .execute();
+  }
+
   /**
    * Locks waiting items of a link's pool in claim order, skipping rows another claim holds: larger batch priority
    * first, then the order they arrived. Rework offered to someone else stays with them.
