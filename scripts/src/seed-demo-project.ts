@@ -50,11 +50,13 @@ async function catalogIds(call: Call, token: string): Promise<{ toolId: string; 
 }
 
 /** Adds the demo project and its first batch once; a later start finds them and leaves them as they are. */
-export async function seedDemoProject(call: Call, token: string, members: { teamId: string; taggerId: string }): Promise<void> {
+/** Answers the project's id. */
+export async function seedDemoProject(call: Call, token: string, members: { teamId: string; taggerId: string }): Promise<string> {
   const existing = ok(await call('GET', `/manage/projects?keyword=${encodeURIComponent(demoProjectTitle)}`, undefined, token), 'projects');
   const projectId: string = existing.items[0]?.id ?? (await createProject(call, token, members));
   const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches');
   if (batches.length === 0) await uploadBatch(call, token, projectId);
+  return projectId;
 }
 
 async function createProject(call: Call, token: string, members: { teamId: string; taggerId: string }): Promise<string> {

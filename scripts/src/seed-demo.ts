@@ -1,6 +1,7 @@
 // Demo data for `npm run up`: a team, one account per role and a demo project, made through the API like a person would.
 import pg from 'pg';
 import { type Answer, type Call, seedDemoProject } from './seed-demo-project';
+import { seedDemoWork } from './seed-demo-work';
 
 export interface DemoAccount {
   role: string;
@@ -14,6 +15,7 @@ export const demoAccounts: DemoAccount[] = [
   { role: '10', tab: 'internal', name: 'Demo PM', account: 'pm@example.com', password: 'Demo@2026' },
   { role: '30', tab: 'team', name: 'Demo Supplier', account: 'supplier@example.com', password: 'Demo@2026' },
   { role: '40', tab: 'user', name: 'Demo Tagger', account: 'tagger@example.com', password: 'Demo@2026' },
+  { role: '40', tab: 'user', name: 'Demo Inspector', account: 'inspector@example.com', password: 'Demo@2026' },
   { role: '50', tab: 'client', name: 'Demo Acceptor', account: 'client@example.com', password: 'Demo@2026' },
 ];
 
@@ -55,9 +57,12 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
     if (answer.code !== 200) throw new Error(`demo account ${person.account}: ${answer.message}`);
   }
   const people = await call('GET', '/manage/people?limit=100', undefined, token);
-  const tagger = demoAccounts.find((d) => d.role === '40')!;
+  const tagger = demoAccounts.find((d) => d.account === 'tagger@example.com')!;
   const taggerId: string = people.data.items.find((p: { account: string }) => p.account === tagger.account).id;
-  await seedDemoProject(call, token, { teamId: teamId!, taggerId });
+  const projectId = await seedDemoProject(call, token, { teamId: teamId!, taggerId });
+  const inspector = demoAccounts.find((d) => d.account === 'inspector@example.com')!;
+  const inspectorId: string = people.data.items.find((p: { account: string }) => p.account === inspector.account).id;
+  await seedDemoWork(call, { admin: token, projectId, tagger, inspector: { id: inspectorId, ...inspector } });
   await call('GET', '/manage/auth/logout', undefined, token);
   return demoAccounts;
 }

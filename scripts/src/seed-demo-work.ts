@@ -1,0 +1,79 @@
+// Demo work on the demo project, done through the API as its people would: the tagger claims and submits boxes, the
+// inspector passes one and rejects one with a mark, so a newcomer sees every state of the loop right away.
+import type { Answer, Call } from './seed-demo-project';
+
+const boxes = [
+  { category: 'car', x: 40, y: 60, width: 90, height: 50 },
+  { category: 'pedestrian', x: 150, y: 70, width: 30, height: 80 },
+  { category: 'cyclist', x: 200, y: 90, width: 45, height: 60 },
+  { category: 'car', x: 20, y: 120, width: 110, height: 70 },
+  { category: 'car', x: 180, y: 40, width: 80, height: 55 },
+];
+
+function ok(answer: Answer, what: string): any {
+  if (answer.code !== 200) throw new Error(`demo ${what}: ${answer.message} ${JSON.stringify(answer.data?.fields ?? '')}`);
+  return answer.data;
+}
+
+/** The import runs in the worker; the work waits for its items, for at most two minutes. */
+async function importedItems(call: Call, token: string, projectId: string): Promise<boolean> {
+  for (let waited = 0; waited < 120_000; waited += 1000) {
+    const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches') as { importing: unknown; items: number }[];
+    if (batches.length > 0 && batches.every((b) => b.importing === null && b.items > 0)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
+
+export interface DemoWorkers {
+  admin: string;
+  tagger: { account: string; password: string };
+  inspector: { id: string; account: string; password: string };
+  projectId: string;
+}
+
+export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<void> {
+  const { admin, projectId } = people;
+  if (!(await importedItems(call, admin, projectId))) return;
+  const counts = ok(await call('GET', `/manage/tasks/projects/${projectId}/counts`, undefined, admin), 'counts') as { status: string }[];
+  // Work was done before: a later start leaves it as it is.
+  if (counts.some((c) => c.status !== 'waiting')) return;
+
+  const project = ok(await call('GET', `/manage/projects/${projectId}`, undefined, admin), 'project');
+  const [annotation, inspection] = project.links as { id: string }[];
+  const tool = project.tools[0] as { toolId: string; toolVersion: number };
+  ok(await call('PUT', `/manage/projects/${projectId}/links/${inspection.id}/members`, { teamIds: [], taggerIds: [people.inspector.id] }, admin), 'inspectors');
+  const group = ok(
+    await call(
+      'POST',
+      '/manage/error-groups',
+      { name: 'Demo box errors', values: [{ name: 'loose box', color: '#e5484d', type: 'geometry' }, { name: 'wrong category', color: '#f5a524', type: 'attribute' }] },
+      admin,
+    ),
+    'error group',
+  );
+
+  const signIn = async (who: { account: string; password: string }) => ok(await call('POST', '/manage/auth/login', { ...who, role: 1, confirm: true }), 'sign-in').token as string;
+  const tagger = await signIn(people.tagger);
+  const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: 8 }, tagger), 'claim').items as string[];
+  for (const [i, itemId] of claimed.slice(0, boxes.length).entries()) {
+    const { category, ...shape } = boxes[i];
+    const result = {
+      frameCount: 1,
+      objects: [{ id: `box-${i + 1}`, toolId: tool.toolId, toolVersion: tool.toolVersion, templateType: 'box', attributes: { category }, keyframes: [{ frame: 0, shape: { type: 'box', ...shape }, attributes: {} }] }],
+      attributes: {},
+    };
+    ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result }, tagger), 'save');
+    ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
+  }
+
+  const inspector = await signIn(people.inspector);
+  const checked = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: 3 }, inspector), 'inspection claim').items as string[];
+  if (checked[0]) ok(await call('POST', `/manage/tasks/items/${checked[0]}/pass`, undefined, inspector), 'pass');
+  if (checked[1]) {
+    const mark = { errorGroupId: group.id, value: 'loose box', objectId: 'box-2', comment: 'Fit the box to the person' };
+    ok(await call('POST', `/manage/tasks/items/${checked[1]}/reject`, { marks: [mark] }, inspector), 'reject');
+  }
+  await call('GET', '/manage/auth/logout', undefined, tagger);
+  await call('GET', '/manage/auth/logout', undefined, inspector);
+}
