@@ -29,7 +29,8 @@ export function useItemCommand(itemId: string, version: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (command: ItemCommand) => sendItemCommand(itemId, version, command),
-    onSettled: () => client.invalidateQueries({ queryKey: tasksKey }),
+    // Not awaited: a tagger who hands the item on may no longer read it, and the caller moves on without waiting for that answer.
+    onSettled: () => void client.invalidateQueries({ queryKey: tasksKey }),
   });
 }
 

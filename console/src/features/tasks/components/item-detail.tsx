@@ -38,7 +38,8 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone }:
   const item = useTaskItem(itemId);
   const history = useItemHistory(itemId, !!item.data);
   if (item.isPending) return <Skeleton className="h-64" />;
-  if (item.error) {
+  // A refetch that fails after a command (the item went where the reader may not follow) keeps what was shown.
+  if (!item.data) {
     const refusal = refusalOf(item.error);
     return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
   }

@@ -1,0 +1,176 @@
+// The work loop in the console: a tagger claims and submits, an inspector claims it for inspection, the item is
+// rejected with a mark, and the PM sees it as rework with its history and recycles another item.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seedDemo } from '../../scripts/src/seed-demo';
+import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
+import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { createPerson } from '../support/people';
+import { call, eventually, type Platform, startPlatform } from '../support/platform';
+import { adminAccount, adminPassword, signInAdmin } from '../support/sign-in';
+
+interface ListedItem {
+  id: string;
+  fileName: string;
+  status: string;
+  linkId: string;
+  rework: boolean;
+}
+
+/** The session token the console keeps, so the test's own API calls act as the person signed in there. */
+const consoleToken = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+
+describe('the work loop in the console', () => {
+  let platform: Platform;
+  let browser: Browser;
+  let projectId: string;
+  let links: { id: string; type: string; name: string }[];
+  let toolId: string;
+
+  const box = () => ({
+    frameCount: 1,
+    objects: [
+      {
+        id: 'car-1',
+        toolId,
+        toolVersion: 1,
+        templateType: 'box',
+        attributes: { category: 'car' },
+        keyframes: [{ frame: 0, shape: { type: 'box', x: 10, y: 10, width: 60, height: 40 }, attributes: {}, outside: false, source: 'drawn' }],
+      },
+    ],
+    attributes: {},
+  });
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    browser = await launchBrowser();
+    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+    const admin = await signInAdmin(platform);
+    const project = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0];
+    projectId = project.id;
+    const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;
+    links = detail.links;
+    toolId = detail.tools[0].toolId;
+    await eventually(
+      async () => (await call(platform, 'GET', `/manage/projects/${projectId}/batches`, { token: admin })).body.data,
+      (batches: { importing: unknown; items: number }[]) => batches.length > 0 && batches.every((b) => b.importing === null && b.items > 0),
+    );
+    // Nobody inspects what they annotated: the demo tagger annotates, this test's own inspector checks.
+    const inspectorId = await createPerson(platform, admin, { role: '40', name: 'Console Inspector', account: 'console-inspector@example.com', password: 'Tagger@123' });
+    await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[1].id}/members`, { token: admin, body: { teamIds: [], taggerIds: [inspectorId] } });
+    const group = await call(platform, 'POST', '/manage/error-groups', {
+      token: admin,
+      body: { name: 'Box fit', description: '', values: [{ name: 'Loose box', color: '#ff0000', type: 'geometry', description: '' }] },
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('runs claim, submit, inspection and rejection through the console, and the PM reads the rework and recycles', async () => {
+    // The tagger opens its ongoing project and claims three items (the demo data may have left some in its hands).
+    const tagger = await openPage(browser, platform.baseUrl);
+    await signInThroughConsole(tagger.page, 'User', 'tagger@example.com', 'Demo@2026');
+    await landOn(tagger.page, '/tag');
+    const taggerToken = await consoleToken(tagger.page);
+    const inHand = async (): Promise<ListedItem[]> =>
+      (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=100`, { token: taggerToken })).body.data.items;
+    const before = await inHand();
+    await tagger.page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Ongoing projects' }).click();
+    await tagger.page.getByRole('link', { name: demoProjectTitle }).click();
+    await tagger.page.waitForURL(`**/tag/datamanage/${projectId}`);
+    const annotation = tagger.page.getByLabel(links[0].name, { exact: true });
+    await annotation.getByLabel('Items to claim').fill('3');
+    await annotation.getByRole('button', { name: 'Claim' }).click();
+    await annotation.getByText('Claimed 3 items').waitFor();
+    await annotation.getByText(`In hand: ${before.length + 3} items`).waitFor();
+
+    // Arrangement: the page has no editor yet, so a valid result is saved through the API as the tagger.
+    const claimed = (await inHand()).filter((item) => !before.some((b) => b.id === item.id));
+    expect(claimed).toHaveLength(3);
+    const [submitted, recycled] = claimed.filter((item) => !item.rework);
+    const saved = await call(platform, 'PUT', `/manage/tasks/items/${submitted.id}/result`, { token: taggerToken, body: { result: box() } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    await annotation.getByRole('row', { name: new RegExp(submitted.fileName) }).getByRole('link', { name: 'Open' }).click();
+    await tagger.page.waitForURL(`**/tag/item/${submitted.id}`);
+    await tagger.page.getByRole('heading', { name: submitted.fileName }).waitFor();
+    await tagger.page.getByRole('img', { name: submitted.fileName }).waitFor();
+    await tagger.page.getByRole('cell', { name: 'category: car' }).waitFor();
+    const actions = tagger.page.getByRole('group', { name: 'Actions' });
+    expect(await actions.getByRole('button').allInnerTexts()).toEqual(['Submit', 'Mark invalid', 'Release']);
+    await actions.getByRole('button', { name: 'Submit' }).click();
+    await tagger.page.waitForURL(`**/tag/datamanage/${projectId}`);
+    await annotation.getByText(`In hand: ${before.length + 2} items`).waitFor();
+    expect(tagger.errors).toEqual([]);
+
+    // The inspector claims it on the inspection link and opens it: it may pass, reject or release.
+    const inspector = await openPage(browser, platform.baseUrl);
+    await signInThroughConsole(inspector.page, 'User', 'console-inspector@example.com', 'Tagger@123');
+    await landOn(inspector.page, '/tag');
+    await inspector.page.getByRole('link', { name: demoProjectTitle }).click();
+    await inspector.page.getByRole('link', { name: 'Open inspection' }).click();
+    await inspector.page.waitForURL(`**/tag/checkManage/${projectId}/${links[1].id}`);
+    const inspection = inspector.page.getByLabel(links[1].name, { exact: true });
+    await inspection.getByRole('button', { name: 'Claim' }).click();
+    await inspection.getByText(/^Claimed \d+ items?$/).waitFor();
+    await inspection.getByRole('row', { name: new RegExp(submitted.fileName) }).getByRole('link', { name: 'Open' }).click();
+    await inspector.page.waitForURL(`**/tag/item/${submitted.id}`);
+    const inspectorActions = inspector.page.getByRole('group', { name: 'Actions' });
+    await inspectorActions.getByRole('button', { name: 'Pass' }).waitFor();
+    expect(await inspectorActions.getByRole('button').allInnerTexts()).toEqual(['Pass', 'Reject', 'Release']);
+    // The error groups are the staff's to read today: the dialog says so instead of asking and being refused.
+    await inspectorActions.getByRole('button', { name: 'Reject' }).click();
+    const refusedDialog = inspector.page.getByRole('dialog');
+    await refusedDialog.getByText(/readable only by admins and PMs/).waitFor();
+    expect(await refusedDialog.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
+    await refusedDialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(inspector.errors).toEqual([]);
+
+    // The PM rejects the inspected item with a mark on its object, from the item page.
+    const pm = await openPage(browser, platform.baseUrl);
+    await signInAdminThroughConsole(pm.page, platform);
+    await pm.page.goto(`/project/item/${submitted.id}`);
+    const pmActions = pm.page.getByRole('group', { name: 'Actions' });
+    await pmActions.getByRole('button', { name: 'Reject' }).click();
+    const dialog = pm.page.getByRole('dialog');
+    await dialog.getByLabel('Error property group').selectOption({ label: 'Box fit' });
+    await dialog.getByLabel('Error', { exact: true }).selectOption('Loose box');
+    await dialog.getByLabel('Object (optional)').selectOption('car-1');
+    await dialog.getByLabel('Comment').fill('too much road');
+    await dialog.getByRole('button', { name: 'Add mark' }).click();
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The item is rework again, waiting for its annotator, with its marks and every step in its history.
+    await pm.page.getByText('Rework ×1').waitFor();
+    await pm.page.getByText('Marks of the last rejection').waitFor();
+    const history = pm.page.getByRole('region', { name: 'History' });
+    await history.getByRole('cell', { name: 'Rejected', exact: true }).waitFor();
+    const steps = await history.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => row.children[2]?.textContent));
+    expect(steps).toEqual(['Claimed', 'Result saved', 'Submitted', 'Claimed', 'Rejected']);
+    expect(await history.getByText('Loose box').count()).toBe(1);
+    expect(await history.getByText(/Demo Tagger/).count()).toBeGreaterThan(0);
+
+    // The PM recycles another of the tagger's items within its link, clearing its result.
+    await pm.page.goto(`/project/datamanage/${projectId}`);
+    const items = pm.page.getByRole('region', { name: 'Items' });
+    await items.getByLabel('Status').selectOption('claimed');
+    await items.getByRole('checkbox', { name: `Select ${recycled.fileName}` }).check();
+    await items.getByRole('button', { name: 'Recycle' }).click();
+    const recycle = pm.page.getByRole('dialog');
+    await recycle.getByLabel('Within the same link').check();
+    await recycle.getByLabel('Clear the result').check();
+    await recycle.getByRole('button', { name: 'Recycle' }).click();
+    await items.getByText('1 item done').waitFor();
+    const pmToken = await consoleToken(pm.page);
+    const after = (await call(platform, 'GET', `/manage/tasks/items/${recycled.id}/history`, { token: pmToken })).body.data as { type: string; data: { target?: string; keepResult?: boolean } }[];
+    expect(after.at(-1)).toMatchObject({ type: 'ItemRecycled', data: { target: 'same_link', keepResult: false } });
+    const rework = (await call(platform, 'GET', `/manage/tasks/items/${submitted.id}`, { token: pmToken })).body.data;
+    expect(rework).toMatchObject({ status: 'waiting', linkId: links[0].id, rework: true, reworkCount: 1 });
+    expect(pm.errors).toEqual([]);
+  });
+});
