@@ -34,21 +34,16 @@ export function useItemCommand(itemId: string, version: string | null) {
   });
 }
 
-/** One command on each of several items (the PM's selection), each at the version its row was listed at; refusals are collected. */
-export function useItemsCommand() {
+export type BulkCommand = { verb: 'release' } | { verb: 'recycle'; target: 'annotation_pool' | 'same_link'; keepResult: boolean };
+
+/** POST /manage/tasks/projects/:projectId/bulk-release and bulk-recycle: the PM's selection in one transaction, under the seed's bulk rules. */
+export function useBulkCommand(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ items, command }: { items: { id: string; version: string }[]; command: ItemCommand }) => {
-      const refused: { id: string; message: string }[] = [];
-      for (const item of items) {
-        try {
-          await sendItemCommand(item.id, item.version, command);
-        } catch (error) {
-          refused.push({ id: item.id, message: error instanceof Error ? error.message : String(error) });
-        }
-      }
-      return { done: items.length - refused.length, refused };
+    mutationFn: ({ itemIds, command }: { itemIds: string[]; command: BulkCommand }) => {
+      const { verb, ...body } = command;
+      return api.post<{ items: number }>(`/manage/tasks/projects/${projectId}/bulk-${verb}`, { itemIds, ...body });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: tasksKey }),
+    onSettled: () => void client.invalidateQueries({ queryKey: tasksKey }),
   });
 }

@@ -11,10 +11,11 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { type ItemCommand, useItemsCommand } from '../api/act-on-item';
+import { type BulkCommand, useBulkCommand } from '../api/act-on-item';
 import { useTaskCounts } from '../api/get-task-counts';
 import { useTaskItems } from '../api/get-task-items';
 import type { TaskItem, TaskItemStatus } from '../api/task-item';
+import { CommandRefusal } from './command-refusal';
 import { DeadlineCountdown } from './deadline-countdown';
 import { RecycleDialog } from './recycle-dialog';
 
@@ -71,15 +72,14 @@ function LinkItems({ projectId, linkId, itemPath, nameOf }: { projectId: string;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [recycling, setRecycling] = useState(false);
   const items = useTaskItems(projectId, { linkId, status: status || undefined });
-  const bulk = useItemsCommand();
+  const bulk = useBulkCommand(projectId);
   const rows = items.data?.pages.flatMap((page) => page.items) ?? [];
   const chosen = rows.filter((item) => selected.has(item.id));
-  // Release applies to claimed items only; the rest of a selection is left as it is.
-  const releasable = chosen.filter((item) => item.status === 'claimed');
 
   const toggle = (id: string, on: boolean) => setSelected((now) => (on ? new Set(now).add(id) : new Set([...now].filter((x) => x !== id))));
-  const run = (items: TaskItem[], command: ItemCommand) =>
-    bulk.mutate({ items: items.map(({ id, version }) => ({ id, version })), command }, { onSuccess: () => (setSelected(new Set()), setRecycling(false)) });
+  // The server holds a selection to the seed's bulk rules (one link, one status) and refuses it whole, in its own words.
+  const run = (items: TaskItem[], command: BulkCommand) =>
+    bulk.mutate({ itemIds: items.map((item) => item.id), command }, { onSuccess: () => (setSelected(new Set()), setRecycling(false)), onError: () => setRecycling(false) });
 
   return (
     <div className="grid gap-2">
@@ -93,7 +93,7 @@ function LinkItems({ projectId, linkId, itemPath, nameOf }: { projectId: string;
           ))}
         </Select>
         <span className="text-sm text-muted-foreground">{t('tasks_selected', { count: chosen.length })}</span>
-        <Button size="sm" variant="outline" disabled={releasable.length === 0 || bulk.isPending} onClick={() => run(releasable, { verb: 'release' })}>
+        <Button size="sm" variant="outline" disabled={chosen.length === 0 || bulk.isPending} onClick={() => run(chosen, { verb: 'release' })}>
           {t('tasks_verb_release')}
         </Button>
         <Button size="sm" variant="outline" disabled={chosen.length === 0 || bulk.isPending} onClick={() => setRecycling(true)}>
@@ -101,15 +101,11 @@ function LinkItems({ projectId, linkId, itemPath, nameOf }: { projectId: string;
         </Button>
       </div>
       {bulk.data && (
-        <div role="status" className="text-sm">
-          <p>{t('tasks_bulk_done', { count: bulk.data.done })}</p>
-          {bulk.data.refused.map((r) => (
-            <p key={r.id} className="text-destructive">
-              {rows.find((row) => row.id === r.id)?.fileName ?? r.id}: {r.message}
-            </p>
-          ))}
-        </div>
+        <p role="status" className="text-sm">
+          {t('tasks_bulk_done', { count: bulk.data.items })}
+        </p>
       )}
+      <CommandRefusal error={bulk.error} />
       {items.isPending ? (
         <Skeleton className="h-32" />
       ) : (
