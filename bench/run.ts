@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each figure printed beside a raw baseline measured in the same run.
 import { fork } from 'node:child_process';
 import { appendBench } from './append.bench';
+import { claimsBench } from './claims.bench';
 import { itemsBench } from './items.bench';
 import { rebuildBench } from './rebuild.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
@@ -10,6 +11,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   appends: appendBench,
   'projection rebuild': rebuildBench,
   'data items': itemsBench,
+  claims: claimsBench,
 };
 const log = (line: string) => console.log(line);
 
