@@ -81,7 +81,7 @@ async function createProject(call: Call, token: string, members: { teamId: strin
   const inspection = { id: randomUUID(), type: 'inspection', name: 'Inspection' };
   await step('tools', { tools: [{ toolId, toolVersion }] });
   await step('links', { links: [annotation, inspection] });
-  await step('rules', { annotationRule: { ruleId, ruleVersion: 1 }, countdownSeconds: 30, rereadByAnnotator: false, dataRule: null });
+  await step('rules', { annotationRule: { ruleId, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: false, dataRule: null });
   ok(await call('POST', `/manage/projects/${projectId}/publish`, undefined, token), 'publish');
   await step(`links/${annotation.id}/members`, { teamIds: [members.teamId], taggerIds: [members.taggerId] });
   await step(`links/${inspection.id}/members`, { teamIds: [], taggerIds: [members.taggerId] });

@@ -55,6 +55,11 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
 
   const signIn = async (who: { account: string; password: string }) => ok(await call('POST', '/manage/auth/login', { ...who, role: 1, confirm: true }), 'sign-in').token as string;
   const tagger = await signIn(people.tagger);
+  const inspector = await signIn(people.inspector);
+  // Both read the annotation rule for its countdown first, as the console makes them.
+  const readings = await Promise.all([tagger, inspector].map(async (token) => ok(await call('POST', `/manage/tasks/projects/${projectId}/rule-readings`, undefined, token), 'rule reading')));
+  const readyAt = Math.max(...readings.map((r: { readyAt: string | null }) => (r.readyAt ? Date.parse(r.readyAt) : 0)));
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, readyAt - Date.now()) + 100));
   const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: 8 }, tagger), 'claim').items as string[];
   for (const [i, itemId] of claimed.slice(0, boxes.length).entries()) {
     const { category, ...shape } = boxes[i];
@@ -67,7 +72,6 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
     ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
   }
 
-  const inspector = await signIn(people.inspector);
   const checked = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: 3 }, inspector), 'inspection claim').items as string[];
   if (checked[0]) ok(await call('POST', `/manage/tasks/items/${checked[0]}/pass`, undefined, inspector), 'pass');
   if (checked[1]) {

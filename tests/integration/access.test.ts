@@ -108,6 +108,8 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/batches/:id/stop': internal,
   'POST /manage/batches/:id/delete': internal,
   'POST /manage/tasks/links/:linkId/claims': ['40'],
+  'POST /manage/tasks/projects/:projectId/rule-readings': ['40'],
+  'GET /manage/tasks/projects/:projectId/rule-readings': ['40'],
   'GET /manage/tasks/projects/:projectId/items': [...internal, '30', '40'],
   'GET /manage/tasks/projects/:projectId/counts': [...internal, '30', '40'],
   'GET /manage/tasks/items/:itemId': [...internal, '30', '40'],

@@ -176,4 +176,26 @@ describe('work loop', () => {
     const after = await items(`linkId=${links[0].id}`);
     expect(after.filter((i) => claimed.slice(0, 2).some((c) => c.id === i.id)).map((i) => i.status)).toEqual(['waiting', 'waiting']);
   });
+
+  it('asks a newcomer to read the annotation rule for its countdown before the first claim', async () => {
+    const detail = await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin });
+    const rules = detail.body.data.rules;
+    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 2, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule };
+    expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
+    const newcomerId = await createPerson(platform, admin, { role: '40', name: 'Newcomer', account: 'newcomer@example.com', password: 'Tagger@123' });
+    const members = detail.body.data.links[0].members;
+    await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[0].id}/members`, { token: admin, body: { teamIds: members.teamIds, taggerIds: [...members.taggerIds, newcomerId] } });
+    const newcomer = await signIn(platform, 'newcomer@example.com', 'Tagger@123', 1);
+    const claim = () => call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: newcomer, body: { count: 1 }, headers: en });
+
+    const unread = await claim();
+    expect(unread.status).toBe(409);
+    expect(unread.body.message).toBe('Please read the annotation rule before claiming data');
+    const reading = await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: newcomer });
+    expect(reading.body.data).toMatchObject({ required: true, opened: true, countdownSeconds: 2 });
+    const early = await claim();
+    expect(early.body.message).toMatch(/^Please keep reading the annotation rule; you can claim data from /);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(reading.body.data.readyAt) - Date.now() + 50));
+    expect((await claim()).status).toBe(200);
+  });
 });

@@ -48,3 +48,4 @@ export * from './tasks/item.lifecycle';
 export * from './tasks/item-refusal';
 export * from './tasks/item-work';
 export * from './tasks/claim-timer';
+export * from './tasks/rule-reading.lifecycle';

@@ -13,3 +13,5 @@ export * from './item-inspection.decide';
 export * from './item-management.decide';
 export * from './bulk.rules';
 export * from './task.schemas';
+export * from './rule-reading';
+export * from './distribution.rules';

@@ -260,6 +260,8 @@ export const enUS: Record<string, string> = {
   'tasks.claim_count': 'How many items to claim: a whole number from 1 to 100',
   'tasks.media_unavailable': 'The file of this data item cannot be read',
   'tasks.selection_unknown': 'Some of the selected data does not belong to this project',
+  'tasks.rule_unopened': 'Please read the annotation rule before claiming data',
+  'tasks.rule_countdown': 'Please keep reading the annotation rule; you can claim data from {readyAt}',
   'tasks.claim_failed': 'The data has not been claimed successfully, in principle this does not happen, please contact the administrator!',
   'tasks.bulk_release_mixed': 'Only data within the same process can be released in bulk!',
   'tasks.bulk_reject_mixed': 'Only data within the same status and process can be rejected in bulk!',

@@ -260,6 +260,8 @@ export const zhCN: Record<string, string> = {
   'tasks.claim_count': '领取数量须为 1 到 100 的整数',
   'tasks.media_unavailable': '无法读取该数据的文件',
   'tasks.selection_unknown': '所选数据中有不属于该项目的数据',
+  'tasks.rule_unopened': '领取数据前请先阅读标注规则',
+  'tasks.rule_countdown': '请继续阅读标注规则，{readyAt} 后可领取数据',
   'tasks.claim_failed': '数据未领取成功，原则上不会出现此情况，请联系管理员！',
   'tasks.bulk_release_mixed': '只有同一环节的数据才能批量释放！',
   'tasks.bulk_reject_mixed': '只有同一状态、同一环节的数据才能批量驳回！',

@@ -16,7 +16,9 @@ import { ActOnItemCommand } from './commands/act-on-item.handler';
 import type { ItemAction } from './item-deciders';
 import { ActOnItemsCommand, type BulkAction } from './commands/act-on-items.handler';
 import { ClaimItemsCommand } from './commands/claim-items.handler';
+import { OpenRuleCommand } from './commands/open-rule.handler';
 import { ItemMedia } from './item-media.service';
+import { RuleReadings, type RuleReadingView } from './rule-readings.service';
 import { TaskAccess } from './task-access.service';
 import { type TaskItemView, TasksRepository } from './tasks.repository';
 
@@ -44,6 +46,7 @@ export class TasksController {
     private readonly tasks: TasksRepository,
     private readonly access: TaskAccess,
     private readonly files: ItemMedia,
+    private readonly readings: RuleReadings,
   ) {}
 
   @Post('links/:linkId/claims')
@@ -51,6 +54,23 @@ export class TasksController {
   async claim(@Param() params: LinkParamsDto, @Body() body: ClaimDto, @Ctx() context: CommandContext): Promise<{ items: string[] }> {
     const scope = await this.access.scope(context.actor);
     return { items: await this.commands.execute(new ClaimItemsCommand(params.linkId, body.count, scope, context)) };
+  }
+
+  /** Opening the rule starts its countdown; claims wait until it has run. */
+  @Post('projects/:projectId/rule-readings')
+  @Can('task.claim')
+  async openRule(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<RuleReadingView> {
+    await this.access.links(context.actor, params.projectId);
+    const rules = await this.readings.rules(params.projectId);
+    if (rules) await this.commands.execute(new OpenRuleCommand(params.projectId, rules, context));
+    return this.readings.view(params.projectId, context.actor.id);
+  }
+
+  @Get('projects/:projectId/rule-readings')
+  @Can('task.claim')
+  async ruleReading(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<RuleReadingView> {
+    await this.access.links(context.actor, params.projectId);
+    return this.readings.view(params.projectId, context.actor.id);
   }
 
   @Get('projects/:projectId/items')

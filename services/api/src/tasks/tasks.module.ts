@@ -5,7 +5,9 @@ import { ProjectsModule } from '../projects/projects.module';
 import { ActOnItemHandler } from './commands/act-on-item.handler';
 import { ActOnItemsHandler } from './commands/act-on-items.handler';
 import { ClaimItemsHandler } from './commands/claim-items.handler';
+import { OpenRuleHandler } from './commands/open-rule.handler';
 import { ItemMedia } from './item-media.service';
+import { RuleReadings } from './rule-readings.service';
 import { ItemWork } from './item-work.service';
 import { TaskAccess } from './task-access.service';
 import { TasksController } from './tasks.controller';
@@ -14,6 +16,6 @@ import { TasksRepository } from './tasks.repository';
 @Module({
   imports: [ProjectsModule, StorageModule],
   controllers: [TasksController],
-  providers: [TasksRepository, TaskAccess, ItemWork, ItemMedia, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
+  providers: [TasksRepository, TaskAccess, ItemWork, ItemMedia, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
 })
 export class TasksModule {}

@@ -6,6 +6,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type AppConfig, AppError, claimTimers, CommandPipeline, type CommandContext, CONFIG, NotFoundError, withClaimMinute } from '@annot/core';
 import { claimItem, itemsInHandLimit, type ProjectScope, worksOnLink } from '@annot/workflows';
 import { ItemWork } from '../item-work.service';
+import { RuleReadings } from '../rule-readings.service';
 import { TasksRepository } from '../tasks.repository';
 
 export class ClaimItemsCommand {
@@ -26,6 +27,7 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
     private readonly pipeline: CommandPipeline,
     private readonly tasks: TasksRepository,
     private readonly work: ItemWork,
+    private readonly readings: RuleReadings,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -38,6 +40,7 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
       if (project.status !== 'in_progress' && project.status !== 'reopened') throw new AppError(409, 'TASK_REFUSED', 'tasks.project_not_running');
       const people = project.links?.find((l) => l.id === linkId);
       if (!people || !worksOnLink(scope, { ...people.members, groups: people.groups })) throw new AppError(403, 'FORBIDDEN', 'tasks.not_on_link');
+      await this.readings.assertRead(unit, link.projectId, project.rules, actor.id);
       const room = itemsInHandLimit - (await this.tasks.inHand(unit.db, actor.id, link.projectId));
       if (room <= 0) throw new AppError(409, 'TASK_REFUSED', 'tasks.too_many_in_hand', { limit: itemsInHandLimit });
       const wanted = Math.min(count, room);

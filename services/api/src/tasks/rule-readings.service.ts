@@ -1,0 +1,43 @@
+// Where a person stands with a project's annotation rule: which version to read, for how long, and from when on
+// they may claim.
+import { Injectable } from '@nestjs/common';
+import { AppError, CommandPipeline, projectLifecycle, ruleReadingLifecycle, type UnitOfWork } from '@annot/core';
+import { type ProjectRules, projectStreamId, readingDue, ruleReadingStreamId } from '@annot/workflows';
+
+export interface RuleReadingView {
+  required: boolean;
+  ruleId: string | null;
+  ruleVersion: number | null;
+  countdownSeconds: number;
+  /** When the person may claim; null once they may, or when no rule is set. */
+  readyAt: string | null;
+  opened: boolean;
+}
+
+const demandOf = (rules: ProjectRules) => ({ ...rules.annotationRule, countdownSeconds: rules.countdownSeconds, rereadByAnnotator: rules.rereadByAnnotator });
+
+@Injectable()
+export class RuleReadings {
+  constructor(private readonly pipeline: CommandPipeline) {}
+
+  async rules(projectId: string): Promise<ProjectRules | null> {
+    return (await this.pipeline.load(projectLifecycle, projectStreamId(projectId))).state.rules;
+  }
+
+  async view(projectId: string, accountId: string): Promise<RuleReadingView> {
+    const rules = await this.rules(projectId);
+    if (!rules) return { required: false, ruleId: null, ruleVersion: null, countdownSeconds: 0, readyAt: null, opened: false };
+    const { state } = await this.pipeline.load(ruleReadingLifecycle, ruleReadingStreamId(projectId, accountId));
+    const due = readingDue(state, demandOf(rules), new Date());
+    return { required: true, ...rules.annotationRule, countdownSeconds: rules.countdownSeconds, readyAt: due === 'unopened' ? null : due, opened: due !== 'unopened' };
+  }
+
+  /** Inside a claim: refuses until the rule was open for its countdown. */
+  async assertRead(unit: UnitOfWork, projectId: string, rules: ProjectRules | null, accountId: string): Promise<void> {
+    if (!rules) return;
+    const { state } = await unit.load(ruleReadingLifecycle, ruleReadingStreamId(projectId, accountId));
+    const due = readingDue(state, demandOf(rules), new Date());
+    if (due === 'unopened') throw new AppError(409, 'RULE_UNREAD', 'tasks.rule_unopened');
+    if (due) throw new AppError(409, 'RULE_UNREAD', 'tasks.rule_countdown', { readyAt: due });
+  }
+}
