@@ -50,9 +50,10 @@ function envelopeProblem(status: number, type: string, text: string, attachment:
  * every n-th route from the k-th, so several test files can each take a share of the routes and run side by side.
  */
 export async function fuzz(platform: Platform, signIn: (() => Promise<string>) | null, share = { k: 0, n: 1 }): Promise<FuzzReport> {
-  const routes = routesOf(await openApiDocument(platform)).filter((_, i) => i % share.n === share.k);
+  const all = routesOf(await openApiDocument(platform));
+  const routes = all.filter((_, i) => i % share.n === share.k);
   let token = signIn ? await signIn() : null;
-  const ids: IdsByCollection = token ? await harvestIds(platform.baseUrl, token, routes, new Set([await ownId(platform, token)])) : new Map();
+  const ids: IdsByCollection = token ? await harvestIds(platform.baseUrl, token, all, new Set([await ownId(platform, token)])) : new Map();
   const findings: Finding[] = [];
   let requests = 0;
   for (const route of routes) {
