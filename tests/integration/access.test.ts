@@ -126,9 +126,9 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/tasks/items/:itemId/accept': internal,
   ...Object.fromEntries(
     ['error-groups', 'invalid-reasons'].flatMap((noun) => [
-      [`GET /manage/${noun}`, internal],
+      [`GET /manage/${noun}`, [...internal, '40']],
       [`POST /manage/${noun}`, internal],
-      [`GET /manage/${noun}/:id`, internal],
+      [`GET /manage/${noun}/:id`, [...internal, '40']],
       [`PATCH /manage/${noun}/:id`, internal],
       [`POST /manage/${noun}/:id/delete`, internal],
     ]),

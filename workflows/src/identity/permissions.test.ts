@@ -23,9 +23,9 @@ describe(can.name, () => {
     for (const action of ['system.health', 'mailbox.read', 'people.pms', 'people.sign_in_link'] as const) expect(allowed(action, true)).toEqual([Role.Admin]);
   });
 
-  it('gives taggers reading of projects and batches and the work on their items only, and clients reading of projects only', () => {
+  it('gives taggers reading of projects, batches and the error marks, and the work on their items only, and clients reading of projects only', () => {
     const actions = Object.keys(permissions) as Action[];
-    expect(actions.filter((action) => can(Role.Tagger, action, true))).toEqual(['project.read', 'batch.read', 'task.claim', 'task.work', 'task.read']);
+    expect(actions.filter((action) => can(Role.Tagger, action, true))).toEqual(['project.read', 'batch.read', 'task.claim', 'task.work', 'task.read', 'catalog.marks.read']);
     expect(actions.filter((action) => can(Role.Client, action, true))).toEqual(['project.read']);
   });
 

@@ -37,6 +37,12 @@ export const permissions = {
   'task.manage': internal,
   /** Reading items; which ones is the tasks context's view rule (the links the caller works on). */
   'task.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger] },
+  /** Reading how links' pools are shared; a supplier sees only its own team's share and groups. */
+  'distribution.read': { roles: [...internalRoles, Role.Supplier] },
+  /** Sharing a link's pool among the teams on it. */
+  'distribution.manage': internal,
+  /** A supplier splits its team's share among its own groups. */
+  'distribution.split': { roles: [Role.Supplier] },
   /** Listing and viewing accounts; a supplier only ever sees its own team's taggers. */
   'people.read': { roles: [...internalRoles, Role.Supplier] },
   'people.manage': { roles: internalRoles, privateRoles: [Role.Supplier] },
@@ -46,6 +52,8 @@ export const permissions = {
   'team.read': internal,
   'team.manage': internal,
   'catalog.read': internal,
+  /** Error groups and invalid-image reasons: what inspectors mark and annotators choose from. */
+  'catalog.marks.read': { roles: [...internalRoles, Role.Tagger] },
   'catalog.edit': internal,
   'chat.bind': internal,
   'history.read': internal,

@@ -43,13 +43,13 @@ function entryController<T>(route: EntryRoute<T>): Type<unknown> {
     ) {}
 
     @Get()
-    @Can('catalog.read')
+    @Can('catalog.marks.read')
     list(@Query() query: ListDto) {
       return route.read(this.entries, { keyword: query.keyword });
     }
 
     @Get(':id')
-    @Can('catalog.read')
+    @Can('catalog.marks.read')
     async get(@Param() params: ParamsDto) {
       const [entry] = await route.read(this.entries, { id: params.id });
       if (!entry) throw new NotFoundError(route.thing, params.id);

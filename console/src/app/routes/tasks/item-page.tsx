@@ -39,7 +39,7 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
 
   const me = user.data;
   const nameOf = (id: string) => (id === me?.id ? t('tasks_you', { name: me.name }) : (names.get(id) ?? t('tasks_person', { id: id.slice(0, 8) })));
-  const catalog: CatalogChoices = { readable: can('catalog.read'), useErrorGroups, useInvalidReasons };
+  const catalog: CatalogChoices = { readable: can('catalog.marks.read'), useErrorGroups, useInvalidReasons };
   const back = projectId ? (area === 'tag' ? `/tag/datamanage/${projectId}` : `/project/datamanage/${projectId}`) : null;
   const onDone = (verb: ItemVerb) => {
     toast.success(t('tasks_done', { action: t(`tasks_verb_${verb.replaceAll('-', '_')}`) }));
