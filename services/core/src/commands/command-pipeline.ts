@@ -33,6 +33,8 @@ export interface CommandRequest<S, E extends DomainEvent> {
   initial?: S;
   /** What the machine's guards read, where it needs more than the stream (an item: its project's plan). */
   machineContext?(state: S): unknown;
+  /** The stream as this unit already loaded it, so deciding does not read it a second time. */
+  loaded?: Loaded<S>;
 }
 
 export interface Loaded<S> {
@@ -85,7 +87,7 @@ export class UnitOfWork {
   /** Loads the stream, lets its machine decide, and keeps the decided events for the append; answers the new state. */
   async decide<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, request: CommandRequest<S, E>): Promise<Decided<S, E>> {
     if (this.pending.some((p) => p.streamId === streamId)) throw new Error(`${streamId} is decided on twice in one command`);
-    const { state, version } = await fold(this.eventStore, lifecycle, streamId, this.db, request.initial);
+    const { state, version } = request.loaded ?? (await fold(this.eventStore, lifecycle, streamId, this.db, request.initial));
     assertAllowed(lifecycle, streamId, state, version, request);
     const events = request.decide(state);
     this.keep(streamId, version, events, machineRefOf(lifecycle.machine), lifecycle.projections, request.outbox?.(state) ?? []);

@@ -52,13 +52,15 @@ export class ItemWork {
     const who = taskActor(actor.id, actor.role);
     const initial = startItemState({ itemId: item.itemId, projectId: item.projectId, linkId: item.linkId });
     const streamId = itemStreamId(item.itemId);
-    const { state } = await unit.load(itemLifecycle, streamId, initial);
+    const loaded = await unit.load(itemLifecycle, streamId, initial);
+    const state = loaded.state;
     const events = eventsOrRefusal(decider.decide(state, plan, who));
     // A decision that changes nothing (a timer whose claim is gone) gives the machine nothing to judge.
     if (events.length === 0) return state;
     const decided = await unit.decide(itemLifecycle, streamId, {
       event: decider.event(who),
       initial,
+      loaded,
       machineContext: (s) => itemMachineContext(s, plan),
       expectedVersion,
       decide: () => events,
