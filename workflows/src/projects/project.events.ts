@@ -1,5 +1,6 @@
 // Events of a project's stream, its state folded from them, and what it still lacks before it can be published.
 import type { DomainEvent } from '../shared/event';
+import type { ItemRun } from '../tasks/distribution.rules';
 import { linkProblems } from './link.rules';
 import type { ProjectStatus } from './project.machine';
 import type { LinkGroupInput, LinkMembersInput, ProjectBasics, ProjectLinkInput, ProjectRules, ProjectStep, ProjectTools } from './project.schemas';
@@ -27,6 +28,13 @@ export type LinkGroupDeleted = DomainEvent<'LinkGroupDeleted', Ref & { linkId: s
  * An import chose the link its items wait in (the first, or none). Appended at the project version the link was
  * read at, so a links edit checked before the import started conflicts instead of landing while the items arrive.
  */
+/**
+ * A team's share of a link's pool changed: the waiting items it gained from the open pool and gave back, named in the
+ * event (as runs of places in their batches) so a replay hands out exactly these items. `count` is its size after.
+ */
+export type LinkPoolDistributed = DomainEvent<'LinkPoolDistributed', Ref & { linkId: string; teamId: string; count: number; given: ItemRun[]; taken: ItemRun[] }>;
+/** A group's part of its team's share changed, the same way: gained from and given back to the team's own part. */
+export type TeamPoolDistributed = DomainEvent<'TeamPoolDistributed', Ref & { linkId: string; teamId: string; groupId: string; count: number; given: ItemRun[]; taken: ItemRun[] }>;
 export type ProjectImportStarted = DomainEvent<'ProjectImportStarted', Ref & { batchId: string; importId: string; linkId: string | null }>;
 
 export type ProjectEvent =
@@ -46,6 +54,8 @@ export type ProjectEvent =
   | LinkMembersAssigned
   | LinkGroupSaved
   | LinkGroupDeleted
+  | LinkPoolDistributed
+  | TeamPoolDistributed
   | ProjectImportStarted;
 
 export const projectStreamId = (projectId: string): string => `project-${projectId}`;
@@ -139,6 +149,10 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     }
     case 'LinkGroupDeleted':
       return withLink(state, event.data.linkId, (link) => ({ ...link, groups: link.groups.filter((g) => g.groupId !== event.data.groupId) }));
+    case 'LinkPoolDistributed':
+    case 'TeamPoolDistributed':
+      // Shares are items, not numbers: they live with the items in the pool, where claims lock them.
+      return state;
     case 'ProjectImportStarted':
       // The running import itself is the batch's state, which the links edit checks; the project keeps its link.
       return { ...state, importLinks: { ...state.importLinks, [event.data.importId]: event.data.linkId } };

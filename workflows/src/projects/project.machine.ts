@@ -1,6 +1,6 @@
 // Lifecycle of a project: a draft waits for improvement until complete, then for publishing; once published it runs,
 // pauses and resumes, completes, closes, and can be reopened. A batch import may start in any state: it fixes the
-// link its items wait in on the project's stream.
+// link its items wait in on the project's stream. Links' pools may be shared among teams while the project is not over.
 import { setup } from 'xstate';
 
 export type ProjectStatus = 'waiting_for_improvement' | 'waiting_for_publish' | 'in_progress' | 'paused' | 'completed' | 'closed' | 'reopened';
@@ -23,7 +23,8 @@ export const projectMachine = setup({
       | { type: 'project.finish' }
       | { type: 'project.close' }
       | { type: 'project.reopen' }
-      | { type: 'project.start_import' },
+      | { type: 'project.start_import' }
+      | { type: 'project.distribute' },
   },
   guards: {
     // A draft closed before it ever ran is discarded: reopening it would put an unconfigured project in the going list.
@@ -31,21 +32,21 @@ export const projectMachine = setup({
   },
 }).createMachine({
   id: 'project',
-  version: '3',
+  version: '4',
   initial: 'waiting_for_improvement',
   context: {},
   states: {
     waiting_for_improvement: {
-      on: { 'project.start_import': 'waiting_for_improvement', 'project.edit': 'waiting_for_improvement', 'project.mark_complete': 'waiting_for_publish', 'project.close': 'closed' },
+      on: { 'project.start_import': 'waiting_for_improvement', 'project.edit': 'waiting_for_improvement', 'project.distribute': 'waiting_for_improvement', 'project.mark_complete': 'waiting_for_publish', 'project.close': 'closed' },
     },
     waiting_for_publish: {
-      on: { 'project.start_import': 'waiting_for_publish', 'project.edit': 'waiting_for_publish', 'project.mark_incomplete': 'waiting_for_improvement', 'project.publish': 'in_progress', 'project.close': 'closed' },
+      on: { 'project.start_import': 'waiting_for_publish', 'project.edit': 'waiting_for_publish', 'project.distribute': 'waiting_for_publish', 'project.mark_incomplete': 'waiting_for_improvement', 'project.publish': 'in_progress', 'project.close': 'closed' },
     },
     in_progress: {
-      on: { 'project.start_import': 'in_progress', 'project.edit': 'in_progress', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
+      on: { 'project.start_import': 'in_progress', 'project.edit': 'in_progress', 'project.distribute': 'in_progress', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
     },
     paused: {
-      on: { 'project.start_import': 'paused', 'project.edit': 'paused', 'project.resume': 'in_progress', 'project.close': 'closed' },
+      on: { 'project.start_import': 'paused', 'project.edit': 'paused', 'project.distribute': 'paused', 'project.resume': 'in_progress', 'project.close': 'closed' },
     },
     completed: {
       on: { 'project.start_import': 'completed', 'project.reopen': 'reopened', 'project.close': 'closed' },
@@ -54,7 +55,7 @@ export const projectMachine = setup({
       on: { 'project.start_import': 'closed', 'project.reopen': { target: 'reopened', guard: 'hasRun' } },
     },
     reopened: {
-      on: { 'project.start_import': 'reopened', 'project.edit': 'reopened', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
+      on: { 'project.start_import': 'reopened', 'project.edit': 'reopened', 'project.distribute': 'reopened', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
     },
   },
 });

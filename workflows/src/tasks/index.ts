@@ -15,3 +15,4 @@ export * from './bulk.rules';
 export * from './task.schemas';
 export * from './rule-reading';
 export * from './distribution.rules';
+export * from './distribution.views';
