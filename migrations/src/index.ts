@@ -16,6 +16,7 @@ import * as m1763859600012 from './1763859600012-IdempotentRequests';
 import * as m1763859600013 from './1763859600013-EventsByType';
 import * as m1763859600014 from './1763859600014-ItemWork';
 import * as m1763859600015 from './1763859600015-OutboxRunAt';
+import * as m1763859600016 from './1763859600016-PoolShares';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 
 export const migrations: Record<string, Migration> = {
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '1763859600013-EventsByType': m1763859600013,
   '1763859600014-ItemWork': m1763859600014,
   '1763859600015-OutboxRunAt': m1763859600015,
+  '1763859600016-PoolShares': m1763859600016,
   '1763859600091-EventDataLz4': m1763859600091,
 };

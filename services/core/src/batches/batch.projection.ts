@@ -1,21 +1,26 @@
-// Batches as the batch list shows them, and their data items: the pools links claim from, who holds each item, and
-// its latest result, written in the command's transaction.
+// Batches as the batch list shows them, and their data items: the pools links claim from, the share of the pool each
+// item is in, who holds it, and its latest result, written in the command's transaction.
 import { sql } from 'kysely';
 import type { BatchEvent, BatchItemsRegistered } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
 import { applyItemEvent, itemRowEventTypes } from '../tasks/item-rows';
+import { applyShareEvent, shareRowEventTypes } from '../tasks/share-rows';
 
 type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>;
 
 export const batchProjection: Projection = {
   name: 'batches',
   mode: 'inline',
-  tables: ['batches', 'data_items', 'item_results'],
+  tables: ['batches', 'data_items', 'item_results', 'share_progress'],
   async apply(db, events) {
     for (const event of events as BatchStoredEvent[]) {
       if (itemRowEventTypes.includes(event.type)) {
         await applyItemEvent(db, event);
+        continue;
+      }
+      if (shareRowEventTypes.includes(event.type)) {
+        await applyShareEvent(db, event);
         continue;
       }
       const at = event.recordedAt;

@@ -312,6 +312,17 @@ export interface DataItemsTable {
   last_saved_at: Timestamp | null;
   last_submitted_at: Timestamp | null;
   item_version: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  /** The team whose share of the link's pool the item is in, and the group within it. */
+  team_id: string | null;
+  group_id: string | null;
+}
+
+export interface ShareProgressTable {
+  project_id: string;
+  link_id: string;
+  team_id: string;
+  group_id: string;
+  done: Generated<number>;
 }
 
 export interface ItemResultsTable {
@@ -406,4 +417,5 @@ export interface Database {
   data_items: DataItemsTable;
   idempotent_requests: IdempotentRequestsTable;
   item_results: ItemResultsTable;
+  share_progress: ShareProgressTable;
 }

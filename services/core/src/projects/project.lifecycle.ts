@@ -1,5 +1,7 @@
-// How the command pipeline drives a project's stream.
+// How the command pipeline drives a project's stream. Its distribution and membership events also move items between
+// the shares of a link's pool, which the batches projection keeps with the items.
 import { evolveProject, initialProjectState, type ProjectEvent, projectMachine, type ProjectState } from '@annot/workflows';
+import { batchProjection } from '../batches/batch.projection';
 import type { Lifecycle } from '../commands/command-pipeline';
 import { projectProjection } from './project.projection';
 
@@ -9,5 +11,5 @@ export const projectLifecycle: Lifecycle<ProjectState, ProjectEvent> = {
   evolve: evolveProject,
   status: (state) => state.status,
   context: (state) => ({ published: state.published }),
-  projections: [projectProjection],
+  projections: [projectProjection, batchProjection],
 };

@@ -4,13 +4,17 @@ import { type Kysely, sql } from 'kysely';
 import { type ItemEvent, itemEventTypes } from '@annot/workflows';
 import type { Database } from '../database/database.types';
 import type { StoredEvent } from '../events/stored-event';
+import { countShareDone } from './share-rows';
 
 export const itemRowEventTypes: readonly string[] = itemEventTypes;
 
 const noClaim = { claimer_id: null, claim_id: null, claimed_at: null, deadline: null } as const;
 
+/** A link's distribution holds for that link only: an item that leaves it leaves its share. */
+const noShare = { team_id: null, group_id: null } as const;
+
 /** Leaves a link and, when the item goes on, waits in the next link's pool. */
-const movedOn = (to: string | null) => (to ? { ...noClaim, status: 'waiting', link_id: to } : { ...noClaim });
+const movedOn = (to: string | null) => (to ? { ...noClaim, ...noShare, status: 'waiting', link_id: to } : { ...noClaim, ...noShare });
 
 export async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent): Promise<void> {
   const event = { type: stored.type, data: stored.data } as ItemEvent;
@@ -38,6 +42,7 @@ export async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent):
     }
     case 'ItemSubmitted': {
       const { submittedAt, toLinkId } = event.data;
+      await countShareDone(db, event.data.itemId);
       return void (await row
         .set({ ...movedOn(toLinkId), submission_count: sql`submission_count + 1`, last_submitted_at: submittedAt, rework: false, preferred_claimer_id: null, item_version: version })
         .execute());
@@ -50,9 +55,11 @@ export async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent):
     case 'InvalidityConfirmed':
       return void (await row.set({ item_version: version }).execute());
     case 'ItemPassed':
+      await countShareDone(db, event.data.itemId);
       return void (await row.set({ ...movedOn(event.data.toLinkId), item_version: version }).execute());
     case 'ItemRejected': {
       const { toLinkId, preferredClaimerId, reworkCount } = event.data;
+      await countShareDone(db, event.data.itemId);
       return void (await row.set({ ...movedOn(toLinkId), rework: true, rework_count: reworkCount, preferred_claimer_id: preferredClaimerId, item_version: version }).execute());
     }
     case 'ItemHeld':
@@ -60,11 +67,11 @@ export async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent):
     case 'ItemRecycled': {
       const { toLinkId, keepResult, resultVersion, itemId } = event.data;
       const cleared = keepResult ? {} : { object_count: 0, effective: true, invalid_reason_id: null };
-      await row.set({ ...noClaim, ...cleared, status: 'waiting', link_id: toLinkId, result_version: resultVersion, rework: false, preferred_claimer_id: null, item_version: version }).execute();
+      await row.set({ ...noClaim, ...noShare, ...cleared, status: 'waiting', link_id: toLinkId, result_version: resultVersion, rework: false, preferred_claimer_id: null, item_version: version }).execute();
       if (!keepResult) await db.deleteFrom('item_results').where('item_id', '=', itemId).execute();
       return;
     }
     case 'ItemFinished':
-      return void (await row.set({ ...noClaim, status: 'finished', link_id: event.data.linkId, item_version: version }).execute());
+      return void (await row.set({ ...noClaim, ...noShare, status: 'finished', link_id: event.data.linkId, item_version: version }).execute());
   }
 }
