@@ -124,6 +124,9 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/tasks/projects/:projectId/bulk-reject': internal,
   'POST /manage/tasks/projects/:projectId/bulk-recycle': internal,
   'POST /manage/tasks/items/:itemId/accept': internal,
+  'GET /manage/distribution/projects/:projectId': [...internal, '30'],
+  'PUT /manage/distribution/links/:linkId': internal,
+  'PUT /manage/distribution/links/:linkId/groups': ['30'],
   ...Object.fromEntries(
     ['error-groups', 'invalid-reasons'].flatMap((noun) => [
       [`GET /manage/${noun}`, [...internal, '40']],

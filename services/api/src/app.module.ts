@@ -8,6 +8,7 @@ import { type AppConfig, CoreModule } from '@annot/core';
 import { AuditsModule } from './audits/audits.module';
 import { BatchesModule } from './batches/batches.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { DistributionModule } from './distribution/distribution.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
@@ -53,6 +54,7 @@ export class AppModule {
         ProjectsModule,
         BatchesModule,
         TasksModule,
+        DistributionModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },
