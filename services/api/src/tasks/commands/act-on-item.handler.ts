@@ -1,8 +1,8 @@
 // One person's action on one item: save, submit, release, mark invalid or valid, pass, reject, judge an invalid mark,
 // recycle or accept a held item. Who may act is the item machine's and the deciders' rule.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CommandPipeline, type CommandContext, NotFoundError } from '@annot/core';
-import type { ItemState, ResultConfig, ToolInput } from '@annot/workflows';
+import { CommandPipeline, type CommandContext, NotFoundError, projectLifecycle } from '@annot/core';
+import { type ItemState, projectStreamId, type ResultConfig, type ToolInput } from '@annot/workflows';
 import { ItemWork } from '../item-work.service';
 import { deciderFor, type ItemAction } from '../item-deciders';
 import { TasksRepository } from '../tasks.repository';
@@ -27,17 +27,20 @@ export class ActOnItemHandler implements ICommandHandler<ActOnItemCommand, { ver
   async execute({ itemId, action, context, expectedVersion }: ActOnItemCommand): Promise<{ version: string; status: string }> {
     const item = await this.tasks.poolItem(itemId);
     if (!item) throw new NotFoundError('things.item', itemId);
+    // Read before the transaction: a read on another connection inside it would hold two connections per request,
+    // and many requests at once would wait on each other for the pool.
+    const config = action.kind === 'save' || action.kind === 'submit' ? await this.config(itemId, item.projectId) : null;
     const { value, results } = await this.pipeline.transact(context, async (unit) => {
-      const { project, plan } = await this.work.plan(unit, item.projectId);
-      const config = action.kind === 'save' || action.kind === 'submit' ? await this.config(itemId, project.tools ?? []) : null;
+      const { plan } = await this.work.plan(unit, item.projectId);
       return this.work.run(unit, item, plan, context.actor, deciderFor(action, config), expectedVersion);
     });
     const state: ItemState | undefined = value;
     return { version: (results[0]?.version ?? 0n).toString(), status: state?.status ?? 'unchanged' };
   }
 
-  private async config(itemId: string, tools: { toolId: string; toolVersion: number }[]): Promise<ResultConfig> {
-    const definitions = await this.tasks.toolDefinitions(tools);
+  private async config(itemId: string, projectId: string): Promise<ResultConfig> {
+    const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
+    const definitions = await this.tasks.toolDefinitions(state.tools ?? []);
     return { tools: definitions.map((d) => ({ ...d, definition: d.definition as ToolInput })), image: await this.tasks.itemSize(itemId) };
   }
 }
