@@ -36,7 +36,7 @@ describe(CommandPipeline.name, () => {
       [projectStreamId(b), 1n],
     ]);
     const { rows } = await sql<{ metadata: { actorId: string; machine: string } }>`SELECT metadata FROM events WHERE stream_id = ${projectStreamId(b)}`.execute(test.db);
-    expect(rows[0].metadata).toMatchObject({ actorId: 'pm-1', machine: 'project@3' });
+    expect(rows[0].metadata).toMatchObject({ actorId: 'pm-1', machine: 'project@4' });
   });
 
   it('appends none of them when one stream moved on since it was read', async () => {
