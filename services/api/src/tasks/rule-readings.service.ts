@@ -3,6 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, CommandPipeline, projectLifecycle, ruleReadingLifecycle, type UnitOfWork } from '@annot/core';
 import { type ProjectRules, projectStreamId, readingDue, ruleReadingStreamId } from '@annot/workflows';
+import { TasksRepository } from './tasks.repository';
 
 export interface RuleReadingView {
   required: boolean;
@@ -12,13 +13,19 @@ export interface RuleReadingView {
   /** When the person may claim; null once they may, or when no rule is set. */
   readyAt: string | null;
   opened: boolean;
+  /** The rule's name and, for a rich-text rule, its text. */
+  name: string | null;
+  html: string | null;
 }
 
 const demandOf = (rules: ProjectRules) => ({ ...rules.annotationRule, countdownSeconds: rules.countdownSeconds, rereadByAnnotator: rules.rereadByAnnotator });
 
 @Injectable()
 export class RuleReadings {
-  constructor(private readonly pipeline: CommandPipeline) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly tasks: TasksRepository,
+  ) {}
 
   async rules(projectId: string): Promise<ProjectRules | null> {
     return (await this.pipeline.load(projectLifecycle, projectStreamId(projectId))).state.rules;
@@ -26,10 +33,19 @@ export class RuleReadings {
 
   async view(projectId: string, accountId: string): Promise<RuleReadingView> {
     const rules = await this.rules(projectId);
-    if (!rules) return { required: false, ruleId: null, ruleVersion: null, countdownSeconds: 0, readyAt: null, opened: false };
+    if (!rules) return { required: false, ruleId: null, ruleVersion: null, countdownSeconds: 0, readyAt: null, opened: false, name: null, html: null };
     const { state } = await this.pipeline.load(ruleReadingLifecycle, ruleReadingStreamId(projectId, accountId));
     const due = readingDue(state, demandOf(rules), new Date());
-    return { required: true, ...rules.annotationRule, countdownSeconds: rules.countdownSeconds, readyAt: due === 'unopened' ? null : due, opened: due !== 'unopened' };
+    const text = await this.tasks.ruleText(rules.annotationRule.ruleId, rules.annotationRule.ruleVersion);
+    return {
+      required: true,
+      ...rules.annotationRule,
+      countdownSeconds: rules.countdownSeconds,
+      readyAt: due === 'unopened' ? null : due,
+      opened: due !== 'unopened',
+      name: text?.name ?? null,
+      html: text?.html ?? null,
+    };
   }
 
   /** Inside a claim: refuses until the rule was open for its countdown. */

@@ -174,6 +174,17 @@ export class TasksRepository {
     return this.db.selectFrom('data_items').select(['path', 'media_type as mediaType', 'checksum']).where('item_id', '=', itemId).executeTakeFirst();
   }
 
+  /** The text of a rule version, for the people who must read it before they claim. */
+  async ruleText(ruleId: string, ruleVersion: number): Promise<{ name: string; html: string | null } | undefined> {
+    return this.db
+      .selectFrom('annotation_rule_versions as v')
+      .innerJoin('annotation_rules as r', 'r.rule_id', 'v.rule_id')
+      .select(['r.name', 'v.html'])
+      .where('v.rule_id', '=', ruleId)
+      .where('v.rule_version', '=', ruleVersion)
+      .executeTakeFirst();
+  }
+
   async itemSize(itemId: string): Promise<{ width: number; height: number } | null> {
     const row = await this.db.selectFrom('data_items').select(['width', 'height']).where('item_id', '=', itemId).executeTakeFirst();
     return row?.width && row.height ? { width: row.width, height: row.height } : null;

@@ -18,6 +18,7 @@ import type { TaskItem } from '../api/task-item';
 import { itemStateOf } from './allowed-actions';
 import { CommandRefusal } from './command-refusal';
 import { DeadlineCountdown } from './deadline-countdown';
+import { RuleReadingGate } from './rule-reading';
 import { ErrorMarks } from './error-marks';
 
 export interface ClaimPanelProps {
@@ -48,6 +49,7 @@ export function ClaimPanel({ projectId, link, itemPath }: ClaimPanelProps) {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <RuleReadingGate projectId={projectId}>
         <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
           <div className="grid gap-1">
             <Label htmlFor={`claim-${link.id}`}>{t('tasks_claim_count')}</Label>
@@ -63,6 +65,7 @@ export function ClaimPanel({ projectId, link, itemPath }: ClaimPanelProps) {
           )}
         </form>
         <CommandRefusal error={claim.error} />
+        </RuleReadingGate>
         <section className="grid gap-2" aria-label={t('tasks_in_hand')}>
           <h3 className="font-medium">{t('tasks_in_hand_count', { count: rows.length })}</h3>
           {inHand.isPending ? (

@@ -1,0 +1,30 @@
+// GET and POST /manage/tasks/projects/:projectId/rule-readings: the annotation rule to read before claiming, and its
+// countdown, started by opening it.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface RuleReading {
+  required: boolean;
+  ruleId: string | null;
+  ruleVersion: number | null;
+  countdownSeconds: number;
+  readyAt: string | null;
+  opened: boolean;
+  name: string | null;
+  html: string | null;
+}
+
+const readingKey = (projectId: string) => ['tasks', 'rule-reading', projectId] as const;
+
+export const ruleReadingQuery = (projectId: string) =>
+  queryOptions({ queryKey: readingKey(projectId), queryFn: () => api.get<RuleReading>(`/manage/tasks/projects/${projectId}/rule-readings`) });
+
+export const useRuleReading = (projectId: string) => useQuery(ruleReadingQuery(projectId));
+
+export function useOpenRule(projectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<RuleReading>(`/manage/tasks/projects/${projectId}/rule-readings`),
+    onSuccess: (reading) => client.setQueryData(readingKey(projectId), reading),
+  });
+}
