@@ -13,6 +13,7 @@ import { jobsProcessorFor } from './jobs/jobs.processor';
 import { OutboxDispatcherService } from './outbox/outbox-dispatcher.service';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
 import { WORKER_REDIS, WorkerRedisCloser } from './redis/worker-redis';
+import { EnterPoolsJob } from './tasks/enter-pools.job';
 import { ExpireClaimJob } from './tasks/expire-claim.job';
 import { TasksModule } from './tasks/tasks.module';
 
@@ -35,7 +36,7 @@ export class WorkerModule {
       providers: [
         { provide: WORKER_REDIS, useValue: redis },
         WorkerRedisCloser,
-        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob], useFactory: (...handlers: unknown[]) => handlers },
+        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob], useFactory: (...handlers: unknown[]) => handlers },
         jobsProcessorFor(config),
         OutboxDispatcherService,
         ProjectionRunnerService,

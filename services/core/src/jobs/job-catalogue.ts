@@ -6,12 +6,15 @@ export enum JobName {
   ImportBatch = 'batch.import',
   /** A claim's auto-recycle timer: delayed until the claim's deadline. */
   ExpireClaim = 'item.expire_claim',
+  /** On publishing: items imported before the project had links enter the first link's pool. */
+  EnterPools = 'project.enter_pools',
 }
 
 export type JobItem =
   | { name: JobName.VerifyLedger; data: { auditId: string } }
   | { name: JobName.ImportBatch; data: { batchId: string; importId: string } }
-  | { name: JobName.ExpireClaim; data: { itemId: string; claimId: string } };
+  | { name: JobName.ExpireClaim; data: { itemId: string; claimId: string } }
+  | { name: JobName.EnterPools; data: { projectId: string } };
 
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -29,5 +32,7 @@ export function subjectOf(item: JobItem): JobSubject {
       return { type: 'batch', id: item.data.batchId };
     case JobName.ExpireClaim:
       return { type: 'item', id: item.data.itemId };
+    case JobName.EnterPools:
+      return { type: 'project', id: item.data.projectId };
   }
 }

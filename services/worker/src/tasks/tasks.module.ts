@@ -1,12 +1,13 @@
-// The worker side of the work loop: the timers that send item commands.
+// The worker side of the work loop: the timers and jobs that send item commands.
 import { Module } from '@nestjs/common';
 import { ItemWork } from '@annot/core';
 import { ExpireClaimHandler } from './commands/expire-claim.handler';
+import { EnterPoolsJob } from './enter-pools.job';
 import { ExpireClaimJob } from './expire-claim.job';
 import { TasksRepository } from './tasks.repository';
 
 @Module({
-  providers: [TasksRepository, ItemWork, ExpireClaimHandler, ExpireClaimJob],
-  exports: [ExpireClaimJob],
+  providers: [TasksRepository, ItemWork, ExpireClaimHandler, ExpireClaimJob, EnterPoolsJob],
+  exports: [ExpireClaimJob, EnterPoolsJob],
 })
 export class TasksModule {}

@@ -6,6 +6,20 @@ import { DATABASE, type Db, type PoolItem } from '@annot/core';
 export class TasksRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
+  /** Items of a project that wait with no link, a page at a time after `after`. */
+  async unlinked(projectId: string, after: string, limit: number): Promise<PoolItem[]> {
+    return this.db
+      .selectFrom('data_items')
+      .select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId'])
+      .where('project_id', '=', projectId)
+      .where('link_id', 'is', null)
+      .where('status', '=', 'waiting')
+      .where('item_id', '>', after)
+      .orderBy('item_id')
+      .limit(limit)
+      .execute();
+  }
+
   async poolItem(itemId: string): Promise<PoolItem | undefined> {
     return this.db.selectFrom('data_items').select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId']).where('item_id', '=', itemId).executeTakeFirst();
   }

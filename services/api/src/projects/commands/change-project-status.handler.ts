@@ -1,6 +1,6 @@
 // Publish, pause, resume, finish, close and reopen: the project machine decides, publish also wants every step.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, type AppendResult, CommandPipeline, type CommandContext, projectLifecycle } from '@annot/core';
+import { AppError, type AppendResult, CommandPipeline, type CommandContext, JobName, projectLifecycle } from '@annot/core';
 import { missingSteps, type ProjectEvent, projectStreamId } from '@annot/workflows';
 
 export const projectVerbs = {
@@ -33,6 +33,8 @@ export class ChangeProjectStatusHandler implements ICommandHandler<ChangeProject
       event: { type: machineEvent },
       expectedVersion,
       decide: (state) => [{ type, data: { projectId, title: state.basics!.title } } as ProjectEvent],
+      // Items imported while the project had no links wait for it; the worker moves them into the first pool.
+      outbox: () => (verb === 'publish' ? [{ name: JobName.EnterPools, data: { projectId } }] : []),
     });
   }
 
