@@ -16,3 +16,4 @@ export * from './task.schemas';
 export * from './rule-reading';
 export * from './distribution.rules';
 export * from './distribution.views';
+export * from './recycle-csv';
