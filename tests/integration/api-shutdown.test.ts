@@ -3,11 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../support/platform';
 import { freePort, ownRedis, type OwnRedis } from '../support/redis-server';
-import { buildService, exitOf, startServiceProcess } from '../support/service-process';
+import { buildService, cleanStop, startServiceProcess, terminate } from '../support/service-process';
 import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
-
-// `npm run up` kills what has not stopped this long after SIGTERM.
-const graceMs = 10_000;
 
 describe('an API process', () => {
   let database: TestDatabase;
@@ -33,16 +30,6 @@ describe('an API process', () => {
     await eventually(() => readiness(port), (status) => status === 200, 30_000);
     return { child, port };
   }
-
-  async function terminate(child: ChildProcess) {
-    const exited = exitOf(child);
-    child.kill('SIGTERM');
-    const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), graceMs).unref());
-    return Promise.race([exited, timeout]);
-  }
-
-  // Nest's shutdown hooks close the app, then raise the signal again, so a clean stop ends by SIGTERM.
-  const cleanStop = { code: null, signal: 'SIGTERM' };
 
   it('stops on SIGTERM while Redis answers', async () => {
     const started = await startApi();

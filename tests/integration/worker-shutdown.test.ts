@@ -8,10 +8,8 @@ import { jobQueue } from '@annot/core';
 import { eventually } from '../support/platform';
 import { ownRedis, type OwnRedis } from '../support/redis-server';
 import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
-import { buildService, exitOf, startServiceProcess } from '../support/service-process';
+import { buildService, cleanStop, startServiceProcess, terminate } from '../support/service-process';
 
-// `npm run up` kills a worker that has not stopped this long after SIGTERM; one that needs the kill has lost its shutdown hooks.
-const graceMs = 10_000;
 // No processor listens on this queue, so a probe job only shows that the dispatcher reached Redis.
 const probeQueue = 'shutdown-probe';
 
@@ -52,17 +50,6 @@ describe('a worker process', () => {
     }
     return child;
   }
-
-  /** Sends SIGTERM and waits for the end, or for the grace to run out. */
-  async function terminate(child: ChildProcess) {
-    const exited = exitOf(child);
-    child.kill('SIGTERM');
-    const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), graceMs).unref());
-    return Promise.race([exited, timeout]);
-  }
-
-  // Nest's shutdown hooks close the app, then raise the signal again, so a clean stop ends by SIGTERM.
-  const cleanStop = { code: null, signal: 'SIGTERM' };
 
   it('stops on SIGTERM while Redis answers', async () => {
     worker = await startConnectedWorker();

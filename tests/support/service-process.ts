@@ -29,3 +29,17 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
+
+/** `npm run up` kills what has not stopped this long after SIGTERM; a service that needs the kill has lost its shutdown hooks. */
+export const shutdownGraceMs = 10_000;
+
+/** Nest's shutdown hooks close the app, then raise the signal again, so a clean stop ends by SIGTERM. */
+export const cleanStop = { code: null, signal: 'SIGTERM' };
+
+/** Sends SIGTERM and waits for the end, or for the grace to run out. */
+export async function terminate(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null } | 'still running'> {
+  const exited = exitOf(child);
+  child.kill('SIGTERM');
+  const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), shutdownGraceMs).unref());
+  return Promise.race([exited, timeout]);
+}

@@ -16,4 +16,5 @@ export * from './task.schemas';
 export * from './rule-reading';
 export * from './distribution.rules';
 export * from './distribution.views';
+export * from './task.views';
 export * from './recycle-csv';

@@ -2,21 +2,10 @@
 // they may claim.
 import { Injectable } from '@nestjs/common';
 import { AppError, CommandPipeline, projectLifecycle, ruleReadingLifecycle, type UnitOfWork } from '@annot/core';
-import { type ProjectRules, projectStreamId, readingDue, ruleReadingStreamId } from '@annot/workflows';
+import { type ProjectRules, projectStreamId, readingDue, type RuleReadingView, ruleReadingStreamId } from '@annot/workflows';
 import { TasksRepository } from './tasks.repository';
 
-export interface RuleReadingView {
-  required: boolean;
-  ruleId: string | null;
-  ruleVersion: number | null;
-  countdownSeconds: number;
-  /** When the person may claim; null once they may, or when no rule is set. */
-  readyAt: string | null;
-  opened: boolean;
-  /** The rule's name and, for a rich-text rule, its text. */
-  name: string | null;
-  html: string | null;
-}
+export type { RuleReadingView };
 
 const demandOf = (rules: ProjectRules) => ({ ...rules.annotationRule, countdownSeconds: rules.countdownSeconds, rereadByAnnotator: rules.rereadByAnnotator });
 

@@ -2,7 +2,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import { type Database, DATABASE, type Db, exactIso, iso } from '@annot/core';
-import type { Page } from '@annot/workflows';
+import type { Page, TaskItemView } from '@annot/workflows';
+
+export type { TaskItemView };
 
 export interface PoolItem {
   itemId: string;
@@ -10,29 +12,6 @@ export interface PoolItem {
   linkId: string | null;
 }
 
-export interface TaskItemView {
-  id: string;
-  batchId: string;
-  projectId: string;
-  linkId: string | null;
-  fileName: string;
-  mediaType: string;
-  width: number | null;
-  height: number | null;
-  status: string;
-  claimerId: string | null;
-  deadline: string | null;
-  effective: boolean;
-  invalidReasonId: string | null;
-  objectCount: number;
-  submissionCount: number;
-  reworkCount: number;
-  rework: boolean;
-  resultVersion: number;
-  lastSavedAt: string | null;
-  lastSubmittedAt: string | null;
-  version: string;
-}
 
 export interface TaskItemFilter {
   projectId: string;
@@ -45,6 +24,9 @@ export interface TaskItemFilter {
 
 /** Batches that keep their items out of a link's pool: stopped and deleted ones always, paused ones for their kind. */
 const closedBatches = (pausedKind: 'paused_annotation' | 'paused_inspection') => ['stopped', 'deleted', pausedKind];
+
+/** A value that may be an item's id: uuid's shape, any version, so a file name is never cast to uuid. */
+const guidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class TasksRepository {
@@ -70,6 +52,16 @@ export class TasksRepository {
       .where('item_id', 'in', itemIds)
       .orderBy('item_id')
       .execute();
+  }
+
+  /** The items of a project a CSV's values may name, by data ID or by file name. */
+  async named(projectId: string, values: string[]): Promise<{ itemId: string; fileName: string; deleted: boolean }[]> {
+    if (values.length === 0) return [];
+    const ids = values.filter((v) => guidShape.test(v)).map((v) => v.toLowerCase());
+    const { rows } = await sql<{ itemId: string; fileName: string; deleted: boolean }>`
+      SELECT item_id AS "itemId", file_name AS "fileName", status = 'deleted' AS deleted FROM data_items
+      WHERE project_id = ${projectId}::uuid AND (item_id = ANY(${ids}::uuid[]) OR file_name = ANY(${values}::text[]))`.execute(this.db);
+    return rows;
   }
 
   /**
@@ -212,7 +204,7 @@ export class TasksRepository {
         'media_type as mediaType',
         'width',
         'height',
-        'status',
+        sql<TaskItemView['status']>`status`.as('status'),
         'claimer_id as claimerId',
         iso<string | null>('deadline').as('deadline'),
         'effective',

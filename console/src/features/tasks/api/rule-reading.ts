@@ -1,18 +1,10 @@
 // GET and POST /manage/tasks/projects/:projectId/rule-readings: the annotation rule to read before claiming, and its
 // countdown, started by opening it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RuleReadingView } from '@annot/workflows';
 import { api } from '@/lib/api-client';
 
-export interface RuleReading {
-  required: boolean;
-  ruleId: string | null;
-  ruleVersion: number | null;
-  countdownSeconds: number;
-  readyAt: string | null;
-  opened: boolean;
-  name: string | null;
-  html: string | null;
-}
+export type RuleReading = RuleReadingView;
 
 const readingKey = (projectId: string) => ['tasks', 'rule-reading', projectId] as const;
 

@@ -1,0 +1,51 @@
+// What the work loop's reads answer with, for the API that writes them and the console that shows them.
+import type { ResultDocument } from './result.schema';
+import type { taskItemStatuses } from './task.schemas';
+
+export type TaskItemStatus = (typeof taskItemStatuses)[number];
+
+/** An item as the lists and the item page show it. */
+export interface TaskItemView {
+  id: string;
+  batchId: string;
+  projectId: string;
+  linkId: string | null;
+  fileName: string;
+  mediaType: string;
+  width: number | null;
+  height: number | null;
+  status: TaskItemStatus;
+  claimerId: string | null;
+  deadline: string | null;
+  effective: boolean;
+  invalidReasonId: string | null;
+  objectCount: number;
+  submissionCount: number;
+  reworkCount: number;
+  rework: boolean;
+  resultVersion: number;
+  lastSavedAt: string | null;
+  lastSubmittedAt: string | null;
+  version: string;
+}
+
+export interface SavedResult {
+  version: number;
+  result: ResultDocument;
+  savedBy: string;
+  savedAt: string;
+}
+
+/** Where a person stands with the project's annotation rule before claiming. */
+export interface RuleReadingView {
+  required: boolean;
+  ruleId: string | null;
+  ruleVersion: number | null;
+  countdownSeconds: number;
+  /** When the person may claim; null once they may, or when no rule is set. */
+  readyAt: string | null;
+  opened: boolean;
+  /** The rule's name and, for a rich-text rule, its text. */
+  name: string | null;
+  html: string | null;
+}
