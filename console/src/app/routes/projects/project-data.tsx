@@ -2,6 +2,7 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BatchesPanel } from '@/features/batches/components/batches-panel';
+import { DistributionPanel } from '@/features/distribution/components/distribution-panel';
 import { useMemberNames } from '@/features/projects/api/project-members';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { ItemsPanel } from '@/features/tasks/components/items-panel';
@@ -18,6 +19,7 @@ export default function ProjectDataPage() {
       {(project) => (
         <>
           <BatchesPanel projectId={id} />
+          <DistributionPanel projectId={id} />
           {can('task.read') && <ItemsPanel projectId={id} links={project.links} itemPath={(itemId) => `/project/item/${itemId}`} nameOf={nameOf} />}
         </>
       )}

@@ -2,6 +2,7 @@
 import { useParams } from 'react-router-dom';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TeamSharePanel } from '@/features/distribution/components/team-share-panel';
 import { useProjectMembers } from '@/features/projects/api/project-members';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { SupplierLinks } from '@/features/projects/components/supplier-links';
@@ -17,7 +18,10 @@ export default function SupplierProjectPage() {
         ) : members.error ? (
           <RefusalNotice refusal={refusalOf(members.error) ?? 'not_found'} />
         ) : (
-          <SupplierLinks projectId={id} links={members.data ?? []} />
+          <>
+            <SupplierLinks projectId={id} links={members.data ?? []} />
+            <TeamSharePanel projectId={id} />
+          </>
         )
       }
     </ProjectScreen>
