@@ -123,6 +123,7 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/tasks/projects/:projectId/bulk-release': internal,
   'POST /manage/tasks/projects/:projectId/bulk-reject': internal,
   'POST /manage/tasks/projects/:projectId/bulk-recycle': internal,
+  'POST /manage/tasks/projects/:projectId/recycle-csv': internal,
   'POST /manage/tasks/items/:itemId/accept': internal,
   'GET /manage/distribution/projects/:projectId': [...internal, '30'],
   'PUT /manage/distribution/links/:linkId': internal,

@@ -1,12 +1,28 @@
 // The work loop over HTTP: claim from a link's pool, read and act on an item, list a project's items.
-import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type CommandContext, NotFoundError } from '@annot/core';
-import { bulkRecycleInput, bulkRejectInput, bulkReleaseInput, claimInput, markInvalidInput, type Page, recycleInput, rejectInput, saveResultInput, taskItemsQuery } from '@annot/workflows';
+import {
+  bulkRecycleInput,
+  bulkRejectInput,
+  bulkReleaseInput,
+  claimInput,
+  markInvalidInput,
+  matchItemLines,
+  type Page,
+  recycleCsvFields,
+  recycleCsvMaxBytes,
+  recycleInput,
+  rejectInput,
+  saveResultInput,
+  taskItemsQuery,
+} from '@annot/workflows';
+import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
@@ -17,6 +33,7 @@ import type { ItemAction } from './item-deciders';
 import { ActOnItemsCommand, type BulkAction } from './commands/act-on-items.handler';
 import { ClaimItemsCommand } from './commands/claim-items.handler';
 import { OpenRuleCommand } from './commands/open-rule.handler';
+import { readRecycleCsv } from './recycle-csv';
 import { ItemMedia } from './item-media.service';
 import { RuleReadings, type RuleReadingView } from './rule-readings.service';
 import { TaskAccess } from './task-access.service';
@@ -34,6 +51,7 @@ class RecycleDto extends createZodDto(recycleInput) {}
 class BulkReleaseDto extends createZodDto(bulkReleaseInput) {}
 class BulkRejectDto extends createZodDto(bulkRejectInput) {}
 class BulkRecycleDto extends createZodDto(bulkRecycleInput) {}
+class RecycleCsvDto extends createZodDto(recycleCsvFields) {}
 class TaskItemsQueryDto extends createZodDto(taskItemsQuery) {}
 
 type ItemAnswer = { version: string; status: string };
@@ -99,6 +117,28 @@ export class TasksController {
   @Can('task.manage')
   bulkRecycle(@Param() params: ProjectParamsDto, @Body() body: BulkRecycleDto, @Ctx() context: CommandContext): Promise<{ items: number }> {
     return this.bulk(params.projectId, body.itemIds, { kind: 'recycle', target: body.target, keepResult: body.keepResult }, context);
+  }
+
+  /** The seed's CSV import for rework images: every line is judged first, and one refused line leaves every item where it is. */
+  @Post('projects/:projectId/recycle-csv')
+  @Can('task.manage')
+  @ApiFileUpload('a CSV of at most 1 MB and 10,000 lines, one data ID or file name a line', {
+    target: { type: 'string', description: 'annotation_pool or same_link' },
+    keepResult: { type: 'string', description: 'true or false' },
+  })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: recycleCsvMaxBytes, files: 1 } }))
+  async recycleCsv(
+    @Param() params: ProjectParamsDto,
+    @UploadedFile() upload: { buffer: Buffer } | undefined,
+    @Body() body: RecycleCsvDto,
+    @Ctx() context: CommandContext,
+  ): Promise<{ items: number }> {
+    await this.access.links(context.actor, params.projectId);
+    const read = readRecycleCsv(upload);
+    const { named, refused } = matchItemLines(read.lines, await this.tasks.named(params.projectId, read.lines.map((l) => l.value)));
+    const action: BulkAction = { kind: 'recycle', target: body.target, keepResult: body.keepResult === 'true' };
+    const lines = { named, refused: [...read.refused, ...refused] };
+    return this.commands.execute(new ActOnItemsCommand(params.projectId, named.map((n) => n.itemId), action, context, lines));
   }
 
   @Get('projects/:projectId/counts')

@@ -1,13 +1,19 @@
 // The PM's actions on a selection of items at once (release, reject, recycle), under the seed's bulk rules, in one
-// transaction: either every item moves or none does.
+// transaction: either every item moves or none does. Items named by a CSV's lines are refused line by line, all at once.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, CommandPipeline, type CommandContext } from '@annot/core';
-import { type BulkItem, bulkRejectRefusal, bulkReleaseRefusal, type ItemStatus } from '@annot/workflows';
+import { type BulkItem, bulkRejectRefusal, bulkReleaseRefusal, type ItemStatus, type LineRefusal, type NamedLine } from '@annot/workflows';
 import { deciderFor, type ItemAction } from '../item-deciders';
 import { ItemWork } from '../item-work.service';
 import { TasksRepository } from '../tasks.repository';
 
 export type BulkAction = Extract<ItemAction, { kind: 'release' | 'reject' | 'recycle' }>;
+
+/** Where each item was named (a CSV's lines) and the lines already refused before any item was decided on. */
+export interface ItemLines {
+  named: NamedLine[];
+  refused: LineRefusal[];
+}
 
 export class ActOnItemsCommand {
   constructor(
@@ -15,6 +21,7 @@ export class ActOnItemsCommand {
     readonly itemIds: string[],
     readonly action: BulkAction,
     readonly context: CommandContext,
+    readonly lines?: ItemLines,
   ) {}
 }
 
@@ -30,16 +37,43 @@ export class ActOnItemsHandler implements ICommandHandler<ActOnItemsCommand, { i
     private readonly work: ItemWork,
   ) {}
 
-  async execute({ projectId, itemIds, action, context }: ActOnItemsCommand): Promise<{ items: number }> {
+  async execute({ projectId, itemIds, action, context, lines }: ActOnItemsCommand): Promise<{ items: number }> {
     const rows = await this.tasks.selection(projectId, itemIds);
     const bulk: BulkItem[] = rows.map((r) => ({ itemId: r.itemId, linkId: r.linkId, status: statusOf(r) }));
     const refusal = action.kind === 'release' ? bulkReleaseRefusal(bulk) : action.kind === 'reject' ? bulkRejectRefusal(bulk) : null;
     if (refusal) throw new AppError(400, 'BULK_REFUSED', refusal.messageKey, refusal.params);
     if (rows.length !== new Set(itemIds).size) throw new AppError(404, 'NOT_FOUND', 'tasks.selection_unknown');
+    const refused = [...(lines?.refused ?? [])];
+    const lineOf = new Map(lines?.named.map((n) => [n.itemId, n]));
     const { results } = await this.pipeline.transact(context, async (unit) => {
       const { plan } = await this.work.plan(unit, projectId);
-      for (const row of rows) await this.work.run(unit, row, plan, context.actor, deciderFor(action, null));
+      for (const row of rows) {
+        try {
+          await this.work.run(unit, row, plan, context.actor, deciderFor(action, null));
+        } catch (error) {
+          // A decider's or machine's refusal reads nothing from the database, so the transaction can go on judging.
+          const named = lineOf.get(row.itemId);
+          if (!named || !(error instanceof AppError)) throw error;
+          refused.push(lineRefusal(named, error));
+        }
+      }
+      // Thrown inside the transaction, so nothing it decided is written.
+      if (refused.length > 0) throw linesRefused(refused);
     });
     return { items: results.length };
   }
+}
+
+/** The machine's refusal names the state the item is in; any other refusal is given in its own words. */
+function lineRefusal(named: NamedLine, error: AppError): LineRefusal {
+  return error.messageKey === 'errors.invalid_transition'
+    ? { ...named, messageKey: 'tasks.csv_line_not_recyclable', params: { state: `tasks.item_state.${String(error.params.from)}` } }
+    : { ...named, messageKey: 'tasks.csv_line_refused', params: { reason: error.messageKey } };
+}
+
+function linesRefused(refused: LineRefusal[]): AppError {
+  const fields = [...refused]
+    .sort((a, b) => a.line - b.line)
+    .map((r) => ({ field: `line.${r.line}`, messageKey: r.messageKey, params: { ...r.params, line: r.line, value: r.value } }));
+  return new AppError(400, 'VALIDATION_FAILED', 'tasks.csv_refused', { count: fields.length }, fields);
 }
