@@ -158,7 +158,7 @@ describe('the work loop in the console', () => {
     const items = pm.page.getByRole('region', { name: 'Items' });
     await items.getByLabel('Status').selectOption('claimed');
     await items.getByRole('checkbox', { name: `Select ${recycled.fileName}` }).check();
-    await items.getByRole('button', { name: 'Recycle' }).click();
+    await items.getByRole('button', { name: 'Recycle', exact: true }).click();
     const recycle = pm.page.getByRole('dialog');
     await recycle.getByLabel('Within the same link').check();
     await recycle.getByLabel('Clear the result').check();

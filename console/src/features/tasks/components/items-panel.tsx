@@ -17,6 +17,7 @@ import { useTaskItems } from '../api/get-task-items';
 import type { TaskItem, TaskItemStatus } from '../api/task-item';
 import { CommandRefusal } from './command-refusal';
 import { DeadlineCountdown } from './deadline-countdown';
+import { RecycleCsvDialog } from './recycle-csv-dialog';
 import { RecycleDialog } from './recycle-dialog';
 
 export interface ItemsPanelProps {
@@ -28,12 +29,19 @@ export interface ItemsPanelProps {
 
 export function ItemsPanel({ projectId, links, itemPath, nameOf }: ItemsPanelProps) {
   const { t } = useTranslation();
+  const [recyclingCsv, setRecyclingCsv] = useState(false);
   const counts = useTaskCounts(projectId);
   const countOf = (linkId: string, status: TaskItemStatus) => counts.data?.find((c) => c.linkId === linkId && c.status === status)?.count ?? 0;
   if (links.length === 0) return null;
   return (
     <section className="grid gap-3" aria-label={t('tasks_items')}>
-      <h2 className="text-base font-semibold">{t('tasks_items')}</h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">{t('tasks_items')}</h2>
+        <Button size="sm" variant="outline" onClick={() => setRecyclingCsv(true)}>
+          {t('tasks_recycle_csv')}
+        </Button>
+      </div>
+      {recyclingCsv && <RecycleCsvDialog projectId={projectId} onClose={() => setRecyclingCsv(false)} />}
       <ListTable headings={[t('links_name'), ...taskItemStatuses.map((s) => t(`item_status_${s}`))]} empty={false} error={counts.error}>
         {links.map((link) => (
           <TableRow key={link.id}>

@@ -24,24 +24,7 @@ export function RecycleDialog({ count, pending, onConfirm, onCancel }: RecycleDi
           <DialogTitle>{t('tasks_recycle')}</DialogTitle>
           <DialogDescription>{t('tasks_recycle_count', { count })}</DialogDescription>
         </DialogHeader>
-        <fieldset className="grid gap-1 text-sm">
-          <legend className="mb-1 font-medium">{t('tasks_recycle_target')}</legend>
-          {(['annotation_pool', 'same_link'] as const).map((value) => (
-            <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="recycle-target" checked={target === value} onChange={() => setTarget(value)} />
-              {t(`tasks_recycle_${value}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="grid gap-1 text-sm">
-          <legend className="mb-1 font-medium">{t('tasks_recycle_result')}</legend>
-          {[true, false].map((keep) => (
-            <label key={String(keep)} className="flex items-center gap-2">
-              <input type="radio" name="recycle-keep" checked={keepResult === keep} onChange={() => setKeepResult(keep)} />
-              {t(keep ? 'tasks_keep_result' : 'tasks_clear_result')}
-            </label>
-          ))}
-        </fieldset>
+        <RecycleChoiceFields target={target} keepResult={keepResult} onTarget={setTarget} onKeepResult={setKeepResult} />
         <DialogFooter>
           <Button variant="outline" onClick={onCancel}>
             {t('cancel')}
@@ -52,5 +35,32 @@ export function RecycleDialog({ count, pending, onConfirm, onCancel }: RecycleDi
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Where recycled items go and whether they keep their results: the same choice for a selection and for a CSV. */
+export function RecycleChoiceFields({ target, keepResult, onTarget, onKeepResult }: { target: RecycleTarget; keepResult: boolean; onTarget: (target: RecycleTarget) => void; onKeepResult: (keep: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <fieldset className="grid gap-1 text-sm">
+        <legend className="mb-1 font-medium">{t('tasks_recycle_target')}</legend>
+        {(['annotation_pool', 'same_link'] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" name="recycle-target" checked={target === value} onChange={() => onTarget(value)} />
+            {t(`tasks_recycle_${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="grid gap-1 text-sm">
+        <legend className="mb-1 font-medium">{t('tasks_recycle_result')}</legend>
+        {[true, false].map((keep) => (
+          <label key={String(keep)} className="flex items-center gap-2">
+            <input type="radio" name="recycle-keep" checked={keepResult === keep} onChange={() => onKeepResult(keep)} />
+            {t(keep ? 'tasks_keep_result' : 'tasks_clear_result')}
+          </label>
+        ))}
+      </fieldset>
+    </>
   );
 }
