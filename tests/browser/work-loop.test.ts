@@ -2,12 +2,11 @@
 // rejected with a mark by the inspector, and the PM sees it as rework with its history and recycles another item.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seedDemo } from '../../scripts/src/seed-demo';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
 import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { boxResult, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
-import { call, eventually, type Platform, startPlatform } from '../support/platform';
-import { adminAccount, adminPassword, signInAdmin } from '../support/sign-in';
+import { call, type Platform } from '../support/platform';
 
 interface ListedItem {
   id: string;
@@ -27,35 +26,10 @@ describe('the work loop in the console', () => {
   let links: { id: string; type: string; name: string }[];
   let toolId: string;
 
-  const box = () => ({
-    frameCount: 1,
-    objects: [
-      {
-        id: 'car-1',
-        toolId,
-        toolVersion: 1,
-        templateType: 'box',
-        attributes: { category: 'car' },
-        keyframes: [{ frame: 0, shape: { type: 'box', x: 10, y: 10, width: 60, height: 40 }, attributes: {}, outside: false, source: 'drawn' }],
-      },
-    ],
-    attributes: {},
-  });
-
   beforeAll(async () => {
-    platform = await startPlatform();
     browser = await launchBrowser();
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
-    const admin = await signInAdmin(platform);
-    const project = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0];
-    projectId = project.id;
-    const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;
-    links = detail.links;
-    toolId = detail.tools[0].toolId;
-    await eventually(
-      async () => (await call(platform, 'GET', `/manage/projects/${projectId}/batches`, { token: admin })).body.data,
-      (batches: { importing: unknown; items: number }[]) => batches.length > 0 && batches.every((b) => b.importing === null && b.items > 0),
-    );
+    let admin: string;
+    ({ platform, admin, projectId, links, toolId } = await startDemo());
     // Nobody inspects what they annotated: the demo tagger annotates, this test's own inspector checks.
     const inspectorId = await createPerson(platform, admin, { role: '40', name: 'Console Inspector', account: 'console-inspector@example.com', password: 'Tagger@123' });
     await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[1].id}/members`, { token: admin, body: { teamIds: [], taggerIds: [inspectorId] } });
@@ -92,7 +66,7 @@ describe('the work loop in the console', () => {
     const claimed = (await inHand()).filter((item) => !before.some((b) => b.id === item.id));
     expect(claimed).toHaveLength(3);
     const [submitted, recycled] = claimed.filter((item) => !item.rework);
-    const saved = await call(platform, 'PUT', `/manage/tasks/items/${submitted.id}/result`, { token: taggerToken, body: { result: box() } });
+    const saved = await call(platform, 'PUT', `/manage/tasks/items/${submitted.id}/result`, { token: taggerToken, body: { result: boxResult(toolId) } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
     await annotation.getByRole('row', { name: new RegExp(submitted.fileName) }).getByRole('link', { name: 'Open' }).click();

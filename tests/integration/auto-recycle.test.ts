@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProducerRedis, jobQueue, outboxJobId } from '@annot/core';
 import { seedDemo } from '../../scripts/src/seed-demo';
 import { createWorkerApp } from '../../services/worker/src/worker.factory';
+import { boxResult } from '../support/demo';
 import { createPerson } from '../support/people';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
@@ -139,20 +140,7 @@ describe('auto-recycle', () => {
   it('leaves an item alone when its claim was submitted before the timer fired', async () => {
     const itemId = await claimOne(other);
     const { job } = await timerOf(itemId);
-    const result = {
-      frameCount: 1,
-      objects: [
-        {
-          id: 'car-1',
-          toolId,
-          toolVersion: 1,
-          templateType: 'box',
-          attributes: { category: 'car' },
-          keyframes: [{ frame: 0, shape: { type: 'box', x: 10, y: 10, width: 60, height: 40 }, attributes: {}, outside: false, source: 'drawn' }],
-        },
-      ],
-      attributes: {},
-    };
+    const result = boxResult(toolId);
     expect((await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: other, body: { result } })).status).toBe(200);
     expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: other })).status).toBe(200);
     const before = await itemOf(itemId);

@@ -1,25 +1,23 @@
 // Items imported into a draft before it had links wait with no link; publishing puts them into the first link's pool.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../scripts/src/seed-demo';
 import { png, upload, zipOf } from '../support/batches';
-import { call, eventually, type Platform, startPlatform } from '../support/platform';
+import { startDemo } from '../support/demo';
+import { call, eventually, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
-import { adminAccount, adminPassword, signInAdmin } from '../support/sign-in';
 
 describe('publishing a project with waiting items', () => {
   let platform: Platform;
   let admin: string;
 
+  let demoId: string;
+
   beforeAll(async () => {
-    platform = await startPlatform();
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
-    admin = await signInAdmin(platform);
+    ({ platform, admin, projectId: demoId } = await startDemo());
   });
   afterAll(async () => platform?.stop());
 
   it('moves the items of a batch imported before the links into the first link\'s pool', async () => {
-    const demoId = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
     const demo = (await call(platform, 'GET', `/manage/projects/${demoId}`, { token: admin })).body.data;
     const draft = await call(platform, 'POST', '/manage/projects', { token: admin, body: { ...demo.basics, title: 'Early data' } });
     const projectId: string = draft.body.data.id;

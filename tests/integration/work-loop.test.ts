@@ -2,11 +2,11 @@
 // with marks; the tagger reworks and resubmits; another pass finishes the item; the PM reads every step.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../scripts/src/seed-demo';
+import { boxResult, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
-import { call, eventually, type Platform, startPlatform } from '../support/platform';
+import { call, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
-import { adminAccount, adminPassword, signIn, signInAdmin } from '../support/sign-in';
+import { signIn } from '../support/sign-in';
 
 describe('work loop', () => {
   let platform: Platform;
@@ -18,34 +18,10 @@ describe('work loop', () => {
   let toolId: string;
   const en = { 'x-language': 'en_US' };
 
-  const box = (category: string | null) => ({
-    frameCount: 1,
-    objects: [
-      {
-        id: 'car-1',
-        toolId,
-        toolVersion: 1,
-        templateType: 'box',
-        attributes: category ? { category } : {},
-        keyframes: [{ frame: 0, shape: { type: 'box', x: 10, y: 10, width: 60, height: 40 }, attributes: {}, outside: false, source: 'drawn' }],
-      },
-    ],
-    attributes: {},
-  });
+  const box = (category: string | null) => boxResult(toolId, { category });
 
   beforeAll(async () => {
-    platform = await startPlatform();
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
-    admin = await signInAdmin(platform);
-    const project = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0];
-    projectId = project.id;
-    const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;
-    links = detail.links;
-    toolId = detail.tools[0].toolId;
-    await eventually(
-      async () => (await call(platform, 'GET', `/manage/projects/${projectId}/batches`, { token: admin })).body.data,
-      (batches: { importing: unknown; items: number }[]) => batches.length > 0 && batches.every((b) => b.importing === null && b.items > 0),
-    );
+    ({ platform, admin, projectId, links, toolId } = await startDemo());
     annotator = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
     // The demo tagger annotates and the demo inspector checks, since nobody inspects what they annotated; the demo
     // data has already done some work of each kind.

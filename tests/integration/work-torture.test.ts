@@ -2,12 +2,12 @@
 // they hold too long. No item is ever held by two people, none is lost, and replay --verify passes after it.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../scripts/src/seed-demo';
 import { png, upload, zipOf } from '../support/batches';
+import { boxResult, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
-import { call, eventually, type Platform, startPlatform } from '../support/platform';
+import { call, eventually, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
-import { adminAccount, adminPassword, signIn, signInAdmin } from '../support/sign-in';
+import { signIn } from '../support/sign-in';
 
 const taggers = 20;
 const claimersPerTagger = 10;
@@ -24,13 +24,10 @@ describe('work loop under load', () => {
   let items = 0;
 
   beforeAll(async () => {
-    platform = await startPlatform({ config: { claimMinuteMs: minuteMs } });
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
-    admin = await signInAdmin(platform);
-    projectId = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
+    let links: { id: string }[];
+    ({ platform, admin, projectId, links, toolId } = await startDemo({ config: { claimMinuteMs: minuteMs } }));
+    linkId = links[0].id;
     const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;
-    linkId = detail.links[0].id;
-    toolId = detail.tools[0].toolId;
     await call(platform, 'PUT', `/manage/projects/${projectId}/basics`, { token: admin, body: { ...detail.basics, autoRecycle: { enabled: true, timeoutMinutes: 1 } } });
     await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { ...detail.rules, countdownSeconds: 0, annotationRuleName: undefined, dataRuleName: undefined } });
 
@@ -56,11 +53,7 @@ describe('work loop under load', () => {
     const tokens = await Promise.all(ids.map((_, i) => signIn(platform, `load${i}@example.com`, 'Tagger@123', 1)));
     await Promise.all(tokens.map((token) => call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token })));
 
-    const result = (n: number) => ({
-      frameCount: 1,
-      objects: [{ id: `o${n}`, toolId, toolVersion: 1, templateType: 'box', attributes: { category: 'car' }, keyframes: [{ frame: 0, shape: { type: 'box', x: 0, y: 0, width: 2, height: 2 }, attributes: {} }] }],
-      attributes: {},
-    });
+    const result = (n: number) => boxResult(toolId, { id: `o${n}`, x: 0, y: 0, width: 2, height: 2 });
     const outcomes = { claimed: 0, released: 0, submitted: 0, kept: 0, refused: 0, failed: 0 };
     const until = Date.now() + runMs;
     const claimer = async (token: string, n: number) => {

@@ -1,10 +1,10 @@
 // Every route of the OpenAPI document, as the admin (who passes every role check) over the demo data, against every
 // class of hostile input; each test file takes a share of the routes so the shares run side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../../scripts/src/seed-demo';
-import { call, eventually, type Platform, startPlatform } from '../platform';
+import { startDemo } from '../demo';
+import type { Platform } from '../platform';
 import { replayVerifies } from '../replay';
-import { adminAccount, adminPassword, signInAdmin } from '../sign-in';
+import { signInAdmin } from '../sign-in';
 import { describeFindings, fuzz } from './fuzz-run';
 
 /** One test file's share of the routes, fuzzed as the admin over the demo data. */
@@ -12,15 +12,7 @@ export const fuzzAsAdmin = (share: { k: number; n: number }) => describe(`hostil
   let platform: Platform;
 
   beforeAll(async () => {
-    platform = await startPlatform();
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
-    const token = await signInAdmin(platform);
-    const projects = await call(platform, 'GET', '/manage/projects?tab=going', { token });
-    const projectId = projects.body.data.items[0].id;
-    await eventually(
-      async () => (await call(platform, 'GET', `/manage/projects/${projectId}/batches`, { token })).body.data,
-      (batches: { importing: unknown; total: number }[]) => batches.length > 0 && batches.every((b) => b.importing === null),
-    );
+    ({ platform } = await startDemo());
     // From here on only the fuzzer's requests write, so any change to the log belongs to the request just answered.
     await platform.worker?.close();
     platform.worker = null;

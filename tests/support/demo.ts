@@ -1,0 +1,44 @@
+// A platform with the demo data `npm run up` adds (accounts, the demo project with its imported batch and its work),
+// and results shaped for the demo's box tool.
+import type { AppConfig } from '@annot/core';
+import { seedDemo } from '../../scripts/src/seed-demo';
+import { call, type Platform, startPlatform } from './platform';
+import { adminAccount, adminPassword, signInAdmin } from './sign-in';
+
+export interface Demo {
+  platform: Platform;
+  /** The admin's token. */
+  admin: string;
+  projectId: string;
+  links: { id: string; type: 'annotation' | 'inspection'; name: string; members: { teamIds: string[]; taggerIds: string[] } }[];
+  toolId: string;
+}
+
+/** Seeding waits for the demo batch's import and does the demo work, so the project is ready to work on. */
+export async function startDemo(options: { config?: Partial<AppConfig> } = {}): Promise<Demo> {
+  const platform = await startPlatform(options);
+  await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+  const admin = await signInAdmin(platform);
+  const projectId: string = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
+  const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;
+  return { platform, admin, projectId, links: detail.links, toolId: detail.tools[0].toolId };
+}
+
+/** A one-frame result with one box of the demo tool; `category` null leaves the required attribute out. */
+export function boxResult(toolId: string, box: { id?: string; category?: string | null; x?: number; y?: number; width?: number; height?: number } = {}) {
+  const { id = 'car-1', category = 'car', x = 10, y = 10, width = 60, height = 40 } = box;
+  return {
+    frameCount: 1,
+    objects: [
+      {
+        id,
+        toolId,
+        toolVersion: 1,
+        templateType: 'box',
+        attributes: category ? { category } : {},
+        keyframes: [{ frame: 0, shape: { type: 'box', x, y, width, height }, attributes: {}, outside: false, source: 'drawn' }],
+      },
+    ],
+    attributes: {},
+  };
+}
