@@ -236,9 +236,9 @@ describe('batch import from a zip', () => {
 
   it('rebuilds batches and data items from the events exactly as they are (replay --verify)', async () => {
     const report = await verifyReplay(platform.database.db, [batchProjection]);
-    expect(report.tables.map((t) => [t.table, t.liveRows > 0, t.missingCount, t.extraCount])).toEqual([
-      ['batches', true, 0, 0],
-      ['data_items', true, 0, 0],
-    ]);
+    // The projection also owns the work on items (their results, the shares of pools), which no test here made.
+    const byTable = Object.fromEntries(report.tables.map((t) => [t.table, [t.liveRows > 0, t.missingCount, t.extraCount]]));
+    expect(byTable).toMatchObject({ batches: [true, 0, 0], data_items: [true, 0, 0] });
+    expect(report.tables.filter((t) => t.missingCount + t.extraCount > 0)).toEqual([]);
   });
 });
