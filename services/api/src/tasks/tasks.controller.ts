@@ -97,8 +97,16 @@ export class TasksController {
     const links = await this.access.links(context.actor, params.projectId);
     const mine = query.mine === 'true';
     if (!mine && query.linkId && !links.includes(query.linkId)) return { items: [], nextCursor: null };
-    const page = await this.tasks.list({ projectId: params.projectId, linkId: query.linkId, status: query.status, claimerId: mine ? context.actor.id : undefined, limit: query.limit, cursor: query.cursor });
-    return mine ? page : { ...page, items: page.items.filter((i) => i.linkId && links.includes(i.linkId)) };
+    // The caller's own items wherever they are; otherwise only the links it works on, filtered in the query so pages stay full.
+    return this.tasks.list({
+      projectId: params.projectId,
+      linkId: query.linkId,
+      linkIds: mine ? undefined : links,
+      status: query.status,
+      claimerId: mine ? context.actor.id : undefined,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
   }
 
   @Post('projects/:projectId/bulk-release')

@@ -16,6 +16,8 @@ export interface PoolItem {
 export interface TaskItemFilter {
   projectId: string;
   linkId?: string;
+  /** Only items in these links: the ones the caller works on. */
+  linkIds?: string[];
   status?: string;
   claimerId?: string;
   limit: number;
@@ -124,6 +126,7 @@ export class TasksRepository {
   async list(filter: TaskItemFilter): Promise<Page<TaskItemView>> {
     let query = this.items().where('project_id', '=', filter.projectId);
     if (filter.linkId) query = query.where('link_id', '=', filter.linkId);
+    if (filter.linkIds) query = filter.linkIds.length > 0 ? query.where('link_id', 'in', filter.linkIds) : query.where(sql<boolean>`false`);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.claimerId) query = query.where('claimer_id', '=', filter.claimerId);
     if (filter.cursor) query = query.where('item_id', '>', filter.cursor);
