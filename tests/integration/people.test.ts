@@ -114,7 +114,7 @@ describe('people and teams', () => {
       // The log is an async projection: it shows an operation a moment after the command.
       const all = await eventually(
         () => call(platform, 'GET', `/manage/history/getoperatehistory?limit=100&offset=0`, { token: cast.tokens['01'], headers: en }),
-        // The runner may show the newest operation before an older one that committed later: wait for all of them.
+        // Operations after the disabling (re-enabling, signing in again) may still be on their way: wait for them too.
         (answer) => answer.body.data.list.some((e: { operation: string }) => e.operation === 'Disabled an account') && answer.body.data.total >= 20,
       );
       const ids = (list: { id: string }[]) => list.map((e) => e.id);
