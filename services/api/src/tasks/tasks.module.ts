@@ -11,11 +11,12 @@ import { RuleReadings } from './rule-readings.service';
 import { ItemWork } from './item-work.service';
 import { TaskAccess } from './task-access.service';
 import { TasksController } from './tasks.controller';
+import { PoolRepository } from './pool.repository';
 import { TasksRepository } from './tasks.repository';
 
 @Module({
   imports: [ProjectsModule, StorageModule],
   controllers: [TasksController],
-  providers: [TasksRepository, TaskAccess, ItemWork, ItemMedia, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
+  providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
 })
 export class TasksModule {}

@@ -7,6 +7,7 @@ import { type AppConfig, AppError, claimTimers, CommandPipeline, type CommandCon
 import { claimItem, itemsInHandLimit, type ProjectScope, worksOnLink } from '@annot/workflows';
 import { ItemWork } from '../item-work.service';
 import { RuleReadings } from '../rule-readings.service';
+import { PoolRepository } from '../pool.repository';
 import { TasksRepository } from '../tasks.repository';
 
 export class ClaimItemsCommand {
@@ -26,6 +27,7 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly tasks: TasksRepository,
+    private readonly pool: PoolRepository,
     private readonly work: ItemWork,
     private readonly readings: RuleReadings,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -41,11 +43,11 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
       const people = project.links?.find((l) => l.id === linkId);
       if (!people || !worksOnLink(scope, { ...people.members, groups: people.groups })) throw new AppError(403, 'FORBIDDEN', 'tasks.not_on_link');
       await this.readings.assertRead(unit, link.projectId, project.rules, actor.id);
-      const room = itemsInHandLimit - (await this.tasks.inHand(unit.db, actor.id, link.projectId));
+      const room = itemsInHandLimit - (await this.pool.inHand(unit.db, actor.id, link.projectId));
       if (room <= 0) throw new AppError(409, 'TASK_REFUSED', 'tasks.too_many_in_hand', { limit: itemsInHandLimit });
       const wanted = Math.min(count, room);
       const claimed: string[] = [];
-      for (const item of await this.tasks.lockPool(unit.db, { linkId, type: link.type }, actor.id, wanted + lockMargin)) {
+      for (const item of await this.pool.lockPool(unit.db, { linkId, type: link.type }, actor.id, wanted + lockMargin)) {
         if (claimed.length === wanted) break;
         const now = new Date();
         const taken = await this.work
