@@ -11,3 +11,4 @@ export * from './catalog';
 export * from './projects';
 export * from './batches';
 export * from './tasks';
+export * from './editor';
