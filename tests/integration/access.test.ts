@@ -112,6 +112,7 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/tasks/projects/:projectId/rule-readings': ['40'],
   'GET /manage/tasks/projects/:projectId/items': [...internal, '30', '40'],
   'GET /manage/tasks/projects/:projectId/counts': [...internal, '30', '40'],
+  'GET /manage/tasks/projects/:projectId/tools': [...internal, '30', '40'],
   'GET /manage/tasks/items/:itemId': [...internal, '30', '40'],
   'GET /manage/tasks/items/:itemId/history': [...internal, '30', '40'],
   'GET /manage/tasks/items/:itemId/media': [...internal, '30', '40'],

@@ -12,11 +12,12 @@ import { ItemWork } from './item-work.service';
 import { TaskAccess } from './task-access.service';
 import { TasksController } from './tasks.controller';
 import { PoolRepository } from './pool.repository';
+import { ProjectToolsController } from './project-tools.controller';
 import { TasksRepository } from './tasks.repository';
 
 @Module({
   imports: [ProjectsModule, StorageModule],
-  controllers: [TasksController],
+  controllers: [TasksController, ProjectToolsController],
   providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
 })
 export class TasksModule {}

@@ -1,0 +1,33 @@
+// The tools a project cites, with their definitions at the cited versions, for the editor of anyone who works on
+// it: taggers may not read the catalog, yet draw with these tools and their attributes.
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { type CommandContext, CommandPipeline, projectLifecycle } from '@annot/core';
+import { projectStreamId, type ResultTool, type ToolInput } from '@annot/workflows';
+import { Ctx } from '../http/command-context.decorator';
+import { Can } from '../identity/access/can.decorator';
+import { TaskAccess } from './task-access.service';
+import { TasksRepository } from './tasks.repository';
+
+class ProjectParamsDto extends createZodDto(z.object({ projectId: z.uuid() })) {}
+
+@ApiTags('tasks')
+@Controller('manage/tasks')
+export class ProjectToolsController {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly tasks: TasksRepository,
+    private readonly access: TaskAccess,
+  ) {}
+
+  @Get('projects/:projectId/tools')
+  @Can('task.read')
+  async tools(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<ResultTool[]> {
+    await this.access.links(context.actor, params.projectId);
+    const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(params.projectId));
+    const definitions = await this.tasks.toolDefinitions(state.tools ?? []);
+    return definitions.map((d) => ({ ...d, definition: d.definition as ToolInput }));
+  }
+}
