@@ -3,13 +3,14 @@ import type { DomainEvent } from '../shared/event';
 import type { ItemRun } from '../tasks/distribution.rules';
 import { linkProblems } from './link.rules';
 import type { ProjectStatus } from './project.machine';
-import type { LinkGroupInput, LinkMembersInput, ProjectBasics, ProjectLinkInput, ProjectRules, ProjectStep, ProjectTools } from './project.schemas';
+import type { LinkGroupInput, LinkMembersInput, ProjectBasics, ProjectLinkInput, ProjectRules, ProjectStep, ProjectTools, ToolGroup } from './project.schemas';
 
 type Ref = { projectId: string; title: string };
 
 export type ProjectDrafted = DomainEvent<'ProjectDrafted', Ref & { basics: ProjectBasics; clonedFrom: string | null }>;
 export type ProjectBasicsSaved = DomainEvent<'ProjectBasicsSaved', Ref & { basics: ProjectBasics }>;
-export type ProjectToolsSaved = DomainEvent<'ProjectToolsSaved', Ref & ProjectTools>;
+/** `groups` is absent from events saved before group elements existed. */
+export type ProjectToolsSaved = DomainEvent<'ProjectToolsSaved', Ref & { tools: ProjectTools['tools']; groups?: ToolGroup[] }>;
 export type ProjectLinksSaved = DomainEvent<'ProjectLinksSaved', Ref & { links: ProjectLinkInput[] }>;
 export type ProjectRulesSaved = DomainEvent<'ProjectRulesSaved', Ref & { rules: ProjectRules }>;
 /** Appended with the step that completes (or breaks) the configuration, so the list tab follows it. */
@@ -75,6 +76,8 @@ export interface ProjectState {
   projectId: string | null;
   basics: ProjectBasics | null;
   tools: ProjectTools['tools'] | null;
+  /** The group elements made of the project's tools (not the supplier's groups of taggers on a link). */
+  toolGroups: ToolGroup[];
   links: ProjectLink[] | null;
   rules: ProjectRules | null;
   clonedFrom: string | null;
@@ -88,6 +91,7 @@ export const initialProjectState: ProjectState = {
   projectId: null,
   basics: null,
   tools: null,
+  toolGroups: [],
   links: null,
   rules: null,
   clonedFrom: null,
@@ -108,7 +112,7 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'ProjectBasicsSaved':
       return { ...state, basics: event.data.basics };
     case 'ProjectToolsSaved':
-      return { ...state, tools: event.data.tools };
+      return { ...state, tools: event.data.tools, toolGroups: event.data.groups ?? [] };
     case 'ProjectLinksSaved': {
       // A link that keeps its id keeps its members and groups.
       const before = new Map((state.links ?? []).map((link) => [link.id, link]));

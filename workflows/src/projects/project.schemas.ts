@@ -75,7 +75,19 @@ export const projectBasics = z
   .refine((b) => b.endDate >= b.startDate, { message: 'projects.end_before_start', path: ['endDate'] });
 export type ProjectBasics = z.infer<typeof projectBasics>;
 
-/** Step 2, tools: the catalog tools the project uses, each at the version it cites. */
+/** The seed's refusal of a group element whose graphics do not match the project's tools. */
+export const groupToolsInconsistent = 'projects.group_tools_inconsistent';
+
+/** A group element: one thing (a vehicle) drawn as several graphics (its body box, its wheels' boxes), each with its own tool. */
+export const toolGroup = z
+  .object({
+    name: z.string({ error: 'projects.tool_group_name_empty' }).trim().min(1, 'projects.tool_group_name_empty').max(50, 'validation.too_big'),
+    toolIds: z.array(z.uuid()).min(1, groupToolsInconsistent).max(50, 'validation.too_big'),
+  })
+  .strict();
+export type ToolGroup = z.infer<typeof toolGroup>;
+
+/** Step 2, tools: the catalog tools the project uses, each at the version it cites, and the group elements made of them. */
 export const projectTools = z
   .object({
     tools: z
@@ -83,8 +95,20 @@ export const projectTools = z
       .min(1, 'projects.tools_empty')
       .max(50, 'validation.too_big')
       .refine((tools) => new Set(tools.map((t) => t.toolId)).size === tools.length, 'projects.tool_repeat'),
+    groups: z.array(toolGroup).max(50, 'validation.too_big').default([]),
   })
-  .strict();
+  .strict()
+  .superRefine(({ tools, groups }, ctx) => {
+    const chosen = new Set(tools.map((t) => t.toolId));
+    const names = new Set<string>();
+    groups.forEach((group, i) => {
+      if (names.has(group.name)) ctx.addIssue({ code: 'custom', path: ['groups', i, 'name'], message: 'projects.tool_group_name_repeat' });
+      names.add(group.name);
+      // A tool named twice would make one graphic of the group two; one outside the project could never be drawn.
+      const consistent = group.toolIds.every((id) => chosen.has(id)) && new Set(group.toolIds).size === group.toolIds.length;
+      if (!consistent) ctx.addIssue({ code: 'custom', path: ['groups', i, 'toolIds'], message: groupToolsInconsistent });
+    });
+  });
 export type ProjectTools = z.infer<typeof projectTools>;
 
 /** Step 3, links: the pipeline in order; ids are chosen by the client so a link keeps its id across edits. */

@@ -12,13 +12,14 @@ const links = [
 ];
 const given = (...events: ProjectEvent[]) => events.reduce(evolveProject, initialProjectState);
 const drafted: ProjectEvent = { type: 'ProjectDrafted', data: { ...ref, basics, clonedFrom: null } };
-const tools: ProjectEvent = { type: 'ProjectToolsSaved', data: { ...ref, tools: [{ toolId: 't', toolVersion: 1 }] } };
+const vehicle = [{ name: 'vehicle', toolIds: ['t'] }];
+const tools: ProjectEvent = { type: 'ProjectToolsSaved', data: { ...ref, tools: [{ toolId: 't', toolVersion: 1 }], groups: vehicle } };
 const linksSaved: ProjectEvent = { type: 'ProjectLinksSaved', data: { ...ref, links } };
 const rulesSaved: ProjectEvent = { type: 'ProjectRulesSaved', data: { ...ref, rules } };
 
 describe(decideStep.name, () => {
   it('given a draft missing links and rules, when its tools are saved, then only the step is appended', () => {
-    expect(decideStep(given(drafted), { step: 'tools', value: { tools: [{ toolId: 't', toolVersion: 1 }] } })).toEqual([tools]);
+    expect(decideStep(given(drafted), { step: 'tools', value: { tools: [{ toolId: 't', toolVersion: 1 }], groups: vehicle } })).toEqual([tools]);
   });
 
   it('given a draft missing only its rules, when they are saved, then the draft is also marked complete', () => {
@@ -46,7 +47,7 @@ describe(decideClone.name, () => {
     let n = 0;
     expect(decideClone(source, 'p1', 'p2', () => `new-${++n}`)).toEqual([
       { type: 'ProjectDrafted', data: { ...copy, basics: { ...basics, title: 'Lanes (copy)' }, clonedFrom: 'p1' } },
-      { type: 'ProjectToolsSaved', data: { ...copy, tools: [{ toolId: 't', toolVersion: 1 }] } },
+      { type: 'ProjectToolsSaved', data: { ...copy, tools: [{ toolId: 't', toolVersion: 1 }], groups: vehicle } },
       { type: 'ProjectLinksSaved', data: { ...copy, links: [{ id: 'new-1', type: 'annotation', name: 'Annotate' }, { id: 'new-2', type: 'inspection', name: 'Inspect' }] } },
       { type: 'ProjectRulesSaved', data: { ...copy, rules } },
       { type: 'ProjectMarkedComplete', data: copy },
@@ -55,5 +56,13 @@ describe(decideClone.name, () => {
 
   it('given a draft with basics only, when it is cloned, then the copy waits for the same steps', () => {
     expect(decideClone(given(drafted), 'p1', 'p2', () => 'x').map((e) => e.type)).toEqual(['ProjectDrafted']);
+  });
+});
+
+describe('evolveProject of tools', () => {
+  it('given tools saved before group elements existed, then the project has no group elements', () => {
+    const old: ProjectEvent = { type: 'ProjectToolsSaved', data: { ...ref, tools: [{ toolId: 't', toolVersion: 1 }] } };
+    expect(given(drafted, old).toolGroups).toEqual([]);
+    expect(given(drafted, tools).toolGroups).toEqual(vehicle);
   });
 });

@@ -24,7 +24,7 @@ function stepEvent(state: ProjectState, input: ProjectStepInput): ProjectEvent {
     case 'basics':
       return { type: 'ProjectBasicsSaved', data: { ...ref, basics: input.value } };
     case 'tools':
-      return { type: 'ProjectToolsSaved', data: { ...ref, tools: input.value.tools } };
+      return { type: 'ProjectToolsSaved', data: { ...ref, tools: input.value.tools, groups: input.value.groups } };
     case 'links':
       return { type: 'ProjectLinksSaved', data: { ...ref, links: input.value.links } };
     case 'rules':
@@ -46,7 +46,7 @@ export function decideClone(source: ProjectState, sourceId: string, projectId: s
   const ref = { projectId, title: basics.title };
   const drafted: ProjectEvent = { type: 'ProjectDrafted', data: { ...ref, basics, clonedFrom: sourceId } };
   const steps: ProjectEvent[] = [
-    ...(source.tools ? [{ type: 'ProjectToolsSaved' as const, data: { ...ref, tools: source.tools } }] : []),
+    ...(source.tools ? [{ type: 'ProjectToolsSaved' as const, data: { ...ref, tools: source.tools, groups: source.toolGroups } }] : []),
     ...(source.links ? [{ type: 'ProjectLinksSaved' as const, data: { ...ref, links: source.links.map(({ type, name }) => ({ id: newId(), type, name })) } }] : []),
     ...(source.rules ? [{ type: 'ProjectRulesSaved' as const, data: { ...ref, rules: source.rules } }] : []),
   ];

@@ -1,7 +1,7 @@
 // What the projects and batches calls answer with, shared by the API and the console.
 import type { ProjectLink } from './project.events';
 import type { ProjectStatus } from './project.machine';
-import type { AnnotationType, ProjectBasics, ProjectRules, ProjectStep, ProjectTools } from './project.schemas';
+import type { AnnotationType, ProjectBasics, ProjectRules, ProjectStep, ProjectTools, ToolGroup } from './project.schemas';
 import type { staffOnlyBasics } from './project-view.rules';
 
 export interface ProjectSummary {
@@ -26,6 +26,8 @@ export interface ProjectSummary {
 export interface ProjectDetail extends ProjectSummary {
   basics: ProjectBasics;
   tools: (ProjectTools['tools'][number] & { name: string; templateType: string })[];
+  /** Group elements made of the project's tools. */
+  groups: ToolGroup[];
   links: (ProjectLink & { tasks: number })[];
   rules: (ProjectRules & { annotationRuleName: string; dataRuleName: string | null }) | null;
   /** The wizard steps still missing; publish is refused while any is. */

@@ -2,7 +2,7 @@
 // links, every saved result, inspections naming the result version they judged, and the PM's decisions.
 import { z } from 'zod';
 import type { DomainEvent } from '../shared/event';
-import { resultDocument } from './result.schema';
+import { resultDocument, resultPoint } from './result.schema';
 
 export const itemStreamId = (itemId: string): string => `item-${itemId}`;
 
@@ -12,13 +12,15 @@ const instant = z.iso.datetime();
 const ref = { itemId: z.guid(), projectId: z.uuid() };
 const version = z.number().int().min(0);
 
-/** What an inspector marks wrong: a value of an error property group, optionally on one object and frame. */
+/** What an inspector marks wrong: a value of an error property group, optionally on one object, frame and spot. */
 export const errorMark = z
   .object({
     errorGroupId: z.uuid(),
     value: z.string().trim().min(1).max(100, 'validation.too_big'),
     objectId: id.nullable().default(null),
     frame: z.number().int().min(0).nullable().default(null),
+    /** Where on the image (in its pixels) the mark is pinned; null on marks made before spots existed. */
+    spot: resultPoint.nullable().default(null),
     comment: z.string().trim().max(500, 'validation.too_big').default(''),
   })
   .strict();

@@ -102,6 +102,7 @@ export const car = (over: Partial<ResultObject> = {}): ResultObject => ({
   templateType: 'box',
   className: null,
   attributes: { color: 'red' },
+  group: null,
   keyframes: [{ frame: 0, shape: { type: 'box', x: 10, y: 10, width: 20, height: 10 }, attributes: {}, outside: false, source: 'drawn' }],
   ...over,
 });

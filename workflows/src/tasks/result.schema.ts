@@ -71,6 +71,8 @@ export const resultObject = z
     /** The label exporters write; the tool's name when the editor sets none. */
     className: z.string().max(resultLimits.name, 'validation.too_big').nullable().default(null),
     attributes: resultAttributeValues,
+    /** The group element instance this graphic belongs to (one vehicle of its body and wheels); the project names the groups. */
+    group: z.object({ id: z.string().min(1).max(64, 'validation.too_big'), name }).strict().nullable().default(null),
     keyframes: z.array(resultKeyframe).min(1).max(resultLimits.keyframesPerObject, 'validation.too_big'),
   })
   .strict()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolInput } from '../catalog/tool.schemas';
 import { car, carTool, resultConfig, resultWith } from './item.test-fixtures';
-import type { Keyframe, ResultDocument, Shape } from './result.schema';
+import type { Keyframe, ResultDocument, ResultObject, Shape } from './result.schema';
 import { maxResultIssues, type ResultConfig, saveIssues, submitIssues } from './result.validation';
 
 const laneTool = '00000000-0000-4000-8000-000000007002';
@@ -120,6 +120,39 @@ describe('saveIssues', () => {
   it(`answers at most ${maxResultIssues} issues`, () => {
     const objects = Array.from({ length: 300 }, (_, i) => car({ id: `car-${i}`, attributes: { color: 'green' } }));
     expect(saveIssues(doc({ objects }), config)).toHaveLength(maxResultIssues);
+  });
+});
+
+describe('saveIssues of group elements', () => {
+  const wheelTool = '00000000-0000-4000-8000-000000007004';
+  const grouped: ResultConfig = {
+    ...config,
+    tools: [...config.tools, { toolId: wheelTool, toolVersion: 1, definition: toolInput.parse({ name: 'wheel', templateType: 'box', attributes: [] }) }],
+    groups: [{ name: 'vehicle', toolIds: [config.tools[0].toolId, wheelTool] }],
+  };
+  const box = { type: 'box' as const, x: 1, y: 1, width: 5, height: 5 };
+  const body = (group: ResultObject['group']) => car({ group });
+  const wheel = (id: string, group: ResultObject['group']) => car({ id, toolId: wheelTool, attributes: {}, group, keyframes: [at(0, box)] });
+  const inconsistent = (objectId: string, group: string) => ({ objectId, messageKey: 'projects.group_tools_inconsistent', params: { group } });
+
+  it('accepts a vehicle made of its body and two wheels, drawn with the group tools', () => {
+    const vehicle = { id: 'v1', name: 'vehicle' };
+    expect(saveIssues(doc({ objects: [body(vehicle), wheel('w1', vehicle), wheel('w2', vehicle)] }), grouped)).toEqual([]);
+  });
+  it('refuses a graphic whose tool is not one of its group tools', () => {
+    const lane = car({ id: 'lane-1', toolId: laneTool, toolVersion: 3, templateType: 'polygon', attributes: {}, group: { id: 'v1', name: 'vehicle' }, keyframes: [at(0, { type: 'polygon', points: [{ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 0, y: 5 }] })] });
+    expect(saveIssues(doc({ objects: [body({ id: 'v1', name: 'vehicle' }), lane] }), grouped)).toEqual([inconsistent('lane-1', 'vehicle')]);
+  });
+  it('refuses a group the project does not configure', () => {
+    expect(saveIssues(doc({ objects: [body({ id: 'p1', name: 'pedestrian' })] }), grouped)).toEqual([inconsistent('car-1', 'pedestrian')]);
+    expect(saveIssues(doc({ objects: [body({ id: 'v1', name: 'vehicle' })] }), config)).toEqual([inconsistent('car-1', 'vehicle')]);
+  });
+  it('refuses one group instance named as two groups', () => {
+    const other: ResultConfig = { ...grouped, groups: [...grouped.groups!, { name: 'trailer', toolIds: [wheelTool] }] };
+    expect(saveIssues(doc({ objects: [body({ id: 'v1', name: 'vehicle' }), wheel('w1', { id: 'v1', name: 'trailer' })] }), other)).toEqual([inconsistent('w1', 'trailer')]);
+  });
+  it('leaves ungrouped objects alone', () => {
+    expect(saveIssues(doc({ objects: [body(null), wheel('w1', null)] }), grouped)).toEqual([]);
   });
 });
 

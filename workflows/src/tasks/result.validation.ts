@@ -1,6 +1,7 @@
 // Checks a result against the project's tools and the item's image: what refuses a save, and what else a
 // submission needs. Issues name the object and attribute and carry a message key, so the API can localize them.
 import type { ToolAttribute, ToolInput } from '../catalog/tool.schemas';
+import { groupToolsInconsistent, type ToolGroup } from '../projects/project.schemas';
 import type { AttributeValue, AttributeValues, ResultDocument, ResultObject, Shape } from './result.schema';
 
 export interface ResultTool {
@@ -16,6 +17,8 @@ export interface ResultConfig {
   image: { width: number; height: number } | null;
   /** Attributes of the whole item, where the project defines any. */
   itemAttributes?: ToolAttribute[];
+  /** The project's group elements, which an object's group must name, with the tools they are drawn with. */
+  groups?: ToolGroup[];
 }
 
 export interface ResultIssue {
@@ -65,7 +68,23 @@ function check(result: ResultDocument, config: ResultConfig, level: Level): Resu
     if (tool.toolVersion !== object.toolVersion) issues.add(object.id, 'tasks.result.tool_version', { expected: tool.toolVersion, actual: object.toolVersion });
     objectIssues(issues, object, tool.definition, result.frameCount, config.image, level);
   }
+  groupIssues(issues, result.objects, config.groups ?? []);
   return issues.list;
+}
+
+/** Every graphic of a group instance is drawn with one of its group's tools, and one instance keeps one group. */
+function groupIssues(issues: Issues, objects: ResultObject[], groups: ToolGroup[]): void {
+  const byName = new Map(groups.map((g) => [g.name, g]));
+  const instances = new Map<string, string>();
+  for (const object of objects) {
+    if (!object.group) continue;
+    const group = byName.get(object.group.name);
+    const instanceGroup = instances.get(object.group.id) ?? object.group.name;
+    instances.set(object.group.id, instanceGroup);
+    if (!group || !group.toolIds.includes(object.toolId) || instanceGroup !== object.group.name) {
+      issues.add(object.id, groupToolsInconsistent, { group: object.group.name });
+    }
+  }
 }
 
 function objectIssues(issues: Issues, object: ResultObject, tool: ToolInput, frameCount: number, image: ResultConfig['image'], level: Level): void {

@@ -323,4 +323,7 @@ export const enUS: Record<string, string> = {
   'tasks.result.polygon_points': 'A polygon needs at least {min} points',
   'tasks.result.line_points': 'A line needs at least {min} points',
   'tasks.result.curve_points': 'A curve needs at least {min} points',
+  'projects.group_tools_inconsistent': 'The tools configured for group elements and graphics should be consistent!',
+  'projects.tool_group_name_empty': 'Group element name cannot be empty',
+  'projects.tool_group_name_repeat': 'A group element name is used twice',
 };

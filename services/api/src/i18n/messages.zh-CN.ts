@@ -323,4 +323,7 @@ export const zhCN: Record<string, string> = {
   'tasks.result.polygon_points': '多边形至少需要 {min} 个点',
   'tasks.result.line_points': '线至少需要 {min} 个点',
   'tasks.result.curve_points': '曲线至少需要 {min} 个点',
+  'projects.group_tools_inconsistent': '组元素与图形配置的工具应保持一致！',
+  'projects.tool_group_name_empty': '组元素名称不能为空',
+  'projects.tool_group_name_repeat': '组元素名称重复',
 };

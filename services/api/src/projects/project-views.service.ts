@@ -43,6 +43,7 @@ export class ProjectViews {
       ...summary,
       basics: state.basics!,
       tools: tools.map((t) => ({ ...t, name: toolNames.get(`${t.toolId}@${t.toolVersion}`)?.name ?? '', templateType: toolNames.get(`${t.toolId}@${t.toolVersion}`)?.templateType ?? '' })),
+      groups: state.toolGroups,
       links: (state.links ?? []).map((l) => ({ ...l, tasks: tasks.get(l.id) ?? 0 })),
       rules,
       missing: missingSteps(state),

@@ -18,7 +18,7 @@ export interface ToolsStepProps {
   catalog: ToolChoice[];
   /** The catalog's tools whose name holds a keyword, asked of the server. */
   useToolChoices: UseFound<ToolChoice>;
-  initial: ProjectTools['tools'];
+  initial: ProjectTools;
   serverErrors: FieldErrors;
   saving: boolean;
   onSave: (tools: ProjectTools) => void;
@@ -26,7 +26,7 @@ export interface ToolsStepProps {
 
 export function ToolsStep({ catalog, useToolChoices, initial, serverErrors, saving, onSave }: ToolsStepProps) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState(() => new Map(initial.map((tool) => [tool.toolId, tool.toolVersion])));
+  const [chosen, setChosen] = useState(() => new Map(initial.tools.map((tool) => [tool.toolId, tool.toolVersion])));
   const [error, setError] = useState<string | null>(null);
   const search = useServerSearch(catalog, useToolChoices);
   const chosenElsewhere = [...chosen.keys()].filter((id) => !search.shown.some((tool) => tool.id === id)).flatMap((id) => search.byId(id) ?? []);
@@ -40,7 +40,7 @@ export function ToolsStep({ catalog, useToolChoices, initial, serverErrors, savi
   const save = () => {
     if (chosen.size === 0) return setError(t('projects_tools_empty'));
     setError(null);
-    onSave({ tools: [...chosen].map(([toolId, toolVersion]) => ({ toolId, toolVersion })) });
+    onSave({ tools: [...chosen].map(([toolId, toolVersion]) => ({ toolId, toolVersion })), groups: initial.groups });
   };
   const messages = [error, ...Object.values(serverErrors)].filter(Boolean);
 

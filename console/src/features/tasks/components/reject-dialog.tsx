@@ -34,7 +34,7 @@ export function RejectDialog({ catalog, objects, pending, error, onReject, onCan
   const groupName = (id: string) => groups.data?.find((g) => g.id === id)?.name;
 
   const add = () => {
-    setMarks([...marks, { errorGroupId: groupId, value, objectId: objectId || null, frame: objectId ? 0 : null, comment: comment.trim() }]);
+    setMarks([...marks, { errorGroupId: groupId, value, objectId: objectId || null, frame: objectId ? 0 : null, spot: null, comment: comment.trim() }]);
     setValue('');
     setObjectId('');
     setComment('');

@@ -41,6 +41,10 @@ export class ActOnItemHandler implements ICommandHandler<ActOnItemCommand, { ver
   private async config(itemId: string, projectId: string): Promise<ResultConfig> {
     const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
     const definitions = await this.tasks.toolDefinitions(state.tools ?? []);
-    return { tools: definitions.map((d) => ({ ...d, definition: d.definition as ToolInput })), image: await this.tasks.itemSize(itemId) };
+    return {
+      tools: definitions.map((d) => ({ ...d, definition: d.definition as ToolInput })),
+      groups: state.toolGroups,
+      image: await this.tasks.itemSize(itemId),
+    };
   }
 }
