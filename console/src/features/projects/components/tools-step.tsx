@@ -1,11 +1,13 @@
-// The wizard's tool step: the catalog's tools to choose from, searched on the server, each cited at its current version.
+// The wizard's tool step: the catalog's tools to choose from, searched on the server, each cited at its current version,
+// and the group elements made of them.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProjectTools } from '@annot/workflows';
+import { type ProjectTools, projectTools, type ToolGroup } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { type UseFound, useServerSearch } from '@/lib/use-server-search';
-import type { FieldErrors } from '@/lib/form-errors';
+import { type FieldErrors, zodFieldErrors } from '@/lib/form-errors';
+import { ToolGroupsEditor } from './tool-groups-editor';
 
 export interface ToolChoice {
   id: string;
@@ -37,12 +39,23 @@ export function ToolsStep({ catalog, useToolChoices, initial, serverErrors, savi
       else next.delete(tool.id);
       return next;
     });
+  const [groups, setGroups] = useState<ToolGroup[]>(initial.groups);
+  const [attempted, setAttempted] = useState(false);
+  const value = { tools: [...chosen].map(([toolId, toolVersion]) => ({ toolId, toolVersion })), groups };
+  const checked = projectTools.safeParse(value);
+  // A group's tools are checked as they are ticked; its empty name only once saving was tried.
+  const groupErrors = Object.fromEntries(
+    Object.entries(checked.success ? {} : zodFieldErrors(checked.error, t)).filter(([field]) => field.startsWith('groups.') && (attempted || field.endsWith('.toolIds'))),
+  );
   const save = () => {
+    setAttempted(true);
     if (chosen.size === 0) return setError(t('projects_tools_empty'));
     setError(null);
-    onSave({ tools: [...chosen].map(([toolId, toolVersion]) => ({ toolId, toolVersion })), groups: initial.groups });
+    if (checked.success) onSave(checked.data);
   };
-  const messages = [error, ...Object.values(serverErrors)].filter(Boolean);
+  const isGroupField = (field: string) => field.startsWith('groups.');
+  const messages = [error, ...Object.entries(serverErrors).flatMap(([field, message]) => (isGroupField(field) ? [] : [message]))].filter(Boolean);
+  const groupTools = [...chosen.keys()].map((id) => ({ id, name: search.byId(id)?.name ?? id }));
 
   return (
     <div className="grid max-w-2xl gap-3">
@@ -58,6 +71,12 @@ export function ToolsStep({ catalog, useToolChoices, initial, serverErrors, savi
           </li>
         ))}
       </ul>
+      <ToolGroupsEditor
+        groups={groups}
+        tools={groupTools}
+        errors={{ ...Object.fromEntries(Object.entries(serverErrors).filter(([field]) => isGroupField(field))), ...groupErrors }}
+        onChange={setGroups}
+      />
       {messages.map((message) => (
         <p key={message} role="alert" className="text-xs text-destructive">
           {message}
