@@ -1,0 +1,20 @@
+// PUT /manage/tasks/items/:id/result with If-Match, its answer read as the autosave queue counts it.
+import type { ResultDocument } from '@annot/workflows';
+import { api, ApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
+import { outcomeOf, type SaveOutcome } from './autosave-queue';
+
+const ifMatch = (version: string | null): Record<string, string> => (version ? { 'if-match': `"${version}"` } : {});
+
+export async function saveResult(itemId: string, version: string | null, document: ResultDocument): Promise<SaveOutcome> {
+  try {
+    const answer = await api.put<{ version: string; status: string }>(`/manage/tasks/items/${itemId}/result`, { result: document }, ifMatch(version));
+    return { kind: 'saved', version: answer.version };
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: 'retry' };
+    const counted = outcomeOf(error.code, error.errCode);
+    if (counted === 'retry') return { kind: 'retry' };
+    if (counted === 'refused') return { kind: 'refused', message: error.message, fields: error.fields };
+    return { kind: 'conflict', reason: counted, message: i18n.t(`editor_autosave_conflict_${counted}`) };
+  }
+}
