@@ -43,6 +43,7 @@ export * from './storage/storage-key';
 export * from './storage/local-disk.storage';
 export * from './storage/files.repository';
 export * from './storage/storage.module';
+export * from './storage/thumbnails';
 export * from './core.module';
 export * from './tasks/item.lifecycle';
 export * from './tasks/item-refusal';

@@ -1,7 +1,10 @@
-// An item's file as its import left it: in the platform's storage (an uploaded zip), or in place under the import root.
+// An item's file as its import left it: in the platform's storage (an uploaded zip), or in place under the import root;
+// and its thumbnail, made on the first request for an item imported before thumbnails were made at import.
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
-import { type AppConfig, AppError, CONFIG, LocalDiskStorage, STORAGE, type Storage } from '@annot/core';
+import type { Response } from 'express';
+import { type AppConfig, AppError, CONFIG, LocalDiskStorage, STORAGE, type Storage, thumbnailMediaType, Thumbnails } from '@annot/core';
 
 const localPrefix = 'local:';
 
@@ -12,6 +15,7 @@ export class ItemMedia {
   constructor(
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CONFIG) config: AppConfig,
+    private readonly thumbnails: Thumbnails,
   ) {
     this.importRoot = new LocalDiskStorage(config.importRoot);
   }
@@ -26,4 +30,26 @@ export class ItemMedia {
       throw new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
     }
   }
+
+  /** The thumbnail of an image item; none for other media, or for an image that cannot be read. */
+  async thumbnail(file: MediaFile): Promise<{ stream: Readable; mediaType: string; etag: string }> {
+    const unavailable = new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
+    if (!file.mediaType.startsWith('image/')) throw unavailable;
+    if (!(await this.thumbnails.ensure(file.checksum, async () => buffer(await this.open(file.path))))) throw unavailable;
+    return { stream: await this.thumbnails.open(file.checksum), mediaType: thumbnailMediaType, etag: `"${file.checksum}-thumbnail"` };
+  }
+}
+
+export interface MediaFile {
+  path: string;
+  mediaType: string;
+  checksum: string;
+}
+
+/** Media go only to those who may read the item; the browser may keep them a while, private to the signed-in person. */
+export function sendMedia(res: Response, file: { stream: Readable; mediaType: string; etag: string }): void {
+  res.setHeader('Content-Type', file.mediaType);
+  res.setHeader('Cache-Control', 'private, max-age=3600');
+  res.setHeader('ETag', file.etag);
+  file.stream.pipe(res);
 }

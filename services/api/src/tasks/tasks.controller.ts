@@ -34,7 +34,7 @@ import { ActOnItemsCommand, type BulkAction } from './commands/act-on-items.hand
 import { ClaimItemsCommand } from './commands/claim-items.handler';
 import { OpenRuleCommand } from './commands/open-rule.handler';
 import { readRecycleCsv } from './recycle-csv';
-import { ItemMedia } from './item-media.service';
+import { ItemMedia, sendMedia } from './item-media.service';
 import { RuleReadings, type RuleReadingView } from './rule-readings.service';
 import { TaskAccess } from './task-access.service';
 import { type TaskItemView, TasksRepository } from './tasks.repository';
@@ -172,11 +172,18 @@ export class TasksController {
     await this.readable(params.itemId, context);
     const file = await this.tasks.mediaOf(params.itemId);
     if (!file) throw new NotFoundError('things.item', params.itemId);
-    const stream = await this.files.open(file.path);
-    res.setHeader('Content-Type', file.mediaType);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    res.setHeader('ETag', `"${file.checksum}"`);
-    stream.pipe(res);
+    sendMedia(res, { stream: await this.files.open(file.path), mediaType: file.mediaType, etag: `"${file.checksum}"` });
+  }
+
+  /** A small preview for the lists, under the same checks and caching as the media. */
+  @Get('items/:itemId/thumbnail')
+  @Can('task.read')
+  @RawResponse()
+  async thumbnail(@Param() params: ItemParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
+    await this.readable(params.itemId, context);
+    const file = await this.tasks.mediaOf(params.itemId);
+    if (!file) throw new NotFoundError('things.item', params.itemId);
+    sendMedia(res, await this.files.thumbnail(file));
   }
 
   @Get('items/:itemId/history')

@@ -19,6 +19,7 @@ import {
   JobName,
   subjectOf,
   systemActor,
+  Thumbnails,
 } from '@annot/core';
 import {
   batchStreamId,
@@ -49,6 +50,7 @@ export class ImportBatchJob implements JobHandler {
     private readonly pipeline: CommandPipeline,
     private readonly registrar: BatchItemsRegistrar,
     private readonly sources: ImportSources,
+    private readonly thumbnails: Thumbnails,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly db: Db,
   ) {}
@@ -148,7 +150,7 @@ export class ImportBatchJob implements JobHandler {
     const pathPrefix = first.location.endsWith(first.name) ? first.location.slice(0, first.location.length - first.name.length) : '';
 
     const chunkSize = this.config.importChunkSize;
-    const examineFrom = (start: number) => mapLimit(pending.slice(start, start + chunkSize), readConcurrency, examine);
+    const examineFrom = (start: number) => mapLimit(pending.slice(start, start + chunkSize), readConcurrency, (file) => examine(file, this.thumbnails));
     let next = examineFrom(0);
     for (let start = 0; start < pending.length; start += chunkSize) {
       const slice = pending.slice(start, start + chunkSize);
@@ -196,7 +198,8 @@ export class ImportBatchJob implements JobHandler {
 
 type Examined = { ok: true; checksum: string; mediaType: string; width: number | null; height: number | null } | { ok: false; reasonKey: string };
 
-async function examine(file: SourceFile): Promise<Examined> {
+/** Reads, probes and hashes a file; an image gets its thumbnail while its bytes are in hand, so no one reads it again for that. */
+async function examine(file: SourceFile, thumbnails: Thumbnails): Promise<Examined> {
   let content: Buffer;
   try {
     content = await file.read();
@@ -205,7 +208,10 @@ async function examine(file: SourceFile): Promise<Examined> {
   }
   const probed = probe(file.name, content);
   if (!probed.ok) return probed;
-  return { ...probed, checksum: createHash('sha256').update(content).digest('hex') };
+  const checksum = createHash('sha256').update(content).digest('hex');
+  // A preview that could not be kept never fails the import; the first request for it makes it again.
+  if (probed.width !== null) await thumbnails.ensure(checksum, async () => content).catch(() => false);
+  return { ...probed, checksum };
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
