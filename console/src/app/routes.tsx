@@ -10,6 +10,7 @@ import { RequirePermission } from '@/features/auth/components/require-permission
 const AuditPage = lazy(() => import('./routes/audit'));
 const AnnotationRulesPage = lazy(() => import('./routes/catalog/annotation-rules'));
 const DataRulesPage = lazy(() => import('./routes/catalog/data-rules'));
+const EditorPage = lazy(() => import('./routes/tasks/editor-page'));
 const ErrorGroupsPage = lazy(() => import('./routes/catalog/error-groups'));
 const InvalidReasonsPage = lazy(() => import('./routes/catalog/invalid-reasons'));
 const ItemPage = lazy(() => import('./routes/tasks/item-page'));
@@ -55,6 +56,18 @@ export const routes: RouteObject[] = [
   { path: '/login/:type?', element: loading(<LoginPage />) },
   { path: '/register/:type?', element: loading(<RegisterPage />) },
   { path: '/find', element: loading(<FindPage />) },
+  // The editor takes the whole window, without the shell's menus.
+  {
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [
+      needs('task.claim', [{ path: 'tag/edit/:itemId', element: loading(<EditorPage key="tag" area="tag" />) }]),
+      needs('project.edit', [{ path: 'project/edit/:itemId', element: loading(<EditorPage key="project" area="project" />) }]),
+    ],
+  },
   {
     element: (
       <RequireAuth>

@@ -10,7 +10,7 @@ export default function TagCheckPage() {
     <ProjectScreen id={id} manage={false}>
       {(project) => {
         const link = project.links.find((l) => l.id === lid && l.type === 'inspection');
-        return link ? <ClaimPanel projectId={id} link={link} itemPath={(itemId) => `/tag/item/${itemId}`} /> : <RefusalNotice refusal="not_found" />;
+        return link ? <ClaimPanel projectId={id} link={link} itemPath={(itemId) => `/tag/item/${itemId}`} editorPath={(itemId) => `/tag/edit/${itemId}`} /> : <RefusalNotice refusal="not_found" />;
       }}
     </ProjectScreen>
   );

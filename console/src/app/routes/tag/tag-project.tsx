@@ -17,7 +17,7 @@ export default function TagProjectPage() {
           {project.links.length === 0 && <p className="text-sm text-muted-foreground">{t('tasks_no_links')}</p>}
           {project.links.map((link) =>
             link.type === 'annotation' ? (
-              <ClaimPanel key={link.id} projectId={id} link={link} itemPath={(itemId) => `/tag/item/${itemId}`} />
+              <ClaimPanel key={link.id} projectId={id} link={link} itemPath={(itemId) => `/tag/item/${itemId}`} editorPath={(itemId) => `/tag/edit/${itemId}`} />
             ) : (
               <Card key={link.id}>
                 <CardHeader>

@@ -62,6 +62,7 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
         catalog={catalog}
         nameOf={nameOf}
         onDone={onDone}
+        editorPath={area === 'tag' ? `/tag/edit/${itemId}` : `/project/edit/${itemId}`}
       />
     </div>
   );

@@ -25,9 +25,11 @@ export interface ClaimPanelProps {
   projectId: string;
   link: { id: string; name: string; type: 'annotation' | 'inspection' };
   itemPath: (itemId: string) => string;
+  /** Where an item in hand opens in the annotation editor. */
+  editorPath?: (itemId: string) => string;
 }
 
-export function ClaimPanel({ projectId, link, itemPath }: ClaimPanelProps) {
+export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanelProps) {
   const { t } = useTranslation();
   const [count, setCount] = useState('10');
   const claim = useClaimItems(link.id);
@@ -82,7 +84,12 @@ export function ClaimPanel({ projectId, link, itemPath }: ClaimPanelProps) {
                   </TableCell>
                   <TableCell>{item.objectCount}</TableCell>
                   <TableCell>{item.reworkCount}</TableCell>
-                  <TableCell>
+                  <TableCell className="flex gap-1">
+                    {editorPath && (
+                      <Button asChild size="sm">
+                        <Link to={editorPath(item.id)}>{t('editor_open')}</Link>
+                      </Button>
+                    )}
                     <Button asChild size="sm" variant="outline">
                       <Link to={itemPath(item.id)}>{t('tasks_open')}</Link>
                     </Button>

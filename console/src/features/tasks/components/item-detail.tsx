@@ -1,9 +1,11 @@
 // One item of the work loop: its image, its result, its history and the actions the machine allows the reader.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { ItemLink } from '@annot/workflows';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ItemAnswer, ItemVerb } from '../api/act-on-item';
@@ -31,9 +33,11 @@ export interface ItemDetailProps {
   catalog: CatalogChoices;
   nameOf: (id: string) => string;
   onDone: (verb: ItemVerb, answer: ItemAnswer) => void;
+  /** Where this item opens in the annotation editor. */
+  editorPath?: string;
 }
 
-export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone }: ItemDetailProps) {
+export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, editorPath }: ItemDetailProps) {
   const { t } = useTranslation();
   const item = useTaskItem(itemId);
   const history = useItemHistory(itemId, !!item.data);
@@ -60,6 +64,11 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone }:
         {view.rework && <Badge variant="warning">{t('tasks_rework_badge', { count: view.reworkCount })}</Badge>}
         {!view.effective && <Badge variant="destructive">{t('items_invalid')}</Badge>}
         {view.status === 'held' && <Badge variant="destructive">{t('tasks_held_note')}</Badge>}
+        {editorPath && (
+          <Button asChild size="sm" className="ml-auto">
+            <Link to={editorPath}>{t('editor_open_in_editor')}</Link>
+          </Button>
+        )}
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
         <Fact term={t('tasks_claimer')} value={view.claimerId ? nameOf(view.claimerId) : '-'} />

@@ -1,0 +1,100 @@
+// /tag/edit/{itemId} and /project/edit/{itemId}: the annotation editor on one item. The page brings what the editor
+// needs from the work loop, the project and the catalog, and preloads the next item of mine.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { RefusalNotice, refusalOf } from '@/components/refusal';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
+import { useProjectTools } from '@/features/editor/api/get-project-tools';
+import { AnnotationEditor } from '@/features/editor/components/annotation-editor';
+import type { EditorRequest } from '@/features/editor/components/editor-types';
+import { useProject } from '@/features/projects/api/get-projects';
+import { sendItemCommand } from '@/features/tasks/api/act-on-item';
+import { itemMediaQuery, useItemMedia } from '@/features/tasks/api/get-item-media';
+import { taskItemQuery, useItemHistory, useTaskItem } from '@/features/tasks/api/get-task-item';
+import { useTaskItems } from '@/features/tasks/api/get-task-items';
+import { ruleReadingQuery } from '@/features/tasks/api/rule-reading';
+import { tasksKey } from '@/features/tasks/api/task-item';
+import { allowedVerbs, itemStateOf, planAsSeen } from '@/features/tasks/components/allowed-actions';
+import type { CatalogChoices } from '@/features/tasks/components/catalog-choices';
+import { InvalidDialog } from '@/features/tasks/components/invalid-dialog';
+import { useCan } from '@/lib/authorization';
+import { isUuid } from '@/lib/ids';
+
+const useErrorGroups = (enabled: boolean) => useQuery({ ...entriesQuery<ErrorGroupView>('/manage/error-groups'), enabled });
+const useInvalidReasons = (enabled: boolean) => useQuery({ ...entriesQuery<InvalidReasonView>('/manage/invalid-reasons'), enabled });
+
+export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { itemId = '' } = useParams();
+  const { can, role } = useCan();
+  const user = useUserInfo();
+  const valid = isUuid(itemId);
+  const item = useTaskItem(valid ? itemId : '');
+  const view = item.data?.data;
+  const projectId = view?.projectId ?? null;
+  const history = useItemHistory(itemId, !!view);
+  const project = useProject(projectId);
+  const tools = useProjectTools(projectId);
+  const media = useItemMedia(itemId);
+  // Only those who claim read the rule through the work loop; the staff read it in the catalog.
+  const reading = useQuery({ ...ruleReadingQuery(projectId ?? ''), enabled: can('task.claim') && isUuid(projectId) });
+  const groups = useErrorGroups(can('catalog.marks.read'));
+  const mine = useTaskItems(projectId ?? '', { mine: true, status: 'claimed' });
+  const myItems = useMemo(() => (projectId ? (mine.data?.pages.flatMap((p) => p.items) ?? []) : []), [mine.data, projectId]);
+  const index = myItems.findIndex((i) => i.id === itemId);
+  const neighbours = { previous: index > 0 ? myItems[index - 1].id : null, next: index >= 0 && index < myItems.length - 1 ? myItems[index + 1].id : (myItems.find((i) => i.id !== itemId)?.id ?? null) };
+
+  useEffect(() => {
+    // The next image on its way while this one is worked on, so moving on does not wait for it.
+    if (!neighbours.next) return;
+    void client.prefetchQuery(itemMediaQuery(neighbours.next));
+    void client.prefetchQuery(taskItemQuery(neighbours.next));
+  }, [client, neighbours.next]);
+
+  if (!valid) return <RefusalNotice refusal="not_found" />;
+  if (item.error) {
+    const refusal = refusalOf(item.error);
+    return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
+  }
+  if (!view || !history.data || !project.data || !tools.data || !item.data) return <Skeleton className="m-6 h-[80vh]" />;
+
+  const basics = { reworkMaxCount: project.data.basics.reworkMaxCount ?? 0, inspectorMayModify: project.data.basics.permissions.inspectorMayModify };
+  const state = itemStateOf(view, history.data);
+  const verbs = state ? allowedVerbs(state, planAsSeen(project.data.links, basics), { id: user.data?.id ?? '', role: role ?? '', can }) : [];
+  const catalog: CatalogChoices = { readable: can('catalog.marks.read'), useErrorGroups, useInvalidReasons };
+  const base = area === 'tag' ? '/tag' : '/project';
+  const back = area === 'tag' ? `/tag/datamanage/${view.projectId}` : `/project/datamanage/${view.projectId}`;
+  const send = async (request: EditorRequest) => {
+    try {
+      // The version after autosave's last save, so the command judges the result the person sees.
+      const fresh = await client.fetchQuery({ ...taskItemQuery(itemId), staleTime: 0 });
+      return await sendItemCommand(itemId, fresh.version, request);
+    } finally {
+      void client.invalidateQueries({ queryKey: tasksKey });
+    }
+  };
+
+  return (
+    <AnnotationEditor
+      key={itemId}
+      item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
+      imageUrl={media.url}
+      tools={tools.data}
+      verbs={verbs}
+      inspectorMayModify={basics.inspectorMayModify}
+      marks={state?.marks ?? []}
+      errorGroups={groups.data ?? []}
+      rule={reading.data ? { name: reading.data.name, html: reading.data.html } : null}
+      neighbours={neighbours}
+      send={send}
+      onNavigate={(next) => navigate(next ? `${base}/edit/${next}` : back)}
+      invalidDialog={(slot) => <InvalidDialog catalog={catalog} pending={slot.pending} error={slot.error} onMark={slot.onMark} onCancel={slot.onCancel} />}
+    />
+  );
+}

@@ -1,0 +1,189 @@
+// The annotation editor of one item: canvas, toolbar, attributes, objects and marks, with the work loop's
+// commands. The page keys it by item, so each item starts with a store of its own.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emptyResult, type ErrorMark, keyframeShape, type Point, type ResultConfig, shapeBounds, submitIssues } from '@annot/workflows';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { EditorCommand } from '../hooks/editor-shortcuts';
+import { useEditorCommands, type FlowCommand } from '../hooks/use-editor-commands';
+import { useEditorFlow } from '../hooks/use-editor-flow';
+import { useAutosave } from '../autosave';
+import { useEditorKeys } from '../hooks/use-editor-keys';
+import { useLoadedImage } from '../hooks/use-loaded-image';
+import { createEditorStore, EditorStoreContext, useEditor, useEditorStore } from '../stores/editor-store';
+import { AttributePanel } from './attribute-panel';
+import { EditorCanvas, type CanvasMark } from './editor-canvas';
+import { EditorHeader } from './editor-header';
+import { type EditorSetup, EditorSetupContext, toolColors, useEditorSetup } from './editor-setup';
+import { EditorToolbar } from './editor-toolbar';
+import type { AnnotationEditorProps } from './editor-types';
+import { MarkDialog } from './mark-dialog';
+import { MarksPanel } from './marks-panel';
+import { ObjectList } from './object-list';
+import { RefusalBanner, RestoreBanner } from './refusal-banner';
+import { RuleSheet } from './rule-sheet';
+import { ShortcutSheet } from './shortcut-sheet';
+
+export function AnnotationEditor(props: AnnotationEditorProps) {
+  const { item, tools, verbs, inspectorMayModify } = props;
+  const [store] = useState(() => createEditorStore(item.result ?? emptyResult()));
+  const inspecting = verbs.includes('pass') || verbs.includes('reject');
+  const setup = useMemo<EditorSetup>(
+    () => ({
+      tools,
+      colorOf: toolColors(tools),
+      readOnly: !(verbs.includes('submit') || (inspecting && inspectorMayModify)),
+      inspecting,
+      itemAttributes: [],
+      image: item.width && item.height ? { width: item.width, height: item.height } : null,
+    }),
+    [tools, verbs, inspecting, inspectorMayModify, item.width, item.height],
+  );
+  return (
+    <EditorStoreContext.Provider value={store}>
+      <EditorSetupContext.Provider value={setup}>
+        <EditorWorkspace {...props} />
+      </EditorSetupContext.Provider>
+    </EditorStoreContext.Provider>
+  );
+}
+
+type Dialog = 'shortcuts' | 'invalid' | 'rule' | { mark: { spot: Point; objectId: string | null } } | null;
+
+function EditorWorkspace({ item, imageUrl, tools, verbs, marks, errorGroups, rule, neighbours, send, onNavigate, invalidDialog }: AnnotationEditorProps) {
+  const { t } = useTranslation();
+  const store = useEditorStore();
+  const setup = useEditorSetup();
+  const image = useLoadedImage(imageUrl);
+  const canvasBox = useRef<HTMLDivElement>(null);
+  const spaceHeld = useRef(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [fitRequest, setFitRequest] = useState(0);
+  const [pendingMarks, setPendingMarks] = useState<ErrorMark[]>([]);
+  const document = useEditor((s) => s.history.present);
+  const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
+  const flow = useEditorFlow(store, autosave, send);
+  const config = useMemo<ResultConfig>(() => ({ tools, image: setup.image, itemAttributes: setup.itemAttributes }), [tools, setup]);
+  const issues = useMemo(() => submitIssues(document, config), [document, config]);
+
+  const objectLabel = useCallback(
+    (id: string) => {
+      const index = document.objects.findIndex((o) => o.id === id);
+      return index < 0 ? t('editor_object_gone') : `${index + 1}. ${document.objects[index].className ?? ''}`;
+    },
+    [document, t],
+  );
+
+  const leave = async (to: string | null) => {
+    if (await flow.settle()) onNavigate(to);
+  };
+
+  const runFlow = useCallback(
+    (command: FlowCommand) => {
+      switch (command) {
+        case 'save':
+          return void autosave.flush();
+        case 'submit':
+          if (verbs.includes('submit')) void flow.act({ verb: 'submit' }).then((done) => done && onNavigate(neighbours.next));
+          return;
+        case 'release':
+          if (verbs.includes('release')) void flow.act({ verb: 'release' }).then((done) => done && onNavigate(neighbours.next));
+          return;
+        case 'pass':
+          if (verbs.includes('pass')) void flow.act({ verb: 'pass' }).then((done) => done && onNavigate(neighbours.next));
+          return;
+        case 'reject':
+          if (verbs.includes('reject') && pendingMarks.length > 0) void flow.act({ verb: 'reject', marks: pendingMarks }).then((done) => done && onNavigate(neighbours.next));
+          return;
+        case 'mark_invalid':
+          if (verbs.includes('mark-invalid')) setDialog('invalid');
+          return;
+        case 'next_item':
+          if (neighbours.next) void leave(neighbours.next);
+          return;
+        case 'previous_item':
+          if (neighbours.previous) void leave(neighbours.previous);
+          return;
+        case 'rule':
+          return setDialog((d) => (d === 'rule' ? null : 'rule'));
+        case 'shortcuts':
+          return setDialog('shortcuts');
+        case 'fit':
+          return setFitRequest((n) => n + 1);
+      }
+    },
+    [flow, autosave, verbs, neighbours, pendingMarks, onNavigate],
+  );
+  const viewport = useCallback(() => ({ width: canvasBox.current?.clientWidth ?? 0, height: canvasBox.current?.clientHeight ?? 0 }), []);
+  const run = useEditorCommands(runFlow, viewport);
+  useEditorKeys(run as (command: EditorCommand) => void, spaceHeld);
+
+  const allMarks = useMemo(() => [...marks, ...pendingMarks], [marks, pendingMarks]);
+  const canvasMarks: CanvasMark[] = allMarks.flatMap((mark, i) => {
+    const group = errorGroups.find((g) => g.id === mark.errorGroupId);
+    const color = group?.values.find((v) => v.name === mark.value)?.color ?? '#ef4444';
+    const object = mark.objectId ? document.objects.find((o) => o.id === mark.objectId) : undefined;
+    const shape = object ? keyframeShape(object) : null;
+    const bounds = shape ? shapeBounds(shape) : null;
+    const at = mark.spot ?? (bounds ? { x: bounds.x + bounds.width, y: bounds.y } : null);
+    return at ? [{ key: `${i}`, at, color, label: mark.value }] : [];
+  });
+  const flagged = useMemo(() => new Set(allMarks.flatMap((m) => (m.objectId ? [m.objectId] : []))), [allMarks]);
+  const markCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const m of allMarks) if (m.objectId) counts.set(m.objectId, (counts.get(m.objectId) ?? 0) + 1);
+    return counts;
+  }, [allMarks]);
+
+  return (
+    <div className="flex h-screen flex-col bg-background">
+      <EditorHeader
+        item={item}
+        verbs={verbs}
+        pending={flow.pending}
+        autosave={setup.readOnly ? null : autosave}
+        pendingMarks={pendingMarks.length}
+        neighbours={neighbours}
+        run={run}
+        onBack={() => void leave(null)}
+      />
+      <EditorToolbar run={run} />
+      {autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}
+      {flow.refusal && <RefusalBanner refusal={flow.refusal} objectLabel={objectLabel} onDismiss={flow.dismiss} />}
+      <div className="relative flex min-h-0 flex-1">
+        <div ref={canvasBox} className="min-w-0 flex-1">
+          {image ? (
+            <EditorCanvas image={image} marks={canvasMarks} flagged={flagged} spaceHeld={spaceHeld} fitRequest={fitRequest} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
+          ) : (
+            <Skeleton className="h-full w-full" />
+          )}
+        </div>
+        <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
+          <MarksPanel marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
+          <AttributePanel issues={issues} />
+          <ObjectList issues={issues} markCounts={markCounts} />
+        </aside>
+        {dialog === 'rule' && <RuleSheet rule={rule} onClose={() => setDialog(null)} />}
+      </div>
+      {dialog === 'shortcuts' && <ShortcutSheet onClose={() => setDialog(null)} />}
+      {dialog === 'invalid' &&
+        invalidDialog({
+          pending: flow.pending,
+          error: flow.lastError,
+          onCancel: () => setDialog(null),
+          onMark: (reasonId) => void flow.act({ verb: 'mark-invalid', reasonId }).then((done) => done && (setDialog(null), onNavigate(neighbours.next))),
+        })}
+      {dialog !== null && typeof dialog === 'object' && (
+        <MarkDialog
+          groups={errorGroups}
+          objectLabel={dialog.mark.objectId ? objectLabel(dialog.mark.objectId) : null}
+          onCancel={() => setDialog(null)}
+          onAdd={(choice) => {
+            setPendingMarks((list) => [...list, { ...choice, objectId: dialog.mark.objectId, frame: dialog.mark.objectId ? 0 : null, spot: dialog.mark.spot }]);
+            setDialog(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// The item's bar: its name and state, what is unsaved, previous and next among my items, the rule, and the
+// commands the machine allows, each with its key.
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { type Autosave, AutosaveStatusLine } from '../autosave';
+import { type EditorCommand, shortcutText } from '../hooks/editor-shortcuts';
+import type { EditorItem } from './editor-types';
+
+export interface EditorHeaderProps {
+  item: EditorItem;
+  verbs: string[];
+  pending: boolean;
+  /** Null where this reader does not save. */
+  autosave: Autosave | null;
+  pendingMarks: number;
+  neighbours: { previous: string | null; next: string | null };
+  run: (command: EditorCommand) => void;
+  onBack: () => void;
+}
+
+export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, neighbours, run, onBack }: EditorHeaderProps) {
+  const { t } = useTranslation();
+  const action = (command: EditorCommand, verb: string, variant: 'default' | 'outline' | 'destructive' = 'outline', disabled = false) =>
+    verbs.includes(verb) && (
+      <Button size="sm" variant={variant} disabled={pending || disabled} title={shortcutText(command)} aria-keyshortcuts={shortcutText(command)} onClick={() => run(command)}>
+        {t(`tasks_verb_${verb.replaceAll('-', '_')}`)}
+      </Button>
+    );
+  return (
+    <header className="flex flex-wrap items-center gap-2 border-b border-border bg-card px-3 py-2">
+      <Button size="sm" variant="ghost" onClick={onBack}>
+        ← {t('tasks_back')}
+      </Button>
+      <h1 className="truncate text-sm font-semibold">{item.fileName}</h1>
+      <Badge variant="outline">{t(`item_status_${item.status}`)}</Badge>
+      {item.rework && <Badge variant="warning">{t('editor_rework')}</Badge>}
+      {autosave && <AutosaveStatusLine autosave={autosave} />}
+      <span className="ml-auto flex flex-wrap items-center gap-1">
+        <Button size="sm" variant="ghost" disabled={!neighbours.previous || pending} title={shortcutText('previous_item')} onClick={() => run('previous_item')}>
+          ‹ {t('editor_previous')}
+        </Button>
+        <Button size="sm" variant="ghost" disabled={!neighbours.next || pending} title={shortcutText('next_item')} onClick={() => run('next_item')}>
+          {t('editor_next')} ›
+        </Button>
+        <Button size="sm" variant="ghost" title={shortcutText('rule')} onClick={() => run('rule')}>
+          {t('tasks_rule_title')}
+        </Button>
+        {autosave && (
+          <Button size="sm" variant="outline" disabled={pending} title={shortcutText('save')} onClick={() => run('save')}>
+            {t('editor_save')}
+          </Button>
+        )}
+        {action('mark_invalid', 'mark-invalid')}
+        {action('release', 'release')}
+        {action('reject', 'reject', 'destructive', pendingMarks === 0)}
+        {action('pass', 'pass', 'default')}
+        {action('submit', 'submit', 'default')}
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+// The inspector's marks: those of the last rejection, and those being gathered for this one (which may be taken back).
+import { useTranslation } from 'react-i18next';
+import type { ErrorMark } from '@annot/workflows';
+import { useEditorStore } from '../stores/editor-store';
+import type { EditorErrorGroup } from './mark-dialog';
+
+export interface MarksPanelProps {
+  marks: ErrorMark[];
+  pending: ErrorMark[];
+  groups: EditorErrorGroup[];
+  objectLabel: (id: string) => string;
+  onRemove: (index: number) => void;
+}
+
+export function MarksPanel({ marks, pending, groups, objectLabel, onRemove }: MarksPanelProps) {
+  const { t } = useTranslation();
+  const store = useEditorStore();
+  if (marks.length === 0 && pending.length === 0) return null;
+  const row = (mark: ErrorMark, index: number, removable: boolean) => {
+    const group = groups.find((g) => g.id === mark.errorGroupId);
+    const color = group?.values.find((v) => v.name === mark.value)?.color ?? '#ef4444';
+    return (
+      <li key={`${removable}-${index}`} className="flex items-start gap-1.5 text-xs">
+        <span className="mt-0.5 inline-block h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: color }} aria-hidden />
+        <button type="button" className="text-left hover:underline" onClick={() => mark.objectId && store.set({ selected: new Set([mark.objectId]), mode: 'select', toolId: null })}>
+          <span className="font-medium">{[group?.name, mark.value].filter(Boolean).join(' / ')}</span>
+          {mark.objectId && <span className="text-muted-foreground"> · {objectLabel(mark.objectId)}</span>}
+          {mark.comment && <span> · {mark.comment}</span>}
+        </button>
+        {removable && (
+          <button type="button" className="ml-auto text-muted-foreground hover:text-destructive" aria-label={t('editor_remove_mark')} onClick={() => onRemove(index)}>
+            ×
+          </button>
+        )}
+      </li>
+    );
+  };
+  return (
+    <section className="grid gap-1 border-b border-border p-3" aria-label={t('tasks_marks')}>
+      <h3 className="text-sm font-semibold">{t('tasks_rejection_marks')}</h3>
+      <ul className="grid gap-1">
+        {marks.map((mark, i) => row(mark, i, false))}
+        {pending.map((mark, i) => row(mark, i, true))}
+      </ul>
+    </section>
+  );
+}

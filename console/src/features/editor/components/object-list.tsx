@@ -1,0 +1,101 @@
+// Every object of the item: its class, its attribute values, a warning where the submission check finds a gap,
+// the inspector's marks on it, and its hide and lock switches. A click selects it.
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResultIssue, ResultObject } from '@annot/workflows';
+import { cn } from '@/lib/utils';
+import { toggleObjectFlag } from '../stores/editor-actions';
+import { useEditor, useEditorStore } from '../stores/editor-store';
+import { toolOf, useEditorSetup } from './editor-setup';
+import { issueText } from './issue-text';
+
+export interface ObjectListProps {
+  issues: ResultIssue[];
+  markCounts: ReadonlyMap<string, number>;
+}
+
+export function ObjectList({ issues, markCounts }: ObjectListProps) {
+  const { t } = useTranslation();
+  const objects = useEditor((s) => s.history.present.objects);
+  const selected = useEditor((s) => s.selected);
+  const hidden = useEditor((s) => s.hidden);
+  const locked = useEditor((s) => s.locked);
+  const issuesOf = new Map<string, ResultIssue[]>();
+  for (const issue of issues) if (issue.objectId) issuesOf.set(issue.objectId, [...(issuesOf.get(issue.objectId) ?? []), issue]);
+  return (
+    <section className="grid gap-1 p-3" aria-label={t('editor_objects')}>
+      <h3 className="text-sm font-semibold">{t('editor_objects_count', { count: objects.length })}</h3>
+      <ul className="grid gap-0.5">
+        {objects.map((object, index) => (
+          <ObjectRow
+            key={object.id}
+            object={object}
+            index={index}
+            selected={selected.has(object.id)}
+            hidden={hidden.has(object.id)}
+            locked={locked.has(object.id)}
+            issues={issuesOf.get(object.id)}
+            marks={markCounts.get(object.id) ?? 0}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface RowProps {
+  object: ResultObject;
+  index: number;
+  selected: boolean;
+  hidden: boolean;
+  locked: boolean;
+  issues: ResultIssue[] | undefined;
+  marks: number;
+}
+
+const ObjectRow = memo(function ObjectRow({ object, index, selected, hidden, locked, issues, marks }: RowProps) {
+  const { t } = useTranslation();
+  const store = useEditorStore();
+  const setup = useEditorSetup();
+  const tool = toolOf(setup, object.toolId);
+  const values = { ...object.attributes, ...object.keyframes[0]?.attributes };
+  const summary = Object.entries(values)
+    .map(([name, value]) => `${tool?.definition.attributes.find((a) => a.name === name)?.displayName ?? name}: ${Array.isArray(value) ? value.join(', ') : value}`)
+    .join(' · ');
+  const displayName = (name?: string) => tool?.definition.attributes.find((a) => a.name === name)?.displayName ?? name;
+  return (
+    <li
+      className={cn('grid cursor-pointer gap-0.5 rounded px-2 py-1 text-xs', selected ? 'bg-primary/15' : 'hover:bg-muted', hidden && 'opacity-50')}
+      aria-selected={selected}
+      aria-label={`${object.className ?? tool?.definition.name ?? ''} ${index + 1}`}
+      onClick={(e) => store.set({ selected: e.shiftKey ? new Set([...store.getState().selected, object.id]) : new Set([object.id]), vertex: null, mode: 'select', toolId: null })}
+    >
+      <div className="flex items-center gap-1.5">
+        <span className="inline-block h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: setup.colorOf(object.toolId) }} aria-hidden />
+        <span className="font-medium">
+          {index + 1}. {object.className ?? tool?.definition.name}
+        </span>
+        {issues && (
+          <span className="text-amber-500" title={issues.map((i) => issueText(t, i, displayName(i.attribute))).join('\n')}>
+            ⚠ {t('editor_object_issues', { count: issues.length })}
+          </span>
+        )}
+        {marks > 0 && <span className="text-destructive">● {t('editor_object_marks', { count: marks })}</span>}
+        <span className="ml-auto flex gap-1">
+          <button type="button" className="rounded px-1 hover:bg-background" aria-pressed={hidden} title={t('editor_hide')} onClick={(e) => (e.stopPropagation(), toggleObjectFlag(store, 'hidden', object.id))}>
+            {hidden ? t('editor_show_short') : t('editor_hide_short')}
+          </button>
+          <button type="button" className="rounded px-1 hover:bg-background" aria-pressed={locked} title={t('editor_lock')} onClick={(e) => (e.stopPropagation(), toggleObjectFlag(store, 'locked', object.id))}>
+            {locked ? t('editor_unlock_short') : t('editor_lock_short')}
+          </button>
+        </span>
+      </div>
+      {summary && <span className="truncate text-muted-foreground">{summary}</span>}
+      {issues?.map((issue, i) => (
+        <span key={i} className="text-amber-500">
+          {issueText(t, issue, displayName(issue.attribute))}
+        </span>
+      ))}
+    </li>
+  );
+});

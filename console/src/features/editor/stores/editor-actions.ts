@@ -1,0 +1,139 @@
+// Every change the editor offers, one function each, for the pointer, the keyboard and the buttons alike.
+import {
+  addObjects,
+  copiesOf,
+  deleteObjects,
+  deleteVertex,
+  keyframeShape,
+  meetsMinSize,
+  moveObjects,
+  newObject,
+  type PathShape,
+  type Point,
+  reorder,
+  type Shape,
+  setShape,
+  type ZOrder,
+} from '@annot/workflows';
+import { type EditorSetup, toolOf } from '../components/editor-setup';
+import type { EditorStore } from './editor-store';
+
+export const newObjectId = (): string => crypto.randomUUID();
+
+/** Adds an object of the tool in hand and selects it, so its attributes can be set at once. */
+export function createObject(store: EditorStore, setup: EditorSetup, shape: Shape): void {
+  const toolId = store.getState().toolId;
+  const tool = toolId ? toolOf(setup, toolId) : undefined;
+  if (!tool || setup.readOnly) return;
+  const object = newObject(newObjectId(), tool, shape);
+  store.commit(addObjects(store.document(), [object]));
+  store.set({ selected: new Set([object.id]), draft: null });
+}
+
+/** Ends a polygon, line or curve being drawn; too few points leaves it unfinished. */
+export function finishPath(store: EditorStore, setup: EditorSetup): void {
+  const { draft, toolId } = store.getState();
+  const type = toolId ? toolOf(setup, toolId)?.definition.templateType : undefined;
+  if (draft?.kind !== 'path' || (type !== 'polygon' && type !== 'line' && type !== 'curve')) return;
+  const needed = type === 'polygon' ? 3 : 2;
+  if (draft.points.length < needed) return;
+  createObject(store, setup, { type, points: draft.points } as PathShape);
+}
+
+export function finishBox(store: EditorStore, setup: EditorSetup, box: Shape & { type: 'box' }): void {
+  if (meetsMinSize(box, { minSize: 3 })) createObject(store, setup, box);
+  else store.set({ draft: null });
+}
+
+/** Objects the pointer and the selection may act on: visible and not locked. */
+export function editableObjects(store: EditorStore) {
+  const { history, hidden, locked } = store.getState();
+  return history.present.objects.flatMap((o) => {
+    const shape = keyframeShape(o);
+    return shape && !hidden.has(o.id) && !locked.has(o.id) ? [{ id: o.id, shape }] : [];
+  });
+}
+
+const selectedIds = (store: EditorStore) => store.getState().selected;
+
+/** Delete removes the vertex last clicked when there is one, else the selected objects. */
+export function deleteSelection(store: EditorStore, setup: EditorSetup): void {
+  if (setup.readOnly) return;
+  const { vertex } = store.getState();
+  const object = vertex && store.document().objects.find((o) => o.id === vertex.objectId);
+  const shape = object ? keyframeShape(object) : null;
+  if (vertex && shape && 'points' in shape) {
+    store.commit(setShape(store.document(), vertex.objectId, { ...shape, points: deleteVertex(shape.points, vertex.index, shape.type) } as PathShape));
+    return;
+  }
+  store.commit(deleteObjects(store.document(), selectedIds(store)));
+  store.set({ selected: new Set() });
+}
+
+export function copySelection(store: EditorStore): void {
+  const ids = selectedIds(store);
+  store.set({ clipboard: store.document().objects.filter((o) => ids.has(o.id)) });
+}
+
+export function paste(store: EditorStore, setup: EditorSetup): void {
+  const { clipboard } = store.getState();
+  if (setup.readOnly || clipboard.length === 0) return;
+  const copies = copiesOf(clipboard, newObjectId, 10);
+  store.commit(addObjects(store.document(), copies));
+  // The next paste lands beside this one rather than on top of it.
+  store.set({ selected: new Set(copies.map((c) => c.id)), clipboard: copies });
+}
+
+export function orderSelection(store: EditorStore, setup: EditorSetup, to: ZOrder): void {
+  if (!setup.readOnly) store.commit(reorder(store.document(), selectedIds(store), to));
+}
+
+export function nudgeSelection(store: EditorStore, setup: EditorSetup, dx: number, dy: number): void {
+  if (!setup.readOnly) store.commit(moveObjects(store.document(), selectedIds(store), dx, dy));
+}
+
+/** Hides or shows the selection; a hidden object cannot stay selected. */
+export function toggleHidden(store: EditorStore): void {
+  toggleFlag(store, 'hidden');
+}
+
+export function toggleLocked(store: EditorStore): void {
+  toggleFlag(store, 'locked');
+}
+
+function toggleFlag(store: EditorStore, flag: 'hidden' | 'locked', ids: ReadonlySet<string> = selectedIds(store)): void {
+  const current = store.getState()[flag];
+  const allOn = [...ids].every((id) => current.has(id));
+  const next = new Set(current);
+  for (const id of ids) allOn ? next.delete(id) : next.add(id);
+  store.set(flag === 'hidden' ? { hidden: next, selected: allOn ? ids : new Set() } : { locked: next });
+}
+
+export function toggleObjectFlag(store: EditorStore, flag: 'hidden' | 'locked', id: string): void {
+  toggleFlag(store, flag, new Set([id]));
+}
+
+/** Selects the next (or previous) object in drawing order, for Tab through the list. */
+export function cycleSelection(store: EditorStore, step: 1 | -1): void {
+  const objects = store.document().objects;
+  if (objects.length === 0) return;
+  const [current] = selectedIds(store);
+  const index = objects.findIndex((o) => o.id === current);
+  const next = objects[(index + step + objects.length) % objects.length];
+  store.set({ selected: new Set([next.id]), vertex: null });
+}
+
+/** The view that shows the whole image in a viewport, centred. */
+export function fitView(image: { width: number; height: number }, viewport: { width: number; height: number }) {
+  const scale = Math.min(viewport.width / image.width, viewport.height / image.height) * 0.98;
+  return { scale, x: (viewport.width - image.width * scale) / 2, y: (viewport.height - image.height * scale) / 2 };
+}
+
+/** Zoom by a factor keeping one screen point fixed: the cursor for the wheel, the centre for the keys. */
+export function zoomAt(store: EditorStore, factor: number, at: Point): void {
+  const { view } = store.getState();
+  const scale = Math.min(40, Math.max(0.02, view.scale * factor));
+  const imageX = (at.x - view.x) / view.scale;
+  const imageY = (at.y - view.y) / view.scale;
+  store.set({ view: { scale, x: at.x - imageX * scale, y: at.y - imageY * scale } });
+}
