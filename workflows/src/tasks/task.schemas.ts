@@ -25,7 +25,16 @@ export const taskItemsQuery = pageQuery.extend({
   cursor: z.guid('validation.invalid_cursor').optional(),
   linkId: z.uuid().optional(),
   status: z.enum(taskItemStatuses).optional(),
-  /** Only the caller's own items in hand. */
+  /** Only the caller's own items: those it holds, and the rework that waits for it to take it back. */
   mine: z.enum(['true', 'false']).optional(),
+  batchId: z.uuid().optional(),
+  /** Valid items, or those marked invalid. */
+  effectiveness: z.enum(['valid', 'invalid']).optional(),
+  /** Who holds the item now. */
+  claimerId: z.uuid().optional(),
+  /** The team whose share of its link's pool the item sits in. */
+  teamId: z.uuid().optional(),
+  /** Only items an inspector returned for rework (or only the others). */
+  rework: z.enum(['true', 'false']).optional(),
 });
 export type TaskItemsQuery = z.infer<typeof taskItemsQuery>;

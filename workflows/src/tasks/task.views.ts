@@ -17,6 +17,10 @@ export interface TaskItemView {
   status: TaskItemStatus;
   claimerId: string | null;
   deadline: string | null;
+  /** The team whose share of the link's pool holds the item, while it is in that link. */
+  teamId: string | null;
+  /** The annotator a rejected item waits for, who alone may claim it back. */
+  preferredClaimerId: string | null;
   effective: boolean;
   invalidReasonId: string | null;
   objectCount: number;

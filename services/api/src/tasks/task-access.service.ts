@@ -1,9 +1,27 @@
-// Which items a caller may read: the staff every item of a project it may see; others only the items of links they
-// work on, and a project they do not see answers as one that does not exist.
+// Which items a caller may read: the staff every item of a project it may see; a tagger the items of links it works
+// on; a supplier, on the links its team is on, only its team's items; a project they do not see answers as one that
+// does not exist.
 import { Injectable } from '@nestjs/common';
 import { type Actor, CommandPipeline, NotFoundError, projectLifecycle } from '@annot/core';
-import { type ProjectScope, projectStreamId, worksOnLink } from '@annot/workflows';
+import { type ProjectScope, projectStreamId, type TaskItemView, worksOnLink } from '@annot/workflows';
 import { ProjectAccess } from '../projects/project-access.service';
+import type { TeamSight } from './tasks.repository';
+
+/** What of a project's items the caller may read. */
+export interface ItemSight {
+  /** The links it works on (every link for the staff). */
+  links: string[];
+  /** For a supplier: only its team's items within those links. */
+  team?: TeamSight;
+}
+
+type SeenItem = Pick<TaskItemView, 'id' | 'projectId' | 'linkId' | 'status' | 'claimerId' | 'teamId' | 'preferredClaimerId'>;
+
+/** The list's team sight for one item: in the team's share, held by one of its taggers, or rework waiting for one. */
+const seenByTeam = (item: SeenItem, team: TeamSight): boolean =>
+  (team.teamId !== null && item.teamId === team.teamId) ||
+  (item.status === 'claimed' && item.claimerId !== null && team.taggerIds.includes(item.claimerId)) ||
+  (item.preferredClaimerId !== null && team.taggerIds.includes(item.preferredClaimerId));
 
 @Injectable()
 export class TaskAccess {
@@ -16,18 +34,25 @@ export class TaskAccess {
     return this.projects.scope(actor);
   }
 
-  /** The links of the project the caller works on (every link for the staff); 404 when it may not see the project. */
-  async links(actor: Actor, projectId: string): Promise<string[]> {
+  /** 404 when the caller may not see the project. */
+  async sight(actor: Actor, projectId: string): Promise<ItemSight> {
     await this.projects.assertVisible(actor, projectId);
     const scope = await this.scope(actor);
     const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
-    return (state.links ?? []).filter((l) => worksOnLink(scope, { ...l.members, groups: l.groups })).map((l) => l.id);
+    const links = (state.links ?? []).filter((l) => worksOnLink(scope, { ...l.members, groups: l.groups })).map((l) => l.id);
+    return scope.kind === 'team' ? { links, team: { teamId: scope.teamId, taggerIds: scope.taggerIds } } : { links };
+  }
+
+  /** The links of the project the caller works on (every link for the staff); 404 when it may not see the project. */
+  async links(actor: Actor, projectId: string): Promise<string[]> {
+    return (await this.sight(actor, projectId)).links;
   }
 
   /** An item the caller may not read answers as one that does not exist. */
-  async assertItem(actor: Actor, item: { id: string; projectId: string; linkId: string | null; claimerId: string | null }): Promise<void> {
+  async assertItem(actor: Actor, item: SeenItem): Promise<void> {
     if (item.claimerId === actor.id) return;
-    const links = await this.links(actor, item.projectId).catch(() => [] as string[]);
-    if (!item.linkId || !links.includes(item.linkId)) throw new NotFoundError('things.item', item.id);
+    const sight = await this.sight(actor, item.projectId).catch((): ItemSight => ({ links: [] }));
+    const inLink = item.linkId !== null && sight.links.includes(item.linkId);
+    if (!inLink || (sight.team && !seenByTeam(item, sight.team))) throw new NotFoundError('things.item', item.id);
   }
 }

@@ -94,16 +94,22 @@ export class TasksController {
   @Get('projects/:projectId/items')
   @Can('task.read')
   async list(@Param() params: ProjectParamsDto, @Query() query: TaskItemsQueryDto, @Ctx() context: CommandContext): Promise<Page<TaskItemView>> {
-    const links = await this.access.links(context.actor, params.projectId);
+    const sight = await this.access.sight(context.actor, params.projectId);
     const mine = query.mine === 'true';
-    if (!mine && query.linkId && !links.includes(query.linkId)) return { items: [], nextCursor: null };
-    // The caller's own items wherever they are; otherwise only the links it works on, filtered in the query so pages stay full.
+    if (!mine && query.linkId && !sight.links.includes(query.linkId)) return { items: [], nextCursor: null };
+    // The caller's own items wherever they are; otherwise only what it sees, filtered in the query so pages stay full.
     return this.tasks.list({
       projectId: params.projectId,
       linkId: query.linkId,
-      linkIds: mine ? undefined : links,
+      linkIds: mine ? undefined : sight.links,
+      team: mine ? undefined : sight.team,
+      ownerId: mine ? context.actor.id : undefined,
       status: query.status,
-      claimerId: mine ? context.actor.id : undefined,
+      batchId: query.batchId,
+      effective: query.effectiveness === undefined ? undefined : query.effectiveness === 'valid',
+      claimerId: query.claimerId,
+      teamId: query.teamId,
+      rework: query.rework === undefined ? undefined : query.rework === 'true',
       limit: query.limit,
       cursor: query.cursor,
     });
@@ -152,8 +158,8 @@ export class TasksController {
   @Get('projects/:projectId/counts')
   @Can('task.read')
   async counts(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<{ linkId: string | null; status: string; count: number }[]> {
-    const links = await this.access.links(context.actor, params.projectId);
-    return (await this.tasks.counts(params.projectId)).filter((c) => c.linkId && links.includes(c.linkId));
+    const sight = await this.access.sight(context.actor, params.projectId);
+    return (await this.tasks.counts(params.projectId, sight.team)).filter((c) => c.linkId && sight.links.includes(c.linkId));
   }
 
   @Get('items/:itemId')

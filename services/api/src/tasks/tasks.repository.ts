@@ -1,6 +1,6 @@
 // The items of the work loop as the screens and the PM's actions read them; the claim's pool is in pool.repository.
 import { Inject, Injectable } from '@nestjs/common';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type Database, DATABASE, type Db, exactIso, iso } from '@annot/core';
 import type { Page, TaskItemView } from '@annot/workflows';
 
@@ -12,6 +12,11 @@ export interface PoolItem {
   linkId: string | null;
 }
 
+/** What a supplier sees of a project's items: its team's share, and what its taggers hold or must rework. */
+export interface TeamSight {
+  teamId: string | null;
+  taggerIds: readonly string[];
+}
 
 export interface TaskItemFilter {
   projectId: string;
@@ -19,10 +24,31 @@ export interface TaskItemFilter {
   /** Only items in these links: the ones the caller works on. */
   linkIds?: string[];
   status?: string;
+  batchId?: string;
+  effective?: boolean;
   claimerId?: string;
+  teamId?: string;
+  rework?: boolean;
+  /** Only this person's own items: those it holds and the rework waiting for it. */
+  ownerId?: string;
+  team?: TeamSight;
   limit: number;
   cursor?: string;
 }
+
+type Items = ExpressionBuilder<Database, 'data_items'>;
+
+/** Items these people hold. A claimer is only ever set on a claimed item; saying so lets the claimers' partial index serve. */
+const withHolders = (eb: Items, ids: readonly string[]) => eb.and([eb('status', '=', 'claimed'), eb('claimer_id', 'in', ids)]);
+
+/** A rejected item waits for its annotator alone, who keeps it as its preferred claimer until it is submitted again. */
+const withOwner = (eb: Items, personId: string) => eb.or([withHolders(eb, [personId]), eb('preferred_claimer_id', '=', personId)]);
+
+const withTeamSight = (eb: Items, sight: TeamSight) => {
+  const seen = sight.teamId ? [eb('team_id', '=', sight.teamId)] : [];
+  if (sight.taggerIds.length > 0) seen.push(withHolders(eb, sight.taggerIds), eb('preferred_claimer_id', 'in', sight.taggerIds));
+  return seen.length > 0 ? eb.or(seen) : eb.lit(false);
+};
 
 /** A value that may be an item's id: uuid's shape, any version, so a file name is never cast to uuid. */
 const guidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,27 +93,34 @@ export class TasksRepository {
     return this.items().where('item_id', '=', itemId).executeTakeFirst();
   }
 
-  /** Items of a project by link, status and claimer, in the order they arrived. */
+  /** Items of a project by link, status, batch, effectiveness, claimer, team share and rework, by id for keyset pages. */
   async list(filter: TaskItemFilter): Promise<Page<TaskItemView>> {
+    const { claimerId, ownerId, team } = filter;
     let query = this.items().where('project_id', '=', filter.projectId);
     if (filter.linkId) query = query.where('link_id', '=', filter.linkId);
     if (filter.linkIds) query = filter.linkIds.length > 0 ? query.where('link_id', 'in', filter.linkIds) : query.where(sql<boolean>`false`);
     if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.claimerId) query = query.where('claimer_id', '=', filter.claimerId);
+    if (filter.batchId) query = query.where('batch_id', '=', filter.batchId);
+    if (filter.effective !== undefined) query = query.where('effective', '=', filter.effective);
+    if (claimerId) query = query.where((eb) => withHolders(eb, [claimerId]));
+    if (filter.teamId) query = query.where('team_id', '=', filter.teamId);
+    if (filter.rework !== undefined) query = query.where('rework', '=', filter.rework);
+    if (ownerId) query = query.where((eb) => withOwner(eb, ownerId));
+    if (team) query = query.where((eb) => withTeamSight(eb, team));
     if (filter.cursor) query = query.where('item_id', '>', filter.cursor);
     const rows = await query.orderBy('item_id').limit(filter.limit + 1).execute();
     const items = rows.slice(0, filter.limit);
     return { items, nextCursor: rows.length > filter.limit ? items[items.length - 1].id : null };
   }
 
-  /** How many items of a project wait, are held or are done, per link and status. */
-  async counts(projectId: string): Promise<{ linkId: string | null; status: string; count: number }[]> {
-    const rows = await this.db
+  /** How many items of a project wait, are held or are done, per link and status; a supplier's only of what it sees. */
+  async counts(projectId: string, team?: TeamSight): Promise<{ linkId: string | null; status: string; count: number }[]> {
+    let query = this.db
       .selectFrom('data_items')
       .select(['link_id as linkId', 'status', (eb) => eb.fn.countAll<string>().as('count')])
-      .where('project_id', '=', projectId)
-      .groupBy(['link_id', 'status'])
-      .execute();
+      .where('project_id', '=', projectId);
+    if (team) query = query.where((eb) => withTeamSight(eb, team));
+    const rows = await query.groupBy(['link_id', 'status']).execute();
     return rows.map((r) => ({ ...r, count: Number(r.count) }));
   }
 
@@ -155,6 +188,8 @@ export class TasksRepository {
         sql<TaskItemView['status']>`status`.as('status'),
         'claimer_id as claimerId',
         iso<string | null>('deadline').as('deadline'),
+        'team_id as teamId',
+        'preferred_claimer_id as preferredClaimerId',
         'effective',
         'invalid_reason_id as invalidReasonId',
         'object_count as objectCount',

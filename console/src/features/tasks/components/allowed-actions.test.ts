@@ -25,6 +25,8 @@ const item = (over: Partial<TaskItem>): TaskItem => ({
   status: 'claimed',
   claimerId: tagger,
   deadline: null,
+  teamId: null,
+  preferredClaimerId: null,
   effective: true,
   invalidReasonId: null,
   objectCount: 0,
