@@ -1,5 +1,6 @@
-// The data items of one batch, a page at a time: file, size, media type, dimensions, status and effectiveness.
+// The data items of one batch, a page at a time: preview, file, size, media type, dimensions, status and effectiveness.
 import { useTranslation } from 'react-i18next';
+import { ItemThumbnail } from '@/components/item-thumbnail';
 import { ListTable } from '@/components/list-table';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
@@ -12,9 +13,12 @@ export function BatchItems({ batchId }: { batchId: string }) {
   return (
     <section className="grid gap-2" aria-label={t('batches_items_of')}>
       <h2 className="text-base font-semibold">{t('batches_items_of')}</h2>
-      <ListTable headings={[t('items_file'), t('items_size'), t('items_media_type'), t('items_dimensions'), t('items_status'), t('items_effective')]} empty={rows.length === 0} error={items.error}>
+      <ListTable headings={[t('items_preview'), t('items_file'), t('items_size'), t('items_media_type'), t('items_dimensions'), t('items_status'), t('items_effective')]} empty={rows.length === 0} error={items.error}>
         {rows.map((item) => (
           <TableRow key={item.id}>
+            <TableCell>
+              <ItemThumbnail itemId={item.id} fileName={item.fileName} />
+            </TableCell>
             <TableCell>{item.fileName}</TableCell>
             <TableCell>{item.size.toLocaleString()}</TableCell>
             <TableCell>{item.mediaType}</TableCell>

@@ -1,7 +1,7 @@
 // GET /manage/tasks/items/:itemId/media: the API takes the token only from its header, so the image comes as a blob.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { tasksKey } from './task-item';
 
 export const itemMediaQuery = (itemId: string) =>
@@ -10,12 +10,6 @@ export const itemMediaQuery = (itemId: string) =>
 /** An object URL of the item's image, revoked when the blob changes or the screen goes. */
 export function useItemMedia(itemId: string) {
   const media = useQuery(itemMediaQuery(itemId));
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!media.data) return;
-    const next = URL.createObjectURL(media.data);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [media.data]);
+  const url = useObjectUrl(media.data);
   return { url, error: media.error, isPending: media.isPending };
 }
