@@ -1,53 +1,13 @@
-// The demo project of `npm run up`: catalog entries, a published project with an annotation and an inspection
+// The demo project of `npm run up`: a published project citing the demo catalog, with an annotation and an inspection
 // link, its members, and a batch of generated images uploaded as a zip, all made through the API.
 import { randomUUID } from 'node:crypto';
+import { type Call, ok } from './seed-demo-call';
+import { demoToolStep, seedDemoCatalog } from './seed-demo-catalog';
 import { sampleFrames, sampleZip } from './sample-images';
 
-export type Answer = { code: number; message: string; data: any; errCode: string | null };
-export type Call = (method: string, path: string, body?: unknown, token?: string) => Promise<Answer>;
+export type { Answer, Call } from './seed-demo-call';
 
 export const demoProjectTitle = 'Demo: urban street objects';
-
-const demoTool = {
-  name: 'Demo vehicle box',
-  templateType: 'box',
-  description: 'Boxes around road users',
-  attributes: [
-    {
-      name: 'category',
-      displayName: 'Category',
-      exportName: 'category',
-      type: 'single',
-      required: true,
-      hotkey: 'c',
-      options: [
-        { name: 'car', hotkey: '1' },
-        { name: 'pedestrian', hotkey: '2' },
-        { name: 'cyclist', hotkey: '3' },
-      ],
-    },
-    { name: 'occluded', displayName: 'Occluded', exportName: 'occluded', type: 'single', options: [{ name: 'yes' }, { name: 'no' }], defaultItem: 'no' },
-  ],
-};
-
-function ok(answer: Answer, what: string): any {
-  if (answer.code !== 200) throw new Error(`demo ${what}: ${answer.message} ${JSON.stringify(answer.data?.fields ?? '')}`);
-  return answer.data;
-}
-
-async function catalogIds(call: Call, token: string): Promise<{ toolId: string; toolVersion: number; ruleId: string }> {
-  const tools = ok(await call('GET', `/manage/tools?keyword=${encodeURIComponent(demoTool.name)}`, undefined, token), 'tools');
-  let tool = tools.find((t: { name: string }) => t.name === demoTool.name);
-  if (!tool) tool = { id: ok(await call('POST', '/manage/tools', demoTool, token), 'tool').id, toolVersion: 1 };
-  const rules = ok(await call('GET', '/manage/annotation-rules', undefined, token), 'annotation rules');
-  let ruleId: string | undefined = rules.find((r: { configId: string }) => r.configId === 'DEMO-STREET')?.id;
-  if (!ruleId) {
-    ruleId = ok(await call('POST', '/manage/annotation-rules', { name: 'Demo street rules', configId: 'DEMO-STREET' }, token), 'annotation rule').id as string;
-    const html = '<h2>Boxes</h2><p>Draw a tight box around every car, pedestrian and cyclist taller than 10 pixels.</p>';
-    ok(await call('POST', `/manage/annotation-rules/${ruleId}/versions`, { html, note: 'first edition' }, token), 'rule version');
-  }
-  return { toolId: tool.id, toolVersion: tool.toolVersion, ruleId };
-}
 
 /** Adds the demo project and its first batch once; a later start finds them and leaves them as they are. */
 /** Answers the project's id. */
@@ -60,7 +20,7 @@ export async function seedDemoProject(call: Call, token: string, members: { team
 }
 
 async function createProject(call: Call, token: string, members: { teamId: string; taggerId: string }): Promise<string> {
-  const { toolId, toolVersion, ruleId } = await catalogIds(call, token);
+  const catalog = await seedDemoCatalog(call, token);
   const today = new Date().toISOString().slice(0, 10);
   const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const basics = {
@@ -69,7 +29,7 @@ async function createProject(call: Call, token: string, members: { teamId: strin
     annotationType: 'picture_single_frame',
     startDate: today,
     endDate: end,
-    description: 'Boxes around road users in street-level camera frames.',
+    description: 'Road users, drivable area, lane lines, road edges and traffic lights in street-level camera frames.',
     unitPrice: 0.35,
     reworkMaxCount: 3,
     autoRecycle: { enabled: true, timeoutMinutes: 120 },
@@ -79,9 +39,9 @@ async function createProject(call: Call, token: string, members: { teamId: strin
   const step = async (name: string, body: unknown) => ok(await call('PUT', `/manage/projects/${projectId}/${name}`, body, token), `project ${name}`);
   const annotation = { id: randomUUID(), type: 'annotation', name: 'Annotation' };
   const inspection = { id: randomUUID(), type: 'inspection', name: 'Inspection' };
-  await step('tools', { tools: [{ toolId, toolVersion }] });
+  await step('tools', demoToolStep(catalog));
   await step('links', { links: [annotation, inspection] });
-  await step('rules', { annotationRule: { ruleId, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: false, dataRule: null });
+  await step('rules', { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: false, dataRule: null });
   ok(await call('POST', `/manage/projects/${projectId}/publish`, undefined, token), 'publish');
   await step(`links/${annotation.id}/members`, { teamIds: [members.teamId], taggerIds: [members.taggerId] });
   await step(`links/${inspection.id}/members`, { teamIds: [], taggerIds: [members.taggerId] });

@@ -1,6 +1,6 @@
 // Demo work on the demo project, done through the API as its people would: the tagger claims and submits boxes, the
 // inspector passes one and rejects one with a mark, so a newcomer sees every state of the loop right away.
-import type { Answer, Call } from './seed-demo-project';
+import { type Call, ok } from './seed-demo-call';
 
 const boxes = [
   { category: 'car', x: 40, y: 60, width: 90, height: 50 },
@@ -9,11 +9,6 @@ const boxes = [
   { category: 'car', x: 20, y: 120, width: 110, height: 70 },
   { category: 'car', x: 180, y: 40, width: 80, height: 55 },
 ];
-
-function ok(answer: Answer, what: string): any {
-  if (answer.code !== 200) throw new Error(`demo ${what}: ${answer.message} ${JSON.stringify(answer.data?.fields ?? '')}`);
-  return answer.data;
-}
 
 /** The import runs in the worker; the work waits for its items, for at most two minutes. */
 async function importedItems(call: Call, token: string, projectId: string): Promise<boolean> {
@@ -43,15 +38,9 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
   const [annotation, inspection] = project.links as { id: string }[];
   const tool = project.tools[0] as { toolId: string; toolVersion: number };
   ok(await call('PUT', `/manage/projects/${projectId}/links/${inspection.id}/members`, { teamIds: [], taggerIds: [people.inspector.id] }, admin), 'inspectors');
-  const group = ok(
-    await call(
-      'POST',
-      '/manage/error-groups',
-      { name: 'Demo box errors', values: [{ name: 'loose box', color: '#e5484d', type: 'geometry' }, { name: 'wrong category', color: '#f5a524', type: 'attribute' }] },
-      admin,
-    ),
-    'error group',
-  );
+  // The demo catalog made the error groups with the project.
+  const groups = ok(await call('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, undefined, admin), 'error groups') as { id: string; name: string }[];
+  const group = groups.find((g) => g.name === 'Demo box errors')!;
 
   const signIn = async (who: { account: string; password: string }) => ok(await call('POST', '/manage/auth/login', { ...who, role: 1, confirm: true }), 'sign-in').token as string;
   const tagger = await signIn(people.tagger);

@@ -1,6 +1,7 @@
 // Demo data for `npm run up`: a team, one account per role and a demo project, made through the API like a person would.
 import pg from 'pg';
-import { type Answer, type Call, seedDemoProject } from './seed-demo-project';
+import { type Answer, type Call } from './seed-demo-call';
+import { seedDemoProject } from './seed-demo-project';
 import { seedDemoWork } from './seed-demo-work';
 
 export interface DemoAccount {

@@ -1,0 +1,75 @@
+// The demo a newcomer gets from `npm run up`: a tool of every template with attributes of every kind, the vehicle
+// group of body and wheel boxes, error property groups and invalid-image reasons; and the group rule on its saves.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemo } from '../support/demo';
+import { call, type Platform } from '../support/platform';
+import { signIn } from '../support/sign-in';
+
+type Tool = { toolId: string; toolVersion: number; name: string; templateType: string };
+
+describe('demo catalog', () => {
+  let platform: Platform;
+  let admin: string;
+  let projectId: string;
+  let tools: Tool[];
+  let groups: { name: string; toolIds: string[] }[];
+
+  beforeAll(async () => {
+    ({ platform, admin, projectId } = await startDemo());
+    ({ tools, groups } = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data);
+  });
+  afterAll(async () => platform?.stop());
+
+  const tool = (name: string) => tools.find((t) => t.name === name)!;
+
+  it('offers a tool of every template, the vehicle box first, and the vehicle group of body and wheels', () => {
+    expect(tools[0].name).toBe('Demo vehicle box');
+    expect(new Set(tools.map((t) => t.templateType))).toEqual(new Set(['box', 'polygon', 'line', 'curve', 'point']));
+    expect(groups).toEqual([{ name: 'vehicle', toolIds: [tool('Demo vehicle box').toolId, tool('Demo wheel box').toolId] }]);
+  });
+
+  it('gives the tools attributes of every kind: tiled and dropdown choices, multiple, input with limits, required, hotkeys, defaults', async () => {
+    const definitions = await Promise.all(tools.map(async (t) => (await call(platform, 'GET', `/manage/tools/${t.toolId}`, { token: admin })).body.data));
+    const attributes = definitions.flatMap((d) => d.definition.attributes as Record<string, any>[]);
+    expect(attributes.some((a) => a.type === 'single' && a.display === 'tiled')).toBe(true);
+    expect(attributes.some((a) => a.type === 'single' && a.display === 'dropdown')).toBe(true);
+    expect(attributes.some((a) => a.type === 'multiple')).toBe(true);
+    expect(attributes.some((a) => a.type === 'input' && a.minChars && a.maxChars)).toBe(true);
+    expect(attributes.some((a) => a.required)).toBe(true);
+    expect(attributes.some((a) => a.defaultItem)).toBe(true);
+    expect(attributes.some((a) => a.options.some((o: { hotkey?: string }) => o.hotkey))).toBe(true);
+  });
+
+  it('has error property groups and invalid-image reasons to choose from', async () => {
+    expect((await call(platform, 'GET', '/manage/error-groups', { token: admin })).body.data.map((g: { name: string }) => g.name)).toEqual(
+      expect.arrayContaining(['Demo box errors', 'Demo attribute errors']),
+    );
+    expect((await call(platform, 'GET', '/manage/invalid-reasons', { token: admin })).body.data.map((r: { code: string }) => r.code)).toEqual(
+      expect.arrayContaining(['BLURRED', 'TOO_DARK', 'NO_ROAD']),
+    );
+  });
+
+  it("saves a vehicle of its body and wheels, and refuses a group with another tool in the seed's words", async () => {
+    const tagger = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
+    const held = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=1`, { token: tagger });
+    const itemId: string = held.body.data.items[0].id;
+    const object = (id: string, t: Tool, shape: Record<string, unknown>, attributes: Record<string, unknown>) => ({
+      id,
+      toolId: t.toolId,
+      toolVersion: t.toolVersion,
+      templateType: t.templateType,
+      attributes,
+      group: { id: 'vehicle-1', name: 'vehicle' },
+      keyframes: [{ frame: 0, shape: { type: t.templateType, ...shape } }],
+    });
+    const body = object('body', tool('Demo vehicle box'), { x: 40, y: 60, width: 90, height: 50 }, { category: 'car' });
+    const wheel = object('wheel', tool('Demo wheel box'), { x: 50, y: 100, width: 16, height: 12 }, { side: 'left' });
+    const saved = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger, body: { result: { objects: [body, wheel] } } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const light = object('light', tool('Demo traffic light'), { x: 10, y: 10 }, { state: 'red' });
+    const refused = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger, body: { result: { objects: [body, light] } }, headers: { 'x-language': 'en_US' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.fields).toContainEqual({ field: 'light', message: 'The tools configured for group elements and graphics should be consistent!' });
+  });
+});
