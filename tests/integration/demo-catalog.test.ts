@@ -49,6 +49,17 @@ describe('demo catalog', () => {
     );
   });
 
+  it("refuses a tool step whose group names a tool the project does not use, or one tool twice, in the seed's words in both languages", async () => {
+    const step = { tools: tools.map(({ toolId, toolVersion }) => ({ toolId, toolVersion })) };
+    const outside = { ...step, tools: step.tools.slice(0, 1), groups: [{ name: 'vehicle', toolIds: groups[0].toolIds }] };
+    const refused = await call(platform, 'PUT', `/manage/projects/${projectId}/tools`, { token: admin, body: outside });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.fields).toEqual([{ field: 'groups.0.toolIds', message: '组元素与图形配置的工具应保持一致！' }]);
+    const twice = { ...step, groups: [{ name: 'vehicle', toolIds: [groups[0].toolIds[1], groups[0].toolIds[1]] }] };
+    const english = await call(platform, 'PUT', `/manage/projects/${projectId}/tools`, { token: admin, body: twice, headers: { 'x-language': 'en_US' } });
+    expect(english.body.data.fields).toEqual([{ field: 'groups.0.toolIds', message: 'The tools configured for group elements and graphics should be consistent!' }]);
+  });
+
   it("saves a vehicle of its body and wheels, and refuses a group with another tool in the seed's words", async () => {
     const tagger = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
     const held = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=1`, { token: tagger });
