@@ -27,7 +27,9 @@ export class ProjectToolsController {
   async tools(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<ResultTool[]> {
     await this.access.links(context.actor, params.projectId);
     const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(params.projectId));
-    const definitions = await this.tasks.toolDefinitions(state.tools ?? []);
-    return definitions.map((d) => ({ ...d, definition: d.definition as ToolInput }));
+    const cited = state.tools ?? [];
+    const definitions = await this.tasks.toolDefinitions(cited);
+    // In the project's order: the toolbar and its keys follow the order the PM gave the tools.
+    return cited.flatMap((ref) => definitions.filter((d) => d.toolId === ref.toolId && d.toolVersion === ref.toolVersion)).map((d) => ({ ...d, definition: d.definition as ToolInput }));
   }
 }

@@ -69,9 +69,10 @@ function EditorWorkspace({ item, imageUrl, tools, verbs, marks, errorGroups, rul
   const objectLabel = useCallback(
     (id: string) => {
       const index = document.objects.findIndex((o) => o.id === id);
-      return index < 0 ? t('editor_object_gone') : `${index + 1}. ${document.objects[index].className ?? ''}`;
+      const object = document.objects[index];
+      return index < 0 ? t('editor_object_gone') : `${index + 1}. ${object.className ?? tools.find((tool) => tool.toolId === object.toolId)?.definition.name ?? ''}`;
     },
-    [document, t],
+    [document, tools, t],
   );
 
   const leave = async (to: string | null) => {
