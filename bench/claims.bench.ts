@@ -89,7 +89,7 @@ type Claim = (claimer: string) => Promise<string[]>;
 /** Ours: the API's claim handler, built on the same pipeline, repository and item work the API injects. */
 function ourClaim(db: Db, pools: Pools, linkId: string): Claim {
   const pipeline = new CommandPipeline(new EventStore(db), db);
-  const handler = new ClaimItemsHandler(pipeline, new TasksRepository(db), new PoolRepository(), new ItemWork(), new RuleReadings(pipeline, new TasksRepository(db)), loadConfig());
+  const handler = new ClaimItemsHandler(pipeline, new PoolRepository(), new ItemWork(), new RuleReadings(pipeline, new TasksRepository(db)), loadConfig());
   const scope = { kind: 'team' as const, teamId: pools.teamId, taggerIds: [] };
   return (claimer) => handler.execute(new ClaimItemsCommand(linkId, perClaim, scope, commandContext({ id: claimer, role: '40' })));
 }

@@ -17,6 +17,7 @@ import * as m1763859600013 from './1763859600013-EventsByType';
 import * as m1763859600014 from './1763859600014-ItemWork';
 import * as m1763859600015 from './1763859600015-OutboxRunAt';
 import * as m1763859600016 from './1763859600016-PoolShares';
+import * as m1763859600017 from './1763859600017-AppendStreams';
 import * as m1763859600018 from './1763859600018-ItemListFilters';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '1763859600014-ItemWork': m1763859600014,
   '1763859600015-OutboxRunAt': m1763859600015,
   '1763859600016-PoolShares': m1763859600016,
+  '1763859600017-AppendStreams': m1763859600017,
   '1763859600018-ItemListFilters': m1763859600018,
   '1763859600091-EventDataLz4': m1763859600091,
 };

@@ -56,7 +56,8 @@ describe(CommandPipeline.name, () => {
 
   it('gives a repeated command id its first result and appends nothing again', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
-    const context = commandContext(actor);
+    // As a caller's Idempotency-Key or a timer's id gives it: a command id the pipeline did not make itself.
+    const context = commandContext(actor, { commandId: randomUUID() });
     const work = async (unit: Parameters<Parameters<CommandPipeline['transact']>[1]>[0]) => {
       await unit.decide(projectLifecycle, projectStreamId(a), { decide: () => [drafted(a)] });
       await unit.decide(projectLifecycle, projectStreamId(b), { decide: () => [drafted(b)] });
@@ -66,5 +67,18 @@ describe(CommandPipeline.name, () => {
     expect(again.duplicate).toBe(true);
     expect(again.results[0]).toMatchObject({ streamId: first.results[0].streamId, version: first.results[0].version });
     expect([await eventsOf(a), await eventsOf(b)]).toEqual([['ProjectDrafted'], ['ProjectDrafted']]);
+  });
+
+  it('folds a project on from its last state and still sees what another process appended since', async () => {
+    const id = randomUUID();
+    await pipeline.run(projectLifecycle, projectStreamId(id), commandContext(actor), { decide: () => [drafted(id)] });
+    expect((await pipeline.load(projectLifecycle, projectStreamId(id))).state.status).toBe('waiting_for_improvement');
+    const elsewhere = new CommandPipeline(new EventStore(test.db), test.db);
+    await elsewhere.run(projectLifecycle, projectStreamId(id), commandContext(actor), {
+      event: { type: 'project.close' },
+      decide: () => [{ type: 'ProjectClosed' as const, data: { projectId: id, title: 'P' } }],
+    });
+    const after = await pipeline.load(projectLifecycle, projectStreamId(id));
+    expect({ status: after.state.status, version: after.version }).toEqual({ status: 'closed', version: 2n });
   });
 });

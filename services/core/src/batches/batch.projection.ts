@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { BatchEvent, BatchItemsRegistered } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
-import { applyItemEvent, itemRowEventTypes } from '../tasks/item-rows';
+import { applyItemEvents, itemRowEventTypes } from '../tasks/item-rows';
 import { applyShareEvent, shareRowEventTypes } from '../tasks/share-rows';
 
 type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>;
@@ -14,9 +14,15 @@ export const batchProjection: Projection = {
   mode: 'inline',
   tables: ['batches', 'data_items', 'item_results', 'share_progress'],
   async apply(db, events) {
-    for (const event of events as BatchStoredEvent[]) {
+    const list = events as BatchStoredEvent[];
+    for (let i = 0; i < list.length; i++) {
+      const event = list[i];
       if (itemRowEventTypes.includes(event.type)) {
-        await applyItemEvent(db, event);
+        // Item events in a row go together, so many claims of one command write their rows in one statement.
+        let end = i + 1;
+        while (end < list.length && itemRowEventTypes.includes(list[end].type)) end++;
+        await applyItemEvents(db, list.slice(i, end));
+        i = end - 1;
         continue;
       }
       if (shareRowEventTypes.includes(event.type)) {

@@ -14,6 +14,8 @@ export interface CommandContext {
   causationId: string | null;
   requestId: string | null;
   clientIp: string | null;
+  /** False where the command id was made for this request: nothing can have run under it yet. */
+  repeatable?: boolean;
 }
 
 export function commandContext(actor: Actor, fields: Partial<Omit<CommandContext, 'actor'>> = {}): CommandContext {
@@ -25,6 +27,7 @@ export function commandContext(actor: Actor, fields: Partial<Omit<CommandContext
     causationId: fields.causationId ?? null,
     requestId: fields.requestId ?? null,
     clientIp: fields.clientIp ?? null,
+    repeatable: fields.commandId !== undefined,
   };
 }
 

@@ -6,11 +6,12 @@ import { decide, type DomainEvent, type LifecycleMachine } from '@annot/workflow
 import { DATABASE } from '../database/database.token';
 import type { Database } from '../database/database.types';
 import { InvalidTransitionError, NotFoundError, VersionConflictError } from '../errors/app-error';
-import { type AppendResult, DuplicateCommand, EventStore, noStream } from '../events/event-store';
-import type { NewEvent, StoredEvent } from '../events/stored-event';
+import { type AppendResult, DuplicateCommand, EventStore, noStream, type StreamAppend } from '../events/event-store';
+import type { StoredEvent } from '../events/stored-event';
 import type { OutboxMessage } from '../outbox/outbox-message';
 import type { Projection } from '../projections/projection';
 import { type CommandContext, metadataOf } from './command-context';
+import { Snapshots } from './snapshots';
 
 export interface Lifecycle<S, E extends DomainEvent> {
   machine: LifecycleMachine;
@@ -20,6 +21,8 @@ export interface Lifecycle<S, E extends DomainEvent> {
   status(state: S): string;
   context(state: S): unknown;
   projections: Projection[];
+  /** Keep the folded state between commands and read only the events after it; the state must never be mutated. */
+  snapshots?: boolean;
 }
 
 export interface CommandRequest<S, E extends DomainEvent> {
@@ -49,13 +52,6 @@ export interface Decided<S, E> {
   version: bigint;
 }
 
-interface PendingAppend {
-  streamId: string;
-  expectedVersion: bigint;
-  events: NewEvent[];
-  projections: Projection[];
-  outbox: OutboxMessage[];
-}
 
 /** The outcome of a unit of work: what `work` returned and one append result per stream written. */
 export interface UnitResult<T> {
@@ -71,23 +67,42 @@ export interface UnitResult<T> {
  * version it was read at, or nothing is.
  */
 export class UnitOfWork {
-  private readonly pending: PendingAppend[] = [];
+  private readonly pending: StreamAppend[] = [];
+  /** Streams read ahead together (the items a claim locked), folded once and handed out by `load`. */
+  private readonly preloaded = new Map<string, Loaded<unknown>>();
 
   constructor(
     /** The transaction, for the reads a command makes beside its streams. */
     readonly db: Transaction<Database>,
     private readonly eventStore: EventStore,
     readonly context: CommandContext,
+    private readonly snapshots: Snapshots,
   ) {}
 
   load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, initial?: S): Promise<Loaded<S>> {
-    return fold(this.eventStore, lifecycle, streamId, this.db, initial);
+    const preloaded = this.preloaded.get(streamId) as Loaded<S> | undefined;
+    if (preloaded) return Promise.resolve(preloaded);
+    return fold(this.eventStore, lifecycle, streamId, this.db, initial, this.snapshots);
+  }
+
+  /**
+   * Reads many streams of one lifecycle in one round trip, for the `load`s and decisions that follow. A stream a
+   * projection in this transaction shows without events (an item as its import left it) is not read: it starts at
+   * version 0, and the append's version check refuses the command should one have been written meanwhile.
+   */
+  async preload<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streams: { streamId: string; initial?: S; empty?: boolean }[]): Promise<void> {
+    const unread = streams.filter((s) => !s.empty).map((s) => s.streamId);
+    const read = unread.length > 0 ? await this.eventStore.readStreams(unread, this.db) : new Map();
+    for (const { streamId, initial = lifecycle.initial } of streams) {
+      const { events, version } = read.get(streamId) ?? { events: [], version: 0n };
+      this.preloaded.set(streamId, { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), initial), version });
+    }
   }
 
   /** Loads the stream, lets its machine decide, and keeps the decided events for the append; answers the new state. */
   async decide<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, request: CommandRequest<S, E>): Promise<Decided<S, E>> {
     if (this.pending.some((p) => p.streamId === streamId)) throw new Error(`${streamId} is decided on twice in one command`);
-    const { state, version } = request.loaded ?? (await fold(this.eventStore, lifecycle, streamId, this.db, request.initial));
+    const { state, version } = request.loaded ?? (await this.load(lifecycle, streamId, request.initial));
     assertAllowed(lifecycle, streamId, state, version, request);
     const events = request.decide(state);
     this.keep(streamId, version, events, machineRefOf(lifecycle.machine), lifecycle.projections, request.outbox?.(state) ?? []);
@@ -99,24 +114,12 @@ export class UnitOfWork {
     this.keep(streamId, expectedVersion, events, machineRefOf(machine), projections, []);
   }
 
-  /** Appends every decided stream in the unit's transaction; the first append carries the command id. */
+  /** Appends every decided stream in the unit's transaction, in one round trip; the command id is recorded with them. */
   async commit(): Promise<AppendResult[]> {
-    const results: AppendResult[] = [];
-    for (const [i, p] of this.pending.entries()) {
-      if (p.events.length === 0) continue;
-      results.push(
-        await this.eventStore.appendIn(this.db, p.streamId, p.expectedVersion, p.events, {
-          commandId: i === this.firstWriting() ? this.context.commandId : undefined,
-          projections: p.projections,
-          outbox: p.outbox,
-        }),
-      );
-    }
-    return results;
-  }
-
-  private firstWriting(): number {
-    return this.pending.findIndex((p) => p.events.length > 0);
+    const writing = this.pending.filter((p) => p.events.length > 0);
+    // A command id made for this request is never asked for again, so it is not kept for answering repeats.
+    const commandId = this.context.repeatable === false ? undefined : this.context.commandId;
+    return writing.length === 0 ? [] : this.eventStore.appendAllIn(this.db, writing, commandId);
   }
 
   private keep(streamId: string, expectedVersion: bigint, events: DomainEvent[], machine: string, projections: Projection[], outbox: OutboxMessage[]): void {
@@ -127,6 +130,8 @@ export class UnitOfWork {
 
 @Injectable()
 export class CommandPipeline {
+  private readonly snapshots = new Snapshots();
+
   constructor(
     private readonly eventStore: EventStore,
     @Inject(DATABASE) private readonly db: Kysely<Database>,
@@ -134,7 +139,7 @@ export class CommandPipeline {
 
   /** A lifecycle's current state, for what a command checks before it runs and for a read's ETag. */
   load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, initial?: S): Promise<Loaded<S>> {
-    return fold(this.eventStore, lifecycle, streamId, this.db, initial);
+    return fold(this.eventStore, lifecycle, streamId, this.db, initial, this.snapshots);
   }
 
   /** One stream, one decision. A command whose decision changes nothing appends nothing and answers the current version. */
@@ -145,11 +150,12 @@ export class CommandPipeline {
 
   /** Runs `work` in one transaction and appends what it decided; a command id seen before returns its first result. */
   async transact<T>(context: CommandContext, work: (unit: UnitOfWork) => Promise<T>): Promise<UnitResult<T>> {
-    const seen = await this.eventStore.commandResult(context.commandId);
+    // A command id made for this request cannot have been seen; one a caller or a timer gives may repeat.
+    const seen = context.repeatable === false ? null : await this.eventStore.commandResult(context.commandId);
     if (seen) return { value: undefined, results: [seen], duplicate: true };
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const unit = new UnitOfWork(trx, this.eventStore, context);
+        const unit = new UnitOfWork(trx, this.eventStore, context, this.snapshots);
         const value = await work(unit);
         const results = await unit.commit();
         const duplicate = results[0]?.duplicate === true;
@@ -163,9 +169,20 @@ export class CommandPipeline {
   }
 }
 
-async function fold<S, E extends DomainEvent>(eventStore: EventStore, lifecycle: Lifecycle<S, E>, streamId: string, db: Kysely<Database>, initial = lifecycle.initial): Promise<Loaded<S>> {
-  const { events, version } = await eventStore.readStream(streamId, db);
-  return { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), initial), version };
+async function fold<S, E extends DomainEvent>(
+  eventStore: EventStore,
+  lifecycle: Lifecycle<S, E>,
+  streamId: string,
+  db: Kysely<Database>,
+  initial: S = lifecycle.initial,
+  snapshots: Snapshots,
+): Promise<Loaded<S>> {
+  // A long-lived stream read by every command of its children (a project) is folded on from its last snapshot.
+  const from = lifecycle.snapshots ? snapshots.get<S>(streamId) : undefined;
+  const { events, version } = await eventStore.readStream(streamId, db, from?.version);
+  const loaded = { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), from?.state ?? initial), version: from && events.length === 0 ? from.version : version };
+  if (lifecycle.snapshots && events.length > 0) snapshots.set(streamId, loaded);
+  return loaded;
 }
 
 function assertAllowed<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, state: S, version: bigint, request: CommandRequest<S, E>): void {

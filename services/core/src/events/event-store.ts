@@ -8,7 +8,7 @@ import { VersionConflictError } from '../errors/app-error';
 import type { OutboxMessage } from '../outbox/outbox-message';
 import { jobQueue } from '../jobs/job-catalogue';
 import type { Projection } from '../projections/projection';
-import { readStream } from './event-log.reader';
+import { readStream, readStreams } from './event-log.reader';
 import type { NewEvent, StoredEvent } from './stored-event';
 
 /** A stream that must not exist yet, or any version at all. */
@@ -19,6 +19,15 @@ export interface AppendOptions {
   commandId?: string;
   projections?: Projection[];
   outbox?: OutboxMessage[];
+}
+
+/** One stream of a command that writes several, with what its append carries. */
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: bigint;
+  events: NewEvent[];
+  projections: Projection[];
+  outbox: OutboxMessage[];
 }
 
 export interface AppendResult {
@@ -39,6 +48,7 @@ interface AppendRow {
 }
 
 const appendText = 'SELECT append_events($1, $2, $3::bigint, $4::jsonb, $5) AS result';
+const appendAllText = 'SELECT append_streams($1::jsonb, $2, $3::jsonb) AS result';
 const versionConflictCode = 'ES409';
 const uniqueViolationCode = '23505';
 
@@ -49,9 +59,19 @@ export class EventStore {
   constructor(@Inject(DATABASE) private readonly db: Kysely<Database>) {}
 
   /** A stream's events in order and its version; `db` is the caller's transaction when it reads inside one. */
-  async readStream(streamId: string, db: Kysely<Database> = this.db): Promise<{ events: StoredEvent[]; version: bigint }> {
-    const events = await readStream(db, streamId);
-    return { events, version: BigInt(events.length ? events[events.length - 1].streamPosition : 0) };
+  async readStream(streamId: string, db: Kysely<Database> = this.db, after = 0n): Promise<{ events: StoredEvent[]; version: bigint }> {
+    return versioned(await readStream(db, streamId, after));
+  }
+
+  /** Several streams in one round trip; a stream without events is missing from the answer. */
+  async readStreams(streamIds: string[], db: Kysely<Database> = this.db): Promise<Map<string, { events: StoredEvent[]; version: bigint }>> {
+    const byStream = new Map<string, StoredEvent[]>();
+    for (const event of await readStreams(db, streamIds)) {
+      const events = byStream.get(event.streamId) ?? [];
+      events.push(event);
+      byStream.set(event.streamId, events);
+    }
+    return new Map([...byStream].map(([streamId, events]) => [streamId, versioned(events)]));
   }
 
   async append(
@@ -73,12 +93,33 @@ export class EventStore {
     }
   }
 
-  /** Appends within the caller's transaction, for a command that writes several streams at once. */
+  /** Appends one stream within the caller's transaction. */
   async appendIn(trx: Transaction<Database>, streamId: string, expectedVersion: bigint, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
-    const payload = payloadOf(events);
-    const row = await this.callAppend(trx, streamId, expectedVersion, payload, options.commandId);
-    if (!row.duplicate) await this.writeEffects(trx, row, payload, options.projections ?? [], options.outbox ?? [], options.commandId);
-    return toResult(row);
+    const [result] = await this.appendAllIn(trx, [{ streamId, expectedVersion, events, projections: options.projections ?? [], outbox: options.outbox ?? [] }], options.commandId);
+    return result;
+  }
+
+  /**
+   * Appends several streams within the caller's transaction in one round trip, each at its expected version, then
+   * runs their projections: appends in a row with the same projections are applied together, so a claim of ten
+   * items updates their rows in one statement. A command id seen before answers its first result alone.
+   */
+  async appendAllIn(trx: Transaction<Database>, appends: StreamAppend[], commandId: string | undefined): Promise<AppendResult[]> {
+    const payloads = appends.map((a) => payloadOf(a.events));
+    const outbox = appends.flatMap((a) => a.outbox).map((m) => ({ queue: m.queue ?? jobQueue, name: m.name, data: m.data, runAt: m.runAt ?? null }));
+    const streams = appends.map((a, i) => ({ streamId: a.streamId, streamType: streamTypeOf(a.streamId), expected: a.expectedVersion.toString(), events: payloads[i] }));
+    const { rows } = await trx.executeQuery<{ result: AppendRow[] }>(CompiledQuery.raw(appendAllText, [JSON.stringify(streams), commandId ?? null, JSON.stringify(outbox)]));
+    const written = rows[0].result;
+    if (written[0]?.duplicate) return [toResult(written[0])];
+    let run: StoredEvent[] = [];
+    for (const [i, append] of appends.entries()) {
+      run.push(...storedOf(written[i], payloads[i]));
+      const next = appends[i + 1];
+      if (next && sameProjections(next.projections, append.projections)) continue;
+      await project(trx, append.projections, run);
+      run = [];
+    }
+    return written.map(toResult);
   }
 
   /**
@@ -117,43 +158,6 @@ export class EventStore {
     );
     return rows[0].result;
   }
-
-  private async writeEffects(
-    trx: Transaction<Database>,
-    row: AppendRow,
-    payload: { eventId: string; type: string; schemaVersion: number; data: unknown; metadata: NewEvent['metadata'] }[],
-    projections: Projection[],
-    outbox: OutboxMessage[],
-    commandId: string | undefined,
-  ): Promise<void> {
-    const first = BigInt(row.version) - BigInt(payload.length);
-    const stored: StoredEvent[] = payload.map((e, i) => ({
-      ...e,
-      globalPosition: row.positions[i],
-      txId: row.txId,
-      streamId: row.streamId,
-      streamPosition: (first + BigInt(i + 1)).toString(),
-      recordedAt: row.recordedAt,
-    }));
-    for (const projection of projections) {
-      const read = projection.types ? stored.filter((e) => projection.types!.includes(e.type)) : stored;
-      if (read.length > 0) await projection.apply(trx, read);
-    }
-    if (outbox.length > 0) {
-      await trx
-        .insertInto('outbox')
-        .values(
-          outbox.map((m) => ({
-            queue: m.queue ?? jobQueue,
-            job_name: m.name,
-            payload: JSON.stringify(m.data),
-            command_id: commandId ?? null,
-            run_at: m.runAt ?? null,
-          })),
-        )
-        .execute();
-    }
-  }
 }
 
 /** Thrown where a command turns out to have run already: it carries that first run's result. */
@@ -171,6 +175,31 @@ function payloadOf(events: NewEvent[]) {
     data: e.data,
     metadata: e.metadata,
   }));
+}
+
+const versioned = (events: StoredEvent[]) => ({ events, version: BigInt(events.length ? events[events.length - 1].streamPosition : 0) });
+
+type Payload = ReturnType<typeof payloadOf>;
+
+function storedOf(row: AppendRow, payload: Payload): StoredEvent[] {
+  const first = BigInt(row.version) - BigInt(payload.length);
+  return payload.map((e, i) => ({
+    ...e,
+    globalPosition: row.positions[i],
+    txId: row.txId,
+    streamId: row.streamId,
+    streamPosition: (first + BigInt(i + 1)).toString(),
+    recordedAt: row.recordedAt,
+  }));
+}
+
+const sameProjections = (a: Projection[], b: Projection[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+
+async function project(trx: Transaction<Database>, projections: Projection[], stored: StoredEvent[]): Promise<void> {
+  for (const projection of projections) {
+    const read = projection.types ? stored.filter((e) => projection.types!.includes(e.type)) : stored;
+    if (read.length > 0) await projection.apply(trx, read);
+  }
 }
 
 function toResult(row: AppendRow): AppendResult {

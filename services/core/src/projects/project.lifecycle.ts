@@ -12,4 +12,6 @@ export const projectLifecycle: Lifecycle<ProjectState, ProjectEvent> = {
   status: (state) => state.status,
   context: (state) => ({ published: state.published }),
   projections: [projectProjection, batchProjection],
+  // Every command on an item reads its project's plan: the project is folded on from its last state.
+  snapshots: true,
 };

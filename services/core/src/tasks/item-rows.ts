@@ -16,7 +16,48 @@ const noShare = { team_id: null, group_id: null } as const;
 /** Leaves a link and, when the item goes on, waits in the next link's pool. */
 const movedOn = (to: string | null) => (to ? { ...noClaim, ...noShare, status: 'waiting', link_id: to } : { ...noClaim, ...noShare });
 
-export async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent): Promise<void> {
+/** Applies item events in log order; claims in a row, each of another item, are written in one statement. */
+export async function applyItemEvents(db: Kysely<Database>, events: StoredEvent[]): Promise<void> {
+  let claims: StoredEvent[] = [];
+  const claimed = new Set<string>();
+  const flush = async () => {
+    if (claims.length === 1) await applyItemEvent(db, claims[0]);
+    else if (claims.length > 1) await applyClaims(db, claims);
+    claims = [];
+    claimed.clear();
+  };
+  for (const event of events) {
+    const itemId = (event.data as { itemId: string }).itemId;
+    if (event.type === 'ItemClaimed' && !claimed.has(itemId)) {
+      claims.push(event);
+      claimed.add(itemId);
+      continue;
+    }
+    await flush();
+    if (event.type === 'ItemClaimed') {
+      claims.push(event);
+      claimed.add(itemId);
+    } else {
+      await applyItemEvent(db, event);
+    }
+  }
+  await flush();
+}
+
+async function applyClaims(db: Kysely<Database>, events: StoredEvent[]): Promise<void> {
+  const rows = events.map((e) => {
+    const { itemId, linkId, claimId, claimerId, claimedAt, deadline } = (e as unknown as { data: Extract<ItemEvent, { type: 'ItemClaimed' }>['data'] }).data;
+    return { itemId, linkId, claimId, claimerId, claimedAt, deadline, version: e.streamPosition };
+  });
+  await sql`
+    UPDATE data_items d SET status = 'claimed', link_id = c."linkId", claim_id = c."claimId", claimer_id = c."claimerId",
+      claimed_at = c."claimedAt", deadline = c.deadline, item_version = c.version
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS c("itemId" uuid, "linkId" uuid, "claimId" uuid, "claimerId" text, "claimedAt" timestamptz, deadline timestamptz, version bigint)
+    WHERE d.item_id = c."itemId"`.execute(db);
+}
+
+async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent): Promise<void> {
   const event = { type: stored.type, data: stored.data } as ItemEvent;
   const row = db.updateTable('data_items').where('item_id', '=', event.data.itemId);
   const version = stored.streamPosition;

@@ -39,6 +39,8 @@ export interface ItemDecider {
   outbox?(events: ItemEvent[]): OutboxMessage[];
 }
 
+const initialOf = (item: PoolItem): ItemState => startItemState({ itemId: item.itemId, projectId: item.projectId, linkId: item.linkId });
+
 @Injectable()
 export class ItemWork {
   async plan(unit: UnitOfWork, projectId: string) {
@@ -47,10 +49,15 @@ export class ItemWork {
     return { project: state, plan: workPlanOf(state) };
   }
 
+  /** Reads the items' streams in one round trip, for the decisions on them that follow; unworked items have none to read. */
+  preload(unit: UnitOfWork, items: (PoolItem & { unworked?: boolean })[]): Promise<void> {
+    return unit.preload(itemLifecycle, items.map((item) => ({ streamId: itemStreamId(item.itemId), initial: initialOf(item), empty: item.unworked })));
+  }
+
   /** Decides on the item and keeps its events for the unit's append; answers the item's state after them. */
   async run(unit: UnitOfWork, item: PoolItem, plan: WorkPlan, actor: Actor, decider: ItemDecider, expectedVersion?: bigint): Promise<ItemState> {
     const who = taskActor(actor.id, actor.role);
-    const initial = startItemState({ itemId: item.itemId, projectId: item.projectId, linkId: item.linkId });
+    const initial = initialOf(item);
     const streamId = itemStreamId(item.itemId);
     const loaded = await unit.load(itemLifecycle, streamId, initial);
     const state = loaded.state;

@@ -8,7 +8,6 @@ import { claimItem, itemsInHandLimit, type ProjectScope, worksOnLink } from '@an
 import { ItemWork } from '../item-work.service';
 import { RuleReadings } from '../rule-readings.service';
 import { PoolRepository } from '../pool.repository';
-import { TasksRepository } from '../tasks.repository';
 
 export class ClaimItemsCommand {
   constructor(
@@ -19,14 +18,13 @@ export class ClaimItemsCommand {
   ) {}
 }
 
-/** Locked beyond the count asked for, so items this person may not take (ones it annotated) do not make the claim short. */
+/** Locked beyond the count asked for in an inspection link, so items this person annotated do not make the claim short. */
 const lockMargin = 10;
 
 @CommandHandler(ClaimItemsCommand)
 export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, string[]> {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly tasks: TasksRepository,
     private readonly pool: PoolRepository,
     private readonly work: ItemWork,
     private readonly readings: RuleReadings,
@@ -34,20 +32,22 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
   ) {}
 
   async execute({ linkId, count, scope, context }: ClaimItemsCommand): Promise<string[]> {
-    const link = await this.tasks.link(linkId);
-    if (!link) throw new NotFoundError('things.link', linkId);
     const actor = context.actor;
     const { value, duplicate } = await this.pipeline.transact(context, async (unit) => {
-      const { project, plan } = await this.work.plan(unit, link.projectId);
+      const claimant = await this.pool.claimant(unit.db, linkId, actor.id);
+      if (!claimant) throw new NotFoundError('things.link', linkId);
+      const { project, plan } = await this.work.plan(unit, claimant.projectId);
       if (project.status !== 'in_progress' && project.status !== 'reopened') throw new AppError(409, 'TASK_REFUSED', 'tasks.project_not_running');
       const people = project.links?.find((l) => l.id === linkId);
       if (!people || !worksOnLink(scope, { ...people.members, groups: people.groups })) throw new AppError(403, 'FORBIDDEN', 'tasks.not_on_link');
-      await this.readings.assertRead(unit, link.projectId, project.rules, actor.id);
-      const room = itemsInHandLimit - (await this.pool.inHand(unit.db, actor.id, link.projectId));
+      await this.readings.assertRead(unit, claimant.projectId, project.rules, actor.id);
+      const room = itemsInHandLimit - claimant.inHand;
       if (room <= 0) throw new AppError(409, 'TASK_REFUSED', 'tasks.too_many_in_hand', { limit: itemsInHandLimit });
       const wanted = Math.min(count, room);
       const claimed: string[] = [];
-      for (const item of await this.pool.lockPool(unit.db, { linkId, type: link.type }, actor.id, wanted + lockMargin)) {
+      const locked = await this.pool.lockPool(unit.db, linkId, claimant, actor.id, wanted + (claimant.linkType === 'inspection' ? lockMargin : 0));
+      await this.work.preload(unit, locked);
+      for (const item of locked) {
         if (claimed.length === wanted) break;
         const now = new Date();
         const taken = await this.work
