@@ -1,10 +1,12 @@
 // /project/datamanage/{id}: a project's detail with its data management: batches, uploads and the items of each link.
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useBatches } from '@/features/batches/api/batches';
 import { BatchesPanel } from '@/features/batches/components/batches-panel';
 import { DistributionPanel } from '@/features/distribution/components/distribution-panel';
-import { useMemberNames } from '@/features/projects/api/project-members';
+import { useMemberNames, useProjectMembers } from '@/features/projects/api/project-members';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
+import { itemChoicesOf } from '@/features/tasks/components/item-filters';
 import { ItemsPanel } from '@/features/tasks/components/items-panel';
 import { useCan } from '@/lib/authorization';
 
@@ -13,6 +15,8 @@ export default function ProjectDataPage() {
   const { id = '' } = useParams();
   const { can } = useCan();
   const names = useMemberNames(id, can('project.members.read'));
+  const members = useProjectMembers(id);
+  const batches = useBatches(id);
   const nameOf = (personId: string) => names.get(personId) ?? t('tasks_person', { id: personId.slice(0, 8) });
   return (
     <ProjectScreen id={id} manage>
@@ -20,7 +24,16 @@ export default function ProjectDataPage() {
         <>
           <BatchesPanel projectId={id} />
           <DistributionPanel projectId={id} />
-          {can('task.read') && <ItemsPanel projectId={id} links={project.links} itemPath={(itemId) => `/project/item/${itemId}`} nameOf={nameOf} />}
+          {can('task.read') && (
+            <ItemsPanel
+              projectId={id}
+              links={project.links}
+              choices={itemChoicesOf(members.data, batches.data)}
+              itemPath={(itemId) => `/project/item/${itemId}`}
+              nameOf={nameOf}
+              manage={can('task.manage')}
+            />
+          )}
         </>
       )}
     </ProjectScreen>

@@ -1,9 +1,10 @@
-// A supplier's share of a project: per link its team's share and progress, its groups' parts, and a form that splits
-// the share among the groups by count or percent.
+// A supplier's share of a project: per link its team's share and how much of it is done, its groups' parts, and a form
+// that splits the share among the groups by count or percent.
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LinkDistributionView, TeamShareView, TeamSplitInput } from '@annot/workflows';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureMessage } from '@/components/refusal';
 import { useCan } from '@/lib/authorization';
@@ -56,6 +57,10 @@ function TeamShare({ link, team, split }: { link: LinkDistributionView; team: Te
         <CardDescription role="status">
           {t('distribution_team_progress', { assigned: team.assigned, waiting: team.waiting, claimed: team.claimed, done: team.done })}
         </CardDescription>
+        <div className="flex items-center gap-2">
+          <Progress className="max-w-xs" value={team.assigned === 0 ? 0 : Math.round((team.done / team.assigned) * 100)} aria-label={t('distribution_progress_of', { link: link.name })} />
+          <span className="text-sm tabular-nums">{t('distribution_done_of', { done: team.done, total: team.assigned })}</span>
+        </div>
       </CardHeader>
       <CardContent className="grid gap-4">
         <ShareProgressTable heading={t('distribution_group')} rows={rows} />

@@ -1,5 +1,5 @@
-// A tagger's work on one link: claim N items from its pool, the items in hand with their deadlines, and the rejected
-// ones with the inspector's marks; each opens the item page.
+// A tagger's work on one link: claim N items from its pool, the items in hand with their deadlines, and the items
+// returned for rework, waiting or in hand, with the inspector's marks; each opens the item page.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -35,7 +35,6 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
   const claim = useClaimItems(link.id);
   const inHand = useTaskItems(projectId, { linkId: link.id, status: 'claimed', mine: true });
   const rows = inHand.data?.pages.flatMap((page) => page.items) ?? [];
-  const rework = rows.filter((item) => item.rework);
   const parsed = claimCount.safeParse(count);
 
   const submit = (event: FormEvent) => {
@@ -106,38 +105,58 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
             </div>
           )}
         </section>
-        {link.type === 'annotation' && (
-          <section className="grid gap-2" aria-label={t('tasks_rejected')}>
-            <h3 className="font-medium">{t('tasks_rejected_count', { count: rework.length })}</h3>
-            <p className="text-xs text-muted-foreground">{t('tasks_rejected_hint')}</p>
-            {rework.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t('tasks_rejected_none')}</p>
-            ) : (
-              <ul className="grid gap-2">
-                {rework.map((item) => (
-                  <ReworkEntry key={item.id} item={item} href={itemPath(item.id)} />
-                ))}
-              </ul>
-            )}
-          </section>
-        )}
+        {link.type === 'annotation' && <ReworkList projectId={projectId} linkId={link.id} itemPath={itemPath} />}
       </CardContent>
     </Card>
   );
 }
 
-/** A rejected item in hand with the marks of its last rejection, read from its history. */
+/** The items an inspector returned to this tagger: those waiting for it to claim them back and those in hand. */
+function ReworkList({ projectId, linkId, itemPath }: { projectId: string; linkId: string; itemPath: (itemId: string) => string }) {
+  const { t } = useTranslation();
+  const rework = useTaskItems(projectId, { linkId, rework: true, mine: true });
+  const rows = rework.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section className="grid gap-2" aria-label={t('tasks_rejected')}>
+      <h3 className="font-medium">{t('tasks_rejected_count', { count: rows.length })}</h3>
+      <p className="text-xs text-muted-foreground">{t('tasks_rejected_hint')}</p>
+      {rework.isPending ? (
+        <Skeleton className="h-16" />
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('tasks_rejected_none')}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {rows.map((item) => (
+            <ReworkEntry key={item.id} item={item} href={itemPath(item.id)} />
+          ))}
+        </ul>
+      )}
+      {rework.hasNextPage && (
+        <div>
+          <Button variant="outline" onClick={() => void rework.fetchNextPage()}>
+            {t('load_more')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A rejected item with where it stands and the marks of its last rejection, read from its history. */
 function ReworkEntry({ item, href }: { item: TaskItem; href: string }) {
   const { t } = useTranslation();
   const history = useItemHistory(item.id);
   const marks = history.data ? (itemStateOf(item, history.data)?.marks ?? []) : [];
+  const held = item.status === 'claimed';
   return (
-    <li className="grid gap-1 rounded-md border border-border p-2">
-      <div className="flex items-center gap-2">
+    <li className="grid gap-1 rounded-md border border-border p-2" aria-label={item.fileName}>
+      <div className="flex flex-wrap items-center gap-2">
         <Link className="font-medium underline-offset-2 hover:underline" to={href}>
           {item.fileName}
         </Link>
         <Badge variant="warning">{t('tasks_rework_badge', { count: item.reworkCount })}</Badge>
+        <Badge variant="outline">{held ? t('tasks_rework_in_hand') : t('tasks_rework_to_claim')}</Badge>
+        {held && <DeadlineCountdown deadline={item.deadline} />}
       </div>
       {history.isPending ? <Skeleton className="h-5" /> : <ErrorMarks marks={marks} />}
     </li>

@@ -1,0 +1,63 @@
+// The item list's filters kept in the page's address, so a filtered list can be linked and survives a reload; a value
+// the server would refuse is left out rather than sent.
+import { useSearchParams } from 'react-router-dom';
+import { taskItemsQuery } from '@annot/workflows';
+import type { TaskItemsFilter } from '../api/get-task-items';
+
+/** Each filter's name in the address and the query field whose schema checks it. */
+export const filterParams = {
+  link: 'linkId',
+  status: 'status',
+  batch: 'batchId',
+  effectiveness: 'effectiveness',
+  claimer: 'claimerId',
+  team: 'teamId',
+  rework: 'rework',
+} as const;
+
+export type FilterParam = keyof typeof filterParams;
+
+export interface ItemFilterState {
+  /** The link whose tab is open, when the address names one. */
+  linkId: string | undefined;
+  filter: Omit<TaskItemsFilter, 'linkId' | 'mine'>;
+  /** The raw value of each filter, for the controls. */
+  values: Record<FilterParam, string>;
+  set: (param: FilterParam, value: string) => void;
+  /** Every filter but the open link's tab. */
+  clear: () => void;
+}
+
+export function useItemFilters(): ItemFilterState {
+  const [params, setParams] = useSearchParams();
+  // One change a call: a filter is a choice in place, not a step the back button should walk through.
+  const change = (edit: (next: URLSearchParams) => void) =>
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        edit(next);
+        return next;
+      },
+      { replace: true },
+    );
+  const checked = (param: FilterParam): string | undefined => {
+    const value = params.get(param) ?? undefined;
+    return taskItemsQuery.shape[filterParams[param]].safeParse(value).success ? value : undefined;
+  };
+  const values = Object.fromEntries(Object.keys(filterParams).map((p) => [p, checked(p as FilterParam) ?? ''])) as Record<FilterParam, string>;
+  const rework = checked('rework');
+  return {
+    linkId: checked('link'),
+    filter: {
+      status: checked('status') as TaskItemsFilter['status'],
+      batchId: checked('batch'),
+      effectiveness: checked('effectiveness') as TaskItemsFilter['effectiveness'],
+      claimerId: checked('claimer'),
+      teamId: checked('team'),
+      rework: rework === undefined ? undefined : rework === 'true',
+    },
+    values,
+    set: (param, value) => change((next) => (value ? next.set(param, value) : next.delete(param))),
+    clear: () => change((next) => Object.keys(filterParams).forEach((param) => param !== 'link' && next.delete(param))),
+  };
+}
