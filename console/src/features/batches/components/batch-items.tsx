@@ -17,7 +17,7 @@ export function BatchItems({ batchId }: { batchId: string }) {
         {rows.map((item) => (
           <TableRow key={item.id}>
             <TableCell>
-              <ItemThumbnail itemId={item.id} fileName={item.fileName} />
+              <ItemThumbnail itemId={item.id} />
             </TableCell>
             <TableCell>{item.fileName}</TableCell>
             <TableCell>{item.size.toLocaleString()}</TableCell>

@@ -1,6 +1,7 @@
 // A page of a project's items as the PM and a supplier read them, with a checkbox a row where items may be selected.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ItemThumbnail } from '@/components/item-thumbnail';
 import { ListTable } from '@/components/list-table';
 import { Badge } from '@/components/ui/badge';
 import { TableCell, TableRow } from '@/components/ui/table';
@@ -22,6 +23,7 @@ export function ItemsTable({ rows, error, choices, nameOf, itemPath, selection }
   const named = (list: { id: string; name: string }[], id: string | null) => (id ? (list.find((c) => c.id === id)?.name ?? '-') : '-');
   const headings = [
     ...(selection ? [t('tasks_select')] : []),
+    t('items_preview'),
     t('items_file'),
     t('tasks_batch'),
     t('items_status'),
@@ -42,6 +44,9 @@ export function ItemsTable({ rows, error, choices, nameOf, itemPath, selection }
               <input type="checkbox" aria-label={t('tasks_select_item', { name: item.fileName })} checked={selection.has(item.id)} onChange={(e) => selection.toggle(item.id, e.target.checked)} />
             </TableCell>
           )}
+          <TableCell>
+            <ItemThumbnail itemId={item.id} />
+          </TableCell>
           <TableCell>
             {itemPath ? (
               <Link className="underline-offset-2 hover:underline" to={itemPath(item.id)}>
