@@ -1,10 +1,11 @@
 // What is being drawn and the selection marquee: on top of the objects, never listening.
+import { memo } from 'react';
 import { Group, Line, Rect } from 'react-konva';
 import { boxFromDrag, defaultMinSize, flatPoints, rectBetween, sampleCurve } from '@annot/workflows';
 import { useEditor } from '../stores/editor-store';
 import { toolOf, useEditorSetup } from './editor-setup';
 
-export function DraftShapes() {
+export const DraftShapes = memo(function DraftShapes() {
   const setup = useEditorSetup();
   const draft = useEditor((s) => s.draft);
   const marquee = useEditor((s) => s.marquee);
@@ -31,4 +32,4 @@ export function DraftShapes() {
       {marquee && <Rect listening={false} {...rectBetween(marquee.from, marquee.to)} stroke="#38bdf8" strokeWidth={1} strokeScaleEnabled={false} dash={[4, 3]} fill="#38bdf822" />}
     </Group>
   );
-}
+});

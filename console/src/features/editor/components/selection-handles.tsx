@@ -1,6 +1,7 @@
 // Handles of the one selected object: eight on a box to resize it, one on each vertex of a path to move it
 // (alt-click deletes it), and one on each edge's midpoint to insert a vertex there.
 import type { KonvaEventObject } from 'konva/lib/Node';
+import { memo } from 'react';
 import { Circle, Group, Rect } from 'react-konva';
 import {
   type BoxHandle,
@@ -22,7 +23,7 @@ import { toolOf, useEditorSetup } from './editor-setup';
 
 const handleSize = 9;
 
-export function SelectionHandles() {
+export const SelectionHandles = memo(function SelectionHandles() {
   const store = useEditorStore();
   const setup = useEditorSetup();
   const unit = useEditor((s) => 1 / s.view.scale);
@@ -130,4 +131,4 @@ export function SelectionHandles() {
       ))}
     </Group>
   );
-}
+});
