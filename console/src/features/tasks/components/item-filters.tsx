@@ -1,8 +1,10 @@
 // The filters over a project's items: status, batch, effectiveness, claimer, team share and rework, each a select
 // whose choices the page knows; a filter with nothing to choose from is not shown.
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BatchSummary, type LinkMembersView, taskItemStatuses } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import type { FilterParam, ItemFilterState } from './use-item-filters';
 
@@ -33,19 +35,25 @@ export function itemChoicesOf(members: LinkMembersView[] | undefined, batches: B
 export function ItemFilters({ state, choices }: { state: ItemFilterState; choices: ItemChoices }) {
   const { t } = useTranslation();
   const { values, set, clear } = state;
+  const id = useId();
   const select = (param: FilterParam, label: string, options: Choice[]) => (
-    <Select key={param} aria-label={label} className="w-40" value={values[param]} onChange={(e) => set(param, e.target.value)}>
-      <option value="">{t('all')}</option>
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-        </option>
-      ))}
-    </Select>
+    <div key={param} className="grid gap-1">
+      <Label htmlFor={`${id}-${param}`} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Select id={`${id}-${param}`} className="w-44" value={values[param]} onChange={(e) => set(param, e.target.value)}>
+        <option value="">{t('all')}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
   const active = Object.entries(values).some(([param, value]) => param !== 'link' && value !== '');
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('tasks_filters')}>
+    <div className="flex flex-wrap items-end gap-2" role="group" aria-label={t('tasks_filters')}>
       {select('status', t('items_status'), taskItemStatuses.map((s) => ({ id: s, name: t(`item_status_${s}`) })))}
       {choices.batches.length > 0 && select('batch', t('tasks_batch'), choices.batches)}
       {select('effectiveness', t('items_effective'), [
