@@ -217,9 +217,10 @@ describe('the annotation editor', () => {
     await signInThroughConsole(page, 'User', 'tagger@example.com', 'Demo@2026');
     await landOn(page, '/tag');
     const token = await consoleToken(page);
-    const claimed = await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token, body: { count: 1 } });
-    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
-    const itemId: string = claimed.body.data.items[0];
+    // One of the items the tagger holds, whatever it held before: its result is replaced by the large one.
+    await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token, body: { count: 1 } });
+    const inHand = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=100`, { token })).body.data.items as { id: string }[];
+    const itemId = inHand.find((i) => i.id !== submittedId)!.id;
     const frame = (shape: unknown) => [{ frame: 0, shape, attributes: {}, outside: false, source: 'drawn' }];
     const boxes = Array.from({ length: 1000 }, (_, i) => ({
       id: `b${i}`,
