@@ -2,6 +2,7 @@
 import { fork } from 'node:child_process';
 import { appendBench } from './append.bench';
 import { claimsBench } from './claims.bench';
+import { editorBench } from './editor.bench';
 import { itemsBench } from './items.bench';
 import { rebuildBench } from './rebuild.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
@@ -12,6 +13,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'projection rebuild': rebuildBench,
   'data items': itemsBench,
   claims: claimsBench,
+  editor: editorBench,
 };
 const log = (line: string) => console.log(line);
 

@@ -17,7 +17,7 @@ export function verdict(f: Figure): 'PASS' | 'BELOW' | '-' {
 
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 
-const target = (f: Figure) => (f.targetRatio !== undefined ? `>= ${f.targetRatio}x` : f.absolute !== undefined ? `>= ${n(f.absolute)}/s` : '');
+const target = (f: Figure) => (f.targetRatio !== undefined ? `>= ${Number(f.targetRatio.toFixed(2))}x` : f.absolute !== undefined ? `>= ${n(f.absolute)}/s` : '');
 
 const columns: { title: string; width: number; right?: boolean; cell(f: Figure): string }[] = [
   { title: 'figure', width: 30, cell: (f) => f.name },

@@ -1,0 +1,125 @@
+// The annotation editor in Chromium with an item of 1,000 boxes and 200 polygons of 20 points: the time until the
+// canvas is drawn and free for input, and the frame time while panning, beside plain Konva drawing the same shapes
+// from the same JSON in the same page and run. Then the autosave round trip of that result.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { BenchDatabase } from './support/bench-database';
+import { type EditorPlatform, startEditorPlatform, taggerPage } from './support/editor-platform';
+import type { Figure } from './support/figures';
+import { editorPanFrames, editorOpenMs, konvaOpenMs, konvaPanFrames, type Frames } from './support/editor-page';
+
+// Compiled to scripts/dist/bench.
+const root = path.resolve(__dirname, '../../..');
+const boxes = 1_000;
+const polygons = 200;
+const pointsPerPolygon = 20;
+/** Opens are repeated and the median kept: one open is a few hundred milliseconds, within a busy machine's noise. */
+const opens = 5;
+
+interface Api {
+  (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any>;
+}
+
+function apiOf(platform: EditorPlatform, token: string): Api {
+  return async (method, path, body, headers = {}) => {
+    const response = await fetch(`${platform.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { code: number; message: string; data: any };
+    if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.message}`);
+    return envelope.data;
+  };
+}
+
+/** The heavy result: a grid of boxes over the image and rings of twenty points, with their required values set. */
+function heavyResult(tools: { toolId: string; toolVersion: number; templateType: string; name: string }[], image: { width: number; height: number }) {
+  const box = tools.find((t) => t.templateType === 'box')!;
+  const polygon = tools.find((t) => t.templateType === 'polygon')!;
+  const objects: unknown[] = [];
+  const columns = 40;
+  // Within 90 percent of the image, so the nudge of the autosave step keeps every shape inside it.
+  const cell = { width: (image.width * 0.9) / columns, height: (image.height * 0.9) / Math.ceil(boxes / columns) };
+  for (let i = 0; i < boxes; i++) {
+    const shape = { type: 'box', x: (i % columns) * cell.width + 1, y: Math.floor(i / columns) * cell.height + 1, width: cell.width * 0.8, height: cell.height * 0.8 };
+    objects.push({ id: `b${i}`, toolId: box.toolId, toolVersion: box.toolVersion, templateType: 'box', attributes: { category: 'car' }, keyframes: [{ frame: 0, shape, attributes: {} }] });
+  }
+  for (let i = 0; i < polygons; i++) {
+    const cx = ((i % 20) + 0.5) * ((image.width * 0.9) / 20);
+    const cy = (Math.floor(i / 20) + 0.5) * ((image.height * 0.9) / 10);
+    const r = Math.min(image.width / 20, image.height / 10) * 0.4;
+    const points = Array.from({ length: pointsPerPolygon }, (_, k) => ({ x: cx + r * Math.cos((2 * Math.PI * k) / pointsPerPolygon), y: cy + r * Math.sin((2 * Math.PI * k) / pointsPerPolygon) }));
+    objects.push({ id: `p${i}`, toolId: polygon.toolId, toolVersion: polygon.toolVersion, templateType: 'polygon', attributes: { surface: 'asphalt' }, keyframes: [{ frame: 0, shape: { type: 'polygon', points }, attributes: {} }] });
+  }
+  return { frameCount: 1, objects, attributes: {} };
+}
+
+/** An item in the demo tagger's hand holding the heavy result. */
+async function heavyItem(api: Api): Promise<string> {
+  const projects = (await api('GET', '/manage/projects?tab=going')).items as { id: string }[];
+  const project = await api('GET', `/manage/projects/${projects[0].id}`);
+  const annotation = (project.links as { id: string; type: string }[]).find((l) => l.type === 'annotation')!;
+  const claimed = (await api('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: 1 })).items as string[];
+  if (claimed.length === 0) throw new Error('the demo pool gave the tagger no item to open');
+  const itemId = claimed[0];
+  const item = await api('GET', `/manage/tasks/items/${itemId}`);
+  const image = { width: item.width ?? 1280, height: item.height ?? 720 };
+  await api('PUT', `/manage/tasks/items/${itemId}/result`, { result: heavyResult(project.tools, image) }, { 'if-match': `"${item.version}"` });
+  return itemId;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const framesText = (f: Frames) => `p50 ${ms(f.p50)} p95 ${ms(f.p95)} over ${f.count} frames`;
+
+/** One autosave: a change on the canvas, and the save it sends, in bytes and milliseconds until its answer. */
+async function autosaveRoundTrip(page: Page): Promise<{ bytes: number; ms: number }> {
+  const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/result'), { timeout: 30_000 });
+  // Select every object and nudge them: the whole document changes, as after a large edit.
+  await page.getByTestId('editor-canvas').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('ArrowRight');
+  const request = await saved;
+  const sent = Date.now();
+  const response = await request.response();
+  if (!response || response.status() !== 200) throw new Error(`the autosave was answered with ${response?.status()}: ${await response?.text()}`);
+  await response.finished();
+  return { bytes: Buffer.byteLength(request.postDataBuffer() ?? Buffer.alloc(0)), ms: Date.now() - sent };
+}
+
+export async function editorBench(bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
+  const platform = await startEditorPlatform(bench);
+  try {
+    const { page, token } = await taggerPage(platform);
+    const api = apiOf(platform, token);
+    const itemId = await heavyItem(api);
+    log(`  an item of ${boxes.toLocaleString('en-US')} boxes and ${polygons} polygons of ${pointsPerPolygon} points, Chromium ${platform.browser.version()}`);
+    const konvaSource = readFileSync(path.join(root, 'node_modules/konva/konva.min.js'), 'utf8');
+
+    const ours: number[] = [];
+    const raw: number[] = [];
+    for (let i = 0; i < opens; i++) {
+      ours.push(await editorOpenMs(page, itemId));
+      raw.push(await konvaOpenMs(page, itemId, konvaSource));
+    }
+    const open = { ours: median(ours), raw: median(raw) };
+    log(`  open until drawn and free for input: editor ${ms(open.ours)}, plain Konva ${ms(open.raw)} (medians of ${opens})`);
+
+    const pan = { ours: await editorPanFrames(page, itemId), raw: await konvaPanFrames(page, itemId, konvaSource) };
+    log(`  frame time while panning: editor ${framesText(pan.ours)}; plain Konva ${framesText(pan.raw)}`);
+
+    await editorOpenMs(page, itemId);
+    const save = await autosaveRoundTrip(page);
+    log(`  autosave of the whole result: ${(save.bytes / 1024).toFixed(0)} KB sent, answered in ${ms(save.ms)}`);
+
+    // Times are turned into rates, so "at most 1.5x the time" reads as "at least 0.67x the rate".
+    return [
+      { name: 'editor open (1,200 shapes)', ours: 1000 / open.ours, baselineName: 'plain Konva, same JSON', baseline: 1000 / open.raw, targetRatio: 2 / 3 },
+      { name: 'pan frames (p95)', ours: 1000 / pan.ours.p95, baselineName: 'plain Konva drag (p95)', baseline: 1000 / pan.raw.p95, targetRatio: 2 / 3 },
+    ];
+  } finally {
+    await platform.stop();
+  }
+}

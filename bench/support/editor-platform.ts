@@ -1,0 +1,85 @@
+// The whole platform on a benchmark's scratch database (API, worker and the built console on one port) with the demo
+// data, and the demo tagger signed in to a Chromium page.
+/// <reference lib="dom" />
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadConfig } from '@annot/core';
+import { createApiApp } from '@annot/api/dist/app.factory';
+import { createWorkerApp } from '@annot/worker/dist/worker.factory';
+import { demoAccounts, seedDemo } from '../../scripts/src/seed-demo';
+import type { BenchDatabase } from './bench-database';
+
+// Compiled to scripts/dist/bench/support.
+const root = path.resolve(__dirname, '../../../..');
+const consoleDir = path.join(root, 'console/dist');
+
+export interface EditorPlatform {
+  baseUrl: string;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** The console is built once; the benchmark measures what `npm run up` serves. */
+function builtConsole(): string {
+  if (!existsSync(path.join(consoleDir, 'index.html'))) {
+    const built = spawnSync('npm', ['run', '--silent', 'build:console'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('the console did not build');
+  }
+  return consoleDir;
+}
+
+export async function startEditorPlatform(bench: BenchDatabase): Promise<EditorPlatform> {
+  const config = {
+    ...loadConfig({}),
+    databaseUrl: bench.url,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisPrefix: `annot-bench-${randomUUID().slice(0, 8)}`,
+    port: 0,
+    logLevel: 'silent',
+    consoleDir: builtConsole(),
+    storageDir: path.join(root, 'var/bench-storage'),
+  };
+  const api: NestExpressApplication = await createApiApp(config);
+  await api.listen(0, '127.0.0.1');
+  const worker: INestApplicationContext = await createWorkerApp(config);
+  await worker.init();
+  const baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+  await seedDemo(baseUrl, bench.url, config.admin);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  return {
+    baseUrl,
+    browser,
+    stop: async () => {
+      await browser.close();
+      await worker.close();
+      await api.close();
+    },
+  };
+}
+
+/** A page where the demo tagger signed in through the console's own form, and its token for the API. */
+export async function taggerPage(platform: EditorPlatform): Promise<{ page: Page; token: string }> {
+  const tagger = demoAccounts.find((a) => a.account === 'tagger@example.com')!;
+  const context = await platform.browser.newContext({ baseURL: platform.baseUrl, locale: 'en-US', viewport: { width: 1600, height: 1000 } });
+  await context.addCookies([{ name: 'languageType', value: 'en_US', url: platform.baseUrl }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'User' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Account').fill(tagger.account);
+  await panel.getByLabel('Password').fill(tagger.password);
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  return { page, token };
+}
