@@ -126,6 +126,12 @@ describe('the annotation editor', () => {
     await click(280, 60);
     await objects.getByText(count(5), { exact: true }).waitFor();
 
+    // Every key is on the sheet "?" opens.
+    await page.keyboard.press('Shift+Slash');
+    await page.getByRole('dialog', { name: 'Shortcuts' }).getByText('Reject with the marks').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
     // The box lacks its required category: the object list warns, and the server refuses the submission.
     await page.keyboard.press('Escape');
     const boxRow = objects.getByRole('listitem', { name: `Demo vehicle box ${before + 1}` });

@@ -6,3 +6,4 @@ export * from './hit-test';
 export * from './history';
 export * from './objects';
 export * from './hotkeys';
+export * from './groups';

@@ -76,7 +76,8 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
       const fresh = await client.fetchQuery({ ...taskItemQuery(itemId), staleTime: 0 });
       return await sendItemCommand(itemId, fresh.version, request);
     } finally {
-      void client.invalidateQueries({ queryKey: tasksKey });
+      // The image does not change with a command; reading it again would only reload the canvas.
+      void client.invalidateQueries({ queryKey: tasksKey, predicate: (query) => query.queryKey.at(-1) !== 'media' });
     }
   };
 
@@ -86,6 +87,7 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
       imageUrl={media.url}
       tools={tools.data}
+      groups={project.data.groups ?? []}
       verbs={verbs}
       inspectorMayModify={basics.inspectorMayModify}
       marks={state?.marks ?? []}

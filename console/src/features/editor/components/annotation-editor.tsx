@@ -25,7 +25,7 @@ import { RuleSheet } from './rule-sheet';
 import { ShortcutSheet } from './shortcut-sheet';
 
 export function AnnotationEditor(props: AnnotationEditorProps) {
-  const { item, tools, verbs, inspectorMayModify } = props;
+  const { item, tools, groups, verbs, inspectorMayModify } = props;
   const [store] = useState(() => createEditorStore(item.result ?? emptyResult()));
   const inspecting = verbs.includes('pass') || verbs.includes('reject');
   const setup = useMemo<EditorSetup>(
@@ -35,9 +35,10 @@ export function AnnotationEditor(props: AnnotationEditorProps) {
       readOnly: !(verbs.includes('submit') || (inspecting && inspectorMayModify)),
       inspecting,
       itemAttributes: [],
+      groups,
       image: item.width && item.height ? { width: item.width, height: item.height } : null,
     }),
-    [tools, verbs, inspecting, inspectorMayModify, item.width, item.height],
+    [tools, groups, verbs, inspecting, inspectorMayModify, item.width, item.height],
   );
   return (
     <EditorStoreContext.Provider value={store}>
@@ -63,7 +64,7 @@ function EditorWorkspace({ item, imageUrl, tools, verbs, marks, errorGroups, rul
   const document = useEditor((s) => s.history.present);
   const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
   const flow = useEditorFlow(store, autosave, send);
-  const config = useMemo<ResultConfig>(() => ({ tools, image: setup.image, itemAttributes: setup.itemAttributes }), [tools, setup]);
+  const config = useMemo<ResultConfig>(() => ({ tools, image: setup.image, itemAttributes: setup.itemAttributes, groups: setup.groups }), [tools, setup]);
   const issues = useMemo(() => submitIssues(document, config), [document, config]);
 
   const objectLabel = useCallback(

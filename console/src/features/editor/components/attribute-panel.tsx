@@ -4,6 +4,7 @@ import { type AttributeValue, keyframeShape, type ResultIssue, setItemAttribute,
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { AttributeField } from './attribute-field';
 import { toolOf, useEditorSetup } from './editor-setup';
+import { GroupField } from './group-field';
 import { issueText } from './issue-text';
 
 export function AttributePanel({ issues }: { issues: ResultIssue[] }) {
@@ -51,6 +52,14 @@ export function AttributePanel({ issues }: { issues: ResultIssue[] }) {
         <span className="text-xs text-muted-foreground">{shape ? t(`editor_template_${shape.type}`) : ''}</span>
       </div>
       {!tool && <p className="text-xs text-destructive">{t('editor_tool_unknown')}</p>}
+      <GroupField object={object} disabled={setup.readOnly || locked} />
+      {issues
+        .filter((i) => i.objectId === object.id && !i.attribute)
+        .map((issue, i) => (
+          <p key={i} role="alert" className="text-xs text-amber-500">
+            {issueText(t, issue)}
+          </p>
+        ))}
       {tool?.definition.attributes.length === 0 && <p className="text-xs text-muted-foreground">{t('editor_no_attributes')}</p>}
       {tool?.definition.attributes.map((attribute) => (
         <AttributeField

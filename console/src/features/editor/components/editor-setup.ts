@@ -1,6 +1,6 @@
 // What the editor knows of its item and project for its whole life: the tools, their colors, who may change what.
 import { createContext, useContext } from 'react';
-import type { EditorTool, ToolAttribute } from '@annot/workflows';
+import type { EditorTool, ToolAttribute, ToolGroup } from '@annot/workflows';
 
 export interface EditorSetup {
   tools: EditorTool[];
@@ -10,6 +10,8 @@ export interface EditorSetup {
   /** Inspection: clicks pin error marks. */
   inspecting: boolean;
   itemAttributes: ToolAttribute[];
+  /** The project's group elements, each made of some of its tools. */
+  groups: ToolGroup[];
   image: { width: number; height: number } | null;
 }
 

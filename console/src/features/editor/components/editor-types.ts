@@ -1,6 +1,6 @@
 // What the page hands the editor: the item, the project's tools, the verbs the item machine allows, and how to act.
 import type { ReactNode } from 'react';
-import type { EditorTool, ErrorMark, ResultDocument } from '@annot/workflows';
+import type { EditorTool, ErrorMark, ResultDocument, ToolGroup } from '@annot/workflows';
 import type { EditorErrorGroup } from './mark-dialog';
 import type { EditorRule } from './rule-sheet';
 
@@ -33,6 +33,7 @@ export interface AnnotationEditorProps {
   item: EditorItem;
   imageUrl: string | null;
   tools: EditorTool[];
+  groups: ToolGroup[];
   /** The item commands the machine allows this reader now. */
   verbs: string[];
   inspectorMayModify: boolean;

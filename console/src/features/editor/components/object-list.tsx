@@ -75,6 +75,7 @@ const ObjectRow = memo(function ObjectRow({ object, index, selected, hidden, loc
         <span className="font-medium">
           {index + 1}. {object.className ?? tool?.definition.name}
         </span>
+        {object.group && <span className="text-muted-foreground">{`${object.group.name} #${object.group.id}`}</span>}
         {issues && (
           <span className="text-amber-500" title={issues.map((i) => issueText(t, i, displayName(i.attribute))).join('\n')}>
             ⚠ {t('editor_object_issues', { count: issues.length })}
