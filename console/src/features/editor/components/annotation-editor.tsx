@@ -4,7 +4,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyResult, type ErrorMark, keyframeShape, type Point, type ResultConfig, shapeBounds, submitIssues } from '@annot/workflows';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { EditorCommand } from '../hooks/editor-shortcuts';
 import { useEditorCommands, type FlowCommand } from '../hooks/use-editor-commands';
 import { useEditorFlow } from '../hooks/use-editor-flow';
 import { useAutosave } from '../autosave';
@@ -118,7 +117,7 @@ function EditorWorkspace({ item, imageUrl, tools, verbs, marks, errorGroups, rul
   );
   const viewport = useCallback(() => ({ width: canvasBox.current?.clientWidth ?? 0, height: canvasBox.current?.clientHeight ?? 0 }), []);
   const run = useEditorCommands(runFlow, viewport);
-  useEditorKeys(run as (command: EditorCommand) => void, spaceHeld);
+  useEditorKeys(run, spaceHeld);
 
   const allMarks = useMemo(() => [...marks, ...pendingMarks], [marks, pendingMarks]);
   const canvasMarks: CanvasMark[] = allMarks.flatMap((mark, i) => {

@@ -91,8 +91,6 @@ export function createEditorStore(document: ResultDocument) {
     },
     undo: () => set(withDocument(undoStep(state.history))),
     redo: () => set(withDocument(redoStep(state.history))),
-    /** A document from elsewhere (a restored draft, the server's copy): a fresh history starts from it. */
-    load: (next: ResultDocument) => set({ ...initialState(next), view: state.view, brightness: state.brightness, contrast: state.contrast, revision: state.revision + 1 }),
   };
 }
 
