@@ -1,7 +1,8 @@
 // The annotation editor in Chromium with the mouse and the keyboard: a tagger opens an item in hand from its list,
 // draws a box, a polygon, a line, a curve and a point, is refused on submit for the box's missing category, which
 // the refusal selects, sets it by its hotkey and submits; an inspector pins a mark on the box and rejects, and the
-// tagger sees the mark on rework. An item of 1,000 boxes and 200 polygons opens and pans in time.
+// tagger sees the mark on rework. An item of 1,000 boxes and 200 polygons opens and pans in time, and the next
+// item is one key away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
@@ -279,6 +280,11 @@ describe('the annotation editor', () => {
     // Bounds for a loaded two-core machine; the benchmark compares against raw Konva.
     expect(opened).toBeLessThan(15_000);
     expect(mean).toBeLessThan(100);
+
+    // The next item of mine is one key away, and opens on its own first frame.
+    await page.keyboard.press('PageDown');
+    await page.waitForURL((url) => url.pathname.startsWith('/tag/edit/') && !url.pathname.endsWith(itemId));
+    await page.locator('[data-editor-ready="true"]').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // /tag/edit/{itemId} and /project/edit/{itemId}: the annotation editor on one item. The page brings what the editor
 // needs from the work loop, the project and the catalog, and preloads the next item of mine.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -15,7 +15,7 @@ import { useProject } from '@/features/projects/api/get-projects';
 import { sendItemCommand } from '@/features/tasks/api/act-on-item';
 import { itemMediaQuery, useItemMedia } from '@/features/tasks/api/get-item-media';
 import { taskItemQuery, useItemHistory, useTaskItem } from '@/features/tasks/api/get-task-item';
-import { useTaskItems } from '@/features/tasks/api/get-task-items';
+import { taskItemsQuery } from '@/features/tasks/api/get-task-items';
 import { ruleReadingQuery } from '@/features/tasks/api/rule-reading';
 import { tasksKey } from '@/features/tasks/api/task-item';
 import { allowedVerbs, itemStateOf, planAsSeen } from '@/features/tasks/components/allowed-actions';
@@ -45,7 +45,7 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   // Only those who claim read the rule through the work loop; the staff read it in the catalog.
   const reading = useQuery({ ...ruleReadingQuery(projectId ?? ''), enabled: can('task.claim') && isUuid(projectId) });
   const groups = useErrorGroups(can('catalog.marks.read'));
-  const mine = useTaskItems(projectId ?? '', { mine: true, status: 'claimed' });
+  const mine = useInfiniteQuery({ ...taskItemsQuery(projectId ?? '', { mine: true, status: 'claimed' }), enabled: isUuid(projectId) });
   const myItems = useMemo(() => (projectId ? (mine.data?.pages.flatMap((p) => p.items) ?? []) : []), [mine.data, projectId]);
   const index = myItems.findIndex((i) => i.id === itemId);
   const neighbours = { previous: index > 0 ? myItems[index - 1].id : null, next: index >= 0 && index < myItems.length - 1 ? myItems[index + 1].id : (myItems.find((i) => i.id !== itemId)?.id ?? null) };

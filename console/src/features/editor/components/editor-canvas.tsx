@@ -74,6 +74,14 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onM
     return () => cancelAnimationFrame(frame);
   }, [size.width, ready]);
 
+  // The next item's canvas is a new first frame to wait for.
+  useEffect(
+    () => () => {
+      window.__editorReady = false;
+    },
+    [],
+  );
+
   const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
     e.evt.preventDefault();
     const at = stage.current?.getPointerPosition();
