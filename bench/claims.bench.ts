@@ -121,9 +121,10 @@ function rawClaim(pool: pg.Pool, linkId: string): Claim {
 }
 
 /** `claimers` loops claiming until the pool is empty; answers claims per second and every item id each claim got. */
-async function drain(claim: Claim): Promise<{ perSecond: number; claims: number; items: string[] }> {
+async function drain(claim: Claim): Promise<{ perSecond: number; claims: number; items: string[]; nodeCpu: number }> {
   const items: string[] = [];
   let claims = 0;
+  const cpu = process.cpuUsage();
   const { seconds } = await timed(() =>
     Promise.all(
       Array.from({ length: claimers }, async () => {
@@ -137,7 +138,8 @@ async function drain(claim: Claim): Promise<{ perSecond: number; claims: number;
       }),
     ),
   );
-  return { perSecond: claims / seconds, claims, items };
+  const used = process.cpuUsage(cpu);
+  return { perSecond: claims / seconds, claims, items, nodeCpu: (used.user + used.system) / 1e6 / seconds };
 }
 
 /** One claimer's claims back to back: the median and 95th percentile in milliseconds. */
@@ -168,13 +170,13 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
   try {
     log(`  ${claimers} claimers, claims of ${perClaim}, pool of ${drainPool.toLocaleString('en-US')} items, ${poolSize} connections each`);
     const base = await drain(rawClaim(raw, drainLink));
-    log(`  raw SKIP LOCKED + UPDATE: ${base.claims} claims, ${base.perSecond.toFixed(0)} claims/s, ${doublesOf(base.items)} double claims`);
+    log(`  raw SKIP LOCKED + UPDATE: ${base.claims} claims, ${base.perSecond.toFixed(0)} claims/s, ${doublesOf(base.items)} double claims, ${(base.nodeCpu * 100).toFixed(0)}% of a core in Node`);
     const ours = await drain(ourClaim(bench.db, pools, drainLink));
     // Counted in the database: every item claimed, one ItemClaimed event and one timer per item, none claimed twice.
     const { rows } = await sql<{ doubles: string }>`
       SELECT count(*) AS doubles FROM (SELECT stream_id FROM events WHERE type = 'ItemClaimed' GROUP BY stream_id HAVING count(*) > 1) twice`.execute(bench.db);
     const doubles = Number(rows[0].doubles);
-    log(`  claim handler: ${ours.claims} claims, ${ours.perSecond.toFixed(0)} claims/s, ${doubles} double claims in the database`);
+    log(`  claim handler: ${ours.claims} claims, ${ours.perSecond.toFixed(0)} claims/s, ${doubles} double claims in the database, ${(ours.nodeCpu * 100).toFixed(0)}% of a core in Node`);
     if (doubles > 0 || doublesOf(ours.items) > 0) throw new Error(`${doubles} items were claimed twice: the claim path is broken`);
     await checkWritten(
       bench.db,

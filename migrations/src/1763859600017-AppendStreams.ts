@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_expected bigint;
       v_count    integer;
       v_version  bigint;
-      v_versions jsonb := '{}'::jsonb;
+      v_versions jsonb;
       v_results  jsonb;
     BEGIN
       IF p_command_id IS NOT NULL THEN
@@ -21,17 +21,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         END IF;
       END IF;
 
+      -- New streams in one statement (a claim's fresh items), in stream id order like every lock taken here.
+      WITH fresh AS (
+        INSERT INTO streams (stream_id, stream_type, version)
+        SELECT value->>'streamId', value->>'streamType', jsonb_array_length(value->'events')
+        FROM jsonb_array_elements(p_streams) WHERE (value->>'expected')::bigint = 0
+        ORDER BY value->>'streamId'
+        ON CONFLICT (stream_id) DO NOTHING
+        RETURNING stream_id, version
+      )
+      SELECT coalesce(jsonb_object_agg(stream_id, version), '{}'::jsonb) INTO v_versions FROM fresh;
+      SELECT value->>'streamId' INTO v_id FROM jsonb_array_elements(p_streams)
+      WHERE (value->>'expected')::bigint = 0 AND NOT v_versions ? (value->>'streamId') LIMIT 1;
+      IF v_id IS NOT NULL THEN
+        RAISE EXCEPTION 'stream % is not at version 0', v_id USING ERRCODE = 'ES409', DETAIL = v_id;
+      END IF;
+
       -- In stream id order, so two commands writing the same streams lock them in the same order and never deadlock.
-      FOR v_stream IN SELECT value FROM jsonb_array_elements(p_streams) ORDER BY value->>'streamId' LOOP
+      FOR v_stream IN SELECT value FROM jsonb_array_elements(p_streams) WHERE (value->>'expected')::bigint <> 0 ORDER BY value->>'streamId' LOOP
         v_id := v_stream->>'streamId';
         v_expected := (v_stream->>'expected')::bigint;
         v_count := jsonb_array_length(v_stream->'events');
         v_version := NULL;
-        IF v_expected = 0 THEN
-          INSERT INTO streams (stream_id, stream_type, version) VALUES (v_id, v_stream->>'streamType', v_count)
-          ON CONFLICT (stream_id) DO NOTHING
-          RETURNING version INTO v_version;
-        ELSIF v_expected < 0 THEN
+        IF v_expected < 0 THEN
           INSERT INTO streams (stream_id, stream_type, version) VALUES (v_id, v_stream->>'streamType', v_count)
           ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + v_count, updated_at = now()
           RETURNING version INTO v_version;
