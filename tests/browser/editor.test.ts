@@ -1,8 +1,8 @@
 // The annotation editor in Chromium with the mouse and the keyboard: a tagger opens an item in hand from its list,
 // draws a box, a polygon, a line, a curve and a point, is refused on submit for the box's missing category, which
-// the refusal selects, sets it by its hotkey and submits; an inspector pins a mark on the box and rejects, and the
-// tagger sees the mark on rework. An item of 1,000 boxes and 200 polygons opens and pans in time, and the next
-// item is one key away.
+// the refusal selects, sets it by its hotkey and submits; an inspector pins a mark on the box and rejects, the
+// tagger sees the mark on rework, moves the box and resubmits, and the inspector passes. An item of 1,000 boxes and
+// 200 polygons opens and pans in time, and the next item is one key away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
@@ -165,7 +165,7 @@ describe('the annotation editor', () => {
     boxId = box.id;
   });
 
-  it('lets an inspector pin a mark on an object and reject, and shows the mark to the tagger on rework', async () => {
+  it('lets an inspector pin a mark on an object and reject; the tagger sees it on rework, fixes and resubmits; the inspector passes', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
     await signInThroughConsole(page, 'User', 'editor-inspector@example.com', 'Tagger@123');
     await landOn(page, '/tag');
@@ -216,7 +216,32 @@ describe('the annotation editor', () => {
     await tagger.page.locator('[data-editor-ready="true"]').waitFor();
     await tagger.page.getByRole('region', { name: 'Marks' }).getByText('leaves out the mirror').waitFor();
     await tagger.page.getByRole('region', { name: 'Objects' }).getByText(/\b1 mark$/).waitFor();
+
+    // The tagger moves the box by dragging it and submits again; the inspector takes it back and passes it.
+    const onTagger = await imageToScreen(tagger.page, { width: item.width, height: item.height });
+    const grip = onTagger(drawn.x + drawn.width / 2, drawn.y + drawn.height / 2);
+    await tagger.page.mouse.move(grip.x, grip.y);
+    await tagger.page.mouse.down();
+    await tagger.page.mouse.move(grip.x + 10, grip.y + 5);
+    await tagger.page.mouse.move(grip.x + 20, grip.y + 10);
+    await tagger.page.mouse.up();
+    await tagger.page.keyboard.press('Control+Enter');
+    await tagger.page.waitForURL((url) => !url.pathname.endsWith(submittedId));
+    const resubmitted = (await call(platform, 'GET', `/manage/tasks/items/${submittedId}`, { token: admin })).body.data;
+    expect(resubmitted.result.result.objects.find((o: { id: string }) => o.id === boxId).keyframes[0].shape.x).toBeGreaterThan(drawn.x + 2);
     expect(tagger.errors).toEqual([]);
+
+    await eventually(
+      () => call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token, body: { count: 100 } }),
+      (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(submittedId),
+    );
+    await page.goto(`/tag/edit/${submittedId}`);
+    await page.locator('[data-editor-ready="true"]').waitFor();
+    await page.keyboard.press('Alt+p');
+    await page.waitForURL((url) => !url.pathname.endsWith(submittedId));
+    const passed = (await call(platform, 'GET', `/manage/tasks/items/${submittedId}/history`, { token: admin })).body.data as { type: string }[];
+    expect(passed.at(-1)?.type).toMatch(/ItemPassed|ItemFinished/);
+    expect(errors).toEqual([]);
   });
 
   it('opens an item of 1,000 boxes and 200 polygons of 20 points and pans it smoothly', async () => {
