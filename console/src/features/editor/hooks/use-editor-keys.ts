@@ -82,7 +82,10 @@ export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: 
       run(command);
     };
     const up = (event: KeyboardEvent) => {
-      if (event.key === ' ') spaceHeld.current = false;
+      if (event.key !== ' ' || typingIn(event.target)) return;
+      spaceHeld.current = false;
+      // A focused button would take the released space as a click.
+      event.preventDefault();
     };
     window.addEventListener('keydown', down);
     window.addEventListener('keyup', up);
