@@ -15,7 +15,7 @@ import { EditorCanvas, type CanvasMark } from './editor-canvas';
 import { EditorHeader } from './editor-header';
 import { type EditorSetup, EditorSetupContext, toolColors, useEditorSetup } from './editor-setup';
 import { EditorToolbar } from './editor-toolbar';
-import type { AnnotationEditorProps } from './editor-types';
+import type { AnnotationEditorProps, EditorRequest } from './editor-types';
 import { MarkDialog } from './mark-dialog';
 import { MarksPanel } from './marks-panel';
 import { ObjectList } from './object-list';
@@ -81,20 +81,18 @@ function EditorWorkspace({ item, imageUrl, tools, verbs, marks, errorGroups, rul
 
   const runFlow = useCallback(
     (command: FlowCommand) => {
+      // A command that hands the item on moves to my next item, or back to the list.
+      const handOver = (request: EditorRequest) => void flow.act(request).then((done) => done && onNavigate(neighbours.next));
       switch (command) {
         case 'save':
           return void autosave.flush();
         case 'submit':
-          if (verbs.includes('submit')) void flow.act({ verb: 'submit' }).then((done) => done && onNavigate(neighbours.next));
-          return;
         case 'release':
-          if (verbs.includes('release')) void flow.act({ verb: 'release' }).then((done) => done && onNavigate(neighbours.next));
-          return;
         case 'pass':
-          if (verbs.includes('pass')) void flow.act({ verb: 'pass' }).then((done) => done && onNavigate(neighbours.next));
+          if (verbs.includes(command)) handOver({ verb: command });
           return;
         case 'reject':
-          if (verbs.includes('reject') && pendingMarks.length > 0) void flow.act({ verb: 'reject', marks: pendingMarks }).then((done) => done && onNavigate(neighbours.next));
+          if (verbs.includes('reject') && pendingMarks.length > 0) handOver({ verb: 'reject', marks: pendingMarks });
           return;
         case 'mark_invalid':
           if (verbs.includes('mark-invalid')) setDialog('invalid');
@@ -172,7 +170,8 @@ function EditorWorkspace({ item, imageUrl, tools, verbs, marks, errorGroups, rul
           pending: flow.pending,
           error: flow.lastError,
           onCancel: () => setDialog(null),
-          onMark: (reasonId) => void flow.act({ verb: 'mark-invalid', reasonId }).then((done) => done && (setDialog(null), onNavigate(neighbours.next))),
+          // Marked invalid, the item stays in hand to be submitted as it is, as on the item page.
+          onMark: (reasonId) => void flow.act({ verb: 'mark-invalid', reasonId }).then((done) => done && setDialog(null)),
         })}
       {dialog !== null && typeof dialog === 'object' && (
         <MarkDialog
