@@ -1,8 +1,9 @@
 // The annotation editor in Chromium with the mouse and the keyboard: a tagger opens an item in hand from its list,
-// draws a box, a polygon, a line, a curve and a point, is refused on submit for the box's missing category, which
-// the refusal selects, sets it by its hotkey and submits; an inspector pins a mark on the box and rejects, the
-// tagger sees the mark on rework, moves the box and resubmits, and the inspector passes. An item of 1,000 boxes and
-// 200 polygons opens and pans in time, and the next item is one key away.
+// draws a box, a polygon, a line, a curve and a point, inserts and drags a vertex, copies, pastes, deletes and
+// undoes, zooms and fits, is refused on submit for the box's missing category, which the refusal selects, sets it by
+// its hotkey and submits; an inspector pins a mark on the box and rejects, the tagger sees the mark on rework, moves
+// the box and resubmits, and the inspector passes. An item of 1,000 boxes and 200 polygons opens and pans in time,
+// and the next item is one key away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
@@ -127,6 +128,36 @@ describe('the annotation editor', () => {
     await click(280, 60);
     await objects.getByText(count(5), { exact: true }).waitFor();
 
+    // Editing: a click selects the polygon, its first edge's midpoint handle inserts a vertex, which is dragged out.
+    await page.keyboard.press('v');
+    await click(186, 60);
+    const middle = at(185, 35);
+    await page.mouse.click(middle.x, middle.y);
+    const outward = at(185, 12);
+    await page.mouse.move(middle.x, middle.y);
+    await page.mouse.down();
+    await page.mouse.move(middle.x, (middle.y + outward.y) / 2);
+    await page.mouse.move(outward.x, outward.y);
+    await page.mouse.up();
+    // Copy and paste, delete, and undo each step.
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await objects.getByText(count(6), { exact: true }).waitFor();
+    await page.keyboard.press('Delete');
+    await objects.getByText(count(5), { exact: true }).waitFor();
+    await page.keyboard.press('Control+z');
+    await objects.getByText(count(6), { exact: true }).waitFor();
+    await page.keyboard.press('Control+z');
+    await objects.getByText(count(5), { exact: true }).waitFor();
+    // The wheel zooms at the cursor, and F fits the image again.
+    const zoom = page.getByLabel('Zoom');
+    const fitted = await zoom.innerText();
+    await page.mouse.move(at(160, 120).x, at(160, 120).y);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => zoom.innerText()).not.toBe(fitted);
+    await page.keyboard.press('f');
+    await expect.poll(() => zoom.innerText()).toBe(fitted);
+
     // Every key is on the sheet "?" opens.
     await page.keyboard.press('Shift+Slash');
     await page.getByRole('dialog', { name: 'Shortcuts' }).getByText('Reject with the marks').waitFor();
@@ -158,7 +189,8 @@ describe('the annotation editor', () => {
     const box = drawn[0];
     expect(box.attributes).toMatchObject({ category: 'car', occluded: 'no' });
     expect(box.keyframes[0].shape.width).toBeGreaterThan(70);
-    expect(drawn[1].keyframes[0].shape.points).toHaveLength(3);
+    expect(drawn[1].keyframes[0].shape.points).toHaveLength(4);
+    expect(drawn[1].keyframes[0].shape.points[1].y).toBeLessThan(20);
     expect(drawn[3].keyframes[0].shape.points).toHaveLength(3);
     expect(errors).toEqual([]);
     submittedId = itemId;
