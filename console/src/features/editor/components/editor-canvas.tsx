@@ -42,7 +42,8 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onM
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [ready, setReady] = useState(false);
   const view = useEditor((s) => s.view);
-  const filter = useEditor((s) => `brightness(${s.brightness}%) contrast(${s.contrast}%)`);
+  // No filter at all when unchanged: even a neutral CSS filter makes the browser composite the layer each frame.
+  const filter = useEditor((s) => (s.brightness === 100 && s.contrast === 100 ? '' : `brightness(${s.brightness}%) contrast(${s.contrast}%)`));
   const mode = useEditor((s) => s.mode);
   const pointer = useCanvasPointer(stage, spaceHeld, onMark);
 

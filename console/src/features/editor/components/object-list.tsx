@@ -1,13 +1,16 @@
 // Every object of the item: its class, its attribute values, a warning where the submission check finds a gap,
 // the inspector's marks on it, and its hide and lock switches. A click selects it.
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultIssue, ResultObject } from '@annot/workflows';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { toggleObjectFlag } from '../stores/editor-actions';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { toolOf, useEditorSetup } from './editor-setup';
 import { issueText } from './issue-text';
+
+const listPage = 100;
 
 export interface ObjectListProps {
   issues: ResultIssue[];
@@ -20,13 +23,18 @@ export function ObjectList({ issues, markCounts }: ObjectListProps) {
   const selected = useEditor((s) => s.selected);
   const hidden = useEditor((s) => s.hidden);
   const locked = useEditor((s) => s.locked);
+  // Thousands of rows would cost the first frame more than the canvas itself; more come on request, and a
+  // selected object is always among those shown.
+  const [limit, setLimit] = useState(listPage);
+  const lastSelected = selected.size === 0 ? -1 : objects.reduce((last, o, i) => (selected.has(o.id) ? i : last), -1);
+  const shown = Math.max(limit, lastSelected + 1);
   const issuesOf = new Map<string, ResultIssue[]>();
   for (const issue of issues) if (issue.objectId) issuesOf.set(issue.objectId, [...(issuesOf.get(issue.objectId) ?? []), issue]);
   return (
     <section className="grid gap-1 p-3" aria-label={t('editor_objects')}>
       <h3 className="text-sm font-semibold">{t('editor_objects_count', { count: objects.length })}</h3>
       <ul className="grid gap-0.5">
-        {objects.map((object, index) => (
+        {objects.slice(0, shown).map((object, index) => (
           <ObjectRow
             key={object.id}
             object={object}
@@ -39,6 +47,11 @@ export function ObjectList({ issues, markCounts }: ObjectListProps) {
           />
         ))}
       </ul>
+      {objects.length > shown && (
+        <Button size="sm" variant="ghost" onClick={() => setLimit(shown + listPage)}>
+          {t('editor_objects_more', { count: Math.min(listPage, objects.length - shown), total: objects.length - shown })}
+        </Button>
+      )}
     </section>
   );
 }

@@ -26,7 +26,7 @@ export const ObjectsLayer = memo(function ObjectsLayer({ flagged }: { flagged: R
             color={setup.colorOf(object.toolId)}
             selected={selected.has(object.id)}
             flagged={flagged.has(object.id)}
-            unit={shape.type === 'point' ? unit : undefined}
+            unit={unit}
           />
         );
       })}

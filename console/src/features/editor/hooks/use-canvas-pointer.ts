@@ -86,8 +86,13 @@ export function useCanvasPointer(stageRef: RefObject<Konva.Stage | null>, spaceH
     const g = gesture.current;
     const state = store.getState();
     if (g?.kind === 'pan') {
+      // The stage moves by itself while the hand pans, without a React render a frame; the view is stored at the end.
       const screen = screenPoint();
-      if (screen) store.set({ view: { ...state.view, x: g.view.x + screen.x - g.from.x, y: g.view.y + screen.y - g.from.y } });
+      const stage = stageRef.current;
+      if (screen && stage) {
+        stage.position({ x: g.view.x + screen.x - g.from.x, y: g.view.y + screen.y - g.from.y });
+        stage.batchDraw();
+      }
     } else if (g?.kind === 'move') {
       store.preview(moveObjects(g.base, state.selected, p.x - g.from.x, p.y - g.from.y));
     } else if (g?.kind === 'marquee' && state.marquee) {
@@ -103,6 +108,8 @@ export function useCanvasPointer(stageRef: RefObject<Konva.Stage | null>, spaceH
     const g = gesture.current;
     gesture.current = null;
     const state = store.getState();
+    const stage = stageRef.current;
+    if (g?.kind === 'pan' && stage) store.set({ view: { ...state.view, x: stage.x(), y: stage.y() } });
     if (g?.kind === 'move') store.end();
     if (g?.kind === 'box' && state.draft?.kind === 'box') {
       const tool = state.toolId ? toolOf(setup, state.toolId) : undefined;
