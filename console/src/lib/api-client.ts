@@ -74,8 +74,9 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     return await fetch(`${path}${qs ? `?${qs}` : ''}`, {
       method,
       headers,
-      // Files travel as multipart forms, whose boundary the browser writes into the content type itself.
-      body: options.body === undefined ? undefined : options.body instanceof FormData ? options.body : JSON.stringify(options.body),
+      // Files travel as multipart forms, whose boundary the browser writes into the content type itself; a Blob is
+      // JSON already packed (see packed-json).
+      body: options.body === undefined ? undefined : options.body instanceof FormData || options.body instanceof Blob ? options.body : JSON.stringify(options.body),
       signal,
     });
   } catch {

@@ -2,13 +2,15 @@
 import type { ResultDocument } from '@annot/workflows';
 import { api, ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
+import { packedJson } from '@/lib/packed-json';
 import { outcomeOf, type SaveOutcome } from './autosave-queue';
 
 const ifMatch = (version: string | null): Record<string, string> => (version ? { 'if-match': `"${version}"` } : {});
 
 export async function saveResult(itemId: string, version: string | null, document: ResultDocument): Promise<SaveOutcome> {
   try {
-    const answer = await api.put<{ version: string; status: string }>(`/manage/tasks/items/${itemId}/result`, { result: document }, ifMatch(version));
+    const { body, headers } = await packedJson({ result: document });
+    const answer = await api.put<{ version: string; status: string }>(`/manage/tasks/items/${itemId}/result`, body, { ...ifMatch(version), ...headers });
     return { kind: 'saved', version: answer.version };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'retry' };
