@@ -19,6 +19,7 @@ import * as m1763859600015 from './1763859600015-OutboxRunAt';
 import * as m1763859600016 from './1763859600016-PoolShares';
 import * as m1763859600017 from './1763859600017-AppendStreams';
 import * as m1763859600018 from './1763859600018-ItemListFilters';
+import * as m1763859600019 from './1763859600019-ItemsByFileName';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 
 export const migrations: Record<string, Migration> = {
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '1763859600016-PoolShares': m1763859600016,
   '1763859600017-AppendStreams': m1763859600017,
   '1763859600018-ItemListFilters': m1763859600018,
+  '1763859600019-ItemsByFileName': m1763859600019,
   '1763859600091-EventDataLz4': m1763859600091,
 };
