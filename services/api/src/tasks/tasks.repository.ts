@@ -57,12 +57,6 @@ const guidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export class TasksRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /** The project a link belongs to, and the link's type. */
-  async link(linkId: string): Promise<{ projectId: string; type: 'annotation' | 'inspection' } | undefined> {
-    const row = await this.db.selectFrom('project_links').select(['project_id as projectId', 'type']).where('link_id', '=', linkId).executeTakeFirst();
-    return row as { projectId: string; type: 'annotation' | 'inspection' } | undefined;
-  }
-
   async poolItem(itemId: string, db: Kysely<Database> = this.db): Promise<PoolItem | undefined> {
     return db.selectFrom('data_items').select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId']).where('item_id', '=', itemId).executeTakeFirst();
   }
