@@ -133,6 +133,8 @@ describe('the annotation editor', () => {
     await click(186, 60);
     const middle = at(185, 35);
     await page.mouse.click(middle.x, middle.y);
+    // Konva finds handles on a hit canvas it redraws with the next frame; a hand is never faster than that.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const outward = at(185, 12);
     await page.mouse.move(middle.x, middle.y);
     await page.mouse.down();

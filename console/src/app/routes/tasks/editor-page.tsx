@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { emptyResult } from '@annot/workflows';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
@@ -13,7 +14,7 @@ import { AnnotationEditor } from '@/features/editor/components/annotation-editor
 import type { EditorRequest } from '@/features/editor/components/editor-types';
 import { useProject } from '@/features/projects/api/get-projects';
 import { sendItemCommand } from '@/features/tasks/api/act-on-item';
-import { itemMediaQuery, useItemMedia } from '@/features/tasks/api/get-item-media';
+import { itemMediaQuery } from '@/features/tasks/api/get-item-media';
 import { taskItemQuery, useItemHistory, useTaskItem } from '@/features/tasks/api/get-task-item';
 import { taskItemsQuery } from '@/features/tasks/api/get-task-items';
 import { ruleReadingQuery } from '@/features/tasks/api/rule-reading';
@@ -38,10 +39,11 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   const item = useTaskItem(valid ? itemId : '');
   const view = item.data?.data;
   const projectId = view?.projectId ?? null;
-  const history = useItemHistory(itemId, !!view);
+  // Read beside the item rather than after it: one round trip less before the canvas.
+  const history = useItemHistory(itemId, valid);
   const project = useProject(projectId);
   const tools = useProjectTools(projectId);
-  const media = useItemMedia(itemId);
+  const media = useQuery({ ...itemMediaQuery(itemId), enabled: valid });
   // Only those who claim read the rule through the work loop; the staff read it in the catalog.
   const reading = useQuery({ ...ruleReadingQuery(projectId ?? ''), enabled: can('task.claim') && isUuid(projectId) });
   const groups = useErrorGroups(can('catalog.marks.read'));
@@ -49,6 +51,13 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   const myItems = useMemo(() => (projectId ? (mine.data?.pages.flatMap((p) => p.items) ?? []) : []), [mine.data, projectId]);
   const index = myItems.findIndex((i) => i.id === itemId);
   const neighbours = { previous: index > 0 ? myItems[index - 1].id : null, next: index >= 0 && index < myItems.length - 1 ? myItems[index + 1].id : (myItems.find((i) => i.id !== itemId)?.id ?? null) };
+
+  // The item's state decides the commands and marks, never the saved documents: those are left out before each event is
+  // checked against its schema, which for a result of thousands of objects would cost the opening dearly.
+  const lightHistory = useMemo(
+    () => (history.data ?? []).map((entry) => (entry.type === 'ResultSaved' ? { ...entry, data: { ...entry.data, result: emptyResult() } } : entry)),
+    [history.data],
+  );
 
   useEffect(() => {
     // The next image on its way while this one is worked on, so moving on does not wait for it.
@@ -65,7 +74,7 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   if (!view || !history.data || !project.data || !tools.data || !item.data) return <Skeleton className="m-6 h-[80vh]" />;
 
   const basics = { reworkMaxCount: project.data.basics.reworkMaxCount ?? 0, inspectorMayModify: project.data.basics.permissions.inspectorMayModify };
-  const state = itemStateOf(view, history.data);
+  const state = itemStateOf(view, lightHistory);
   const verbs = state ? allowedVerbs(state, planAsSeen(project.data.links, basics), { id: user.data?.id ?? '', role: role ?? '', can }) : [];
   const catalog: CatalogChoices = { readable: can('catalog.marks.read'), useErrorGroups, useInvalidReasons };
   const base = area === 'tag' ? '/tag' : '/project';
@@ -85,7 +94,7 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
     <AnnotationEditor
       key={itemId}
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
-      imageUrl={media.url}
+      image={media.data ?? null}
       tools={tools.data}
       groups={project.data.groups ?? []}
       verbs={verbs}

@@ -50,11 +50,11 @@ export function AnnotationEditor(props: AnnotationEditorProps) {
 
 type Dialog = 'shortcuts' | 'invalid' | 'rule' | { mark: { spot: Point; objectId: string | null } } | null;
 
-function EditorWorkspace({ item, imageUrl, tools, verbs, marks, errorGroups, rule, neighbours, send, onNavigate, invalidDialog }: AnnotationEditorProps) {
+function EditorWorkspace({ item, image: imageBlob, tools, verbs, marks, errorGroups, rule, neighbours, send, onNavigate, invalidDialog }: AnnotationEditorProps) {
   const { t } = useTranslation();
   const store = useEditorStore();
   const setup = useEditorSetup();
-  const image = useLoadedImage(imageUrl);
+  const image = useLoadedImage(imageBlob);
   const canvasBox = useRef<HTMLDivElement>(null);
   const spaceHeld = useRef(false);
   const [dialog, setDialog] = useState<Dialog>(null);

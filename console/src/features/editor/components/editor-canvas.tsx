@@ -1,7 +1,7 @@
 // The canvas: the image at full resolution on a layer of its own (brightness and contrast as a CSS filter on that
 // layer alone, so no pixel is recomputed), the objects, and on top the handles, the drawing and the marks.
 import type Konva from 'konva';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Circle, Image as KonvaImage, Layer, Stage, Text } from 'react-konva';
 import type { Point } from '@annot/workflows';
 import { useCanvasPointer } from '../hooks/use-canvas-pointer';
@@ -19,7 +19,7 @@ export interface CanvasMark {
 }
 
 export interface EditorCanvasProps {
-  image: HTMLImageElement;
+  image: ImageBitmap;
   marks: CanvasMark[];
   flagged: ReadonlySet<string>;
   spaceHeld: RefObject<boolean>;
@@ -47,9 +47,15 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onM
   const mode = useEditor((s) => s.mode);
   const pointer = useCanvasPointer(stage, spaceHeld, onMark);
 
-  useEffect(() => {
+  // Measured before the first paint, so the stage is there in the first frame rather than a frame later.
+  useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
+    const rect = element.getBoundingClientRect();
+    const first = { width: Math.floor(rect.width), height: Math.floor(rect.height) };
+    // Fitted before the objects are first drawn: a later fit would change every shape's line width and redo them all.
+    if (first.width > 0) store.set({ view: fitView(image, first) });
+    setSize(first);
     const observer = new ResizeObserver(([entry]) => setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }));
     observer.observe(element);
     return () => observer.disconnect();

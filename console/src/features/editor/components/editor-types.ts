@@ -31,7 +31,8 @@ export interface InvalidDialogSlot {
 
 export interface AnnotationEditorProps {
   item: EditorItem;
-  imageUrl: string | null;
+  /** The item's image as the media route sends it; null while it loads. */
+  image: Blob | null;
   tools: EditorTool[];
   groups: ToolGroup[];
   /** The item commands the machine allows this reader now. */

@@ -1,20 +1,26 @@
-// The item's image decoded before the canvas shows it, so the first frame is drawn whole.
-import { useEffect, useState } from 'react';
+// The item's image decoded off the main thread before the canvas shows it, so the first frame is drawn whole.
+import { useEffect, useRef, useState } from 'react';
 
-export function useLoadedImage(url: string | null): HTMLImageElement | null {
-  const [image, setImage] = useState<HTMLImageElement | null>(null);
+export function useLoadedImage(blob: Blob | null): ImageBitmap | null {
+  const [image, setImage] = useState<ImageBitmap | null>(null);
+  const latest = useRef<ImageBitmap | null>(null);
   useEffect(() => {
-    if (!url) return;
+    if (!blob) return;
     let live = true;
-    const element = new Image();
-    element.src = url;
-    element
-      .decode()
-      .then(() => live && setImage(element))
+    createImageBitmap(blob)
+      .then((bitmap) => {
+        if (!live) return bitmap.close();
+        // The shown bitmap stays open until its successor replaces it: a closed one cannot be drawn.
+        latest.current?.close();
+        latest.current = bitmap;
+        setImage(bitmap);
+      })
       .catch(() => live && setImage(null));
     return () => {
       live = false;
     };
-  }, [url]);
+  }, [blob]);
+  // The decoded pixels live outside the heap; they go with the editor.
+  useEffect(() => () => latest.current?.close(), []);
   return image;
 }
