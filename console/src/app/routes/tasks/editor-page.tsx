@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { emptyResult } from '@annot/workflows';
+import { emptyResult, type ToolGroup } from '@annot/workflows';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
@@ -24,6 +24,9 @@ import type { CatalogChoices } from '@/features/tasks/components/catalog-choices
 import { InvalidDialog } from '@/features/tasks/components/invalid-dialog';
 import { useCan } from '@/lib/authorization';
 import { isUuid } from '@/lib/ids';
+
+/** One empty list, so a project without group elements does not hand the editor a new one on every render. */
+const noGroups: ToolGroup[] = [];
 
 const useErrorGroups = (enabled: boolean) => useQuery({ ...entriesQuery<ErrorGroupView>('/manage/error-groups'), enabled });
 const useInvalidReasons = (enabled: boolean) => useQuery({ ...entriesQuery<InvalidReasonView>('/manage/invalid-reasons'), enabled });
@@ -71,7 +74,9 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
     const refusal = refusalOf(item.error);
     return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
   }
-  if (!view || !history.data || !project.data || !tools.data || !item.data) return <Skeleton className="m-6 h-[80vh]" />;
+  // The canvas does not wait for the history: the item's own columns decide the commands until it comes, and then
+  // the history adds what only it knows (who annotated, the marks of the last rejection).
+  if (!view || !project.data || !tools.data || !item.data) return <Skeleton className="m-6 h-[80vh]" />;
 
   const basics = { reworkMaxCount: project.data.basics.reworkMaxCount ?? 0, inspectorMayModify: project.data.basics.permissions.inspectorMayModify };
   const state = itemStateOf(view, lightHistory);
@@ -96,7 +101,7 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
       image={media.data ?? null}
       tools={tools.data}
-      groups={project.data.groups ?? []}
+      groups={project.data.groups ?? noGroups}
       verbs={verbs}
       inspectorMayModify={basics.inspectorMayModify}
       marks={state?.marks ?? []}

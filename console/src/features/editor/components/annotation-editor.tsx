@@ -27,17 +27,19 @@ export function AnnotationEditor(props: AnnotationEditorProps) {
   const { item, tools, groups, verbs, inspectorMayModify } = props;
   const [store] = useState(() => createEditorStore(item.result ?? emptyResult()));
   const inspecting = verbs.includes('pass') || verbs.includes('reject');
+  // The setup depends on these two flags, not on the verbs array the page computes afresh on each of its renders.
+  const canSubmit = verbs.includes('submit');
   const setup = useMemo<EditorSetup>(
     () => ({
       tools,
       colorOf: toolColors(tools),
-      readOnly: !(verbs.includes('submit') || (inspecting && inspectorMayModify)),
+      readOnly: !(canSubmit || (inspecting && inspectorMayModify)),
       inspecting,
       itemAttributes: [],
       groups,
       image: item.width && item.height ? { width: item.width, height: item.height } : null,
     }),
-    [tools, groups, verbs, inspecting, inspectorMayModify, item.width, item.height],
+    [tools, groups, canSubmit, inspecting, inspectorMayModify, item.width, item.height],
   );
   return (
     <EditorStoreContext.Provider value={store}>
