@@ -159,6 +159,11 @@ describe('the annotation editor', () => {
     await expect.poll(() => zoom.innerText()).not.toBe(fitted);
     await page.keyboard.press('f');
     await expect.poll(() => zoom.innerText()).toBe(fitted);
+    // Brighter and back: the image alone is filtered.
+    await page.keyboard.press('b');
+    await expect.poll(() => page.getByLabel('Brightness').inputValue()).toBe('110');
+    await page.keyboard.press('Alt+b');
+    await expect.poll(() => page.getByLabel('Brightness').inputValue()).toBe('100');
 
     // Every key is on the sheet "?" opens.
     await page.keyboard.press('Shift+Slash');

@@ -1,8 +1,8 @@
-// The canvas: the image at full resolution on a layer of its own (brightness and contrast as a CSS filter on that
-// layer alone, so no pixel is recomputed), the objects, and on top the handles, the drawing and the marks.
+// The canvas: the image at full resolution under the objects on one layer (one canvas to redraw and composite a
+// frame, as plain Konva would), and on top the handles, the drawing and the marks.
 import type Konva from 'konva';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Circle, Image as KonvaImage, Layer, Stage, Text } from 'react-konva';
+import { Circle, Layer, Stage, Text } from 'react-konva';
 import type { Point } from '@annot/workflows';
 import { useCanvasPointer } from '../hooks/use-canvas-pointer';
 import { fitView, zoomAt } from '../stores/editor-actions';
@@ -38,12 +38,9 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onM
   const store = useEditorStore();
   const box = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
-  const imageLayer = useRef<Konva.Layer>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [ready, setReady] = useState(false);
   const view = useEditor((s) => s.view);
-  // No filter at all when unchanged: even a neutral CSS filter makes the browser composite the layer each frame.
-  const filter = useEditor((s) => (s.brightness === 100 && s.contrast === 100 ? '' : `brightness(${s.brightness}%) contrast(${s.contrast}%)`));
   const mode = useEditor((s) => s.mode);
   const pointer = useCanvasPointer(stage, spaceHeld, onMark);
 
@@ -66,10 +63,6 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onM
     // Fitting again on every resize would throw away the reader's zoom; only a request or a new image refits.
   }, [image, fitRequest, size.width > 0]);
 
-  useEffect(() => {
-    const canvas = imageLayer.current?.getCanvas()._canvas;
-    if (canvas) canvas.style.filter = filter;
-  }, [filter, size.width]);
 
   useEffect(() => {
     if (size.width === 0 || ready) return;
@@ -120,10 +113,7 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onM
           onMouseUp={pointer.onMouseUp}
           onMouseLeave={pointer.onMouseUp}
         >
-          <Layer ref={imageLayer} listening={false}>
-            <KonvaImage image={image} perfectDrawEnabled={false} imageSmoothingEnabled={view.scale < 2} />
-          </Layer>
-          <ObjectsLayer flagged={flagged} />
+          <ObjectsLayer image={image} flagged={flagged} />
           <Layer>
             <SelectionHandles />
             <DraftShapes />
