@@ -2,8 +2,8 @@
 // draws a box, a polygon, a line, a curve and a point, inserts and drags a vertex, copies, pastes, deletes and
 // undoes, zooms and fits, is refused on submit for the box's missing category, which the refusal selects, sets it by
 // its hotkey and submits; an inspector pins a mark on the box and rejects, the tagger sees the mark on rework, moves
-// the box and resubmits, and the inspector passes. An item of 1,000 boxes and 200 polygons opens and pans in time,
-// and the next item is one key away.
+// the box and resubmits, and the inspector passes. An item of 1,000 boxes and 200 polygons opens and pans, and the
+// next item is one key away; how fast it opens and pans is measured in bench/editor.bench.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
@@ -283,7 +283,7 @@ describe('the annotation editor', () => {
     expect(errors).toEqual([]);
   });
 
-  it('opens an item of 1,000 boxes and 200 polygons of 20 points and pans it smoothly', async () => {
+  it('opens an item of 1,000 boxes and 200 polygons of 20 points, pans it, and moves on to the next item', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
     await signInThroughConsole(page, 'User', 'tagger@example.com', 'Demo@2026');
     await landOn(page, '/tag');
@@ -316,34 +316,19 @@ describe('the annotation editor', () => {
     const saved = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token, body: { result } });
     expect(saved.status, JSON.stringify(saved.body).slice(0, 500)).toBe(200);
 
-    const started = Date.now();
     await page.goto(`/tag/edit/${itemId}`);
     await page.locator('[data-editor-ready="true"]').waitFor({ timeout: 30_000 });
-    const opened = Date.now() - started;
     await page.getByRole('region', { name: 'Objects' }).getByText('1200 objects').waitFor();
 
-    // Pan with the middle button while the page counts its frames.
-    const box = (await page.getByTestId('editor-canvas').boundingBox())!;
-    await page.evaluate(() => {
-      const times: number[] = [];
-      (window as unknown as { frames_: number[] }).frames_ = times;
-      const tick = (t: number) => {
-        times.push(t);
-        if (times.length < 100_000) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
+    // A drag with the middle button moves the picture under the cursor: what was drawn is drawn elsewhere.
+    const canvas = page.getByTestId('editor-canvas');
+    const box = (await canvas.boundingBox())!;
+    const before = await canvas.screenshot();
     await page.mouse.move(box.x + 200, box.y + 200);
     await page.mouse.down({ button: 'middle' });
     for (let i = 0; i < 60; i++) await page.mouse.move(box.x + 200 + i * 4, box.y + 200 + i * 2);
     await page.mouse.up({ button: 'middle' });
-    const frames = await page.evaluate(() => (window as unknown as { frames_: number[] }).frames_);
-    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
-    const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
-    console.log(`editor with 1,200 objects: ready in ${opened} ms, mean frame while panning ${mean.toFixed(1)} ms over ${gaps.length} frames`);
-    // Bounds for a loaded two-core machine; the benchmark compares against raw Konva.
-    expect(opened).toBeLessThan(15_000);
-    expect(mean).toBeLessThan(100);
+    expect((await canvas.screenshot()).equals(before)).toBe(false);
 
     // The next item of mine is one key away, and opens on its own first frame.
     await page.keyboard.press('PageDown');
