@@ -116,6 +116,7 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/tasks/items/:itemId': [...internal, '30', '40'],
   'GET /manage/tasks/items/:itemId/history': [...internal, '30', '40'],
   'GET /manage/tasks/items/:itemId/media': [...internal, '30', '40'],
+  'GET /manage/tasks/items/:itemId/thumbnail': [...internal, '30', '40'],
   'PUT /manage/tasks/items/:itemId/result': [...internal, '40'],
   ...Object.fromEntries(
     ['submit', 'release', 'mark-invalid', 'mark-valid', 'pass', 'reject', 'confirm-invalid', 'overturn-invalid'].map((verb) => [`POST /manage/tasks/items/:itemId/${verb}`, [...internal, '40']]),
