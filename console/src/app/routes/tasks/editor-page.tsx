@@ -1,10 +1,10 @@
 // /tag/edit/{itemId} and /project/edit/{itemId}: the annotation editor on one item. The page brings what the editor
 // needs from the work loop, the project and the catalog, and preloads the next item of mine.
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { emptyResult, type ToolGroup } from '@annot/workflows';
+import { emptyResult, type ErrorMark, type ToolGroup } from '@annot/workflows';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
@@ -12,7 +12,8 @@ import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/fea
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { AnnotationEditor } from '@/features/editor/components/annotation-editor';
 import type { EditorRequest } from '@/features/editor/components/editor-types';
-import { useProject } from '@/features/projects/api/get-projects';
+import { useLoadedImage } from '@/features/editor/hooks/use-loaded-image';
+import { projectQuery } from '@/features/projects/api/get-projects';
 import { sendItemCommand } from '@/features/tasks/api/act-on-item';
 import { itemMediaQuery } from '@/features/tasks/api/get-item-media';
 import { taskItemQuery, useItemHistory, useTaskItem } from '@/features/tasks/api/get-task-item';
@@ -25,8 +26,9 @@ import { InvalidDialog } from '@/features/tasks/components/invalid-dialog';
 import { useCan } from '@/lib/authorization';
 import { isUuid } from '@/lib/ids';
 
-/** One empty list, so a project without group elements does not hand the editor a new one on every render. */
+/** Empty lists that stay the same, so the editor is not handed a new one on every render. */
 const noGroups: ToolGroup[] = [];
+const noMarks: ErrorMark[] = [];
 
 const useErrorGroups = (enabled: boolean) => useQuery({ ...entriesQuery<ErrorGroupView>('/manage/error-groups'), enabled });
 const useInvalidReasons = (enabled: boolean) => useQuery({ ...entriesQuery<InvalidReasonView>('/manage/invalid-reasons'), enabled });
@@ -39,18 +41,25 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   const { can, role } = useCan();
   const user = useUserInfo();
   const valid = isUuid(itemId);
+  // The first frame waits only for what it draws (the item, its image, the project and its tools); the rest is read
+  // once it is on screen, so neither the browser nor the server works on it meanwhile.
+  const [openedItem, setOpenedItem] = useState<string | null>(null);
+  const opened = valid && openedItem === itemId;
   const item = useTaskItem(valid ? itemId : '');
   const view = item.data?.data;
   const projectId = view?.projectId ?? null;
-  // Read beside the item rather than after it: one round trip less before the canvas.
-  const history = useItemHistory(itemId, valid);
-  const project = useProject(projectId);
-  const tools = useProjectTools(projectId);
   const media = useQuery({ ...itemMediaQuery(itemId), enabled: valid });
+  // Decoded as soon as it arrives, while the item is still on its way or being read.
+  const image = useLoadedImage(media.data ?? null);
+  const history = useItemHistory(itemId, opened);
+  // A project already read serves the opening as it is, and is read again once the canvas is up.
+  const projectCached = isUuid(projectId) && client.getQueryData(projectQuery(projectId).queryKey) !== undefined;
+  const project = useQuery({ ...projectQuery(projectId ?? ''), enabled: isUuid(projectId) && (opened || !projectCached), staleTime: 10_000 });
+  const tools = useProjectTools(projectId);
   // Only those who claim read the rule through the work loop; the staff read it in the catalog.
-  const reading = useQuery({ ...ruleReadingQuery(projectId ?? ''), enabled: can('task.claim') && isUuid(projectId) });
-  const groups = useErrorGroups(can('catalog.marks.read'));
-  const mine = useInfiniteQuery({ ...taskItemsQuery(projectId ?? '', { mine: true, status: 'claimed' }), enabled: isUuid(projectId) });
+  const reading = useQuery({ ...ruleReadingQuery(projectId ?? ''), enabled: opened && can('task.claim') && isUuid(projectId) });
+  const groups = useErrorGroups(opened && can('catalog.marks.read'));
+  const mine = useInfiniteQuery({ ...taskItemsQuery(projectId ?? '', { mine: true, status: 'claimed' }), enabled: opened && isUuid(projectId) });
   const myItems = useMemo(() => (projectId ? (mine.data?.pages.flatMap((p) => p.items) ?? []) : []), [mine.data, projectId]);
   const index = myItems.findIndex((i) => i.id === itemId);
   const neighbours = { previous: index > 0 ? myItems[index - 1].id : null, next: index >= 0 && index < myItems.length - 1 ? myItems[index + 1].id : (myItems.find((i) => i.id !== itemId)?.id ?? null) };
@@ -61,13 +70,14 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
     () => (history.data ?? []).map((entry) => (entry.type === 'ResultSaved' ? { ...entry, data: { ...entry.data, result: emptyResult() } } : entry)),
     [history.data],
   );
+  const state = useMemo(() => (view ? itemStateOf(view, lightHistory) : null), [view, lightHistory]);
 
   useEffect(() => {
-    // The next image on its way while this one is worked on, so moving on does not wait for it.
-    if (!neighbours.next) return;
+    // The next item on its way while this one is worked on, so moving on does not wait for it.
+    if (!opened || !neighbours.next) return;
     void client.prefetchQuery(itemMediaQuery(neighbours.next));
     void client.prefetchQuery(taskItemQuery(neighbours.next));
-  }, [client, neighbours.next]);
+  }, [client, opened, neighbours.next]);
 
   if (!valid) return <RefusalNotice refusal="not_found" />;
   if (item.error) {
@@ -79,7 +89,6 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   if (!view || !project.data || !tools.data || !item.data) return <Skeleton className="m-6 h-[80vh]" />;
 
   const basics = { reworkMaxCount: project.data.basics.reworkMaxCount ?? 0, inspectorMayModify: project.data.basics.permissions.inspectorMayModify };
-  const state = itemStateOf(view, lightHistory);
   const verbs = state ? allowedVerbs(state, planAsSeen(project.data.links, basics), { id: user.data?.id ?? '', role: role ?? '', can }) : [];
   const catalog: CatalogChoices = { readable: can('catalog.marks.read'), useErrorGroups, useInvalidReasons };
   const base = area === 'tag' ? '/tag' : '/project';
@@ -99,15 +108,16 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
     <AnnotationEditor
       key={itemId}
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
-      image={media.data ?? null}
+      image={image}
       tools={tools.data}
       groups={project.data.groups ?? noGroups}
       verbs={verbs}
       inspectorMayModify={basics.inspectorMayModify}
-      marks={state?.marks ?? []}
+      marks={state?.marks ?? noMarks}
       errorGroups={groups.data ?? []}
       rule={reading.data ? { name: reading.data.name, html: reading.data.html } : null}
       neighbours={neighbours}
+      onOpened={() => setOpenedItem(itemId)}
       send={send}
       onNavigate={(next) => navigate(next ? `${base}/edit/${next}` : back)}
       invalidDialog={(slot) => <InvalidDialog catalog={catalog} pending={slot.pending} error={slot.error} onMark={slot.onMark} onCancel={slot.onCancel} />}

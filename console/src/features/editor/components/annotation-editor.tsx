@@ -2,15 +2,13 @@
 // commands. The page keys it by item, so each item starts with a store of its own.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyResult, type ErrorMark, keyframeShape, type Point, type ResultConfig, shapeBounds, submitIssues } from '@annot/workflows';
+import { emptyResult, type ErrorMark, keyframeShape, type Point, shapeBounds } from '@annot/workflows';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEditorCommands, type FlowCommand } from '../hooks/use-editor-commands';
 import { useEditorFlow } from '../hooks/use-editor-flow';
 import { useAutosave } from '../autosave';
 import { useEditorKeys } from '../hooks/use-editor-keys';
-import { useLoadedImage } from '../hooks/use-loaded-image';
 import { createEditorStore, EditorStoreContext, useEditor, useEditorStore } from '../stores/editor-store';
-import { AttributePanel } from './attribute-panel';
 import { EditorCanvas, type CanvasMark } from './editor-canvas';
 import { EditorHeader } from './editor-header';
 import { type EditorSetup, EditorSetupContext, toolColors, useEditorSetup } from './editor-setup';
@@ -18,7 +16,7 @@ import { EditorToolbar } from './editor-toolbar';
 import type { AnnotationEditorProps, EditorRequest } from './editor-types';
 import { MarkDialog } from './mark-dialog';
 import { MarksPanel } from './marks-panel';
-import { ObjectList } from './object-list';
+import { ObjectsPanel } from './objects-panel';
 import { RefusalBanner, RestoreBanner } from './refusal-banner';
 import { RuleSheet } from './rule-sheet';
 import { ShortcutSheet } from './shortcut-sheet';
@@ -52,11 +50,10 @@ export function AnnotationEditor(props: AnnotationEditorProps) {
 
 type Dialog = 'shortcuts' | 'invalid' | 'rule' | { mark: { spot: Point; objectId: string | null } } | null;
 
-function EditorWorkspace({ item, image: imageBlob, tools, verbs, marks, errorGroups, rule, neighbours, send, onNavigate, invalidDialog }: AnnotationEditorProps) {
+function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, neighbours, send, onOpened, onNavigate, invalidDialog }: AnnotationEditorProps) {
   const { t } = useTranslation();
   const store = useEditorStore();
   const setup = useEditorSetup();
-  const image = useLoadedImage(imageBlob);
   const canvasBox = useRef<HTMLDivElement>(null);
   const spaceHeld = useRef(false);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -65,8 +62,12 @@ function EditorWorkspace({ item, image: imageBlob, tools, verbs, marks, errorGro
   const document = useEditor((s) => s.history.present);
   const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
   const flow = useEditorFlow(store, autosave, send);
-  const config = useMemo<ResultConfig>(() => ({ tools, image: setup.image, itemAttributes: setup.itemAttributes, groups: setup.groups }), [tools, setup]);
-  const issues = useMemo(() => submitIssues(document, config), [document, config]);
+  // The objects panel reads the whole document; it comes once the canvas is on screen, which is what opening waits for.
+  const [opened, setOpened] = useState(false);
+  const whenOpened = useCallback(() => {
+    setOpened(true);
+    onOpened();
+  }, [onOpened]);
 
   const objectLabel = useCallback(
     (id: string) => {
@@ -154,15 +155,14 @@ function EditorWorkspace({ item, image: imageBlob, tools, verbs, marks, errorGro
       <div className="relative flex min-h-0 flex-1">
         <div ref={canvasBox} className="min-w-0 flex-1">
           {image ? (
-            <EditorCanvas image={image} marks={canvasMarks} flagged={flagged} spaceHeld={spaceHeld} fitRequest={fitRequest} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
+            <EditorCanvas image={image} marks={canvasMarks} flagged={flagged} spaceHeld={spaceHeld} fitRequest={fitRequest} onOpened={whenOpened} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
           ) : (
             <Skeleton className="h-full w-full" />
           )}
         </div>
         <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
           <MarksPanel marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
-          <AttributePanel issues={issues} />
-          <ObjectList issues={issues} markCounts={markCounts} />
+          {opened && <ObjectsPanel markCounts={markCounts} />}
         </aside>
         {dialog === 'rule' && <RuleSheet rule={rule} onClose={() => setDialog(null)} />}
       </div>

@@ -1,7 +1,7 @@
 // The canvas: the image at full resolution under the objects on one layer (one canvas to redraw and composite a
 // frame, as plain Konva would), and on top the handles, the drawing and the marks.
 import type Konva from 'konva';
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Circle, Layer, Stage, Text } from 'react-konva';
 import type { Point } from '@annot/workflows';
 import { useCanvasPointer } from '../hooks/use-canvas-pointer';
@@ -25,6 +25,8 @@ export interface EditorCanvasProps {
   spaceHeld: RefObject<boolean>;
   /** Called by fit (F) and 1:1 through the store's view; the canvas fits once on first showing. */
   fitRequest: number;
+  /** Called once the first frame is on screen. */
+  onOpened: () => void;
   onMark: (spot: Point, objectId: string | null) => void;
 }
 
@@ -34,7 +36,17 @@ declare global {
   }
 }
 
-export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onMark }: EditorCanvasProps) {
+/** Runs `work` in the browser's next idle period (soon after on browsers without idle callbacks); returns its cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 300 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 50);
+  return () => clearTimeout(id);
+}
+
+export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onOpened, onMark }: EditorCanvasProps) {
   const store = useEditorStore();
   const box = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
@@ -73,6 +85,12 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onM
     });
     return () => cancelAnimationFrame(frame);
   }, [size.width, ready]);
+
+  useEffect(() => {
+    if (!ready) return;
+    // What the first frame did not need comes when the browser is idle, rendered in slices: the canvas takes input at once.
+    return whenIdle(() => startTransition(onOpened));
+  }, [ready]);
 
   // The next item's canvas is a new first frame to wait for.
   useEffect(

@@ -31,8 +31,8 @@ export interface InvalidDialogSlot {
 
 export interface AnnotationEditorProps {
   item: EditorItem;
-  /** The item's image as the media route sends it; null while it loads. */
-  image: Blob | null;
+  /** The item's image, decoded; null while it loads. */
+  image: ImageBitmap | null;
   tools: EditorTool[];
   groups: ToolGroup[];
   /** The item commands the machine allows this reader now. */
@@ -44,6 +44,8 @@ export interface AnnotationEditorProps {
   rule: EditorRule | null;
   neighbours: { previous: string | null; next: string | null };
   send: (request: EditorRequest) => Promise<unknown>;
+  /** The item's first frame is on screen: what it does not need may be read now. */
+  onOpened: () => void;
   /** Another item of mine, or null for the list the editor was opened from. */
   onNavigate: (itemId: string | null) => void;
   invalidDialog: (slot: InvalidDialogSlot) => ReactNode;

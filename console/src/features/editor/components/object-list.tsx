@@ -1,5 +1,6 @@
 // Every object of the item: its class, its attribute values, a warning where the submission check finds a gap,
 // the inspector's marks on it, and its hide and lock switches. A click selects it.
+import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultIssue, ResultObject } from '@annot/workflows';
@@ -44,6 +45,7 @@ export function ObjectList({ issues, markCounts }: ObjectListProps) {
             locked={locked.has(object.id)}
             issues={issuesOf.get(object.id)}
             marks={markCounts.get(object.id) ?? 0}
+            t={t}
           />
         ))}
       </ul>
@@ -64,10 +66,11 @@ interface RowProps {
   locked: boolean;
   issues: ResultIssue[] | undefined;
   marks: number;
+  /** From the list: a translation hook in each of a hundred rows costs the list's first showing dearly. */
+  t: TFunction;
 }
 
-const ObjectRow = memo(function ObjectRow({ object, index, selected, hidden, locked, issues, marks }: RowProps) {
-  const { t } = useTranslation();
+const ObjectRow = memo(function ObjectRow({ object, index, selected, hidden, locked, issues, marks, t }: RowProps) {
   const store = useEditorStore();
   const setup = useEditorSetup();
   const tool = toolOf(setup, object.toolId);

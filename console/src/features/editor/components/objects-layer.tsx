@@ -3,37 +3,39 @@
 import type Konva from 'konva';
 import { Brightness } from 'konva/lib/filters/Brightness';
 import { Contrast } from 'konva/lib/filters/Contrast';
-import { memo, useEffect, useRef } from 'react';
-import { Image as KonvaImage, Layer } from 'react-konva';
-import { keyframeShape } from '@annot/workflows';
-import { useEditor } from '../stores/editor-store';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { Group, Image as KonvaImage, Layer } from 'react-konva';
+import { useEditor, useEditorStore } from '../stores/editor-store';
 import { useEditorSetup } from './editor-setup';
-import { ShapeNode } from './shape-node';
+import { createObjectsSync, type ObjectsSync } from './objects-sync';
 
 // Memoized: panning re-renders the stage, and the objects have not changed.
 export const ObjectsLayer = memo(function ObjectsLayer({ image, flagged }: { image: ImageBitmap; flagged: ReadonlySet<string> }) {
+  const store = useEditorStore();
   const setup = useEditorSetup();
-  const objects = useEditor((s) => s.history.present.objects);
-  const selected = useEditor((s) => s.selected);
-  const hidden = useEditor((s) => s.hidden);
-  const unit = useEditor((s) => 1 / s.view.scale);
+  const group = useRef<Konva.Group>(null);
+  const nodes = useRef<ObjectsSync | null>(null);
+  useLayoutEffect(() => {
+    nodes.current = group.current && createObjectsSync(group.current);
+    return () => {
+      nodes.current?.destroy();
+      nodes.current = null;
+    };
+  }, []);
+  // The nodes follow the store outside React's renders: a change to one object touches one node, not a thousand components.
+  useLayoutEffect(() => {
+    const draw = () => {
+      const state = store.getState();
+      const view = { objects: state.history.present.objects, selected: state.selected, hidden: state.hidden, flagged, unit: 1 / state.view.scale, colorOf: setup.colorOf };
+      if (nodes.current?.sync(view)) group.current?.getLayer()?.batchDraw();
+    };
+    draw();
+    return store.subscribe(draw);
+  }, [store, setup, flagged]);
   return (
     <Layer listening={false}>
       <ItemImage image={image} />
-      {objects.map((object) => {
-        const shape = keyframeShape(object);
-        if (!shape || hidden.has(object.id)) return null;
-        return (
-          <ShapeNode
-            key={object.id}
-            shape={shape}
-            color={setup.colorOf(object.toolId)}
-            selected={selected.has(object.id)}
-            flagged={flagged.has(object.id)}
-            unit={unit}
-          />
-        );
-      })}
+      <Group ref={group} listening={false} />
     </Layer>
   );
 });

@@ -1,8 +1,9 @@
 // The item's image decoded off the main thread before the canvas shows it, so the first frame is drawn whole.
 import { useEffect, useRef, useState } from 'react';
 
+/** The bitmap of `blob`, and never one of an earlier blob: the page keeps this hook while it moves from item to item. */
 export function useLoadedImage(blob: Blob | null): ImageBitmap | null {
-  const [image, setImage] = useState<ImageBitmap | null>(null);
+  const [decoded, setDecoded] = useState<{ blob: Blob; bitmap: ImageBitmap } | null>(null);
   const latest = useRef<ImageBitmap | null>(null);
   useEffect(() => {
     if (!blob) return;
@@ -13,14 +14,14 @@ export function useLoadedImage(blob: Blob | null): ImageBitmap | null {
         // The shown bitmap stays open until its successor replaces it: a closed one cannot be drawn.
         latest.current?.close();
         latest.current = bitmap;
-        setImage(bitmap);
+        setDecoded({ blob, bitmap });
       })
-      .catch(() => live && setImage(null));
+      .catch(() => live && setDecoded(null));
     return () => {
       live = false;
     };
   }, [blob]);
   // The decoded pixels live outside the heap; they go with the editor.
   useEffect(() => () => latest.current?.close(), []);
-  return image;
+  return decoded && decoded.blob === blob ? decoded.bitmap : null;
 }
