@@ -1,7 +1,7 @@
 // The canvas: the image at full resolution under the objects on one layer (one canvas to redraw and composite a
 // frame, as plain Konva would), and on top the handles, the drawing and the marks.
 import type Konva from 'konva';
-import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Circle, Layer, Stage, Text } from 'react-konva';
 import type { Point } from '@annot/workflows';
 import { useCanvasPointer } from '../hooks/use-canvas-pointer';
@@ -132,17 +132,26 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onO
           onMouseLeave={pointer.onMouseUp}
         >
           <ObjectsLayer image={image} flagged={flagged} />
-          <Layer>
+          <OverlayLayer pinned={marks.length > 0}>
             <SelectionHandles />
             <DraftShapes />
             {marks.map((mark) => (
               <MarkPin key={mark.key} mark={mark} unit={unit} />
             ))}
-          </Layer>
+          </OverlayLayer>
         </Stage>
       )}
     </div>
   );
+}
+
+/**
+ * The handles, the drawing and the pins over the objects. A second canvas costs every frame of a pan its compositing,
+ * so it shows only while it may hold something; it reads the store itself, so it shows in the same commit as the handles.
+ */
+function OverlayLayer({ pinned, children }: { pinned: boolean; children: ReactNode }) {
+  const busy = useEditor((s) => s.selected.size > 0 || s.draft !== null || s.marquee !== null);
+  return <Layer visible={busy || pinned}>{children}</Layer>;
 }
 
 function MarkPin({ mark, unit }: { mark: CanvasMark; unit: number }) {

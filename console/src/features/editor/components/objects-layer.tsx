@@ -7,6 +7,7 @@ import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { Group, Image as KonvaImage, Layer } from 'react-konva';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { useEditorSetup } from './editor-setup';
+import { objectsGroupName } from './objects-snapshot';
 import { createObjectsSync, type ObjectsSync } from './objects-sync';
 
 // Memoized: panning re-renders the stage, and the objects have not changed.
@@ -35,7 +36,7 @@ export const ObjectsLayer = memo(function ObjectsLayer({ image, flagged }: { ima
   return (
     <Layer listening={false}>
       <ItemImage image={image} />
-      <Group ref={group} listening={false} />
+      <Group ref={group} name={objectsGroupName} listening={false} />
     </Layer>
   );
 });

@@ -5,11 +5,12 @@ import type { KonvaEventObject } from 'konva/lib/Node';
 import { type RefObject, useRef } from 'react';
 import { boxFromDrag, defaultMinSize, insideMarquee, moveObjects, type Point, rectBetween, type ResultDocument, topmostHit } from '@annot/workflows';
 import { toolOf, useEditorSetup } from '../components/editor-setup';
+import { snapshotObjects } from '../components/objects-snapshot';
 import { createObject, editableObjects, finishBox, finishPath } from '../stores/editor-actions';
 import { useEditorStore } from '../stores/editor-store';
 
 type Gesture =
-  | { kind: 'pan'; from: Point; view: { x: number; y: number } }
+  | { kind: 'pan'; from: Point; view: { x: number; y: number }; release: () => void }
   | { kind: 'move'; from: Point; base: ResultDocument }
   | { kind: 'marquee'; additive: boolean }
   | { kind: 'box' }
@@ -29,13 +30,16 @@ export function useCanvasPointer(stageRef: RefObject<Konva.Stage | null>, spaceH
   const onMouseDown = (e: KonvaEventObject<MouseEvent>) => {
     // Handles and pins catch their own clicks; only the bare canvas arrives here as the stage.
     if (e.target !== e.target.getStage()) return;
+    // Another button while panning: the pan gives the objects back their shapes before anything else starts.
+    if (gesture.current?.kind === 'pan') gesture.current.release();
     const p = imagePoint();
     const screen = screenPoint();
     if (!p || !screen) return;
     const state = store.getState();
     if (e.evt.button === 1 || spaceHeld.current) {
       e.evt.preventDefault();
-      gesture.current = { kind: 'pan', from: screen, view: { x: state.view.x, y: state.view.y } };
+      const stage = stageRef.current;
+      gesture.current = { kind: 'pan', from: screen, view: { x: state.view.x, y: state.view.y }, release: stage ? snapshotObjects(stage) : () => {} };
       return;
     }
     if (e.evt.button !== 0) return;
@@ -109,7 +113,10 @@ export function useCanvasPointer(stageRef: RefObject<Konva.Stage | null>, spaceH
     gesture.current = null;
     const state = store.getState();
     const stage = stageRef.current;
-    if (g?.kind === 'pan' && stage) store.set({ view: { ...state.view, x: stage.x(), y: stage.y() } });
+    if (g?.kind === 'pan') {
+      g.release();
+      if (stage) store.set({ view: { ...state.view, x: stage.x(), y: stage.y() } });
+    }
     if (g?.kind === 'move') store.end();
     if (g?.kind === 'box' && state.draft?.kind === 'box') {
       const tool = state.toolId ? toolOf(setup, state.toolId) : undefined;
