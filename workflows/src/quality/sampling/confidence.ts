@@ -3,7 +3,7 @@
 /** The normal quantile of a two-sided 95% interval. */
 export const z95 = 1.959963984540054;
 
-export interface Interval {
+export interface ConfidenceInterval {
   low: number;
   high: number;
 }
@@ -12,7 +12,7 @@ export interface Interval {
  * The Wilson score interval of `passed` of `judged`: unlike the textbook p ± z·SE, it stays inside 0..1 and is
  * honest for small samples and rates near 0 or 1, which is where sampling inspection lives.
  */
-export function wilsonInterval(passed: number, judged: number, z = z95): Interval {
+export function wilsonInterval(passed: number, judged: number, z = z95): ConfidenceInterval {
   if (judged === 0) return { low: 0, high: 1 };
   const p = passed / judged;
   const z2 = z * z;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, drawSample, seededRandom } from './sample-draw';
+import { allocateSample, drawSample, seededRandom } from './sample-draw';
 
 /** `counts[a]` items annotated by annotator `a`, with ids that sort in a scrambled order. */
 function scope(counts: Record<string, number>) {
@@ -69,18 +69,18 @@ describe(drawSample.name, () => {
   });
 });
 
-describe(allocate.name, () => {
+describe(allocateSample.name, () => {
   it('splits by largest remainder', () => {
-    expect(allocate([50, 30, 20], 10, [0, 1, 2])).toEqual([5, 3, 2]);
-    expect(allocate([47, 33, 20], 7, [0, 1, 2])).toEqual([3, 2, 2]);
+    expect(allocateSample([50, 30, 20], 10, [0, 1, 2])).toEqual([5, 3, 2]);
+    expect(allocateSample([47, 33, 20], 7, [0, 1, 2])).toEqual([3, 2, 2]);
   });
   it('gives everyone one first and takes the excess from the strata furthest above their quota', () => {
-    expect(allocate([96, 1, 1, 1, 1], 5, [0, 1, 2, 3, 4])).toEqual([1, 1, 1, 1, 1]);
-    expect(allocate([90, 8, 1, 1], 10, [0, 1, 2, 3])).toEqual([7, 1, 1, 1]);
+    expect(allocateSample([96, 1, 1, 1, 1], 5, [0, 1, 2, 3, 4])).toEqual([1, 1, 1, 1, 1]);
+    expect(allocateSample([90, 8, 1, 1], 10, [0, 1, 2, 3])).toEqual([7, 1, 1, 1]);
   });
   it('breaks ties by rank, and leaves some strata out when the sample is smaller than their number', () => {
-    expect(allocate([1, 1, 1], 2, [2, 0, 1])).toEqual([0, 1, 1]);
-    expect(allocate([1, 1, 1], 2, [0, 2, 1])).toEqual([1, 0, 1]);
+    expect(allocateSample([1, 1, 1], 2, [2, 0, 1])).toEqual([0, 1, 1]);
+    expect(allocateSample([1, 1, 1], 2, [0, 2, 1])).toEqual([1, 0, 1]);
   });
 });
 

@@ -18,7 +18,7 @@ export interface Stratum {
   sampled: number;
 }
 
-export interface Draw<T> {
+export interface SampleDraw<T> {
   /** In item id order. */
   sample: T[];
   /** In annotator id order. */
@@ -32,7 +32,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * How many items each stratum gives: one each when the size allows, the rest by largest remainder of the exact
  * quotas (size × share), ties broken by `rank`. Quotas are compared multiplied by the total, in whole numbers.
  */
-export function allocate(counts: readonly number[], size: number, rank: readonly number[]): number[] {
+export function allocateSample(counts: readonly number[], size: number, rank: readonly number[]): number[] {
   const total = counts.reduce((a, b) => a + b, 0);
   const everyone = size >= counts.length;
   const alloc = counts.map((n) => Math.floor((size * n) / total)).map((a) => (everyone ? Math.max(1, a) : a));
@@ -47,7 +47,7 @@ export function allocate(counts: readonly number[], size: number, rank: readonly
 }
 
 /** Draws `size` of `items` (unique by id) at random from `seed`, stratified by annotator; their input order does not matter. */
-export function drawSample<T extends { itemId: string; annotatorId: string }>(items: readonly T[], size: number, seed: number): Draw<T> {
+export function drawSample<T extends { itemId: string; annotatorId: string }>(items: readonly T[], size: number, seed: number): SampleDraw<T> {
   if (!Number.isInteger(size) || size < 1 || size > items.length) throw new RangeError(`Cannot draw ${size} of ${items.length} items`);
   const random = seededRandom(seed);
   const groups = new Map<string, T[]>();
@@ -56,7 +56,7 @@ export function drawSample<T extends { itemId: string; annotatorId: string }>(it
   }
   const annotators = [...groups.keys()].sort(byText);
   const rank = shuffle(annotators.map((_, i) => i), random);
-  const alloc = allocate(annotators.map((a) => groups.get(a)!.length), size, rank);
+  const alloc = allocateSample(annotators.map((a) => groups.get(a)!.length), size, rank);
   const sample = annotators.flatMap((annotatorId, i) => shuffle(groups.get(annotatorId)!, random, alloc[i]));
   return {
     sample: sample.sort((a, b) => byText(a.itemId, b.itemId)),

@@ -26,7 +26,7 @@ export const sampleRule = z.discriminatedUnion('by', [
 ]);
 export type SampleRule = z.infer<typeof sampleRule>;
 
-export const passThreshold = z.number().int().min(0).max(100);
+export const samplingPassThreshold = z.number().int().min(0).max(100);
 
 /** A batch, or what a link finished since the previous task over it (`since` is null for the first). */
 export const samplingScope = z.discriminatedUnion('kind', [
@@ -36,10 +36,10 @@ export const samplingScope = z.discriminatedUnion('kind', [
 export type SamplingScope = z.infer<typeof samplingScope>;
 
 /** A finished item in scope, with the one who annotated the result and the version that finished. */
-export const scopeItem = z.object({ itemId, annotatorId: z.uuid(), resultVersion: version }).strict();
-export type ScopeItem = z.infer<typeof scopeItem>;
+export const sampleScopeItem = z.object({ itemId, annotatorId: z.uuid(), resultVersion: version }).strict();
+export type SampleScopeItem = z.infer<typeof sampleScopeItem>;
 
-export const stratum = z.object({ annotatorId: z.uuid(), inScope: z.number().int().min(1), sampled: z.number().int().min(0) }).strict();
+export const sampleStratum = z.object({ annotatorId: z.uuid(), inScope: z.number().int().min(1), sampled: z.number().int().min(0) }).strict();
 
 /** One round's draw: enough to check it again from the scope and the seed. */
 const draw = {
@@ -47,22 +47,22 @@ const draw = {
   screeningCount: z.number().int().min(1),
   sampleSize: z.number().int().min(1),
   seed: z.number().int().min(0).max(0xffff_ffff),
-  sample: z.array(scopeItem).min(1),
-  strata: z.array(stratum),
+  sample: z.array(sampleScopeItem).min(1),
+  strata: z.array(sampleStratum),
 };
 
-export const verdict = z.enum(['pass', 'fail']);
-export type Verdict = z.infer<typeof verdict>;
+export const sampleVerdict = z.enum(['pass', 'fail']);
+export type SampleVerdict = z.infer<typeof sampleVerdict>;
 
 /** A failed sample item sent back with the marks its inspector left. */
-export const returnedItem = scopeItem.extend({ marks: errorMarks }).strict();
+export const returnedItem = sampleScopeItem.extend({ marks: errorMarks }).strict();
 export type ReturnedItem = z.infer<typeof returnedItem>;
 
 export const samplingEventData = {
-  SamplingTaskCreated: z.object({ ...ref, scope: samplingScope, rule: sampleRule, passThreshold, createdBy: z.uuid(), createdAt: instant, ...draw }),
+  SamplingTaskCreated: z.object({ ...ref, scope: samplingScope, rule: sampleRule, passThreshold: samplingPassThreshold, createdBy: z.uuid(), createdAt: instant, ...draw }),
   SampleItemClaimed: z.object({ ...ref, round, itemId, inspectorId: z.uuid(), claimedAt: instant }),
   SampleItemReleased: z.object({ ...ref, round, itemId, inspectorId: z.uuid(), releasedBy: z.uuid() }),
-  SampleItemJudged: z.object({ ...ref, round, itemId, verdict, marks: errorMarks, resultVersion: version, inspectorId: z.uuid(), judgedAt: instant }),
+  SampleItemJudged: z.object({ ...ref, round, itemId, verdict: sampleVerdict, marks: errorMarks, resultVersion: version, inspectorId: z.uuid(), judgedAt: instant }),
   SamplingRoundClosed: z.object({ ...ref, round, judged: z.number().int().min(1), passed: z.number().int().min(0), passRate: z.number().min(0).max(1) }),
   SamplingScopePassed: z.object({ ...ref, round }),
   SamplingScopeReturned: z.object({ ...ref, round, items: z.array(returnedItem).min(1) }),

@@ -1,9 +1,9 @@
 // Folds a sampling task's events into what its machine decides on and what the task's page shows.
 import type { ErrorMark } from '../../tasks/item.events';
 import type { SampleSlot, SamplingMachineContext, SamplingStatus } from './sampling.machine';
-import type { ReturnedItem, SampleRule, SamplingEvent, SamplingScope, ScopeItem } from './sampling.events';
+import type { ReturnedItem, SampleRule, SamplingEvent, SamplingScope, SampleScopeItem } from './sampling.events';
 
-export interface SampleEntry extends ScopeItem, SampleSlot {
+export interface SampleEntry extends SampleScopeItem, SampleSlot {
   marks: ErrorMark[];
   inspectorId: string | null;
   judgedAt: string | null;
@@ -48,7 +48,7 @@ export const samplingMachineContext = (state: SamplingState): SamplingMachineCon
   sample: state.sample,
 });
 
-type Draw = { round: number; screeningCount: number; sampleSize: number; seed: number; sample: ScopeItem[]; strata: SamplingRound['strata'] };
+type Draw = { round: number; screeningCount: number; sampleSize: number; seed: number; sample: SampleScopeItem[]; strata: SamplingRound['strata'] };
 
 function opened(state: SamplingState, draw: Draw): SamplingState {
   const { round, screeningCount, sampleSize, seed, strata } = draw;

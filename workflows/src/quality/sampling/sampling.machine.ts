@@ -1,7 +1,7 @@
 // Lifecycle of a sampling task: a round is open while inspectors claim and judge its sample; closing it passes the
 // scope, returns it for rework until a new round is drawn, or after the last round holds it for the PM's decision.
 import { setup } from 'xstate';
-import { samplingMaxRounds, type Verdict } from './sampling.events';
+import { samplingMaxRounds, type SampleVerdict } from './sampling.events';
 
 export type SamplingStatus = 'new' | 'open' | 'returned_for_rework' | 'passed' | 'held' | 'decided';
 
@@ -9,7 +9,7 @@ export interface SampleSlot {
   itemId: string;
   annotatorId: string;
   claimerId: string | null;
-  verdict: Verdict | null;
+  verdict: SampleVerdict | null;
 }
 
 export interface SamplingMachineContext {

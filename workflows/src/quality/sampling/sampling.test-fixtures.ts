@@ -1,7 +1,7 @@
 // Shared fixtures of the sampling specs: a task over six finished items of two annotators, and who acts on it.
 import type { TaskActor } from '../../tasks/item.decide';
 import type { ErrorMark } from '../../tasks/item.events';
-import type { SamplingEvent, ScopeItem } from './sampling.events';
+import type { SamplingEvent, SampleScopeItem } from './sampling.events';
 import { foldSampling, type SamplingState, startSamplingState } from './sampling.evolve';
 
 export const ids = {
@@ -19,7 +19,7 @@ export const ids = {
 const itemId = (n: number) => `00000000-0000-0000-0000-${n.toString().padStart(12, '0')}`;
 
 /** Four items of the first annotator and two of the second. */
-export const scope: ScopeItem[] = [1, 2, 3, 4, 5, 6].map((n) => ({ itemId: itemId(n), annotatorId: n <= 4 ? ids.ann : ids.ann2, resultVersion: 1 }));
+export const scope: SampleScopeItem[] = [1, 2, 3, 4, 5, 6].map((n) => ({ itemId: itemId(n), annotatorId: n <= 4 ? ids.ann : ids.ann2, resultVersion: 1 }));
 
 export const inspector: TaskActor = { id: ids.insp, manager: false };
 export const otherInspector: TaskActor = { id: ids.insp2, manager: false };
@@ -36,7 +36,7 @@ export const given = (events: SamplingEvent[], start: SamplingState = fresh()): 
 
 /** Events as the deciders write them, for building histories tersely; the sample is the first four of the scope. */
 export const happened = {
-  created: (passThreshold = 75, sample: ScopeItem[] = scope.slice(0, 4)): SamplingEvent => ({
+  created: (passThreshold = 75, sample: SampleScopeItem[] = scope.slice(0, 4)): SamplingEvent => ({
     type: 'SamplingTaskCreated',
     data: {
       ...ref,
@@ -53,19 +53,19 @@ export const happened = {
       strata: [],
     },
   }),
-  claimed: (round: number, item: ScopeItem, inspectorId: string = ids.insp): SamplingEvent => ({
+  claimed: (round: number, item: SampleScopeItem, inspectorId: string = ids.insp): SamplingEvent => ({
     type: 'SampleItemClaimed',
     data: { ...ref, round, itemId: item.itemId, inspectorId, claimedAt: at },
   }),
-  judged: (round: number, item: ScopeItem, verdict: 'pass' | 'fail', inspectorId: string = ids.insp): SamplingEvent => ({
+  judged: (round: number, item: SampleScopeItem, verdict: 'pass' | 'fail', inspectorId: string = ids.insp): SamplingEvent => ({
     type: 'SampleItemJudged',
     data: { ...ref, round, itemId: item.itemId, verdict, marks: verdict === 'fail' ? marks : [], resultVersion: item.resultVersion, inspectorId, judgedAt: at },
   }),
-  roundStarted: (round: number, sample: ScopeItem[] = scope.slice(2, 6)): SamplingEvent => ({
+  roundStarted: (round: number, sample: SampleScopeItem[] = scope.slice(2, 6)): SamplingEvent => ({
     type: 'SamplingRoundStarted',
     data: { ...ref, startedBy: ids.pm, startedAt: at, round, screeningCount: scope.length, sampleSize: sample.length, seed: round, sample, strata: [] },
   }),
-  returned: (round: number, items: ScopeItem[]): SamplingEvent => ({
+  returned: (round: number, items: SampleScopeItem[]): SamplingEvent => ({
     type: 'SamplingScopeReturned',
     data: { ...ref, round, items: items.map((i) => ({ ...i, marks })) },
   }),
