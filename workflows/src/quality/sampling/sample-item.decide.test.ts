@@ -90,6 +90,15 @@ describe('judgeSampleItem', () => {
   });
 });
 
+describe('after the round', () => {
+  it('answers claims, releases and verdicts on a passed task with what it allows', () => {
+    const passed = given([{ type: 'SamplingScopePassed', data: { ...ref, round: 1 } }], claimedFirst());
+    for (const decision of [claimSampleItem(passed, otherInspector, { itemId: first.itemId, now }), releaseSampleItem(passed, inspector, { itemId: first.itemId }), judge(passed, first.itemId, 'pass')]) {
+      expect(decision).toMatchObject({ refusal: { messageKey: 'errors.invalid_transition', params: { from: 'passed' } } });
+    }
+  });
+});
+
 describe('closeSamplingRound', () => {
   it('refuses while items are unjudged', () => {
     expect(closeSamplingRound(given([happened.judged(1, first, 'pass')], claimedFirst()))).toEqual(refusal('quality.sampling_round_unjudged', { count: 3 }));

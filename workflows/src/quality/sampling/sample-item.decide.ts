@@ -6,15 +6,16 @@ import type { SamplingEvent, SampleVerdict } from './sampling.events';
 import { evolveSampling, type SamplingState } from './sampling.evolve';
 import { tallyOf } from './sampling.machine';
 
+/** The item in an open round's sample; outside an open round the machine gives the answer. */
+const entryOf = (state: SamplingState, itemId: string) => (state.status === 'open' ? state.sample.find((s) => s.itemId === itemId) : undefined);
+
 /** Says why an item of an open round cannot be acted on, before the machine's general answer. */
 function itemRefusal(state: SamplingState, itemId: string): { refusal: Refusal } | null {
   if (state.status !== 'open') return null;
-  const entry = state.sample.find((s) => s.itemId === itemId);
+  const entry = entryOf(state, itemId);
   if (!entry) return refuse('quality.sampling_item_not_sampled');
   return entry.verdict === null ? null : refuse('quality.sampling_item_judged', { round: state.round });
 }
-
-const entryOf = (state: SamplingState, itemId: string) => state.sample.find((s) => s.itemId === itemId);
 
 export function claimSampleItem(state: SamplingState, actor: TaskActor, input: { itemId: string; now: Date }): SamplingDecision {
   const refusedItem = itemRefusal(state, input.itemId);
@@ -52,7 +53,7 @@ export function judgeSampleItem(state: SamplingState, actor: TaskActor, input: J
   const refusedItem = itemRefusal(state, input.itemId);
   if (refusedItem) return refusedItem;
   const entry = entryOf(state, input.itemId);
-  if (state.status === 'open' && entry?.claimerId !== actor.id) return refuse('tasks.not_claimer');
+  if (entry && entry.claimerId !== actor.id) return refuse('tasks.not_claimer');
   if (input.verdict === 'fail' && input.marks.length === 0) return refuse('tasks.marks_empty');
   const refused = machineRefusal(state, { type: 'sampling.judge', itemId: input.itemId, actorId: actor.id });
   if (refused) return refused;
