@@ -44,13 +44,14 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   // The first frame waits only for what it draws (the item, its image, the project and its tools); the rest is read
   // once it is on screen, so neither the browser nor the server works on it meanwhile.
   const [openedItem, setOpenedItem] = useState<string | null>(null);
-  const opened = valid && openedItem === itemId;
   const item = useTaskItem(valid ? itemId : '');
   const view = item.data?.data;
   const projectId = view?.projectId ?? null;
   const media = useQuery({ ...itemMediaQuery(itemId), enabled: valid });
   // Decoded as soon as it arrives, while the item is still on its way or being read.
-  const image = useLoadedImage(media.data ?? null);
+  const loaded = useLoadedImage(media.data ?? null);
+  // Without a picture to draw there is no first frame to wait for.
+  const opened = valid && (openedItem === itemId || media.isError || loaded.failed);
   const history = useItemHistory(itemId, opened);
   // A project already read serves the opening as it is, and is read again once the canvas is up.
   const projectCached = isUuid(projectId) && client.getQueryData(projectQuery(projectId).queryKey) !== undefined;
@@ -108,7 +109,8 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
     <AnnotationEditor
       key={itemId}
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
-      image={image}
+      image={loaded.image}
+      opened={opened}
       tools={tools.data}
       groups={project.data.groups ?? noGroups}
       verbs={verbs}

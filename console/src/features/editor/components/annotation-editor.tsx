@@ -50,7 +50,7 @@ export function AnnotationEditor(props: AnnotationEditorProps) {
 
 type Dialog = 'shortcuts' | 'invalid' | 'rule' | { mark: { spot: Point; objectId: string | null } } | null;
 
-function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, neighbours, send, onOpened, onNavigate, invalidDialog }: AnnotationEditorProps) {
+function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, neighbours, send, opened, onOpened, onNavigate, invalidDialog }: AnnotationEditorProps) {
   const { t } = useTranslation();
   const store = useEditorStore();
   const setup = useEditorSetup();
@@ -62,12 +62,6 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
   const document = useEditor((s) => s.history.present);
   const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
   const flow = useEditorFlow(store, autosave, send);
-  // The objects panel reads the whole document; it comes once the canvas is on screen, which is what opening waits for.
-  const [opened, setOpened] = useState(false);
-  const whenOpened = useCallback(() => {
-    setOpened(true);
-    onOpened();
-  }, [onOpened]);
 
   const objectLabel = useCallback(
     (id: string) => {
@@ -155,13 +149,14 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
       <div className="relative flex min-h-0 flex-1">
         <div ref={canvasBox} className="min-w-0 flex-1">
           {image ? (
-            <EditorCanvas image={image} marks={canvasMarks} flagged={flagged} spaceHeld={spaceHeld} fitRequest={fitRequest} onOpened={whenOpened} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
+            <EditorCanvas image={image} marks={canvasMarks} flagged={flagged} spaceHeld={spaceHeld} fitRequest={fitRequest} onOpened={onOpened} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
           ) : (
             <Skeleton className="h-full w-full" />
           )}
         </div>
         <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
           <MarksPanel marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
+          {/* It reads the whole document: it comes once the canvas is on screen, which is what opening waits for. */}
           {opened && <ObjectsPanel markCounts={markCounts} />}
         </aside>
         {dialog === 'rule' && <RuleSheet rule={rule} onClose={() => setDialog(null)} />}

@@ -150,8 +150,20 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onO
  * so it shows only while it may hold something; it reads the store itself, so it shows in the same commit as the handles.
  */
 function OverlayLayer({ pinned, children }: { pinned: boolean; children: ReactNode }) {
+  const layer = useRef<Konva.Layer>(null);
   const busy = useEditor((s) => s.selected.size > 0 || s.draft !== null || s.marquee !== null);
-  return <Layer visible={busy || pinned}>{children}</Layer>;
+  const selected = useEditor((s) => s.selected);
+  const present = useEditor((s) => s.history.present);
+  // Handles are found on the hit canvas: drawn with the commit that shows them rather than at the next frame, a
+  // click right after a selection finds them.
+  useLayoutEffect(() => {
+    if (busy) layer.current?.drawHit();
+  }, [busy, selected, present]);
+  return (
+    <Layer ref={layer} visible={busy || pinned}>
+      {children}
+    </Layer>
+  );
 }
 
 function MarkPin({ mark, unit }: { mark: CanvasMark; unit: number }) {

@@ -44,7 +44,8 @@ export interface AnnotationEditorProps {
   rule: EditorRule | null;
   neighbours: { previous: string | null; next: string | null };
   send: (request: EditorRequest) => Promise<unknown>;
-  /** The item's first frame is on screen: what it does not need may be read now. */
+  /** The item's first frame is on screen (or there is none to draw): what it did not need may be shown now. */
+  opened: boolean;
   onOpened: () => void;
   /** Another item of mine, or null for the list the editor was opened from. */
   onNavigate: (itemId: string | null) => void;
