@@ -25,6 +25,18 @@ export type AcceptanceMachineEvent =
   | ({ type: 'acceptance.reject' } & ByPerson)
   | ({ type: 'acceptance.withdraw' } & ByPerson);
 
+/** The machine's events in the order of a batch's life, which is the order a refusal names them in. */
+export const acceptanceCommandOrder: AcceptanceMachineEvent['type'][] = [
+  'acceptance.create',
+  'acceptance.claim',
+  'acceptance.take_over',
+  'acceptance.judge',
+  'acceptance.submit',
+  'acceptance.pass',
+  'acceptance.reject',
+  'acceptance.withdraw',
+];
+
 // Guards also run for events without an actor or item (asking which events a state allows), so they read them defensively.
 type Args = { context: AcceptanceMachineContext; event: AcceptanceMachineEvent };
 const actorOf = (event: AcceptanceMachineEvent) => ('actorId' in event ? event.actorId : undefined);
@@ -94,6 +106,5 @@ export function acceptanceAllowedEvents(status: AcceptanceStatus, context: Accep
     { actorId: 'another acceptor', manager: false },
     { actorId: 'a manager', manager: true },
   ];
-  const types = acceptanceMachine.events as AcceptanceMachineEvent['type'][];
-  return types.filter((type) => people.some((person) => snapshot.can({ type, itemId, ...person })));
+  return acceptanceCommandOrder.filter((type) => people.some((person) => snapshot.can({ type, itemId, ...person })));
 }
