@@ -25,8 +25,9 @@ export const failedAcceptanceItem = acceptanceItem.extend({ marks: errorMarks })
 export type FailedAcceptanceItem = z.infer<typeof failedAcceptanceItem>;
 
 /**
- * Where the PM's verdict sends the batch's items. With "allow repair after acceptance" on, failed items are `returned`
- * for rework and may be put in a later batch; off, they stay `rejected` for good. The toggle is recorded as it was.
+ * Where the PM's verdict sends the batch's items. Passing the batch passes the items its acceptor passed; rejecting it
+ * fails them all. With "allow repair after acceptance" on, failed items are `returned` for rework and may be put in a
+ * later batch; off, they stay `rejected` for good. The toggle is recorded as it was at the verdict.
  */
 const outcome = {
   ...ref,
