@@ -12,3 +12,5 @@ export * from './projects';
 export * from './batches';
 export * from './tasks';
 export * from './editor';
+export * from './quality/sampling';
+export * from './quality/acceptance';
