@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transition } from 'xstate';
-import { decide, snapshotOf } from '../shared/lifecycle';
+import { allowedBy, itTakesItsEdges, type MachineEdge, type MachineRefusal } from '../shared/machine-edges.test-support';
 import type { ItemStatus } from './item.evolve';
 import { itemMachine, type ItemMachineContext, type ItemMachineEvent } from './item.machine';
 import { ids, plan } from './item.test-fixtures';
@@ -20,8 +19,7 @@ const base: ItemMachineContext = {
 const ctx = (over: Partial<ItemMachineContext> = {}): ItemMachineContext => ({ ...base, ...over });
 const claimedBy = (linkId: string, claimerId: string, over: Partial<ItemMachineContext> = {}) => ctx({ linkId, claimerId, claimId: ids.claim1, ...over });
 
-const next = (from: ItemStatus, context: ItemMachineContext, event: ItemMachineEvent) => transition(itemMachine, snapshotOf(itemMachine, from, context), event)[0].value;
-const allowed = (from: ItemStatus, context: ItemMachineContext, event: ItemMachineEvent) => decide(itemMachine, from, context, event).allowed;
+const allowed = allowedBy<ItemStatus, ItemMachineContext, ItemMachineEvent>(itemMachine);
 
 const by = (actorId: string, manager = false) => ({ actorId, manager });
 const tagger = by(ids.ann);
@@ -29,7 +27,7 @@ const inspector = by(ids.insp);
 const pm = by(ids.pm, true);
 
 /** Every edge: from, why, context, event, to. */
-type Edge = [ItemStatus, string, ItemMachineContext, ItemMachineEvent, ItemStatus];
+type Edge = MachineEdge<ItemStatus, ItemMachineContext, ItemMachineEvent>;
 const edges: Edge[] = [
   ['unlinked', 'enters the first pool once the project has links', ctx({ linkId: null }), { type: 'item.enter' }, 'pooled'],
   ['pooled', 'an annotator claims it', ctx(), { type: 'item.claim', ...tagger }, 'claimed'],
@@ -60,7 +58,7 @@ const edges: Edge[] = [
 ];
 
 /** Events a state knows but refuses in these circumstances: from, why, context, event. */
-type Refused = [ItemStatus, string, ItemMachineContext, ItemMachineEvent];
+type Refused = MachineRefusal<ItemStatus, ItemMachineContext, ItemMachineEvent>;
 const refusals: Refused[] = [
   ['unlinked', 'the project still has no links', ctx({ links: [], linkId: null }), { type: 'item.enter' }],
   ['pooled', 'its annotator claims it for inspection', ctx({ linkId: ids.inspect1, annotatorIds: [ids.ann2, ids.ann] }), { type: 'item.claim', ...tagger }],
@@ -102,17 +100,7 @@ describe('itemMachine', () => {
   for (const state of states) {
     describe(state, () => {
       const mine = edges.filter(([from]) => from === state);
-      for (const [, why, context, event, to] of mine) {
-        it(`${event.type} -> ${to} when ${why}`, () => {
-          expect(allowed(state, context, event)).toBe(true);
-          expect(next(state, context, event)).toBe(to);
-        });
-      }
-      for (const [, why, context, event] of refusals.filter(([from]) => from === state)) {
-        it(`refuses ${event.type} when ${why}`, () => {
-          expect(decide(itemMachine, state, context, event)).toMatchObject({ allowed: false, from: state, event: event.type });
-        });
-      }
+      itTakesItsEdges(itemMachine, state, edges, refusals);
       it('refuses every event it has no edge for, whoever sends it', () => {
         const known = new Set(mine.map(([, , , event]) => event.type));
         const everyone = [tagger, inspector, pm, {}];

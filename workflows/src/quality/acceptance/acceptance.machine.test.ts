@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transition } from 'xstate';
-import { decide, snapshotOf } from '../../shared/lifecycle';
+import { snapshotOf } from '../../shared/lifecycle';
+import { allowedBy, itTakesItsEdges, type MachineEdge, type MachineRefusal } from '../../shared/machine-edges.test-support';
 import { acceptanceAllowedEvents, acceptanceCommandOrder, acceptanceMachine, type AcceptanceMachineContext, type AcceptanceMachineEvent, type AcceptanceStatus, acceptanceStatuses } from './acceptance.machine';
 import { ids } from './acceptance.test-fixtures';
 
@@ -9,9 +9,7 @@ const ctx = (over: Partial<AcceptanceMachineContext> = {}): AcceptanceMachineCon
 const held = (over: Partial<AcceptanceMachineContext> = {}) => ctx({ claimerId: ids.client, items: items('pass', null), ...over });
 const done = () => held({ items: items('pass', 'reject') });
 
-const next = (from: AcceptanceStatus, context: AcceptanceMachineContext, event: AcceptanceMachineEvent) =>
-  transition(acceptanceMachine, snapshotOf(acceptanceMachine, from, context), event)[0].value;
-const allowed = (from: AcceptanceStatus, context: AcceptanceMachineContext, event: AcceptanceMachineEvent) => decide(acceptanceMachine, from, context, event).allowed;
+const allowed = allowedBy<AcceptanceStatus, AcceptanceMachineContext, AcceptanceMachineEvent>(acceptanceMachine);
 
 const by = (actorId: string, manager = false) => ({ actorId, manager });
 const client = by(ids.client);
@@ -19,7 +17,7 @@ const client2 = by(ids.client2);
 const pm = by(ids.pm, true);
 
 /** Every edge: from, why, context, event, to. */
-type Edge = [AcceptanceStatus, string, AcceptanceMachineContext, AcceptanceMachineEvent, AcceptanceStatus];
+type Edge = MachineEdge<AcceptanceStatus, AcceptanceMachineContext, AcceptanceMachineEvent>;
 const edges: Edge[] = [
   ['not_accepted', 'the PM makes the batch', ctx({ items: [] }), { type: 'acceptance.create', ...pm }, 'pending'],
   ['pending', 'an acceptor claims it', ctx(), { type: 'acceptance.claim', ...client }, 'accepting'],
@@ -35,7 +33,7 @@ const edges: Edge[] = [
 ];
 
 /** Events a state knows but refuses in these circumstances: from, why, context, event. */
-type Refused = [AcceptanceStatus, string, AcceptanceMachineContext, AcceptanceMachineEvent];
+type Refused = MachineRefusal<AcceptanceStatus, AcceptanceMachineContext, AcceptanceMachineEvent>;
 const refusals: Refused[] = [
   ['not_accepted', 'an acceptor makes a batch', ctx({ items: [] }), { type: 'acceptance.create', ...client }],
   ['pending', 'the PM claims it in an acceptor’s place', ctx(), { type: 'acceptance.claim', ...pm }],
@@ -59,17 +57,7 @@ describe('acceptanceMachine', () => {
   for (const state of acceptanceStatuses) {
     describe(state, () => {
       const mine = edges.filter(([from]) => from === state);
-      for (const [, why, context, event, to] of mine) {
-        it(`${event.type} -> ${to} when ${why}`, () => {
-          expect(allowed(state, context, event)).toBe(true);
-          expect(next(state, context, event)).toBe(to);
-        });
-      }
-      for (const [, why, context, event] of refusals.filter(([from]) => from === state)) {
-        it(`refuses ${event.type} when ${why}, naming what is allowed`, () => {
-          expect(decide(acceptanceMachine, state, context, event)).toMatchObject({ allowed: false, from: state, event: event.type });
-        });
-      }
+      itTakesItsEdges(acceptanceMachine, state, edges, refusals);
       it('refuses every event it has no edge for, whoever sends it', () => {
         const known = new Set(mine.map(([, , , event]) => event.type));
         const context = state === 'not_accepted' || state === 'pending' ? ctx() : done();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transition } from 'xstate';
-import { decide, snapshotOf } from '../../shared/lifecycle';
+import { allowedBy, itTakesItsEdges, type MachineEdge, type MachineRefusal } from '../../shared/machine-edges.test-support';
 import { meetsThreshold, type SampleSlot, samplingMachine, type SamplingMachineContext, type SamplingMachineEvent, type SamplingStatus, tallyOf } from './sampling.machine';
 import { ids } from './sampling.test-fixtures';
 
@@ -15,9 +14,7 @@ const ctx = (over: Partial<SamplingMachineContext> = {}): SamplingMachineContext
 const judged = (fails: number, round = 1) =>
   ctx({ round, sample: ['i1', 'i2', 'i3', 'i4'].map((id, i) => slot(id, { claimerId: ids.insp, verdict: i < fails ? 'fail' : 'pass' })) });
 
-const next = (from: SamplingStatus, context: SamplingMachineContext, event: SamplingMachineEvent) =>
-  transition(samplingMachine, snapshotOf(samplingMachine, from, context), event)[0].value;
-const allowed = (from: SamplingStatus, context: SamplingMachineContext, event: SamplingMachineEvent) => decide(samplingMachine, from, context, event).allowed;
+const allowed = allowedBy<SamplingStatus, SamplingMachineContext, SamplingMachineEvent>(samplingMachine);
 
 const by = (actorId: string, manager = false) => ({ actorId, manager });
 const inspector = by(ids.insp);
@@ -26,7 +23,7 @@ const annotator = by(ids.ann);
 const pm = by(ids.pm, true);
 
 /** Every edge: from, why, context, event, to. */
-type Edge = [SamplingStatus, string, SamplingMachineContext, SamplingMachineEvent, SamplingStatus];
+type Edge = MachineEdge<SamplingStatus, SamplingMachineContext, SamplingMachineEvent>;
 const edges: Edge[] = [
   ['new', 'the PM creates it', ctx({ round: 0, sample: [] }), { type: 'sampling.create', ...pm }, 'open'],
   ['open', 'an inspector claims an unclaimed sample item', ctx(), { type: 'sampling.claim', itemId: 'i1', ...inspector }, 'open'],
@@ -45,7 +42,7 @@ const edges: Edge[] = [
 ];
 
 /** Events a state knows but refuses in these circumstances: from, why, context, event. */
-type Refused = [SamplingStatus, string, SamplingMachineContext, SamplingMachineEvent];
+type Refused = MachineRefusal<SamplingStatus, SamplingMachineContext, SamplingMachineEvent>;
 const refusals: Refused[] = [
   ['new', 'an inspector creates it', ctx({ round: 0, sample: [] }), { type: 'sampling.create', ...inspector }],
   ['open', 'the item is not in the sample', ctx(), { type: 'sampling.claim', itemId: 'i9', ...inspector }],
@@ -70,17 +67,7 @@ describe('samplingMachine', () => {
   for (const state of states) {
     describe(state, () => {
       const mine = edges.filter(([from]) => from === state);
-      for (const [, why, context, event, to] of mine) {
-        it(`${event.type} -> ${to} when ${why}`, () => {
-          expect(allowed(state, context, event)).toBe(true);
-          expect(next(state, context, event)).toBe(to);
-        });
-      }
-      for (const [, why, context, event] of refusals.filter(([from]) => from === state)) {
-        it(`refuses ${event.type} when ${why}`, () => {
-          expect(decide(samplingMachine, state, context, event)).toMatchObject({ allowed: false, from: state, event: event.type });
-        });
-      }
+      itTakesItsEdges(samplingMachine, state, edges, refusals);
       it('refuses every event it has no edge for, whoever sends it', () => {
         const known = new Set(mine.map(([, , , event]) => event.type));
         for (const type of samplingMachine.events.filter((e: string) => !known.has(e as SamplingMachineEvent['type']))) {
