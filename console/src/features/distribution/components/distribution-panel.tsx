@@ -3,10 +3,11 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LinkDistributionInput, LinkDistributionView } from '@annot/workflows';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCan } from '@/lib/authorization';
 import { failureMessage } from '@/components/refusal';
+import { LinkCardTitle } from '@/components/link-card-title';
 import { linkDistributionInput, useDistributeLink } from '../api/distribute-link';
 import { useDistribution } from '../api/get-distribution';
 import { ShareForm, type ShareCheck } from './share-form';
@@ -47,9 +48,7 @@ function LinkDistribution({ link, manage }: { link: LinkDistributionView; manage
   return (
     <Card aria-label={link.name}>
       <CardHeader>
-        <CardTitle>
-          {link.name} <span className="text-sm font-normal text-muted-foreground">({t(`links_type_${link.type}`)})</span>
-        </CardTitle>
+        <LinkCardTitle link={link} />
         <CardDescription role="status">{t('distribution_open_pool', { waiting: open.waiting, claimed: open.claimed })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

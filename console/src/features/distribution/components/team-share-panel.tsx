@@ -3,10 +3,11 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LinkDistributionView, TeamShareView, TeamSplitInput } from '@annot/workflows';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureMessage } from '@/components/refusal';
+import { LinkCardTitle } from '@/components/link-card-title';
 import { useCan } from '@/lib/authorization';
 import { useDistribution } from '../api/get-distribution';
 import { teamSplitInput, useSplitTeamShare } from '../api/split-team-share';
@@ -51,9 +52,7 @@ function TeamShare({ link, team, split }: { link: LinkDistributionView; team: Te
   return (
     <Card aria-label={link.name}>
       <CardHeader>
-        <CardTitle>
-          {link.name} <span className="text-sm font-normal text-muted-foreground">({t(`links_type_${link.type}`)})</span>
-        </CardTitle>
+        <LinkCardTitle link={link} />
         <CardDescription role="status">
           {t('distribution_team_progress', { assigned: team.assigned, waiting: team.waiting, claimed: team.claimed, done: team.done })}
         </CardDescription>

@@ -6,11 +6,12 @@ import { Link } from 'react-router-dom';
 import { ListTable } from '@/components/list-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { LinkCardTitle } from '@/components/link-card-title';
 import { claimCount, useClaimItems } from '../api/claim-items';
 import { useItemHistory } from '../api/get-task-item';
 import { useTaskItems } from '../api/get-task-items';
@@ -45,9 +46,7 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
   return (
     <Card aria-label={link.name}>
       <CardHeader>
-        <CardTitle>
-          {link.name} <span className="text-sm font-normal text-muted-foreground">({t(`links_type_${link.type}`)})</span>
-        </CardTitle>
+        <LinkCardTitle link={link} />
       </CardHeader>
       <CardContent className="grid gap-4">
         <RuleReadingGate projectId={projectId}>
