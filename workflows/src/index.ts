@@ -14,3 +14,4 @@ export * from './tasks';
 export * from './editor';
 export * from './quality/sampling';
 export * from './quality/acceptance';
+export * from './exports';

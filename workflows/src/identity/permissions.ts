@@ -37,12 +37,20 @@ export const permissions = {
   'task.manage': internal,
   /** Reading items; which ones is the tasks context's view rule (the links the caller works on). */
   'task.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger] },
+  /** Reading one item with its media and thumbnail: whoever reads items, and a client acceptor the items of the acceptance batches naming them. */
+  'item.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger, Role.Client] },
   /** Reading how links' pools are shared; a supplier sees only its own team's share and groups. */
   'distribution.read': { roles: [...internalRoles, Role.Supplier] },
   /** Sharing a link's pool among the teams on it. */
   'distribution.manage': internal,
   /** A supplier splits its team's share among its own groups. */
   'distribution.split': { roles: [Role.Supplier] },
+  /** Sampling tasks: making them over finished items, starting a round after rework, deciding on a held task. */
+  'sampling.manage': internal,
+  /** Claiming and judging sample items: the staff, and taggers on a project's last link, which the quality context checks. */
+  'sampling.inspect': { roles: [...internalRoles, Role.Tagger] },
+  /** Asking for exports and annotation imports of a project, reading its export records and downloading them. */
+  'export.manage': internal,
   /** Listing and viewing accounts; a supplier only ever sees its own team's taggers. */
   'people.read': { roles: [...internalRoles, Role.Supplier] },
   'people.manage': { roles: internalRoles, privateRoles: [Role.Supplier] },
@@ -52,9 +60,15 @@ export const permissions = {
   'team.read': internal,
   'team.manage': internal,
   'catalog.read': internal,
-  /** Error groups and invalid-image reasons: what inspectors mark and annotators choose from. */
-  'catalog.marks.read': { roles: [...internalRoles, Role.Tagger] },
+  /** Error groups and invalid-image reasons: what inspectors and client acceptors mark and annotators choose from. */
+  'catalog.marks.read': { roles: [...internalRoles, Role.Tagger, Role.Client] },
   'catalog.edit': internal,
+  /** Making a project's acceptance batches from its finished items, and passing, rejecting or withdrawing them. */
+  'acceptance.manage': internal,
+  /** Reading acceptance batches: the staff every one, a client acceptor those naming them. */
+  'acceptance.read': { roles: [...internalRoles, Role.Client] },
+  /** Claiming, judging and submitting a batch: the acceptors it names; the machine answers the staff, who may not. */
+  'acceptance.accept': { roles: [...internalRoles, Role.Client] },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,

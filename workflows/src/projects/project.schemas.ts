@@ -1,5 +1,6 @@
 // What a project holds, step by step as the creation wizard asks for it: basic info, tools, links, rules.
 import { z } from 'zod';
+import { samplingPassThresholdDefault } from '../quality/sampling/sampling.events';
 
 export const annotationTypes = [
   'picture_single_frame',
@@ -70,10 +71,21 @@ export const projectBasics = z
       .strict()
       .default({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }),
     algorithmConfig: projectAlgorithmConfig.nullable().default(null),
+    /** The pass rate (a whole percent) at or above which a sampling round passes its scope. */
+    samplingPassThreshold: z
+      .number({ error: 'validation.non_negative_integer' })
+      .int('validation.non_negative_integer')
+      .min(0, 'validation.non_negative_integer')
+      .max(100, 'validation.too_big')
+      .default(samplingPassThresholdDefault),
   })
   .strict()
   .refine((b) => b.endDate >= b.startDate, { message: 'projects.end_before_start', path: ['endDate'] });
 export type ProjectBasics = z.infer<typeof projectBasics>;
+
+/** A project's sampling pass threshold; basics saved before the setting existed have the default. */
+export const samplingPassThresholdOf = (basics: Partial<Pick<ProjectBasics, 'samplingPassThreshold'>> | null): number =>
+  basics?.samplingPassThreshold ?? samplingPassThresholdDefault;
 
 /** The seed's refusal of a group element whose graphics do not match the project's tools. */
 export const groupToolsInconsistent = 'projects.group_tools_inconsistent';

@@ -9,6 +9,7 @@ export * from './item.machine';
 export { type ItemDecision, type Refusal, type TaskActor, taskActor } from './item.decide';
 export * from './item-claim.decide';
 export * from './item-annotation.decide';
+export * from './item-prelabel.decide';
 export * from './item-inspection.decide';
 export * from './item-management.decide';
 export * from './bulk.rules';

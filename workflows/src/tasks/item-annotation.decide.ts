@@ -18,6 +18,11 @@ export function saveResult(state: ItemState, plan: WorkPlan, actor: TaskActor, i
   if (state.status === 'claimed' && currentLinkType(state, plan) === 'inspection' && !plan.inspectorMayModify) return refuse('tasks.inspector_may_not_modify');
   const refused = machineRefusal(state, plan, { type: 'item.save', actorId: actor.id });
   if (refused) return refused;
+  return savedResult(state, actor, input);
+}
+
+/** A result checked as a save is and saved as the next version, by whoever the decider let save it. */
+export function savedResult(state: ItemState, actor: TaskActor, input: SaveResultInput): ItemDecision {
   const issues = saveIssues(input.result, input.config);
   if (issues.length > 0) return refuse('tasks.result_invalid', { count: issues.length }, issues);
   return accept({

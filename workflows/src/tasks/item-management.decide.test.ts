@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptHeldItem, recycleItem } from './item-management.decide';
+import { acceptHeldItem, recycleItem, returnItem } from './item-management.decide';
 import { foldItem } from './item.evolve';
 import { fresh, given, happened, ids, inInspection, plan, pm, tagger } from './item.test-fixtures';
 
@@ -51,5 +51,25 @@ describe('acceptHeldItem', () => {
   });
   it('given an item that is not held, then there is nothing to accept', () => {
     expect(acceptHeldItem(inInspection(), plan, pm)).toMatchObject({ refusal: { messageKey: 'errors.invalid_transition', params: { from: 'claimed' } } });
+  });
+});
+
+describe('returnItem', () => {
+  const marks = [{ errorGroupId: ids.project, value: 'box too loose', objectId: null, frame: null, spot: null, comment: '' }];
+  const gate = { gate: 'sampling' as const, gateId: ids.project, marks };
+  it('given a finished item, when a sampling round fails it, then it goes back to the annotation link that produced it, offered to its annotator, with the marks', () => {
+    const decision = returnItem(finished(), plan, tagger, gate);
+    expect(decision).toEqual({
+      events: [
+        {
+          type: 'ItemReturned',
+          data: { ...ref, linkId: ids.inspect2, gate: 'sampling', gateId: ids.project, resultVersion: 1, marks, toLinkId: ids.annotate2, preferredClaimerId: ids.ann2, returnedBy: tagger.id },
+        },
+      ],
+    });
+    expect(foldItem(finished(), eventsOf(decision))).toMatchObject({ status: 'pooled', linkId: ids.annotate2, rework: true, preferredClaimerId: ids.ann2, marks, resultVersion: 1 });
+  });
+  it('given an item still at work, then no gate can return it', () => {
+    expect(returnItem(inInspection(), plan, pm, gate)).toMatchObject({ refusal: { messageKey: 'errors.invalid_transition', params: { from: 'claimed' } } });
   });
 });

@@ -1,7 +1,8 @@
 // Deciders of the PM's actions on items: recycling them and deciding on an item held after too many reworks.
 import { accept, itemRef, type ItemDecision, machineRefusal, type TaskActor } from './item.decide';
 import type { ItemState } from './item.evolve';
-import type { WorkPlan } from './work-plan';
+import type { ErrorMark } from './item.events';
+import { producingLink, type WorkPlan } from './work-plan';
 
 export interface RecycleInput {
   /** The first annotation link's pool, or the pool of the link the item is in. */
@@ -35,4 +36,32 @@ export function acceptHeldItem(state: ItemState, plan: WorkPlan, actor: TaskActo
   const refused = machineRefusal(state, plan, { type: 'item.accept', actorId: actor.id, manager: actor.manager });
   if (refused) return refused;
   return accept({ type: 'ItemFinished', data: { ...itemRef(state), linkId: state.linkId!, resultVersion: state.resultVersion, decidedBy: 'manager' } });
+}
+
+export interface ReturnInput {
+  gate: 'sampling' | 'acceptance';
+  /** The sampling task or acceptance batch that failed the item. */
+  gateId: string;
+  marks: ErrorMark[];
+}
+
+/** A quality gate sends a finished item back to the annotation link that produced its result, offered first to its annotator. */
+export function returnItem(state: ItemState, plan: WorkPlan, actor: TaskActor, input: ReturnInput): ItemDecision {
+  const refused = machineRefusal(state, plan, { type: 'item.return', actorId: actor.id, manager: actor.manager });
+  if (refused) return refused;
+  const back = producingLink(plan.links, state.linkId)!;
+  return accept({
+    type: 'ItemReturned',
+    data: {
+      ...itemRef(state),
+      linkId: state.linkId!,
+      gate: input.gate,
+      gateId: input.gateId,
+      resultVersion: state.resultVersion,
+      marks: input.marks,
+      toLinkId: back.id,
+      preferredClaimerId: state.lastAnnotators[back.id] ?? null,
+      returnedBy: actor.id,
+    },
+  });
 }

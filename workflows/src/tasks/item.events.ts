@@ -67,6 +67,22 @@ export const itemEventData = {
     recycledBy: z.uuid(),
   }),
   ItemFinished: z.object({ ...ref, linkId: z.uuid(), resultVersion: version, decidedBy: z.enum(['inspection', 'manager']) }),
+  /**
+   * A quality gate (a sampling round below its threshold, or an acceptance verdict with repair allowed) sends a
+   * finished item back to the annotation link that produced its result, with the marks it failed by, offered first
+   * to its annotator. `gateId` is the sampling task or acceptance batch; `returnedBy` who closed the gate.
+   */
+  ItemReturned: z.object({
+    ...ref,
+    linkId: z.uuid(),
+    gate: z.enum(['sampling', 'acceptance']),
+    gateId: z.uuid(),
+    resultVersion: version,
+    marks: errorMarks,
+    toLinkId: z.uuid(),
+    preferredClaimerId: z.uuid().nullable(),
+    returnedBy: z.uuid(),
+  }),
 } as const;
 
 type Data = typeof itemEventData;

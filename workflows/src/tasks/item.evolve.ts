@@ -139,6 +139,13 @@ export function evolveItem(state: ItemState, event: ItemEvent): ItemState {
       const cleared = keepResult ? {} : { result: null, objectCount: 0, effectiveness: 'valid' as const, invalidReasonId: null, invalidity: null };
       return { ...state, ...noClaim, ...cleared, status: 'pooled', linkId: toLinkId, links, resultVersion, held: false, rework: false, preferredClaimerId: null, marks: [] };
     }
+    case 'ItemReturned': {
+      const { toLinkId, marks, preferredClaimerId } = event.data;
+      // The links after the one that takes it back are behind it again, as on a recycle.
+      const at = state.links.findIndex((l) => l.linkId === toLinkId);
+      const links = withLinkStatus(at < 0 ? state.links : state.links.slice(0, at + 1), toLinkId, 'waiting');
+      return { ...state, ...noClaim, status: 'pooled', linkId: toLinkId, links, rework: true, preferredClaimerId, marks };
+    }
     case 'ItemFinished': {
       const links = event.data.decidedBy === 'manager' ? withLinkStatus(state.links, event.data.linkId, 'accepted') : state.links;
       return { ...state, ...noClaim, status: 'finished', linkId: event.data.linkId, links, held: false };

@@ -35,6 +35,7 @@ const edges: Edge[] = [
   ['pooled', 'the PM rejects it in an inspection pool', ctx({ linkId: ids.inspect1 }), { type: 'item.reject', ...pm }, 'pooled'],
   ['pooled', 'the PM rejects it past the rework limit', ctx({ linkId: ids.inspect1, reworkCount: 2 }), { type: 'item.reject', ...pm }, 'held'],
   ['pooled', 'the PM recycles it', ctx(), { type: 'item.recycle', ...pm }, 'pooled'],
+  ['pooled', 'the PM imports a starting result while it waits to be annotated', ctx(), { type: 'item.prelabel', ...pm }, 'pooled'],
   ['claimed', 'the claimer releases it', claimedBy(ids.annotate1, ids.ann), { type: 'item.release', ...tagger }, 'pooled'],
   ['claimed', 'the PM releases it', claimedBy(ids.annotate1, ids.ann), { type: 'item.release', ...pm }, 'pooled'],
   ['claimed', 'the timer of the current claim expires it', claimedBy(ids.annotate1, ids.ann), { type: 'item.expire', claimId: ids.claim1 }, 'pooled'],
@@ -55,6 +56,7 @@ const edges: Edge[] = [
   ['held', 'the PM recycles it', ctx({ reworkCount: 3 }), { type: 'item.recycle', ...pm }, 'pooled'],
   ['held', 'the PM accepts it as finished', ctx({ reworkCount: 3 }), { type: 'item.accept', ...pm }, 'finished'],
   ['finished', 'the PM recycles it', ctx({ linkId: ids.inspect2 }), { type: 'item.recycle', ...pm }, 'pooled'],
+  ['finished', 'a quality gate returns it for rework', ctx({ linkId: ids.inspect2 }), { type: 'item.return', ...tagger }, 'pooled'],
 ];
 
 /** Events a state knows but refuses in these circumstances: from, why, context, event. */
@@ -67,6 +69,8 @@ const refusals: Refused[] = [
   ['pooled', 'a tagger rejects an unclaimed item', ctx({ linkId: ids.inspect1 }), { type: 'item.reject', ...inspector }],
   ['pooled', 'the PM rejects an item in an annotation pool', ctx(), { type: 'item.reject', ...pm }],
   ['pooled', 'a tagger recycles it', ctx(), { type: 'item.recycle', ...tagger }],
+  ['pooled', 'a tagger imports a starting result', ctx(), { type: 'item.prelabel', ...tagger }],
+  ['pooled', 'the PM imports a starting result into an inspection pool', ctx({ linkId: ids.inspect1 }), { type: 'item.prelabel', ...pm }],
   ['claimed', 'someone else releases it', claimedBy(ids.annotate1, ids.ann), { type: 'item.release', ...by(ids.ann2) }],
   ['claimed', 'a stale timer names an earlier claim', claimedBy(ids.annotate1, ids.ann), { type: 'item.expire', claimId: ids.claim2 }],
   ['claimed', 'someone else saves', claimedBy(ids.annotate1, ids.ann), { type: 'item.save', ...by(ids.ann2) }],
@@ -93,6 +97,7 @@ const refusals: Refused[] = [
   ['held', 'someone claims it', ctx(), { type: 'item.claim', ...tagger }],
   ['finished', 'a tagger recycles it', ctx({ linkId: ids.inspect2 }), { type: 'item.recycle', ...tagger }],
   ['finished', 'someone claims it', ctx({ linkId: ids.inspect2 }), { type: 'item.claim', ...tagger }],
+  ['finished', 'a gate returns it with no annotation link before', ctx({ linkId: ids.annotate1 }), { type: 'item.return', ...pm }],
 ];
 
 describe('itemMachine', () => {

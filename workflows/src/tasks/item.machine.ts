@@ -26,6 +26,8 @@ export type ItemMachineEvent =
   | ({ type: 'item.release' } & ByPerson)
   | { type: 'item.expire'; claimId: string }
   | ({ type: 'item.save' } & ByPerson)
+  /** A PM gives a waiting item a starting result (pre-annotation import), without claiming it. */
+  | ({ type: 'item.prelabel' } & ByPerson)
   | ({ type: 'item.submit' } & ByPerson)
   | ({ type: 'item.mark_invalid' } & ByPerson)
   | ({ type: 'item.mark_valid' } & ByPerson)
@@ -34,7 +36,9 @@ export type ItemMachineEvent =
   | ({ type: 'item.pass' } & ByPerson)
   | ({ type: 'item.reject' } & ByPerson)
   | ({ type: 'item.recycle' } & ByPerson)
-  | ({ type: 'item.accept' } & ByPerson);
+  | ({ type: 'item.accept' } & ByPerson)
+  /** A quality gate returns a finished item; the gate's own machine has decided who may close it. */
+  | ({ type: 'item.return' } & ByPerson);
 
 export function itemMachineContext(state: ItemState, plan: WorkPlan): ItemMachineContext {
   return {
@@ -88,6 +92,8 @@ export const itemMachine = setup({
     passesOn: (args) => inspecting(args) && invalidityJudged(args) && !lastLink(args),
     rejectHolds: (args) => mayReject(args) && beyondReworkLimit(args),
     rejectReworks: (args) => mayReject(args) && !beyondReworkLimit(args),
+    prelabels: (args) => byManager(args) && linkType(args.context) === 'annotation',
+    returnsToAnnotation: ({ context, event }) => actorOf(event) !== undefined && producingLink(context.links, context.linkId) !== null,
   },
 }).createMachine({
   id: 'item',
@@ -107,6 +113,7 @@ export const itemMachine = setup({
           { guard: 'rejectReworks', target: 'pooled' },
         ],
         'item.recycle': { guard: 'byManager', target: 'pooled' },
+        'item.prelabel': { guard: 'prelabels', target: 'pooled' },
       },
     },
     claimed: {
@@ -138,7 +145,10 @@ export const itemMachine = setup({
       },
     },
     finished: {
-      on: { 'item.recycle': { guard: 'byManager', target: 'pooled' } },
+      on: {
+        'item.recycle': { guard: 'byManager', target: 'pooled' },
+        'item.return': { guard: 'returnsToAnnotation', target: 'pooled' },
+      },
     },
   },
 });

@@ -9,7 +9,7 @@ import {
   withdrawAcceptanceBatch,
 } from './acceptance.decide';
 import { evolveAcceptance } from './acceptance.evolve';
-import { allJudged, batchItems, claimedAt, client, client2, fresh, given, happened, ids, mark, pm, ref, submitted } from './acceptance.test-fixtures';
+import { acceptorIds, allJudged, batchItems, claimedAt, client, client2, client3, fresh, given, happened, ids, mark, pm, ref, submitted } from './acceptance.test-fixtures';
 
 const now = new Date('2026-02-01T09:30:00.000Z');
 const pending = () => given([happened.created()]);
@@ -18,18 +18,25 @@ const invalid = (from: string, event: string, allowed: string) => ({ refusal: { 
 
 describe('createAcceptanceBatch', () => {
   it('given no batch yet, when the PM makes one, then it waits to be claimed', () => {
-    expect(createAcceptanceBatch(fresh(), pm, { sequence: 1, items: batchItems, now: new Date('2026-02-01T08:00:00.000Z') })).toEqual({
+    expect(createAcceptanceBatch(fresh(), pm, { sequence: 1, items: batchItems, acceptorIds, now: new Date('2026-02-01T08:00:00.000Z') })).toEqual({
       events: [happened.created()],
     });
   });
   it('given no batch yet, when an acceptor makes one, then the machine refuses', () => {
-    expect(createAcceptanceBatch(fresh(), client, { sequence: 1, items: batchItems, now })).toEqual(invalid('not_accepted', 'acceptance.create', 'acceptance.create'));
+    expect(createAcceptanceBatch(fresh(), client, { sequence: 1, items: batchItems, acceptorIds, now })).toEqual(invalid('not_accepted', 'acceptance.create', 'acceptance.create'));
   });
   it('given no items, then there is nothing to accept', () => {
-    expect(createAcceptanceBatch(fresh(), pm, { sequence: 1, items: [], now })).toEqual({ refusal: { messageKey: 'quality.acceptance_selection_empty', params: {} } });
+    expect(createAcceptanceBatch(fresh(), pm, { sequence: 1, items: [], acceptorIds, now })).toEqual({ refusal: { messageKey: 'quality.acceptance_selection_empty', params: {} } });
+  });
+  it('given no acceptor named, then nobody could claim it', () => {
+    expect(createAcceptanceBatch(fresh(), pm, { sequence: 1, items: batchItems, acceptorIds: [], now })).toEqual({ refusal: { messageKey: 'quality.acceptance_acceptors_empty', params: {} } });
+  });
+  it('given an acceptor named twice, then the batch names them once', () => {
+    const decision = createAcceptanceBatch(fresh(), pm, { sequence: 1, items: batchItems, acceptorIds: [ids.client, ids.client, ids.client2], now });
+    expect(decision).toMatchObject({ events: [{ data: { acceptorIds } }] });
   });
   it('given the batch exists, when it is made again, then the machine refuses', () => {
-    expect(createAcceptanceBatch(pending(), pm, { sequence: 1, items: batchItems, now })).toMatchObject(invalid('pending', 'acceptance.create', 'acceptance.claim, acceptance.withdraw'));
+    expect(createAcceptanceBatch(pending(), pm, { sequence: 1, items: batchItems, acceptorIds, now })).toMatchObject(invalid('pending', 'acceptance.create', 'acceptance.claim, acceptance.withdraw'));
   });
 });
 
@@ -56,6 +63,16 @@ describe('claimAcceptanceBatch', () => {
     const first = claimAcceptanceBatch(pending(), client, { confirmTakeover: false, now });
     const afterFirst = given([happened.created(), ...(first as { events: never[] }).events]);
     expect(claimAcceptanceBatch(afterFirst, client2, { confirmTakeover: false, now })).toMatchObject({ refusal: { messageKey: 'quality.acceptance_claimed_by_other' } });
+  });
+  it('given a pending batch, when an acceptor it does not name claims it, then they are refused', () => {
+    expect(claimAcceptanceBatch(pending(), client3, { confirmTakeover: false, now })).toEqual({ refusal: { messageKey: 'quality.acceptance_not_named', params: {} } });
+  });
+  it('given a named acceptor holds it, when an acceptor it does not name confirms a takeover, then they are refused before being asked', () => {
+    expect(claimAcceptanceBatch(accepting(), client3, { confirmTakeover: false, now })).toEqual({ refusal: { messageKey: 'quality.acceptance_not_named', params: {} } });
+    expect(claimAcceptanceBatch(accepting(), client3, { confirmTakeover: true, now })).toEqual({ refusal: { messageKey: 'quality.acceptance_not_named', params: {} } });
+  });
+  it('given no batch yet, when an acceptor claims it, then the machine says only making it is allowed', () => {
+    expect(claimAcceptanceBatch(fresh(), client3, { confirmTakeover: false, now })).toEqual(invalid('not_accepted', 'acceptance.claim', 'acceptance.create'));
   });
   it('given a pending batch, when the PM claims it, then the machine refuses', () => {
     expect(claimAcceptanceBatch(pending(), pm, { confirmTakeover: true, now })).toEqual(invalid('pending', 'acceptance.claim', 'acceptance.claim, acceptance.withdraw'));

@@ -31,6 +31,8 @@ export interface CreateAcceptanceInput {
   sequence: number;
   /** One batch of the PM's split (see acceptance-batches), each item with the result version that passed the gates. */
   items: AcceptanceItem[];
+  /** The client acceptors who may claim the batch. */
+  acceptorIds: string[];
   now: Date;
 }
 
@@ -38,10 +40,24 @@ export function createAcceptanceBatch(state: AcceptanceState, actor: TaskActor, 
   const refused = acceptanceMachineRefusal(state, { type: 'acceptance.create', ...by(actor) });
   if (refused) return refused;
   if (input.items.length === 0) return refuse('quality.acceptance_selection_empty');
+  if (input.acceptorIds.length === 0) return refuse('quality.acceptance_acceptors_empty');
   return accept({
     type: 'AcceptanceBatchCreated',
-    data: { ...batchRef(state), sequence: input.sequence, items: input.items, createdBy: actor.id, createdAt: input.now.toISOString() },
+    data: {
+      ...batchRef(state),
+      sequence: input.sequence,
+      items: input.items,
+      acceptorIds: [...new Set(input.acceptorIds)],
+      createdBy: actor.id,
+      createdAt: input.now.toISOString(),
+    },
   });
+}
+
+/** A batch is claimed only by the acceptors its PM named; a PM is answered by the machine, which keeps claims to acceptors. */
+function notNamedRefusal(state: AcceptanceState, actor: TaskActor): { refusal: Refusal } | null {
+  const made = state.status !== 'not_accepted';
+  return made && !actor.manager && !state.acceptorIds.includes(actor.id) ? refuse('quality.acceptance_not_named') : null;
 }
 
 export interface ClaimAcceptanceInput {
@@ -52,11 +68,14 @@ export interface ClaimAcceptanceInput {
 
 /**
  * Claims a pending batch, or takes over one another acceptor holds once the takeover is confirmed; their verdicts are
- * discarded. Of two acceptors claiming at once the store keeps the first; the second is asked to confirm.
+ * discarded. Only an acceptor the batch names may do either. Of two acceptors claiming at once the store keeps the
+ * first; the second is asked to confirm.
  */
 export function claimAcceptanceBatch(state: AcceptanceState, actor: TaskActor, input: ClaimAcceptanceInput): AcceptanceDecision {
   // A repeated claim by the holder (a retried request) changes nothing, so it keeps the start time.
   if (state.status === 'accepting' && state.claimerId === actor.id) return accept();
+  const notNamed = notNamedRefusal(state, actor);
+  if (notNamed) return notNamed;
   const takeover = state.status === 'accepting' && !actor.manager;
   if (takeover && !input.confirmTakeover) return refuse('quality.acceptance_claimed_by_other', { judged: judgedCount(state) });
   const refused = acceptanceMachineRefusal(state, { type: takeover ? 'acceptance.take_over' : 'acceptance.claim', ...by(actor) });

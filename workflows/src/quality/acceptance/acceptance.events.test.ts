@@ -22,6 +22,7 @@ describe(parseAcceptanceEvent.name, () => {
   it('refuses an unknown type and data that do not fit', () => {
     expect(() => parseAcceptanceEvent({ type: 'ItemPassed', data: {} })).toThrow('Not an acceptance event');
     expect(() => parseAcceptanceEvent({ type: 'AcceptanceBatchCreated', data: { ...happened.created().data, items: [] } })).toThrow();
+    expect(() => parseAcceptanceEvent({ type: 'AcceptanceBatchCreated', data: { ...happened.created().data, acceptorIds: [] } })).toThrow();
     expect(() => parseAcceptanceEvent({ type: 'AcceptanceItemJudged', data: { ...happened.judged(ids.item1, 'pass').data, verdict: 'fail' } })).toThrow();
   });
 

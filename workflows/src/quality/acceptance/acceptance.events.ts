@@ -40,8 +40,18 @@ const outcome = {
 };
 
 export const acceptanceEventData = {
-  /** `sequence` names the batch among its project's acceptance batches (the caller numbers them). */
-  AcceptanceBatchCreated: z.object({ ...ref, sequence: z.number().int().min(1), items: z.array(acceptanceItem).min(1), createdBy: z.uuid(), createdAt: instant }),
+  /**
+   * `sequence` names the batch among its project's acceptance batches (the caller numbers them); `acceptorIds` are the
+   * client acceptors the PM chose, the only ones who may claim it.
+   */
+  AcceptanceBatchCreated: z.object({
+    ...ref,
+    sequence: z.number().int().min(1),
+    items: z.array(acceptanceItem).min(1),
+    acceptorIds: z.array(z.uuid()).min(1),
+    createdBy: z.uuid(),
+    createdAt: instant,
+  }),
   /** `claimedAt` is the batch's start time. A takeover names the acceptor it replaced and how many of their verdicts it discarded. */
   AcceptanceBatchClaimed: z.object({ ...ref, acceptorId: z.uuid(), claimedAt: instant, takenOverFrom: z.uuid().nullable(), discardedVerdicts: count }),
   AcceptanceItemJudged: z.object({ ...ref, itemId, verdict: acceptanceVerdict, marks: errorMarks, resultVersion: version, acceptorId: z.uuid(), judgedAt: instant }),

@@ -6,13 +6,14 @@ const decidedAt = '2026-02-02T10:00:00.000Z';
 
 describe(evolveAcceptance.name, () => {
   it('starts not accepted, with nothing in it', () => {
-    expect(fresh()).toMatchObject({ status: 'not_accepted', items: [], claimerId: null, startedAt: null });
+    expect(fresh()).toMatchObject({ status: 'not_accepted', items: [], acceptorIds: [], claimerId: null, startedAt: null });
   });
 
-  it('makes a pending batch of unjudged items', () => {
+  it('makes a pending batch of unjudged items, naming its acceptors', () => {
     expect(given([happened.created()])).toMatchObject({
       status: 'pending',
       sequence: 1,
+      acceptorIds: [ids.client, ids.client2],
       createdBy: ids.pm,
       createdAt,
       items: [

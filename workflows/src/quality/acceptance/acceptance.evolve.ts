@@ -22,6 +22,8 @@ export interface AcceptanceState {
   createdBy: string | null;
   createdAt: string | null;
   items: AcceptanceEntry[];
+  /** The client acceptors named by the PM: the only ones who may claim the batch. */
+  acceptorIds: string[];
   /** The claimed inspector of the seed's batch list: the acceptor who holds the batch now. */
   claimerId: string | null;
   /** The start time: when the current claim was made, a takeover starting it again. */
@@ -44,6 +46,7 @@ export function startAcceptanceState(ref: { batchId: string; projectId: string }
     createdBy: null,
     createdAt: null,
     items: [],
+    acceptorIds: [],
     claimerId: null,
     startedAt: null,
     takeovers: 0,
@@ -79,9 +82,9 @@ function decided(state: AcceptanceState, event: AcceptanceEventOf<'AcceptanceBat
 export function evolveAcceptance(state: AcceptanceState, event: AcceptanceEvent): AcceptanceState {
   switch (event.type) {
     case 'AcceptanceBatchCreated': {
-      const { sequence, createdBy, createdAt } = event.data;
+      const { sequence, acceptorIds, createdBy, createdAt } = event.data;
       const items = event.data.items.map((item) => ({ ...item, ...unjudged(), outcome: null }));
-      return { ...state, status: 'pending', sequence, createdBy, createdAt, items };
+      return { ...state, status: 'pending', sequence, acceptorIds, createdBy, createdAt, items };
     }
     case 'AcceptanceBatchClaimed': {
       const { acceptorId, claimedAt, takenOverFrom } = event.data;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../shared/lifecycle';
 import { allowedBy, itTakesItsEdges, type MachineEdge, type MachineRefusal } from '../../shared/machine-edges.test-support';
-import { acceptanceAllowedEvents, acceptanceCommandOrder, acceptanceMachine, type AcceptanceMachineContext, type AcceptanceMachineEvent, type AcceptanceStatus, acceptanceStatuses } from './acceptance.machine';
+import { acceptanceAllowedEvents, acceptanceCommandOrder, acceptanceEventsAllowedTo, acceptanceMachine, type AcceptanceMachineContext, type AcceptanceMachineEvent, type AcceptanceStatus, acceptanceStatuses } from './acceptance.machine';
 import { ids } from './acceptance.test-fixtures';
 
 const items = (...verdicts: ('pass' | 'reject' | null)[]) => verdicts.map((verdict, i) => ({ itemId: `i${i + 1}`, verdict }));
@@ -91,5 +91,17 @@ describe(acceptanceAllowedEvents.name, () => {
     ];
     expect([...acceptanceCommandOrder].sort()).toEqual([...acceptanceMachine.events].sort());
     for (const [state, context, events] of expected) expect(acceptanceAllowedEvents(state, context)).toEqual(events);
+  });
+});
+
+describe(acceptanceEventsAllowedTo.name, () => {
+  it('offers each person only what they may send now', () => {
+    expect(acceptanceEventsAllowedTo('pending', ctx(), client)).toEqual(['acceptance.claim']);
+    expect(acceptanceEventsAllowedTo('pending', ctx(), pm)).toEqual(['acceptance.withdraw']);
+    expect(acceptanceEventsAllowedTo('accepting', done(), client)).toEqual(['acceptance.judge', 'acceptance.submit']);
+    expect(acceptanceEventsAllowedTo('accepting', held(), client2)).toEqual(['acceptance.take_over']);
+    expect(acceptanceEventsAllowedTo('submitted', done(), client)).toEqual([]);
+    expect(acceptanceEventsAllowedTo('submitted', done(), pm)).toEqual(['acceptance.pass', 'acceptance.reject', 'acceptance.withdraw']);
+    expect(acceptanceEventsAllowedTo('passed', done(), pm)).toEqual([]);
   });
 });

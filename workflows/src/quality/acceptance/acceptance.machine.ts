@@ -108,3 +108,10 @@ export function acceptanceAllowedEvents(status: AcceptanceStatus, context: Accep
   ];
   return acceptanceCommandOrder.filter((type) => people.some((person) => snapshot.can({ type, itemId, ...person })));
 }
+
+/** What a state allows to this person now, for the actions a screen offers them; a takeover is offered as a claim asks for it. */
+export function acceptanceEventsAllowedTo(status: AcceptanceStatus, context: AcceptanceMachineContext, person: { actorId: string; manager: boolean }): AcceptanceMachineEvent['type'][] {
+  const snapshot = snapshotOf(acceptanceMachine, status, context);
+  const itemId = context.items[0]?.itemId ?? '';
+  return acceptanceCommandOrder.filter((type) => snapshot.can({ type, itemId, ...person }));
+}

@@ -1,4 +1,4 @@
-// Shared fixtures of the acceptance specs: a three-item batch, its PM and two client acceptors.
+// Shared fixtures of the acceptance specs: a three-item batch, its PM, the two client acceptors it names and one it does not.
 import type { ErrorMark } from '../../tasks/item.events';
 import type { AcceptanceEvent, AcceptanceVerdict } from './acceptance.events';
 import { type AcceptanceState, foldAcceptance, startAcceptanceState } from './acceptance.evolve';
@@ -13,12 +13,15 @@ export const ids = {
   pm: '00000000-0000-4000-8000-00000000cccc',
   client: '00000000-0000-4000-8000-0000000c0001',
   client2: '00000000-0000-4000-8000-0000000c0002',
+  /** A client acceptor the batch does not name. */
+  client3: '00000000-0000-4000-8000-0000000c0003',
   errorGroup: '00000000-0000-4000-8000-00000000e440',
 } as const;
 
 export const pm = { id: ids.pm, manager: true };
 export const client = { id: ids.client, manager: false };
 export const client2 = { id: ids.client2, manager: false };
+export const client3 = { id: ids.client3, manager: false };
 
 export const ref = { batchId: ids.batch, projectId: ids.project };
 export const batchItems = [
@@ -26,6 +29,7 @@ export const batchItems = [
   { itemId: ids.item2, resultVersion: 1 },
   { itemId: ids.item3, resultVersion: 2 },
 ];
+export const acceptorIds = [ids.client, ids.client2];
 export const mark: ErrorMark = { errorGroupId: ids.errorGroup, value: 'missed object', objectId: null, frame: null, spot: { x: 4, y: 5 }, comment: '' };
 
 export const createdAt = '2026-02-01T08:00:00.000Z';
@@ -34,7 +38,7 @@ const at = '2026-02-01T09:10:00.000Z';
 
 /** Events as the deciders write them, for building histories tersely. */
 export const happened = {
-  created: (): AcceptanceEvent => ({ type: 'AcceptanceBatchCreated', data: { ...ref, sequence: 1, items: batchItems, createdBy: ids.pm, createdAt } }),
+  created: (): AcceptanceEvent => ({ type: 'AcceptanceBatchCreated', data: { ...ref, sequence: 1, items: batchItems, acceptorIds, createdBy: ids.pm, createdAt } }),
   claimed: (acceptorId: string = ids.client, takenOverFrom: string | null = null, discardedVerdicts = 0, when = claimedAt): AcceptanceEvent => ({
     type: 'AcceptanceBatchClaimed',
     data: { ...ref, acceptorId, claimedAt: when, takenOverFrom, discardedVerdicts },

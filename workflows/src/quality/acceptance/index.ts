@@ -4,3 +4,5 @@ export * from './acceptance.machine';
 export * from './acceptance.evolve';
 export * from './acceptance.decide';
 export * from './acceptance-batches';
+export * from './acceptance.schemas';
+export * from './acceptance.views';

@@ -6,3 +6,6 @@ export * from './sampling.machine';
 export * from './sampling.evolve';
 export { createSamplingTask, decideSamplingTask, type CreateSamplingInput, sampleSizeOf, type SamplingDecision, startSamplingRound, type StartRoundInput } from './sampling.decide';
 export * from './sample-item.decide';
+export * from './sampling.actions';
+export * from './sampling.schemas';
+export * from './sampling.views';

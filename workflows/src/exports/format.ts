@@ -1,0 +1,179 @@
+// What every export format and every annotation import format agrees on: the items an encoder is handed, the files
+// and document sections it gives back, and what a decoder reads out of uploaded files.
+import type { DataRuleDocument } from '../catalog/data-rule';
+import type { ToolInput } from '../catalog/tool.schemas';
+import type { AttributeValues, ResultDocument, Shape } from '../tasks/result.schema';
+
+export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** A tool of the project as exporters read it: its class name is the tool's name unless an object names another. */
+export interface ExportTool {
+  toolId: string;
+  toolVersion: number;
+  definition: ToolInput;
+}
+
+/** What an encoder knows of the export as a whole. */
+export interface ExportContext {
+  projectTitle: string;
+  /** The tools the project cites, in the project's order: class ids follow this order, then first sight. */
+  tools: ExportTool[];
+  /** The cited import/export data rule version's document; only the rule-mapped JSON reads it. */
+  rule: DataRuleDocument | null;
+  /** When the export ran, ISO 8601, for the formats that record it. */
+  exportedAt: string;
+}
+
+/** One item handed to an encoder, in export order. */
+export interface ExportItem {
+  itemId: string;
+  /** The item's file name as imported, unique within a batch ("frames/a.png"). */
+  fileName: string;
+  batchName: string;
+  /** 1-based position in this export. */
+  index: number;
+  width: number | null;
+  height: number | null;
+  effective: boolean;
+  /** Where the media file lies in the archive when media are included ("images/<batch>/<fileName>"); formats that refer to the image use it. */
+  mediaPath: string;
+  result: ResultDocument;
+}
+
+/** A whole file of the archive, by its path inside the archive. */
+export interface ExportFile {
+  path: string;
+  content: string;
+}
+
+/**
+ * A large JSON document (COCO's) written without holding it: items append elements to its named array sections,
+ * and at the end the encoder gives the text around them. The writer joins a section's elements with commas.
+ */
+export interface SectionedDocument {
+  path: string;
+  /** Literal JSON text and section names in order, e.g. ['{"images":[', { section: 'images' }, '],"annotations":[', ...]. */
+  parts: (string | { section: string })[];
+}
+
+export interface EncodedItem {
+  files: ExportFile[];
+  /** JSON texts of elements to append to a document's section, by section name. */
+  sections?: Record<string, string[]>;
+  /** Objects written for this item, for the export's volume. */
+  objects: number;
+}
+
+export interface EncodedEnd {
+  files: ExportFile[];
+  documents: SectionedDocument[];
+}
+
+/** A format's encoder for one export: stateful (class ids, counters), fed items one by one, finished once. */
+export interface ExportEncoder {
+  item(item: ExportItem): EncodedItem;
+  finish(): EncodedEnd;
+}
+
+export type EncoderFactory = (context: ExportContext) => ExportEncoder;
+
+/** An uploaded annotation file, by its path inside the upload (a zip's entries, or the one file uploaded). */
+export interface ImportedFile {
+  path: string;
+  content: Buffer;
+}
+
+/** An object read from an import, before it is matched to a tool: where it came from, its class and its shape. */
+export interface DecodedObject {
+  /** "labels/a.txt:3", "instances.json annotations[12]": where a refusal points a person. */
+  source: string;
+  className: string;
+  shape: Shape;
+  attributes: AttributeValues;
+  /** The track id the file gives, where it gives one. */
+  id?: string;
+}
+
+export interface DecodedItem {
+  /** The item's file name as the file names it; YOLO and KITTI give only the stem, matched to an item by stem. */
+  fileName: string;
+  /** Where the item's annotations were read from, for a refusal of the whole item (item not found). */
+  source: string;
+  objects: DecodedObject[];
+}
+
+/** One line of "The import failed with the following error.": where, and a message key with its values. */
+export interface DecodeRefusal {
+  source: string;
+  reasonKey: string;
+  params?: Record<string, string | number>;
+}
+
+export interface DecodeContext {
+  rule: DataRuleDocument | null;
+  /** The image size of an item by its file name or its stem; formats with normalized coordinates need it. */
+  sizeOf(fileNameOrStem: string): { width: number; height: number } | null;
+}
+
+export interface DecodeOutcome {
+  items: DecodedItem[];
+  refusals: DecodeRefusal[];
+}
+
+export type AnnotationDecoder = (files: ImportedFile[], context: DecodeContext) => DecodeOutcome;
+
+/** The message keys a decoder refuses with; the API holds their Chinese and English texts. */
+export const importReasons = {
+  malformed: 'exports.import.malformed',
+  unknownClass: 'exports.import.unknown_class',
+  itemNotFound: 'exports.import.item_not_found',
+  wrongGeometry: 'exports.import.wrong_geometry',
+  unsupportedShape: 'exports.import.unsupported_shape',
+  noFiles: 'exports.import.no_files',
+  itemBusy: 'exports.import.item_busy',
+  shapeToolMismatch: 'exports.import.shape_tool_mismatch',
+} as const;
+
+/** The class an object exports under: the name it was given, else its tool's. */
+export function classNameOf(object: { className: string | null; toolId: string }, tools: ExportTool[]): string {
+  return object.className ?? tools.find((t) => t.toolId === object.toolId)?.definition.name ?? 'object';
+}
+
+/** Stable class ids: the tools' names first, in the project's order, then any other name in the order first seen. */
+export class ClassRegistry {
+  private readonly ids = new Map<string, number>();
+
+  constructor(tools: ExportTool[]) {
+    for (const tool of tools) this.idOf(tool.definition.name);
+  }
+
+  /** 0-based id; formats that count from 1 add one. */
+  idOf(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(name, id);
+    }
+    return id;
+  }
+
+  names(): string[] {
+    return [...this.ids.keys()];
+  }
+}
+
+/**
+ * Where an item's own files go in the archive, beside its media: the media path without "images/" and extension
+ * ("images/Week 1/frames/a.png" -> "Week 1/frames/a"), so items of two batches with one file name never collide.
+ */
+export function archiveStem(item: { mediaPath: string }): string {
+  return stemOf(item.mediaPath.replace(/^images\//, ''));
+}
+
+/** The file name without its extension, folders kept ("frames/a.png" -> "frames/a"): how YOLO and KITTI name a label file. */
+export function stemOf(fileName: string): string {
+  const slash = fileName.lastIndexOf('/');
+  const dot = fileName.lastIndexOf('.');
+  return dot > slash + 1 ? fileName.slice(0, dot) : fileName;
+}

@@ -1,0 +1,164 @@
+// COCO detection and segmentation: one document, annotations/instances.json, written a section at a time. Boxes
+// are bboxes; polygons are segmentations with their bounds as bbox; lines, curves and points have no COCO form.
+// A sequence's frames are images of their own, "<media path>#<frame>".
+import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
+import type { Shape } from '../../tasks/result.schema';
+import { attributeValues, boundsOf, finite, objectsAt } from './objects-at';
+
+export const cocoDocumentPath = 'annotations/instances.json';
+
+/** The shoelace area of a polygon. */
+function polygonArea(points: { x: number; y: number }[]): number {
+  let twice = 0;
+  for (let i = 0; i < points.length; i++) {
+    const a = points[i];
+    const b = points[(i + 1) % points.length];
+    twice += a.x * b.y - b.x * a.y;
+  }
+  return Math.abs(twice) / 2;
+}
+
+export const cocoEncoder: EncoderFactory = (context) => {
+  const classes = new ClassRegistry(context.tools);
+  const templates = new Map(context.tools.map((t) => [t.definition.name, t.definition.templateType]));
+  let imageId = 0;
+  let annotationId = 0;
+  return {
+    item(item) {
+      const images: string[] = [];
+      const annotations: string[] = [];
+      // A sequence's frames are images of their own; a single picture is frame 0 under its own name.
+      for (let frame = 0; frame < item.result.frameCount; frame++) {
+        imageId += 1;
+        const fileName = item.result.frameCount === 1 ? item.mediaPath : `${item.mediaPath}#${frame}`;
+        images.push(JSON.stringify({ id: imageId, file_name: fileName, width: item.width ?? 0, height: item.height ?? 0, valid: item.effective }));
+        for (const { object, className, shape, attributes } of objectsAt(item, frame, context.tools)) {
+          if (shape.type !== 'box' && shape.type !== 'polygon') continue;
+          annotationId += 1;
+          const bbox = boundsOf(shape);
+          annotations.push(
+            JSON.stringify({
+              id: annotationId,
+              image_id: imageId,
+              category_id: classes.idOf(className) + 1,
+              bbox,
+              area: shape.type === 'box' ? shape.width * shape.height : polygonArea(shape.points),
+              segmentation: shape.type === 'polygon' ? [shape.points.flatMap((p) => [p.x, p.y])] : [],
+              iscrowd: 0,
+              attributes: { ...attributes, track_id: object.id },
+            }),
+          );
+        }
+      }
+      return { files: [], sections: { images, annotations }, objects: annotations.length };
+    },
+    finish() {
+      const categories = classes.names().map((name, id) => ({ id: id + 1, name, supercategory: templates.get(name) ?? 'object' }));
+      const info = { description: context.projectTitle, version: '1.0', date_created: context.exportedAt };
+      return {
+        files: [],
+        documents: [
+          {
+            path: cocoDocumentPath,
+            parts: [`{"info":${JSON.stringify(info)},"licenses":[],"images":[`, { section: 'images' }, '],"annotations":[', { section: 'annotations' }, `],"categories":${JSON.stringify(categories)}}`],
+          },
+        ],
+      };
+    },
+  };
+};
+
+interface CocoImage {
+  id?: unknown;
+  file_name?: unknown;
+}
+
+interface CocoAnnotation {
+  image_id?: unknown;
+  category_id?: unknown;
+  bbox?: unknown;
+  segmentation?: unknown;
+  attributes?: unknown;
+}
+
+interface CocoDocument {
+  images: CocoImage[];
+  annotations: CocoAnnotation[];
+  categories: { id?: unknown; name?: unknown }[];
+}
+
+/** A sequence's frame image, "<media path>#<frame>": frame 0 stands for the item, later frames are not read. */
+const framePattern = /#(\d+)$/;
+
+export const decodeCoco: AnnotationDecoder = (files) => {
+  const refusals: DecodeRefusal[] = [];
+  const items: DecodedItem[] = [];
+  const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
+  if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
+  for (const file of documents) {
+    const document = readDocument(file.content);
+    if (typeof document === 'string') {
+      refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'COCO', detail: document } });
+      continue;
+    }
+    const categories = new Map(document.categories.flatMap((c) => (typeof c?.name === 'string' ? [[c.id, c.name] as const] : [])));
+    const byImage = new Map<unknown, DecodedItem>();
+    const laterFrames = new Set<unknown>();
+    document.images.forEach((image, index) => {
+      const source = `${file.path} images[${index}]`;
+      if (typeof image?.file_name !== 'string' || !image.file_name || image.id === undefined) {
+        return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'COCO', detail: 'an image needs an id and a file_name' } });
+      }
+      const frame = framePattern.exec(image.file_name);
+      if (frame && Number(frame[1]) > 0) return laterFrames.add(image.id);
+      const decoded: DecodedItem = { fileName: image.file_name.replace(framePattern, ''), source, objects: [] };
+      byImage.set(image.id, decoded);
+      items.push(decoded);
+    });
+    document.annotations.forEach((annotation, index) => {
+      const source = `${file.path} annotations[${index}]`;
+      if (laterFrames.has(annotation?.image_id)) return;
+      const item = byImage.get(annotation?.image_id);
+      if (!item) return refusals.push({ source, reasonKey: importReasons.itemNotFound, params: { value: String(annotation?.image_id) } });
+      const className = categories.get(annotation.category_id);
+      if (className === undefined) return refusals.push({ source, reasonKey: importReasons.unknownClass, params: { value: String(annotation.category_id) } });
+      const shape = shapeOf(annotation);
+      if (typeof shape === 'string') {
+        return refusals.push(shape === 'rle' ? { source, reasonKey: importReasons.unsupportedShape, params: { value: 'RLE' } } : { source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
+      }
+      const { track_id: trackId, ...attributes } = attributeValues(annotation.attributes);
+      const id = typeof trackId === 'string' && trackId ? { id: trackId } : {};
+      item.objects.push({ source, className, shape, attributes, ...id });
+    });
+  }
+  return { items, refusals };
+};
+
+/** The document with its three lists, or why it is not a COCO document. */
+function readDocument(content: Buffer): CocoDocument | string {
+  let document: Partial<CocoDocument> | null;
+  try {
+    document = JSON.parse(content.toString('utf8')) as Partial<CocoDocument> | null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const missing = (['images', 'annotations', 'categories'] as const).filter((list) => !Array.isArray(document?.[list]));
+  return missing.length === 0 ? (document as CocoDocument) : `missing lists: ${missing.join(', ')}`;
+}
+
+/** A polygon from the first ring of a segmentation, else a box from the bbox; or why neither can be read. */
+function shapeOf(annotation: { bbox?: unknown; segmentation?: unknown }): Shape | string {
+  const segmentation = annotation.segmentation;
+  if (segmentation && !Array.isArray(segmentation)) return 'rle';
+  const ring = Array.isArray(segmentation) && Array.isArray(segmentation[0]) ? (segmentation[0] as unknown[]) : null;
+  if (ring && ring.length > 0) {
+    if (ring.length < 6 || ring.length % 2 !== 0 || !finite(...ring)) return 'a polygon needs at least three x, y pairs';
+    const values = ring as number[];
+    return { type: 'polygon', points: Array.from({ length: values.length / 2 }, (_, i) => ({ x: values[2 * i], y: values[2 * i + 1] })) };
+  }
+  const bbox = annotation.bbox;
+  if (!Array.isArray(bbox) || bbox.length !== 4 || !finite(...bbox)) return 'bbox must be [x, y, width, height]';
+  const [x, y, width, height] = bbox as number[];
+  if (width <= 0 || height <= 0) return 'bbox width and height must be positive';
+  return { type: 'box', x, y, width, height };
+}

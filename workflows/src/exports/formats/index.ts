@@ -1,0 +1,31 @@
+// Every export format's encoder and every annotation import format's decoder, by the format's name.
+import type { AnnotationDecoder, EncoderFactory, ExportFormat } from '../format';
+import { cocoEncoder, decodeCoco } from './coco';
+import { decodeKitti, kittiEncoder } from './kitti';
+import { decodeOpenlabel, openlabelEncoder } from './openlabel';
+import { decodeRuleJson, ruleJsonEncoder } from './rule-json';
+import { decodeVoc, vocEncoder } from './voc';
+import { decodeYolo, yoloEncoder } from './yolo';
+
+export const exportEncoders: Record<ExportFormat, EncoderFactory> = {
+  coco: cocoEncoder,
+  voc: vocEncoder,
+  yolo: yoloEncoder,
+  kitti: kittiEncoder,
+  openlabel: openlabelEncoder,
+  rule_json: ruleJsonEncoder,
+};
+
+export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
+  coco: decodeCoco,
+  voc: decodeVoc,
+  yolo: decodeYolo,
+  kitti: decodeKitti,
+  openlabel: decodeOpenlabel,
+  rule_json: decodeRuleJson,
+};
+
+export { cocoDocumentPath } from './coco';
+export { kittiTypeOf } from './kitti';
+export { openlabelDocument } from './openlabel';
+export { ruleJsonFields, ruleJsonPath } from './rule-json';

@@ -1,0 +1,53 @@
+// What every encoder reads of an item: for each frame it exports, each object's shape, class and attribute values
+// at that frame, from the one interpolation the editor uses too.
+import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
+import type { AttributeValues, ResultObject, Shape } from '../../tasks/result.schema';
+import { classNameOf, type ExportItem, type ExportTool } from '../format';
+
+export interface ObjectAtFrame {
+  object: ResultObject;
+  className: string;
+  shape: Shape;
+  /** The object's own values, then its frame values at this frame. */
+  attributes: AttributeValues;
+}
+
+/** The objects in the scene at a frame; objects outside it there are left out. */
+export function objectsAt(item: ExportItem, frame: number, tools: ExportTool[]): ObjectAtFrame[] {
+  return item.result.objects.flatMap((object) => {
+    const shape = shapeAt(object, frame);
+    return shape ? [{ object, className: classNameOf(object, tools), shape, attributes: { ...object.attributes, ...frameAttributesAt(object, frame) } }] : [];
+  });
+}
+
+/** The smallest box around a shape's points: x, y, width, height. */
+export function boundsOf(shape: Shape): [number, number, number, number] {
+  if (shape.type === 'box') return [shape.x, shape.y, shape.width, shape.height];
+  const points = shape.type === 'point' ? [{ x: shape.x, y: shape.y }] : shape.points;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [left, top] = [Math.min(...xs), Math.min(...ys)];
+  return [left, top, Math.max(...xs) - left, Math.max(...ys) - top];
+}
+
+/** A decoded attribute value as the result holds it: strings, or lists of strings. */
+export function attributeValues(raw: unknown): AttributeValues {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const values: AttributeValues = {};
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof value === 'string') values[name] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') values[name] = String(value);
+    else if (Array.isArray(value)) values[name] = value.map(String);
+  }
+  return values;
+}
+
+export const finite = (...values: unknown[]): boolean => values.every((v) => typeof v === 'number' && Number.isFinite(v));
+
+/** The lines of a text label file with something on them, as whitespace-separated fields, each with where it is. */
+export function labelLines(file: { path: string; content: Buffer }): { source: string; fields: string[] }[] {
+  return file.content
+    .toString('utf8')
+    .split(/\r?\n/)
+    .flatMap((line, index) => (line.trim() ? [{ source: `${file.path}:${index + 1}`, fields: line.trim().split(/\s+/) }] : []));
+}

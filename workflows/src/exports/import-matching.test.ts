@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { toolInput } from '../catalog/tool.schemas';
+import type { DecodeOutcome } from './format';
+import { importReasons } from './format';
+import { matchImport } from './import-matching';
+
+const vehicle = { toolId: '00000000-0000-4000-8000-000000000001', toolVersion: 2, definition: toolInput.parse({ name: 'Vehicle box', templateType: 'box' }) };
+const targets = [
+  { itemId: 'i1', fileName: 'frames/0001.png', width: 640, height: 480, waiting: true },
+  { itemId: 'i2', fileName: 'frames/0002.png', width: 640, height: 480, waiting: false },
+];
+const box = { type: 'box' as const, x: 10, y: 10, width: 50, height: 30 };
+
+describe('matching an import to a batch', () => {
+  it('finds items by name, by the end of a path and by stem, and gives each object its tool', () => {
+    for (const fileName of ['frames/0001.png', 'images/Week 1/frames/0001.png', 'Week 1/frames/0001']) {
+      const outcome: DecodeOutcome = { items: [{ fileName, source: 'a', objects: [{ source: 'a:1', className: 'Vehicle_box', shape: box, attributes: {}, id: 'car-1' }] }], refusals: [] };
+      const { items, refusals } = matchImport(outcome, targets, [vehicle]);
+      expect(refusals).toEqual([]);
+      expect(items).toHaveLength(1);
+      expect(items[0].target.itemId).toBe('i1');
+      expect(items[0].result.objects[0]).toMatchObject({ id: 'car-1', toolId: vehicle.toolId, toolVersion: 2, templateType: 'box', keyframes: [{ frame: 0, shape: box }] });
+    }
+  });
+
+  it('refuses unknown items, busy items, unknown classes, shapes the tool does not draw and shapes outside the image', () => {
+    const outcome: DecodeOutcome = {
+      items: [
+        { fileName: 'frames/9999.png', source: 'x.xml', objects: [] },
+        { fileName: 'frames/0002.png', source: 'b.xml', objects: [] },
+        {
+          fileName: 'frames/0001.png',
+          source: 'a.xml',
+          objects: [
+            { source: 'a.xml object[0]', className: 'Bus', shape: box, attributes: {} },
+            { source: 'a.xml object[1]', className: 'Vehicle box', shape: { type: 'point', x: 1, y: 1 }, attributes: {} },
+            { source: 'a.xml object[2]', className: 'Vehicle box', shape: { ...box, x: 700 }, attributes: {} },
+          ],
+        },
+      ],
+      refusals: [],
+    };
+    const { items, refusals } = matchImport(outcome, targets, [vehicle]);
+    expect(items).toEqual([]);
+    expect(refusals.map((r) => [r.source, r.reasonKey])).toEqual([
+      ['x.xml', importReasons.itemNotFound],
+      ['b.xml', importReasons.itemBusy],
+      ['a.xml object[0]', importReasons.unknownClass],
+      ['a.xml object[1]', importReasons.shapeToolMismatch],
+      ['a.xml object[2]', expect.stringMatching(/^tasks\.result\./)],
+    ]);
+  });
+});
