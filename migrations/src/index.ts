@@ -20,6 +20,9 @@ import * as m1763859600016 from './1763859600016-PoolShares';
 import * as m1763859600017 from './1763859600017-AppendStreams';
 import * as m1763859600018 from './1763859600018-ItemListFilters';
 import * as m1763859600019 from './1763859600019-ItemsByFileName';
+import * as m1763859600020 from './1763859600020-SamplingTasks';
+import * as m1763859600021 from './1763859600021-AcceptanceBatches';
+import * as m1763859600022 from './1763859600022-ExportRecords';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 
 export const migrations: Record<string, Migration> = {
@@ -43,5 +46,8 @@ export const migrations: Record<string, Migration> = {
   '1763859600017-AppendStreams': m1763859600017,
   '1763859600018-ItemListFilters': m1763859600018,
   '1763859600019-ItemsByFileName': m1763859600019,
+  '1763859600020-SamplingTasks': m1763859600020,
+  '1763859600021-AcceptanceBatches': m1763859600021,
+  '1763859600022-ExportRecords': m1763859600022,
   '1763859600091-EventDataLz4': m1763859600091,
 };

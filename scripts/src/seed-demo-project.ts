@@ -15,7 +15,7 @@ export async function seedDemoProject(call: Call, token: string, members: { team
   const existing = ok(await call('GET', `/manage/projects?keyword=${encodeURIComponent(demoProjectTitle)}`, undefined, token), 'projects');
   const projectId: string = existing.items[0]?.id ?? (await createProject(call, token, members));
   const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches');
-  if (batches.length === 0) await uploadBatch(call, token, projectId);
+  if (batches.length === 0) await uploadBatch(call, token, projectId, demoBatch1);
   return projectId;
 }
 
@@ -48,10 +48,23 @@ async function createProject(call: Call, token: string, members: { teamId: strin
   return projectId;
 }
 
+export interface DemoBatch {
+  name: string;
+  /** Larger first in the pools. */
+  priority: number;
+  frames: number;
+}
+
+export const demoBatch1: DemoBatch = { name: 'Demo batch 1', priority: 10, frames: 24 };
+/** Taken through sampling and client acceptance by the demo's people. */
+export const demoBatch2: DemoBatch = { name: 'Demo batch 2', priority: 20, frames: 12 };
+/** Finished and not yet sampled: the quality gates for a newcomer to try. */
+export const demoBatch3: DemoBatch = { name: 'Demo batch 3', priority: 15, frames: 6 };
+
 /** A batch of generated street frames, uploaded as a zip package like a PM would. */
-async function uploadBatch(call: Call, token: string, projectId: string): Promise<void> {
-  const batch = ok(await call('POST', `/manage/projects/${projectId}/batches`, { name: 'Demo batch 1', priority: 10, uploadType: 'zip' }, token), 'batch');
-  const zip = await sampleZip(sampleFrames(24, 320, 240));
+export async function uploadBatch(call: Call, token: string, projectId: string, demo: DemoBatch): Promise<void> {
+  const batch = ok(await call('POST', `/manage/projects/${projectId}/batches`, { name: demo.name, priority: demo.priority, uploadType: 'zip' }, token), 'batch');
+  const zip = await sampleZip(sampleFrames(demo.frames, 320, 240));
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'demo-frames.zip');
   ok(await call('POST', `/manage/batches/${batch.id}/upload`, form, token), 'upload');

@@ -11,7 +11,7 @@ const boxes = [
 ];
 
 /** The import runs in the worker; the work waits for its items, for at most two minutes. */
-async function importedItems(call: Call, token: string, projectId: string): Promise<boolean> {
+export async function importedItems(call: Call, token: string, projectId: string): Promise<boolean> {
   for (let waited = 0; waited < 120_000; waited += 1000) {
     const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches') as { importing: unknown; items: number }[];
     if (batches.length > 0 && batches.every((b) => b.importing === null && b.items > 0)) return true;

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { type Answer, type Call } from './seed-demo-call';
 import { seedDemoProject } from './seed-demo-project';
 import { seedDemoWork } from './seed-demo-work';
+import { seedDemoQuality } from './seed-demo-quality';
+import { seedDemoExports } from './seed-demo-exports';
 
 export interface DemoAccount {
   role: string;
@@ -64,6 +66,10 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   const inspector = demoAccounts.find((d) => d.account === 'inspector@example.com')!;
   const inspectorId: string = people.data.items.find((p: { account: string }) => p.account === inspector.account).id;
   await seedDemoWork(call, { admin: token, projectId, tagger, inspector: { id: inspectorId, ...inspector } });
+  const client = demoAccounts.find((d) => d.account === 'client@example.com')!;
+  const clientId: string = people.data.items.find((p: { account: string }) => p.account === client.account).id;
+  await seedDemoQuality(call, { admin: token, projectId, tagger, inspector, client: { id: clientId, ...client } });
+  await seedDemoExports(call, token, projectId);
   await call('GET', '/manage/auth/logout', undefined, token);
   return demoAccounts;
 }

@@ -9,6 +9,7 @@ import { AuditsModule } from './audits/audits.module';
 import { BatchesModule } from './batches/batches.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { DistributionModule } from './distribution/distribution.module';
+import { ExportsModule } from './exports/exports.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
@@ -19,6 +20,7 @@ import { redactedUrl } from './http/redacted-url';
 import { ValidationPipe } from './http/validation.pipe';
 import { JobsModule } from './jobs/jobs.module';
 import { ProjectsModule } from './projects/projects.module';
+import { QualityModule } from './quality/quality.module';
 import { TasksModule } from './tasks/tasks.module';
 
 @Module({})
@@ -55,6 +57,8 @@ export class AppModule {
         BatchesModule,
         TasksModule,
         DistributionModule,
+        ExportsModule,
+        QualityModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

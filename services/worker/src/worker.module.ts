@@ -6,6 +6,9 @@ import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, CoreModule, createWorkerRedis, jobQueue } from '@annot/core';
 import { AuditsModule } from './audits/audits.module';
 import { VerifyLedgerJob } from './audits/verify-ledger.job';
+import { ExportJob } from './exports/export.job';
+import { ExportsModule } from './exports/exports.module';
+import { ExpireExportJob } from './exports/expire-export.job';
 import { ImportBatchJob } from './imports/import-batch.job';
 import { ImportsModule } from './imports/imports.module';
 import { JOB_HANDLERS } from './jobs/job-handler';
@@ -31,12 +34,13 @@ export class WorkerModule {
         BullModule.registerQueue({ name: jobQueue }),
         AuditsModule,
         ImportsModule,
+        ExportsModule,
         TasksModule,
       ],
       providers: [
         { provide: WORKER_REDIS, useValue: redis },
         WorkerRedisCloser,
-        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob], useFactory: (...handlers: unknown[]) => handlers },
+        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob, ExportJob, ExpireExportJob], useFactory: (...handlers: unknown[]) => handlers },
         jobsProcessorFor(config),
         OutboxDispatcherService,
         ProjectionRunnerService,

@@ -8,6 +8,9 @@ export function describeOperation(language: Language, eventType: string, summary
   const key = `ops.${eventType}`;
   const params: Record<string, unknown> = { ...summary };
   if ('role' in summary) params.role = roleKey(summary.role);
+  // A quality gate's verdict or decision reads as a word of the caller's language.
+  if (typeof summary.verdict === 'string') params.verdict = `ops.verdict_${summary.verdict}`;
+  if (typeof summary.decision === 'string') params.decision = `ops.decision_${summary.decision}`;
   const definition = summary.definition as { name?: unknown } | undefined;
   if (definition && typeof definition === 'object' && params.name === undefined) params.name = definition.name;
   if (eventType === 'AccountEdited' && typeof summary.changes === 'object' && summary.changes) {

@@ -74,6 +74,6 @@ import { TeamsController } from './teams.controller';
     RotateSessionTokenHandler,
     SaveTeamHandler,
   ],
-  exports: [StreamTickets],
+  exports: [StreamTickets, SessionsRepository],
 })
 export class IdentityModule {}

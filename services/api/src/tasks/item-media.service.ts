@@ -2,33 +2,22 @@
 // and its thumbnail, made on the first request for an item imported before thumbnails were made at import.
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { type AppConfig, AppError, CONFIG, LocalDiskStorage, STORAGE, type Storage, thumbnailMediaType, Thumbnails } from '@annot/core';
-
-const localPrefix = 'local:';
+import { AppError, ItemFiles, thumbnailMediaType, Thumbnails } from '@annot/core';
 
 @Injectable()
 export class ItemMedia {
-  private readonly importRoot: Storage;
-
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
-    @Inject(CONFIG) config: AppConfig,
+    private readonly files: ItemFiles,
     private readonly thumbnails: Thumbnails,
-  ) {
-    this.importRoot = new LocalDiskStorage(config.importRoot);
-  }
+  ) {}
 
-  /** The file's bytes; a bucket path (cos, oss) is read by the exports and the editor's later routes, not yet here. */
+  /** The file's bytes; a bucket path (cos, oss) is read by imports only, not yet here. */
   async open(location: string): Promise<Readable> {
-    const [store, key] = location.startsWith(localPrefix) ? [this.importRoot, location.slice(localPrefix.length)] : [this.storage, location];
-    if (/^[a-z0-9]+:\/\//i.test(key)) throw new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
-    try {
-      return await store.get(key);
-    } catch {
-      throw new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
-    }
+    const file = await this.files.open(location);
+    if (!file) throw new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
+    return file;
   }
 
   /** The thumbnail of an image item; none for other media, or for an image that cannot be read. */

@@ -1,5 +1,5 @@
 // The tools a project cites, with their definitions at the cited versions, for the editor of anyone who works on
-// it: taggers may not read the catalog, yet draw with these tools and their attributes.
+// it or accepts its data: taggers and client acceptors may not read the catalog, yet draw the objects of these tools.
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
@@ -23,9 +23,9 @@ export class ProjectToolsController {
   ) {}
 
   @Get('projects/:projectId/tools')
-  @Can('task.read')
+  @Can('item.read')
   async tools(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<ResultTool[]> {
-    await this.access.links(context.actor, params.projectId);
+    await this.access.assertProjectReader(context.actor, params.projectId);
     const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(params.projectId));
     const cited = state.tools ?? [];
     const definitions = await this.tasks.toolDefinitions(cited);

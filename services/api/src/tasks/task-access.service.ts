@@ -1,11 +1,11 @@
 // Which items a caller may read: the staff every item of a project it may see; a tagger the items of links it works
-// on; a supplier, on the links its team is on, only its team's items; a project they do not see answers as one that
-// does not exist.
+// on; a supplier, on the links its team is on, only its team's items; a client acceptor the items of the acceptance
+// batches naming them. A project or item they do not see answers as one that does not exist.
 import { Injectable } from '@nestjs/common';
 import { type Actor, CommandPipeline, NotFoundError, projectLifecycle } from '@annot/core';
-import { type ProjectScope, projectStreamId, type TaskItemView, worksOnLink } from '@annot/workflows';
+import { type ProjectScope, projectStreamId, Role, type TaskItemView, worksOnLink } from '@annot/workflows';
 import { ProjectAccess } from '../projects/project-access.service';
-import type { TeamSight } from './tasks.repository';
+import { type TeamSight, TasksRepository } from './tasks.repository';
 
 /** What of a project's items the caller may read. */
 export interface ItemSight {
@@ -28,6 +28,7 @@ export class TaskAccess {
   constructor(
     private readonly projects: ProjectAccess,
     private readonly pipeline: CommandPipeline,
+    private readonly tasks: TasksRepository,
   ) {}
 
   scope(actor: Actor): Promise<ProjectScope> {
@@ -48,8 +49,18 @@ export class TaskAccess {
     return (await this.sight(actor, projectId)).links;
   }
 
+  /** Who may draw the project's items: those who work on it, and a client acceptor with a batch of it; 404 for others. */
+  async assertProjectReader(actor: Actor, projectId: string): Promise<void> {
+    if (actor.role !== Role.Client) return void (await this.links(actor, projectId));
+    if (!(await this.tasks.acceptsIn(projectId, actor.id))) throw new NotFoundError('things.project', projectId);
+  }
+
   /** An item the caller may not read answers as one that does not exist. */
   async assertItem(actor: Actor, item: SeenItem): Promise<void> {
+    if (actor.role === Role.Client) {
+      if (!(await this.tasks.acceptsItem(item.id, actor.id))) throw new NotFoundError('things.item', item.id);
+      return;
+    }
     if (item.claimerId === actor.id) return;
     const sight = await this.sight(actor, item.projectId).catch((): ItemSight => ({ links: [] }));
     const inLink = item.linkId !== null && sight.links.includes(item.linkId);

@@ -19,6 +19,7 @@ import {
   recycleCsvMaxBytes,
   recycleInput,
   rejectInput,
+  Role,
   saveResultInput,
   taskItemsQuery,
 } from '@annot/workflows';
@@ -55,6 +56,14 @@ class RecycleCsvDto extends createZodDto(recycleCsvFields) {}
 class TaskItemsQueryDto extends createZodDto(taskItemsQuery) {}
 
 type ItemAnswer = { version: string; status: string };
+
+/** What a client acceptor reads of an item: the data and its result, nothing of who worked on it or where it is in the work loop. */
+type AcceptorItemView = Pick<TaskItemView, 'id' | 'projectId' | 'fileName' | 'mediaType' | 'width' | 'height' | 'effective' | 'objectCount' | 'resultVersion' | 'version'>;
+
+function acceptorItemView(item: TaskItemView, result: { version: number; result: unknown } | null): AcceptorItemView & { result: { version: number; result: unknown } | null } {
+  const { id, projectId, fileName, mediaType, width, height, effective, objectCount, resultVersion, version } = item;
+  return { id, projectId, fileName, mediaType, width, height, effective, objectCount, resultVersion, version, result: result && { version: result.version, result: result.result } };
+}
 
 @ApiTags('tasks')
 @Controller('manage/tasks')
@@ -163,16 +172,17 @@ export class TasksController {
   }
 
   @Get('items/:itemId')
-  @Can('task.read')
-  async item(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<Versioned<TaskItemView & { result: unknown }>> {
+  @Can('item.read')
+  async item(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<Versioned<(TaskItemView | AcceptorItemView) & { result: unknown }>> {
     const item = await this.readable(params.itemId, context);
-    const result = await this.tasks.result(params.itemId);
-    return new Versioned({ ...item, result: result ?? null }, item.version);
+    const result = (await this.tasks.result(params.itemId)) ?? null;
+    if (context.actor.role === Role.Client) return new Versioned(acceptorItemView(item, result), item.version);
+    return new Versioned({ ...item, result }, item.version);
   }
 
   /** Only to those who may read the item, never from a guessable public path; the browser may keep it a while. */
   @Get('items/:itemId/media')
-  @Can('task.read')
+  @Can('item.read')
   @RawResponse()
   async media(@Param() params: ItemParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
     await this.readable(params.itemId, context);
@@ -183,7 +193,7 @@ export class TasksController {
 
   /** A small preview for the lists, under the same checks and caching as the media. */
   @Get('items/:itemId/thumbnail')
-  @Can('task.read')
+  @Can('item.read')
   @RawResponse()
   async thumbnail(@Param() params: ItemParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
     await this.readable(params.itemId, context);

@@ -157,6 +157,21 @@ export class TasksRepository {
     return row?.width && row.height ? { width: row.width, height: row.height } : null;
   }
 
+  /** Whether an acceptance batch naming this client acceptor holds the item (a withdrawn batch holds nothing). */
+  async acceptsItem(itemId: string, acceptorId: string): Promise<boolean> {
+    const { rows } = await sql`
+      SELECT 1 FROM acceptance_items a JOIN acceptance_batches b ON b.batch_id = a.batch_id
+      WHERE a.item_id = ${itemId}::uuid AND b.status <> 'withdrawn' AND ${acceptorId}::uuid = ANY(b.acceptor_ids) LIMIT 1`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /** Whether an acceptance batch of the project names this client acceptor. */
+  async acceptsIn(projectId: string, acceptorId: string): Promise<boolean> {
+    const { rows } = await sql`
+      SELECT 1 FROM acceptance_batches b WHERE b.project_id = ${projectId}::uuid AND ${acceptorId}::uuid = ANY(b.acceptor_ids) LIMIT 1`.execute(this.db);
+    return rows.length > 0;
+  }
+
   /** Every event of an item's work, oldest first. */
   async history(streamId: string): Promise<{ type: string; data: unknown; actorId: string; at: string }[]> {
     return this.db

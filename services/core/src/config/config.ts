@@ -57,6 +57,14 @@ export interface AppConfig {
   objectStores: { cos: ObjectStoreConfig | null; oss: ObjectStoreConfig | null };
   /** Keys asked for per bucket listing page (S3 answers at most 1000). */
   objectListPageSize: number;
+  /** The server folder under which exports to a folder are written. */
+  exportRoot: string;
+  /** Days a download is kept before the retention job removes it. */
+  exportRetentionDays: number;
+  /** How long a day of that retention lasts; only tests shorten it. */
+  exportDayMs: number;
+  /** Items read and encoded per page of an export. */
+  exportPageSize: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -88,5 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     claimMinuteMs: Number(env.CLAIM_MINUTE_MS ?? 60_000),
     objectStores: { cos: objectStore(env, 'COS'), oss: objectStore(env, 'OSS') },
     objectListPageSize: Number(env.OBJECT_LIST_PAGE_SIZE ?? 1000),
+    exportRoot: env.EXPORT_ROOT ?? './var/export',
+    exportRetentionDays: Number(env.EXPORT_RETENTION_DAYS ?? 7),
+    exportDayMs: Number(env.EXPORT_DAY_MS ?? 86_400_000),
+    exportPageSize: Number(env.EXPORT_PAGE_SIZE ?? 500),
   };
 }

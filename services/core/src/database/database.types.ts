@@ -315,6 +315,10 @@ export interface DataItemsTable {
   /** The team whose share of the link's pool the item is in, and the group within it. */
   team_id: string | null;
   group_id: string | null;
+  /** Who last submitted the item's result in an annotation link: whose work a sample judges. */
+  annotator_id: string | null;
+  /** When the item first finished since it was last recycled; a quality gate's return keeps it. */
+  finished_at: Timestamp | null;
 }
 
 export interface ShareProgressTable {
@@ -323,6 +327,32 @@ export interface ShareProgressTable {
   team_id: string;
   group_id: string;
   done: Generated<number>;
+}
+
+export interface ExportRecordsTable {
+  export_id: string;
+  project_id: string;
+  format: string;
+  scope: ColumnType<unknown, string, string>;
+  with_media: boolean;
+  naming: string;
+  file_name: string;
+  destination: ColumnType<unknown, string, string>;
+  status: string;
+  requested_by: string;
+  requested_at: Timestamp;
+  started_at: Timestamp | null;
+  attempts: number;
+  finished_at: Timestamp | null;
+  took_ms: number | null;
+  items: number;
+  objects: number;
+  bytes: ColumnType<string, string | number, string | number>;
+  location: string | null;
+  expires_at: Timestamp | null;
+  reason_key: string | null;
+  reason_params: ColumnType<unknown, string | null, string | null>;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
 }
 
 export interface ItemResultsTable {
@@ -372,6 +402,84 @@ export interface ProjectMembersTable {
   team_id: string | null;
 }
 
+export interface SamplingTasksTable {
+  task_id: string;
+  project_id: string;
+  sequence: number;
+  scope_kind: 'batch' | 'link';
+  batch_id: string | null;
+  link_id: string | null;
+  since: Timestamp | null;
+  until: Timestamp | null;
+  rule: Json;
+  pass_threshold: number;
+  status: string;
+  round: number;
+  screening_count: number;
+  sample_count: number;
+  judged_count: number;
+  passed_count: number;
+  rounds: Json;
+  returned_count: number;
+  decision: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
+export interface SampleItemsTable {
+  task_id: string;
+  round: number;
+  item_id: string;
+  project_id: string;
+  annotator_id: string;
+  result_version: number;
+  claimer_id: string | null;
+  claimed_at: Timestamp | null;
+  verdict: 'pass' | 'fail' | null;
+  marks: Json;
+  inspector_id: string | null;
+  judged_at: Timestamp | null;
+}
+
+export interface AcceptanceBatchesTable {
+  batch_id: string;
+  project_id: string;
+  sequence: number;
+  status: string;
+  item_count: number;
+  judged_count: number;
+  passed_count: number;
+  rejected_count: number;
+  acceptor_ids: string[];
+  claimer_id: string | null;
+  claimed_at: Timestamp | null;
+  takeovers: number;
+  submitted_at: Timestamp | null;
+  cost_seconds: number | null;
+  created_by: string;
+  created_at: Timestamp;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  repair_allowed: boolean | null;
+  withdrawn_by: string | null;
+  withdrawn_at: Timestamp | null;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
+export interface AcceptanceItemsTable {
+  batch_id: string;
+  item_id: string;
+  project_id: string;
+  position: number;
+  result_version: number;
+  verdict: 'pass' | 'reject' | null;
+  marks: Json;
+  judged_at: Timestamp | null;
+  outcome: 'passed' | 'returned' | 'rejected' | null;
+}
+
 export interface IdempotentRequestsTable {
   request_key: string;
   fingerprint: string;
@@ -417,5 +525,10 @@ export interface Database {
   data_items: DataItemsTable;
   idempotent_requests: IdempotentRequestsTable;
   item_results: ItemResultsTable;
+  export_records: ExportRecordsTable;
   share_progress: ShareProgressTable;
+  sampling_tasks: SamplingTasksTable;
+  sample_items: SampleItemsTable;
+  acceptance_batches: AcceptanceBatchesTable;
+  acceptance_items: AcceptanceItemsTable;
 }

@@ -8,13 +8,19 @@ export enum JobName {
   ExpireClaim = 'item.expire_claim',
   /** On publishing: items imported before the project had links enter the first link's pool. */
   EnterPools = 'project.enter_pools',
+  /** Writes an export's archive and delivers it. */
+  Export = 'export.run',
+  /** A download's retention timer: delayed until the day it is removed. */
+  ExpireExport = 'export.expire',
 }
 
 export type JobItem =
   | { name: JobName.VerifyLedger; data: { auditId: string } }
   | { name: JobName.ImportBatch; data: { batchId: string; importId: string } }
   | { name: JobName.ExpireClaim; data: { itemId: string; claimId: string } }
-  | { name: JobName.EnterPools; data: { projectId: string } };
+  | { name: JobName.EnterPools; data: { projectId: string } }
+  | { name: JobName.Export; data: { exportId: string } }
+  | { name: JobName.ExpireExport; data: { exportId: string } };
 
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -34,5 +40,8 @@ export function subjectOf(item: JobItem): JobSubject {
       return { type: 'item', id: item.data.itemId };
     case JobName.EnterPools:
       return { type: 'project', id: item.data.projectId };
+    case JobName.Export:
+    case JobName.ExpireExport:
+      return { type: 'export', id: item.data.exportId };
   }
 }

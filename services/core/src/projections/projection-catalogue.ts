@@ -4,6 +4,9 @@ import { annotationRuleProjection } from '../catalog/annotation-rule.projection'
 import { dataRuleProjection } from '../catalog/data-rule.projection';
 import { toolProjection } from '../catalog/tool.projection';
 import { batchProjection } from '../batches/batch.projection';
+import { samplingProjection } from '../quality/sampling.projection';
+import { acceptanceProjection } from '../quality/acceptance.projection';
+import { exportProjection } from '../exports/export.projection';
 import { projectProjection } from '../projects/project.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
@@ -23,6 +26,9 @@ export const projectionCatalogue: Projection[] = [
   annotationRuleProjection,
   projectProjection,
   batchProjection,
+  samplingProjection,
+  acceptanceProjection,
+  exportProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];

@@ -3,12 +3,13 @@ import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
 import { CONFIG } from '../core.module';
 import { FilesRepository } from './files.repository';
+import { ItemFiles } from './item-files';
 import { LocalDiskStorage } from './local-disk.storage';
 import { STORAGE } from './storage';
 import { Thumbnails } from './thumbnails';
 
 @Module({
-  providers: [{ provide: STORAGE, inject: [CONFIG], useFactory: (config: AppConfig) => new LocalDiskStorage(config.storageDir) }, FilesRepository, Thumbnails],
-  exports: [STORAGE, FilesRepository, Thumbnails],
+  providers: [{ provide: STORAGE, inject: [CONFIG], useFactory: (config: AppConfig) => new LocalDiskStorage(config.storageDir) }, FilesRepository, Thumbnails, ItemFiles],
+  exports: [STORAGE, FilesRepository, Thumbnails, ItemFiles],
 })
 export class StorageModule {}

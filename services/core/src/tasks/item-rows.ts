@@ -82,10 +82,11 @@ async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent): Promis
       return;
     }
     case 'ItemSubmitted': {
-      const { submittedAt, toLinkId } = event.data;
+      const { submittedAt, submittedBy, toLinkId } = event.data;
       await countShareDone(db, event.data.itemId);
+      // Only annotation links submit: the last submitter is whose work a quality gate judges.
       return void (await row
-        .set({ ...movedOn(toLinkId), submission_count: sql`submission_count + 1`, last_submitted_at: submittedAt, rework: false, preferred_claimer_id: null, item_version: version })
+        .set({ ...movedOn(toLinkId), submission_count: sql`submission_count + 1`, last_submitted_at: submittedAt, rework: false, preferred_claimer_id: null, annotator_id: submittedBy, item_version: version })
         .execute());
     }
     case 'ItemMarkedInvalid':
@@ -108,11 +109,21 @@ async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent): Promis
     case 'ItemRecycled': {
       const { toLinkId, keepResult, resultVersion, itemId } = event.data;
       const cleared = keepResult ? {} : { object_count: 0, effective: true, invalid_reason_id: null };
-      await row.set({ ...noClaim, ...noShare, ...cleared, status: 'waiting', link_id: toLinkId, result_version: resultVersion, rework: false, preferred_claimer_id: null, item_version: version }).execute();
+      // A recycled item starts over: its next finish opens a new window for sampling.
+      await row
+        .set({ ...noClaim, ...noShare, ...cleared, status: 'waiting', link_id: toLinkId, result_version: resultVersion, rework: false, preferred_claimer_id: null, finished_at: null, item_version: version })
+        .execute();
       if (!keepResult) await db.deleteFrom('item_results').where('item_id', '=', itemId).execute();
       return;
     }
+    case 'ItemReturned': {
+      const { toLinkId, preferredClaimerId } = event.data;
+      return void (await row.set({ ...movedOn(toLinkId), rework: true, preferred_claimer_id: preferredClaimerId, item_version: version }).execute());
+    }
     case 'ItemFinished':
-      return void (await row.set({ ...noClaim, ...noShare, status: 'finished', link_id: event.data.linkId, item_version: version }).execute());
+      // A quality gate's rework finishes the item again inside the same sampling window, so the first finish stays.
+      return void (await row
+        .set({ ...noClaim, ...noShare, status: 'finished', link_id: event.data.linkId, finished_at: sql`COALESCE(finished_at, ${stored.recordedAt}::timestamptz)`, item_version: version })
+        .execute());
   }
 }

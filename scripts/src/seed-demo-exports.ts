@@ -1,0 +1,27 @@
+// Demo exports: the PM's deliveries of the demo project, a COCO download of everything annotated and a YOLO download
+// of what the client accepted, waited for so the export page shows them finished.
+import { type Call, ok } from './seed-demo-call';
+
+const deliveries = [
+  { format: 'coco', scope: { gate: 'any', effectiveness: 'valid' }, naming: '{project}_{format}_{date}' },
+  { format: 'yolo', scope: { gate: 'accepted', effectiveness: 'valid' }, naming: '{project}_accepted_{format}_{date}' },
+];
+
+export async function seedDemoExports(call: Call, admin: string, projectId: string): Promise<void> {
+  const records = ok(await call('GET', `/manage/projects/${projectId}/exports`, undefined, admin), 'export records');
+  if (records.items.length > 0) return;
+  const ids: string[] = [];
+  for (const delivery of deliveries) {
+    const asked = ok(await call('POST', `/manage/projects/${projectId}/exports`, { ...delivery, withMedia: true, destination: { type: 'download' } }, admin), `${delivery.format} export`);
+    ids.push(asked.exportId);
+  }
+  for (const id of ids) {
+    for (let tries = 0; ; tries++) {
+      const record = ok(await call('GET', `/manage/exports/${id}`, undefined, admin), 'export record');
+      if (record.status === 'succeeded') break;
+      if (record.status === 'failed') throw new Error(`demo export ${record.format}: ${record.reason}`);
+      if (tries > 600) throw new Error(`demo export ${record.format} did not finish`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

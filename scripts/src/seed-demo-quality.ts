@@ -1,0 +1,93 @@
+// Demo quality gates on the demo project, done through the API as its people would: a second batch is annotated,
+// inspected and sampled over two rounds (the first fails an item, which is reworked), then split into acceptance
+// batches for the demo client, who accepts the first; a third batch waits, finished, for a newcomer to sample.
+import { type Call, ok } from './seed-demo-call';
+import { demoBatch2, demoBatch3, uploadBatch } from './seed-demo-project';
+import { importedItems } from './seed-demo-work';
+
+export interface DemoQualityPeople {
+  admin: string;
+  projectId: string;
+  tagger: { account: string; password: string };
+  inspector: { account: string; password: string };
+  client: { id: string; account: string; password: string };
+}
+
+const box = (toolId: string, toolVersion: number, x: number) => ({
+  frameCount: 1,
+  objects: [
+    { id: 'car-1', toolId, toolVersion, templateType: 'box', attributes: { category: 'car' }, keyframes: [{ frame: 0, shape: { type: 'box', x, y: 60, width: 90, height: 50 }, attributes: {} }] },
+  ],
+  attributes: {},
+});
+
+export async function seedDemoQuality(call: Call, people: DemoQualityPeople): Promise<void> {
+  const { admin, projectId } = people;
+  const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, admin), 'batches') as { id: string; name: string }[];
+  // Done before: a later start leaves the gates as they are.
+  if (batches.some((b) => b.name === demoBatch2.name)) return;
+  await uploadBatch(call, admin, projectId, demoBatch2);
+  await uploadBatch(call, admin, projectId, demoBatch3);
+  if (!(await importedItems(call, admin, projectId))) return;
+
+  const project = ok(await call('GET', `/manage/projects/${projectId}`, undefined, admin), 'project');
+  const [annotation, inspection] = project.links as { id: string }[];
+  const tool = project.tools[0] as { toolId: string; toolVersion: number };
+  const groups = ok(await call('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, undefined, admin), 'error groups') as { id: string; name: string }[];
+  const errorGroupId = groups.find((g) => g.name === 'Demo box errors')!.id;
+  const signIn = async (who: { account: string; password: string }, role: number) =>
+    ok(await call('POST', '/manage/auth/login', { ...who, role, confirm: true }), 'sign-in').token as string;
+  const tagger = await signIn(people.tagger, 1);
+  const inspector = await signIn(people.inspector, 1);
+  const client = await signIn(people.client, 3);
+
+  /** The tagger annotates and submits `count` items of the pool, the inspector passes them: they finish. */
+  const finish = async (count: number) => {
+    const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count }, tagger), 'claim').items as string[];
+    for (const [i, itemId] of claimed.entries()) {
+      ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: box(tool.toolId, tool.toolVersion, 20 + i * 5) }, tagger), 'save');
+      ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
+    }
+    const inspected = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: 100 }, inspector), 'inspection claim').items as string[];
+    for (const itemId of inspected) ok(await call('POST', `/manage/tasks/items/${itemId}/pass`, undefined, inspector), 'pass');
+  };
+  await finish(demoBatch2.frames + demoBatch3.frames);
+
+  const batch2 = (ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, admin), 'batches') as { id: string; name: string }[]).find((b) => b.name === demoBatch2.name)!;
+  const taskId = ok(
+    await call('POST', `/manage/quality/projects/${projectId}/sampling`, { scope: { kind: 'batch', batchId: batch2.id }, rule: { by: 'ratio', ratio: 50 } }, admin),
+    'sampling task',
+  ).taskId as string;
+  const mark = { errorGroupId, value: 'loose box', objectId: 'car-1', comment: 'The box leaves a margin around the car' };
+  /** The inspector judges the round's whole sample; `failFirst` fails the first item with a mark. */
+  const judgeRound = async (failFirst: boolean) => {
+    for (let judged = 0; ; judged++) {
+      const claim = await call('POST', `/manage/quality/sampling/${taskId}/claim`, undefined, inspector);
+      if (claim.code !== 200) return;
+      const fail = failFirst && judged === 0;
+      const body = fail ? { verdict: 'fail', marks: [mark] } : { verdict: 'pass', marks: [] };
+      const answer = ok(await call('POST', `/manage/quality/sampling/${taskId}/items/${claim.data.itemId}/judge`, body, inspector), 'judge');
+      if (answer.status !== 'open') return;
+    }
+  };
+  await judgeRound(true);
+  // The failed item is back with the tagger (batch 2 comes first in the pool); after its rework a new round passes.
+  await finish(1);
+  ok(await call('POST', `/manage/quality/sampling/${taskId}/rounds`, undefined, admin), 'next round');
+  await judgeRound(false);
+
+  const created = ok(
+    await call('POST', `/manage/quality/projects/${projectId}/acceptance`, { dataBatchIds: [batch2.id], split: { by: 'number', batches: 2 }, acceptorIds: [people.client.id] }, admin),
+    'acceptance batches',
+  ).created as { batchId: string }[];
+  const first = created[0].batchId;
+  ok(await call('POST', `/manage/quality/acceptance/${first}/claim`, {}, client), 'acceptance claim');
+  const items = ok(await call('GET', `/manage/quality/acceptance/${first}`, undefined, client), 'acceptance batch').items as { itemId: string }[];
+  for (const [i, { itemId }] of items.entries()) {
+    const body = i === 0 ? { verdict: 'reject', marks: [{ ...mark, comment: 'Fit the box to the car before delivery' }] } : { verdict: 'pass', marks: [] };
+    ok(await call('POST', `/manage/quality/acceptance/${first}/items/${itemId}/judge`, body, client), 'acceptance judge');
+  }
+  ok(await call('POST', `/manage/quality/acceptance/${first}/submit`, undefined, client), 'acceptance submit');
+  ok(await call('POST', `/manage/quality/acceptance/${first}/pass`, undefined, admin), 'acceptance pass');
+  for (const token of [tagger, inspector, client]) await call('GET', '/manage/auth/logout', undefined, token);
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { enUS } from './messages.en-US';
+import { zhCN } from './messages.zh-CN';
+import { describeOperation } from './operations';
+
+describe(describeOperation.name, () => {
+  it('describes a quality gate\'s verdict and decision in words of the reader\'s language', () => {
+    expect(describeOperation('en_US', 'SampleItemJudged', { round: 2, verdict: 'fail' })).toBe('Judged a sample item in round 2: failed');
+    expect(describeOperation('zh_CN', 'AcceptanceItemJudged', { verdict: 'reject' })).toBe('判定了验收批次中的一条数据：驳回');
+    expect(describeOperation('en_US', 'SamplingTaskDecided', { decision: 'return' })).toBe('Decided a held sampling task: failed items returned');
+  });
+  it('falls back to naming the event it has no words for', () => {
+    expect(describeOperation('en_US', 'SomethingNew', {})).toBe('Performed SomethingNew');
+  });
+  it('knows every operation in both languages', () => {
+    const ops = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((k) => k.startsWith('ops.')).sort();
+    expect(ops(zhCN)).toEqual(ops(enUS));
+  });
+});

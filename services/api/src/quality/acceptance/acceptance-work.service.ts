@@ -1,0 +1,39 @@
+// Runs one decision on one acceptance batch inside a command's unit of work: the batch's row locked first, so two
+// acceptors claiming at once take turns, then the decider's own refusals, then the pipeline's machine check and append.
+import { Injectable } from '@nestjs/common';
+import { acceptanceLifecycle, type Decided, NotFoundError, type UnitOfWork, VersionConflictError } from '@annot/core';
+import {
+  type AcceptanceDecision,
+  type AcceptanceEvent,
+  type AcceptanceMachineEvent,
+  type AcceptanceState,
+  acceptanceStreamId,
+  type TaskActor,
+  taskActor,
+} from '@annot/workflows';
+import { acceptanceEventsOrRefusal } from './acceptance-refusal';
+import { AcceptanceRepository } from './acceptance.repository';
+
+export interface AcceptanceDecider {
+  /** The machine event the decision sends, with what its guards read. */
+  event(state: AcceptanceState, who: TaskActor): AcceptanceMachineEvent;
+  decide(state: AcceptanceState, who: TaskActor): AcceptanceDecision;
+}
+
+@Injectable()
+export class AcceptanceWork {
+  constructor(private readonly batches: AcceptanceRepository) {}
+
+  /** Decides on the batch and keeps its events for the unit's append; a decision that changes nothing appends nothing. */
+  async run(unit: UnitOfWork, batchId: string, decider: AcceptanceDecider, expectedVersion?: bigint): Promise<Decided<AcceptanceState, AcceptanceEvent>> {
+    if (!(await this.batches.lockBatch(unit.db, batchId))) throw new NotFoundError('things.acceptance', batchId);
+    const streamId = acceptanceStreamId(batchId);
+    const loaded = await unit.load(acceptanceLifecycle, streamId);
+    // The version the caller saw comes before any refusal: what it refuses may no longer be what the caller saw.
+    if (expectedVersion !== undefined && expectedVersion !== loaded.version) throw new VersionConflictError(streamId, expectedVersion.toString());
+    const who = taskActor(unit.context.actor.id, unit.context.actor.role);
+    const events = acceptanceEventsOrRefusal(decider.decide(loaded.state, who));
+    if (events.length === 0) return { state: loaded.state, events, version: loaded.version };
+    return unit.decide(acceptanceLifecycle, streamId, { event: decider.event(loaded.state, who), loaded, decide: () => events });
+  }
+}

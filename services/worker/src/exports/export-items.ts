@@ -1,0 +1,90 @@
+// The items of an export's scope with their latest results, read by keyset pages in export order (batch, then
+// place in the batch), so no export ever holds more than a page of them.
+import { type Db } from '@annot/core';
+import { type ExportScope, type ResultDocument, emptyResult } from '@annot/workflows';
+import { type RawBuilder, sql } from 'kysely';
+
+export interface ScopedItem {
+  itemId: string;
+  batchId: string;
+  batchName: string;
+  seq: number;
+  fileName: string;
+  path: string;
+  width: number | null;
+  height: number | null;
+  effective: boolean;
+  result: ResultDocument;
+}
+
+/** A sampling task's scope holds the item and the task passed, or its PM accepted the scope as it was. */
+const passedSampling = sql`EXISTS (
+  SELECT 1 FROM sampling_tasks t
+  WHERE t.project_id = d.project_id
+    AND (t.status = 'passed' OR (t.status = 'decided' AND t.decision = 'accept'))
+    AND ((t.scope_kind = 'batch' AND d.batch_id = t.batch_id)
+      OR (t.scope_kind = 'link' AND d.link_id = t.link_id AND d.finished_at >= COALESCE(t.since, '-infinity') AND d.finished_at < t.until)))`;
+
+/** An acceptance batch holding the item passed, and the PM's verdict passed the item with it. */
+const passedAcceptance = sql`EXISTS (
+  SELECT 1 FROM acceptance_items a JOIN acceptance_batches ab ON ab.batch_id = a.batch_id
+  WHERE a.item_id = d.item_id AND ab.status = 'passed' AND a.outcome = 'passed')`;
+
+function gateOf(gate: ExportScope['gate']) {
+  switch (gate) {
+    case 'any':
+      return sql`TRUE`;
+    case 'inspected':
+      return sql`d.status = 'finished'`;
+    case 'sampled':
+      return sql`d.status = 'finished' AND ${passedSampling}`;
+    case 'accepted':
+      return sql`${passedAcceptance}`;
+  }
+}
+
+function whereOf(projectId: string, scope: ExportScope) {
+  return sql.join(
+    [
+      sql`d.project_id = ${projectId}::uuid`,
+      sql`d.status <> 'deleted'`,
+      scope.batchIds.length > 0 ? sql`d.batch_id = ANY(${scope.batchIds}::uuid[])` : sql`TRUE`,
+      scope.linkIds.length > 0 ? sql`d.link_id = ANY(${scope.linkIds}::uuid[])` : sql`TRUE`,
+      scope.effectiveness === 'valid' ? sql`d.effective` : sql`TRUE`,
+      gateOf(scope.gate),
+    ],
+    sql` AND `,
+  );
+}
+
+/** How many items the scope holds now, for the progress of the pages that follow. */
+export async function countScope(db: Db, projectId: string, scope: ExportScope): Promise<number> {
+  const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM data_items d WHERE ${whereOf(projectId, scope)}`.execute(db);
+  return rows[0].count;
+}
+
+type Row = Omit<ScopedItem, 'result'> & { result: ResultDocument | null };
+
+export async function* scopedItems(db: Db, projectId: string, scope: ExportScope, pageSize: number): AsyncIterable<ScopedItem[]> {
+  const page = async (after: { batchId: string; seq: number } | null): Promise<Row[]> => {
+    const keyset: RawBuilder<unknown> = after ? sql`(d.batch_id, d.seq) > (${after.batchId}::uuid, ${after.seq})` : sql`TRUE`;
+    const { rows }: { rows: Row[] } = await sql<Row>`
+      SELECT d.item_id AS "itemId", d.batch_id AS "batchId", b.name AS "batchName", d.seq, d.file_name AS "fileName", d.path,
+             d.width, d.height, d.effective, r.result
+      FROM data_items d
+      JOIN batches b ON b.batch_id = d.batch_id
+      LEFT JOIN item_results r ON r.item_id = d.item_id
+      WHERE ${whereOf(projectId, scope)} AND ${keyset}
+      ORDER BY d.batch_id, d.seq
+      LIMIT ${pageSize}`.execute(db);
+    return rows;
+  };
+  let rows = await page(null);
+  while (rows.length > 0) {
+    const last = rows[rows.length - 1];
+    // The next page is read while this one is encoded and written.
+    const next = rows.length < pageSize ? Promise.resolve([]) : page({ batchId: last.batchId, seq: last.seq });
+    yield rows.map((row) => ({ ...row, result: row.result ?? emptyResult() }));
+    rows = await next;
+  }
+}

@@ -1,0 +1,83 @@
+// The export job: start (again, after a crash), read the scope by pages, encode each page straight into the zip,
+// deliver the whole archive, and record the volume; a refusal or the last failed try records why it failed.
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Job } from 'bullmq';
+import { type AppConfig, CommandPipeline, commandContext, CONFIG, DATABASE, type Db, exportLifecycle, type JobData, JobName, subjectOf, systemActor } from '@annot/core';
+import { type ExportDestination, type ExportFormat, type ExportScope, exportStreamId } from '@annot/workflows';
+import type { JobHandler } from '../jobs/job-handler';
+import { RecordExportStepCommand } from './commands/record-export-step.handler';
+import { ExportDestinations } from './export-destinations';
+import { ExportMedia } from './export-media';
+import { ExportRefused } from './export-refused';
+import { type ExportRecord, type Volume, writeExport } from './export-writing';
+
+@Injectable()
+export class ExportJob implements JobHandler {
+  readonly name = JobName.Export;
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly pipeline: CommandPipeline,
+    private readonly destinations: ExportDestinations,
+    private readonly media: ExportMedia,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly db: Db,
+  ) {}
+
+  async handle(job: Job<JobData<JobName.Export>>): Promise<Volume | { skipped: true }> {
+    const { exportId } = job.data;
+    const { state } = await this.pipeline.load(exportLifecycle, exportStreamId(exportId));
+    if (state.status !== 'queued' && state.status !== 'running') return { skipped: true };
+    const attempt = state.attempts + 1;
+    // Command ids name the attempt, so a step delivered twice is recorded once and a new attempt records its own.
+    const context = (step: string) => commandContext(systemActor, { commandId: `${exportId}:${attempt}:${step}`, correlationId: exportId, causationId: String(job.id) });
+    const subject = subjectOf({ name: this.name, data: job.data });
+    const report = (progress: number) => job.updateProgress({ progress, name: this.name, subject });
+
+    await this.commands.execute(new RecordExportStepCommand(exportId, { kind: 'start', data: { attempt } }, context('start')));
+    await report(0);
+    const record = await this.record(exportId);
+    const started = Date.now();
+    const workDir = path.resolve(this.config.storageDir, 'tmp', 'exports', `${exportId}-${attempt}`);
+    try {
+      await mkdir(workDir, { recursive: true });
+      const archivePath = path.join(workDir, 'archive.zip');
+      const volume = await writeExport(this.db, record, { archivePath, workDir, pageSize: this.config.exportPageSize, media: this.media }, report);
+      const location = await this.destinations.deliver(exportId, record.destination, record.fileName, archivePath);
+      const expiresAt = record.destination.type === 'download' ? new Date(Date.now() + this.config.exportRetentionDays * this.config.exportDayMs).toISOString() : null;
+      await this.commands.execute(
+        new RecordExportStepCommand(exportId, { kind: 'succeed', data: { ...volume, tookMs: Date.now() - started, location, expiresAt } }, context('succeed')),
+      );
+      await report(100);
+      return volume;
+    } catch (error) {
+      const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (!(error instanceof ExportRefused) && !lastTry) throw error;
+      const { reasonKey, params } = error instanceof ExportRefused ? error : { reasonKey: 'exports.failed_write', params: { detail: (error as Error).message } };
+      await this.commands.execute(new RecordExportStepCommand(exportId, { kind: 'fail', data: { reasonKey, params } }, context('fail')));
+      return { items: 0, objects: 0, bytes: 0 };
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private async record(exportId: string): Promise<ExportRecord> {
+    const row = await this.db
+      .selectFrom('export_records')
+      .select(['project_id', 'format', 'scope', 'with_media', 'file_name', 'destination', 'requested_at'])
+      .where('export_id', '=', exportId)
+      .executeTakeFirstOrThrow();
+    return {
+      projectId: row.project_id,
+      format: row.format as ExportFormat,
+      scope: row.scope as ExportScope,
+      withMedia: row.with_media,
+      fileName: row.file_name,
+      destination: row.destination as ExportDestination,
+      requestedAt: new Date(row.requested_at),
+    };
+  }
+}
