@@ -7,15 +7,23 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RequirePermission } from '@/features/auth/components/require-permission';
 
+const AcceptanceBatchPage = lazy(() => import('./routes/quality/acceptance-batch'));
+const AcceptanceBatchesPage = lazy(() => import('./routes/quality/acceptance-batches'));
+const AcceptanceBoardPage = lazy(() => import('./routes/quality/acceptance-board'));
 const AuditPage = lazy(() => import('./routes/audit'));
+const CheckoutBatchPage = lazy(() => import('./routes/checkout/checkout-batch'));
+const CheckoutCategoryPage = lazy(() => import('./routes/checkout/checkout-category'));
+const CheckoutProjectItemsPage = lazy(() => import('./routes/checkout/checkout-project-items'));
+const CheckoutProjectsPage = lazy(() => import('./routes/checkout/checkout-projects'));
+const CheckoutStatisticsPage = lazy(() => import('./routes/checkout/checkout-statistics'));
 const AnnotationRulesPage = lazy(() => import('./routes/catalog/annotation-rules'));
 const DataRulesPage = lazy(() => import('./routes/catalog/data-rules'));
-const EditorPage = lazy(() => import('./routes/tasks/editor-page'));
+const EditorPage = lazy(() => import('./routes/tasks/editor-route'));
 const ErrorGroupsPage = lazy(() => import('./routes/catalog/error-groups'));
 const InvalidReasonsPage = lazy(() => import('./routes/catalog/invalid-reasons'));
+const JudgingEditorPage = lazy(() => import('./routes/tasks/judging-editor-page'));
 const ItemPage = lazy(() => import('./routes/tasks/item-page'));
 const Landing = lazy(() => import('./routes/areas/landing'));
-const RoleHomePage = lazy(() => import('./routes/areas/role-home'));
 const FindPage = lazy(() => import('./routes/auth/find'));
 const LoginPage = lazy(() => import('./routes/auth/login'));
 const RegisterPage = lazy(() => import('./routes/auth/register'));
@@ -31,6 +39,9 @@ const ProjectLinksPage = lazy(() => import('./routes/projects/project-links'));
 const ProjectListPage = lazy(() => import('./routes/projects/project-list'));
 const ProjectNewPage = lazy(() => import('./routes/projects/project-new'));
 const ProjectPeoplePage = lazy(() => import('./routes/projects/project-people'));
+const SamplingTaskPage = lazy(() => import('./routes/quality/sampling-task'));
+const SamplingTasksPage = lazy(() => import('./routes/quality/sampling-tasks'));
+const ProjectExportPage = lazy(() => import('./routes/projects/project-export'));
 const SupplierPeoplePage = lazy(() => import('./routes/supplier/supplier-people'));
 const SupplierProjectPage = lazy(() => import('./routes/supplier/supplier-project'));
 const SupplierProjectsPage = lazy(() => import('./routes/supplier/supplier-projects'));
@@ -66,6 +77,7 @@ export const routes: RouteObject[] = [
     children: [
       needs('task.claim', [{ path: 'tag/edit/:itemId', element: loading(<EditorPage key="tag" area="tag" />) }]),
       needs('project.edit', [{ path: 'project/edit/:itemId', element: loading(<EditorPage key="project" area="project" />) }]),
+      needs('acceptance.read', [{ path: 'checkout/edit/:itemId', element: loading(<JudgingEditorPage key="checkout" gate="acceptance" area="checkout" />) }]),
     ],
   },
   {
@@ -86,8 +98,14 @@ export const routes: RouteObject[] = [
         { path: 'tag/checkManage/:id/:lid', element: <TagCheckPage /> },
         { path: 'tag/item/:itemId', element: <ItemPage key="tag" area="tag" /> },
       ]),
-      { path: 'checkout', element: <RoleHomePage titleKey="menu_acceptance_projects" emptyKey="client_no_projects" /> },
-      { path: 'checkout/index', element: <RoleHomePage titleKey="menu_acceptance_projects" emptyKey="client_no_projects" /> },
+      needs('acceptance.read', [
+        { path: 'checkout', element: <CheckoutProjectsPage /> },
+        { path: 'checkout/index', element: <CheckoutProjectsPage /> },
+        { path: 'checkout/category/:id', element: <CheckoutCategoryPage /> },
+        { path: 'checkout/category/dataManage/:id', element: <CheckoutBatchPage /> },
+        { path: 'checkout/dataManageProject/:id', element: <CheckoutProjectItemsPage /> },
+        { path: 'checkout/checkstatistics/:id', element: <CheckoutStatisticsPage /> },
+      ]),
       needs('project.groups.manage', [
         { path: 'supplier', element: <SupplierProjectsPage /> },
         { path: 'supplier/index', element: <SupplierProjectsPage /> },
@@ -113,6 +131,16 @@ export const routes: RouteObject[] = [
             { path: 'item/:itemId', element: <ItemPage key="project" area="project" /> },
             { path: 'link/:id', element: <ProjectLinksPage /> },
             { path: 'people/:id', element: <ProjectPeoplePage /> },
+          ]),
+          needs('sampling.manage', [
+            { path: 'checkmanage/:id', element: <SamplingTasksPage /> },
+            { path: 'exportData/:id', element: <ProjectExportPage /> },
+            { path: 'checkmanage/:id/task/:taskId', element: <SamplingTaskPage /> },
+          ]),
+          needs('acceptance.manage', [
+            { path: 'acceptmanage/:id', element: <AcceptanceBatchesPage /> },
+            { path: 'acceptmanage/:id/batch/:batchId', element: <AcceptanceBatchPage /> },
+            { path: 'category/:id', element: <AcceptanceBoardPage /> },
           ]),
         ],
       },

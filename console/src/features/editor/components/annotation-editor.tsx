@@ -50,7 +50,7 @@ export function AnnotationEditor(props: AnnotationEditorProps) {
 
 type Dialog = 'shortcuts' | 'invalid' | 'rule' | { mark: { spot: Point; objectId: string | null } } | null;
 
-function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, neighbours, send, opened, onOpened, onNavigate, invalidDialog }: AnnotationEditorProps) {
+function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, neighbours, send, opened, onOpened, onNavigate, invalidDialog, judging }: AnnotationEditorProps) {
   const { t } = useTranslation();
   const store = useEditorStore();
   const setup = useEditorSetup();
@@ -58,10 +58,11 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
   const spaceHeld = useRef(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [fitRequest, setFitRequest] = useState(0);
-  const [pendingMarks, setPendingMarks] = useState<ErrorMark[]>([]);
+  const [pendingMarks, setPendingMarks] = useState<ErrorMark[]>(() => judging?.marks ?? []);
   const document = useEditor((s) => s.history.present);
   const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
-  const flow = useEditorFlow(store, autosave, send);
+  const labelOf = useCallback((verb: EditorRequest['verb']) => judging?.labels[verb] ?? t(`tasks_verb_${verb.replaceAll('-', '_')}`), [judging, t]);
+  const flow = useEditorFlow(store, autosave, send, labelOf);
 
   const objectLabel = useCallback(
     (id: string) => {
@@ -78,8 +79,8 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
 
   const runFlow = useCallback(
     (command: FlowCommand) => {
-      // A command that hands the item on moves to my next item, or back to the list.
-      const handOver = (request: EditorRequest) => void flow.act(request).then((done) => done && onNavigate(neighbours.next));
+      // A command that hands the item on moves to my next item, or back to the list; a gate's verdict goes where the page says.
+      const handOver = (request: EditorRequest) => void flow.act(request).then((done) => done && (judging ? judging.onSent(request.verb) : onNavigate(neighbours.next)));
       switch (command) {
         case 'save':
           return void autosave.flush();
@@ -108,7 +109,7 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
           return setFitRequest((n) => n + 1);
       }
     },
-    [flow, autosave, verbs, neighbours, pendingMarks, onNavigate],
+    [flow, autosave, verbs, neighbours, pendingMarks, onNavigate, judging],
   );
   const viewport = useCallback(() => ({ width: canvasBox.current?.clientWidth ?? 0, height: canvasBox.current?.clientHeight ?? 0 }), []);
   const run = useEditorCommands(runFlow, viewport);
@@ -140,6 +141,8 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
         autosave={setup.readOnly ? null : autosave}
         pendingMarks={pendingMarks.length}
         neighbours={neighbours}
+        labelOf={labelOf}
+        caption={judging?.caption ?? null}
         run={run}
         onBack={() => void leave(null)}
       />

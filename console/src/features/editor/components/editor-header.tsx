@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { type Autosave, AutosaveStatusLine } from '../autosave';
 import { type EditorCommand, shortcutText } from '../hooks/editor-shortcuts';
-import type { EditorItem } from './editor-types';
+import type { EditorItem, EditorRequest } from './editor-types';
 
 export interface EditorHeaderProps {
   item: EditorItem;
@@ -15,16 +15,20 @@ export interface EditorHeaderProps {
   autosave: Autosave | null;
   pendingMarks: number;
   neighbours: { previous: string | null; next: string | null };
+  /** A command's name on its button. */
+  labelOf: (verb: EditorRequest['verb']) => string;
+  /** The quality gate the item is judged for, when it is. */
+  caption: string | null;
   run: (command: EditorCommand) => void;
   onBack: () => void;
 }
 
-export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, neighbours, run, onBack }: EditorHeaderProps) {
+export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, neighbours, labelOf, caption, run, onBack }: EditorHeaderProps) {
   const { t } = useTranslation();
-  const action = (command: EditorCommand, verb: string, variant: 'default' | 'outline' | 'destructive' = 'outline', disabled = false) =>
+  const action = (command: EditorCommand, verb: EditorRequest['verb'], variant: 'default' | 'outline' | 'destructive' = 'outline', disabled = false) =>
     verbs.includes(verb) && (
       <Button size="sm" variant={variant} disabled={pending || disabled} title={shortcutText(command)} aria-keyshortcuts={shortcutText(command)} onClick={() => run(command)}>
-        {t(`tasks_verb_${verb.replaceAll('-', '_')}`)}
+        {labelOf(verb)}
       </Button>
     );
   return (
@@ -33,7 +37,8 @@ export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, nei
         ← {t('tasks_back')}
       </Button>
       <h1 className="truncate text-sm font-semibold">{item.fileName}</h1>
-      <Badge variant="outline">{t(`item_status_${item.status}`)}</Badge>
+      {/* A gate's judge reads where the item stands in the gate; a client acceptor is not told where it is in the work loop. */}
+      {caption ? <Badge>{caption}</Badge> : <Badge variant="outline">{t(`item_status_${item.status}`)}</Badge>}
       {item.rework && <Badge variant="warning">{t('editor_rework')}</Badge>}
       {autosave && <AutosaveStatusLine autosave={autosave} />}
       <span className="ml-auto flex flex-wrap items-center gap-1">

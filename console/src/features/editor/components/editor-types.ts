@@ -22,6 +22,21 @@ export type EditorRequest =
   | { verb: 'reject'; marks: ErrorMark[] }
   | { verb: 'mark-invalid'; reasonId: string };
 
+/**
+ * A quality gate's verdict on the item in place of the item's own work: the objects stay as they are, pass and reject
+ * (with at least one mark) judge the item for the gate, and the page says where the editor goes after each.
+ */
+export interface EditorJudging {
+  /** Which gate and where in it, shown beside the item's name. */
+  caption: string;
+  /** The gate's words for its verdicts ("Fail" in a sampling inspection, "Reject" in a client's acceptance). */
+  labels: Partial<Record<EditorRequest['verb'], string>>;
+  /** The marks of the verdict given before, which start as this verdict's marks and may be taken back. */
+  marks: ErrorMark[];
+  /** The gate took the command: the page moves on to the next item to judge, or back to the gate. */
+  onSent: (verb: EditorRequest['verb']) => void;
+}
+
 export interface InvalidDialogSlot {
   pending: boolean;
   error: unknown;
@@ -50,4 +65,6 @@ export interface AnnotationEditorProps {
   /** Another item of mine, or null for the list the editor was opened from. */
   onNavigate: (itemId: string | null) => void;
   invalidDialog: (slot: InvalidDialogSlot) => ReactNode;
+  /** Judging for a quality gate rather than working the item; `verbs` then holds the verdicts the reader may give. */
+  judging?: EditorJudging;
 }

@@ -29,7 +29,7 @@ export function refusalOf(error: unknown): Refusal {
 /** Saving stopped for a reason the person must see before the item may move on. */
 const stopped = (autosave: Autosave) => autosave.status === 'conflict' || autosave.status === 'refused' || autosave.status === 'offline';
 
-export function useEditorFlow(store: EditorStore, autosave: Autosave, send: (request: EditorRequest) => Promise<unknown>) {
+export function useEditorFlow(store: EditorStore, autosave: Autosave, send: (request: EditorRequest) => Promise<unknown>, labelOf: (verb: EditorRequest['verb']) => string) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -61,7 +61,7 @@ export function useEditorFlow(store: EditorStore, autosave: Autosave, send: (req
     try {
       if (!(await settle())) return false;
       await send(request);
-      toast.success(t('tasks_done', { action: t(`tasks_verb_${request.verb.replaceAll('-', '_')}`) }));
+      toast.success(t('tasks_done', { action: labelOf(request.verb) }));
       return true;
     } catch (error) {
       show(error);

@@ -1,7 +1,8 @@
-// The wizard's first step: title, type, annotation type, dates, price, rework, recycling and the permission toggles.
+// The wizard's first step: title, type, annotation type, dates, price, rework, sampling threshold, recycling and the
+// permission toggles.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { annotationTypes, type ProjectBasics, projectBasics } from '@annot/workflows';
+import { annotationTypes, type ProjectBasics, projectBasics, samplingPassThresholdDefault } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -26,6 +27,7 @@ const emptyBasics = (): ProjectBasics => {
     autoRecycle: { enabled: false, timeoutMinutes: null },
     permissions: { inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false },
     algorithmConfig: null,
+    samplingPassThreshold: samplingPassThresholdDefault,
   };
 };
 
@@ -40,7 +42,8 @@ export interface BasicsFormProps {
 
 export function BasicsForm({ initial, linkable, serverErrors, saving, onSave }: BasicsFormProps) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<ProjectBasics>(initial ?? emptyBasics());
+  // Basics saved before a setting existed (the sampling threshold) show its default.
+  const [form, setForm] = useState<ProjectBasics>({ ...emptyBasics(), ...initial });
   const [errors, setErrors] = useState<FieldErrors>({});
   const shown = { ...serverErrors, ...errors };
   const set = <K extends keyof ProjectBasics>(key: K, value: ProjectBasics[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -86,6 +89,15 @@ export function BasicsForm({ initial, linkable, serverErrors, saving, onSave }: 
         </FormField>
         <FormField id="reworkMaxCount" label={t('projects_rework_max')} error={shown.reworkMaxCount}>
           <Input type="number" min="0" value={Number.isNaN(form.reworkMaxCount) ? '' : form.reworkMaxCount} onChange={(e) => set('reworkMaxCount', number(e.target.value))} />
+        </FormField>
+        <FormField id="samplingPassThreshold" label={t('projects_sampling_pass_threshold')} error={shown.samplingPassThreshold}>
+          <Input
+            type="number"
+            min="0"
+            max="100"
+            value={Number.isNaN(form.samplingPassThreshold) ? '' : form.samplingPassThreshold}
+            onChange={(e) => set('samplingPassThreshold', number(e.target.value))}
+          />
         </FormField>
       </div>
       <FormField id="linkedProjectId" label={t('projects_linked_project')} error={shown.linkedProjectId}>

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/authorization';
 import { ProjectActions } from './project-actions';
+import { QualityLinks } from './quality-links';
 
 export function ProjectHeader({ project, manage }: { project: ProjectDetail; manage: boolean }) {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export function ProjectHeader({ project, manage }: { project: ProjectDetail; man
               <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
             </Button>
           )}
+          <QualityLinks projectId={project.id} />
           <ProjectActions id={project.id} status={project.status} published={project.published} />
         </div>
       )}

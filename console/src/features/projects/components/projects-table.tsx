@@ -13,6 +13,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useCan } from '@/lib/authorization';
 import { type ProjectTab, useProjectCounts, useProjects } from '../api/get-projects';
 import { ProjectActions } from './project-actions';
+import { QualityLinks } from './quality-links';
 
 const tabStatuses: Record<ProjectTab, ProjectSummary['status'][]> = {
   release: ['waiting_for_improvement', 'waiting_for_publish'],
@@ -86,6 +87,7 @@ export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
                     <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
                   </Button>
                 )}
+                {manage && tab !== 'release' && <QualityLinks projectId={project.id} />}
                 {manage && <ProjectActions id={project.id} status={project.status} published={project.published} />}
               </ActionsCell>
             </TableRow>

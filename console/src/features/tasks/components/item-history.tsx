@@ -19,7 +19,7 @@ export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryPro
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   const detail = (entry: ItemHistoryEntry) => {
     const data = entry.data;
-    if (entry.type === 'ItemRejected') return <ErrorMarks marks={data.marks as ErrorMark[]} />;
+    if (entry.type === 'ItemRejected' || entry.type === 'ItemReturned') return <ErrorMarks marks={data.marks as ErrorMark[]} />;
     const parts: string[] = [];
     if (typeof data.resultVersion === 'number') parts.push(t('tasks_history_version', { version: data.resultVersion }));
     if (typeof data.objectCount === 'number') parts.push(t('tasks_history_objects', { count: data.objectCount }));

@@ -1,0 +1,131 @@
+// /tag/edit/{itemId}?sampling={taskId}, /project/edit/{itemId}?sampling={taskId} and /checkout/edit/{itemId}?acceptance={batchId}:
+// the editor judging an item for a quality gate. The objects stay as they are; pass, or fail (reject) with marks on the
+// canvas, is the gate's verdict, and the editor then opens the next item to judge or goes back to the gate.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { ErrorMark } from '@annot/workflows';
+import { RefusalNotice, refusalOf } from '@/components/refusal';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { entriesQuery, type ErrorGroupView } from '@/features/catalog-entries/api/entries';
+import { useProjectTools } from '@/features/editor/api/get-project-tools';
+import { AnnotationEditor } from '@/features/editor/components/annotation-editor';
+import type { EditorJudging, EditorRequest } from '@/features/editor/components/editor-types';
+import { useLoadedImage } from '@/features/editor/hooks/use-loaded-image';
+import type { GateJudging, GateVerb } from '@/features/quality-judging/hooks/gate-judging';
+import { useAcceptanceJudging } from '@/features/quality-judging/hooks/use-acceptance-judging';
+import { useSampleJudging } from '@/features/quality-judging/hooks/use-sample-judging';
+import { itemMediaQuery } from '@/features/tasks/api/get-item-media';
+import { useTaskItem } from '@/features/tasks/api/get-task-item';
+import { isUuid } from '@/lib/ids';
+
+const noMarks: ErrorMark[] = [];
+
+export type JudgingArea = 'tag' | 'project' | 'checkout';
+
+/** Where each area's editor lives, and where it goes back to once the gate has nothing more for the reader. */
+const places = {
+  sampling: {
+    editor: (area: JudgingArea, itemId: string, gateId: string) => `/${area}/edit/${itemId}?sampling=${gateId}`,
+    back: (area: JudgingArea, projectId: string | null, gateId: string) => (area === 'project' && projectId ? `/project/checkmanage/${projectId}/task/${gateId}` : '/tag/index'),
+  },
+  acceptance: {
+    editor: (_area: JudgingArea, itemId: string, gateId: string) => `/checkout/edit/${itemId}?acceptance=${gateId}`,
+    back: (_area: JudgingArea, _projectId: string | null, gateId: string) => `/checkout/category/dataManage/${gateId}`,
+  },
+};
+
+export default function JudgingEditorPage({ gate, area }: { gate: 'sampling' | 'acceptance'; area: JudgingArea }) {
+  const { itemId = '' } = useParams();
+  const [params] = useSearchParams();
+  const gateId = params.get(gate) ?? '';
+  const me = useUserInfo().data?.id ?? null;
+  if (!isUuid(itemId) || !isUuid(gateId)) return <RefusalNotice refusal="not_found" />;
+  return gate === 'sampling' ? <SampleJudging area={area} itemId={itemId} taskId={gateId} me={me} /> : <AcceptanceJudging area={area} itemId={itemId} batchId={gateId} me={me} />;
+}
+
+interface GateProps {
+  area: JudgingArea;
+  itemId: string;
+  me: string | null;
+}
+
+function SampleJudging({ taskId, ...props }: GateProps & { taskId: string }) {
+  return <JudgingEditor {...props} gate="sampling" gateId={taskId} judging={useSampleJudging(taskId, props.itemId, props.me)} />;
+}
+
+function AcceptanceJudging({ batchId, ...props }: GateProps & { batchId: string }) {
+  return <JudgingEditor {...props} gate="acceptance" gateId={batchId} judging={useAcceptanceJudging(batchId, props.itemId, props.me)} />;
+}
+
+function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { gate: 'sampling' | 'acceptance'; gateId: string; judging: GateJudging }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [openedItem, setOpenedItem] = useState<string | null>(null);
+  const item = useTaskItem(itemId);
+  const view = item.data?.data;
+  const media = useQuery(itemMediaQuery(itemId));
+  const loaded = useLoadedImage(media.data ?? null);
+  const opened = openedItem === itemId || media.isError || loaded.failed;
+  // Those the catalog does not answer (a client acceptor, where the server keeps it internal) see objects in one colour
+  // and marks without a choice of error groups rather than no editor at all.
+  const tools = useProjectTools(view?.projectId ?? null);
+  const groups = useQuery({ ...entriesQuery<ErrorGroupView>('/manage/error-groups'), retry: false });
+  const place = places[gate];
+  const back = place.back(area, judging.projectId, gateId);
+  const open = (next: string | null) => navigate(next ? place.editor(area, next, gateId) : back);
+
+  const failure = item.error ?? judging.error;
+  if (failure) {
+    const refusal = refusalOf(failure);
+    return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
+  }
+  if (!view || !item.data || judging.pending || tools.isPending || groups.isPending) return <Skeleton className="m-6 h-[80vh]" />;
+
+  const editorJudging: EditorJudging = {
+    caption: judging.caption,
+    labels: judging.labels,
+    marks: judging.marks,
+    onSent: (verb) => {
+      if (verb === 'release') return open(null);
+      void judging
+        .nextToJudge()
+        .then((next) => {
+          if (!next) toast(t(gate === 'sampling' ? 'judging_sample_done' : 'judging_batch_all_judged'));
+          open(next);
+        })
+        .catch(() => open(null));
+    },
+  };
+  const send = async (request: EditorRequest) => {
+    await judging.send(request.verb as GateVerb, request.verb === 'reject' ? request.marks : []);
+    // The item's own view does not change with a gate's verdict, but its list rows may show it.
+    void client.invalidateQueries({ queryKey: ['tasks'], predicate: (query) => query.queryKey.at(-1) !== 'media' });
+  };
+
+  return (
+    <AnnotationEditor
+      key={itemId}
+      item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
+      image={loaded.image}
+      opened={opened}
+      tools={tools.data ?? []}
+      groups={[]}
+      verbs={judging.verbs}
+      inspectorMayModify={false}
+      marks={noMarks}
+      errorGroups={groups.data ?? []}
+      rule={null}
+      neighbours={judging.neighbours}
+      onOpened={() => setOpenedItem(itemId)}
+      send={send}
+      onNavigate={open}
+      invalidDialog={() => null}
+      judging={editorJudging}
+    />
+  );
+}

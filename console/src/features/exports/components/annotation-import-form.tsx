@@ -1,0 +1,119 @@
+// Pre-labelled data: a PM uploads annotations in one of the export formats for a batch; they become the starting
+// results of its waiting items, or the refusal lists each refused line in the reader's language.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { exportFormats, type ExportFormat, type ExportOptions } from '@annot/workflows';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { ApiError } from '@/lib/api-client';
+import { type AnnotationImportResult, useImportAnnotations } from '../api/exports';
+import { formatLabel } from './export-labels';
+
+type Refusal = { source: string; message: string };
+
+export function AnnotationImportForm({ options }: { options: ExportOptions }) {
+  const { t } = useTranslation();
+  const upload = useImportAnnotations();
+  const [batchId, setBatchId] = useState('');
+  const [format, setFormat] = useState<ExportFormat>('coco');
+  const [mode, setMode] = useState<'all' | 'good'>('all');
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<AnnotationImportResult | null>(null);
+  const [failure, setFailure] = useState<{ message: string; refusals: Refusal[] } | null>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!batchId || !file) return setFailure({ message: t('exports_import_choose'), refusals: [] });
+    setFailure(null);
+    setResult(null);
+    upload.mutate(
+      { batchId, format, mode, file },
+      {
+        onSuccess: (answer) => (setResult(answer), toast.success(t('exports_import_done', { items: answer.items, objects: answer.objects }))),
+        onError: (error) =>
+          setFailure({
+            message: error instanceof ApiError ? error.message : t('request_fail'),
+            refusals: error instanceof ApiError ? (((error.data as { refusals?: Refusal[] } | null)?.refusals ?? []) as Refusal[]) : [],
+          }),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('exports_import_title')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={submit} noValidate aria-label={t('exports_import_title')}>
+          <p className="text-xs text-muted-foreground">{t('exports_import_hint')}</p>
+          <FormField id="import-batch" label={t('exports_import_batch')}>
+            <Select value={batchId} onChange={(e) => setBatchId(e.target.value)}>
+              <option value="">{t('exports_import_choose_batch')}</option>
+              {options.batches.map((batch) => (
+                <option key={batch.id} value={batch.id}>
+                  {batch.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id="import-format" label={t('exports_format')}>
+            <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+              {exportFormats.map((f) => (
+                <option key={f} value={f} disabled={f === 'rule_json' && !options.dataRule}>
+                  {formatLabel(t, f)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id="import-mode" label={t('exports_import_mode')}>
+            <Select value={mode} onChange={(e) => setMode(e.target.value as 'all' | 'good')}>
+              <option value="all">{t('exports_import_mode_all')}</option>
+              <option value="good">{t('exports_import_mode_good')}</option>
+            </Select>
+          </FormField>
+          <FormField id="import-file" label={t('exports_import_file')}>
+            <Input type="file" accept=".json,.xml,.txt,.zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </FormField>
+          {failure && (
+            <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+              <p>{failure.message}</p>
+              {failure.refusals.length > 0 && (
+                <ul className="list-disc pl-5 text-xs">
+                  {failure.refusals.map((r, i) => (
+                    <li key={i}>
+                      <span className="font-mono">{r.source}</span>: {r.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          {result && (
+            <div role="status" className="grid gap-1 text-sm">
+              <p>{t('exports_import_done', { items: result.items, objects: result.objects })}</p>
+              {result.refusals.length > 0 && (
+                <ul className="list-disc pl-5 text-xs text-muted-foreground">
+                  {result.refusals.map((r, i) => (
+                    <li key={i}>
+                      <span className="font-mono">{r.source}</span>: {r.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          <div>
+            <Button type="submit" disabled={upload.isPending}>
+              {t('exports_import_start')}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+// How the export page names formats, gates and destinations in the reader's language.
+import type { TFunction } from 'i18next';
+import type { ExportDestination, ExportFormat, ExportGate } from '@annot/workflows';
+
+export const formatLabel = (t: TFunction, format: ExportFormat) => t(`exports_format_${format}`);
+export const gateLabel = (t: TFunction, gate: ExportGate) => t(`exports_gate_${gate}`);
+
+export function destinationLabel(t: TFunction, destination: ExportDestination): string {
+  return t(`exports_destination_${destination.type}`);
+}
+
+/** 1.5 MB, 320 KB: sizes as people read them. */
+export function bytesLabel(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) (value /= 1024), (unit += 1);
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** 2.4 s, 3 min 5 s. */
+export function durationLabel(ms: number | null): string {
+  if (ms === null) return '-';
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}

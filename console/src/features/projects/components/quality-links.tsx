@@ -1,0 +1,26 @@
+// A project's quality gates and deliveries for the staff who run them: its sampling tasks, its acceptance batches and
+// their board, and its exports.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/authorization';
+
+export function QualityLinks({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const { can } = useCan();
+  const links = [
+    ...(can('sampling.manage') ? [{ to: `/project/checkmanage/${projectId}`, label: t('projects_quality_sampling') }] : []),
+    ...(can('acceptance.manage')
+      ? [
+          { to: `/project/acceptmanage/${projectId}`, label: t('projects_quality_acceptance') },
+          { to: `/project/category/${projectId}`, label: t('projects_quality_board') },
+        ]
+      : []),
+    ...(can('export.manage') ? [{ to: `/project/exportData/${projectId}`, label: t('projects_exports') }] : []),
+  ];
+  return links.map((link) => (
+    <Button key={link.to} asChild size="sm" variant="outline">
+      <Link to={link.to}>{link.label}</Link>
+    </Button>
+  ));
+}
