@@ -40,7 +40,10 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // One browser at a time, in a group of its own after the others, so the other projects' files still run
+          // side by side (projects of one group share one worker count).
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

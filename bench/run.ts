@@ -3,6 +3,7 @@ import { fork } from 'node:child_process';
 import { appendBench } from './append.bench';
 import { claimsBench } from './claims.bench';
 import { editorBench } from './editor.bench';
+import { exportsBench } from './exports.bench';
 import { itemsBench } from './items.bench';
 import { rebuildBench } from './rebuild.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
@@ -14,6 +15,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'data items': itemsBench,
   claims: claimsBench,
   editor: editorBench,
+  exports: exportsBench,
 };
 const log = (line: string) => console.log(line);
 

@@ -5,26 +5,14 @@
 // the box and resubmits, and the inspector passes. An item of 1,000 boxes and 200 polygons opens and pans, and the
 // next item is one key away; how fast it opens and pans is measured in bench/editor.bench.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
 import { call, eventually, type Platform } from '../support/platform';
 
 const templates = ['polygon', 'line', 'curve', 'point'] as const;
-
-/** The tokens the console keeps, so the test's own API calls act as the person signed in there. */
-const consoleToken = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
-
-/** Where an image pixel is on screen: the editor fits the image into its canvas, centred, at 98 percent. */
-async function imageToScreen(page: Page, image: { width: number; height: number }) {
-  const box = (await page.getByTestId('editor-canvas').boundingBox())!;
-  const scale = Math.min(box.width / image.width, box.height / image.height) * 0.98;
-  const left = box.x + (box.width - image.width * scale) / 2;
-  const top = box.y + (box.height - image.height * scale) / 2;
-  return (x: number, y: number) => ({ x: left + x * scale, y: top + y * scale });
-}
 
 describe('the annotation editor', () => {
   let platform: Platform;

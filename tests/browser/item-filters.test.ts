@@ -64,7 +64,13 @@ describe('item filters in the console', () => {
     expect((await fetch(`${platform.baseUrl}/manage/batches/${batch.body.data.id}/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
     await eventually(
       async () => (await call(platform, 'GET', `/manage/projects/${projectId}/batches`, { token: admin })).body.data,
-      (batches: { importing: unknown; items: number }[]) => batches.length === 2 && batches.every((b) => b.importing === null && b.items > 0),
+      (batches: { name: string; importing: unknown; items: number }[]) => batches.some((b) => b.name === 'Second batch') && batches.every((b) => b.importing === null && b.items > 0),
+      60_000,
+    );
+    // The batch's items reach the annotation link's list once the work loop has pooled them.
+    await eventually(
+      async () => (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?linkId=${links[0].id}&batchId=${batch.body.data.id}`, { token: admin })).body.data.items,
+      (items: ListedItem[]) => items.length === secondNames.length,
       60_000,
     );
   }, 180_000);

@@ -1,9 +1,9 @@
 // The work loop in the console: a tagger claims and submits, an inspector claims it for inspection, the item is
 // rejected with a mark by the inspector, and the PM sees it as rework with its history and recycles another item.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
-import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { boxResult, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
 import { call, type Platform } from '../support/platform';
@@ -15,9 +15,6 @@ interface ListedItem {
   linkId: string;
   rework: boolean;
 }
-
-/** The session token the console keeps, so the test's own API calls act as the person signed in there. */
-const consoleToken = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 
 describe('the work loop in the console', () => {
   let platform: Platform;

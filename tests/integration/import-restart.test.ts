@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
 import { png, seedProject, upload, zipOf } from '../support/batches';
-import { buildService, startServiceProcess } from '../support/service-process';
+import { buildService, startWorkerOf } from '../support/service-process';
 
 const files = 3000;
 const chunkSize = 50;
@@ -19,19 +19,7 @@ describe('an import whose worker is killed', () => {
   let root: string;
   let worker: ChildProcess | null = null;
 
-  /** The real worker in a process of its own against this test's database and Redis prefix. */
-  const startWorker = (): ChildProcess =>
-    startServiceProcess('worker', {
-      DATABASE_URL: platform.config.databaseUrl,
-      REDIS_URL: platform.config.redisUrl,
-      REDIS_PREFIX: platform.config.redisPrefix,
-      STORAGE_DIR: platform.config.storageDir,
-      IMPORT_ROOT: platform.config.importRoot,
-      IMPORT_CHUNK_SIZE: String(chunkSize),
-      // The killed worker's job is taken up again within a few seconds instead of a minute.
-      JOB_LOCK_MS: '2000',
-      JOB_STALLED_INTERVAL_MS: '1000',
-    });
+  const startWorker = (): ChildProcess => startWorkerOf(platform, { IMPORT_CHUNK_SIZE: String(chunkSize) });
 
   beforeAll(async () => {
     buildService('worker');

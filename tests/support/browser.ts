@@ -73,3 +73,15 @@ export async function signInAdminThroughConsole(page: Page, platform: Platform):
   await signInThroughConsole(page, 'Internal', adminAccount, adminPassword, () => latestCode(platform, adminAccount));
   await landOn(page, '/home');
 }
+
+/** The session token the console keeps, so a test's own API calls act as the person signed in there. */
+export const consoleToken = (page: Page): Promise<string> => page.evaluate(() => localStorage.getItem('token') ?? '');
+
+/** Where an image pixel is on screen: the editor fits the image into its canvas, centred, at 98 percent. */
+export async function imageToScreen(page: Page, image: { width: number; height: number }): Promise<(x: number, y: number) => { x: number; y: number }> {
+  const box = (await page.getByTestId('editor-canvas').boundingBox())!;
+  const scale = Math.min(box.width / image.width, box.height / image.height) * 0.98;
+  const left = box.x + (box.width - image.width * scale) / 2;
+  const top = box.y + (box.height - image.height * scale) / 2;
+  return (x: number, y: number) => ({ x: left + x * scale, y: top + y * scale });
+}

@@ -1,6 +1,7 @@
 // The real API or worker, built as it ships, run as a process of its own: what a restart or a signal does to it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import type { AppConfig } from '@annot/core';
 
 const repo = path.resolve(__dirname, '../..');
 
@@ -21,6 +22,25 @@ export function startServiceProcess(service: Service, env: Record<string, string
     cwd: repo,
     stdio: process.env.TEST_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
     env: { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env },
+  });
+}
+
+/**
+ * The real worker in a process of its own against a platform's database, Redis prefix and folders; a killed
+ * worker's job is taken up again within a few seconds instead of a minute.
+ */
+export function startWorkerOf(platform: { config: AppConfig }, env: Record<string, string> = {}): ChildProcess {
+  const { config } = platform;
+  return startServiceProcess('worker', {
+    DATABASE_URL: config.databaseUrl,
+    REDIS_URL: config.redisUrl,
+    REDIS_PREFIX: config.redisPrefix,
+    STORAGE_DIR: config.storageDir,
+    IMPORT_ROOT: config.importRoot,
+    EXPORT_ROOT: config.exportRoot,
+    JOB_LOCK_MS: '2000',
+    JOB_STALLED_INTERVAL_MS: '1000',
+    ...env,
   });
 }
 

@@ -1,0 +1,43 @@
+// One export written in a process of its own, so its peak resident memory is the export's and nothing else's.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDatabase } from '@annot/core';
+import type { ExportFormat } from '@annot/workflows';
+import { writeExport } from '@annot/worker/dist/exports/export-writing';
+
+export interface ExportChildAnswer {
+  objects: number;
+  bytes: number;
+  seconds: number;
+  peakRssMb: number;
+}
+
+async function main(): Promise<void> {
+  const { url, projectId, format } = JSON.parse(process.env.ANNOT_BENCH_EXPORT!) as { url: string; projectId: string; format: ExportFormat };
+  const db = createDatabase(url, { max: 4 });
+  const workDir = await mkdtemp(path.join(tmpdir(), 'annot-bench-export-'));
+  try {
+    const started = process.hrtime.bigint();
+    const volume = await writeExport(
+      db,
+      { projectId, format, scope: { batchIds: [], linkIds: [], gate: 'any', effectiveness: 'valid' }, withMedia: false, fileName: 'bench.zip', destination: { type: 'download' }, requestedAt: new Date() },
+      { archivePath: path.join(workDir, 'bench.zip'), workDir, pageSize: 500, media: null },
+      async () => undefined,
+    );
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const answer: ExportChildAnswer = { objects: volume.objects, bytes: volume.bytes, seconds, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    await new Promise((resolve) => process.send!(answer, resolve));
+  } finally {
+    await db.destroy();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+void main().then(
+  () => process.disconnect(),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
