@@ -30,6 +30,8 @@ export async function startPlatform(options: { worker?: boolean; redisUrl?: stri
   const api = await createApiApp(config);
   await api.listen(0, '127.0.0.1');
   const address = api.getHttpServer().address() as { port: number };
+  // Model servers fetch media from the API the test started, whatever port it got.
+  if (!options.config?.publicUrl) config.publicUrl = `http://127.0.0.1:${address.port}`;
   const worker = options.worker === false ? null : await createWorkerApp(config);
   await worker?.init();
   return {

@@ -15,3 +15,4 @@ export * from './editor';
 export * from './quality/sampling';
 export * from './quality/acceptance';
 export * from './exports';
+export * from './algorithms';

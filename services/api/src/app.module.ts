@@ -10,6 +10,7 @@ import { BatchesModule } from './batches/batches.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { DistributionModule } from './distribution/distribution.module';
 import { ExportsModule } from './exports/exports.module';
+import { AlgorithmsModule } from './algorithms/algorithms.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
@@ -58,6 +59,7 @@ export class AppModule {
         TasksModule,
         DistributionModule,
         ExportsModule,
+        AlgorithmsModule,
         QualityModule,
       ],
       providers: [

@@ -59,3 +59,8 @@ export * from './quality/sampling.projection';
 export * from './quality/sampling.lifecycle';
 export * from './quality/acceptance.projection';
 export * from './quality/acceptance.lifecycle';
+export * from './algorithms/algorithm.projection';
+export * from './algorithms/algorithm-call.projection';
+export * from './algorithms/algorithm-effect.projection';
+export * from './algorithms/algorithm.lifecycles';
+export * from './algorithms/secret-box';

@@ -4,6 +4,9 @@ import { BullModule } from '@nestjs/bullmq';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, CoreModule, createWorkerRedis, jobQueue } from '@annot/core';
+import { AlgorithmsModule } from './algorithms/algorithms.module';
+import { CallAlgorithmJob } from './algorithms/call-algorithm.job';
+import { PlanAlgorithmCallJob } from './algorithms/plan-algorithm-call.job';
 import { AuditsModule } from './audits/audits.module';
 import { VerifyLedgerJob } from './audits/verify-ledger.job';
 import { ExportJob } from './exports/export.job';
@@ -36,11 +39,12 @@ export class WorkerModule {
         ImportsModule,
         ExportsModule,
         TasksModule,
+        AlgorithmsModule,
       ],
       providers: [
         { provide: WORKER_REDIS, useValue: redis },
         WorkerRedisCloser,
-        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob, ExportJob, ExpireExportJob], useFactory: (...handlers: unknown[]) => handlers },
+        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob, ExportJob, ExpireExportJob, PlanAlgorithmCallJob, CallAlgorithmJob], useFactory: (...handlers: unknown[]) => handlers },
         jobsProcessorFor(config),
         OutboxDispatcherService,
         ProjectionRunnerService,

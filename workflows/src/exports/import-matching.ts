@@ -107,7 +107,8 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
   return { items, refusals };
 }
 
-function objectOf(object: DecodedObject, tools: ResultTool[], index: number, refusals: DecodeRefusal[]): ResultObject | null {
+/** A read object as a result object of the project's tool of its class, or null with why it was refused. */
+export function objectOf(object: DecodedObject, tools: ResultTool[], index: number, refusals: DecodeRefusal[]): ResultObject | null {
   const tool = tools.find((t) => sameClass(object.className, t.definition.name));
   if (!tool) {
     refusals.push({ source: object.source, reasonKey: importReasons.unknownClass, params: { value: object.className } });

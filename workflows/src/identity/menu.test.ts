@@ -26,9 +26,16 @@ describe(menuFor.name, () => {
   it('drops the management log in a private deployment', () => {
     expect(keys(menuFor('01', true))).not.toContain('menu_management_log');
   });
-  it('leaves out screens not built yet: algorithms, announcements, documents, help', () => {
+  it('leaves out screens not built yet: announcements, documents, help', () => {
     const all = ['01', '10', '20', '30', '40', '50'].flatMap((role) => [...paths(menuFor(role, false)), ...paths(menuFor(role, true))]);
-    expect(all.filter((path) => /^\/(algorithm|notice|document)/.test(path))).toEqual([]);
+    expect(all.filter((path) => /^\/(notice|document)/.test(path))).toEqual([]);
+  });
+  it('shows algorithms to the staff, their calls to the admin only, and hides both in a private deployment', () => {
+    expect(paths(menuFor('01', false))).toEqual(expect.arrayContaining(['/algorithm/list', '/algorithm/call']));
+    expect(paths(menuFor('10', false))).toContain('/algorithm/list');
+    expect(paths(menuFor('10', false))).not.toContain('/algorithm/call');
+    expect(paths(menuFor('01', true)).filter((path) => path.startsWith('/algorithm'))).toEqual([]);
+    expect(paths(menuFor('40', false)).filter((path) => path.startsWith('/algorithm'))).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ interface Entry extends MenuItem {
 
 const entry = (key: string, path: string, needs?: Action, children?: Entry[]): Entry => ({ key, path, ...(needs ? { needs } : {}), ...(children ? { children } : {}) });
 
-// Algorithms, announcements, documents and help come back here once their screens exist.
+// Announcements, documents and help come back here once their screens exist.
 const internalMenu: Entry[] = [
   entry('menu_overview', '/home'),
   entry('menu_new_project', '/project/new/0', 'project.create'),
@@ -37,6 +37,11 @@ const internalMenu: Entry[] = [
     entry('menu_error_groups', '/errorType/index', 'catalog.read'),
     entry('menu_invalid_reasons', '/picture/reason', 'catalog.read'),
     entry('menu_annotation_rules', '/baseConfig/tagRule', 'catalog.read'),
+  ]),
+  entry('menu_algorithms', '/algorithm', 'algorithm.read', [
+    entry('menu_algorithm_list', '/algorithm/list', 'algorithm.read'),
+    // The seed's menu: calls are the admin's; a PM calls from the project's algorithm page.
+    entry('menu_algorithm_call', '/algorithm/call', 'algorithm.manage'),
   ]),
   { ...entry('menu_management_log', '/log/index', 'history.read'), deployment: 'public' },
   entry('menu_audit', '/audit', 'audit.read'),

@@ -6,6 +6,8 @@ export interface Permission {
   roles: readonly Role[];
   /** Roles let in as well when the platform runs as a private deployment (seed section 6). */
   privateRoles?: readonly Role[];
+  /** Gone in a private deployment (seed section 1: it hides algorithm management). */
+  publicOnly?: boolean;
 }
 
 const internal = { roles: internalRoles } as const;
@@ -69,6 +71,11 @@ export const permissions = {
   'acceptance.read': { roles: [...internalRoles, Role.Client] },
   /** Claiming, judging and submitting a batch: the acceptors it names; the machine answers the staff, who may not. */
   'acceptance.accept': { roles: [...internalRoles, Role.Client] },
+  /** The algorithm registry: the staff read it; an admin registers, edits, versions and switches algorithms. */
+  'algorithm.read': { roles: internalRoles, publicOnly: true },
+  'algorithm.manage': { roles: [Role.Admin], publicOnly: true },
+  /** Calling an algorithm on a batch or a link's pool, and reading calls and their analysis. */
+  'algorithm.call': { roles: internalRoles, publicOnly: true },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,
@@ -82,6 +89,7 @@ export type Action = keyof typeof permissions;
 export function can(role: string | undefined, action: Action, privateDeployment: boolean): boolean {
   if (!role) return false;
   const rule: Permission = permissions[action];
+  if (privateDeployment && rule.publicOnly) return false;
   if ((rule.roles as readonly string[]).includes(role)) return true;
   return privateDeployment && (rule.privateRoles ?? ([] as readonly string[])).includes(role);
 }

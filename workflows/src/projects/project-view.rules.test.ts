@@ -21,7 +21,7 @@ const link = (id: string, teamIds: string[], taggerIds: string[], groups: { grou
 const detail = {
   id: 'p',
   title: 'Lanes',
-  basics: { title: 'Lanes', unitPrice: 0.5, storageAddress: 's3://lanes', algorithmConfig: { calls: [{ algorithmId: 'x', version: null, linkId: null, scoreThreshold: 0.5 }], controlGroupRatio: 10 }, linkedProjectId: 'q', reworkMaxCount: 2 },
+  basics: { title: 'Lanes', unitPrice: 0.5, storageAddress: 's3://lanes', algorithmConfig: { calls: [{ algorithmId: '00000000-0000-4000-8000-00000000a1a1', versionId: null, linkId: null, scoreThreshold: 0.5 }], controlGroupRatio: 10 }, linkedProjectId: 'q', reworkMaxCount: 2 },
   links: [
     link('draw', [ours, theirs], ['carl', 'bob'], [
       { groupId: 'night', teamId: ours, taggerIds: ['ann'] },

@@ -26,8 +26,9 @@ export const projectAlgorithmConfig = z
       .array(
         z
           .object({
-            algorithmId: z.string().trim().min(1, 'validation.required').max(64, 'validation.too_big'),
-            version: z.string().trim().max(32, 'validation.too_big').nullable().default(null),
+            algorithmId: z.uuid('algorithms.not_registered'),
+            /** Null: the algorithm's newest version at the time of each call. */
+            versionId: z.uuid().nullable().default(null),
             linkId: z.uuid().nullable().default(null),
             scoreThreshold: z.number().min(0, 'validation.too_small').max(1, 'validation.too_big').default(0.5),
           })

@@ -65,6 +65,29 @@ export interface AppConfig {
   exportDayMs: number;
   /** Items read and encoded per page of an export. */
   exportPageSize: number;
+  /** The platform's own secret: seals algorithm credentials and signs the media addresses given to model servers. */
+  secretKey: string;
+  /** Where a model server reaches the platform for an item's media. */
+  publicUrl: string;
+  algorithms: AlgorithmCallConfig;
+}
+
+/** How the worker calls model servers. */
+export interface AlgorithmCallConfig {
+  /** Items per chunk: one job and one transaction each. */
+  chunkSize: number;
+  /** Tries per item before its failure counts against the endpoint. */
+  tries: number;
+  /** The first retry's wait; each later one waits twice as long. */
+  backoffMs: number;
+  /** Failed items in a row that open the endpoint's circuit. */
+  circuitFailures: number;
+  /** How long an open circuit waits before one trial call. */
+  circuitCooldownMs: number;
+  /** Openings in a row without an answer after which a call stops. */
+  circuitOpenings: number;
+  /** How long a media address given to a model server stays good. */
+  mediaUrlSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -100,5 +123,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exportRetentionDays: Number(env.EXPORT_RETENTION_DAYS ?? 7),
     exportDayMs: Number(env.EXPORT_DAY_MS ?? 86_400_000),
     exportPageSize: Number(env.EXPORT_PAGE_SIZE ?? 500),
+    secretKey: env.SECRET_KEY ?? 'development-secret: set SECRET_KEY in production',
+    publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
+    algorithms: {
+      chunkSize: Number(env.ALGORITHM_CHUNK_SIZE ?? 20),
+      tries: Number(env.ALGORITHM_TRIES ?? 3),
+      backoffMs: Number(env.ALGORITHM_BACKOFF_MS ?? 500),
+      circuitFailures: Number(env.ALGORITHM_CIRCUIT_FAILURES ?? 5),
+      circuitCooldownMs: Number(env.ALGORITHM_CIRCUIT_COOLDOWN_MS ?? 30_000),
+      circuitOpenings: Number(env.ALGORITHM_CIRCUIT_OPENINGS ?? 3),
+      mediaUrlSeconds: Number(env.ALGORITHM_MEDIA_URL_SECONDS ?? 600),
+    },
   };
 }

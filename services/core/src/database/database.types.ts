@@ -355,6 +355,89 @@ export interface ExportRecordsTable {
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
 }
 
+export interface AlgorithmsTable {
+  algorithm_id: string;
+  interface_name: string;
+  name_zh: string;
+  name_en: string;
+  developer: string;
+  description: string;
+  enabled: boolean;
+  control_group_ratio: number;
+  concurrency: number;
+  timeout_ms: number;
+  has_credentials: boolean;
+  registered_by: string;
+  registered_at: Timestamp;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
+export interface AlgorithmVersionsTable {
+  version_id: string;
+  algorithm_id: string;
+  version: string;
+  endpoint: string;
+  description: string;
+  added_by: string;
+  added_at: Timestamp;
+  seq: number;
+}
+
+export interface AlgorithmCallsTable {
+  call_id: string;
+  algorithm_id: string;
+  version_id: string;
+  version: string;
+  project_id: string;
+  scope: ColumnType<unknown, string, string>;
+  status: string;
+  score_threshold: number;
+  control_group_ratio: number;
+  draw_seed: ColumnType<string, string | number, string | number>;
+  items: Generated<number>;
+  control: Generated<number>;
+  answered: Generated<number>;
+  failed: Generated<number>;
+  skipped: Generated<number>;
+  objects: Generated<number>;
+  reason_key: string | null;
+  reason_params: ColumnType<unknown, string | null, string | null>;
+  resume_at: Timestamp | null;
+  requested_by: string;
+  requested_at: Timestamp;
+  finished_at: Timestamp | null;
+  version_no: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
+export interface AlgorithmCallItemsTable {
+  call_id: string;
+  item_id: string;
+  chunk: number | null;
+  outcome: string;
+  latency_ms: number | null;
+  objects: Generated<number>;
+  result_version: number | null;
+  reason_key: string | null;
+  reason_params: ColumnType<unknown, string | null, string | null>;
+}
+
+export interface AlgorithmEffectsTable {
+  call_id: string;
+  item_id: string;
+  grp: string;
+  model: ColumnType<unknown, string, string>;
+  current: ColumnType<unknown, string, string>;
+  claimed_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  annotation_ms: ColumnType<string | null, number | null, number | null>;
+  kept: number | null;
+  edited: number | null;
+  deleted: number | null;
+  added: number | null;
+  passed: boolean | null;
+  state: string;
+}
+
 export interface ItemResultsTable {
   item_id: string;
   project_id: string;
@@ -526,6 +609,11 @@ export interface Database {
   idempotent_requests: IdempotentRequestsTable;
   item_results: ItemResultsTable;
   export_records: ExportRecordsTable;
+  algorithms: AlgorithmsTable;
+  algorithm_versions: AlgorithmVersionsTable;
+  algorithm_calls: AlgorithmCallsTable;
+  algorithm_call_items: AlgorithmCallItemsTable;
+  algorithm_effects: AlgorithmEffectsTable;
   share_progress: ShareProgressTable;
   sampling_tasks: SamplingTasksTable;
   sample_items: SampleItemsTable;

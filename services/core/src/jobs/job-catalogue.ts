@@ -12,6 +12,10 @@ export enum JobName {
   Export = 'export.run',
   /** A download's retention timer: delayed until the day it is removed. */
   ExpireExport = 'export.expire',
+  /** Pages an algorithm call's scope into chunks, holding out the control group. */
+  PlanAlgorithmCall = 'algorithm.plan',
+  /** Sends one chunk of a call's items to the model server and writes its answers. */
+  CallAlgorithm = 'algorithm.call',
 }
 
 export type JobItem =
@@ -20,7 +24,9 @@ export type JobItem =
   | { name: JobName.ExpireClaim; data: { itemId: string; claimId: string } }
   | { name: JobName.EnterPools; data: { projectId: string } }
   | { name: JobName.Export; data: { exportId: string } }
-  | { name: JobName.ExpireExport; data: { exportId: string } };
+  | { name: JobName.ExpireExport; data: { exportId: string } }
+  | { name: JobName.PlanAlgorithmCall; data: { callId: string } }
+  | { name: JobName.CallAlgorithm; data: { callId: string; chunk: number } };
 
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -43,5 +49,8 @@ export function subjectOf(item: JobItem): JobSubject {
     case JobName.Export:
     case JobName.ExpireExport:
       return { type: 'export', id: item.data.exportId };
+    case JobName.PlanAlgorithmCall:
+    case JobName.CallAlgorithm:
+      return { type: 'algorithm_call', id: item.data.callId };
   }
 }

@@ -7,6 +7,9 @@ import { batchProjection } from '../batches/batch.projection';
 import { samplingProjection } from '../quality/sampling.projection';
 import { acceptanceProjection } from '../quality/acceptance.projection';
 import { exportProjection } from '../exports/export.projection';
+import { algorithmProjection } from '../algorithms/algorithm.projection';
+import { algorithmCallProjection } from '../algorithms/algorithm-call.projection';
+import { algorithmEffectProjection } from '../algorithms/algorithm-effect.projection';
 import { projectProjection } from '../projects/project.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
@@ -29,6 +32,9 @@ export const projectionCatalogue: Projection[] = [
   samplingProjection,
   acceptanceProjection,
   exportProjection,
+  algorithmProjection,
+  algorithmCallProjection,
+  algorithmEffectProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];
