@@ -2,6 +2,7 @@
 // the PM (the admin) makes it with the demo catalog's tools, one tagger annotates, another inspects and passes.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { AppConfig } from '@annot/core';
 import { demoToolStep, seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
 import { upload } from './batches';
@@ -69,8 +70,8 @@ export function projectBasics(permissions: ProjectPermissions) {
 }
 
 /** Starts a platform with a published project of data batches of `frames` images each, their items waiting to be worked. */
-export async function startWorkedProject(options: { frames: number[]; permissions?: Partial<ProjectPermissions> }): Promise<WorkedProject> {
-  const platform = await startPlatform();
+export async function startWorkedProject(options: { frames: number[]; permissions?: Partial<ProjectPermissions>; config?: Partial<AppConfig> }): Promise<WorkedProject> {
+  const platform = await startPlatform({ config: options.config });
   const admin = await signInAdmin(platform);
   const seederCall = async (method: string, path: string, body?: unknown, token?: string) => (await call(platform, method, path, { body, token })).body;
   const catalog = await seedDemoCatalog(seederCall, admin);
