@@ -21,7 +21,8 @@ export interface ModelServer {
 /** The box the good mode answers for every item: inside any image of at least 40 by 30 pixels. */
 export const modelBox = { type: 'box', x: 5, y: 5, width: 30, height: 20 } as const;
 
-export async function startModelServer(options: { slowMs?: number } = {}): Promise<ModelServer> {
+/** `slowMs`: how long the slow mode takes to answer nothing; `delayMs`: how long every good answer takes. */
+export async function startModelServer(options: { slowMs?: number; delayMs?: number } = {}): Promise<ModelServer> {
   const state = { mode: 'good' as ModelMode, requests: new Map<string, number>(), mediaFetched: 0, authorizations: new Set<string>() };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -49,6 +50,7 @@ export async function startModelServer(options: { slowMs?: number } = {}): Promi
         case 'malformed':
           return answer(200, { objects: [{ className: 'Vehicle', shape: { type: 'box', x: 'left' } }] });
         default: {
+          if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           const media = await fetch(body.item.mediaUrl);
           if (media.ok && (media.headers.get('content-type') ?? '').startsWith('image/')) state.mediaFetched++;
           const target = body.classes.find((c) => c.shape === 'box')!;
