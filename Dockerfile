@@ -8,6 +8,7 @@ COPY migrations/package.json migrations/
 COPY services/core/package.json services/core/
 COPY services/api/package.json services/api/
 COPY services/worker/package.json services/worker/
+COPY services/detector/package.json services/detector/
 COPY console/package.json console/
 RUN npm ci
 COPY . .

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Call, ok } from './seed-demo-call';
 import { demoToolStep, seedDemoCatalog } from './seed-demo-catalog';
-import { sampleFrames, sampleZip } from './sample-images';
+import { sampleZip } from './sample-images';
+import { sceneFrames } from './sample-scenes';
 
 export type { Answer, Call } from './seed-demo-call';
 
@@ -60,12 +61,15 @@ export const demoBatch1: DemoBatch = { name: 'Demo batch 1', priority: 10, frame
 export const demoBatch2: DemoBatch = { name: 'Demo batch 2', priority: 20, frames: 12 };
 /** Finished and not yet sampled: the quality gates for a newcomer to try. */
 export const demoBatch3: DemoBatch = { name: 'Demo batch 3', priority: 15, frames: 6 };
+/** Pre-annotated by the demo detector, a quarter held out as its control group, and partly worked from there. */
+export const demoBatch4: DemoBatch = { name: 'Demo batch 4', priority: 30, frames: 12 };
 
-/** A batch of generated street frames, uploaded as a zip package like a PM would. */
-export async function uploadBatch(call: Call, token: string, projectId: string, demo: DemoBatch): Promise<void> {
+/** A batch of generated street frames with vehicles, uploaded as a zip package like a PM would; answers its id. */
+export async function uploadBatch(call: Call, token: string, projectId: string, demo: DemoBatch): Promise<string> {
   const batch = ok(await call('POST', `/manage/projects/${projectId}/batches`, { name: demo.name, priority: demo.priority, uploadType: 'zip' }, token), 'batch');
-  const zip = await sampleZip(sampleFrames(demo.frames, 320, 240));
+  const zip = await sampleZip(sceneFrames(demo.frames, 320, 240));
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'demo-frames.zip');
   ok(await call('POST', `/manage/batches/${batch.id}/upload`, form, token), 'upload');
+  return batch.id;
 }

@@ -5,6 +5,7 @@ import { seedDemoProject } from './seed-demo-project';
 import { seedDemoWork } from './seed-demo-work';
 import { seedDemoQuality } from './seed-demo-quality';
 import { seedDemoExports } from './seed-demo-exports';
+import { seedDemoAlgorithms } from './seed-demo-algorithms';
 
 export interface DemoAccount {
   role: string;
@@ -22,7 +23,8 @@ export const demoAccounts: DemoAccount[] = [
   { role: '50', tab: 'client', name: 'Demo Acceptor', account: 'client@example.com', password: 'Demo@2026' },
 ];
 
-export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { account: string; password: string }): Promise<DemoAccount[]> {
+/** With `detectorUrl`, the demo algorithm is registered at that address and called on a batch of its own. */
+export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { account: string; password: string }, options: { detectorUrl?: string } = {}): Promise<DemoAccount[]> {
   const call: Call = async (method, path, body, token) => {
     // A form (an upload) sets its own multipart content type.
     const json = body !== undefined && !(body instanceof FormData);
@@ -70,6 +72,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   const clientId: string = people.data.items.find((p: { account: string }) => p.account === client.account).id;
   await seedDemoQuality(call, { admin: token, projectId, tagger, inspector, client: { id: clientId, ...client } });
   await seedDemoExports(call, token, projectId);
+  if (options.detectorUrl) await seedDemoAlgorithms(call, { admin: token, projectId, detectorUrl: options.detectorUrl, tagger, inspector });
   await call('GET', '/manage/auth/logout', undefined, token);
   return demoAccounts;
 }

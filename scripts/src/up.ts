@@ -51,13 +51,13 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitUntilReady(baseUrl: string): Promise<void> {
+async function waitUntilReady(baseUrl: string, path = '/readyz'): Promise<void> {
   for (let i = 0; i < 600 && !stopping; i++) {
-    const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${baseUrl}${path}`).then((r) => r.status === 200, () => false);
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (!stopping) throw new Error(`${baseUrl}/readyz did not answer 200 within 150 seconds`);
+  if (!stopping) throw new Error(`${baseUrl}${path} did not answer 200 within 150 seconds`);
 }
 
 async function main(): Promise<void> {
@@ -80,13 +80,18 @@ async function main(): Promise<void> {
   const config = loadConfig(env);
   start('api', 'services/api/dist/main.js', env);
   start('worker', 'services/worker/dist/main.js', env);
+  // The demo algorithm, behind the same contract as any model server.
+  const detectorPort = Number(process.env.DETECTOR_PORT ?? 3001);
+  start('detector', 'services/detector/dist/main.js', { ...env, DETECTOR_PORT: String(detectorPort) });
+  const detectorUrl = `http://127.0.0.1:${detectorPort}`;
   const baseUrl = `http://localhost:${config.port}`;
   await waitUntilReady(baseUrl);
+  await waitUntilReady(detectorUrl, '/healthz');
   if (stopping) return;
 
   // Demo accounts are made through the API like a person would; with MAIL_URL set the sign-in code leaves the
   // machine, so the seeder cannot read it and a real deployment starts with only its admin.
-  const demo = config.mailUrl ? [] : await seedDemo(baseUrl, postgres.url, config.admin);
+  const demo = config.mailUrl ? [] : await seedDemo(baseUrl, postgres.url, config.admin, { detectorUrl });
 
   const lines = [
     '',
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
     `         in this log and kept in the admin's Mailbox page while MAIL_URL is not set)`,
     ...demo.map((d) => `  ${d.tab.padEnd(8)} ${d.account} / ${d.password}`),
     `  API documentation: ${baseUrl}/api/docs`,
+    `  demo detector (model-server contract): ${detectorUrl}/detect`,
     'Press Ctrl-C to stop.',
     '',
   ];
