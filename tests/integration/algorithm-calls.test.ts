@@ -157,6 +157,15 @@ describe('algorithm calls', () => {
     expect((await refused('POST', '/manage/algorithm-calls', { projectId, algorithmId, scope: { type: 'batch', batchId: dataBatches[6].id } }, 409)).errCode).toBe('ALGORITHM_REFUSED');
     await ok(platform, 'POST', `/manage/algorithms/${algorithmId}/enable`, admin);
     expect((await ok<{ items: unknown[] }>(platform, 'GET', '/manage/algorithm-calls?limit=100', admin)).items).toHaveLength(before);
+
+    // The project's config names registered algorithms and versions of theirs only.
+    const { basics } = await ok<{ basics: Record<string, unknown> }>(platform, 'GET', `/manage/projects/${projectId}`, admin);
+    const config = (calls: unknown[]) => ({ ...basics, algorithmConfig: { calls, controlGroupRatio: 10 } });
+    const unknown = { algorithmId: '00000000-0000-4000-8000-000000000000', versionId: null, linkId: null, scoreThreshold: 0.5 };
+    const fields = (await refused('PUT', `/manage/projects/${projectId}/basics`, config([unknown]), 400)).data.fields;
+    expect(fields).toEqual([expect.objectContaining({ field: 'algorithmConfig.calls.0.algorithmId' })]);
+    await refused('PUT', `/manage/projects/${projectId}/basics`, config([{ ...unknown, algorithmId, versionId: '00000000-0000-4000-8000-000000000000' }]), 400);
+    await ok(platform, 'PUT', `/manage/projects/${projectId}/basics`, admin, config([{ ...unknown, algorithmId, versionId, scoreThreshold: 0.8 }]));
   });
 
   it('compares what annotators kept of the answers with what they drew on the control group’s items', async () => {

@@ -400,6 +400,7 @@ export const enUS: Record<string, string> = {
   'algorithms.interface_name_taken': 'An algorithm named “{value}” is already registered',
   'algorithms.version_taken': 'Version “{value}” is already in this algorithm’s history; a new version needs a new name',
   'algorithms.not_registered': 'Choose a registered algorithm',
+  'algorithms.version_unknown': 'This version is not in the algorithm’s history',
   'algorithms.disabled': 'This algorithm is switched off; an admin switches it on before it is called',
   'algorithms.media_link_invalid': 'This media address has expired or was not made by the platform',
   'algorithms.answer_malformed': 'The model server’s answer is not the contract’s shape: {value}',

@@ -10,12 +10,21 @@ const invalid = (fields: FieldError[]) => new AppError(400, 'VALIDATION_FAILED',
 export class ProjectReferences {
   constructor(private readonly projects: ProjectsRepository) {}
 
-  /** A linked project must exist and be another one. */
+  /** A linked project must exist and be another one; the algorithm config names registered algorithms and their versions. */
   async checkBasics(basics: ProjectBasics, projectId: string | null): Promise<void> {
+    const fields: FieldError[] = [];
     const linked = basics.linkedProjectId;
     if (linked && (linked === projectId || !(await this.projects.exists(linked, { all: true })))) {
-      throw invalid([{ field: 'linkedProjectId', messageKey: 'projects.linked_not_found' }]);
+      fields.push({ field: 'linkedProjectId', messageKey: 'projects.linked_not_found' });
     }
+    const calls = basics.algorithmConfig?.calls ?? [];
+    const versions = await this.projects.algorithmVersions(calls.map((c) => c.algorithmId));
+    calls.forEach((c, i) => {
+      const known = versions.get(c.algorithmId);
+      if (!known) fields.push({ field: `algorithmConfig.calls.${i}.algorithmId`, messageKey: 'algorithms.not_registered' });
+      else if (c.versionId && !known.includes(c.versionId)) fields.push({ field: `algorithmConfig.calls.${i}.versionId`, messageKey: 'algorithms.version_unknown' });
+    });
+    if (fields.length > 0) throw invalid(fields);
   }
 
   async checkTools({ tools }: ProjectTools): Promise<void> {

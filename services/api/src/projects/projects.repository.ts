@@ -107,6 +107,15 @@ export class ProjectsRepository {
     return !!row;
   }
 
+  /** The versions of each registered algorithm among these, by algorithm. */
+  async algorithmVersions(algorithmIds: string[]): Promise<Map<string, string[]>> {
+    if (algorithmIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('algorithm_versions').select(['algorithm_id', 'version_id']).where('algorithm_id', 'in', algorithmIds).execute();
+    const versions = new Map<string, string[]>();
+    for (const row of rows) versions.set(row.algorithm_id, [...(versions.get(row.algorithm_id) ?? []), row.version_id]);
+    return versions;
+  }
+
   async toolVersions(refs: { toolId: string; toolVersion: number }[]): Promise<Map<string, { name: string; templateType: string }>> {
     if (refs.length === 0) return new Map();
     const rows = await this.db

@@ -13,6 +13,8 @@ export interface ItemHistoryEntry {
   data: Record<string, unknown>;
   actorId: string | null;
   at: string;
+  /** Set where an algorithm version wrote the event (a pre-annotation). */
+  algorithm?: { zh: string; en: string; version: string } | null;
 }
 
 export const tasksKey = ['tasks'] as const;

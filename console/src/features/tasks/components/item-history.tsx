@@ -27,6 +27,10 @@ export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryPro
     if (entry.type === 'ItemRecycled') parts.push(t(data.keepResult ? 'tasks_keep_result' : 'tasks_clear_result'));
     return parts.join(' · ');
   };
+  const who = (entry: ItemHistoryEntry) => {
+    if (entry.algorithm) return t('tasks_history_algorithm', { name: i18n.language.startsWith('zh') ? entry.algorithm.zh : entry.algorithm.en, version: entry.algorithm.version });
+    return entry.actorId ? nameOf(entry.actorId) : t('tasks_history_system');
+  };
   return (
     <section className="grid gap-2" aria-label={t('tasks_history')}>
       <h2 className="text-base font-semibold">{t('tasks_history')}</h2>
@@ -34,7 +38,7 @@ export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryPro
         {history.map((entry, index) => (
           <TableRow key={`${entry.at}-${index}`}>
             <TableCell className="whitespace-nowrap tabular-nums">{time.format(new Date(entry.at))}</TableCell>
-            <TableCell>{entry.actorId ? nameOf(entry.actorId) : t('tasks_history_system')}</TableCell>
+            <TableCell>{who(entry)}</TableCell>
             <TableCell>{t(`item_event_${entry.type}`, { defaultValue: entry.type })}</TableCell>
             <TableCell>{detail(entry)}</TableCell>
           </TableRow>
