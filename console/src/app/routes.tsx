@@ -42,6 +42,10 @@ const ProjectPeoplePage = lazy(() => import('./routes/projects/project-people'))
 const SamplingTaskPage = lazy(() => import('./routes/quality/sampling-task'));
 const SamplingTasksPage = lazy(() => import('./routes/quality/sampling-tasks'));
 const ProjectExportPage = lazy(() => import('./routes/projects/project-export'));
+const ProjectAlgorithmPage = lazy(() => import('./routes/projects/project-algorithm'));
+const AlgorithmListPage = lazy(() => import('./routes/algorithm/algorithm-list'));
+const AlgorithmCallPage = lazy(() => import('./routes/algorithm/algorithm-call'));
+const AlgorithmAnalysisPage = lazy(() => import('./routes/algorithm/algorithm-analysis'));
 const SupplierPeoplePage = lazy(() => import('./routes/supplier/supplier-people'));
 const SupplierProjectPage = lazy(() => import('./routes/supplier/supplier-project'));
 const SupplierProjectsPage = lazy(() => import('./routes/supplier/supplier-projects'));
@@ -137,6 +141,7 @@ export const routes: RouteObject[] = [
             { path: 'exportData/:id', element: <ProjectExportPage /> },
             { path: 'checkmanage/:id/task/:taskId', element: <SamplingTaskPage /> },
           ]),
+          needs('algorithm.call', [{ path: 'algorithm/:id', element: <ProjectAlgorithmPage /> }]),
           needs('acceptance.manage', [
             { path: 'acceptmanage/:id', element: <AcceptanceBatchesPage /> },
             { path: 'acceptmanage/:id/batch/:batchId', element: <AcceptanceBatchPage /> },
@@ -173,6 +178,18 @@ export const routes: RouteObject[] = [
         { path: 'toolConfig/new', element: <ToolEditPage mode="new" /> },
         { path: 'toolConfig/edit/:id', element: <ToolEditPage mode="edit" /> },
       ]),
+      {
+        path: 'algorithm',
+        element: <Outlet />,
+        children: [
+          needs('algorithm.read', [
+            { index: true, element: <Navigate to="list" replace /> },
+            { path: 'list', element: <AlgorithmListPage /> },
+          ]),
+          needs('algorithm.call', [{ path: 'analysis/:id', element: <AlgorithmAnalysisPage /> }]),
+          needs('algorithm.manage', [{ path: 'call', element: <AlgorithmCallPage /> }]),
+        ],
+      },
       needs('history.read', [{ path: 'log/index', element: <LogPage /> }]),
       needs('audit.read', [{ path: 'audit', element: <AuditPage /> }]),
       needs('mailbox.read', [{ path: 'mailbox', element: <MailboxPage /> }]),

@@ -37,6 +37,11 @@ describe('meanInterval', () => {
   });
 
   it('has no mean without values', () => expect(meanInterval([]).mean).toBeNull());
+
+  it('stops at the lowest value a measure can take', () => {
+    expect(meanInterval([0, 0, 0, 3], 0).low).toBe(0);
+    expect(meanInterval([0, 0, 0, 3]).low).toBeLessThan(0);
+  });
 });
 
 describe('groupEffect', () => {

@@ -81,15 +81,18 @@ export interface MeanInterval extends ConfidenceInterval {
   mean: number | null;
 }
 
-/** The mean with its 95% interval (normal approximation, sample standard deviation); none below two values. */
-export function meanInterval(values: readonly number[]): MeanInterval {
+/**
+ * The mean with its 95% interval (normal approximation, sample standard deviation), none below two values; `lowest`
+ * bounds it below for a measure that cannot be less (a count, a time).
+ */
+export function meanInterval(values: readonly number[], lowest = -Infinity): MeanInterval {
   const n = values.length;
   if (n === 0) return { mean: null, low: 0, high: 0 };
   const mean = values.reduce((s, v) => s + v, 0) / n;
   if (n < 2) return { mean, low: mean, high: mean };
   const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1);
   const half = (z95 * Math.sqrt(variance)) / Math.sqrt(n);
-  return { mean, low: mean - half, high: mean + half };
+  return { mean, low: Math.max(lowest, mean - half), high: mean + half };
 }
 
 export interface GroupEffect {
@@ -105,7 +108,8 @@ export interface GroupEffect {
 }
 
 export function groupEffect(rows: readonly EffectRow[]): GroupEffect {
-  const of = (pick: (r: EffectRow) => number) => meanInterval(rows.map(pick));
+  // Counts and times are never negative, and neither is their interval.
+  const of = (pick: (r: EffectRow) => number) => meanInterval(rows.map(pick), 0);
   const judged = rows.filter((r) => r.passed !== null);
   const passed = judged.filter((r) => r.passed).length;
   return {

@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { fieldError } from '@/features/quality/components/field-errors';
-import { FormRefusal } from '@/features/quality/components/form-refusal';
+import { FormRefusal } from '@/components/form-refusal';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { useRequestExport } from '../api/exports';
 import { formatLabel, gateLabel } from './export-labels';

@@ -1,5 +1,5 @@
 // A project's quality gates and deliveries for the staff who run them: its sampling tasks, its acceptance batches and
-// their board, and its exports.
+// their board, its exports and its algorithm calls.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,7 @@ export function QualityLinks({ projectId }: { projectId: string }) {
         ]
       : []),
     ...(can('export.manage') ? [{ to: `/project/exportData/${projectId}`, label: t('projects_exports') }] : []),
+    ...(can('algorithm.call') ? [{ to: `/project/algorithm/${projectId}`, label: t('projects_algorithms') }] : []),
   ];
   return links.map((link) => (
     <Button key={link.to} asChild size="sm" variant="outline">

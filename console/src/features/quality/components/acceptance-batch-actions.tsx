@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { acceptanceVerbs, type AcceptanceVerb, useDecideAcceptanceBatch } from '../api/decide-acceptance-batch';
-import { FormRefusal } from './form-refusal';
+import { FormRefusal } from '@/components/form-refusal';
 
 export interface AcceptanceBatchActionsProps {
   batchId: string;

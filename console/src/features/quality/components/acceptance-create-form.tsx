@@ -14,7 +14,7 @@ import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-
 import { useCreateAcceptanceBatches } from '../api/create-acceptance-batches';
 import { useAcceptanceEligible } from '../api/get-acceptance-eligible';
 import { fieldError } from './field-errors';
-import { FormRefusal } from './form-refusal';
+import { FormRefusal } from '@/components/form-refusal';
 
 export interface AcceptanceCreateFormProps {
   projectId: string;

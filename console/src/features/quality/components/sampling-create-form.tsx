@@ -13,7 +13,7 @@ import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-
 import { useCreateSamplingTask } from '../api/create-sampling-task';
 import { useSamplingPreview } from '../api/get-sampling-preview';
 import { fieldError } from './field-errors';
-import { FormRefusal } from './form-refusal';
+import { FormRefusal } from '@/components/form-refusal';
 
 export interface SamplingCreateFormProps {
   projectId: string;

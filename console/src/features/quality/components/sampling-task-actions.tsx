@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { type SamplingChange, useChangeSamplingTask } from '../api/change-sampling-task';
-import { FormRefusal } from './form-refusal';
+import { FormRefusal } from '@/components/form-refusal';
 
 /** Claiming a sample item and opening it in the editor, which the page brings. */
 export interface InspectSample {

@@ -1,0 +1,66 @@
+// A call's row says where it stands in the reader's language, and offers the staff only the step its state allows.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AlgorithmCallView } from '@annot/workflows';
+import { fakeApi, renderIn } from '@/features/quality/components/quality.test-support';
+import { CallsTable } from './calls-table';
+
+const callId = '00000000-0000-4000-8000-0000000000c1';
+const call = (over: Partial<AlgorithmCallView> = {}): AlgorithmCallView => ({
+  id: callId,
+  algorithmId: '00000000-0000-4000-8000-0000000000a1',
+  algorithmName: { zh: '演示车辆检测器', en: 'Demo vehicle detector' },
+  version: '1.0',
+  versionId: '00000000-0000-4000-8000-0000000000b1',
+  projectId: '00000000-0000-4000-8000-0000000000d1',
+  projectTitle: 'Streets',
+  scope: { type: 'batch', batchId: '00000000-0000-4000-8000-0000000000e1' },
+  scopeName: 'Week 1',
+  status: 'stopped',
+  scoreThreshold: 0.5,
+  controlGroupRatio: 25,
+  drawSeed: 7,
+  items: 12,
+  control: 3,
+  answered: 4,
+  failed: 2,
+  skipped: 0,
+  pending: 3,
+  objects: 6,
+  latencyMs: { p50: 40, p90: 80, p99: 120 },
+  reason: 'The model server kept failing after 3 waits; the call stopped with 3 items not sent',
+  resumeAt: null,
+  requestedBy: 'pm',
+  requestedAt: '2026-11-24T06:00:00.000Z',
+  finishedAt: '2026-11-24T06:01:00.000Z',
+  ...over,
+});
+
+const signedIn = (role: string) => ({
+  'GET /api/user/info': { data: { data: { role, name: 'Someone' } } },
+  'GET /ocr_front_config/server_url_config.json': { data: { private_deployment: false } },
+});
+
+describe(CallsTable.name, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows why a stopped call stopped, and lets the staff restart it', async () => {
+    const api = fakeApi({ ...signedIn('10'), [`POST /manage/algorithm-calls/${callId}/restart`]: { data: { callId, version: '9' } } });
+    renderIn('en-US', <CallsTable calls={[call()]} showProject />);
+    expect(screen.getByText('Stopped')).toBeInTheDocument();
+    expect(screen.getByText(/kept failing after 3 waits/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Restart' }));
+    await waitFor(() => expect(api.sent().map((s) => s.route)).toEqual([`POST /manage/algorithm-calls/${callId}/restart`]));
+  });
+
+  it('offers a running call a stop and a finished one nothing', async () => {
+    fakeApi(signedIn('01'));
+    renderIn('zh-CN', <CallsTable calls={[call({ id: `${callId.slice(0, -1)}2`, status: 'running', reason: null }), call({ status: 'finished', reason: null, failed: 0 })]} showProject={false} />);
+    expect(await screen.findByRole('button', { name: '停止' })).toBeInTheDocument();
+    expect(screen.getByText('已完成')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '重新开始' })).toBeNull();
+  });
+
+
+});
