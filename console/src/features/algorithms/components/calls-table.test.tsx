@@ -61,6 +61,4 @@ describe(CallsTable.name, () => {
     expect(screen.getByText('已完成')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '重新开始' })).toBeNull();
   });
-
-
 });
