@@ -47,12 +47,17 @@ describe('algorithm calls in the console', () => {
     await admin.page.getByTestId('algorithm-row').getByText('Demo vehicle detector').waitFor();
     expect(admin.errors).toEqual([]);
 
-    // The PM calls it on the demo batch from the project's algorithm page, half held out.
+    // The PM switches it on for the project, then calls it on the demo batch from there, half held out.
     const pm = await openPage(browser, platform.baseUrl);
     await forgetResendLimit(platform);
     await signInThroughConsole(pm.page, 'Internal', 'pm@example.com', 'Demo@2026', () => latestCode(platform, 'pm@example.com'));
     await landOn(pm.page, '/home');
     await pm.page.goto(`/project/algorithm/${projectId}`);
+    const settings = pm.page.getByRole('form', { name: 'Pre-annotation settings' });
+    await settings.getByRole('button', { name: 'Add an algorithm' }).click();
+    await settings.getByLabel('Algorithm', { exact: true }).selectOption({ label: 'Demo vehicle detector' });
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await pm.page.getByText('Saved').first().waitFor();
     const callForm = pm.page.getByRole('form', { name: 'Call an algorithm' });
     await callForm.getByLabel('Batch').selectOption({ label: 'Demo batch 1' });
     await callForm.getByLabel('Algorithm', { exact: true }).selectOption({ label: 'Demo vehicle detector' });

@@ -26,6 +26,11 @@ describe('algorithm calls', () => {
   const until = (callId: string, accept: (c: AlgorithmCallView) => boolean) => eventually(() => callOf(callId), accept, 30_000);
   const itemsOf = async (callId: string, outcome?: string) =>
     (await ok<{ items: AlgorithmCallItemView[] }>(project.platform, 'GET', `/manage/algorithm-calls/${callId}/items?limit=100${outcome ? `&outcome=${outcome}` : ''}`, project.admin)).items;
+  /** Saves the project's algorithm config: the algorithms it may call. */
+  const configure = async (calls: unknown[]) => {
+    const { basics } = await ok<{ basics: Record<string, unknown> }>(project.platform, 'GET', `/manage/projects/${project.projectId}`, project.admin);
+    return call(project.platform, 'PUT', `/manage/projects/${project.projectId}/basics`, { token: project.admin, body: { ...basics, algorithmConfig: { calls, controlGroupRatio: 10 } } });
+  };
   const resultOf = async (itemId: string) => (await ok<{ result: { version: number; result: { objects: unknown[] } } | null }>(project.platform, 'GET', `/manage/tasks/items/${itemId}`, project.admin)).result;
 
   beforeAll(async () => {
@@ -48,6 +53,7 @@ describe('algorithm calls', () => {
     });
     algorithmId = registered.id;
     versionId = (await ok<{ versionId: string }>(project.platform, 'GET', `/manage/algorithms/${algorithmId}`, project.admin)).versionId;
+    await configure([{ algorithmId, versionId: null, linkId: null, scoreThreshold: 0.5 }]);
   }, 180_000);
   afterAll(async () => {
     await project?.platform.stop();
@@ -158,14 +164,16 @@ describe('algorithm calls', () => {
     await ok(platform, 'POST', `/manage/algorithms/${algorithmId}/enable`, admin);
     expect((await ok<{ items: unknown[] }>(platform, 'GET', '/manage/algorithm-calls?limit=100', admin)).items).toHaveLength(before);
 
-    // The project's config names registered algorithms and versions of theirs only.
-    const { basics } = await ok<{ basics: Record<string, unknown> }>(platform, 'GET', `/manage/projects/${projectId}`, admin);
-    const config = (calls: unknown[]) => ({ ...basics, algorithmConfig: { calls, controlGroupRatio: 10 } });
+    // The project's config names registered algorithms and versions of theirs only, and is the project's switch.
     const unknown = { algorithmId: '00000000-0000-4000-8000-000000000000', versionId: null, linkId: null, scoreThreshold: 0.5 };
-    const fields = (await refused('PUT', `/manage/projects/${projectId}/basics`, config([unknown]), 400)).data.fields;
-    expect(fields).toEqual([expect.objectContaining({ field: 'algorithmConfig.calls.0.algorithmId' })]);
-    await refused('PUT', `/manage/projects/${projectId}/basics`, config([{ ...unknown, algorithmId, versionId: '00000000-0000-4000-8000-000000000000' }]), 400);
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/basics`, admin, config([{ ...unknown, algorithmId, versionId, scoreThreshold: 0.8 }]));
+    const badAlgorithm = await configure([unknown]);
+    expect(badAlgorithm.status).toBe(400);
+    expect(badAlgorithm.body.data.fields).toEqual([expect.objectContaining({ field: 'algorithmConfig.calls.0.algorithmId' })]);
+    expect((await configure([{ ...unknown, algorithmId, versionId: '00000000-0000-4000-8000-000000000000' }])).status).toBe(400);
+    expect((await configure([])).status).toBe(200);
+    const off = await refused('POST', '/manage/algorithm-calls', { projectId, algorithmId, scope: { type: 'batch', batchId: dataBatches[6].id } }, 409);
+    expect(off.message).toContain('项目');
+    expect((await configure([{ ...unknown, algorithmId, versionId, scoreThreshold: 0.8 }])).status).toBe(200);
   });
 
   it('compares what annotators kept of the answers with what they drew on the control group’s items', async () => {

@@ -41,6 +41,9 @@ describe('an algorithm call whose worker is killed', () => {
       concurrency: 1,
       timeoutMs: 5000,
     });
+    const { basics } = await ok<{ basics: Record<string, unknown> }>(platform, 'GET', `/manage/projects/${projectId}`, admin);
+    const algorithmConfig = { calls: [{ algorithmId: algorithm.id, versionId: null, linkId: null, scoreThreshold: 0.5 }], controlGroupRatio: 0 };
+    await ok(platform, 'PUT', `/manage/projects/${projectId}/basics`, admin, { ...basics, algorithmConfig });
     const { callId } = await ok<{ callId: string }>(platform, 'POST', '/manage/algorithm-calls', admin, { projectId, algorithmId: algorithm.id, scope: { type: 'batch', batchId: dataBatches[0].id }, controlGroupRatio: 0 });
     const callOf = () => ok<AlgorithmCallView>(platform, 'GET', `/manage/algorithm-calls/${callId}`, admin);
     await eventually(callOf, (c) => c.answered >= 4, 60_000);

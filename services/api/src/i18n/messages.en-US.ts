@@ -401,6 +401,7 @@ export const enUS: Record<string, string> = {
   'algorithms.version_taken': 'Version “{value}” is already in this algorithm’s history; a new version needs a new name',
   'algorithms.not_registered': 'Choose a registered algorithm',
   'algorithms.version_unknown': 'This version is not in the algorithm’s history',
+  'algorithms.not_in_project': 'This project does not use this algorithm: add it to the project’s algorithm settings first',
   'algorithms.disabled': 'This algorithm is switched off; an admin switches it on before it is called',
   'algorithms.media_link_invalid': 'This media address has expired or was not made by the platform',
   'algorithms.answer_malformed': 'The model server’s answer is not the contract’s shape: {value}',

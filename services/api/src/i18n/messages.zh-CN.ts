@@ -401,6 +401,7 @@ export const zhCN: Record<string, string> = {
   'algorithms.version_taken': '该算法已有版本“{value}”，新版本请使用新的名称',
   'algorithms.not_registered': '请选择已注册的算法',
   'algorithms.version_unknown': '该版本不在此算法的版本历史中',
+  'algorithms.not_in_project': '该项目未启用此算法：请先在项目的算法设置中添加',
   'algorithms.disabled': '该算法已关闭，需管理员开启后才能调用',
   'algorithms.media_link_invalid': '该媒体地址已过期或不是平台生成的',
   'algorithms.answer_malformed': '模型服务的返回不符合约定格式：{value}',

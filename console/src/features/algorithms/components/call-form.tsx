@@ -32,7 +32,9 @@ export function CallForm({ projectId: fixedProject }: { projectId?: string }) {
   const [ratio, setRatio] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const enabled = (algorithms.data ?? []).filter((a) => a.enabled);
+  // A project calls what its algorithm config names and an admin has switched on.
+  const configured = new Set((targets.data?.project.basics.algorithmConfig?.calls ?? []).map((c) => c.algorithmId));
+  const enabled = (algorithms.data ?? []).filter((a) => a.enabled && configured.has(a.id));
   const algorithm = enabled.find((a) => a.id === algorithmId);
   const choices = scopeType === 'batch' ? (targets.data?.batches ?? []) : (targets.data?.links ?? []);
   const submit = (event: React.FormEvent) => {
@@ -90,6 +92,7 @@ export function CallForm({ projectId: fixedProject }: { projectId?: string }) {
               ))}
             </Select>
           </FormField>
+          {targets.data && enabled.length === 0 && <p className="text-xs text-muted-foreground">{t('algorithms_none_configured')}</p>}
           <FormField id="call-version" label={t('algorithms_version')}>
             <Select value={versionId} onChange={(e) => setVersionId(e.target.value)}>
               <option value="">{t('algorithms_newest_version', { version: algorithm?.version ?? '-' })}</option>

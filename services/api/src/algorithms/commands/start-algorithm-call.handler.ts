@@ -1,6 +1,6 @@
-// A PM or admin calls an algorithm on a batch or an annotation link's pool: the version, score threshold and control
-// group come from the input, then the project's algorithm config, then the algorithm's defaults; the call's record
-// is made with the seed of its control-group draw, and the worker plans and sends it.
+// A PM or admin calls an algorithm the project's algorithm config names on a batch or an annotation link's pool: the
+// version, score threshold and control group come from the input, else from that config; the call's record is made
+// with the seed of its control-group draw, and the worker plans and sends it.
 import { randomInt, randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { algorithmCallLifecycle, algorithmLifecycle, AppError, CommandPipeline, type CommandContext, JobName, NotFoundError, projectLifecycle } from '@annot/core';
@@ -28,8 +28,6 @@ export interface AlgorithmCallAnswer {
   version: string;
 }
 
-export const defaultScoreThreshold = 0.5;
-
 @CommandHandler(StartAlgorithmCallCommand)
 export class StartAlgorithmCallHandler implements ICommandHandler<StartAlgorithmCallCommand, AlgorithmCallAnswer> {
   constructor(
@@ -49,8 +47,10 @@ export class StartAlgorithmCallHandler implements ICommandHandler<StartAlgorithm
 
     const config = project.basics?.algorithmConfig ?? null;
     const entry = configEntry(config, input);
-    const version = versionOf(algorithm, input.versionId ?? entry?.versionId ?? null);
-    if (!version) throw new NotFoundError('things.algorithm_version', input.versionId ?? entry?.versionId ?? '-');
+    // The project's own switch: it calls only the algorithms its algorithm config names.
+    if (!entry) throw new AppError(409, 'ALGORITHM_REFUSED', 'algorithms.not_in_project');
+    const version = versionOf(algorithm, input.versionId ?? entry.versionId);
+    if (!version) throw new NotFoundError('things.algorithm_version', input.versionId ?? entry.versionId ?? '-');
     const callId = randomUUID();
     const result = await this.pipeline.run(algorithmCallLifecycle, algorithmCallStreamId(callId), context, {
       decide: () => [
@@ -63,8 +63,8 @@ export class StartAlgorithmCallHandler implements ICommandHandler<StartAlgorithm
             versionId: version.versionId,
             version: version.version,
             scope: input.scope,
-            scoreThreshold: input.scoreThreshold ?? entry?.scoreThreshold ?? defaultScoreThreshold,
-            controlGroupRatio: input.controlGroupRatio ?? (config ? config.controlGroupRatio : algorithm.controlGroupRatio),
+            scoreThreshold: input.scoreThreshold ?? entry.scoreThreshold,
+            controlGroupRatio: input.controlGroupRatio ?? config!.controlGroupRatio,
             drawSeed: randomInt(2 ** 31),
             requestedBy: context.actor.id,
           },
@@ -77,9 +77,13 @@ export class StartAlgorithmCallHandler implements ICommandHandler<StartAlgorithm
   }
 }
 
-/** The project's setting for this algorithm: the one for the link called, else the one for any link. */
+/** The project's setting for this algorithm: on a link, the one for that link or for any; on a batch, any one. */
 function configEntry(config: ProjectAlgorithmConfig | null, input: StartAlgorithmCallInput) {
   const entries = (config?.calls ?? []).filter((c) => c.algorithmId === input.algorithmId);
-  const linkId = input.scope.type === 'link' ? input.scope.linkId : null;
-  return entries.find((c) => linkId !== null && c.linkId === linkId) ?? entries.find((c) => c.linkId === null) ?? entries[0];
+  const anyLink = entries.find((c) => c.linkId === null);
+  if (input.scope.type === 'link') {
+    const { linkId } = input.scope;
+    return entries.find((c) => c.linkId === linkId) ?? anyLink;
+  }
+  return anyLink ?? entries[0];
 }
