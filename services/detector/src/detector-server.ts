@@ -97,7 +97,8 @@ export function startDetector(options: DetectorOptions = {}): Promise<Detector> 
         (error: unknown) => send(res, error instanceof Refusal ? error.status : 500, { error: (error as Error).message }),
       );
   });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
       const { address, port } = server.address() as AddressInfo;
       resolve({

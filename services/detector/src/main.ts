@@ -2,7 +2,10 @@
 import { startDetector } from './detector-server';
 
 async function main(): Promise<void> {
-  const detector = await startDetector({ port: Number(process.env.DETECTOR_PORT ?? 3001), host: process.env.DETECTOR_HOST ?? '127.0.0.1' });
+  const port = Number(process.env.DETECTOR_PORT ?? 3001);
+  const detector = await startDetector({ port, host: process.env.DETECTOR_HOST ?? '127.0.0.1' }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? new Error(`demo detector: port ${port} is in use; set DETECTOR_PORT to a free port`) : error;
+  });
   console.log(`demo detector listening on ${detector.url}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => void detector.close().then(() => process.exit(0)));
@@ -10,6 +13,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
