@@ -30,6 +30,7 @@ const RegisterPage = lazy(() => import('./routes/auth/register'));
 const HomePage = lazy(() => import('./routes/home'));
 const LogPage = lazy(() => import('./routes/log'));
 const MailboxPage = lazy(() => import('./routes/mailbox'));
+const MessagesPage = lazy(() => import('./routes/home/messages'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const PeopleListPage = lazy(() => import('./routes/personnel/people-list'));
 const PersonEditPage = lazy(() => import('./routes/personnel/person-edit'));
@@ -94,6 +95,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <Landing /> },
       { path: 'home', element: <HomePage /> },
       { path: 'home/index', element: <HomePage /> },
+      needs('message.read', [
+        { path: 'home/message', element: <MessagesPage /> },
+        { path: 'tag/message', element: <MessagesPage /> },
+      ]),
       needs('task.claim', [
         { path: 'tag', element: <TagProjectsPage key="index" titleKey="menu_overview" welcome /> },
         { path: 'tag/index', element: <TagProjectsPage key="index" titleKey="menu_overview" welcome /> },

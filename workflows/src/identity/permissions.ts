@@ -76,6 +76,8 @@ export const permissions = {
   'algorithm.manage': { roles: [Role.Admin], publicOnly: true },
   /** Calling an algorithm on a batch or a link's pool, and reading calls and their analysis. */
   'algorithm.call': { roles: internalRoles, publicOnly: true },
+  /** Reading one's own messages and marking them read: everyone signed in, each their own inbox only. */
+  'message.read': { roles: allRoles },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,

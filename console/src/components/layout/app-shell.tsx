@@ -1,9 +1,10 @@
-// The signed-in frame: header (language, user menu), side menu, the page, and a footer on the home overview only.
+// The signed-in frame: header (language, unread messages, user menu), side menu, the page, and a footer on the home overview only.
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { LanguageSwitch } from './language-switch';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
@@ -18,6 +19,7 @@ export function AppShell() {
         <span className="font-semibold">{t('app_name')}</span>
         <div className="flex items-center gap-2">
           <LanguageSwitch />
+          {user.data && <UnreadBadge role={user.data.role} />}
           {user.data ? <UserMenu person={user.data} /> : <Skeleton className="h-8 w-24" />}
         </div>
       </header>

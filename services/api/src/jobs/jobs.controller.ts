@@ -1,7 +1,10 @@
-// The server-sent events stream of job progress that the console listens to, and the tickets that open it.
+// The server-sent events stream the console listens to (job progress, and the reader's unread count when their
+// inbox changes), and the tickets that open it.
 import { Controller, type MessageEvent, Post, Req, Sse } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { interval, map, merge, type Observable } from 'rxjs';
+import { filter, from, interval, map, merge, mergeMap, type Observable } from 'rxjs';
+import { InboxListener } from '../comms/inbox-listener.service';
+import { MessagesRepository } from '../comms/messages.repository';
 import { RawResponse } from '../http/raw-response.decorator';
 import { SignedIn, StreamTicketOnly } from '../identity/access/access.decorator';
 import type { AuthedRequest } from '../identity/access/session.guard';
@@ -14,6 +17,8 @@ export class JobsController {
   constructor(
     private readonly jobEvents: JobEventsService,
     private readonly tickets: StreamTickets,
+    private readonly inbox: InboxListener,
+    private readonly messages: MessagesRepository,
   ) {}
 
   /** An EventSource cannot send the Authorization header: it opens the stream with this ticket instead. */
@@ -26,10 +31,18 @@ export class JobsController {
   @Sse('stream')
   @StreamTicketOnly()
   @RawResponse()
-  stream(): Observable<MessageEvent> {
+  stream(@Req() req: AuthedRequest): Observable<MessageEvent> {
+    const accountId = req.actor!.id;
     // A comment-free heartbeat keeps proxies from closing an idle stream.
     const heartbeat = interval(25_000).pipe(map((): MessageEvent => ({ type: 'heartbeat', data: {} })));
     const jobs = this.jobEvents.events.pipe(map(({ type, ...data }): MessageEvent => ({ type, data })));
-    return merge(jobs, heartbeat);
+    // The count is read again on each change, so the badge never shows a number the database does not hold.
+    const inbox = this.inbox.changed.pipe(
+      filter((changed) => changed === accountId),
+      mergeMap(() => from(this.messages.unread(accountId).catch(() => null))),
+      filter((unread): unread is number => unread !== null),
+      map((unread): MessageEvent => ({ type: 'inbox', data: { unread } })),
+    );
+    return merge(jobs, inbox, heartbeat);
   }
 }

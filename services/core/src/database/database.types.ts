@@ -438,6 +438,24 @@ export interface AlgorithmEffectsTable {
   state: string;
 }
 
+export interface MessagesTable {
+  message_id: string;
+  account_id: string;
+  kind: string;
+  project_id: string | null;
+  subject_type: string;
+  subject_id: string;
+  params: Json;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+export interface MessageFollowersTable {
+  subject_id: string;
+  account_id: string;
+  role: string;
+}
+
 export interface ItemResultsTable {
   item_id: string;
   project_id: string;
@@ -619,4 +637,6 @@ export interface Database {
   sample_items: SampleItemsTable;
   acceptance_batches: AcceptanceBatchesTable;
   acceptance_items: AcceptanceItemsTable;
+  messages: MessagesTable;
+  message_followers: MessageFollowersTable;
 }
