@@ -2,7 +2,7 @@
 // inbox changes), and the tickets that open it.
 import { Controller, type MessageEvent, Post, Req, Sse } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { filter, from, interval, map, merge, mergeMap, type Observable } from 'rxjs';
+import { filter, from, interval, map, merge, mergeMap, type Observable, startWith } from 'rxjs';
 import { InboxListener } from '../comms/inbox-listener.service';
 import { MessagesRepository } from '../comms/messages.repository';
 import { RawResponse } from '../http/raw-response.decorator';
@@ -36,9 +36,11 @@ export class JobsController {
     // A comment-free heartbeat keeps proxies from closing an idle stream.
     const heartbeat = interval(25_000).pipe(map((): MessageEvent => ({ type: 'heartbeat', data: {} })));
     const jobs = this.jobEvents.events.pipe(map(({ type, ...data }): MessageEvent => ({ type, data })));
-    // The count is read again on each change, so the badge never shows a number the database does not hold.
+    // The count is read when the stream opens and again on each change, so the badge never shows a number the
+    // database does not hold, nor misses a change made while the stream was closed.
     const inbox = this.inbox.changed.pipe(
       filter((changed) => changed === accountId),
+      startWith(accountId),
       mergeMap(() => from(this.messages.unread(accountId).catch(() => null))),
       filter((unread): unread is number => unread !== null),
       map((unread): MessageEvent => ({ type: 'inbox', data: { unread } })),

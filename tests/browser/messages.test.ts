@@ -1,0 +1,74 @@
+// The message center in the console: a tagger's header badge counts up the moment an inspector rejects their item,
+// without a reload; the badge opens the message center, whose message says what happened and links to the item,
+// and marking all read clears the badge.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { consoleToken, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { boxResult, type Demo, startDemo } from '../support/demo';
+import { createPerson } from '../support/people';
+import { call, eventually } from '../support/platform';
+import { signIn } from '../support/sign-in';
+
+describe('messages in the console', () => {
+  let demo: Demo;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    demo = await startDemo();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.platform.stop();
+  });
+
+  it('counts a rejection on the tagger\'s badge live, shows it in the message center, and clears the badge when all is read', async () => {
+    const { platform, admin, projectId, links, toolId } = demo;
+    const inspectorId = await createPerson(platform, admin, { role: '40', name: 'Badge Inspector', account: 'badge-inspector@example.com', password: 'Tagger@123' });
+    await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[1].id}/members`, { token: admin, body: { teamIds: [], taggerIds: [inspectorId] } });
+    const inspector = await signIn(platform, 'badge-inspector@example.com', 'Tagger@123', 1);
+    await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: inspector });
+
+    const tagger = await openPage(browser, platform.baseUrl);
+    await signInThroughConsole(tagger.page, 'User', 'tagger@example.com', 'Demo@2026');
+    await landOn(tagger.page, '/tag');
+    const token = await consoleToken(tagger.page);
+    // Whatever the demo already told the tagger is read, so the badge starts empty.
+    await call(platform, 'POST', '/manage/messages/read-all', { token });
+    await tagger.page.reload();
+    const badge = tagger.page.getByTestId('unread-badge');
+    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 10_000 }).toBe('No unread messages');
+
+    const claimed = await call<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token, body: { count: 1 } });
+    const [itemId] = claimed.body.data.items;
+    await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token, body: { result: boxResult(toolId) } });
+    expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token })).status).toBe(200);
+    // The inspector may claim once the project's rule countdown has run since they opened the rules.
+    const inspected = await eventually(
+      () => call<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token: inspector, body: { count: 10 } }),
+      (answer) => answer.status === 200,
+    );
+    expect(inspected.body.data.items).toContain(itemId);
+    const groups = await call<{ id: string }[]>(platform, 'GET', '/manage/error-groups', { token: admin });
+    const marks = [{ errorGroupId: groups.body.data[0].id, value: 'loose box', comment: 'too wide' }];
+    const rejected = await call(platform, 'POST', `/manage/tasks/items/${itemId}/reject`, { token: inspector, body: { marks } });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+
+    // No reload: the events stream brings the new count.
+    await tagger.page.getByTestId('unread-count').filter({ hasText: '1' }).waitFor();
+    expect(await badge.getAttribute('aria-label')).toBe('1 unread message');
+
+    await badge.click();
+    await tagger.page.waitForURL('**/tag/message');
+    const message = tagger.page.getByTestId('message').first();
+    await message.getByText(/was rejected back to you/).waitFor();
+    expect(await message.getAttribute('data-unread')).toBe('true');
+    await message.getByRole('link', { name: 'Open' }).waitFor();
+    expect(await message.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`/tag/item/${itemId}`);
+
+    await tagger.page.getByRole('button', { name: 'Mark all read' }).click();
+    await tagger.page.getByTestId('unread-count').waitFor({ state: 'detached' });
+    await expect.poll(() => message.getAttribute('data-unread'), { timeout: 10_000 }).toBeNull();
+    expect(tagger.errors).toEqual([]);
+  });
+});
