@@ -9,6 +9,7 @@ import { AuditsModule } from './audits/audits.module';
 import { BatchesModule } from './batches/batches.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { DistributionModule } from './distribution/distribution.module';
+import { DocumentsModule } from './documents/documents.module';
 import { ExportsModule } from './exports/exports.module';
 import { AlgorithmsModule } from './algorithms/algorithms.module';
 import { HealthModule } from './health/health.module';
@@ -61,6 +62,7 @@ export class AppModule {
         ExportsModule,
         AlgorithmsModule,
         QualityModule,
+        DocumentsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

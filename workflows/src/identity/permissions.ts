@@ -76,6 +76,10 @@ export const permissions = {
   'algorithm.manage': { roles: [Role.Admin], publicOnly: true },
   /** Calling an algorithm on a batch or a link's pool, and reading calls and their analysis. */
   'algorithm.call': { roles: internalRoles, publicOnly: true },
+  /** Documents and help (seed sections 2, 3, 6): an admin keeps them; every role reads those whose range names it,
+   * which the documents' repository checks. A private deployment has neither (seed section 1). */
+  'document.manage': { roles: [Role.Admin], publicOnly: true },
+  'document.read': { roles: allRoles, publicOnly: true },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,

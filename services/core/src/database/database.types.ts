@@ -573,6 +573,26 @@ export interface IdempotentRequestsTable {
   created_at: Generated<Date>;
 }
 
+export interface DocumentsTable {
+  document_id: string;
+  name: string;
+  address_kind: string;
+  url: string | null;
+  file_id: string | null;
+  file_name: string | null;
+  media_type: string | null;
+  size: number | null;
+  sha256: string | null;
+  description: string;
+  visible_roles: string[];
+  sort: number;
+  on_shelf: boolean;
+  added_by: string;
+  added_at: Timestamp;
+  updated_at: Timestamp;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -619,4 +639,5 @@ export interface Database {
   sample_items: SampleItemsTable;
   acceptance_batches: AcceptanceBatchesTable;
   acceptance_items: AcceptanceItemsTable;
+  documents: DocumentsTable;
 }
