@@ -5,7 +5,7 @@ import { AppError } from '@annot/core';
 import { type DocumentFileKind, documentFileKinds, documentFileMaxBytes } from '@annot/workflows';
 
 const fieldError = (messageKey: string, params: Record<string, unknown> = {}) =>
-  new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', params, [{ field: 'file', messageKey }]);
+  new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'file', messageKey, params }]);
 
 const startsWith = (content: Buffer, signature: number[]) => signature.every((byte, i) => content[i] === byte);
 
