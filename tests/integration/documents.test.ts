@@ -71,6 +71,8 @@ describe('documents', () => {
         { field: 'visibleRoles', message: 'Choose at least one role that may read the document' },
       ]),
     );
+    const chinese = await call(platform, 'POST', '/manage/documents', { token: admin(), body: { name: '标注指南', address: { kind: 'link', url: 'https://example.com' }, visibleRoles: [] } });
+    expect(chinese.body.data.fields).toEqual([{ field: 'visibleRoles', message: '请至少选择一个可见角色' }]);
     const unknownFile = await call(platform, 'POST', '/manage/documents', {
       token: admin(),
       headers: en,
