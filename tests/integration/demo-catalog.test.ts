@@ -40,6 +40,14 @@ describe('demo catalog', () => {
     expect(attributes.some((a) => a.options.some((o: { hotkey?: string }) => o.hotkey))).toBe(true);
   });
 
+  it('gives each role its own help documents: taggers the annotation guide, acceptors theirs, the staff the handbook', async () => {
+    const help = async (token: string) => ((await call(platform, 'GET', '/manage/documents/help', { token })).body.data as { name: string }[]).map((d) => d.name);
+    expect(await help(await signIn(platform, 'tagger@example.com', 'Demo@2026', 1))).toEqual(['Annotation guide']);
+    expect(await help(await signIn(platform, 'supplier@example.com', 'Demo@2026', 2))).toEqual(['Annotation guide']);
+    expect(await help(await signIn(platform, 'client@example.com', 'Demo@2026', 3))).toEqual(['Acceptance guide']);
+    expect(await help(admin)).toEqual(['PM handbook']);
+  });
+
   it('has error property groups and invalid-image reasons to choose from', async () => {
     expect((await call(platform, 'GET', '/manage/error-groups', { token: admin })).body.data.map((g: { name: string }) => g.name)).toEqual(
       expect.arrayContaining(['Demo box errors', 'Demo attribute errors']),

@@ -18,6 +18,8 @@ const CheckoutProjectsPage = lazy(() => import('./routes/checkout/checkout-proje
 const CheckoutStatisticsPage = lazy(() => import('./routes/checkout/checkout-statistics'));
 const AnnotationRulesPage = lazy(() => import('./routes/catalog/annotation-rules'));
 const DataRulesPage = lazy(() => import('./routes/catalog/data-rules'));
+const DocumentManagementPage = lazy(() => import('./routes/document/document-management'));
+const DocumentManualPage = lazy(() => import('./routes/document/document-manual'));
 const EditorPage = lazy(() => import('./routes/tasks/editor-route'));
 const ErrorGroupsPage = lazy(() => import('./routes/catalog/error-groups'));
 const InvalidReasonsPage = lazy(() => import('./routes/catalog/invalid-reasons'));
@@ -198,6 +200,8 @@ export const routes: RouteObject[] = [
       needs('history.read', [{ path: 'log/index', element: <LogPage /> }]),
       needs('audit.read', [{ path: 'audit', element: <AuditPage /> }]),
       needs('mailbox.read', [{ path: 'mailbox', element: <MailboxPage /> }]),
+      needs('document.manage', [{ path: 'document/management', element: <DocumentManagementPage /> }]),
+      needs('document.read', [{ path: 'document/manual', element: <DocumentManualPage /> }]),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -9,6 +9,7 @@ import { AuditsModule } from './audits/audits.module';
 import { BatchesModule } from './batches/batches.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { DistributionModule } from './distribution/distribution.module';
+import { DocumentsModule } from './documents/documents.module';
 import { ExportsModule } from './exports/exports.module';
 import { AlgorithmsModule } from './algorithms/algorithms.module';
 import { MessagesModule } from './comms/messages.module';
@@ -63,6 +64,7 @@ export class AppModule {
         AlgorithmsModule,
         QualityModule,
         MessagesModule,
+        DocumentsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

@@ -67,3 +67,5 @@ export * from './algorithms/algorithm.lifecycles';
 export * from './algorithms/secret-box';
 export * from './comms/message.projection';
 export * from './comms/inbox.lifecycle';
+export * from './documents/document.projection';
+export * from './documents/document.lifecycle';

@@ -6,6 +6,8 @@ export interface MenuItem {
   key: string;
   path: string;
   children?: MenuItem[];
+  /** Children the console fetches: the help documents in the reader's range; the entry hides while there are none. */
+  fill?: 'help_documents';
 }
 
 interface Entry extends MenuItem {
@@ -18,7 +20,10 @@ interface Entry extends MenuItem {
 
 const entry = (key: string, path: string, needs?: Action, children?: Entry[]): Entry => ({ key, path, ...(needs ? { needs } : {}), ...(children ? { children } : {}) });
 
-// Announcements, documents and help come back here once their screens exist.
+/** Every role's help documents: the manual page of each entry in its range, listed by the console. */
+const helpDocuments: Entry = { ...entry('menu_help_documents', '/document/manual', 'document.read'), fill: 'help_documents' };
+
+// Announcements come back here once their screens exist.
 const internalMenu: Entry[] = [
   entry('menu_overview', '/home'),
   entry('menu_new_project', '/project/new/0', 'project.create'),
@@ -46,19 +51,21 @@ const internalMenu: Entry[] = [
   { ...entry('menu_management_log', '/log/index', 'history.read'), deployment: 'public' },
   entry('menu_audit', '/audit', 'audit.read'),
   entry('menu_mailbox', '/mailbox', 'mailbox.read'),
+  entry('menu_document_management', '/document/management', 'document.manage'),
+  helpDocuments,
 ];
 
 const areaMenus: Partial<Record<string, Entry[]>> = {
-  [Role.Tagger]: [entry('menu_overview', '/tag/index'), entry('menu_going_projects', '/tag/going', 'task.claim')],
-  [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage')],
-  [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index')],
+  [Role.Tagger]: [entry('menu_overview', '/tag/index'), entry('menu_going_projects', '/tag/going', 'task.claim'), helpDocuments],
+  [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage'), helpDocuments],
+  [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index'), helpDocuments],
 };
 
 function visible(entries: Entry[], role: string, privateDeployment: boolean): MenuItem[] {
   return entries.flatMap((e): MenuItem[] => {
     if (e.needs && !can(role, e.needs, privateDeployment)) return [];
     if (e.deployment && e.deployment !== (privateDeployment ? 'private' : 'public')) return [];
-    const item: MenuItem = { key: e.key, path: e.path };
+    const item: MenuItem = { key: e.key, path: e.path, ...(e.fill ? { fill: e.fill } : {}) };
     if (!e.children) return [item];
     const children = visible(e.children, role, privateDeployment);
     return children.length > 0 ? [{ ...item, children }] : [];

@@ -78,6 +78,10 @@ export const permissions = {
   'algorithm.call': { roles: internalRoles, publicOnly: true },
   /** Reading one's own messages and marking them read: everyone signed in, each their own inbox only. */
   'message.read': { roles: allRoles },
+  /** Documents and help (seed sections 2, 3, 6): an admin keeps them; every role reads those whose range names it,
+   * which the documents' repository checks. A private deployment has neither (seed section 1). */
+  'document.manage': { roles: [Role.Admin], publicOnly: true },
+  'document.read': { roles: allRoles, publicOnly: true },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,

@@ -5,9 +5,11 @@ import type { MenuItem } from '@annot/workflows';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useMenu } from '@/features/auth/api/get-menu';
+import { HelpDocumentsEntry } from '@/features/documents/components/help-documents-entry';
 
 function Entry({ item, depth }: { item: MenuItem; depth: number }) {
   const { t } = useTranslation();
+  if (item.fill === 'help_documents') return <HelpDocumentsEntry item={item} />;
   if (item.children) {
     return (
       <li>

@@ -591,6 +591,26 @@ export interface IdempotentRequestsTable {
   created_at: Generated<Date>;
 }
 
+export interface DocumentsTable {
+  document_id: string;
+  name: string;
+  address_kind: string;
+  url: string | null;
+  file_id: string | null;
+  file_name: string | null;
+  media_type: string | null;
+  size: number | null;
+  sha256: string | null;
+  description: string;
+  visible_roles: string[];
+  sort: number;
+  on_shelf: boolean;
+  added_by: string;
+  added_at: Timestamp;
+  updated_at: Timestamp;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -639,4 +659,5 @@ export interface Database {
   acceptance_items: AcceptanceItemsTable;
   messages: MessagesTable;
   message_followers: MessageFollowersTable;
+  documents: DocumentsTable;
 }

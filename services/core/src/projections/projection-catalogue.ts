@@ -11,6 +11,7 @@ import { algorithmProjection } from '../algorithms/algorithm.projection';
 import { algorithmCallProjection } from '../algorithms/algorithm-call.projection';
 import { algorithmEffectProjection } from '../algorithms/algorithm-effect.projection';
 import { messageProjection } from '../comms/message.projection';
+import { documentProjection } from '../documents/document.projection';
 import { projectProjection } from '../projects/project.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
@@ -37,6 +38,7 @@ export const projectionCatalogue: Projection[] = [
   algorithmCallProjection,
   algorithmEffectProjection,
   messageProjection,
+  documentProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];

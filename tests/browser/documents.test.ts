@@ -1,0 +1,69 @@
+// Documents and help in the console: the admin adds a guide for taggers (an uploaded text file), told in place when
+// no role may read it; a tagger finds it under help documents and reads it on the manual page; a client neither sees
+// it in the menu nor opens it by its address.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { createPerson } from '../support/people';
+import { startPlatform, type Platform } from '../support/platform';
+import { signInAdmin } from '../support/sign-in';
+
+const guide = '# Annotation guide\n\nDraw each vehicle with one tight box.';
+
+describe('documents and help in the console', () => {
+  let platform: Platform;
+  let browser: Browser;
+  beforeAll(async () => {
+    platform = await startPlatform({ worker: false });
+    browser = await launchBrowser();
+    const token = await signInAdmin(platform);
+    await createPerson(platform, token, { role: '40', name: 'Tagger', account: 'tagger@example.com', password: 'Tagger@123' });
+    await createPerson(platform, token, { role: '50', name: 'Client', account: 'client@example.com', password: 'Client@123' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('adds a guide for taggers, which a tagger reads from the help documents and a client cannot reach', async () => {
+    const admin = await openPage(browser, platform.baseUrl);
+    await signInAdminThroughConsole(admin.page, platform);
+    await admin.page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Document management' }).click();
+    await admin.page.getByRole('button', { name: 'Add a document' }).click();
+    const form = admin.page.getByRole('form', { name: 'Add a document' });
+    await form.getByLabel('Name').fill('Annotation guide');
+    await form.getByRole('radio', { name: 'File' }).check();
+    await form.getByLabel(/^File \(/).setInputFiles({ name: 'guide.md', mimeType: 'text/markdown', buffer: Buffer.from(guide) });
+    await form.getByText('Uploaded: guide.md').waitFor();
+    await form.getByRole('button', { name: 'Add a document' }).click();
+    await form.getByText('Choose at least one role that may read the document').waitFor();
+    await form.getByRole('checkbox', { name: 'Tagger' }).check();
+    await form.getByRole('button', { name: 'Add a document' }).click();
+    const row = admin.page.getByTestId('document-row').filter({ hasText: 'Annotation guide' });
+    await row.getByText('On shelf').waitFor();
+    expect(await row.textContent()).toContain('guide.md');
+    expect(admin.errors).toEqual([]);
+
+    const tagger = await openPage(browser, platform.baseUrl);
+    await signInThroughConsole(tagger.page, 'User', 'tagger@example.com', 'Tagger@123');
+    await landOn(tagger.page, '/tag');
+    const menu = tagger.page.getByRole('navigation', { name: 'Side menu' });
+    await menu.getByText('Help documents').waitFor();
+    await menu.getByRole('link', { name: 'Annotation guide' }).click();
+    await tagger.page.waitForURL(/\/document\/manual\?url=.+&id=[0-9a-f-]{36}$/);
+    await tagger.page.getByRole('heading', { name: 'Annotation guide' }).waitFor();
+    await tagger.page.getByText('Draw each vehicle with one tight box.').waitFor();
+    expect(tagger.errors).toEqual([]);
+    const manual = new URL(tagger.page.url());
+
+    const client = await openPage(browser, platform.baseUrl);
+    await signInThroughConsole(client.page, 'Client', 'client@example.com', 'Client@123');
+    await landOn(client.page, '/checkout');
+    const helpRead = client.page.waitForResponse((response) => response.url().includes('/manage/documents/help'));
+    await client.page.goto(`${manual.pathname}${manual.search}`);
+    expect(await (await helpRead).json()).toMatchObject({ code: 200, data: [] });
+    await client.page.getByRole('alert').filter({ hasText: 'Not found' }).waitFor();
+    expect(await client.page.getByRole('navigation', { name: 'Side menu' }).getByText('Help documents').count()).toBe(0);
+    expect(await client.page.getByText('Draw each vehicle with one tight box.').count()).toBe(0);
+  });
+});
