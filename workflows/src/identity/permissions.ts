@@ -76,6 +76,8 @@ export const permissions = {
   'algorithm.manage': { roles: [Role.Admin], publicOnly: true },
   /** Calling an algorithm on a batch or a link's pool, and reading calls and their analysis. */
   'algorithm.call': { roles: internalRoles, publicOnly: true },
+  /** Signed webhooks of a project: registering endpoints, reading their delivery log, replaying. */
+  'webhook.manage': internal,
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,
