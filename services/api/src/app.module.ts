@@ -11,6 +11,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { DistributionModule } from './distribution/distribution.module';
 import { ExportsModule } from './exports/exports.module';
 import { AlgorithmsModule } from './algorithms/algorithms.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
@@ -60,6 +61,7 @@ export class AppModule {
         DistributionModule,
         ExportsModule,
         AlgorithmsModule,
+        WebhooksModule,
         QualityModule,
       ],
       providers: [

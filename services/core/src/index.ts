@@ -64,3 +64,6 @@ export * from './algorithms/algorithm-call.projection';
 export * from './algorithms/algorithm-effect.projection';
 export * from './algorithms/algorithm.lifecycles';
 export * from './algorithms/secret-box';
+export * from './webhooks/webhook.projection';
+export * from './webhooks/webhook.lifecycle';
+export * from './webhooks/webhook-signature';

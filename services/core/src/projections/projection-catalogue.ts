@@ -10,6 +10,7 @@ import { exportProjection } from '../exports/export.projection';
 import { algorithmProjection } from '../algorithms/algorithm.projection';
 import { algorithmCallProjection } from '../algorithms/algorithm-call.projection';
 import { algorithmEffectProjection } from '../algorithms/algorithm-effect.projection';
+import { webhookProjection } from '../webhooks/webhook.projection';
 import { projectProjection } from '../projects/project.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
@@ -35,6 +36,7 @@ export const projectionCatalogue: Projection[] = [
   algorithmProjection,
   algorithmCallProjection,
   algorithmEffectProjection,
+  webhookProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];
