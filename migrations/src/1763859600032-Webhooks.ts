@@ -11,6 +11,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       description   text NOT NULL,
       event_types   jsonb NOT NULL,
       status        text NOT NULL,
+      -- Replays asked for: the worker compares the count with the ones its cursor has taken into account.
+      replays       integer NOT NULL DEFAULT 0,
       registered_by text NOT NULL,
       registered_at timestamptz NOT NULL,
       version       bigint NOT NULL

@@ -581,6 +581,7 @@ export interface WebhooksTable {
   description: string;
   event_types: Json;
   status: string;
+  replays: ColumnType<number, number | undefined, number>;
   registered_by: string;
   registered_at: Timestamp;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;

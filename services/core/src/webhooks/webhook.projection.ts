@@ -48,8 +48,10 @@ export const webhookProjection: Projection = {
           await db.deleteFrom('webhooks').where('webhook_id', '=', (event.data as Data<'WebhookRemoved'>).webhookId).execute();
           break;
         case 'WebhookReplayRequested':
-          // The replay itself is the worker's; the row only moves its version, which is the page's ETag.
-          await row((event.data as Data<'WebhookReplayRequested'>).webhookId).set({ version }).execute();
+          // The replay itself is the worker's: it sees the count grow past the replays its cursor took into account.
+          await row((event.data as Data<'WebhookReplayRequested'>).webhookId)
+            .set((eb) => ({ replays: eb('replays', '+', 1), version }))
+            .execute();
           break;
       }
     }
