@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { EventStore } from '@annot/core';
 import { type Page, type WebhookDeliveryView, type WebhookPayload, type WebhookSecretAnswer, type WebhookView, webhookStreamId } from '@annot/workflows';
 import { call, eventually } from '../support/platform';
+import { replayVerifies } from '../support/replay';
 import { type WebhookReceiver, startWebhookReceiver } from '../support/webhook-receiver';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
@@ -146,7 +147,9 @@ describe('webhooks', () => {
     expect(again.every((d) => d.signed && d.status === 200)).toBe(true);
     const refused = await call(project.platform, 'POST', `${base()}/${webhookId}/replay`, { token: project.admin, body: { fromPosition: '1', fromTime: '2026-01-01T00:00:00Z' } });
     expect(refused.status).toBe(400);
-  });
+    // The registry, with its replay count, is rebuilt exactly from the webhook streams.
+    expect(await replayVerifies(project.platform)).toEqual({ code: 0, differences: [] });
+  }, 60_000);
 
   it('holds deliveries while paused and sends them when switched on; a removed webhook is gone', async () => {
     await ok(project.platform, 'POST', `${base()}/${webhookId}/disable`, project.admin);
