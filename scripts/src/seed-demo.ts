@@ -7,6 +7,7 @@ import { seedDemoQuality } from './seed-demo-quality';
 import { seedDemoExports } from './seed-demo-exports';
 import { seedDemoAlgorithms } from './seed-demo-algorithms';
 import { seedDemoDocuments } from './seed-demo-documents';
+import { seedDemoWebhooks } from './seed-demo-webhooks';
 
 export interface DemoAccount {
   role: string;
@@ -74,6 +75,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   await seedDemoQuality(call, { admin: token, projectId, tagger, inspector, client: { id: clientId, ...client } });
   await seedDemoExports(call, token, projectId);
   await seedDemoDocuments(call, token);
+  await seedDemoWebhooks(call, token, projectId);
   if (options.detectorUrl) await seedDemoAlgorithms(call, { admin: token, projectId, detectorUrl: options.detectorUrl, tagger, inspector });
   await call('GET', '/manage/auth/logout', undefined, token);
   return demoAccounts;

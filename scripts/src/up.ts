@@ -76,7 +76,8 @@ async function main(): Promise<void> {
   console.log(`Redis: ${redis.source} (${redis.url})`);
   await migrate(postgres.url, (line) => console.log(line));
 
-  const env = { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url };
+  // On this machine a webhook may point at a receiver on localhost over plain HTTP.
+  const env = { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, WEBHOOK_ALLOW_LOCAL_HTTP: process.env.WEBHOOK_ALLOW_LOCAL_HTTP ?? 'true' };
   const config = loadConfig(env);
   start('api', 'services/api/dist/main.js', env);
   start('worker', 'services/worker/dist/main.js', env);

@@ -19,7 +19,8 @@ export async function startPlatform(options: { worker?: boolean; redisUrl?: stri
   const database = await createTestDatabase();
   const redis = testRedis();
   const config: AppConfig = {
-    ...loadConfig({}),
+    // Webhook receivers in tests listen on 127.0.0.1 over plain HTTP, as the development stack allows.
+    ...loadConfig({ WEBHOOK_ALLOW_LOCAL_HTTP: 'true' }),
     databaseUrl: database.url,
     redisUrl: options.redisUrl ?? redis.url,
     redisPrefix: redis.prefix,

@@ -17,3 +17,4 @@ export * from './quality/acceptance';
 export * from './exports';
 export * from './algorithms';
 export * from './comms';
+export * from './webhooks';

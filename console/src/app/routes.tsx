@@ -46,6 +46,7 @@ const SamplingTaskPage = lazy(() => import('./routes/quality/sampling-task'));
 const SamplingTasksPage = lazy(() => import('./routes/quality/sampling-tasks'));
 const ProjectExportPage = lazy(() => import('./routes/projects/project-export'));
 const ProjectAlgorithmPage = lazy(() => import('./routes/projects/project-algorithm'));
+const ProjectWebhooksPage = lazy(() => import('./routes/projects/project-webhooks'));
 const AlgorithmListPage = lazy(() => import('./routes/algorithm/algorithm-list'));
 const AlgorithmCallPage = lazy(() => import('./routes/algorithm/algorithm-call'));
 const AlgorithmAnalysisPage = lazy(() => import('./routes/algorithm/algorithm-analysis'));
@@ -149,6 +150,7 @@ export const routes: RouteObject[] = [
             { path: 'checkmanage/:id/task/:taskId', element: <SamplingTaskPage /> },
           ]),
           needs('algorithm.call', [{ path: 'algorithm/:id', element: <ProjectAlgorithmPage /> }]),
+          needs('webhook.manage', [{ path: 'webhooks/:id', element: <ProjectWebhooksPage /> }]),
           needs('acceptance.manage', [
             { path: 'acceptmanage/:id', element: <AcceptanceBatchesPage /> },
             { path: 'acceptmanage/:id/batch/:batchId', element: <AcceptanceBatchPage /> },

@@ -13,6 +13,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { ExportsModule } from './exports/exports.module';
 import { AlgorithmsModule } from './algorithms/algorithms.module';
 import { MessagesModule } from './comms/messages.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
@@ -62,6 +63,7 @@ export class AppModule {
         DistributionModule,
         ExportsModule,
         AlgorithmsModule,
+        WebhooksModule,
         QualityModule,
         MessagesModule,
         DocumentsModule,

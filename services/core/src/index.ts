@@ -69,3 +69,6 @@ export * from './comms/message.projection';
 export * from './comms/inbox.lifecycle';
 export * from './documents/document.projection';
 export * from './documents/document.lifecycle';
+export * from './webhooks/webhook.projection';
+export * from './webhooks/webhook.lifecycle';
+export * from './webhooks/webhook-signature';

@@ -22,6 +22,7 @@ import { WORKER_REDIS, WorkerRedisCloser } from './redis/worker-redis';
 import { EnterPoolsJob } from './tasks/enter-pools.job';
 import { ExpireClaimJob } from './tasks/expire-claim.job';
 import { TasksModule } from './tasks/tasks.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class WorkerModule {
@@ -40,6 +41,7 @@ export class WorkerModule {
         ExportsModule,
         TasksModule,
         AlgorithmsModule,
+        WebhooksModule,
       ],
       providers: [
         { provide: WORKER_REDIS, useValue: redis },

@@ -82,6 +82,8 @@ export const permissions = {
    * which the documents' repository checks. A private deployment has neither (seed section 1). */
   'document.manage': { roles: [Role.Admin], publicOnly: true },
   'document.read': { roles: allRoles, publicOnly: true },
+  /** Signed webhooks of a project: registering endpoints, reading their delivery log, replaying. */
+  'webhook.manage': internal,
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,

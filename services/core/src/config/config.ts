@@ -70,6 +70,22 @@ export interface AppConfig {
   /** Where a model server reaches the platform for an item's media. */
   publicUrl: string;
   algorithms: AlgorithmCallConfig;
+  webhooks: WebhookDeliveryConfig;
+}
+
+/** How the worker delivers webhooks. */
+export interface WebhookDeliveryConfig {
+  /** Plain HTTP to localhost or 127.0.0.1 is accepted as a webhook address: on in tests and the development stack. */
+  allowLocalHttp: boolean;
+  /** How long a receiver has to answer one delivery. */
+  timeoutMs: number;
+  /** The first retry's wait; each later one waits twice as long, up to `maxBackoffMs`. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** How often the worker looks for webhooks with something to deliver. */
+  pollMs: number;
+  /** Webhooks delivered at once by one worker process. */
+  concurrency: number;
 }
 
 /** How the worker calls model servers. */
@@ -133,6 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       circuitCooldownMs: Number(env.ALGORITHM_CIRCUIT_COOLDOWN_MS ?? 30_000),
       circuitOpenings: Number(env.ALGORITHM_CIRCUIT_OPENINGS ?? 3),
       mediaUrlSeconds: Number(env.ALGORITHM_MEDIA_URL_SECONDS ?? 600),
+    },
+    webhooks: {
+      allowLocalHttp: env.WEBHOOK_ALLOW_LOCAL_HTTP === 'true',
+      timeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
+      backoffMs: Number(env.WEBHOOK_BACKOFF_MS ?? 1_000),
+      maxBackoffMs: Number(env.WEBHOOK_MAX_BACKOFF_MS ?? 600_000),
+      pollMs: Number(env.WEBHOOK_POLL_MS ?? 500),
+      concurrency: Number(env.WEBHOOK_CONCURRENCY ?? 4),
     },
   };
 }

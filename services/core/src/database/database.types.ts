@@ -611,6 +611,49 @@ export interface DocumentsTable {
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
 }
 
+/** The webhook registry: an inline projection of the webhook streams. */
+export interface WebhooksTable {
+  webhook_id: string;
+  project_id: string;
+  url: string;
+  description: string;
+  event_types: Json;
+  status: string;
+  replays: ColumnType<number, number | undefined, number>;
+  registered_by: string;
+  registered_at: Timestamp;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
+/** Where a webhook's delivery stands in the log: operational, written by the worker that holds the webhook. */
+export interface WebhookCheckpointsTable {
+  webhook_id: string;
+  tx_id: string;
+  global_position: ColumnType<string, string | number | bigint, string | number | bigint>;
+  replays_seen: ColumnType<number, number | undefined, number>;
+  delivered_position: ColumnType<string | null, string | number | bigint | null | undefined, string | number | bigint | null>;
+  last_delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  failures: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Generated<Date>;
+}
+
+/** Every attempt to deliver an event to a webhook, as its delivery log shows them. */
+export interface WebhookDeliveriesTable {
+  attempt_id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  global_position: ColumnType<string, string | number | bigint, string | number | bigint>;
+  attempt: number;
+  ok: boolean;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  attempted_at: Generated<Date>;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -660,4 +703,7 @@ export interface Database {
   messages: MessagesTable;
   message_followers: MessageFollowersTable;
   documents: DocumentsTable;
+  webhooks: WebhooksTable;
+  webhook_checkpoints: WebhookCheckpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

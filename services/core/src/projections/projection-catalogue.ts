@@ -12,6 +12,7 @@ import { algorithmCallProjection } from '../algorithms/algorithm-call.projection
 import { algorithmEffectProjection } from '../algorithms/algorithm-effect.projection';
 import { messageProjection } from '../comms/message.projection';
 import { documentProjection } from '../documents/document.projection';
+import { webhookProjection } from '../webhooks/webhook.projection';
 import { projectProjection } from '../projects/project.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
@@ -39,6 +40,7 @@ export const projectionCatalogue: Projection[] = [
   algorithmEffectProjection,
   messageProjection,
   documentProjection,
+  webhookProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];

@@ -1,5 +1,5 @@
 // A project's quality gates and deliveries for the staff who run them: its sampling tasks, its acceptance batches and
-// their board, its exports and its algorithm calls.
+// their board, its exports, its algorithm calls and its webhooks.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ export function QualityLinks({ projectId }: { projectId: string }) {
       : []),
     ...(can('export.manage') ? [{ to: `/project/exportData/${projectId}`, label: t('projects_exports') }] : []),
     ...(can('algorithm.call') ? [{ to: `/project/algorithm/${projectId}`, label: t('projects_algorithms') }] : []),
+    ...(can('webhook.manage') ? [{ to: `/project/webhooks/${projectId}`, label: t('projects_webhooks') }] : []),
   ];
   return links.map((link) => (
     <Button key={link.to} asChild size="sm" variant="outline">
