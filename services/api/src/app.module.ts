@@ -13,6 +13,7 @@ import { ExportsModule } from './exports/exports.module';
 import { AlgorithmsModule } from './algorithms/algorithms.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
+import { InsightsModule } from './insights/insights.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
@@ -61,6 +62,7 @@ export class AppModule {
         ExportsModule,
         AlgorithmsModule,
         QualityModule,
+        InsightsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

@@ -64,3 +64,4 @@ export * from './algorithms/algorithm-call.projection';
 export * from './algorithms/algorithm-effect.projection';
 export * from './algorithms/algorithm.lifecycles';
 export * from './algorithms/secret-box';
+export * from './insights/statistics.projection';

@@ -76,6 +76,10 @@ export const permissions = {
   'algorithm.manage': { roles: [Role.Admin], publicOnly: true },
   /** Calling an algorithm on a batch or a link's pool, and reading calls and their analysis. */
   'algorithm.call': { roles: internalRoles, publicOnly: true },
+  /** Statistics: the staff read any project's and the dashboard; a tagger reads only their own, a supplier its team's. */
+  'statistics.read': internal,
+  'statistics.own': { roles: [Role.Tagger] },
+  'statistics.team': { roles: [Role.Supplier] },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,

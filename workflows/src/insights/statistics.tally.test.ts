@@ -84,7 +84,7 @@ describe(StatisticsTally.name, () => {
     });
 
     it('moves the item through the pipeline: it leaves the annotation pool and ends finished', () => {
-      const places = workedTally().positionRows();
+      const places = workedTally().positionRows().filter((p) => p.items !== 0);
       expect(places).toEqual([{ projectId: project, batchId: batch, linkId: annotation, place: 'waiting', items: -1 }, { projectId: project, batchId: batch, linkId: inspection, place: 'finished', items: 1 }]);
     });
 

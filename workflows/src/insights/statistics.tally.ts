@@ -7,7 +7,7 @@ import type { ResultDocument } from '../tasks/result.schema';
 import { bucketOf } from './statistics.buckets';
 
 /** Where an item is in its project's pipeline. `unknown` is an item the projection never saw registered. */
-export type ItemPlace = 'unknown' | 'new' | 'waiting' | 'claimed' | 'held' | 'finished';
+export type PipelinePlace = 'unknown' | 'new' | 'waiting' | 'claimed' | 'held' | 'finished';
 
 /** Who an item's finish was credited to, so a recycle can take the credit back from the same row. */
 export interface ItemCredit {
@@ -24,7 +24,7 @@ export interface ItemFacts {
   projectId: string;
   batchId: string | null;
   linkId: string | null;
-  place: ItemPlace;
+  place: PipelinePlace;
   claimedAt: string | null;
   /** The last submitter, and the annotation link they submitted at: whose work an inspection judges. */
   annotatorId: string | null;
@@ -61,7 +61,7 @@ export interface PositionRow {
   projectId: string;
   batchId: string | null;
   linkId: string | null;
-  place: Exclude<ItemPlace, 'unknown'>;
+  place: Exclude<PipelinePlace, 'unknown'>;
   items: number;
 }
 
@@ -227,12 +227,16 @@ export class StatisticsTally {
     return [...this.work.values()];
   }
 
+  /**
+   * Every key touched, zero sums included: whether a row exists must not depend on where the log was split into
+   * batches, or a replay would find a row the live table lacks.
+   */
   classRows(): ClassRow[] {
-    return [...this.classes.values()].filter((row) => row.objects !== 0);
+    return [...this.classes.values()];
   }
 
   positionRows(): PositionRow[] {
-    return [...this.positions.values()].filter((row) => row.items !== 0);
+    return [...this.positions.values()];
   }
 
   private item(itemId: string, projectId: string): ItemFacts {
@@ -250,14 +254,14 @@ export class StatisticsTally {
   }
 
   /** An item seen for the first time here has no place to leave; it only arrives. */
-  private move(item: ItemFacts, linkId: string, place: Exclude<ItemPlace, 'unknown'>): void {
+  private move(item: ItemFacts, linkId: string, place: Exclude<PipelinePlace, 'unknown'>): void {
     if (item.place !== 'unknown') this.shift(item, item.linkId, item.place, -1);
     item.linkId = linkId;
     item.place = place;
     this.shift(item, linkId, place, 1);
   }
 
-  private shift(item: ItemFacts, linkId: string | null, place: Exclude<ItemPlace, 'unknown'>, items: number): void {
+  private shift(item: ItemFacts, linkId: string | null, place: Exclude<PipelinePlace, 'unknown'>, items: number): void {
     const key = `${item.projectId}|${item.batchId ?? ''}|${linkId ?? ''}|${place}`;
     const row = this.positions.get(key) ?? { projectId: item.projectId, batchId: item.batchId, linkId, place, items: 0 };
     row.items += items;

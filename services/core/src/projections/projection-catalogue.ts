@@ -16,6 +16,7 @@ import { teamProjection } from '../identity/team.projection';
 import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
 import { auditProjection } from './audit.projection';
 import { managementLogProjection } from './management-log.projection';
+import { statisticsProjection } from '../insights/statistics.projection';
 import type { Projection } from './projection';
 
 export const projectionCatalogue: Projection[] = [
@@ -35,6 +36,7 @@ export const projectionCatalogue: Projection[] = [
   algorithmProjection,
   algorithmCallProjection,
   algorithmEffectProjection,
+  statisticsProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];
