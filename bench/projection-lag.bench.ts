@@ -30,6 +30,7 @@ const itemIdOf = (batchId: string, seq: number) => {
 };
 
 interface BenchProject {
+  items: number;
   projectId: string;
   batchId: string;
   annotation: string;
@@ -39,7 +40,7 @@ interface BenchProject {
 /** A published project of two links and one batch of `items` items, appended as its commands append them. */
 async function openProject(db: Db, items: number, title: string): Promise<BenchProject> {
   const store = new EventStore(db);
-  const p = { projectId: randomUUID(), batchId: randomUUID(), annotation: randomUUID(), inspection: randomUUID() };
+  const p = { items, projectId: randomUUID(), batchId: randomUUID(), annotation: randomUUID(), inspection: randomUUID() };
   const ref = { projectId: p.projectId, title };
   const today = new Date().toISOString().slice(0, 10);
   const basics = { title, type: 'formal', annotationType: 'picture_single_frame', startDate: today, endDate: today, unitPrice: 0.5, reworkMaxCount: 3 };
@@ -148,11 +149,12 @@ async function trafficLag(db: Db, projects: BenchProject[], log: (line: string) 
   const interval = 1000 / commandsPerSecond;
   const start = performance.now();
   let issued = 0;
-  // Items are taken in order within each project, so every command names an item its project registered.
+  // Items are taken in order within each project, so every command names an item its project registered; the
+  // small project's items go round again once all have been worked.
   const nextSeq = projects.map(() => 0);
   const nextItem = (w: number, tagger: string, inspector: string) => {
     const p = w % projects.length;
-    return itemCommands(projects[p], nextSeq[p]++, tagger, inspector);
+    return itemCommands(projects[p], nextSeq[p]++ % projects[p].items, tagger, inspector);
   };
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {

@@ -20,7 +20,7 @@ describe('statisticsQuery', () => {
   });
 
   it('refuses an unknown granularity, a bad zone, a bad date and a reversed range', () => {
-    for (const input of [{ granularity: 'hour' }, { tz: 'Nowhere/Land' }, { from: '2025-02-30' }, { from: '2025-03-02', to: '2025-03-01' }]) {
+    for (const input of [{ granularity: 'hour' }, { tz: 'Nowhere/Land' }, { from: '2025-02-30' }, { from: '0000-01-01' }, { to: '9999-12-31' }, { from: '2025-03-02', to: '2025-03-01' }]) {
       expect(statisticsQuery.safeParse(input).success, JSON.stringify(input)).toBe(false);
     }
   });

@@ -33,9 +33,14 @@ export const timeZoneName = z
     return zone;
   });
 
+/** Dates a chart can reach; PostgreSQL's calendar and JavaScript's agree well inside these. */
+const firstDate = '1970-01-01';
+const lastDate = '9000-12-31';
+
 const localDate = z
   .string()
   .regex(isoDate, 'insights.date_invalid')
+  .refine((value) => value >= firstDate && value <= lastDate, 'insights.date_invalid')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'insights.date_invalid');
 
 /** Days between two local dates, both counted. */
