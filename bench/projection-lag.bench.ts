@@ -194,25 +194,38 @@ async function trafficLag(db: Db, projects: BenchProject[], log: (line: string) 
   return { lag, commit, commands: total };
 }
 
-/** The dashboard query's median time with only `project` ongoing. */
-async function dashboardTime(db: Db): Promise<number> {
-  const handler = new GetDashboardHandler(new StatisticsRepository(db));
-  const today = todayIn('Asia/Shanghai');
-  const range: StatisticsRange = { from: `${today.slice(0, 4)}-01-01`, to: today, granularity: 'day', tz: 'Asia/Shanghai' };
-  const times: number[] = [];
-  for (let i = 0; i < queryRuns + 5; i++) {
-    const began = performance.now();
-    const view = await handler.execute(new GetDashboardQuery(range));
-    if (view.projects.length !== 1 || view.today.submitted === 0) throw new Error('the dashboard did not see the one ongoing project and its work');
-    if (i >= 5) times.push(performance.now() - began);
+/** The statistics repository with one project as the only ongoing one, so each dashboard reads exactly one project. */
+class OneProjectRepository extends StatisticsRepository {
+  constructor(
+    db: Db,
+    private readonly only: string,
+  ) {
+    super(db);
   }
-  return percentile(times, 0.5);
+
+  override projects(ids: string[] | 'ongoing') {
+    return super.projects(ids === 'ongoing' ? [this.only] : ids);
+  }
 }
 
-async function setStatus(db: Db, p: BenchProject, type: 'ProjectFinished' | 'ProjectReopened'): Promise<void> {
-  const version = await db.selectFrom('streams').select('version').where('stream_id', '=', projectStreamId(p.projectId)).executeTakeFirstOrThrow();
-  await new EventStore(db).append(projectStreamId(p.projectId), BigInt(version.version), [{ type, data: { projectId: p.projectId, title: '' }, metadata: metadata('bench') }]);
-  while ((await runBatch(db, statisticsProjection)) === 'applied');
+/**
+ * The dashboard query's median time over each project, the runs of the two taken in turn so that whatever else the
+ * machine is doing weighs on both alike.
+ */
+async function dashboardTimes(db: Db, projects: BenchProject[]): Promise<number[]> {
+  const handlers = projects.map((p) => new GetDashboardHandler(new OneProjectRepository(db, p.projectId)));
+  const today = todayIn('Asia/Shanghai');
+  const range: StatisticsRange = { from: `${today.slice(0, 4)}-01-01`, to: today, granularity: 'day', tz: 'Asia/Shanghai' };
+  const times: number[][] = projects.map(() => []);
+  for (let i = 0; i < queryRuns + 5; i++) {
+    for (const [k, handler] of handlers.entries()) {
+      const began = performance.now();
+      const view = await handler.execute(new GetDashboardQuery(range));
+      if (view.projects.length !== 1 || view.today.submitted === 0) throw new Error('the dashboard did not see its project and the work done in it');
+      if (i >= 5) times[k].push(performance.now() - began);
+    }
+  }
+  return times.map((t) => percentile(t, 0.5));
 }
 
 export async function projectionLagBench(bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
@@ -237,11 +250,7 @@ export async function projectionLagBench(bench: BenchDatabase, log: (line: strin
   );
 
   await sql`VACUUM (ANALYZE)`.execute(db);
-  await setStatus(db, large, 'ProjectFinished');
-  const smallMs = await dashboardTime(db);
-  await setStatus(db, small, 'ProjectFinished');
-  await setStatus(db, large, 'ProjectReopened');
-  const largeMs = await dashboardTime(db);
+  const [smallMs, largeMs] = await dashboardTimes(db, [small, large]);
   log(`  dashboard query (median of ${queryRuns}): ${ms(smallMs)} over ${sizes.small.toLocaleString('en-US')} items, ${ms(largeMs)} over ${sizes.large.toLocaleString('en-US')} items`);
 
   return [
