@@ -5,6 +5,7 @@ import { claimsBench } from './claims.bench';
 import { editorBench } from './editor.bench';
 import { exportsBench } from './exports.bench';
 import { itemsBench } from './items.bench';
+import { projectionLagBench } from './projection-lag.bench';
 import { rebuildBench } from './rebuild.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
 import { type Figure, formatTable, verdict } from './support/figures';
@@ -16,6 +17,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   claims: claimsBench,
   editor: editorBench,
   exports: exportsBench,
+  'projection lag': projectionLagBench,
 };
 const log = (line: string) => console.log(line);
 

@@ -27,6 +27,7 @@ import * as m1763859600023 from './1763859600023-Algorithms';
 import * as m1763859600024 from './1763859600024-Messages';
 import * as m1763859600030 from './1763859600030-Documents';
 import * as m1763859600032 from './1763859600032-Webhooks';
+import * as m1763859600025 from './1763859600025-Statistics';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 
 export const migrations: Record<string, Migration> = {
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '1763859600024-Messages': m1763859600024,
   '1763859600030-Documents': m1763859600030,
   '1763859600032-Webhooks': m1763859600032,
+  '1763859600025-Statistics': m1763859600025,
   '1763859600091-EventDataLz4': m1763859600091,
 };

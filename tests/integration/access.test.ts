@@ -204,6 +204,10 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/projects/:projectId/webhooks/:webhookId/deliveries': internal,
   'PUT /manage/distribution/links/:linkId': internal,
   'PUT /manage/distribution/links/:linkId/groups': ['30'],
+  'GET /manage/projects/:id/statistics': internal,
+  'GET /manage/projects/:id/statistics/mine': ['40'],
+  'GET /manage/projects/:id/statistics/team': ['30'],
+  'GET /manage/dashboard': internal,
   ...Object.fromEntries(
     ['error-groups', 'invalid-reasons'].flatMap((noun) => [
       [`GET /manage/${noun}`, [...internal, '40', '50']],

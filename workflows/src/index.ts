@@ -18,3 +18,4 @@ export * from './exports';
 export * from './algorithms';
 export * from './comms';
 export * from './webhooks';
+export * from './insights';

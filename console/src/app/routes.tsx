@@ -59,6 +59,7 @@ const TagProjectPage = lazy(() => import('./routes/tag/tag-project'));
 const TagProjectsPage = lazy(() => import('./routes/tag/tag-projects'));
 const ToolEditPage = lazy(() => import('./routes/tools/tool-edit'));
 const ToolListPage = lazy(() => import('./routes/tools/tool-list'));
+const ProjectStatisticsPage = lazy(() => import('./routes/insights/project-statistics'));
 
 const loading = (children: ReactNode) => <Suspense fallback={<Skeleton className="m-6 h-40" />}>{children}</Suspense>;
 
@@ -199,6 +200,10 @@ export const routes: RouteObject[] = [
           needs('algorithm.manage', [{ path: 'call', element: <AlgorithmCallPage /> }]),
         ],
       },
+      // Statistics, in the scope of the role that opens them.
+      needs('statistics.read', [{ path: 'project/datasum/:id', element: <ProjectStatisticsPage key="project" scope="project" /> }]),
+      needs('statistics.own', [{ path: 'tag/sum/:id', element: <ProjectStatisticsPage key="mine" scope="mine" /> }]),
+      needs('statistics.team', [{ path: 'supplier/sum/:id', element: <ProjectStatisticsPage key="team" scope="team" /> }]),
       needs('history.read', [{ path: 'log/index', element: <LogPage /> }]),
       needs('audit.read', [{ path: 'audit', element: <AuditPage /> }]),
       needs('mailbox.read', [{ path: 'mailbox', element: <MailboxPage /> }]),

@@ -16,6 +16,7 @@ import { MessagesModule } from './comms/messages.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
+import { InsightsModule } from './insights/insights.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
@@ -67,6 +68,7 @@ export class AppModule {
         QualityModule,
         MessagesModule,
         DocumentsModule,
+        InsightsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

@@ -72,3 +72,4 @@ export * from './documents/document.lifecycle';
 export * from './webhooks/webhook.projection';
 export * from './webhooks/webhook.lifecycle';
 export * from './webhooks/webhook-signature';
+export * from './insights/statistics.projection';

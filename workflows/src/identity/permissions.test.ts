@@ -23,9 +23,9 @@ describe(can.name, () => {
     for (const action of ['system.health', 'mailbox.read', 'people.pms', 'people.sign_in_link'] as const) expect(allowed(action, true)).toEqual([Role.Admin]);
   });
 
-  it('gives taggers reading of projects, batches and the error marks, and the work on their items only, and clients their acceptance only, besides everyone\'s own messages', () => {
+  it('gives taggers reading of projects, batches, the error marks and their own statistics, and the work on their items only, and clients their acceptance only, besides everyone\'s own messages', () => {
     const actions = Object.keys(permissions) as Action[];
-    expect(actions.filter((action) => can(Role.Tagger, action, true))).toEqual(['project.read', 'batch.read', 'task.claim', 'task.work', 'task.read', 'item.read', 'sampling.inspect', 'catalog.marks.read', 'message.read']);
+    expect(actions.filter((action) => can(Role.Tagger, action, true))).toEqual(['project.read', 'batch.read', 'task.claim', 'task.work', 'task.read', 'item.read', 'sampling.inspect', 'catalog.marks.read', 'message.read', 'statistics.own']);
     expect(actions.filter((action) => can(Role.Client, action, true))).toEqual(['project.read', 'item.read', 'catalog.marks.read', 'acceptance.read', 'acceptance.accept', 'message.read']);
   });
 

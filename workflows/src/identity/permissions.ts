@@ -84,6 +84,10 @@ export const permissions = {
   'document.read': { roles: allRoles, publicOnly: true },
   /** Signed webhooks of a project: registering endpoints, reading their delivery log, replaying. */
   'webhook.manage': internal,
+  /** Statistics: the staff read any project's and the dashboard; a tagger reads only their own, a supplier its team's. */
+  'statistics.read': internal,
+  'statistics.own': { roles: [Role.Tagger] },
+  'statistics.team': { roles: [Role.Supplier] },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,

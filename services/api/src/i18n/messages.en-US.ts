@@ -478,4 +478,10 @@ export const enUS: Record<string, string> = {
   'ops.WebhookDisabled': 'Paused a webhook',
   'ops.WebhookRemoved': 'Removed a webhook',
   'ops.WebhookReplayRequested': 'Asked a webhook to deliver again from log position {fromPosition}',
+  // Insights: statistics queries.
+  'insights.time_zone_invalid': 'Give the time zone as an IANA name such as Asia/Shanghai',
+  'insights.date_invalid': 'Give the date as YYYY-MM-DD',
+  'insights.granularity_invalid': 'Choose day, week, month, quarter or year',
+  'insights.range_reversed': 'The end date comes before the start date',
+  'insights.range_too_long': 'A chart spans at most ten years',
 };

@@ -478,4 +478,10 @@ export const zhCN: Record<string, string> = {
   'ops.WebhookDisabled': '暂停 Webhook',
   'ops.WebhookRemoved': '删除 Webhook',
   'ops.WebhookReplayRequested': '要求 Webhook 从日志位置 {fromPosition} 重新投递',
+  // Insights: statistics queries.
+  'insights.time_zone_invalid': '时区须为 IANA 名称，如 Asia/Shanghai',
+  'insights.date_invalid': '日期格式须为 YYYY-MM-DD',
+  'insights.granularity_invalid': '请选择日、周、月、季度或年',
+  'insights.range_reversed': '结束日期早于开始日期',
+  'insights.range_too_long': '图表时间范围最长十年',
 };

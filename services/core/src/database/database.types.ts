@@ -654,6 +654,102 @@ export interface WebhookDeliveriesTable {
   attempted_at: Generated<Date>;
 }
 
+// Insights: the statistics projection's tables (async), read by the statistics queries only.
+export interface InsightsProjectsTable {
+  project_id: string;
+  title: string;
+  status: string;
+  unit_price: ColumnType<string, string | number, string | number>;
+  links: ColumnType<{ id: string; name: string; type: 'annotation' | 'inspection' }[], string | undefined, string>;
+}
+
+export interface InsightsBatchesTable {
+  batch_id: string;
+  project_id: string;
+  name: string;
+  items: Generated<number>;
+  deleted: Generated<boolean>;
+}
+
+export interface InsightsPeopleTable {
+  person_id: string;
+  team_id: string | null;
+}
+
+export interface InsightsItemsTable {
+  item_id: string;
+  project_id: string;
+  batch_id: string | null;
+  link_id: string | null;
+  place: string;
+  claimed_at: Timestamp | null;
+  annotator_id: string | null;
+  annotator_link_id: string | null;
+  effective: Generated<boolean>;
+  objects: Generated<number>;
+  classes: ColumnType<Record<string, number> | null, string | null, string | null>;
+  credit: ColumnType<unknown, string | null, string | null>;
+}
+
+export interface InsightsWorkTable {
+  project_id: string;
+  link_id: string;
+  batch_id: string | null;
+  person_id: string;
+  team_id: string | null;
+  bucket: Timestamp;
+  claimed: Generated<number>;
+  submitted: Generated<number>;
+  reworked: Generated<number>;
+  invalid: Generated<number>;
+  objects: Generated<number>;
+  work_ms: ColumnType<string, number | undefined, number>;
+  timed: Generated<number>;
+  passed: Generated<number>;
+  rejected: Generated<number>;
+  finished: Generated<number>;
+  finished_valid: Generated<number>;
+}
+
+export interface InsightsObjectsTable {
+  project_id: string;
+  link_id: string;
+  batch_id: string | null;
+  person_id: string;
+  team_id: string | null;
+  bucket: Timestamp;
+  class_name: string;
+  objects: Generated<number>;
+}
+
+export interface InsightsPositionsTable {
+  project_id: string;
+  batch_id: string | null;
+  link_id: string | null;
+  place: string;
+  items: Generated<number>;
+}
+
+export interface InsightsSamplingRoundsTable {
+  task_id: string;
+  round: number;
+  project_id: string;
+  judged: number;
+  passed: number;
+  closed_at: Timestamp;
+}
+
+export interface InsightsAcceptanceTable {
+  batch_id: string;
+  project_id: string;
+  sequence: number;
+  items: number;
+  passed: Generated<number>;
+  rejected: Generated<number>;
+  status: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -706,4 +802,13 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_checkpoints: WebhookCheckpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  insights_projects: InsightsProjectsTable;
+  insights_batches: InsightsBatchesTable;
+  insights_people: InsightsPeopleTable;
+  insights_items: InsightsItemsTable;
+  insights_work: InsightsWorkTable;
+  insights_objects: InsightsObjectsTable;
+  insights_positions: InsightsPositionsTable;
+  insights_sampling_rounds: InsightsSamplingRoundsTable;
+  insights_acceptance: InsightsAcceptanceTable;
 }

@@ -19,6 +19,7 @@ import { teamProjection } from '../identity/team.projection';
 import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
 import { auditProjection } from './audit.projection';
 import { managementLogProjection } from './management-log.projection';
+import { statisticsProjection } from '../insights/statistics.projection';
 import type { Projection } from './projection';
 
 export const projectionCatalogue: Projection[] = [
@@ -41,6 +42,7 @@ export const projectionCatalogue: Projection[] = [
   messageProjection,
   documentProjection,
   webhookProjection,
+  statisticsProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];

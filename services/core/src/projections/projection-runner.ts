@@ -73,7 +73,7 @@ export class ProjectionRunner {
   }
 
   private async loop(projection: Projection): Promise<void> {
-    const idleMs = this.options.idleMs ?? 200;
+    const idleMs = projection.pollMs ?? this.options.idleMs ?? 200;
     while (this.running) {
       let outcome: BatchOutcome;
       try {

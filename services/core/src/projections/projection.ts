@@ -12,6 +12,8 @@ export interface Projection {
   /** The event types it reads; without them it reads every event. The log is read with this filter, so a projection
    * of a few types never pages through the whole log. */
   types?: readonly string[];
+  /** How long an async runner waits after finding nothing new; the runner's default when absent. */
+  pollMs?: number;
   /**
    * Applies a batch of events in log order. It must reach its tables through `db` by unqualified
    * names, so that replay can point them at fresh tables.

@@ -1,7 +1,8 @@
-// /home: the overview; the system card only for those who may see the platform's health.
+// /home: the overview; the dashboard for the staff, the system card only for those who may see the platform's health.
 import { useTranslation } from 'react-i18next';
 import { SystemStatus } from '@/features/system/components/system-status';
 import { Welcome } from '@/features/auth/components/welcome';
+import { DashboardCards } from '@/features/insights/components/dashboard-cards';
 import { useCan } from '@/lib/authorization';
 
 export default function HomePage() {
@@ -11,6 +12,7 @@ export default function HomePage() {
     <div className="grid gap-4">
       <h1 className="text-xl font-semibold">{t('menu_overview')}</h1>
       <Welcome />
+      {can('statistics.read') && <DashboardCards />}
       {can('system.health') && <SystemStatus />}
     </div>
   );

@@ -21,6 +21,13 @@ export function ProjectHeader({ project, manage }: { project: ProjectDetail; man
         </span>
       </div>
       <p className="text-sm text-muted-foreground">{project.links.map((l) => `${l.name} (${t(`links_type_${l.type}`)}, ${t('links_tasks', { count: l.tasks })})`).join(' → ')}</p>
+      {!manage && (can('statistics.own') || can('statistics.team')) && (
+        <div>
+          <Button asChild size="sm" variant="outline">
+            <Link to={can('statistics.own') ? `/tag/sum/${project.id}` : `/supplier/sum/${project.id}`}>{t('insights_statistics')}</Link>
+          </Button>
+        </div>
+      )}
       {manage && (
         <div className="flex flex-wrap gap-1">
           {can('project.edit') && (

@@ -1,5 +1,5 @@
-// A project's quality gates and deliveries for the staff who run them: its sampling tasks, its acceptance batches and
-// their board, its exports, its algorithm calls and its webhooks.
+// A project's statistics, quality gates and deliveries for the staff who run them: its sampling tasks, its acceptance
+// batches and their board, its exports, its algorithm calls and its webhooks.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ export function QualityLinks({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const { can } = useCan();
   const links = [
+    ...(can('statistics.read') ? [{ to: `/project/datasum/${projectId}`, label: t('insights_statistics') }] : []),
     ...(can('sampling.manage') ? [{ to: `/project/checkmanage/${projectId}`, label: t('projects_quality_sampling') }] : []),
     ...(can('acceptance.manage')
       ? [

@@ -1,0 +1,34 @@
+// The statistics reads: a project's figures in a role's scope, and the staff's dashboard, each with the reader's
+// granularity and the browser's time zone, so periods are the reader's own days, weeks, months, quarters and years.
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardView, Granularity, ProjectStatisticsView, StatisticsScope } from '@annot/workflows';
+import { api } from '@/lib/api-client';
+import { isUuid } from '@/lib/ids';
+
+export const insightsKey = ['insights'] as const;
+
+/** The browser's IANA zone; UTC where the browser does not say. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const scopePath: Record<StatisticsScope, string> = { project: '', mine: '/mine', team: '/team' };
+
+export const useProjectStatistics = (projectId: string, scope: StatisticsScope, granularity: Granularity) => {
+  const tz = browserTimeZone();
+  return useQuery({
+    queryKey: [...insightsKey, 'project', projectId, scope, granularity, tz],
+    queryFn: () => api.get<ProjectStatisticsView>(`/manage/projects/${projectId}/statistics${scopePath[scope]}`, { granularity, tz }),
+    enabled: isUuid(projectId),
+    // Figures follow the work as the projection catches up; a minute is fresh enough for a statistics page.
+    refetchInterval: 60_000,
+  });
+};
+
+export const useDashboard = (granularity: Granularity, enabled: boolean) => {
+  const tz = browserTimeZone();
+  return useQuery({
+    queryKey: [...insightsKey, 'dashboard', granularity, tz],
+    queryFn: () => api.get<DashboardView>('/manage/dashboard', { granularity, tz }),
+    enabled,
+    refetchInterval: 60_000,
+  });
+};

@@ -1,0 +1,54 @@
+// A statistics series as charts: output per period (claimed, submitted, objects) and the pass rate per period.
+// Recharts comes with this module only, which the pages load lazily.
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ClassFigures, PeriodFigures } from '@annot/workflows';
+
+const colors = { claimed: '#94a3b8', submitted: '#2563eb', objects: '#16a34a', passRate: '#d97706' };
+
+export default function StatisticsCharts({ series, classes }: { series: PeriodFigures[]; classes?: ClassFigures[] }) {
+  const { t } = useTranslation();
+  const rates = series.map((s) => ({ period: s.period, passRate: s.passRate === null ? null : Math.round(s.passRate * 1000) / 10 }));
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <figure className="h-64" aria-label={t('insights_chart_output')}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={series}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="period" tick={{ fontSize: 11 }} />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="claimed" name={t('insights_claimed')} fill={colors.claimed} />
+            <Bar dataKey="submitted" name={t('insights_submitted')} fill={colors.submitted} />
+            <Bar dataKey="objects" name={t('insights_objects')} fill={colors.objects} />
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+      <figure className="h-64" aria-label={t('insights_chart_quality')}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={rates}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="period" tick={{ fontSize: 11 }} />
+            <YAxis domain={[0, 100]} unit="%" />
+            <Tooltip />
+            <Line type="monotone" dataKey="passRate" name={t('insights_pass_rate')} stroke={colors.passRate} connectNulls />
+          </LineChart>
+        </ResponsiveContainer>
+      </figure>
+      {classes && classes.length > 0 && (
+        <figure className="h-64 lg:col-span-2" aria-label={t('insights_chart_classes')}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={classes} layout="vertical">
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis type="number" allowDecimals={false} />
+              <YAxis type="category" dataKey="className" width={120} tick={{ fontSize: 11 }} />
+              <Tooltip />
+              <Bar dataKey="objects" name={t('insights_objects')} fill={colors.objects} />
+            </BarChart>
+          </ResponsiveContainer>
+        </figure>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// A project's statistics in one scope: totals, the charts per period of the chosen granularity, the pipeline's
+// progress, work per person and team, objects by class and the quality gates' pass rates (the last few for the staff).
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Granularity, StatisticsScope } from '@annot/workflows';
+import { RefusalNotice, refusalOf } from '@/components/refusal';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useProjectStatistics } from '../api/get-statistics';
+import { percent, perHourText, rmb, seconds } from './figures';
+import { GranularitySwitch } from './granularity-switch';
+import { ProgressTables } from './progress-tables';
+import { QualityRates } from './quality-rates';
+import { WorkTable } from './work-table';
+
+const StatisticsCharts = lazy(() => import('./statistics-charts'));
+
+export function StatisticsView({ projectId, scope }: { projectId: string; scope: StatisticsScope }) {
+  const { t } = useTranslation();
+  const [granularity, setGranularity] = useState<Granularity>('day');
+  const statistics = useProjectStatistics(projectId, scope, granularity);
+  if (statistics.isPending) return <Skeleton className="h-64" />;
+  if (statistics.error) {
+    const refusal = refusalOf(statistics.error);
+    return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
+  }
+  const s = statistics.data;
+  const totals: [string, string | number][] = [
+    ['insights_claimed', s.totals.claimed],
+    ['insights_submitted', s.totals.submitted],
+    ['insights_objects', s.totals.objects],
+    ['insights_time_per_item', seconds(s.totals.msPerItem)],
+    ['insights_objects_per_hour', perHourText(s.totals.objectsPerHour)],
+    ['insights_pass_rate', percent(s.totals.passRate)],
+    ['insights_valid_finished', s.totals.finishedValid],
+    ['insights_cost', rmb(s.totals.cost)],
+  ];
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">
+          {t(`insights_title_${scope}`)} · {s.project.title}
+        </h2>
+        <GranularitySwitch value={granularity} onChange={setGranularity} />
+      </div>
+      <p className="text-sm text-muted-foreground">{t('insights_range', { from: s.range.from, to: s.range.to, tz: s.range.tz, price: rmb(s.project.unitPrice) })}</p>
+      <dl className="grid grid-cols-2 gap-2 md:grid-cols-4 xl:grid-cols-8">
+        {totals.map(([key, value]) => (
+          <div key={key} className="rounded-md border border-border p-3">
+            <dt className="text-xs text-muted-foreground">{t(key)}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Card>
+        <CardContent className="pt-5">
+          <Suspense fallback={<Skeleton className="h-64" />}>
+            <StatisticsCharts series={s.series} classes={s.classes} />
+          </Suspense>
+        </CardContent>
+      </Card>
+      {scope === 'project' && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('insights_progress')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ProgressTables links={s.links} batches={s.batches} />
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('insights_people')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <WorkTable
+            label={t('insights_person')}
+            showTeam={scope !== 'mine'}
+            rows={s.people.map((p) => ({ ...p, key: `${p.personId}-${p.linkId}-${p.teamId}`, who: p.name || p.personId.slice(0, 8), team: p.teamName }))}
+          />
+        </CardContent>
+      </Card>
+      {scope !== 'mine' && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('insights_teams')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <WorkTable label={t('insights_team')} showTeam={false} rows={s.teams.map((row) => ({ ...row, key: `${row.teamId}-${row.linkId}`, who: row.teamName || row.teamId.slice(0, 8) }))} />
+          </CardContent>
+        </Card>
+      )}
+      {scope === 'project' && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('insights_quality')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <QualityRates inspections={s.inspections} sampling={s.sampling} acceptance={s.acceptance} />
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// Work per person or per team and link: claimed, submitted, judged, reworked, invalid, objects, time per item,
+// objects per hour, pass rate and cost.
+import { useTranslation } from 'react-i18next';
+import type { CostedFigures } from '@annot/workflows';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { percent, perHourText, rmb, seconds } from './figures';
+
+export interface WorkRow extends CostedFigures {
+  key: string;
+  who: string;
+  team?: string | null;
+  linkName: string;
+}
+
+export function WorkTable({ rows, label, showTeam }: { rows: WorkRow[]; label: string; showTeam: boolean }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('empty')}</p>;
+  const columns: [string, (row: WorkRow) => string | number][] = [
+    ['insights_claimed', (r) => r.claimed],
+    ['insights_submitted', (r) => r.submitted],
+    ['insights_passed', (r) => r.passed],
+    ['insights_rejected', (r) => r.rejected],
+    ['insights_reworked', (r) => r.reworked],
+    ['insights_invalid', (r) => r.invalid],
+    ['insights_objects', (r) => r.objects],
+    ['insights_time_per_item', (r) => seconds(r.msPerItem)],
+    ['insights_objects_per_hour', (r) => perHourText(r.objectsPerHour)],
+    ['insights_pass_rate', (r) => percent(r.passRate)],
+    ['insights_valid_finished', (r) => r.finishedValid],
+    ['insights_cost', (r) => rmb(r.cost)],
+  ];
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{label}</TableHead>
+          {showTeam && <TableHead>{t('insights_team')}</TableHead>}
+          <TableHead>{t('insights_link')}</TableHead>
+          {columns.map(([key]) => (
+            <TableHead key={key} className="text-right">
+              {t(key)}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            <TableCell>{row.who}</TableCell>
+            {showTeam && <TableCell>{row.team ?? '—'}</TableCell>}
+            <TableCell>{row.linkName}</TableCell>
+            {columns.map(([key, value]) => (
+              <TableCell key={key} className="text-right tabular-nums">
+                {value(row)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

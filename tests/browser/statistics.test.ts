@@ -1,0 +1,60 @@
+// Statistics in the console on the demo data: the PM's dashboard on /home with its charts, and the demo project's
+// datasum page with its progress, people and charts, switched to months in the browser’s time zone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { type Demo, startDemo } from '../support/demo';
+import { call, eventually } from '../support/platform';
+import { forgetResendLimit, latestCode } from '../support/sign-in';
+
+describe('statistics in the console', () => {
+  let demo: Demo;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    demo = await startDemo();
+    // The projection is async: the demo's work is counted once it has caught up.
+    await eventually(
+      () => call(demo.platform, 'GET', `/manage/projects/${demo.projectId}/statistics`, { token: demo.admin }),
+      (answer) => answer.status === 200 && answer.body.data.totals.submitted > 0,
+      30_000,
+    );
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.platform.stop();
+  });
+
+  it('shows the PM the dashboard with charts, and the project’s statistics by month', async () => {
+    const { platform, projectId } = demo;
+    const pm = await openPage(browser, platform.baseUrl);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(pm.page, 'Internal', 'pm@example.com', 'Demo@2026', () => latestCode(platform, 'pm@example.com'));
+    await landOn(pm.page, '/home');
+
+    const dashboard = pm.page.getByRole('region', { name: 'Dashboard' });
+    await dashboard.getByRole('heading', { name: 'Ongoing projects' }).waitFor();
+    await dashboard.getByRole('figure', { name: 'Pass rate per period' }).locator('svg.recharts-surface').waitFor();
+    await dashboard.getByRole('figure', { name: 'Output per period' }).locator('.recharts-bar-rectangle').first().waitFor();
+
+    const project = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: demo.admin })).body.data;
+    await dashboard.getByRole('link', { name: project.title }).click();
+    await pm.page.waitForURL(`**/project/datasum/${projectId}`);
+    await pm.page.getByRole('heading', { name: new RegExp(`Project statistics · ${project.title}`) }).waitFor();
+    const links = pm.page.getByRole('table', { name: 'Progress per link' });
+    for (const link of project.links) await links.getByRole('cell', { name: new RegExp(link.name) }).first().waitFor();
+    await pm.page.getByRole('table', { name: 'Person' }).getByRole('row').nth(1).waitFor();
+    await pm.page.getByRole('figure', { name: 'Output per period' }).locator('.recharts-bar-rectangle').first().waitFor();
+
+    const byMonth = pm.page.waitForResponse((r) => r.url().includes(`/statistics?`) && r.url().includes('granularity=month'));
+    await pm.page.getByRole('group', { name: 'Chart granularity' }).getByRole('button', { name: 'Month' }).click();
+    const answer = await byMonth;
+    const zone = await pm.page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(new URL(answer.url()).searchParams.get('tz')).toBe(zone);
+    const body = await answer.json();
+    expect(body.data.series.every((s: { period: string }) => s.period.endsWith('-01'))).toBe(true);
+    await pm.page.getByRole('button', { name: 'Month', pressed: true }).waitFor();
+    expect(pm.errors).toEqual([]);
+  });
+});
