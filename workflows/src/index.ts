@@ -16,3 +16,4 @@ export * from './quality/sampling';
 export * from './quality/acceptance';
 export * from './exports';
 export * from './algorithms';
+export * from './comms';

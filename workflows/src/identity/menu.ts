@@ -18,7 +18,7 @@ interface Entry extends MenuItem {
 
 const entry = (key: string, path: string, needs?: Action, children?: Entry[]): Entry => ({ key, path, ...(needs ? { needs } : {}), ...(children ? { children } : {}) });
 
-// Announcements, documents and help come back here once their screens exist.
+// Documents and help come back here once their screens exist.
 const internalMenu: Entry[] = [
   entry('menu_overview', '/home'),
   entry('menu_new_project', '/project/new/0', 'project.create'),
@@ -43,13 +43,15 @@ const internalMenu: Entry[] = [
     // The seed's menu: calls are the admin's; a PM calls from the project's algorithm page.
     entry('menu_algorithm_call', '/algorithm/call', 'algorithm.manage'),
   ]),
+  entry('menu_notices', '/home/notice', 'announcement.read'),
+  entry('menu_announcements', '/notice/index', 'announcement.manage'),
   { ...entry('menu_management_log', '/log/index', 'history.read'), deployment: 'public' },
   entry('menu_audit', '/audit', 'audit.read'),
   entry('menu_mailbox', '/mailbox', 'mailbox.read'),
 ];
 
 const areaMenus: Partial<Record<string, Entry[]>> = {
-  [Role.Tagger]: [entry('menu_overview', '/tag/index'), entry('menu_going_projects', '/tag/going', 'task.claim')],
+  [Role.Tagger]: [entry('menu_overview', '/tag/index'), entry('menu_going_projects', '/tag/going', 'task.claim'), entry('menu_notices', '/tag/notice', 'announcement.read')],
   [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage')],
   [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index')],
 };

@@ -76,6 +76,9 @@ export const permissions = {
   'algorithm.manage': { roles: [Role.Admin], publicOnly: true },
   /** Calling an algorithm on a batch or a link's pool, and reading calls and their analysis. */
   'algorithm.call': { roles: internalRoles, publicOnly: true },
+  /** Announcements: an admin writes, schedules, publishes and stops them; everyone reads those whose scope names them. */
+  'announcement.manage': { roles: [Role.Admin], publicOnly: true },
+  'announcement.read': { roles: allRoles, publicOnly: true },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,
