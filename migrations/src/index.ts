@@ -24,6 +24,7 @@ import * as m1763859600020 from './1763859600020-SamplingTasks';
 import * as m1763859600021 from './1763859600021-AcceptanceBatches';
 import * as m1763859600022 from './1763859600022-ExportRecords';
 import * as m1763859600023 from './1763859600023-Algorithms';
+import * as m1763859600031 from './1763859600031-Announcements';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 
 export const migrations: Record<string, Migration> = {
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '1763859600021-AcceptanceBatches': m1763859600021,
   '1763859600022-ExportRecords': m1763859600022,
   '1763859600023-Algorithms': m1763859600023,
+  '1763859600031-Announcements': m1763859600031,
   '1763859600091-EventDataLz4': m1763859600091,
 };

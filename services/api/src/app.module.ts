@@ -11,6 +11,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { DistributionModule } from './distribution/distribution.module';
 import { ExportsModule } from './exports/exports.module';
 import { AlgorithmsModule } from './algorithms/algorithms.module';
+import { AnnouncementsModule } from './comms/announcements.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { AppExceptionFilter } from './http/app-exception.filter';
@@ -61,6 +62,7 @@ export class AppModule {
         ExportsModule,
         AlgorithmsModule,
         QualityModule,
+        AnnouncementsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

@@ -64,3 +64,5 @@ export * from './algorithms/algorithm-call.projection';
 export * from './algorithms/algorithm-effect.projection';
 export * from './algorithms/algorithm.lifecycles';
 export * from './algorithms/secret-box';
+export * from './comms/announcement.projection';
+export * from './comms/announcement.lifecycle';

@@ -573,6 +573,24 @@ export interface IdempotentRequestsTable {
   created_at: Generated<Date>;
 }
 
+export interface AnnouncementsTable {
+  announcement_id: string;
+  title: string;
+  content: string;
+  scope: ColumnType<unknown, string, string>;
+  everyone: boolean;
+  scope_roles: string[];
+  scope_team_ids: string[];
+  scope_account_ids: string[];
+  status: string;
+  publish_at: Timestamp | null;
+  published_at: Timestamp | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
 export interface Database {
   streams: StreamsTable;
   events: EventsTable;
@@ -619,4 +637,5 @@ export interface Database {
   sample_items: SampleItemsTable;
   acceptance_batches: AcceptanceBatchesTable;
   acceptance_items: AcceptanceItemsTable;
+  announcements: AnnouncementsTable;
 }

@@ -11,6 +11,7 @@ import { algorithmProjection } from '../algorithms/algorithm.projection';
 import { algorithmCallProjection } from '../algorithms/algorithm-call.projection';
 import { algorithmEffectProjection } from '../algorithms/algorithm-effect.projection';
 import { projectProjection } from '../projects/project.projection';
+import { announcementProjection } from '../comms/announcement.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
 import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
@@ -35,6 +36,7 @@ export const projectionCatalogue: Projection[] = [
   algorithmProjection,
   algorithmCallProjection,
   algorithmEffectProjection,
+  announcementProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];
