@@ -46,6 +46,9 @@ const ProjectAlgorithmPage = lazy(() => import('./routes/projects/project-algori
 const AlgorithmListPage = lazy(() => import('./routes/algorithm/algorithm-list'));
 const AlgorithmCallPage = lazy(() => import('./routes/algorithm/algorithm-call'));
 const AlgorithmAnalysisPage = lazy(() => import('./routes/algorithm/algorithm-analysis'));
+const AnnouncementsPage = lazy(() => import('./routes/notice/announcements'));
+const NoticesPage = lazy(() => import('./routes/home/notices'));
+const NoticeInfoPage = lazy(() => import('./routes/home/notice-info'));
 const SupplierPeoplePage = lazy(() => import('./routes/supplier/supplier-people'));
 const SupplierProjectPage = lazy(() => import('./routes/supplier/supplier-project'));
 const SupplierProjectsPage = lazy(() => import('./routes/supplier/supplier-projects'));
@@ -190,6 +193,13 @@ export const routes: RouteObject[] = [
           needs('algorithm.manage', [{ path: 'call', element: <AlgorithmCallPage /> }]),
         ],
       },
+      needs('announcement.read', [
+        { path: 'home/notice', element: <NoticesPage key="home" area="home" /> },
+        { path: 'home/noticeinfo/:id', element: <NoticeInfoPage key="home" area="home" /> },
+        { path: 'tag/notice', element: <NoticesPage key="tag" area="tag" /> },
+        { path: 'tag/noticeinfo/:id', element: <NoticeInfoPage key="tag" area="tag" /> },
+      ]),
+      needs('announcement.manage', [{ path: 'notice/index', element: <AnnouncementsPage /> }]),
       needs('history.read', [{ path: 'log/index', element: <LogPage /> }]),
       needs('audit.read', [{ path: 'audit', element: <AuditPage /> }]),
       needs('mailbox.read', [{ path: 'mailbox', element: <MailboxPage /> }]),

@@ -73,6 +73,8 @@ export interface AnnouncementSummary {
 export interface AnnouncementView extends AnnouncementSummary {
   /** Sanitized on the way in: this is the markup that is shown. */
   content: string;
+  /** The chosen teams and people by name, for the scope picker. */
+  chosen: { teams: { id: string; name: string }[]; people: { id: string; name: string }[] };
   etag: string;
 }
 

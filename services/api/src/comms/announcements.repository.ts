@@ -2,15 +2,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { type Actor, DATABASE, type Database, type Db, decodeCursor, encodeCursor, exactIso } from '@annot/core';
-import type {
-  AnnouncementReader,
-  AnnouncementScope,
-  AnnouncementStatus,
-  AnnouncementSummary,
-  AnnouncementView,
-  NoticeSummary,
-  NoticeView,
-  Page,
+import {
+  type AnnouncementReader,
+  type AnnouncementScope,
+  type AnnouncementStatus,
+  type AnnouncementSummary,
+  type AnnouncementView,
+  isEveryone,
+  type NoticeSummary,
+  type NoticeView,
+  type Page,
 } from '@annot/workflows';
 
 type Row = ExpressionBuilder<Database, 'announcements'>;
@@ -61,7 +62,18 @@ export class AnnouncementsRepository {
       .executeTakeFirst();
     if (!row) return undefined;
     const { version, ...view } = row;
-    return { ...view, scope: view.scope as AnnouncementScope, status: view.status as AnnouncementStatus, etag: String(version) };
+    const scope = view.scope as AnnouncementScope;
+    return { ...view, scope, status: view.status as AnnouncementStatus, chosen: await this.chosen(scope), etag: String(version) };
+  }
+
+  private async chosen(scope: AnnouncementScope): Promise<AnnouncementView['chosen']> {
+    if (isEveryone(scope)) return { teams: [], people: [] };
+    const teams = scope.teamIds.length > 0 ? await this.db.selectFrom('teams').select(['team_id as id', 'name']).where('team_id', 'in', scope.teamIds).orderBy('name').execute() : [];
+    const people =
+      scope.accountIds.length > 0
+        ? await this.db.selectFrom('accounts').select(['account_id as id', sql<string>`name || ' (' || account || ')'`.as('name')]).where('account_id', 'in', scope.accountIds).orderBy('name').execute()
+        : [];
+    return { teams, people };
   }
 
   /** Whom the caller is, as a scope asks: the account's role and team as the accounts projection has them. */

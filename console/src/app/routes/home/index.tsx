@@ -1,5 +1,6 @@
-// /home: the overview; the system card only for those who may see the platform's health.
+// /home: the overview with the newest notices; the system card only for those who may see the platform's health.
 import { useTranslation } from 'react-i18next';
+import { LatestNoticesCard } from '@/features/announcements/components/latest-notices-card';
 import { SystemStatus } from '@/features/system/components/system-status';
 import { Welcome } from '@/features/auth/components/welcome';
 import { useCan } from '@/lib/authorization';
@@ -11,6 +12,7 @@ export default function HomePage() {
     <div className="grid gap-4">
       <h1 className="text-xl font-semibold">{t('menu_overview')}</h1>
       <Welcome />
+      {can('announcement.read') && <LatestNoticesCard listPath="/home/notice" detailPath={(id) => `/home/noticeinfo/${id}`} />}
       {can('system.health') && <SystemStatus />}
     </div>
   );
