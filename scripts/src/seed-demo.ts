@@ -6,6 +6,7 @@ import { seedDemoWork } from './seed-demo-work';
 import { seedDemoQuality } from './seed-demo-quality';
 import { seedDemoExports } from './seed-demo-exports';
 import { seedDemoAlgorithms } from './seed-demo-algorithms';
+import { seedDemoAnnouncements } from './seed-demo-announcements';
 
 export interface DemoAccount {
   role: string;
@@ -72,6 +73,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   const clientId: string = people.data.items.find((p: { account: string }) => p.account === client.account).id;
   await seedDemoQuality(call, { admin: token, projectId, tagger, inspector, client: { id: clientId, ...client } });
   await seedDemoExports(call, token, projectId);
+  await seedDemoAnnouncements(call, token, teamId!);
   if (options.detectorUrl) await seedDemoAlgorithms(call, { admin: token, projectId, detectorUrl: options.detectorUrl, tagger, inspector });
   await call('GET', '/manage/auth/logout', undefined, token);
   return demoAccounts;
