@@ -1,9 +1,11 @@
-// One notice as its reader sees it: title, publishing time and content; one out of the reader's scope is not found.
+// One notice as its reader sees it: title, publishing time and content; one out of the reader's scope, stopped or
+// never published is not found.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { failureMessage } from '@/components/refusal';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
 import { useNotice } from '../api/notices';
 import { NoticeContent } from './notice-content';
 
@@ -20,7 +22,7 @@ export function NoticeDetail({ id, backPath }: { id: string; backPath: string })
     return (
       <div className="grid gap-2">
         <p role="alert" className="text-sm text-muted-foreground">
-          {notice.error ? failureMessage(notice.error, t) : t('not_found')}
+          {!notice.error || (notice.error instanceof ApiError && notice.error.code === 404) ? t('announcements_not_found') : failureMessage(notice.error, t)}
         </p>
         {back}
       </div>
