@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { failureMessage } from '@/components/refusal';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useNotice } from '../api/notices';
@@ -32,9 +32,7 @@ export function NoticeDetail({ id, backPath }: { id: string; backPath: string })
       {back}
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1 className="text-xl font-semibold">{notice.data.title}</h1>
-          </CardTitle>
+          <h1 className="text-xl font-semibold">{notice.data.title}</h1>
           <time dateTime={notice.data.publishedAt} className="text-sm text-muted-foreground">
             {t('announcements_published_at', { time: new Date(notice.data.publishedAt).toLocaleString(i18n.language) })}
           </time>
