@@ -12,7 +12,7 @@ export default function HomePage() {
     <div className="grid gap-4">
       <h1 className="text-xl font-semibold">{t('menu_overview')}</h1>
       <Welcome />
-      {can('announcement.read') && <LatestNoticesCard listPath="/home/notice" detailPath={(id) => `/home/noticeinfo/${id}`} />}
+      {can('announcement.read') && <LatestNoticesCard detailPath={(id) => `/home/noticeinfo/${id}`} />}
       {can('system.health') && <SystemStatus />}
     </div>
   );

@@ -4,17 +4,15 @@ import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useNotices } from '../api/notices';
 
-export function LatestNoticesCard({ detailPath, listPath }: { detailPath: (id: string) => string; listPath: string }) {
+/** The whole list is the side menu's *Notices*. */
+export function LatestNoticesCard({ detailPath }: { detailPath: (id: string) => string }) {
   const { t, i18n } = useTranslation();
   const notices = useNotices(3);
   const latest = notices.data?.pages[0]?.items ?? [];
   return (
     <Card>
-      <CardHeader className="flex flex-row items-center justify-between">
+      <CardHeader>
         <CardTitle>{t('announcements_latest')}</CardTitle>
-        <Link to={listPath} className="text-sm text-primary hover:underline">
-          {t('announcements_all')}
-        </Link>
       </CardHeader>
       <CardContent>
         {latest.length === 0 ? (
