@@ -198,10 +198,16 @@ describe('announcements', () => {
     const fresh = await call(platform, 'PUT', `/manage/announcements/${id}`, {
       token: cast.tokens['01'],
       headers: { 'if-match': `"${version}"` },
-      body: { title: 'After', content: '<p>after</p>', scope: { roles: ['40', '40'], teamIds: [], accountIds: [] } },
+      body: { title: 'After', content: '<p>after</p>', scope: { roles: ['40', '40'], teamIds: [teamId], accountIds: [lone.id] } },
     });
     expect(fresh.status).toBe(200);
-    expect(await view(id)).toMatchObject({ title: 'After', content: '<p>after</p>', scope: { roles: ['40'], teamIds: [], accountIds: [] } });
+    expect(await view(id)).toMatchObject({
+      title: 'After',
+      content: '<p>after</p>',
+      scope: { roles: ['40'], teamIds: [teamId], accountIds: [lone.id] },
+      // The picker shows the chosen by name.
+      chosen: { teams: [{ id: teamId, name: 'Night Team' }], people: [{ id: lone.id, name: 'Lone Tagger (lone@example.com)' }] },
+    });
     const stale = await call(platform, 'PUT', `/manage/announcements/${id}`, { token: cast.tokens['01'], headers: { 'if-match': `"${version}"` }, body: { title: 'Lost', content: '<p>x</p>', scope: { everyone: true } } });
     expect(stale.status).toBe(409);
   });
