@@ -8,6 +8,7 @@ import { seedDemoExports } from './seed-demo-exports';
 import { seedDemoAlgorithms } from './seed-demo-algorithms';
 import { seedDemoDocuments } from './seed-demo-documents';
 import { seedDemoWebhooks } from './seed-demo-webhooks';
+import { seedDemoAnnouncements } from './seed-demo-announcements';
 
 export interface DemoAccount {
   role: string;
@@ -76,6 +77,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   await seedDemoExports(call, token, projectId);
   await seedDemoDocuments(call, token);
   await seedDemoWebhooks(call, token, projectId);
+  await seedDemoAnnouncements(call, token, teamId!);
   if (options.detectorUrl) await seedDemoAlgorithms(call, { admin: token, projectId, detectorUrl: options.detectorUrl, tagger, inspector });
   await call('GET', '/manage/auth/logout', undefined, token);
   return demoAccounts;

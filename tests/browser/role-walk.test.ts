@@ -141,7 +141,7 @@ describe('the console as each role', () => {
     await landOn(page, '/tag');
     const walk = await walkMenu(page, refusals);
     expectCleanWalk(walk);
-    expect(walk.entries).toEqual(['/tag/index', '/tag/going']);
+    expect(walk.entries).toEqual(['/tag/index', '/tag/going', '/tag/notice']);
     expect(offered(walk, managersOnly)).toEqual([]);
 
     await page.goto('/project/going');

@@ -172,7 +172,7 @@ describe('private deployment', () => {
     expect((await call(platform, 'GET', '/manage/history/getoperatehistory', { token: cast.tokens['01'] })).status).toBe(404);
     const menu = await call(platform, 'GET', '/manage/project/wordlistByRole', { token: cast.tokens['01'] });
     const keys = JSON.stringify(menu.body.data.menu);
-    expect(keys).not.toMatch(/menu_algorithms|menu_announcements|menu_management_log|menu_documents|menu_help/);
+    expect(keys).not.toMatch(/menu_algorithms|menu_announcements|menu_notices|menu_management_log|menu_documents|menu_help/);
   });
 
   it('lets a supplier manage the taggers of its own team only', async () => {

@@ -20,7 +20,7 @@ describe('routes', () => {
   });
 
   it('sends an address the console does not have to the 404 page', () => {
-    const matched = matchRoutes(routes, '/notice/index');
+    const matched = matchRoutes(routes, '/no/such/screen');
     expect(matched?.[matched.length - 1].route.path).toBe('*');
   });
 });

@@ -50,6 +50,9 @@ const ProjectWebhooksPage = lazy(() => import('./routes/projects/project-webhook
 const AlgorithmListPage = lazy(() => import('./routes/algorithm/algorithm-list'));
 const AlgorithmCallPage = lazy(() => import('./routes/algorithm/algorithm-call'));
 const AlgorithmAnalysisPage = lazy(() => import('./routes/algorithm/algorithm-analysis'));
+const AnnouncementsPage = lazy(() => import('./routes/notice/announcements'));
+const NoticesPage = lazy(() => import('./routes/home/notices'));
+const NoticeInfoPage = lazy(() => import('./routes/home/notice-info'));
 const SupplierPeoplePage = lazy(() => import('./routes/supplier/supplier-people'));
 const SupplierProjectPage = lazy(() => import('./routes/supplier/supplier-project'));
 const SupplierProjectsPage = lazy(() => import('./routes/supplier/supplier-projects'));
@@ -204,6 +207,13 @@ export const routes: RouteObject[] = [
       needs('statistics.read', [{ path: 'project/datasum/:id', element: <ProjectStatisticsPage key="project" scope="project" /> }]),
       needs('statistics.own', [{ path: 'tag/sum/:id', element: <ProjectStatisticsPage key="mine" scope="mine" /> }]),
       needs('statistics.team', [{ path: 'supplier/sum/:id', element: <ProjectStatisticsPage key="team" scope="team" /> }]),
+      needs('announcement.read', [
+        { path: 'home/notice', element: <NoticesPage key="home" area="home" /> },
+        { path: 'home/noticeinfo/:id', element: <NoticeInfoPage key="home" area="home" /> },
+        { path: 'tag/notice', element: <NoticesPage key="tag" area="tag" /> },
+        { path: 'tag/noticeinfo/:id', element: <NoticeInfoPage key="tag" area="tag" /> },
+      ]),
+      needs('announcement.manage', [{ path: 'notice/index', element: <AnnouncementsPage /> }]),
       needs('history.read', [{ path: 'log/index', element: <LogPage /> }]),
       needs('audit.read', [{ path: 'audit', element: <AuditPage /> }]),
       needs('mailbox.read', [{ path: 'mailbox', element: <MailboxPage /> }]),

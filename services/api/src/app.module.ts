@@ -14,6 +14,7 @@ import { ExportsModule } from './exports/exports.module';
 import { AlgorithmsModule } from './algorithms/algorithms.module';
 import { MessagesModule } from './comms/messages.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { AnnouncementsModule } from './comms/announcements.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { InsightsModule } from './insights/insights.module';
@@ -69,6 +70,7 @@ export class AppModule {
         MessagesModule,
         DocumentsModule,
         InsightsModule,
+        AnnouncementsModule,
       ],
       providers: [
         { provide: APP_PIPE, useClass: ValidationPipe },

@@ -73,3 +73,5 @@ export * from './webhooks/webhook.projection';
 export * from './webhooks/webhook.lifecycle';
 export * from './webhooks/webhook-signature';
 export * from './insights/statistics.projection';
+export * from './comms/announcement.projection';
+export * from './comms/announcement.lifecycle';

@@ -8,6 +8,8 @@ import { AlgorithmsModule } from './algorithms/algorithms.module';
 import { CallAlgorithmJob } from './algorithms/call-algorithm.job';
 import { PlanAlgorithmCallJob } from './algorithms/plan-algorithm-call.job';
 import { AuditsModule } from './audits/audits.module';
+import { AnnouncementsModule } from './comms/announcements.module';
+import { PublishAnnouncementJob } from './comms/publish-announcement.job';
 import { VerifyLedgerJob } from './audits/verify-ledger.job';
 import { ExportJob } from './exports/export.job';
 import { ExportsModule } from './exports/exports.module';
@@ -42,11 +44,12 @@ export class WorkerModule {
         TasksModule,
         AlgorithmsModule,
         WebhooksModule,
+        AnnouncementsModule,
       ],
       providers: [
         { provide: WORKER_REDIS, useValue: redis },
         WorkerRedisCloser,
-        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob, ExportJob, ExpireExportJob, PlanAlgorithmCallJob, CallAlgorithmJob], useFactory: (...handlers: unknown[]) => handlers },
+        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob, ExportJob, ExpireExportJob, PlanAlgorithmCallJob, CallAlgorithmJob, PublishAnnouncementJob], useFactory: (...handlers: unknown[]) => handlers },
         jobsProcessorFor(config),
         OutboxDispatcherService,
         ProjectionRunnerService,

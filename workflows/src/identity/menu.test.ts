@@ -17,7 +17,8 @@ describe(menuFor.name, () => {
     expect(pm.filter((k) => ['menu_pms', 'menu_mailbox'].includes(k))).toEqual([]);
   });
   it('gives taggers, suppliers and clients their own areas only', () => {
-    expect(paths(menuFor('40', false))).toEqual(['/tag/index', '/tag/going', '/document/manual']);
+    expect(paths(menuFor('40', false))).toEqual(['/tag/index', '/tag/going', '/tag/notice', '/document/manual']);
+    expect(paths(menuFor('40', true))).toEqual(['/tag/index', '/tag/going']);
     expect(paths(menuFor('30', false))).toEqual(['/supplier/index', '/document/manual']);
     expect(paths(menuFor('30', true))).toEqual(['/supplier/index', '/supplier/tagger']);
     expect(paths(menuFor('50', false))).toEqual(['/checkout/index', '/document/manual']);
@@ -26,10 +27,6 @@ describe(menuFor.name, () => {
   it('drops the management log in a private deployment', () => {
     expect(keys(menuFor('01', true))).not.toContain('menu_management_log');
   });
-  it('leaves out screens not built yet: announcements', () => {
-    const all = ['01', '10', '20', '30', '40', '50'].flatMap((role) => [...paths(menuFor(role, false)), ...paths(menuFor(role, true))]);
-    expect(all.filter((path) => /^\/notice/.test(path))).toEqual([]);
-  });
   it('gives the admin document management, every role help documents filled by the console, and a private deployment neither', () => {
     expect(paths(menuFor('01', false))).toEqual(expect.arrayContaining(['/document/management', '/document/manual']));
     for (const role of ['10', '20', '30', '40', '50']) {
@@ -37,6 +34,12 @@ describe(menuFor.name, () => {
       expect(menuFor(role, false).find((item) => item.key === 'menu_help_documents')).toEqual({ key: 'menu_help_documents', path: '/document/manual', fill: 'help_documents' });
     }
     for (const role of ['01', '10', '20', '30', '40', '50']) expect(paths(menuFor(role, true)).filter((path) => path.startsWith('/document'))).toEqual([]);
+  });
+  it('gives the admin announcements, the staff and taggers their notices, and hides both in a private deployment', () => {
+    expect(paths(menuFor('01', false))).toEqual(expect.arrayContaining(['/notice/index', '/home/notice']));
+    expect(paths(menuFor('10', false))).toContain('/home/notice');
+    expect(paths(menuFor('10', false))).not.toContain('/notice/index');
+    for (const role of ['01', '10', '40']) expect(paths(menuFor(role, true)).filter((path) => /notice/.test(path))).toEqual([]);
   });
   it('shows algorithms to the staff, their calls to the admin only, and hides both in a private deployment', () => {
     expect(paths(menuFor('01', false))).toEqual(expect.arrayContaining(['/algorithm/list', '/algorithm/call']));

@@ -23,7 +23,6 @@ const entry = (key: string, path: string, needs?: Action, children?: Entry[]): E
 /** Every role's help documents: the manual page of each entry in its range, listed by the console. */
 const helpDocuments: Entry = { ...entry('menu_help_documents', '/document/manual', 'document.read'), fill: 'help_documents' };
 
-// Announcements come back here once their screens exist.
 const internalMenu: Entry[] = [
   entry('menu_overview', '/home'),
   entry('menu_new_project', '/project/new/0', 'project.create'),
@@ -48,6 +47,8 @@ const internalMenu: Entry[] = [
     // The seed's menu: calls are the admin's; a PM calls from the project's algorithm page.
     entry('menu_algorithm_call', '/algorithm/call', 'algorithm.manage'),
   ]),
+  entry('menu_notices', '/home/notice', 'announcement.read'),
+  entry('menu_announcements', '/notice/index', 'announcement.manage'),
   { ...entry('menu_management_log', '/log/index', 'history.read'), deployment: 'public' },
   entry('menu_audit', '/audit', 'audit.read'),
   entry('menu_mailbox', '/mailbox', 'mailbox.read'),
@@ -56,7 +57,12 @@ const internalMenu: Entry[] = [
 ];
 
 const areaMenus: Partial<Record<string, Entry[]>> = {
-  [Role.Tagger]: [entry('menu_overview', '/tag/index'), entry('menu_going_projects', '/tag/going', 'task.claim'), helpDocuments],
+  [Role.Tagger]: [
+    entry('menu_overview', '/tag/index'),
+    entry('menu_going_projects', '/tag/going', 'task.claim'),
+    entry('menu_notices', '/tag/notice', 'announcement.read'),
+    helpDocuments,
+  ],
   [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage'), helpDocuments],
   [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index'), helpDocuments],
 };

@@ -88,6 +88,9 @@ export const permissions = {
   'statistics.read': internal,
   'statistics.own': { roles: [Role.Tagger] },
   'statistics.team': { roles: [Role.Supplier] },
+  /** Announcements: an admin writes, schedules, publishes and stops them; everyone reads those whose scope names them. */
+  'announcement.manage': { roles: [Role.Admin], publicOnly: true },
+  'announcement.read': { roles: allRoles, publicOnly: true },
   'chat.bind': internal,
   'history.read': internal,
   'audit.read': internal,

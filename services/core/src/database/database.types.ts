@@ -611,6 +611,24 @@ export interface DocumentsTable {
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
 }
 
+export interface AnnouncementsTable {
+  announcement_id: string;
+  title: string;
+  content: string;
+  scope: ColumnType<unknown, string, string>;
+  everyone: boolean;
+  scope_roles: string[];
+  scope_team_ids: string[];
+  scope_account_ids: string[];
+  status: string;
+  publish_at: Timestamp | null;
+  published_at: Timestamp | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+}
+
 /** The webhook registry: an inline projection of the webhook streams. */
 export interface WebhooksTable {
   webhook_id: string;
@@ -811,4 +829,5 @@ export interface Database {
   insights_positions: InsightsPositionsTable;
   insights_sampling_rounds: InsightsSamplingRoundsTable;
   insights_acceptance: InsightsAcceptanceTable;
+  announcements: AnnouncementsTable;
 }

@@ -16,6 +16,8 @@ export enum JobName {
   PlanAlgorithmCall = 'algorithm.plan',
   /** Sends one chunk of a call's items to the model server and writes its answers. */
   CallAlgorithm = 'algorithm.call',
+  /** An announcement's publishing timer: delayed until the time an admin chose. */
+  PublishAnnouncement = 'announcement.publish',
 }
 
 export type JobItem =
@@ -26,7 +28,8 @@ export type JobItem =
   | { name: JobName.Export; data: { exportId: string } }
   | { name: JobName.ExpireExport; data: { exportId: string } }
   | { name: JobName.PlanAlgorithmCall; data: { callId: string } }
-  | { name: JobName.CallAlgorithm; data: { callId: string; chunk: number } };
+  | { name: JobName.CallAlgorithm; data: { callId: string; chunk: number } }
+  | { name: JobName.PublishAnnouncement; data: { announcementId: string; publishAt: string } };
 
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
@@ -52,5 +55,7 @@ export function subjectOf(item: JobItem): JobSubject {
     case JobName.PlanAlgorithmCall:
     case JobName.CallAlgorithm:
       return { type: 'algorithm_call', id: item.data.callId };
+    case JobName.PublishAnnouncement:
+      return { type: 'announcement', id: item.data.announcementId };
   }
 }

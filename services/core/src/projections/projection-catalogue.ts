@@ -14,6 +14,7 @@ import { messageProjection } from '../comms/message.projection';
 import { documentProjection } from '../documents/document.projection';
 import { webhookProjection } from '../webhooks/webhook.projection';
 import { projectProjection } from '../projects/project.projection';
+import { announcementProjection } from '../comms/announcement.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
 import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
@@ -43,6 +44,7 @@ export const projectionCatalogue: Projection[] = [
   documentProjection,
   webhookProjection,
   statisticsProjection,
+  announcementProjection,
   managementLogProjection,
   auditLedgerProjection,
 ];
