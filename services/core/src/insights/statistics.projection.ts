@@ -5,28 +5,17 @@ import { sql } from 'kysely';
 import { tallyEventTypes, type AcceptanceEvent, type BatchEvent, type BatchItemsRegistered, type ProjectEvent, type SamplingEvent } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
+import { projectStatusAfter } from '../projects/project.projection';
 import { loadTally, saveTally, shiftPositions } from './statistics-rows';
 
 type Db = Parameters<Projection['apply']>[0];
 type Of<E extends { type: string; data: unknown }, T extends E['type']> = Extract<E, { type: T }>['data'];
 
-/** A project's status after each of its lifecycle events. */
-const projectStatuses: Partial<Record<ProjectEvent['type'], string>> = {
-  ProjectMarkedComplete: 'waiting_for_publish',
-  ProjectMarkedIncomplete: 'waiting_for_improvement',
-  ProjectPublished: 'in_progress',
-  ProjectPaused: 'paused',
-  ProjectResumed: 'in_progress',
-  ProjectFinished: 'completed',
-  ProjectClosed: 'closed',
-  ProjectReopened: 'reopened',
-};
-
 const structuralTypes = [
   'ProjectDrafted',
   'ProjectBasicsSaved',
   'ProjectLinksSaved',
-  ...Object.keys(projectStatuses),
+  ...Object.keys(projectStatusAfter),
   'BatchCreated',
   'BatchEdited',
   'BatchDeleted',
@@ -80,7 +69,7 @@ export const statisticsProjection: Projection = {
 };
 
 async function applyStructural(db: Db, event: StoredEvent): Promise<void> {
-  const status = projectStatuses[event.type as ProjectEvent['type']];
+  const status = projectStatusAfter[event.type as ProjectEvent['type']];
   if (status) {
     await db.updateTable('insights_projects').set({ status }).where('project_id', '=', (event.data as { projectId: string }).projectId).execute();
     return;

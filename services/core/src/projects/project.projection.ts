@@ -7,7 +7,8 @@ import type { Projection } from '../projections/projection';
 
 type Db = Kysely<Database>;
 
-const statusOf: Partial<Record<ProjectEvent['type'], string>> = {
+/** A project's status after each of its lifecycle events. */
+export const projectStatusAfter: Partial<Record<ProjectEvent['type'], string>> = {
   ProjectMarkedComplete: 'waiting_for_publish',
   ProjectMarkedIncomplete: 'waiting_for_improvement',
   ProjectPublished: 'in_progress',
@@ -126,7 +127,7 @@ async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promi
       return;
     }
     default: {
-      const status = statusOf[event.type];
+      const status = projectStatusAfter[event.type];
       const published = event.type === 'ProjectPublished' ? { published: true } : {};
       await db.updateTable('projects').set(status ? { status, ...published, ...touched } : touched).where('project_id', '=', projectId).execute();
     }

@@ -3,6 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db, type LogCursor } from '@annot/core';
+import type { WebhookDeliveryView } from '@annot/workflows';
 
 export interface Checkpoint {
   cursor: LogCursor;
@@ -11,18 +12,8 @@ export interface Checkpoint {
   nextAttemptAt: Date | null;
 }
 
-export interface Attempt {
-  attemptId: string;
-  webhookId: string;
-  eventId: string;
-  eventType: string;
-  globalPosition: string;
-  attempt: number;
-  ok: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-}
+/** One try at delivering an event, as the delivery log keeps it. */
+export type Attempt = Omit<WebhookDeliveryView, 'id' | 'attemptedAt'> & { attemptId: string; webhookId: string };
 
 @Injectable()
 export class WebhookDeliveriesRepository {
