@@ -24,7 +24,8 @@ async function rowsShow(items: Locator, fileNames: string[]): Promise<void> {
         // The table is drawn once the first page has come; until then there is nothing to read.
         if (rows.length === 0) return [];
         const column = Array.from(rows[0].children).findIndex((cell) => cell.textContent === 'File name');
-        return rows.slice(1).map((row) => row.children[column]?.textContent ?? '');
+        // A row without that cell is the list's note (no data, or why it could not be read): its text says which.
+        return rows.slice(1).map((row) => row.children[column]?.textContent ?? row.textContent ?? '');
       })
     ).sort();
   await eventually(names, (shown) => JSON.stringify(shown) === JSON.stringify([...fileNames].sort()), 15_000);
