@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentDisplay, documentInput, documentUrl, manualPath } from './document.schemas';
+import { documentDisplay, documentUrl, manualPath } from './document.addresses';
+import { documentInput } from './document.schemas';
 
 const valid = { name: ' Annotation guide ', address: { kind: 'link', url: 'https://example.com/guide' }, visibleRoles: ['50', '40'] };
 const messages = (input: unknown) => (documentInput.safeParse(input).error?.issues ?? []).map((issue) => `${issue.path.join('.')}:${issue.message}`);

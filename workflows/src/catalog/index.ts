@@ -9,6 +9,7 @@ export * from './data-rule';
 export * from './annotation-rule';
 export * from './catalog.views';
 export * from './catalog.queries';
+export * from './document.addresses';
 export * from './document.schemas';
 export * from './document.events';
 export * from './document.machine';
