@@ -5,7 +5,7 @@
 // Then the dashboard query over a project of 1,000,000 items against the same query over one of 1,000.
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { anyVersion, batchProjection, type Db, EventStore, type NewEvent, noStream, runBatch, statisticsProjection } from '@annot/core';
+import { anyVersion, batchProjection, createDatabase, type Db, EventStore, type NewEvent, noStream, runBatch, statisticsProjection } from '@annot/core';
 import { batchItemsStreamId, batchStreamId, itemStreamId, projectStreamId, type StatisticsRange, todayIn } from '@annot/workflows';
 import { GetDashboardHandler, GetDashboardQuery } from '@annot/api/dist/insights/queries/get-dashboard.handler';
 import { StatisticsRepository } from '@annot/api/dist/insights/statistics.repository';
@@ -111,7 +111,10 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** Runs the statistics projection the way the worker's runner does, noting when each batch it applied committed. */
+/**
+ * Runs the statistics projection the way the worker's runner does, on a connection of its own as the worker gives it,
+ * noting when each batch it applied committed.
+ */
 function runProjection(db: Db, applied: (positions: string[], at: number) => void): { stop(): Promise<void> } {
   let running = true;
   const seen: string[] = [];
@@ -131,12 +134,13 @@ function runProjection(db: Db, applied: (positions: string[], at: number) => voi
   return { stop: async () => ((running = false), await loop) };
 }
 
-async function trafficLag(db: Db, projects: BenchProject[], log: (line: string) => void): Promise<{ lag: number[]; commit: number[]; commands: number }> {
+async function trafficLag(db: Db, url: string, projects: BenchProject[], log: (line: string) => void): Promise<{ lag: number[]; commit: number[]; commands: number }> {
   const store = new EventStore(db);
   const committedAt = new Map<string, number>();
   const lag: number[] = [];
   const commit: number[] = [];
-  const runner = runProjection(db, (positions, at) => {
+  const runnerDb = createDatabase(url, { max: 1 });
+  const runner = runProjection(runnerDb, (positions, at) => {
     for (const position of positions) {
       const started = committedAt.get(position);
       if (started === undefined) continue;
@@ -190,6 +194,7 @@ async function trafficLag(db: Db, projects: BenchProject[], log: (line: string) 
   const deadline = Date.now() + 30_000;
   while (committedAt.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   await runner.stop();
+  await runnerDb.destroy();
   if (committedAt.size > 0) throw new Error(`${committedAt.size} commands never reached the statistics projection`);
   return { lag, commit, commands: total };
 }
@@ -237,7 +242,7 @@ export async function projectionLagBench(bench: BenchDatabase, log: (line: strin
   log(`  projects of ${sizes.small.toLocaleString('en-US')} and ${sizes.large.toLocaleString('en-US')} items registered in the statistics in ${((performance.now() - caughtUp) / 1000).toFixed(1)} s`);
   await sql`VACUUM (ANALYZE)`.execute(db);
 
-  const run = await trafficLag(db, [small, large], log);
+  const run = await trafficLag(db, bench.url, [small, large], log);
   const lag = { p50: percentile(run.lag, 0.5), p99: percentile(run.lag, 0.99) };
   const commit = { p50: percentile(run.commit, 0.5), p99: percentile(run.commit, 0.99) };
   log(`  commit latency: p50 ${ms(commit.p50)}, p99 ${ms(commit.p99)}`);

@@ -1,14 +1,19 @@
-// Runs the async projections (management log, audit ledger) for the life of the worker process.
+// Runs the async projections (management log, audit ledger, messages, statistics, algorithm effect) for the life of
+// the worker process, on connections of their own: a long import or export holding the worker's pool never keeps a
+// projection waiting for a connection.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DATABASE, type Db, projectionCatalogue, ProjectionRunner } from '@annot/core';
+import { type AppConfig, CONFIG, createDatabase, type Db, projectionCatalogue, ProjectionRunner } from '@annot/core';
 
 @Injectable()
 export class ProjectionRunnerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ProjectionRunnerService.name);
+  private readonly db: Db;
   private readonly runner: ProjectionRunner;
 
-  constructor(@Inject(DATABASE) db: Db) {
-    this.runner = new ProjectionRunner(db, projectionCatalogue, {
+  constructor(@Inject(CONFIG) config: AppConfig) {
+    // One connection a projection: each loop holds at most one at a time.
+    this.db = createDatabase(config.databaseUrl, { max: projectionCatalogue.filter((p) => p.mode === 'async').length });
+    this.runner = new ProjectionRunner(this.db, projectionCatalogue, {
       onError: (projection, error) => this.logger.error({ err: error, projection }, 'projection batch failed'),
     });
   }
@@ -19,5 +24,6 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, OnApplic
 
   async onApplicationShutdown(): Promise<void> {
     await this.runner.stop();
+    await this.db.destroy();
   }
 }
