@@ -14,6 +14,9 @@ const server = { oxc: { decorator: { legacy: true, emitDecoratorMetadata: true }
 
 export default defineConfig({
   test: {
+    // Files mostly wait on PostgreSQL, Redis, queues and timers, so more of them run at once than there are cores
+    // (vitest would take one fewer than the cores: one at a time on a two-core machine).
+    maxWorkers: 3,
     projects: [
       {
         ...server,
@@ -40,9 +43,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One browser at a time, in a group of its own after the others, so the other projects' files still run
-          // side by side (projects of one group share one worker count).
-          fileParallelism: false,
+          // Two browsers at a time, in a group of its own after the others (projects of one group share one worker
+          // count): each file drives Chromium beside a platform of its own, which a two-core machine carries twice.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

@@ -25,6 +25,8 @@ export async function startPlatform(options: { worker?: boolean; redisUrl?: stri
     redisUrl: options.redisUrl ?? redis.url,
     redisPrefix: redis.prefix,
     port: 0,
+    // Test files run side by side, each with an API and a worker: small pools keep them all within the server's limit.
+    databasePoolSize: 6,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.config,
   };

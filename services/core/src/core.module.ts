@@ -21,7 +21,7 @@ export class CoreModule implements OnApplicationShutdown {
       module: CoreModule,
       providers: [
         { provide: CONFIG, useValue: config },
-        { provide: DATABASE, useFactory: () => createDatabase(config.databaseUrl) },
+        { provide: DATABASE, useFactory: () => createDatabase(config.databaseUrl, { max: config.databasePoolSize }) },
         EventStore,
         CommandPipeline,
         BatchItemsRegistrar,

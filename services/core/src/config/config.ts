@@ -24,6 +24,8 @@ function objectStore(env: NodeJS.ProcessEnv, prefix: 'COS' | 'OSS'): ObjectStore
 
 export interface AppConfig {
   databaseUrl: string;
+  /** Connections each process's pool may open (the worker's projections have theirs besides). */
+  databasePoolSize: number;
   redisUrl: string;
   redisPrefix: string;
   port: number;
@@ -109,6 +111,7 @@ export interface AlgorithmCallConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/annot',
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: env.REDIS_PREFIX ?? 'annot',
     port: Number(env.PORT ?? 3000),

@@ -45,9 +45,33 @@ export async function runBatch(db: Kysely<Database>, projection: Projection, bat
   });
 }
 
-/** Applies batches until the projection has every settled event. */
+/**
+ * Applies batches until the projection has every event of its types committed before the call, waiting while
+ * transactions still running elsewhere on the server hold the settled horizon short of them.
+ */
 export async function catchUp(db: Kysely<Database>, projection: Projection, batchSize = 2000): Promise<void> {
-  while ((await runBatch(db, projection, batchSize)) === 'applied');
+  const target = await lastEventOf(db, projection);
+  if (!target) return;
+  for (;;) {
+    const outcome = await runBatch(db, projection, batchSize);
+    if (outcome === 'applied') continue;
+    const reached = await readCheckpoint(db, projection.name);
+    if (BigInt(reached.txId) > BigInt(target.txId) || (reached.txId === target.txId && BigInt(reached.globalPosition) >= BigInt(target.globalPosition))) return;
+    await sleep(20);
+  }
+}
+
+/** The last committed event the projection reads, in log order. */
+async function lastEventOf(db: Kysely<Database>, projection: Projection): Promise<LogCursor | undefined> {
+  let query = db
+    .selectFrom('events')
+    .select([sql<string>`tx_id::text`.as('tx_id'), 'global_position'])
+    .orderBy(sql`events.tx_id`, 'desc')
+    .orderBy(sql`events.global_position`, 'desc')
+    .limit(1);
+  if (projection.types) query = query.where('type', 'in', [...projection.types]);
+  const row = await query.executeTakeFirst();
+  return row ? { txId: row.tx_id, globalPosition: row.global_position } : undefined;
 }
 
 export class ProjectionRunner {
