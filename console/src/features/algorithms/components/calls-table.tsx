@@ -11,6 +11,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useCan } from '@/lib/authorization';
 import { useAlgorithmCalls, useCallItems, useSteerAlgorithmCall } from '../api/algorithms';
 import { msLabel, nameIn, statusLabel, statusTone } from './algorithm-labels';
+import { formatTime } from '@/lib/time';
 
 function FailedItems({ callId, columns }: { callId: string; columns: number }) {
   const { t } = useTranslation();
@@ -74,7 +75,7 @@ export function CallsTable({ calls, showProject }: { calls: AlgorithmCallView[];
           return (
             <Fragment key={call.id}>
               <TableRow data-testid="algorithm-call">
-                <TableCell className="whitespace-nowrap">{new Date(call.requestedAt).toLocaleString(i18n.language)}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatTime(call.requestedAt)}</TableCell>
                 <TableCell>
                   {nameIn(i18n.language, call.algorithmName)} {call.version}
                 </TableCell>

@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { type AnnotationRuleVersion, pdfObjectUrl, useAnnotationRule, useAnnotationRules, useChangeAnnotationRule } from '../api/annotation-rules';
 import { RichTextEditor } from './rich-text-editor';
+import { formatTime } from '@/lib/time';
 
 function NewRuleForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();
@@ -59,7 +60,7 @@ function VersionView({ version }: { version: AnnotationRuleVersion }) {
   return (
     <details className="rounded-md border border-border p-2 text-sm">
       <summary>
-        v{version.ruleVersion} · {t(`rules_kind_${version.kind}`)} · {new Date(version.createdAt).toLocaleString()} · {t('rules_cited_by', { count: version.citedBy.length })}
+        v{version.ruleVersion} · {t(`rules_kind_${version.kind}`)} · {formatTime(version.createdAt)} · {t('rules_cited_by', { count: version.citedBy.length })}
         {version.note && ` · ${version.note}`}
       </summary>
       {/* Rule HTML is sanitized by the server before it is stored. */}

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { useAnnouncementStep, useAnnouncements } from '../api/announcements';
+import { formatTime } from '@/lib/time';
 
 const badges: Record<AnnouncementStatus, 'outline' | 'warning' | 'success' | 'destructive'> = { draft: 'outline', scheduled: 'warning', published: 'success', stopped: 'destructive' };
 
@@ -19,11 +20,10 @@ export interface AnnouncementsTableProps {
 }
 
 export function AnnouncementsTable({ status, onEdit }: AnnouncementsTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const announcements = useAnnouncements(status);
   const step = useAnnouncementStep();
   const rows = announcements.data?.pages.flatMap((page) => page.items) ?? [];
-  const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
   const scopeText = (scope: AnnouncementScope) => {
     if (isEveryone(scope)) return t('announcements_scope_everyone');
     const parts = [...scope.roles.map((role) => t(`role_${role}`))];
@@ -54,8 +54,8 @@ export function AnnouncementsTable({ status, onEdit }: AnnouncementsTableProps) 
               <TableCell>
                 <Badge variant={badges[row.status]}>{t(`announcements_status_${row.status}`)}</Badge>
               </TableCell>
-              <TableCell className="whitespace-nowrap">{time(row.status === 'scheduled' ? row.publishAt : row.publishedAt)}</TableCell>
-              <TableCell className="whitespace-nowrap">{time(row.updatedAt)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatTime(row.status === 'scheduled' ? row.publishAt : row.publishedAt)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatTime(row.updatedAt)}</TableCell>
               <ActionsCell>
                 {allowed.includes('announcement.edit') && (
                   <Button size="sm" variant="outline" onClick={() => onEdit(row.id)}>

@@ -8,9 +8,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useNotice } from '../api/notices';
 import { NoticeContent } from './notice-content';
+import { formatTime } from '@/lib/time';
 
 export function NoticeDetail({ id, backPath }: { id: string; backPath: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const notice = useNotice(id);
   const back = (
     <Link to={backPath} className="text-sm text-primary hover:underline">
@@ -34,7 +35,7 @@ export function NoticeDetail({ id, backPath }: { id: string; backPath: string })
         <CardHeader>
           <h1 className="text-xl font-semibold">{notice.data.title}</h1>
           <time dateTime={notice.data.publishedAt} className="text-sm text-muted-foreground">
-            {t('announcements_published_at', { time: new Date(notice.data.publishedAt).toLocaleString(i18n.language) })}
+            {t('announcements_published_at', { time: formatTime(notice.data.publishedAt) })}
           </time>
         </CardHeader>
         <CardContent>

@@ -5,9 +5,10 @@ import { failureMessage } from '@/components/refusal';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNotices } from '../api/notices';
+import { formatTime } from '@/lib/time';
 
 export function NoticesList({ detailPath }: { detailPath: (id: string) => string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const notices = useNotices();
   const rows = notices.data?.pages.flatMap((page) => page.items) ?? [];
   if (notices.isPending) return <Skeleton className="h-40" />;
@@ -29,7 +30,7 @@ export function NoticesList({ detailPath }: { detailPath: (id: string) => string
                 {notice.title}
               </Link>
               <time dateTime={notice.publishedAt} className="whitespace-nowrap text-sm text-muted-foreground">
-                {new Date(notice.publishedAt).toLocaleString(i18n.language)}
+                {formatTime(notice.publishedAt)}
               </time>
             </li>
           ))}

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { useJobProgress } from '@/features/jobs/use-job-progress';
 import { auditsKey, useAudits } from '../api/list-audits';
 import { useRequestAudit } from '../api/request-audit';
+import { formatTime } from '@/lib/time';
 
 const variants: Record<string, BadgeProps['variant']> = { requested: 'outline', running: 'default', passed: 'success', failed: 'destructive' };
 
@@ -43,7 +44,7 @@ export function AuditsTable() {
             const percent = done ? 100 : (progress[audit.auditId] ?? 0);
             return (
               <TableRow key={audit.auditId}>
-                <TableCell>{new Date(audit.requestedAt).toLocaleString()}</TableCell>
+                <TableCell>{formatTime(audit.requestedAt)}</TableCell>
                 <TableCell>
                   <Badge variant={variants[audit.status]}>{t(`audit_status_${audit.status}`)}</Badge>
                 </TableCell>

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { useChangeDataRule, useDataRule, useDataRules } from '../api/data-rules';
+import { formatTime } from '@/lib/time';
 
 const example = { direction: 'export', format: 'coco', fieldMapping: {}, coordinates: { origin: 'top_left', unit: 'pixel', boxFormat: 'xywh', precision: 2 } };
 
@@ -79,7 +80,7 @@ function RuleVersions({ id }: { id: string }) {
       {(rule.data?.versions ?? []).map((version) => (
         <details key={version.ruleVersion} className="rounded-md border border-border p-2 text-sm">
           <summary>
-            v{version.ruleVersion} · {new Date(version.createdAt).toLocaleString()} {version.note && `· ${version.note}`}
+            v{version.ruleVersion} · {formatTime(version.createdAt)} {version.note && `· ${version.note}`}
           </summary>
           <pre className="mt-2 overflow-auto text-xs">{JSON.stringify(version.document, null, 2)}</pre>
         </details>

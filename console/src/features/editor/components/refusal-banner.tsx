@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { ResultDocument } from '@annot/workflows';
 import type { RestoredDraft } from '../autosave';
 import type { Refusal } from '../hooks/use-editor-flow';
+import { formatTime } from '@/lib/time';
 
 export function RefusalBanner({ refusal, objectLabel, onDismiss }: { refusal: Refusal; objectLabel: (id: string) => string; onDismiss: () => void }) {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function RestoreBanner({ restored, onRestore, onDiscard }: { restored: Re
   const { t } = useTranslation();
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 border-b border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
-      <span>{t(restored.stale ? 'editor_autosave_restore_stale' : 'editor_autosave_restore', { time: new Date(restored.savedAt).toLocaleString() })}</span>
+      <span>{t(restored.stale ? 'editor_autosave_restore_stale' : 'editor_autosave_restore', { time: formatTime(restored.savedAt) })}</span>
       <Button size="sm" onClick={() => onRestore(restored.document)}>
         {t('editor_restore')}
       </Button>

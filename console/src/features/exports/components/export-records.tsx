@@ -11,6 +11,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useJobProgress } from '@/features/jobs/use-job-progress';
 import { downloadExport, exportsKey, useExportRecords } from '../api/exports';
 import { bytesLabel, destinationLabel, durationLabel, formatLabel, gateLabel } from './export-labels';
+import { formatTime } from '@/lib/time';
 
 const tone = { queued: 'outline', running: 'default', succeeded: 'success', failed: 'destructive', expired: 'outline' } as const;
 
@@ -33,7 +34,7 @@ export function ExportRecords({ projectId, options }: { projectId: string; optio
         <ListTable headings={headings} empty={rows.length === 0} error={records.error}>
           {rows.map((record) => (
             <TableRow key={record.exportId} data-testid="export-record">
-              <TableCell className="whitespace-nowrap">{new Date(record.requestedAt).toLocaleString()}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatTime(record.requestedAt)}</TableCell>
               <TableCell>{formatLabel(t, record.format)}</TableCell>
               <TableCell className="min-w-40 text-xs">
                 {batchNames(record)}

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { historyPageSize, useHistory } from '../api/get-history';
+import { formatTime } from '@/lib/time';
 
 export function HistoryTable() {
   const { t, i18n } = useTranslation();
@@ -22,7 +23,7 @@ export function HistoryTable() {
             <TableCell>{entry.id}</TableCell>
             <TableCell>{entry.user_name}</TableCell>
             <TableCell>{entry.operation}</TableCell>
-            <TableCell>{new Date(entry.created_at).toLocaleString()}</TableCell>
+            <TableCell>{formatTime(entry.created_at)}</TableCell>
           </TableRow>
         ))}
       </ListTable>

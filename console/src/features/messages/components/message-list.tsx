@@ -12,6 +12,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type MessageState, useMessages } from '../api/get-messages';
 import { useReadMessages } from '../api/read-messages';
 import { messageLink } from './message-links';
+import { formatTime } from '@/lib/time';
 
 const states: MessageState[] = ['all', 'unread', 'read'];
 
@@ -69,7 +70,7 @@ export function MessageList({ role }: { role: string }) {
                     {message.text}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {t(`messages_kind_${message.kind}`)} · {new Date(message.createdAt).toLocaleString()}
+                    {t(`messages_kind_${message.kind}`)} · {formatTime(message.createdAt)}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">

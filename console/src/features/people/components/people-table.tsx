@@ -12,8 +12,8 @@ import { ApiError } from '@/lib/api-client';
 import { type PeopleFilter, usePeople } from '../api/list-people';
 import { useSetPersonStatus } from '../api/set-person-status';
 import { useIssueLoginTicket } from '../api/issue-login-ticket';
+import { formatTime } from '@/lib/time';
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 export interface PeopleTableProps {
   filter: PeopleFilter;
@@ -63,8 +63,8 @@ export function PeopleTable({ filter, editPath, canManage, canIssueLinks }: Peop
               <TableCell>
                 <Badge variant={person.status === 'active' ? 'success' : 'destructive'}>{t(`people_status_${person.status}`)}</Badge>
               </TableCell>
-              <TableCell>{date(person.createdAt)}</TableCell>
-              <TableCell>{date(person.lastLoginAt)}</TableCell>
+              <TableCell>{formatTime(person.createdAt)}</TableCell>
+              <TableCell>{formatTime(person.lastLoginAt)}</TableCell>
               <ActionsCell>
                 {allowed.includes('account.edit') && (
                   <Button asChild size="sm" variant="outline">

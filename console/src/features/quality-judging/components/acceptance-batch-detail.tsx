@@ -14,9 +14,10 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useAcceptanceBatch } from '@/features/quality/api/get-acceptance-batch';
 import { useSubmitAcceptanceBatch } from '@/features/quality/api/submit-acceptance-batch';
 import { ClaimBatchButton } from './claim-batch-button';
-import { AcceptanceStatusBadge, batchName, durationText, timeText } from '@/features/quality/components/quality-labels';
+import { AcceptanceStatusBadge, batchName, durationText } from '@/features/quality/components/quality-labels';
 import { OutcomeText, VerdictBadge } from './judging-labels';
 import { QualityMarks } from '@/features/quality/components/quality-marks';
+import { formatTime } from '@/lib/time';
 
 export interface AcceptanceBatchDetailProps {
   batchId: string;
@@ -62,8 +63,8 @@ export function AcceptanceBatchDetail({ batchId, me, editorPath, projectPath }: 
             <Fact term={t('judging_passed_count')} value={String(batch.passedCount)} />
             <Fact term={t('judging_rejected_count')} value={String(batch.rejectedCount)} />
             <Fact term={t('judging_claimer')} value={batch.claimer ? (batch.claimer.id === me ? t('judging_claimer_me') : batch.claimer.name) : '—'} />
-            <Fact term={t('judging_started_at')} value={timeText(batch.claimedAt)} />
-            <Fact term={t('judging_submitted_at')} value={timeText(batch.submittedAt)} />
+            <Fact term={t('judging_started_at')} value={formatTime(batch.claimedAt)} />
+            <Fact term={t('judging_submitted_at')} value={formatTime(batch.submittedAt)} />
             <Fact term={t('judging_cost_time')} value={durationText(batch.costSeconds, t)} />
           </dl>
         </CardContent>
@@ -85,7 +86,7 @@ export function AcceptanceBatchDetail({ batchId, me, editorPath, projectPath }: 
               <TableCell>
                 <OutcomeText outcome={item.outcome} />
               </TableCell>
-              <TableCell>{timeText(item.judgedAt)}</TableCell>
+              <TableCell>{formatTime(item.judgedAt)}</TableCell>
               <ActionsCell>
                 <Button asChild size="sm" variant={holding ? 'default' : 'outline'}>
                   <Link to={editorPath(item.itemId)} aria-label={t(holding ? 'judging_judge_item_named' : 'judging_view_item_named', { file: item.fileName })}>

@@ -10,7 +10,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useAcceptorBatches } from '@/features/quality/api/get-acceptor-batches';
 import { ClaimBatchButton } from './claim-batch-button';
-import { batchName, durationText, timeText } from '@/features/quality/components/quality-labels';
+import { batchName, durationText } from '@/features/quality/components/quality-labels';
+import { formatTime } from '@/lib/time';
 
 /** The order an acceptor looks at them in: what is under way, what waits, then what is done with. */
 const groupOrder: AcceptanceStatus[] = ['accepting', 'pending', 'submitted', 'rejected', 'passed', 'withdrawn', 'not_accepted'];
@@ -59,8 +60,8 @@ export function AcceptanceBatchesBoard({ projectId, me, batchPath, onClaimed }: 
                     <TableCell>{batch.passedCount}</TableCell>
                     <TableCell>{batch.rejectedCount}</TableCell>
                     <TableCell>{batch.claimer ? (batch.claimer.id === me ? t('judging_claimer_me') : batch.claimer.name) : '—'}</TableCell>
-                    <TableCell>{timeText(batch.claimedAt)}</TableCell>
-                    <TableCell>{timeText(batch.submittedAt)}</TableCell>
+                    <TableCell>{formatTime(batch.claimedAt)}</TableCell>
+                    <TableCell>{formatTime(batch.submittedAt)}</TableCell>
                     <TableCell>{durationText(batch.costSeconds, t)}</TableCell>
                     <ActionsCell>
                       <Button asChild size="sm" variant="outline">

@@ -11,8 +11,9 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { type AcceptanceItemStatus, useAcceptanceItems } from '@/features/quality/api/get-acceptance-items';
-import { batchName, timeText } from '@/features/quality/components/quality-labels';
+import { batchName } from '@/features/quality/components/quality-labels';
 import { OutcomeText, VerdictBadge } from './judging-labels';
+import { formatTime } from '@/lib/time';
 
 export interface AcceptanceItemsListProps {
   projectId: string;
@@ -60,7 +61,7 @@ export function AcceptanceItemsList({ projectId, batchPath }: AcceptanceItemsLis
               <TableCell>
                 <OutcomeText outcome={item.outcome} />
               </TableCell>
-              <TableCell>{timeText(item.judgedAt)}</TableCell>
+              <TableCell>{formatTime(item.judgedAt)}</TableCell>
             </TableRow>
           ))}
         </ListTable>

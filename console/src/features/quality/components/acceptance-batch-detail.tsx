@@ -9,8 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useAcceptanceBatch } from '../api/get-acceptance-batch';
 import { AcceptanceBatchActions } from './acceptance-batch-actions';
-import { AcceptanceStatusBadge, batchName, durationText, timeText } from './quality-labels';
+import { AcceptanceStatusBadge, batchName, durationText } from './quality-labels';
 import { QualityMarks, VerdictText } from './quality-marks';
+import { formatTime } from '@/lib/time';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -49,11 +50,11 @@ export function AcceptanceBatchDetail({ batchId, groupName }: AcceptanceBatchDet
         <Fact term={t('quality_rejected')}>{batch.rejectedCount}</Fact>
         <Fact term={t('quality_acceptors')}>{batch.acceptors.map((a) => a.name).join(', ') || '—'}</Fact>
         <Fact term={t('quality_claimer')}>{batch.claimer?.name ?? '—'}</Fact>
-        <Fact term={t('quality_started_at')}>{timeText(batch.claimedAt)}</Fact>
-        <Fact term={t('quality_submitted_at')}>{timeText(batch.submittedAt)}</Fact>
+        <Fact term={t('quality_started_at')}>{formatTime(batch.claimedAt)}</Fact>
+        <Fact term={t('quality_submitted_at')}>{formatTime(batch.submittedAt)}</Fact>
         <Fact term={t('quality_cost_time')}>{durationText(batch.costSeconds, t)}</Fact>
-        <Fact term={t('quality_created_at')}>{timeText(batch.createdAt)}</Fact>
-        <Fact term={t('quality_decided_at')}>{timeText(batch.decidedAt)}</Fact>
+        <Fact term={t('quality_created_at')}>{formatTime(batch.createdAt)}</Fact>
+        <Fact term={t('quality_decided_at')}>{formatTime(batch.decidedAt)}</Fact>
       </dl>
       <AcceptanceBatchActions batchId={batch.batchId} version={batch.version} name={name} allowed={allowed} />
       <Card>
@@ -71,7 +72,7 @@ export function AcceptanceBatchDetail({ batchId, groupName }: AcceptanceBatchDet
                 <TableCell>
                   <QualityMarks marks={item.marks} groupName={groupName} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{timeText(item.judgedAt)}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatTime(item.judgedAt)}</TableCell>
                 <TableCell>{item.outcome ? t(`quality_outcome_${item.outcome}`) : '—'}</TableCell>
               </TableRow>
             ))}

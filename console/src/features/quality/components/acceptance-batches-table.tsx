@@ -6,7 +6,8 @@ import { ListTable } from '@/components/list-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useAcceptanceBatches } from '../api/get-acceptance-batches';
-import { AcceptanceStatusBadge, batchName, durationText, timeText } from './quality-labels';
+import { AcceptanceStatusBadge, batchName, durationText } from './quality-labels';
+import { formatTime } from '@/lib/time';
 
 export function AcceptanceBatchesTable({ projectId, batchPath }: { projectId: string; batchPath: (batchId: string) => string }) {
   const { t } = useTranslation();
@@ -44,8 +45,8 @@ export function AcceptanceBatchesTable({ projectId, batchPath }: { projectId: st
           <TableCell>{batch.rejectedCount}</TableCell>
           <TableCell>{batch.acceptors.map((a) => a.name).join(', ') || '—'}</TableCell>
           <TableCell>{batch.claimer?.name ?? '—'}</TableCell>
-          <TableCell className="whitespace-nowrap">{timeText(batch.claimedAt)}</TableCell>
-          <TableCell className="whitespace-nowrap">{timeText(batch.submittedAt)}</TableCell>
+          <TableCell className="whitespace-nowrap">{formatTime(batch.claimedAt)}</TableCell>
+          <TableCell className="whitespace-nowrap">{formatTime(batch.submittedAt)}</TableCell>
           <TableCell>{durationText(batch.costSeconds, t)}</TableCell>
         </TableRow>
       ))}

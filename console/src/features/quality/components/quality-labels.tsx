@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AcceptanceStatus, ConfidenceInterval, SampleRule, SamplingScopeView, SamplingTaskRow } from '@annot/workflows';
 import { Badge } from '@/components/ui/badge';
+import { formatTime } from '@/lib/time';
 
 type Variant = 'default' | 'success' | 'warning' | 'destructive' | 'outline';
 
@@ -49,12 +50,10 @@ export const batchName = (sequence: number, t: TFunction): string => t('quality_
 
 export function scopeText(scope: SamplingScopeView, t: TFunction): string {
   if (scope.kind === 'batch') return t('quality_scope_batch_named', { batch: scope.batchName });
-  return t(scope.since ? 'quality_scope_link_between' : 'quality_scope_link_until', { link: scope.linkName, since: timeText(scope.since), until: timeText(scope.until) });
+  return t(scope.since ? 'quality_scope_link_between' : 'quality_scope_link_until', { link: scope.linkName, since: formatTime(scope.since), until: formatTime(scope.until) });
 }
 
 export const ruleText = (rule: SampleRule, t: TFunction): string => (rule.by === 'ratio' ? t('quality_rule_ratio_value', { ratio: rule.ratio }) : t('quality_rule_count_value', { count: rule.count }));
-
-export const timeText = (at: string | null): string => (at ? new Date(at).toLocaleString() : '—');
 
 /** A span as a person reads it: seconds, minutes or hours. */
 export function durationText(seconds: number | null, t: TFunction): string {

@@ -4,7 +4,7 @@ import type { SampleItemView } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { QualityMarks, VerdictText } from './quality-marks';
-import { timeText } from './quality-labels';
+import { formatTime } from '@/lib/time';
 
 export function SampleItemsTable({ sample, groupName }: { sample: SampleItemView[]; groupName: (errorGroupId: string) => string | undefined }) {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function SampleItemsTable({ sample, groupName }: { sample: SampleItemView
           <TableCell>
             <QualityMarks marks={item.marks} groupName={groupName} />
           </TableCell>
-          <TableCell className="whitespace-nowrap">{timeText(item.judgedAt)}</TableCell>
+          <TableCell className="whitespace-nowrap">{formatTime(item.judgedAt)}</TableCell>
         </TableRow>
       ))}
     </ListTable>

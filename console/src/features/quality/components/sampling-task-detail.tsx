@@ -7,11 +7,12 @@ import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSamplingTask } from '../api/get-sampling-task';
-import { rateText, ruleText, SamplingStatusBadge, scopeText, taskName, timeText } from './quality-labels';
+import { rateText, ruleText, SamplingStatusBadge, scopeText, taskName } from './quality-labels';
 import { SampleItemsTable } from './sample-items-table';
 import { SamplingAnnotatorsTable } from './sampling-annotators-table';
 import { SamplingRoundsTable } from './sampling-rounds-table';
 import { type InspectSample, SamplingTaskActions } from './sampling-task-actions';
+import { formatTime } from '@/lib/time';
 
 const SamplingCharts = lazy(() => import('./sampling-charts'));
 
@@ -62,7 +63,7 @@ export function SamplingTaskDetail({ taskId, inspect }: { taskId: string; inspec
         <Fact term={t('quality_judged')}>{t('quality_judged_of', { judged: task.judgedCount, count: task.sampleCount })}</Fact>
         <Fact term={t('quality_current_pass_rate')}>{rateText(current, null, t)}</Fact>
         <Fact term={t('quality_submitter')}>{task.createdBy.name}</Fact>
-        <Fact term={t('quality_created_at')}>{timeText(task.createdAt)}</Fact>
+        <Fact term={t('quality_created_at')}>{formatTime(task.createdAt)}</Fact>
       </dl>
       <SamplingTaskActions taskId={task.taskId} version={task.version} round={task.round} allowed={allowed} inspect={inspect} />
       <Suspense fallback={<Skeleton className="h-64" />}>

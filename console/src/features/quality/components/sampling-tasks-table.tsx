@@ -7,7 +7,8 @@ import { ListTable } from '@/components/list-table';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useSamplingTasks } from '../api/get-sampling-tasks';
-import { rateText, ruleText, SamplingStatusBadge, scopeText, taskName, timeText } from './quality-labels';
+import { rateText, ruleText, SamplingStatusBadge, scopeText, taskName } from './quality-labels';
+import { formatTime } from '@/lib/time';
 
 export function SamplingTasksTable({ projectId, taskPath }: { projectId: string; taskPath: (taskId: string) => string }) {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ export function SamplingTasksTable({ projectId, taskPath }: { projectId: string;
             <TableCell>{t('quality_judged_of', { judged: task.judgedCount, count: task.sampleCount })}</TableCell>
             <TableCell>{last ? rateText(last.passRate, last.interval, t) : '—'}</TableCell>
             <TableCell>{task.createdBy.name}</TableCell>
-            <TableCell className="whitespace-nowrap">{timeText(task.createdAt)}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatTime(task.createdAt)}</TableCell>
           </TableRow>
         );
       })}

@@ -5,6 +5,7 @@ import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { ItemHistoryEntry } from '../api/task-item';
 import { ErrorMarks } from './error-marks';
+import { formatTime } from '@/lib/time';
 
 export interface ItemHistoryProps {
   history: ItemHistoryEntry[];
@@ -16,7 +17,6 @@ export interface ItemHistoryProps {
 
 export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryProps) {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   const detail = (entry: ItemHistoryEntry) => {
     const data = entry.data;
     if (entry.type === 'ItemRejected' || entry.type === 'ItemReturned') return <ErrorMarks marks={data.marks as ErrorMark[]} />;
@@ -37,7 +37,7 @@ export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryPro
       <ListTable headings={[t('tasks_history_when'), t('tasks_history_who'), t('tasks_history_what'), t('tasks_history_detail')]} empty={history.length === 0} error={error}>
         {history.map((entry, index) => (
           <TableRow key={`${entry.at}-${index}`}>
-            <TableCell className="whitespace-nowrap tabular-nums">{time.format(new Date(entry.at))}</TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">{formatTime(entry.at)}</TableCell>
             <TableCell>{who(entry)}</TableCell>
             <TableCell>{t(`item_event_${entry.type}`, { defaultValue: entry.type })}</TableCell>
             <TableCell>{detail(entry)}</TableCell>

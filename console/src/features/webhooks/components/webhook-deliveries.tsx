@@ -5,9 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useWebhookDeliveries } from '../api/webhooks';
+import { formatTime } from '@/lib/time';
 
 export function WebhookDeliveries({ projectId, webhookId }: { projectId: string; webhookId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const log = useWebhookDeliveries(projectId, webhookId);
   const attempts = (log.data?.pages ?? []).flatMap((page) => page.items);
   const headings = [t('webhooks_attempted_at'), t('webhooks_event'), t('webhooks_position'), t('webhooks_attempt'), t('webhooks_outcome'), t('webhooks_duration')];
@@ -18,7 +19,7 @@ export function WebhookDeliveries({ projectId, webhookId }: { projectId: string;
         <ListTable headings={headings} empty={!log.isPending && attempts.length === 0} error={log.error}>
           {attempts.map((attempt) => (
             <TableRow key={attempt.id} data-testid="webhook-delivery">
-              <TableCell className="whitespace-nowrap">{new Date(attempt.attemptedAt).toLocaleString(i18n.language)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatTime(attempt.attemptedAt)}</TableCell>
               <TableCell>
                 <span className="font-mono text-xs">{attempt.eventType}</span>
                 <span className="block font-mono text-[10px] text-muted-foreground">{attempt.eventId}</span>
