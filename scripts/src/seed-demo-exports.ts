@@ -7,17 +7,17 @@ const deliveries = [
   { format: 'yolo', scope: { gate: 'accepted', effectiveness: 'valid' }, naming: '{project}_accepted_{format}_{date}' },
 ];
 
-export async function seedDemoExports(call: Call, admin: string, projectId: string): Promise<void> {
-  const records = ok(await call('GET', `/manage/projects/${projectId}/exports`, undefined, admin), 'export records');
+export async function seedDemoExports(call: Call, pm: string, projectId: string): Promise<void> {
+  const records = ok(await call('GET', `/manage/projects/${projectId}/exports`, undefined, pm), 'export records');
   if (records.items.length > 0) return;
   const ids: string[] = [];
   for (const delivery of deliveries) {
-    const asked = ok(await call('POST', `/manage/projects/${projectId}/exports`, { ...delivery, withMedia: true, destination: { type: 'download' } }, admin), `${delivery.format} export`);
+    const asked = ok(await call('POST', `/manage/projects/${projectId}/exports`, { ...delivery, withMedia: true, destination: { type: 'download' } }, pm), `${delivery.format} export`);
     ids.push(asked.exportId);
   }
   for (const id of ids) {
     for (let tries = 0; ; tries++) {
-      const record = ok(await call('GET', `/manage/exports/${id}`, undefined, admin), 'export record');
+      const record = ok(await call('GET', `/manage/exports/${id}`, undefined, pm), 'export record');
       if (record.status === 'succeeded') break;
       if (record.status === 'failed') throw new Error(`demo export ${record.format}: ${record.reason}`);
       if (tries > 600) throw new Error(`demo export ${record.format} did not finish`);

@@ -38,7 +38,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
     });
     return (await response.json()) as Answer;
   };
-  const token = await signInAdmin(call, databaseUrl, admin);
+  const token = await signInInternal(call, databaseUrl, admin);
   const existing = await call('GET', '/manage/people?limit=100', undefined, token);
   const known = new Set((existing.data?.items ?? []).map((p: { account: string }) => p.account));
   const teams = await call('GET', '/manage/teams', undefined, token);
@@ -74,7 +74,11 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   const client = demoAccounts.find((d) => d.account === 'client@example.com')!;
   const clientId: string = people.data.items.find((p: { account: string }) => p.account === client.account).id;
   await seedDemoQuality(call, { admin: token, projectId, tagger, inspector, client: { id: clientId, ...client } });
-  await seedDemoExports(call, token, projectId);
+  // The demo PM delivers, so the PM's message center holds the exports' endings.
+  const pm = demoAccounts.find((d) => d.account === 'pm@example.com')!;
+  const pmToken = await signInInternal(call, databaseUrl, pm);
+  await seedDemoExports(call, pmToken, projectId);
+  await call('GET', '/manage/auth/logout', undefined, pmToken);
   await seedDemoDocuments(call, token);
   await seedDemoWebhooks(call, token, projectId);
   await seedDemoAnnouncements(call, token, teamId!);
@@ -83,22 +87,22 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   return demoAccounts;
 }
 
-/** The admin signs in on the internal tab; the seeder reads the code from the development mailbox. */
-async function signInAdmin(
+/** The admin or the demo PM signs in on the internal tab; the seeder reads the code from the development mailbox. */
+async function signInInternal(
   call: Call,
   databaseUrl: string,
-  admin: { account: string; password: string },
+  person: { account: string; password: string },
 ): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(`UPDATE verification_codes SET sent_at = sent_at - interval '1 minute' WHERE target = lower($1)`, [admin.account]);
-    await call('GET', `/manage/auth/logincode?account=${encodeURIComponent(admin.account)}`);
-    const { rows } = await client.query<{ body: string }>('SELECT body FROM mailbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [admin.account]);
+    await client.query(`UPDATE verification_codes SET sent_at = sent_at - interval '1 minute' WHERE target = lower($1)`, [person.account]);
+    await call('GET', `/manage/auth/logincode?account=${encodeURIComponent(person.account)}`);
+    const { rows } = await client.query<{ body: string }>('SELECT body FROM mailbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [person.account]);
     const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
-    if (!code) throw new Error('the admin sign-in code did not reach the development mailbox (is MAIL_URL set?)');
-    const answer = await call('POST', '/manage/auth/login', { account: admin.account, password: admin.password, role: 4, verification_code: code, confirm: true });
-    if (!answer.data?.token) throw new Error(`demo admin sign-in: ${answer.message}`);
+    if (!code) throw new Error(`the sign-in code of ${person.account} did not reach the development mailbox (is MAIL_URL set?)`);
+    const answer = await call('POST', '/manage/auth/login', { account: person.account, password: person.password, role: 4, verification_code: code, confirm: true });
+    if (!answer.data?.token) throw new Error(`demo sign-in of ${person.account}: ${answer.message}`);
     return answer.data.token;
   } finally {
     await client.end();

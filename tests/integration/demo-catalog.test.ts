@@ -1,9 +1,10 @@
 // The demo a newcomer gets from `npm run up`: a tool of every template with attributes of every kind, the vehicle
-// group of body and wheel boxes, error property groups and invalid-image reasons; and the group rule on its saves.
+// group of body and wheel boxes, error property groups and invalid-image reasons; the group rule on its saves; and
+// a message center with something in it for the demo's PM, tagger and acceptor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo } from '../support/demo';
-import { call, type Platform } from '../support/platform';
-import { signIn } from '../support/sign-in';
+import { call, eventually, type Platform } from '../support/platform';
+import { signIn, signInInternal } from '../support/sign-in';
 
 type Tool = { toolId: string; toolVersion: number; name: string; templateType: string };
 
@@ -46,6 +47,15 @@ describe('demo catalog', () => {
     expect(await help(await signIn(platform, 'supplier@example.com', 'Demo@2026', 2))).toEqual(['Annotation guide']);
     expect(await help(await signIn(platform, 'client@example.com', 'Demo@2026', 3))).toEqual(['Acceptance guide']);
     expect(await help(admin)).toEqual(['PM handbook']);
+  });
+
+  it("fills the message centers: the PM's exports that ended, the tagger's rejected items, the acceptor's given batches", async () => {
+    // The messages projection runs on the worker: it may still be reading the demo's last events.
+    const kinds = (token: string) => async () => new Set(((await call(platform, 'GET', '/manage/messages?limit=100', { token })).body.data.items as { kind: string }[]).map((m) => m.kind));
+    const has = (wanted: string) => (found: Set<string>) => found.has(wanted);
+    await eventually(kinds(await signInInternal(platform, 'pm@example.com', 'Demo@2026')), has('export_succeeded'));
+    await eventually(kinds(await signIn(platform, 'tagger@example.com', 'Demo@2026', 1)), has('item_rejected'));
+    await eventually(kinds(await signIn(platform, 'client@example.com', 'Demo@2026', 3)), has('acceptance_assigned'));
   });
 
   it('has error property groups and invalid-image reasons to choose from', async () => {
