@@ -37,14 +37,14 @@ describe('announcements', () => {
   const timerOf = async (announcementId: string, publishAt: string): Promise<Job> => {
     const row = await eventually(
       () =>
-        sql<{ id: string; dispatched_at: Date | null }>`
-          SELECT id::text, dispatched_at FROM outbox WHERE job_name = 'announcement.publish'
+        sql<{ job_id: string; dispatched_at: Date | null }>`
+          SELECT job_id::text, dispatched_at FROM outbox WHERE job_name = 'announcement.publish'
           AND payload->>'announcementId' = ${announcementId} AND payload->>'publishAt' = ${publishAt}`
           .execute(platform.database.db)
           .then((r) => r.rows[0]),
       (r) => r?.dispatched_at != null,
     );
-    return (await eventually(() => queue.getJob(outboxJobId(row.id)), (j) => j !== undefined))!;
+    return (await eventually(() => queue.getJob(outboxJobId(row.job_id)), (j) => j !== undefined))!;
   };
   const noticeIds = async (who: Reader) => (await ok<{ items: NoticeSummary[] }>('GET', '/manage/notices?limit=100', undefined, who)).items.map((n) => n.id);
 

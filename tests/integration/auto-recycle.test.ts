@@ -50,15 +50,15 @@ describe('auto-recycle', () => {
   const timerOf = async (itemId: string): Promise<{ job: Job; runAt: Date }> => {
     const row = await eventually(
       () =>
-        sql<{ id: string; run_at: Date; dispatched_at: Date | null }>`
-          SELECT id::text, run_at, dispatched_at FROM outbox WHERE job_name = 'item.expire_claim' AND payload->>'itemId' = ${itemId}
+        sql<{ job_id: string; run_at: Date; dispatched_at: Date | null }>`
+          SELECT job_id::text, run_at, dispatched_at FROM outbox WHERE job_name = 'item.expire_claim' AND payload->>'itemId' = ${itemId}
           ORDER BY outbox.id DESC LIMIT 1`
           .execute(platform.database.db)
           .then((r) => r.rows[0]),
       (r) => r?.dispatched_at != null,
     );
     const job = await eventually(
-      () => queue.getJob(outboxJobId(row.id)),
+      () => queue.getJob(outboxJobId(row.job_id)),
       (j) => j !== undefined,
     );
     return { job: job!, runAt: row.run_at };

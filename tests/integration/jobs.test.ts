@@ -55,6 +55,27 @@ describe('ledger verification jobs', () => {
   });
 });
 
+describe('a database made anew beside the same queues', () => {
+  it("runs its jobs, though the queues still keep the old database's finished jobs", async () => {
+    const first = await startPlatform();
+    const prefix = first.config.redisPrefix;
+    token = await signInAdmin(first);
+    const before = (await call(first, 'POST', '/manage/audits', { token, body: {} })).body.data.auditId;
+    await eventually(() => auditOf(first, before), (a) => a.status === 'passed');
+    await first.stop();
+
+    // A newcomer drops the demo database and starts again: its outbox counts from one again, under the same prefix.
+    const second = await startPlatform({ config: { redisPrefix: prefix } });
+    try {
+      token = await signInAdmin(second);
+      const after = (await call(second, 'POST', '/manage/audits', { token, body: {} })).body.data.auditId;
+      await eventually(() => auditOf(second, after), (a) => a.status === 'passed');
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
 describe('outbox during a Redis outage', () => {
   let redis: OwnRedis;
   let platform: Platform;
@@ -92,8 +113,8 @@ describe('outbox during a Redis outage', () => {
     const connection = new Redis(redis.url, { maxRetriesPerRequest: 1 });
     const queue = new Queue(jobQueue, { connection, prefix: platform.config.redisPrefix });
     try {
-      const { id } = await platform.database.db.selectFrom('outbox').select('id').executeTakeFirstOrThrow();
-      const jobId = outboxJobId(id);
+      const { job_id } = await platform.database.db.selectFrom('outbox').select('job_id').executeTakeFirstOrThrow();
+      const jobId = outboxJobId(job_id);
       const first = await queue.getJob(jobId);
       expect(await first?.getState()).toBe('completed');
       await first!.remove();

@@ -44,6 +44,8 @@ export interface OutboxTable {
   last_error: string | null;
   /** When the job should run; null for at once. */
   run_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The job's id in its queue, unique across databases that share one Redis prefix. */
+  job_id: Generated<string>;
 }
 
 export interface ProjectionCheckpointsTable {

@@ -1,4 +1,4 @@
-// Moves outbox rows to BullMQ with jobId derived from the outbox id, delayed until their run_at; rows stay put while Redis is away.
+// Moves outbox rows to BullMQ under each row's own job id, delayed until their run_at; rows stay put while Redis is away.
 import { sql, type Kysely } from 'kysely';
 import type { Queue } from 'bullmq';
 import type { Database } from '../database/database.types';
@@ -12,7 +12,7 @@ export interface DispatcherOptions {
   onError?: (error: unknown) => void;
 }
 
-export const outboxJobId = (outboxId: string): string => `outbox-${outboxId}`;
+export const outboxJobId = (jobId: string): string => `outbox-${jobId}`;
 
 export class OutboxDispatcher {
   private running = false;
@@ -29,7 +29,7 @@ export class OutboxDispatcher {
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'queue', 'job_name', 'payload', 'run_at'])
+        .select(['id', 'job_id', 'queue', 'job_name', 'payload', 'run_at'])
         .where('dispatched_at', 'is', null)
         .orderBy('id')
         .limit(this.options.batchSize ?? 100)
@@ -41,7 +41,7 @@ export class OutboxDispatcher {
         try {
           // A job re-added after a crash between add and commit keeps the same id, so BullMQ ignores it.
           const added = this.queueFor(row.queue).add(row.job_name, row.payload, {
-            jobId: outboxJobId(row.id),
+            jobId: outboxJobId(row.job_id),
             // A timer is in Redis from now on, so it outlives a restart of any worker; its delay counts from this add.
             delay: delayUntil(row.run_at),
             attempts: 5,
