@@ -26,7 +26,7 @@ describe('statistics in the console', () => {
     await demo?.platform.stop();
   });
 
-  it('shows the PM the dashboard with charts, and the project’s statistics by month', async () => {
+  it('shows the PM the dashboard with charts, and the project’s statistics by month and over a picked range', async () => {
     const { platform, projectId } = demo;
     const pm = await openPage(browser, platform.baseUrl);
     await forgetResendLimit(platform);
@@ -55,6 +55,13 @@ describe('statistics in the console', () => {
     const body = await answer.json();
     expect(body.data.series.every((s: { period: string }) => s.period.endsWith('-01'))).toBe(true);
     await pm.page.getByRole('button', { name: 'Month', pressed: true }).waitFor();
+
+    // The range narrowed to its last day: the request names it, and the page says the figures are that day's.
+    const last = body.data.range.to as string;
+    const oneDay = pm.page.waitForResponse((r) => r.url().includes('/statistics?') && r.url().includes(`from=${last}`));
+    await pm.page.getByRole('group', { name: 'Date range' }).getByLabel('From').fill(last);
+    expect((await (await oneDay).json()).data.range).toMatchObject({ from: last, to: last });
+    await pm.page.getByText(new RegExp(`^${last} to ${last} `)).waitFor();
     expect(pm.errors).toEqual([]);
   });
 });

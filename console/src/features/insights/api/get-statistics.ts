@@ -1,6 +1,6 @@
 // The statistics reads: a project's figures in a role's scope, and the staff's dashboard, each with the reader's
 // granularity and the browser's time zone, so periods are the reader's own days, weeks, months, quarters and years.
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardView, Granularity, ProjectStatisticsView, StatisticsScope } from '@annot/workflows';
 import { api } from '@/lib/api-client';
 import { isUuid } from '@/lib/ids';
@@ -12,11 +12,19 @@ export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptio
 
 const scopePath: Record<StatisticsScope, string> = { project: '', mine: '/mine', team: '/team' };
 
-export const useProjectStatistics = (projectId: string, scope: StatisticsScope, granularity: Granularity) => {
+/** The days a reader picked; none for the server's thirty days up to today. */
+export interface PickedRange {
+  from?: string;
+  to?: string;
+}
+
+export const useProjectStatistics = (projectId: string, scope: StatisticsScope, granularity: Granularity, range: PickedRange = {}) => {
   const tz = browserTimeZone();
   return useQuery({
-    queryKey: [...insightsKey, 'project', projectId, scope, granularity, tz],
-    queryFn: () => api.get<ProjectStatisticsView>(`/manage/projects/${projectId}/statistics${scopePath[scope]}`, { granularity, tz }),
+    queryKey: [...insightsKey, 'project', projectId, scope, granularity, tz, range.from, range.to],
+    queryFn: () => api.get<ProjectStatisticsView>(`/manage/projects/${projectId}/statistics${scopePath[scope]}`, { granularity, tz, from: range.from, to: range.to }),
+    // The page keeps its figures while the next range's come, so the range fields stay where the reader is.
+    placeholderData: keepPreviousData,
     enabled: isUuid(projectId),
     // Figures follow the work as the projection catches up; a minute is fresh enough for a statistics page.
     refetchInterval: 60_000,

@@ -1,4 +1,4 @@
-// A project's statistics in one scope: totals, the charts per period of the chosen granularity, the pipeline's
+// A project's statistics in one scope and date range: totals, the charts per period of the chosen granularity, the pipeline's
 // progress, work per person and team, objects by class and the quality gates' pass rates (the last few for the staff).
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,8 @@ import type { Granularity, StatisticsScope } from '@annot/workflows';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useProjectStatistics } from '../api/get-statistics';
+import { type PickedRange, useProjectStatistics } from '../api/get-statistics';
+import { DateRange } from './date-range';
 import { percent, perHourText, rmb, seconds } from './figures';
 import { GranularitySwitch } from './granularity-switch';
 import { ProgressTables } from './progress-tables';
@@ -18,7 +19,8 @@ const StatisticsCharts = lazy(() => import('./statistics-charts'));
 export function StatisticsView({ projectId, scope }: { projectId: string; scope: StatisticsScope }) {
   const { t } = useTranslation();
   const [granularity, setGranularity] = useState<Granularity>('day');
-  const statistics = useProjectStatistics(projectId, scope, granularity);
+  const [range, setRange] = useState<PickedRange>({});
+  const statistics = useProjectStatistics(projectId, scope, granularity, range);
   if (statistics.isPending) return <Skeleton className="h-64" />;
   if (statistics.error) {
     const refusal = refusalOf(statistics.error);
@@ -41,7 +43,10 @@ export function StatisticsView({ projectId, scope }: { projectId: string; scope:
         <h2 className="text-lg font-semibold">
           {t(`insights_title_${scope}`)} · {s.project.title}
         </h2>
-        <GranularitySwitch value={granularity} onChange={setGranularity} />
+        <div className="flex flex-wrap items-center gap-2">
+          <DateRange value={s.range} onChange={setRange} />
+          <GranularitySwitch value={granularity} onChange={setGranularity} />
+        </div>
       </div>
       <p className="text-sm text-muted-foreground">{t('insights_range', { from: s.range.from, to: s.range.to, tz: s.range.tz, price: rmb(s.project.unitPrice) })}</p>
       <dl className="grid grid-cols-2 gap-2 md:grid-cols-4 xl:grid-cols-8">
