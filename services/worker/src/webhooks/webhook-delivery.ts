@@ -6,6 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type AppConfig, CommandPipeline, CONFIG, cursorOf, DATABASE, type Db, openSecret, readLog, type StoredEvent, webhookLifecycle } from '@annot/core';
 import { projectIdOf, type WebhookPayload, type WebhookState, webhookStreamId } from '@annot/workflows';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { internalAddressOf } from './webhook-address';
 import { sendDelivery } from './webhook-sender';
 
 export type TurnOutcome = 'busy' | 'idle' | 'delivered' | 'failed';
@@ -64,7 +65,10 @@ export class WebhookDelivery {
           checkpoint = { ...checkpoint, cursor: cursorOf(event) };
           continue;
         }
-        const sent = await sendDelivery(state.url, secret, payloadOf(webhookId, state, event), this.config.webhooks.timeoutMs);
+        const refused = await internalAddressOf(state.url, this.config.webhooks.allowLocalHttp);
+        const sent = refused
+          ? { ok: false, statusCode: null, durationMs: 0, error: refused }
+          : await sendDelivery(state.url, secret, payloadOf(webhookId, state, event), this.config.webhooks.timeoutMs);
         const attempt = checkpoint.failures + 1;
         await this.deliveries.logAttempt(conn, { attemptId: randomUUID(), webhookId, eventId: event.eventId, eventType: event.type, globalPosition: event.globalPosition, attempt, ...sent });
         if (!sent.ok) {
