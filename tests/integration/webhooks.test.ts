@@ -137,7 +137,7 @@ describe('webhooks', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('delivers again from a position on replay, with the same delivery ids, in the same order', async () => {
+  it('delivers again from a position or a moment on replay, with the same delivery ids, in the same order', async () => {
     const before = receiver.received.length;
     const delivered = receiver.accepted().map((d) => JSON.parse(d.body) as WebhookPayload);
     const from = delivered[delivered.length - 4];
@@ -145,6 +145,13 @@ describe('webhooks', () => {
     const again = await eventually(async () => receiver.received.slice(before), (r) => r.length >= 4);
     expect(again.map((d) => d.id)).toEqual(delivered.slice(-4).map((p) => p.id));
     expect(again.every((d) => d.signed && d.status === 200)).toBe(true);
+
+    // From a moment: the first event recorded then or after, found through the log's time index.
+    const since = receiver.received.length;
+    const last = delivered[delivered.length - 1];
+    await ok(project.platform, 'POST', `${base()}/${webhookId}/replay`, project.admin, { fromTime: last.recordedAt });
+    const fromTime = await eventually(async () => receiver.received.slice(since), (r) => r.some((d) => d.id === last.id));
+    expect(Date.parse((JSON.parse(fromTime[0].body) as WebhookPayload).recordedAt)).toBeGreaterThanOrEqual(Date.parse(last.recordedAt));
     const refused = await call(project.platform, 'POST', `${base()}/${webhookId}/replay`, { token: project.admin, body: { fromPosition: '1', fromTime: '2026-01-01T00:00:00Z' } });
     expect(refused.status).toBe(400);
     // The registry, with its replay count, is rebuilt exactly from the webhook streams.

@@ -73,11 +73,11 @@ export class WebhooksRepository {
 
   /** The first event recorded at or after `time`; past the end of the log, the position the next event will get. */
   async positionAt(time: string): Promise<string> {
-    const first = await this.db
-      .selectFrom('events')
-      .select(sql<string>`min(global_position)::text`.as('position'))
-      .where('recorded_at', '>=', new Date(time))
-      .executeTakeFirstOrThrow();
+    // Read through the time index: a bare min() would walk the positions from the first event of the log.
+    const { rows } = await sql<{ position: string | null }>`
+      SELECT min(global_position)::text AS position
+      FROM (SELECT global_position FROM events WHERE recorded_at >= ${new Date(time)} OFFSET 0) AS since`.execute(this.db);
+    const first = rows[0];
     if (first.position) return first.position;
     const last = await this.db.selectFrom('events').select(sql<string>`(coalesce(max(global_position), 0) + 1)::text`.as('position')).executeTakeFirstOrThrow();
     return last.position;
