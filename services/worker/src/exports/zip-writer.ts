@@ -102,13 +102,18 @@ export class ZipWriter {
       }
     })();
     await Promise.all([reading, writing]);
-    const descriptor = Buffer.alloc(24);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(entry.crc, 4);
-    descriptor.writeBigUInt64LE(BigInt(entry.compressed), 8);
-    descriptor.writeBigUInt64LE(BigInt(entry.size), 16);
-    await this.write(descriptor);
-    await this.record(entry);
+    await this.closeStreamed(entry);
+  }
+
+  /** A file already deflated elsewhere (raw deflate, ending with a final block), whose CRC and size the caller knows. */
+  async addDeflated(name: string, body: AsyncIterable<Buffer>, check: { crc: number; size: number }): Promise<void> {
+    const entry: Written = { name: Buffer.from(name, 'utf8'), flags: flagUtf8 | flagDescriptor, method: deflated, crc: check.crc, compressed: 0, size: check.size, offset: this.offset };
+    await this.write(this.localHeader(entry, true));
+    for await (const chunk of body) {
+      entry.compressed += chunk.length;
+      await this.write(chunk);
+    }
+    await this.closeStreamed(entry);
   }
 
   /** Appends the central directory and its end records; answers the archive's size. */
@@ -150,6 +155,17 @@ export class ZipWriter {
   abort(): void {
     this.out.destroy();
     this.directory.destroy();
+  }
+
+  /** A streamed entry's data descriptor, with ZIP64 sizes, then its central directory record. */
+  private async closeStreamed(entry: Written): Promise<void> {
+    const descriptor = Buffer.alloc(24);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(entry.crc, 4);
+    descriptor.writeBigUInt64LE(BigInt(entry.compressed), 8);
+    descriptor.writeBigUInt64LE(BigInt(entry.size), 16);
+    await this.write(descriptor);
+    await this.record(entry);
   }
 
   private localHeader(entry: Written, streamed: boolean): Buffer {
