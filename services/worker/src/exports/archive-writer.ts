@@ -6,9 +6,9 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants, crc32, createDeflateRaw, type DeflateRaw, deflateRawSync } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, type DeflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib';
 import type { SectionedDocument } from '@annot/workflows';
 import { crc32Combine } from './crc32-combine';
 import { ZipWriter } from './zip-writer';
@@ -129,7 +129,10 @@ export class ArchiveWriter {
     let section = this.sections.get(name);
     if (!section) {
       const file = path.join(this.workDir, `section-${this.sections.size}.deflate`);
-      const deflate = createDeflateRaw({ level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 });
+      // Room for a few batches, so the encoding goes on while zlib's thread compresses the last (the default of 16 KiB
+      // made every batch wait for its own compression).
+      const options: ZlibOptions & TransformOptions = { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024, writableHighWaterMark: 4 * batchChars };
+      const deflate = createDeflateRaw(options);
       const written = pipeline(deflate, createWriteStream(file, { highWaterMark: bufferBytes }));
       // A failed write is answered at finish; until then nothing awaits it, and it must not go unhandled.
       written.catch(() => undefined);
