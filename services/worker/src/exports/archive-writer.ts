@@ -19,7 +19,7 @@ const bufferBytes = 4 * 1024 * 1024;
  * Text a section gathers before it goes to its compressor: zlib works a thread hop per write, so writes are few and
  * large, yet short-lived enough that the gathered strings die young rather than being copied into the old generation.
  */
-const batchChars = 256 * 1024;
+const batchChars = 64 * 1024;
 
 interface Section {
   file: string;
