@@ -1,4 +1,6 @@
-// Reads every entry of a zip into memory, for tests that check what an archive holds.
+// Reads every entry of a zip into memory, for tests that check what an archive holds; an entry whose bytes do not
+// match the CRC-32 its record gives is refused, as unzip would refuse it (yauzl does not check).
+import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 
 export async function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
@@ -15,7 +17,9 @@ export async function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
         const chunks: Buffer[] = [];
         stream!.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream!.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
+          const content = Buffer.concat(chunks);
+          if (crc32(content) !== entry.crc32) return reject(new Error(`${entry.fileName}: CRC-32 ${crc32(content)} where its record gives ${entry.crc32}`));
+          entries.set(entry.fileName, content);
           archive.readEntry();
         });
       });

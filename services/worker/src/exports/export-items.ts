@@ -1,5 +1,7 @@
 // The items of an export's scope with their latest results, read by keyset pages in export order (batch, then
-// place in the batch), so no export ever holds more than a page of them.
+// place in the batch), so no export ever holds more than a page of them; a page holds its results as JSON text,
+// each parsed only as its item is encoded.
+import { setImmediate } from 'node:timers/promises';
 import { type Db } from '@annot/core';
 import { type ExportScope, type ResultDocument, emptyResult } from '@annot/workflows';
 import { type RawBuilder, sql } from 'kysely';
@@ -63,14 +65,31 @@ export async function countScope(db: Db, projectId: string, scope: ExportScope):
   return rows[0].count;
 }
 
-type Row = Omit<ScopedItem, 'result'> & { result: ResultDocument | null };
+type Row = Omit<ScopedItem, 'result'> & { result: string | null };
 
-export async function* scopedItems(db: Db, projectId: string, scope: ExportScope, pageSize: number): AsyncIterable<ScopedItem[]> {
+/**
+ * A page's items, each result parsed as the item's turn comes: a page of parsed results outlived V8's young
+ * generation and was copied out of it, which made most of an export's garbage collection.
+ */
+function* parsed(rows: Row[]): Iterable<ScopedItem> {
+  for (const row of rows) {
+    const { result, ...item } = row;
+    // The page lets go of the text once it is parsed, so less of the page is copied by each young collection.
+    row.result = null;
+    yield { ...item, result: result === null ? emptyResult() : (JSON.parse(result) as ResultDocument) };
+  }
+}
+
+/** Items encoded between two turns of the event loop. */
+const runLength = 50;
+
+/** The scope's items in export order, in runs of a few dozen. */
+export async function* scopedItems(db: Db, projectId: string, scope: ExportScope, pageSize: number): AsyncIterable<Iterable<ScopedItem>> {
   const page = async (after: { batchId: string; seq: number } | null): Promise<Row[]> => {
     const keyset: RawBuilder<unknown> = after ? sql`(d.batch_id, d.seq) > (${after.batchId}::uuid, ${after.seq})` : sql`TRUE`;
     const { rows }: { rows: Row[] } = await sql<Row>`
       SELECT d.item_id AS "itemId", d.batch_id AS "batchId", b.name AS "batchName", d.seq, d.file_name AS "fileName", d.path,
-             d.width, d.height, d.effective, r.result
+             d.width, d.height, d.effective, r.result::text AS result
       FROM data_items d
       JOIN batches b ON b.batch_id = d.batch_id
       LEFT JOIN item_results r ON r.item_id = d.item_id
@@ -82,9 +101,13 @@ export async function* scopedItems(db: Db, projectId: string, scope: ExportScope
   let rows = await page(null);
   while (rows.length > 0) {
     const last = rows[rows.length - 1];
-    // The next page is read while this one is encoded and written.
+    // The next page is read while this one is encoded and written; a turn of the event loop between runs reads what
+    // has come of it so far, or the server stops as soon as the socket's buffers are full and the page waits for it.
     const next = rows.length < pageSize ? Promise.resolve([]) : page({ batchId: last.batchId, seq: last.seq });
-    yield rows.map((row) => ({ ...row, result: row.result ?? emptyResult() }));
+    for (let start = 0; start < rows.length; start += runLength) {
+      if (start > 0) await setImmediate();
+      yield parsed(rows.slice(start, start + runLength));
+    }
     rows = await next;
   }
 }

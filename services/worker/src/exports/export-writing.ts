@@ -39,9 +39,10 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
   const total = await countScope(db, record.projectId, record.scope);
   let items = 0;
   let objects = 0;
+  let reported = 0;
   try {
-    for await (const page of scopedItems(db, record.projectId, record.scope, target.pageSize)) {
-      for (const item of page) {
+    for await (const run of scopedItems(db, record.projectId, record.scope, target.pageSize)) {
+      for (const item of run) {
         items += 1;
         // A batch is a folder of the archive: its name may not make two folders of one.
         const mediaPath = `images/${item.batchName.replace(/[/\\]/g, '_')}/${item.fileName}`;
@@ -51,7 +52,9 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
         for (const [section, elements] of Object.entries(encoded.sections ?? {})) await writer.appendToSection(section, elements);
         if (record.withMedia && target.media) await target.media.add(writer, mediaPath, item.path);
       }
-      await report(Math.min(99, Math.floor((items / Math.max(total, 1)) * 100)));
+      // Runs are short: progress is reported when its percentage moves, not after each of them.
+      const progress = Math.min(99, Math.floor((items / Math.max(total, 1)) * 100));
+      if (progress > reported) await report((reported = progress));
     }
     const end = encoder.finish();
     for (const file of end.files) await writer.addText(file.path, file.content);

@@ -2,6 +2,7 @@
 // entry is written once, in order, and its central directory record goes to a side file, so neither time per entry
 // nor memory grows with the number of entries. (yazl rescans every entry before each write, which is quadratic;
 // archiver and fflate keep per-entry state that reached gigabytes at 100,000 label files in the export benchmark.)
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -21,6 +22,8 @@ const fileMode = (0o100644 << 16) >>> 0;
 const smallFile = 1024;
 /** Bytes the archive takes before the writer waits for the disk. */
 const bufferBytes = 4 * 1024 * 1024;
+/** Small writes gathered into one: a label file is a header, a few dozen bytes and a directory record. */
+const batchBytes = 1024 * 1024;
 
 interface Written {
   name: Buffer;
@@ -48,9 +51,41 @@ function zip64Extra(values: number[]): Buffer {
   return extra;
 }
 
+/** A file written in batches of about a megabyte, so a hundred thousand small entries are a few hundred writes. */
+class BatchedFile {
+  readonly stream: WriteStream;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(file: string) {
+    this.stream = createWriteStream(file, { highWaterMark: bufferBytes });
+  }
+
+  async write(chunk: Buffer): Promise<void> {
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes >= batchBytes) await this.flush();
+  }
+
+  /** Writes what is gathered, and the whole file once it is all written. */
+  async end(): Promise<void> {
+    await this.flush();
+    this.stream.end();
+    await finished(this.stream);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (!this.stream.write(batch)) await once(this.stream, 'drain');
+  }
+}
+
 export class ZipWriter {
-  private readonly out: WriteStream;
-  private readonly directory: WriteStream;
+  private readonly out: BatchedFile;
+  private readonly directory: BatchedFile;
   private offset = 0;
   private entries = 0;
   private directorySize = 0;
@@ -61,8 +96,8 @@ export class ZipWriter {
     private readonly directoryPath: string,
     at: Date,
   ) {
-    this.out = createWriteStream(archivePath, { highWaterMark: bufferBytes });
-    this.directory = createWriteStream(directoryPath, { highWaterMark: bufferBytes });
+    this.out = new BatchedFile(archivePath);
+    this.directory = new BatchedFile(directoryPath);
     this.stamp = dosTime(at);
   }
 
@@ -102,19 +137,23 @@ export class ZipWriter {
       }
     })();
     await Promise.all([reading, writing]);
-    const descriptor = Buffer.alloc(24);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(entry.crc, 4);
-    descriptor.writeBigUInt64LE(BigInt(entry.compressed), 8);
-    descriptor.writeBigUInt64LE(BigInt(entry.size), 16);
-    await this.write(descriptor);
-    await this.record(entry);
+    await this.closeStreamed(entry);
+  }
+
+  /** A file already deflated elsewhere (raw deflate, ending with a final block), whose CRC and size the caller knows. */
+  async addDeflated(name: string, body: AsyncIterable<Buffer>, check: { crc: number; size: number }): Promise<void> {
+    const entry: Written = { name: Buffer.from(name, 'utf8'), flags: flagUtf8 | flagDescriptor, method: deflated, crc: check.crc, compressed: 0, size: check.size, offset: this.offset };
+    await this.write(this.localHeader(entry, true));
+    for await (const chunk of body) {
+      entry.compressed += chunk.length;
+      await this.write(chunk);
+    }
+    await this.closeStreamed(entry);
   }
 
   /** Appends the central directory and its end records; answers the archive's size. */
   async finish(): Promise<number> {
-    this.directory.end();
-    await finished(this.directory);
+    await this.directory.end();
     const start = this.offset;
     for await (const chunk of createReadStream(this.directoryPath) as AsyncIterable<Buffer>) await this.write(chunk);
     const zip64 = this.entries > max16 || start > max32 || this.directorySize > max32;
@@ -142,14 +181,24 @@ export class ZipWriter {
     end.writeUInt32LE(Math.min(this.directorySize, max32), 12);
     end.writeUInt32LE(Math.min(start, max32), 16);
     await this.write(end);
-    this.out.end();
-    await finished(this.out);
+    await this.out.end();
     return this.offset;
   }
 
   abort(): void {
-    this.out.destroy();
-    this.directory.destroy();
+    this.out.stream.destroy();
+    this.directory.stream.destroy();
+  }
+
+  /** A streamed entry's data descriptor, with ZIP64 sizes, then its central directory record. */
+  private async closeStreamed(entry: Written): Promise<void> {
+    const descriptor = Buffer.alloc(24);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(entry.crc, 4);
+    descriptor.writeBigUInt64LE(BigInt(entry.compressed), 8);
+    descriptor.writeBigUInt64LE(BigInt(entry.size), 16);
+    await this.write(descriptor);
+    await this.record(entry);
   }
 
   private localHeader(entry: Written, streamed: boolean): Buffer {
@@ -191,11 +240,11 @@ export class ZipWriter {
     const whole = Buffer.concat([record, entry.name, extra]);
     this.entries += 1;
     this.directorySize += whole.length;
-    if (!this.directory.write(whole)) await new Promise<void>((resolve) => this.directory.once('drain', () => resolve()));
+    await this.directory.write(whole);
   }
 
   private async write(chunk: Buffer): Promise<void> {
     this.offset += chunk.length;
-    if (!this.out.write(chunk)) await new Promise<void>((resolve) => this.out.once('drain', () => resolve()));
+    await this.out.write(chunk);
   }
 }

@@ -14,10 +14,18 @@ export interface ObjectAtFrame {
 
 /** The objects in the scene at a frame; objects outside it there are left out. */
 export function objectsAt(item: ExportItem, frame: number, tools: ExportTool[]): ObjectAtFrame[] {
-  return item.result.objects.flatMap((object) => {
+  const inScene: ObjectAtFrame[] = [];
+  for (const object of item.result.objects) {
     const shape = shapeAt(object, frame);
-    return shape ? [{ object, className: classNameOf(object, tools), shape, attributes: { ...object.attributes, ...frameAttributesAt(object, frame) } }] : [];
-  });
+    if (shape) inScene.push({ object, className: classNameOf(object, tools), shape, attributes: attributesAt(object, frame) });
+  }
+  return inScene;
+}
+
+/** The object's values, then its frame values at the frame; without frame values, the object's own (read, never written). */
+function attributesAt(object: ResultObject, frame: number): AttributeValues {
+  const frameValues = frameAttributesAt(object, frame);
+  return Object.keys(frameValues).length > 0 ? { ...object.attributes, ...frameValues } : object.attributes;
 }
 
 /** The smallest box around a shape's points: x, y, width, height. */
