@@ -104,6 +104,9 @@ export async function* scopedItems(db: Db, projectId: string, scope: ExportScope
     // The next page is read while this one is encoded and written; a turn of the event loop between runs reads what
     // has come of it so far, or the server stops as soon as the socket's buffers are full and the page waits for it.
     const next = rows.length < pageSize ? Promise.resolve([]) : page({ batchId: last.batchId, seq: last.seq });
+    // A read that fails while this page is still being written fails the export when it is awaited below, not the
+    // worker process as an unhandled rejection meanwhile.
+    next.catch(() => undefined);
     for (let start = 0; start < rows.length; start += runLength) {
       if (start > 0) await setImmediate();
       yield parsed(rows.slice(start, start + runLength));
