@@ -1,6 +1,7 @@
 // Signed webhooks against a real receiver: every delivery's signature checks out, a receiver that answers 503 and then
 // stops listening gets every event once it is back, in log order, a replay delivers again with the same ids, and
 // another project's webhook gets none of this project's events.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { EventStore } from '@annot/core';
@@ -37,7 +38,7 @@ describe('webhooks', () => {
     other = await startWebhookReceiver();
     project = await startWorkedProject({
       frames: [8],
-      config: { webhooks: { allowLocalHttp: true, timeoutMs: 2_000, backoffMs: 50, maxBackoffMs: 400, pollMs: 50, concurrency: 4 } },
+      config: { webhooks: { allowLocalHttp: true, timeoutMs: 2_000, backoffMs: 50, maxBackoffMs: 400, pollMs: 50, concurrency: 4, logDays: 30 } },
     });
   }, 180_000);
   afterAll(async () => {
@@ -156,6 +157,21 @@ describe('webhooks', () => {
     expect(refused.status).toBe(400);
     // The registry, with its replay count, is rebuilt exactly from the webhook streams.
     expect(await replayVerifies(project.platform)).toEqual({ code: 0, differences: [] });
+  }, 60_000);
+
+  it('lets attempts older than the log keeps go once new ones are logged', async () => {
+    const db = project.platform.database.db;
+    const old = { webhook_id: webhookId, event_type: 'ItemClaimed', global_position: '1', attempt: 1, ok: true, status_code: 200, duration_ms: 1, error: null };
+    await db.insertInto('webhook_deliveries').values([
+      { ...old, attempt_id: randomUUID(), event_id: randomUUID(), attempted_at: new Date(Date.now() - 31 * 86_400_000) },
+      { ...old, attempt_id: randomUUID(), event_id: randomUUID(), attempted_at: new Date(Date.now() - 29 * 86_400_000) },
+    ]).execute();
+    const ages = async () => (await db.selectFrom('webhook_deliveries').select('attempted_at').where('webhook_id', '=', webhookId).execute()).map((r) => Date.now() - new Date(r.attempted_at).getTime());
+    expect((await ages()).filter((age) => age > 30 * 86_400_000)).toHaveLength(1);
+    await finishItems(project, 1);
+    await allDelivered();
+    const kept = await eventually(ages, (a) => a.every((age) => age < 30 * 86_400_000));
+    expect(kept.filter((age) => age > 28 * 86_400_000)).toHaveLength(1);
   }, 60_000);
 
   it('holds deliveries while paused and sends them when switched on; a removed webhook is gone', async () => {

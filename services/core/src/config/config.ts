@@ -88,6 +88,8 @@ export interface WebhookDeliveryConfig {
   pollMs: number;
   /** Webhooks delivered at once by one worker process. */
   concurrency: number;
+  /** Days an attempt stays in a webhook's delivery log; older ones go as the webhook's next attempts are logged. */
+  logDays: number;
 }
 
 /** How the worker calls model servers. */
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBackoffMs: Number(env.WEBHOOK_MAX_BACKOFF_MS ?? 600_000),
       pollMs: Number(env.WEBHOOK_POLL_MS ?? 500),
       concurrency: Number(env.WEBHOOK_CONCURRENCY ?? 4),
+      logDays: Number(env.WEBHOOK_LOG_DAYS ?? 30),
     },
   };
 }

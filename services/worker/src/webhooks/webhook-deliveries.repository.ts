@@ -113,6 +113,13 @@ export class WebhookDeliveriesRepository {
       .execute();
   }
 
+  /** Removes a webhook's attempts older than the log keeps, through the log's own (webhook, time) index. */
+  async trimLog(conn: Db, webhookId: string, days: number): Promise<void> {
+    await sql`
+      DELETE FROM webhook_deliveries
+      WHERE webhook_id = ${webhookId} AND attempted_at < now() - make_interval(secs => ${days * 86_400})`.execute(conn);
+  }
+
   /** The project named by the first event of a stream (an algorithm call's request names it; its later events do not). */
   async projectOfStream(conn: Db, streamId: string): Promise<string | null> {
     const row = await conn

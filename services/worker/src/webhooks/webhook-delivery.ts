@@ -34,7 +34,10 @@ export class WebhookDelivery {
     return this.db.connection().execute(async (conn) => {
       if (!(await this.deliveries.tryHold(conn, webhookId))) return 'busy';
       try {
-        return await this.deliver(conn, webhookId, going);
+        const outcome = await this.deliver(conn, webhookId, going);
+        // The log is trimmed as it grows: a turn that logged attempts lets the oldest go.
+        if (outcome === 'delivered' || outcome === 'failed') await this.deliveries.trimLog(conn, webhookId, this.config.webhooks.logDays);
+        return outcome;
       } finally {
         await this.deliveries.release(conn, webhookId);
       }
