@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { AppError, EventStore, anyVersion, logStart, noStream, readLog } from '@annot/core';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testEvent } from '../support/events';
+import { eventually } from '../support/eventually';
 
 describe(EventStore.name, () => {
   let test: TestDatabase;
@@ -103,8 +104,7 @@ describe(EventStore.name, () => {
       await slowAppend;
       // Other databases' transactions on the same server hold the horizon too: both events come once theirs end.
       const ours = async () => (await readLog(test.db, { after: logStart, limit: 10_000, horizon: 'settled' })).filter((e) => e.streamId === slow || e.streamId === fast);
-      let later = await ours();
-      for (const deadline = Date.now() + 10_000; later.length < 2 && Date.now() < deadline; later = await ours()) await new Promise((resolve) => setTimeout(resolve, 20));
+      const later = await eventually(ours, (events) => events.length >= 2, 10_000);
       expect(later.map((e) => e.type)).toEqual(['Slow', 'Fast']);
     });
   });

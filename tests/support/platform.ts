@@ -6,6 +6,8 @@ import { createApiApp } from '../../services/api/src/app.factory';
 import { createWorkerApp } from '../../services/worker/src/worker.factory';
 import { createTestDatabase, testRedis, type TestDatabase } from './test-database';
 
+export { eventually } from './eventually';
+
 export interface Platform {
   baseUrl: string;
   config: AppConfig;
@@ -68,14 +70,4 @@ export async function call<T = any>(
     body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
   });
   return { status: response.status, body: (await response.json()) as any, headers: response.headers };
-}
-
-export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

@@ -1,13 +1,23 @@
-// Times as the reader's language writes them (a date and a time to the second), whatever the browser's own locale.
+// Times as the reader's language writes them, whatever the browser's own locale: a date and a time to the second, or
+// the time of day alone.
 import { i18n } from './i18n';
 
+const styles = {
+  time: { dateStyle: 'short', timeStyle: 'medium' },
+  clock: { timeStyle: 'medium' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** An ISO time or epoch milliseconds; none reads as a dash. */
-export function formatTime(at: string | number | null | undefined): string {
+function format(at: string | number | null | undefined, style: keyof typeof styles): string {
   if (at === null || at === undefined || at === '') return '—';
-  const language = i18n.language;
-  let format = formats.get(language);
-  if (!format) formats.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' })));
-  return format.format(new Date(at));
+  const key = `${i18n.language} ${style}`;
+  let formatter = formats.get(key);
+  if (!formatter) formats.set(key, (formatter = new Intl.DateTimeFormat(i18n.language, styles[style])));
+  return formatter.format(new Date(at));
 }
+
+/** An ISO time or epoch milliseconds, with its date; none reads as a dash. */
+export const formatTime = (at: string | number | null | undefined): string => format(at, 'time');
+
+/** The time of day alone, for what happened today or is about to. */
+export const formatClock = (at: string | number | null | undefined): string => format(at, 'clock');

@@ -57,6 +57,8 @@ export class WebhookDelivery {
     if (checkpoint.nextAttemptAt && checkpoint.nextAttemptAt.getTime() > Date.now()) return 'idle';
     const secret = openSecret(this.config.secretKey, state.secret);
     const until = Date.now() + turnMs;
+    // Where the address leads is looked up once a turn, when the turn has something to send.
+    let addressChecked: Promise<string | null> | undefined;
     let outcome: TurnOutcome = 'idle';
     while (going() && Date.now() < until) {
       const events = await readLog(conn, { after: checkpoint.cursor, limit: pageSize, horizon: 'settled', types: state.eventTypes });
@@ -68,7 +70,7 @@ export class WebhookDelivery {
           checkpoint = { ...checkpoint, cursor: cursorOf(event) };
           continue;
         }
-        const refused = await internalAddressOf(state.url, this.config.webhooks.allowLocalHttp);
+        const refused = await (addressChecked ??= internalAddressOf(state.url, this.config.webhooks.allowLocalHttp));
         const sent = refused
           ? { ok: false, statusCode: null, durationMs: 0, error: refused }
           : await sendDelivery(state.url, secret, payloadOf(webhookId, state, event), this.config.webhooks.timeoutMs);

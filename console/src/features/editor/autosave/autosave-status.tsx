@@ -1,5 +1,6 @@
 // One line beside the canvas saying where the person's work stands; a conflict or a refusal says why saving stopped.
 import { useTranslation } from 'react-i18next';
+import { formatClock } from '@/lib/time';
 import { cn } from '@/lib/utils';
 import type { Autosave } from './use-autosave';
 
@@ -8,7 +9,7 @@ const tone = { saved: 'text-muted-foreground', pending: 'text-muted-foreground',
 export function AutosaveStatusLine({ autosave }: { autosave: Pick<Autosave, 'status' | 'lastSavedAt' | 'conflict' | 'refusal'> }) {
   const { t } = useTranslation();
   const { status, lastSavedAt, conflict, refusal } = autosave;
-  const time = lastSavedAt === null ? null : new Date(lastSavedAt).toLocaleTimeString();
+  const time = lastSavedAt === null ? null : formatClock(lastSavedAt);
   return (
     <div role="status" aria-live="polite" className={cn('grid gap-1 text-xs', tone[status])}>
       <span>{status === 'saved' && time ? t('editor_autosave_saved_at', { time }) : t(`editor_autosave_${status}`)}</span>

@@ -8,18 +8,19 @@ import { ListTable } from '@/components/list-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { formatClock } from '@/lib/time';
 import { useSteerWebhook, useWebhooks } from '../api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm } from './webhook-form';
 import { WebhookReplay } from './webhook-replay';
 
 function DeliveryState({ webhook }: { webhook: WebhookView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { failures, nextAttemptAt, lastError, deliveredPosition } = webhook.delivery;
   if (failures > 0) {
     return (
       <span className="text-xs text-destructive">
-        {t('webhooks_failing', { failures, error: lastError ?? '', at: nextAttemptAt ? new Date(nextAttemptAt).toLocaleTimeString(i18n.language) : '-' })}
+        {t('webhooks_failing', { failures, error: lastError ?? '', at: nextAttemptAt ? formatClock(nextAttemptAt) : '-' })}
       </span>
     );
   }
