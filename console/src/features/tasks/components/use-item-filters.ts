@@ -1,5 +1,6 @@
 // The item list's filters kept in the page's address, so a filtered list can be linked and survives a reload; a value
 // the server would refuse is left out rather than sent.
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { taskItemsQuery } from '@annot/workflows';
 import type { TaskItemsFilter } from '../api/get-task-items';
@@ -30,16 +31,17 @@ export interface ItemFilterState {
 
 export function useItemFilters(): ItemFilterState {
   const [params, setParams] = useSearchParams();
-  // One change a call: a filter is a choice in place, not a step the back button should walk through.
-  const change = (edit: (next: URLSearchParams) => void) =>
-    setParams(
-      (now) => {
-        const next = new URLSearchParams(now);
-        edit(next);
-        return next;
-      },
-      { replace: true },
-    );
+  // Each change builds on the one before, not on what the last render saw (the router's updater gets the latter, so
+  // clearing the filters and choosing one before the page draws again brought the cleared ones back); and it replaces
+  // the address: a filter is a choice in place, not a step the back button should walk through.
+  const latest = useRef(params);
+  latest.current = params;
+  const change = (edit: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(latest.current);
+    edit(next);
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   const checked = (param: FilterParam): string | undefined => {
     const value = params.get(param) ?? undefined;
     return taskItemsQuery.shape[filterParams[param]].safeParse(value).success ? value : undefined;
