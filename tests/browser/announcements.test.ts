@@ -37,6 +37,7 @@ describe('announcements in the console', () => {
     await admin.page.keyboard.type('The lidar batch ');
     await dialog.getByRole('button', { name: 'Bold' }).click();
     await admin.page.keyboard.type('starts at 20:00');
+    await content.locator('strong', { hasText: 'starts at 20:00' }).waitFor();
     await dialog.getByRole('radio', { name: 'Chosen roles, teams and people' }).click();
     // Nobody chosen yet: the form says so instead of sending it.
     await dialog.getByText('Choose everyone, or at least one role, team or person').waitFor();
@@ -56,7 +57,7 @@ describe('announcements in the console', () => {
     await inTeam.page.getByRole('link', { name: 'Night shift on Friday' }).click();
     await inTeam.page.waitForURL(/\/tag\/noticeinfo\//);
     await inTeam.page.getByRole('heading', { name: 'Night shift on Friday' }).waitFor();
-    expect(await inTeam.page.locator('strong', { hasText: 'starts at 20:00' }).count()).toBe(1);
+    await inTeam.page.locator('strong', { hasText: 'starts at 20:00' }).waitFor();
     const address = inTeam.page.url();
     expect(inTeam.errors).toEqual([]);
 

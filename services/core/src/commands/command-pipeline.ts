@@ -68,8 +68,8 @@ export interface UnitResult<T> {
  */
 export class UnitOfWork {
   private readonly pending: StreamAppend[] = [];
-  /** Streams read ahead together (the items a claim locked), folded once and handed out by `load`. */
-  private readonly preloaded = new Map<string, Loaded<unknown>>();
+  /** Streams this unit has read, folded once: read ahead together (the items a claim locked) or by `load`. */
+  private readonly preloaded = new Map<Lifecycle<unknown, never>, Map<string, Loaded<unknown>>>();
 
   constructor(
     /** The transaction, for the reads a command makes beside its streams. */
@@ -79,10 +79,17 @@ export class UnitOfWork {
     private readonly snapshots: Snapshots,
   ) {}
 
-  load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, initial?: S): Promise<Loaded<S>> {
-    const preloaded = this.preloaded.get(streamId) as Loaded<S> | undefined;
-    if (preloaded) return Promise.resolve(preloaded);
-    return fold(this.eventStore, lifecycle, streamId, this.db, initial, this.snapshots);
+  /**
+   * A stream as this unit first read it: a command that reads it twice sees it once, so what it chose from the first
+   * read is what its decision is checked against, and a commit in between is caught by the append's version check.
+   */
+  async load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, initial?: S): Promise<Loaded<S>> {
+    const read = this.readOf(lifecycle);
+    const preloaded = read.get(streamId) as Loaded<S> | undefined;
+    if (preloaded) return preloaded;
+    const loaded = await fold(this.eventStore, lifecycle, streamId, this.db, initial, this.snapshots);
+    read.set(streamId, loaded);
+    return loaded;
   }
 
   /**
@@ -95,7 +102,7 @@ export class UnitOfWork {
     const read = unread.length > 0 ? await this.eventStore.readStreams(unread, this.db) : new Map();
     for (const { streamId, initial = lifecycle.initial } of streams) {
       const { events, version } = read.get(streamId) ?? { events: [], version: 0n };
-      this.preloaded.set(streamId, { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), initial), version });
+      this.readOf(lifecycle).set(streamId, { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), initial), version });
     }
   }
 
@@ -112,6 +119,13 @@ export class UnitOfWork {
   /** A stream that is a record without a lifecycle of its own (an import's chunks): appended at the version given. */
   record(streamId: string, expectedVersion: bigint, events: DomainEvent[], machine: LifecycleMachine, projections: Projection[]): void {
     this.keep(streamId, expectedVersion, events, machineRefOf(machine), projections, []);
+  }
+
+  private readOf<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>): Map<string, Loaded<unknown>> {
+    const key = lifecycle as unknown as Lifecycle<unknown, never>;
+    let read = this.preloaded.get(key);
+    if (!read) this.preloaded.set(key, (read = new Map()));
+    return read;
   }
 
   /** Appends every decided stream in the unit's transaction, in one round trip; the command id is recorded with them. */

@@ -60,6 +60,8 @@ export function AnnouncementEditor({ value, onChange, label }: AnnouncementEdito
             aria-label={t(toolLabel)}
             aria-pressed={active?.[key] ?? false}
             className={cn(active?.[key] && 'bg-muted')}
+            // The editor keeps its focus and selection, so what is typed next takes the tool at once.
+            onMouseDown={(e) => e.preventDefault()}
             onClick={() => run()}
           >
             <Icon className="h-4 w-4" />
