@@ -38,7 +38,19 @@ export interface ExportItem {
   effective: boolean;
   /** Where the media file lies in the archive when media are included ("images/<batch>/<fileName>"); formats that refer to the image use it. */
   mediaPath: string;
+  /** The item's frames in order: a picture is one frame, at `mediaPath`; a sequence or a video has one per frame. */
+  frames: ExportFrame[];
   result: ResultDocument;
+}
+
+/** One frame of an item as exported. */
+export interface ExportFrame {
+  /** Where the frame's image lies in the archive when media are included. */
+  mediaPath: string;
+  width: number | null;
+  height: number | null;
+  /** Seconds from the sequence's start, where the data says. */
+  timestamp: number | null;
 }
 
 /** A whole file of the archive, by its path inside the archive. */

@@ -46,7 +46,8 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
         items += 1;
         // A batch is a folder of the archive: its name may not make two folders of one.
         const mediaPath = `images/${item.batchName.replace(/[/\\]/g, '_')}/${item.fileName}`;
-        const encoded = encoder.item({ ...item, index: items, mediaPath });
+        const frames = [{ mediaPath, width: item.width, height: item.height, timestamp: null }];
+        const encoded = encoder.item({ ...item, index: items, mediaPath, frames });
         objects += encoded.objects;
         for (const file of encoded.files) await writer.addText(file.path, file.content);
         for (const [section, elements] of Object.entries(encoded.sections ?? {})) await writer.appendToSection(section, elements);

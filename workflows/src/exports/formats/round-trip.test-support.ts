@@ -28,7 +28,12 @@ const object = (id: string, toolIndex: number, shape: ResultObject['keyframes'][
   keyframes: [{ frame: 0, shape, attributes: {}, outside: false, source: 'drawn' }],
 });
 
-export const item = (over: Partial<ExportItem> = {}): ExportItem => ({
+export const item = (over: Partial<ExportItem> = {}): ExportItem => {
+  const mediaPath = over.mediaPath ?? 'images/Week 1/frames/0001.png';
+  return { ...base, frames: [{ mediaPath, width: 640, height: 480, timestamp: null }], ...over };
+};
+
+const base: Omit<ExportItem, 'frames'> = {
   itemId: 'a5b1c3d4-0000-4000-8000-000000000010',
   fileName: 'frames/0001.png',
   batchName: 'Week 1',
@@ -46,8 +51,7 @@ export const item = (over: Partial<ExportItem> = {}): ExportItem => ({
       object('lane-1', 2, { type: 'line', points: [{ x: 0, y: 470 }, { x: 300, y: 250 }] }),
     ],
   },
-  ...over,
-});
+};
 
 /** Runs an encoder over the items and answers the archive's files. */
 export function encodeAll(factory: EncoderFactory, items: ExportItem[], exportContext: ExportContext = context): ImportedFile[] {
