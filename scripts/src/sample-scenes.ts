@@ -40,7 +40,7 @@ function placeVehicles(width: number, height: number, count: number, random: () 
 }
 
 /** One scene; `vehicles: 0` gives an empty street. */
-export function sceneFrame(index: number, width = 320, height = 240, options: { vehicles?: number } = {}): { content: Buffer; objects: SceneObject[] } {
+export function sceneFrame(index: number, width = 320, height = 240, options: { vehicles?: number; boxes?: SceneObject['box'][] } = {}): { content: Buffer; objects: SceneObject[] } {
   const random = seededRandom(index * 7919 + 17);
   const png = new PNG({ width, height });
   const paint = (x: number, y: number, [r, g, b]: [number, number, number]) => {
@@ -67,7 +67,7 @@ export function sceneFrame(index: number, width = 320, height = 240, options: { 
   for (let x = 0; x < width; x++) if (Math.floor(x / 12) % 2 === 0) for (let y = laneY; y < laneY + 2; y++) paint(x, y, [235, 235, 235]);
 
   const count = options.vehicles ?? 1 + Math.floor(random() * 3);
-  const boxes = placeVehicles(width, height, count, random);
+  const boxes = options.boxes ?? placeVehicles(width, height, count, random);
   boxes.forEach((box, n) => {
     const colour = bodyColours[(index + n) % bodyColours.length];
     for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) paint(x, y, colour);

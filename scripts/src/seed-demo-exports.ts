@@ -2,18 +2,24 @@
 // of what the client accepted, waited for so the export page shows them finished.
 import { type Call, ok } from './seed-demo-call';
 
-const deliveries = [
+export interface DemoDelivery {
+  format: string;
+  scope: { gate: string; effectiveness: string };
+  naming: string;
+}
+
+const deliveries: DemoDelivery[] = [
   { format: 'coco', scope: { gate: 'any', effectiveness: 'valid' }, naming: '{project}_{format}_{date}' },
   { format: 'yolo', scope: { gate: 'accepted', effectiveness: 'valid' }, naming: '{project}_accepted_{format}_{date}' },
 ];
 
-export async function seedDemoExports(call: Call, pm: string, projectId: string): Promise<void> {
+export async function seedDemoExports(call: Call, pm: string, projectId: string, asked: DemoDelivery[] = deliveries): Promise<void> {
   const records = ok(await call('GET', `/manage/projects/${projectId}/exports`, undefined, pm), 'export records');
   if (records.items.length > 0) return;
   const ids: string[] = [];
-  for (const delivery of deliveries) {
-    const asked = ok(await call('POST', `/manage/projects/${projectId}/exports`, { ...delivery, withMedia: true, destination: { type: 'download' } }, pm), `${delivery.format} export`);
-    ids.push(asked.exportId);
+  for (const delivery of asked) {
+    const started = ok(await call('POST', `/manage/projects/${projectId}/exports`, { ...delivery, withMedia: true, destination: { type: 'download' } }, pm), `${delivery.format} export`);
+    ids.push(started.exportId);
   }
   for (const id of ids) {
     for (let tries = 0; ; tries++) {

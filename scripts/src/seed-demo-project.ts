@@ -2,7 +2,7 @@
 // link, its members, and a batch of generated images uploaded as a zip, all made through the API.
 import { randomUUID } from 'node:crypto';
 import { type Call, ok } from './seed-demo-call';
-import { demoToolStep, seedDemoCatalog } from './seed-demo-catalog';
+import { type DemoCatalog, demoToolStep, seedDemoCatalog } from './seed-demo-catalog';
 import { sampleZip } from './sample-images';
 import { sceneFrames } from './sample-scenes';
 
@@ -10,27 +10,54 @@ export type { Answer, Call } from './seed-demo-call';
 
 export const demoProjectTitle = 'Demo: urban street objects';
 
+/** What sets one demo project apart from another. */
+export interface DemoProjectSpec {
+  title: string;
+  annotationType: string;
+  description: string;
+  /** The tool step, from the demo catalog. */
+  tools: (catalog: DemoCatalog) => unknown;
+}
+
+const streetObjects: DemoProjectSpec = {
+  title: demoProjectTitle,
+  annotationType: 'picture_single_frame',
+  description: 'Road users, drivable area, lane lines, road edges and traffic lights in street-level camera frames.',
+  tools: demoToolStep,
+};
+
 /** Adds the demo project and its first batch once; a later start finds them and leaves them as they are. */
 /** Answers the project's id. */
-export async function seedDemoProject(call: Call, token: string, members: { teamId: string; taggerId: string }): Promise<string> {
-  const existing = ok(await call('GET', `/manage/projects?keyword=${encodeURIComponent(demoProjectTitle)}`, undefined, token), 'projects');
-  const projectId: string = existing.items[0]?.id ?? (await createProject(call, token, members));
-  const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches');
+export async function seedDemoProject(call: Call, token: string, members: DemoMembers): Promise<string> {
+  const { projectId, batches } = await ensureDemoProject(call, token, members, streetObjects);
   if (batches.length === 0) await uploadBatch(call, token, projectId, demoBatch1);
   return projectId;
 }
 
-async function createProject(call: Call, token: string, members: { teamId: string; taggerId: string }): Promise<string> {
+export interface DemoMembers {
+  teamId: string;
+  taggerId: string;
+}
+
+/** Finds a demo project by its title or makes it; answers its id and its batches. */
+export async function ensureDemoProject(call: Call, token: string, members: DemoMembers, spec: DemoProjectSpec): Promise<{ projectId: string; batches: { id: string; name: string }[] }> {
+  const existing = ok(await call('GET', `/manage/projects?keyword=${encodeURIComponent(spec.title)}`, undefined, token), 'projects');
+  const projectId: string = existing.items.find((p: { title: string }) => p.title === spec.title)?.id ?? (await createProject(call, token, members, spec));
+  const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches');
+  return { projectId, batches };
+}
+
+async function createProject(call: Call, token: string, members: DemoMembers, spec: DemoProjectSpec): Promise<string> {
   const catalog = await seedDemoCatalog(call, token);
   const today = new Date().toISOString().slice(0, 10);
   const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const basics = {
-    title: demoProjectTitle,
+    title: spec.title,
     type: 'formal',
-    annotationType: 'picture_single_frame',
+    annotationType: spec.annotationType,
     startDate: today,
     endDate: end,
-    description: 'Road users, drivable area, lane lines, road edges and traffic lights in street-level camera frames.',
+    description: spec.description,
     unitPrice: 0.35,
     reworkMaxCount: 3,
     autoRecycle: { enabled: true, timeoutMinutes: 120 },
@@ -40,7 +67,7 @@ async function createProject(call: Call, token: string, members: { teamId: strin
   const step = async (name: string, body: unknown) => ok(await call('PUT', `/manage/projects/${projectId}/${name}`, body, token), `project ${name}`);
   const annotation = { id: randomUUID(), type: 'annotation', name: 'Annotation' };
   const inspection = { id: randomUUID(), type: 'inspection', name: 'Inspection' };
-  await step('tools', demoToolStep(catalog));
+  await step('tools', spec.tools(catalog));
   await step('links', { links: [annotation, inspection] });
   await step('rules', { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: false, dataRule: null });
   ok(await call('POST', `/manage/projects/${projectId}/publish`, undefined, token), 'publish');
