@@ -393,6 +393,7 @@ export const enUS: Record<string, string> = {
   'exports.import.no_files': 'The upload holds no annotation file of this format',
   'exports.import.item_busy': 'The data item \"{value}\" is claimed, inspected or finished; only waiting data gets starting results',
   'exports.import.shape_tool_mismatch': 'The tool \"{tool}\" draws {expected}, not {value}',
+  'exports.import.export_only': '{format} is written by exports but cannot be imported',
   'ops.ExportRequested': 'Asked for a {format} export',
   'ops.ExportStarted': 'Started writing an export',
   'ops.ExportSucceeded': 'Finished an export: {items} items, {objects} objects',

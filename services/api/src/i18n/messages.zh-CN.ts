@@ -393,6 +393,7 @@ export const zhCN: Record<string, string> = {
   'exports.import.no_files': '上传内容中没有该格式的标注文件',
   'exports.import.item_busy': '数据“{value}”已被领取、质检或已完成，只有待处理的数据可以导入预标注',
   'exports.import.shape_tool_mismatch': '工具“{tool}”绘制的是 {expected}，而不是 {value}',
+  'exports.import.export_only': '{format} 只能导出，不能导入',
   'ops.ExportRequested': '发起 {format} 导出',
   'ops.ExportStarted': '开始写入导出',
   'ops.ExportSucceeded': '导出完成：{items} 条数据，{objects} 个对象',
