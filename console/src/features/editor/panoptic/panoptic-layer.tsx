@@ -114,7 +114,6 @@ function PaintLayer({ size }: { size: FrameSize }) {
           onMouseMove={onMouseMove}
           onMouseUp={onMouseUp}
           onMouseLeave={(e) => (onMouseUp(e), setPointer(null))}
-          onDblClick={(e) => ((e.cancelBubble = true), closeOutline())}
         />
       )}
       {inHand && outline.length > 0 && (
