@@ -2,7 +2,7 @@
 // in hand, the surface that takes brush and eraser strokes and polygon outlines. Without mask tools it is nothing.
 import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Circle, Image as KonvaImage, Layer, Line, Rect } from 'react-konva';
 import { flatPoints, paintStroke, type Point, type ResultDocument } from '@annot/workflows';
 import { useEditorSetup } from '../components/editor-setup';
@@ -53,6 +53,17 @@ function PaintLayer({ size }: { size: FrameSize }) {
     update();
     return editor.subscribe(update);
   }, [editor, setup, size.width, size.height]);
+
+  // An outline under way ends as a path does: Enter fills it, Escape drops it.
+  useEffect(() => {
+    if (outline.length === 0) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) closeOutline();
+      else if (e.key === 'Escape') panoptic.set({ outline: [] });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [outline.length > 0]);
 
   const at = (e: KonvaEventObject<MouseEvent>): Point | null => e.target.getStage()?.getRelativePointerPosition() ?? null;
   const strokeTo = (point: Point) => {
