@@ -9,6 +9,11 @@ describe('toolInput', () => {
   it('accepts a box tool with a single-choice attribute', () => {
     expect(issues(tool)).toEqual([]);
   });
+  it('accepts a mask tool, countable (things) or not (stuff)', () => {
+    expect(toolInput.parse({ name: 'car', templateType: 'mask', countable: true }).countable).toBe(true);
+    expect(toolInput.parse({ name: 'road', templateType: 'mask' }).countable).toBeUndefined();
+    expect(issues({ name: 'car', templateType: 'mask', countable: 'yes' }).map((i) => i.path)).toEqual(['countable']);
+  });
   it('says which value is empty', () => {
     expect(issues({ ...tool, name: ' ', attributes: [{ ...attribute, displayName: '' }] })).toEqual([
       { path: 'name', message: 'catalog.tool_name_empty' },

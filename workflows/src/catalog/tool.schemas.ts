@@ -1,7 +1,7 @@
 // Tools and their attributes, with the seed's rules: names, hotkeys, range circles, aspect ratios, frame limits.
 import { z } from 'zod';
 
-export const templateTypes = ['box', 'polygon', 'line', 'curve', 'point'] as const;
+export const templateTypes = ['box', 'polygon', 'line', 'curve', 'point', 'mask'] as const;
 export const attributeTypes = ['single', 'multiple', 'input'] as const;
 
 const required = (field: string) => z.string({ error: `catalog.${field}_empty` }).trim().min(1, `catalog.${field}_empty`).max(100, 'validation.too_big');
@@ -58,6 +58,8 @@ export const toolInput = z
     pointCloudOverlayFrames: positiveInteger.max(20, 'catalog.overlay_frames').optional(),
     autoTrackFrames: z.coerce.number({ error: 'catalog.auto_track_frames' }).int('catalog.auto_track_frames').min(10, 'catalog.auto_track_frames').max(20, 'catalog.auto_track_frames').optional(),
     sameBoxSizeCount: z.coerce.number({ error: 'catalog.same_box_sizes' }).int('catalog.same_box_sizes').min(0, 'catalog.same_box_sizes').default(0),
+    /** For a mask tool: a class of things, each painted region an instance of its own; otherwise stuff, one region per frame. */
+    countable: z.boolean().optional(),
     attributes: z.array(toolAttribute).default([]),
   })
   .strict()

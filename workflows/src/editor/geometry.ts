@@ -1,6 +1,7 @@
 // Box geometry for the editor: drawing by drag, resizing by handles, the tool's aspect ratio and a minimum size,
 // in image pixels so the result does not depend on the zoom.
 import type { BoxShape, ResultPoint, Shape } from '../tasks/result.schema';
+import { maskBounds } from './masks';
 
 export type Point = ResultPoint;
 export interface Rect {
@@ -107,6 +108,8 @@ export function resizeBox(box: BoxShape, handle: BoxHandle, pointer: Point, rule
 /** The shape moved by an offset. */
 export function moveShape<S extends Shape>(shape: S, dx: number, dy: number): S {
   if (shape.type === 'box' || shape.type === 'point') return { ...shape, x: shape.x + dx, y: shape.y + dy };
+  // A mask is pixels of its frame: it is repainted, not moved.
+  if (shape.type === 'mask') return shape;
   return { ...shape, points: shape.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) };
 }
 
@@ -114,6 +117,10 @@ export function moveShape<S extends Shape>(shape: S, dx: number, dy: number): S 
 export function shapeBounds(shape: Shape): Rect {
   if (shape.type === 'box') return { x: shape.x, y: shape.y, width: shape.width, height: shape.height };
   if (shape.type === 'point') return { x: shape.x, y: shape.y, width: 0, height: 0 };
+  if (shape.type === 'mask') {
+    const [x, y, width, height] = maskBounds(shape);
+    return { x, y, width, height };
+  }
   const xs = shape.points.map((p) => p.x);
   const ys = shape.points.map((p) => p.y);
   const x = Math.min(...xs);

@@ -2,6 +2,7 @@
 import type { Shape } from '../tasks/result.schema';
 import { sampleCurve } from './curve';
 import { type Point, type Rect, rectsMeet, shapeBounds } from './geometry';
+import { maskHas } from './masks';
 
 /** Distance from a point to the segment between a and b. */
 export function distanceToSegment(p: Point, a: Point, b: Point): number {
@@ -41,6 +42,8 @@ export function hitShape(shape: Shape, p: Point, tolerance: number): boolean {
       return nearPath(p, shape.points, tolerance);
     case 'curve':
       return nearPath(p, sampleCurve(shape.points), tolerance);
+    case 'mask':
+      return maskHas(shape, p);
   }
 }
 

@@ -4,7 +4,7 @@ import type { DataRuleDocument } from '../catalog/data-rule';
 import type { ToolInput } from '../catalog/tool.schemas';
 import type { AttributeValues, ResultDocument, Shape } from '../tasks/result.schema';
 
-export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json'] as const;
+export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'coco_panoptic', 'masks'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** A tool of the project as exporters read it: its class name is the tool's name unless an object names another. */
@@ -53,10 +53,10 @@ export interface ExportFrame {
   timestamp: number | null;
 }
 
-/** A whole file of the archive, by its path inside the archive. */
+/** A whole file of the archive, by its path inside the archive: text, or bytes (a PNG). */
 export interface ExportFile {
   path: string;
-  content: string;
+  content: string | Uint8Array;
 }
 
 /**
@@ -145,6 +145,7 @@ export const importReasons = {
   noFiles: 'exports.import.no_files',
   itemBusy: 'exports.import.item_busy',
   shapeToolMismatch: 'exports.import.shape_tool_mismatch',
+  exportOnly: 'exports.import.export_only',
 } as const;
 
 /** The class an object exports under: the name it was given, else its tool's. */

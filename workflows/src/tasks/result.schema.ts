@@ -13,6 +13,9 @@ export const resultLimits = {
   points: 1_000_000,
   attributesPerOwner: 100,
   valuesPerAttribute: 100,
+  /** A mask's side in pixels, and the runs of one mask. */
+  maskSide: 16_384,
+  runsPerMask: 400_000,
   text: 1_000,
   name: 100,
 } as const;
@@ -28,10 +31,25 @@ export const polygonShape = z.object({ type: z.literal('polygon'), points }).str
 export const lineShape = z.object({ type: z.literal('line'), points }).strict();
 export const curveShape = z.object({ type: z.literal('curve'), points }).strict();
 export const pointShape = z.object({ type: z.literal('point'), x: coordinate, y: coordinate }).strict();
-export const resultShape = z.discriminatedUnion('type', [boxShape, polygonShape, lineShape, curveShape, pointShape]);
+/**
+ * A painted region of a frame, run-length encoded over its width × height in row-major order (COCO's uncompressed
+ * counts, but by rows): runs alternate unpainted and painted, starting with an unpainted one (0 where the first pixel
+ * is painted), and add up to width × height. The size is the frame's, so a mask is read without its image.
+ */
+const maskSide = z.number().int().min(1).max(resultLimits.maskSide, 'validation.too_big');
+export const maskShape = z
+  .object({
+    type: z.literal('mask'),
+    width: maskSide,
+    height: maskSide,
+    counts: z.array(z.number().int().min(0).max(resultLimits.maskSide ** 2)).max(resultLimits.runsPerMask, 'validation.too_big'),
+  })
+  .strict();
+export const resultShape = z.discriminatedUnion('type', [boxShape, polygonShape, lineShape, curveShape, pointShape, maskShape]);
 export type Shape = z.infer<typeof resultShape>;
 export type BoxShape = z.infer<typeof boxShape>;
 export type PointShape = z.infer<typeof pointShape>;
+export type MaskShape = z.infer<typeof maskShape>;
 export type PathShape = z.infer<typeof polygonShape> | z.infer<typeof lineShape> | z.infer<typeof curveShape>;
 
 const name = z.string().min(1).max(resultLimits.name, 'validation.too_big');
@@ -99,7 +117,8 @@ export const resultDocument = z
       if (ids.has(object.id)) ctx.addIssue({ code: 'custom', path: ['objects', i, 'id'], message: 'tasks.result.object_id_repeat', params: { value: object.id } });
       ids.add(object.id);
       keyframes += object.keyframes.length;
-      for (const k of object.keyframes) total += k.shape && 'points' in k.shape ? k.shape.points.length : 1;
+      // A mask's runs count as points do: two runs cost about what one point does.
+      for (const k of object.keyframes) total += k.shape && 'points' in k.shape ? k.shape.points.length : k.shape?.type === 'mask' ? Math.ceil(k.shape.counts.length / 2) : 1;
     });
     if (keyframes > resultLimits.keyframes || total > resultLimits.points) ctx.addIssue({ code: 'custom', path: ['objects'], message: 'validation.too_big' });
   });

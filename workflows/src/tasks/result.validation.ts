@@ -2,7 +2,9 @@
 // submission needs. Issues name the object and attribute and carry a message key, so the API can localize them.
 import type { ToolAttribute, ToolInput } from '../catalog/tool.schemas';
 import { groupToolsInconsistent, type ToolGroup } from '../projects/project.schemas';
-import type { AttributeValue, AttributeValues, ResultDocument, ResultObject, Shape } from './result.schema';
+import { maskLength, overlappingMasks } from '../editor/masks';
+import { shapeAt } from './interpolation';
+import type { AttributeValue, AttributeValues, MaskShape, ResultDocument, ResultObject, Shape } from './result.schema';
 
 export interface ResultTool {
   toolId: string;
@@ -69,7 +71,33 @@ function check(result: ResultDocument, config: ResultConfig, level: Level): Resu
     objectIssues(issues, object, tool.definition, result.frameCount, config.image, level);
   }
   groupIssues(issues, result.objects, config.groups ?? []);
+  maskIssues(issues, result.objects, tools);
   return issues.list;
+}
+
+/**
+ * A frame's masks never share a pixel, and a class of stuff (a mask tool that is not countable) paints one region
+ * per frame. Checked at every frame where a mask changes, on the masks in the scene there.
+ */
+function maskIssues(issues: Issues, objects: ResultObject[], tools: Map<string, ResultTool>): void {
+  const masked = objects.filter((o) => o.templateType === 'mask');
+  const frames = [...new Set(masked.flatMap((o) => o.keyframes.map((k) => k.frame)))].sort((a, b) => a - b);
+  for (const frame of frames) {
+    const inScene = masked.flatMap((object) => {
+      const shape = shapeAt(object, frame);
+      return shape?.type === 'mask' ? [{ object, shape }] : [];
+    });
+    for (const [first, second] of overlappingMasks(inScene.map((m) => m.shape))) {
+      issues.add(inScene[second].object.id, 'tasks.result.mask_overlap', { frame, other: inScene[first].object.id });
+    }
+    const stuff = new Set<string>();
+    for (const { object } of inScene) {
+      const tool = tools.get(object.toolId);
+      if (!tool || tool.definition.countable) continue;
+      if (stuff.has(object.toolId)) issues.add(object.id, 'tasks.result.mask_stuff_repeat', { frame, name: tool.definition.name });
+      stuff.add(object.toolId);
+    }
+  }
 }
 
 /** Every graphic of a group instance is drawn with one of its group's tools, and one instance keeps one group. */
@@ -180,11 +208,23 @@ function shapeIssues(issues: Issues, objectId: string, shape: Shape, templateTyp
     case 'point':
       if (!inside(shape.x, shape.y)) outsideImage();
       return;
+    case 'mask':
+      maskShapeIssues(issues, objectId, shape, image, at);
+      return;
     default: {
       const minimum = minimumPoints[shape.type];
       if (shape.points.length < minimum) issues.add(objectId, `tasks.result.${shape.type}_points`, { ...at, min: minimum });
       if (!shape.points.every((p) => inside(p.x, p.y))) outsideImage();
     }
+  }
+}
+
+/** A mask covers its frame exactly: the image's size, and runs that add up to its pixels. */
+function maskShapeIssues(issues: Issues, objectId: string, mask: MaskShape, image: ResultConfig['image'], at: Record<string, number>): void {
+  if (image && (mask.width !== image.width || mask.height !== image.height)) {
+    issues.add(objectId, 'tasks.result.mask_size', { ...at, width: image.width, height: image.height });
+  } else if (maskLength(mask) !== mask.width * mask.height) {
+    issues.add(objectId, 'tasks.result.mask_runs', { ...at, pixels: mask.width * mask.height });
   }
 }
 

@@ -51,6 +51,11 @@ export class ArchiveWriter {
     return this.zip.addBuffer(entry, Buffer.from(content, 'utf8'));
   }
 
+  /** An encoded file: text as UTF-8, bytes (a PNG) as they are. */
+  addFile(entry: string, content: string | Uint8Array): Promise<void> {
+    return typeof content === 'string' ? this.addText(entry, content) : this.zip.addBuffer(entry, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+  }
+
   /** A media file, stored as it is: images do not compress. */
   addMedia(entry: string, body: Readable): Promise<void> {
     return this.zip.addStream(entry, body, false);

@@ -49,7 +49,7 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
         const frames = [{ mediaPath, width: item.width, height: item.height, timestamp: null }];
         const encoded = encoder.item({ ...item, index: items, mediaPath, frames });
         objects += encoded.objects;
-        for (const file of encoded.files) await writer.addText(file.path, file.content);
+        for (const file of encoded.files) await writer.addFile(file.path, file.content);
         for (const [section, elements] of Object.entries(encoded.sections ?? {})) await writer.appendToSection(section, elements);
         if (record.withMedia && target.media) await target.media.add(writer, mediaPath, item.path);
       }
@@ -58,7 +58,7 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
       if (progress > reported) await report((reported = progress));
     }
     const end = encoder.finish();
-    for (const file of end.files) await writer.addText(file.path, file.content);
+    for (const file of end.files) await writer.addFile(file.path, file.content);
     const bytes = await writer.finish(end.documents);
     return { items, objects, bytes };
   } catch (error) {

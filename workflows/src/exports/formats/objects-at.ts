@@ -1,7 +1,8 @@
 // What every encoder reads of an item: for each frame it exports, each object's shape, class and attribute values
 // at that frame, from the one interpolation the editor uses too.
 import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
-import type { AttributeValues, ResultObject, Shape } from '../../tasks/result.schema';
+import { maskBounds } from '../../editor/masks';
+import type { AttributeValues, MaskShape, ResultObject, Shape } from '../../tasks/result.schema';
 import { classNameOf, type ExportItem, type ExportTool } from '../format';
 
 export interface ObjectAtFrame {
@@ -11,6 +12,11 @@ export interface ObjectAtFrame {
   /** The object's own values, then its frame values at this frame. */
   attributes: AttributeValues;
 }
+
+export type OutlinedObjectAtFrame = ObjectAtFrame & { shape: Exclude<Shape, MaskShape> };
+
+/** The objects drawn as outlines; masks are left to the formats that write pixels (COCO panoptic, PNG masks). */
+export const outlined = (objects: ObjectAtFrame[]): OutlinedObjectAtFrame[] => objects.filter((o): o is OutlinedObjectAtFrame => o.shape.type !== 'mask');
 
 /** The objects in the scene at a frame; objects outside it there are left out. */
 export function objectsAt(item: ExportItem, frame: number, tools: ExportTool[]): ObjectAtFrame[] {
@@ -31,6 +37,7 @@ function attributesAt(object: ResultObject, frame: number): AttributeValues {
 /** The smallest box around a shape's points: x, y, width, height. */
 export function boundsOf(shape: Shape): [number, number, number, number] {
   if (shape.type === 'box') return [shape.x, shape.y, shape.width, shape.height];
+  if (shape.type === 'mask') return maskBounds(shape);
   const points = shape.type === 'point' ? [{ x: shape.x, y: shape.y }] : shape.points;
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);

@@ -4,7 +4,7 @@
 // poly2d, points as point2d, frame attribute values beside them. Every frame of a sequence is written.
 import type { AttributeValues, ResultPoint, Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, archiveStem, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, importReasons, stemOf } from '../format';
-import { attributeValues, finite, objectsAt } from './objects-at';
+import { attributeValues, finite, objectsAt, outlined } from './objects-at';
 
 const streamName = 'camera';
 
@@ -20,7 +20,7 @@ function attributeData(values: AttributeValues): ObjectData {
   return data;
 }
 
-function shapeData(shape: Shape): ObjectData {
+function shapeData(shape: Exclude<Shape, { type: 'mask' }>): ObjectData {
   switch (shape.type) {
     case 'box':
       return { bbox: [{ name: 'shape', stream: streamName, val: [shape.x + shape.width / 2, shape.y + shape.height / 2, shape.width, shape.height] }] };
@@ -47,7 +47,7 @@ export function openlabelDocument(item: ExportItem, tools: ExportTool[], project
   const frames: Record<string, unknown> = {};
   for (let frame = 0; frame < item.result.frameCount; frame++) {
     const inScene: Record<string, unknown> = {};
-    for (const { object, shape, attributes } of objectsAt(item, frame, tools)) {
+    for (const { object, shape, attributes } of outlined(objectsAt(item, frame, tools))) {
       const frameValues = Object.fromEntries(Object.entries(attributes).filter(([name]) => !(name in object.attributes)));
       inScene[uids.get(object.id)!] = { object_data: { ...shapeData(shape), ...attributeData(frameValues) } };
     }

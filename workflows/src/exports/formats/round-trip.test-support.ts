@@ -2,7 +2,7 @@
 // collected into files the way the archive would hold them (sectioned documents assembled).
 import type { ToolInput } from '../../catalog/tool.schemas';
 import type { ResultObject } from '../../tasks/result.schema';
-import type { EncoderFactory, ExportContext, ExportItem, ImportedFile } from '../format';
+import type { EncoderFactory, ExportContext, ExportFile, ExportItem, ImportedFile } from '../format';
 
 const tool = (name: string, templateType: ToolInput['templateType']): ToolInput => ({ name, templateType, description: '', sameBoxSizeCount: 0, attributes: [] });
 
@@ -56,7 +56,7 @@ const base: Omit<ExportItem, 'frames'> = {
 /** Runs an encoder over the items and answers the archive's files. */
 export function encodeAll(factory: EncoderFactory, items: ExportItem[], exportContext: ExportContext = context): ImportedFile[] {
   const encoder = factory(exportContext);
-  const files: { path: string; content: string }[] = [];
+  const files: ExportFile[] = [];
   const sections = new Map<string, string[]>();
   for (const each of items) {
     const encoded = encoder.item(each);
@@ -68,7 +68,7 @@ export function encodeAll(factory: EncoderFactory, items: ExportItem[], exportCo
   for (const document of end.documents) {
     files.push({ path: document.path, content: document.parts.map((part) => (typeof part === 'string' ? part : (sections.get(part.section) ?? []).join(','))).join('') });
   }
-  return files.map((f) => ({ path: f.path, content: Buffer.from(f.content, 'utf8') }));
+  return files.map((f) => ({ path: f.path, content: typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : Buffer.from(f.content) }));
 }
 
 export const text = (files: ImportedFile[], path: string): string => {

@@ -4,7 +4,7 @@
 import type { DataRuleDocument } from '../../catalog/data-rule';
 import type { ResultPoint, Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons, stemOf } from '../format';
-import { attributeValues, finite, objectsAt } from './objects-at';
+import { attributeValues, finite, objectsAt, outlined } from './objects-at';
 
 /** The fields a rule's mapping may rename, and their names when it does not. */
 export const ruleJsonFields = ['fileName', 'width', 'height', 'valid', 'objects', 'objects.id', 'objects.className', 'objects.type', 'objects.box', 'objects.points', 'objects.attributes'] as const;
@@ -74,7 +74,7 @@ export const ruleJsonEncoder: EncoderFactory = (context) => {
     item(item) {
       if (!item.effective && !(rule?.include?.invalidItems ?? false)) return { files: [], objects: 0 };
       const size = item.width && item.height ? { width: item.width, height: item.height } : null;
-      const objects = objectsAt(item, 0, context.tools).map(({ object, className, shape, attributes }) => ({
+      const objects = outlined(objectsAt(item, 0, context.tools)).map(({ object, className, shape, attributes }) => ({
         [field('objects.id')]: object.id,
         [field('objects.className')]: className,
         [field('objects.type')]: shape.type,

@@ -5,6 +5,7 @@ import { type ReactNode, type RefObject, startTransition, useEffect, useLayoutEf
 import { Circle, Layer, Stage, Text } from 'react-konva';
 import type { Point } from '@annot/workflows';
 import { useCanvasPointer } from '../hooks/use-canvas-pointer';
+import { PanopticLayer } from '../panoptic/panoptic-layer';
 import { fitView, zoomAt } from '../stores/editor-actions';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { DraftShapes } from './draft-layer';
@@ -132,6 +133,7 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onO
           onMouseLeave={pointer.onMouseUp}
         >
           <ObjectsLayer image={image} flagged={flagged} />
+          <PanopticLayer image={image} />
           <OverlayLayer pinned={marks.length > 0}>
             <SelectionHandles />
             <DraftShapes />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { type EditorCommand, shortcutText } from '../hooks/editor-shortcuts';
+import { PanopticControls } from '../panoptic/panoptic-controls';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { useEditorSetup } from './editor-setup';
 
@@ -48,6 +49,7 @@ export function EditorToolbar({ run }: { run: (command: EditorCommand) => void }
             <span className="text-[10px] text-muted-foreground">{t(`editor_template_${tool.definition.templateType}`)}</span>
           </Button>
         ))}
+      <PanopticControls />
       <span className={cn('mx-1 h-5 w-px bg-border')} aria-hidden />
       {button('undo', t('editor_undo'), !canUndo)}
       {button('redo', t('editor_redo'), !canRedo)}

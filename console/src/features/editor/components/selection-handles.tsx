@@ -35,7 +35,7 @@ export const SelectionHandles = memo(function SelectionHandles() {
   const vertex = useEditor((s) => s.vertex);
   if (!object || setup.readOnly) return null;
   const shape = keyframeShape(object);
-  if (!shape || shape.type === 'point') return null;
+  if (!shape || shape.type === 'point' || shape.type === 'mask') return null;
   const color = setup.colorOf(object.toolId);
   const stop = (e: KonvaEventObject<MouseEvent>) => {
     e.cancelBubble = true;

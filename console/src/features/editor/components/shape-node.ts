@@ -4,7 +4,7 @@ import type { ShapeConfig } from 'konva/lib/Shape';
 import { Circle } from 'konva/lib/shapes/Circle';
 import { Line } from 'konva/lib/shapes/Line';
 import { Rect } from 'konva/lib/shapes/Rect';
-import { flatPoints, type Shape, sampleCurve } from '@annot/workflows';
+import { flatPoints, maskBounds, type Shape, sampleCurve } from '@annot/workflows';
 
 export interface ShapeLook {
   color: string;
@@ -37,6 +37,11 @@ function configOf(shape: Shape, { color, selected, flagged, unit }: ShapeLook): 
       return { kind: 'Line', attrs: { ...stroke, points: flatPoints(shape.points), closed: false, fill: undefined } };
     case 'curve':
       return { kind: 'Line', attrs: { ...stroke, points: flatPoints(sampleCurve(shape.points)), closed: false, fill: undefined } };
+    case 'mask': {
+      // The pixels are the panoptic overlay's; here a selected mask shows its bounds.
+      const [x, y, width, height] = maskBounds(shape);
+      return { kind: 'Rect', attrs: { ...stroke, stroke: selected ? color : undefined, x, y, width, height, fill: undefined } };
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { exportFormats, type ExportFormat, type ExportOptions } from '@annot/workflows';
+import { exportFormats, type ExportFormat, type ExportOptions, exportOnlyFormats } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -63,7 +63,7 @@ export function AnnotationImportForm({ options }: { options: ExportOptions }) {
           </FormField>
           <FormField id="import-format" label={t('exports_format')}>
             <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
-              {exportFormats.map((f) => (
+              {exportFormats.filter((f) => !exportOnlyFormats.includes(f)).map((f) => (
                 <option key={f} value={f} disabled={f === 'rule_json' && !options.dataRule}>
                   {formatLabel(t, f)}
                 </option>

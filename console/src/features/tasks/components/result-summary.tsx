@@ -1,6 +1,6 @@
 // The saved result in words, until the drawing editor comes: each object with its tool, shape and attribute values.
 import { useTranslation } from 'react-i18next';
-import type { AttributeValues, ResultObject } from '@annot/workflows';
+import { type AttributeValues, maskArea, type ResultObject } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { SavedResult } from '../api/task-item';
@@ -15,6 +15,7 @@ function shapeText(object: ResultObject): string {
   if (!shape) return '-';
   if (shape.type === 'box') return `${Math.round(shape.x)},${Math.round(shape.y)} ${Math.round(shape.width)}×${Math.round(shape.height)}`;
   if (shape.type === 'point') return `${Math.round(shape.x)},${Math.round(shape.y)}`;
+  if (shape.type === 'mask') return `${maskArea(shape)} px`;
   return `${shape.points.length}`;
 }
 

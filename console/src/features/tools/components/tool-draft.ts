@@ -11,6 +11,8 @@ export interface ToolDraft {
   pointCloudOverlayFrames: string;
   autoTrackFrames: string;
   sameBoxSizeCount: string;
+  /** A mask tool's things (each region an instance) or stuff (one region per frame). */
+  countable: boolean;
   attributes: AttributeDraft[];
 }
 
@@ -23,6 +25,7 @@ export const blankTool = (): ToolDraft => ({
   pointCloudOverlayFrames: '',
   autoTrackFrames: '',
   sameBoxSizeCount: '0',
+  countable: false,
   attributes: [],
 });
 
@@ -39,6 +42,7 @@ export function toCandidate(draft: ToolDraft): Record<string, unknown> {
     pointCloudOverlayFrames: optional(draft.pointCloudOverlayFrames),
     autoTrackFrames: optional(draft.autoTrackFrames),
     sameBoxSizeCount: optional(draft.sameBoxSizeCount) ?? 0,
+    countable: draft.templateType === 'mask' ? draft.countable : undefined,
     attributes: draft.attributes.map((a) => ({
       name: a.name,
       displayName: a.displayName,
@@ -70,6 +74,7 @@ export function fromTool(tool: ToolInput): ToolDraft {
     pointCloudOverlayFrames: text(tool.pointCloudOverlayFrames),
     autoTrackFrames: text(tool.autoTrackFrames),
     sameBoxSizeCount: text(tool.sameBoxSizeCount),
+    countable: tool.countable ?? false,
     attributes: tool.attributes.map((a) => ({
       ...blankAttribute(),
       ...a,

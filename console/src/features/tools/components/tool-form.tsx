@@ -76,6 +76,12 @@ export function ToolForm({ tool, readOnly, onSaved }: ToolFormProps) {
             <Input value={draft[field]} disabled={readOnly} placeholder={t(`tools_${field}_hint`)} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} />
           </FormField>
         ))}
+        {draft.templateType === 'mask' && (
+          <label className="flex items-center gap-2 self-end text-sm">
+            <input type="checkbox" checked={draft.countable} disabled={readOnly} onChange={(e) => setDraft({ ...draft, countable: e.target.checked })} />
+            {t('tools_countable')}
+          </label>
+        )}
         <FormField id="tool-description" label={t('tools_description')} error={errors.description}>
           <Input value={draft.description} disabled={readOnly} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
         </FormField>
