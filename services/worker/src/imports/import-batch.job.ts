@@ -1,11 +1,9 @@
 // The batch import job: receive the data (extract the zip), list it, group it into items by the project's annotation
 // type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks.
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
@@ -234,10 +232,8 @@ export class ImportBatchJob implements JobHandler {
     const copy = file.localPath ? null : path.join(os.tmpdir(), `import-${randomUUID()}${path.extname(file.name)}`);
     try {
       if (copy) await writeFile(copy, await file.read());
-      const input = file.localPath ?? copy!;
-      const checksum = await hashFile(input);
       let reported = -1;
-      const video = await this.videos.extract(input, checksum, (share) => {
+      const { checksum, video } = await this.videos.decode(file.localPath ?? copy!, (share) => {
         const step = Math.floor(share * 20);
         if (step === reported) return;
         reported = step;
@@ -363,11 +359,6 @@ function rootName(ref: ImportSourceRef): string {
   return path.posix.basename(named.replace(/\/+$/, '')) || 'frames';
 }
 
-async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
-}
 
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);

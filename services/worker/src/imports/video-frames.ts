@@ -2,11 +2,13 @@
 // times from ffprobe, then every frame as an image in storage under the video's checksum, so a re-run or the same
 // video in another batch finds its frames there, and the browser never seeks a video element.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { type AppConfig, CONFIG, LocalDiskStorage, type Storage, STORAGE } from '@annot/core';
 import { extractedFrameExtension } from '@annot/workflows';
@@ -48,6 +50,14 @@ export class VideoFrames {
 
   constructor(@Inject(STORAGE) private readonly storage: Storage, @Inject(CONFIG) config: AppConfig) {
     this.tools = { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath };
+  }
+
+  /** A video file on this disk as an import takes it: its content's checksum, then its frames under that checksum. */
+  async decode(input: string, progress: (share: number) => void | Promise<void>): Promise<{ checksum: string; video: ExtractedVideo }> {
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(input), hash);
+    const checksum = hash.digest('hex');
+    return { checksum, video: await this.extract(input, checksum, progress) };
   }
 
   /**
