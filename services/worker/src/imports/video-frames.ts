@@ -168,7 +168,8 @@ async function runFfmpeg(input: string, folder: string, expected: number, progre
   const args = ['-v', 'error', '-nostdin', '-i', input, '-map', '0:v:0', ...frameEncoding, '-start_number', '0', '-progress', 'pipe:1', '-stats_period', '0.2', '-nostats', path.join(folder, `%06d.${extractedFrameExtension}`)];
   await run(tools, 'ffmpeg', args, (line) => {
     const frame = /^frame=(\d+)$/.exec(line);
-    if (frame && expected > 0) void progress(Math.min(1, Number(frame[1]) / expected));
+    // Progress is news, not work: one that cannot be told (Redis away a moment) leaves the extraction going.
+    if (frame && expected > 0) Promise.resolve(progress(Math.min(1, Number(frame[1]) / expected))).catch(() => undefined);
   });
 }
 
