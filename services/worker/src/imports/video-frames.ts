@@ -1,6 +1,6 @@
 // Decodes a video once at import with ffprobe and ffmpeg (spawned processes of Debian's ffmpeg package): the frame
-// times from ffprobe, then every frame as an image in storage under the video's checksum, so a re-run or the same
-// video in another batch finds its frames there, and the browser never seeks a video element.
+// times from ffprobe while ffmpeg writes every frame as an image into storage under the video's checksum, so a re-run
+// or the same video in another batch finds its frames there, and the browser never seeks a video element.
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
