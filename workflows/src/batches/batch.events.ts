@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DomainEvent } from '../shared/event';
 import type { BatchMachineContext, BatchStatus } from './batch.machine';
 import type { BatchUploadType } from './batches.views';
+import type { ItemFrames } from './item-frames';
 
 export const batchUploadTypes = ['zip', 'local', 'cos', 'oss'] as const satisfies readonly BatchUploadType[];
 /** The seed: a batch data file is under 200 MB. */
@@ -78,6 +79,11 @@ export interface ItemsChunk {
   widths: (number | null)[];
   heights: (number | null)[];
   checksums: string[];
+  /**
+   * Each item's frames, only from the first item of several frames on (null for a picture, which is its own
+   * frame 0); absent in a chunk of pictures, and in the chunks of imports from before sequences.
+   */
+  frames?: (ItemFrames | null)[];
   failedNames: string[];
   /** Message keys, translated when the failure file is read. */
   failedReasons: string[];
@@ -91,6 +97,8 @@ export interface ChunkItem {
   width: number | null;
   height: number | null;
   checksum: string;
+  /** A folder of images or a video; absent for a picture. */
+  frames?: ItemFrames | null;
 }
 
 export const emptyItemsChunk = (importId: string, firstSeq: number, pathPrefix: string): ItemsChunk => ({
@@ -111,16 +119,22 @@ export const emptyItemsChunk = (importId: string, firstSeq: number, pathPrefix: 
 
 /** Adds an item; paths are spelled out only from the first one that does not follow the prefix. */
 export function addChunkItem(chunk: ItemsChunk, item: ChunkItem): void {
-  const prefixed = item.path === chunk.pathPrefix + item.fileName;
-  if (!prefixed && chunk.paths.length === 0) chunk.paths.push(...chunk.fileNames.map((name) => chunk.pathPrefix + name));
+  const spelled = chunk.paths.length > 0 || item.path !== chunk.pathPrefix + item.fileName;
+  if (spelled && chunk.paths.length === 0) chunk.paths.push(...chunk.fileNames.map((name) => chunk.pathPrefix + name));
   chunk.fileNames.push(item.fileName);
-  if (chunk.paths.length > 0) chunk.paths.push(item.path);
+  if (spelled) chunk.paths.push(item.path);
   chunk.sizes.push(item.size);
   chunk.mediaTypes.push(item.mediaType);
   chunk.widths.push(item.width);
   chunk.heights.push(item.height);
   chunk.checksums.push(item.checksum);
+  const frames = item.frames ?? null;
+  if (frames && !chunk.frames) chunk.frames = chunk.fileNames.slice(0, -1).map(() => null);
+  chunk.frames?.push(frames);
 }
+
+/** How many frames each item of a chunk has. */
+export const chunkFrameCounts = (chunk: ItemsChunk): number[] => chunk.fileNames.map((_, i) => chunk.frames?.[i]?.count ?? 1);
 
 export function addChunkFailure(chunk: ItemsChunk, fileName: string, reasonKey: string): void {
   chunk.failedNames.push(fileName);
