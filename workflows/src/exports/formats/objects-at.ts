@@ -28,10 +28,10 @@ function attributesAt(object: ResultObject, frame: number): AttributeValues {
   return Object.keys(frameValues).length > 0 ? { ...object.attributes, ...frameValues } : object.attributes;
 }
 
-/** The smallest box around a shape's points: x, y, width, height. */
+/** The smallest upright box around a shape's points (a turned box's corners): x, y, width, height. */
 export function boundsOf(shape: Shape): [number, number, number, number] {
-  if (shape.type === 'box') return [shape.x, shape.y, shape.width, shape.height];
-  const points = shape.type === 'point' ? [{ x: shape.x, y: shape.y }] : shape.points;
+  if (shape.type === 'box' && !shape.rotation) return [shape.x, shape.y, shape.width, shape.height];
+  const points = shape.type === 'box' ? cornersOf(shape) : shape.type === 'point' ? [{ x: shape.x, y: shape.y }] : shape.points;
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const [left, top] = [Math.min(...xs), Math.min(...ys)];
@@ -58,4 +58,19 @@ export function labelLines(file: { path: string; content: Buffer }): { source: s
     .toString('utf8')
     .split(/\r?\n/)
     .flatMap((line, index) => (line.trim() ? [{ source: `${file.path}:${index + 1}`, fields: line.trim().split(/\s+/) }] : []));
+}
+
+/** A box's corners, turned by its rotation about its centre. */
+export function cornersOf(box: Extract<Shape, { type: 'box' }>): { x: number; y: number }[] {
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const [cos, sin] = [Math.cos(box.rotation ?? 0), Math.sin(box.rotation ?? 0)];
+  return [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([sx, sy]) => {
+    const [dx, dy] = [(sx * box.width) / 2, (sy * box.height) / 2];
+    return { x: cx + dx * cos - dy * sin, y: cy + dx * sin + dy * cos };
+  });
 }
