@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../quality/sampling/sample-draw';
 import { compactTrack, frameAttributesAt, mixAngle, shapeAt, type TrackFrame, wrapAngle } from './interpolation';
+import { TrackTimeline } from './track-timeline';
 import type { Keyframe, Shape } from './result.schema';
 
 const seeds = Array.from({ length: 200 }, (_, i) => i + 1);
@@ -69,6 +70,21 @@ describe('interpolation properties', () => {
         const last = keyframes.findLast((k) => k.frame <= frame);
         const inScene = last !== undefined && !last.outside;
         if ((shapeAt({ keyframes }, frame) !== null) !== inScene) differences.push(`seed ${seed} frame ${frame}`);
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('gives the same shapes from a packed timeline as from shapeAt, to the last bit, for boxes and other shapes alike', () => {
+    const differences: string[] = [];
+    for (const seed of seeds.slice(0, 50)) {
+      const tracks = (['box', 'box', 'point', 'polygon'] as const).map((kind, i) => ({ keyframes: generatedTrack(seed * 10 + i, kind) }));
+      const timeline = new TrackTimeline(tracks);
+      for (let frame = -1; frame <= frameCount; frame++) {
+        const shapes = timeline.shapesAt(frame);
+        tracks.forEach((track, i) => {
+          if (JSON.stringify(shapes[i]) !== JSON.stringify(shapeAt(track, frame))) differences.push(`seed ${seed} track ${i} frame ${frame}`);
+        });
       }
     }
     expect(differences).toEqual([]);

@@ -3,7 +3,7 @@
 // compactTrack, turns a per-frame series (what MOT or KITTI files hold) back into keyframes.
 import type { AttributeValues, Keyframe, ResultPoint, Shape } from './result.schema';
 
-type Track = { keyframes: Keyframe[] };
+export type Track = { keyframes: Keyframe[] };
 type PathType = 'polygon' | 'line' | 'curve';
 
 /** Index of the last keyframe at or before the frame, or -1; keyframes are sorted by frame. */
@@ -22,7 +22,8 @@ function keyframeIndexAt(keyframes: Keyframe[], frame: number): number {
 }
 
 const turn = 2 * Math.PI;
-const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
+/** A number a fraction t of the way from a to b: the one blend of every coordinate. */
+export const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
 /** An angle in radians brought into [-π, π). */
 export const wrapAngle = (angle: number): number => angle - turn * Math.floor((angle + Math.PI) / turn);
 /** From one angle towards another along the shorter way round: 359° to 1° passes 0°, never 180°. */

@@ -1,6 +1,7 @@
 // What every encoder reads of an item: for each frame it exports, each object's shape, class and attribute values
 // at that frame, from the one interpolation the editor uses too.
 import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
+import { TrackTimeline } from '../../tasks/track-timeline';
 import type { AttributeValues, ResultObject, Shape } from '../../tasks/result.schema';
 import { classNameOf, type ExportItem, type ExportTool } from '../format';
 
@@ -12,13 +13,24 @@ export interface ObjectAtFrame {
   attributes: AttributeValues;
 }
 
+/** Each document's timeline, packed on its first frame: encoders ask every frame of a sequence in turn. */
+const timelines = new WeakMap<ExportItem['result'], TrackTimeline>();
+
 /** The objects in the scene at a frame; objects outside it there are left out. */
 export function objectsAt(item: ExportItem, frame: number, tools: ExportTool[]): ObjectAtFrame[] {
+  const { objects } = item.result;
   const inScene: ObjectAtFrame[] = [];
-  for (const object of item.result.objects) {
-    const shape = shapeAt(object, frame);
+  const add = (object: ResultObject, shape: Shape | null) => {
     if (shape) inScene.push({ object, className: classNameOf(object, tools), shape, attributes: attributesAt(object, frame) });
+  };
+  if (item.result.frameCount === 1) {
+    for (const object of objects) add(object, shapeAt(object, frame));
+    return inScene;
   }
+  let timeline = timelines.get(item.result);
+  if (!timeline) timelines.set(item.result, (timeline = new TrackTimeline(objects)));
+  const shapes = timeline.shapesAt(frame);
+  objects.forEach((object, i) => add(object, shapes[i]));
   return inScene;
 }
 
