@@ -79,6 +79,9 @@ describe('interpolation properties', () => {
     const differences: string[] = [];
     for (const seed of seeds.slice(0, 50)) {
       const tracks = (['box', 'box', 'point', 'polygon'] as const).map((kind, i) => ({ keyframes: generatedTrack(seed * 10 + i, kind) }));
+      // Keyframes on every frame for a while, then sparse ones: bunched far closer than the timeline's buckets.
+      const bunched = [...Array.from({ length: 30 }, (_, f) => ({ ...generatedTrack(seed, 'box')[0], frame: f + 2 })), ...generatedTrack(seed + 1, 'box').filter((k) => k.frame > 40)];
+      tracks.push({ keyframes: bunched });
       const timeline = new TrackTimeline(tracks);
       for (let frame = -1; frame <= frameCount; frame++) {
         const shapes = timeline.shapesAt(frame);
