@@ -55,7 +55,8 @@ export function openlabelDocument(item: ExportItem, tools: ExportTool[], project
   }
   const objects: Record<string, unknown> = {};
   for (const object of item.result.objects) {
-    objects[uids.get(object.id)!] = { name: object.id, type: classNameOf(object, tools), frame_intervals: intervals.get(object.id), object_data: attributeData(object.attributes) };
+    const spans = intervals.get(object.id)!;
+    objects[uids.get(object.id)!] = { name: object.id, type: classNameOf(object, tools), ...(spans.length > 0 ? { frame_intervals: spans } : {}), object_data: attributeData(object.attributes) };
   }
   return {
     openlabel: {
