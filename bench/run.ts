@@ -8,6 +8,7 @@ import { itemsBench } from './items.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { rebuildBench } from './rebuild.bench';
 import { videoBench } from './video.bench';
+import { tracksBench } from './tracks.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
 import { type Figure, formatTable, verdict } from './support/figures';
 
@@ -20,6 +21,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   exports: exportsBench,
   'projection lag': projectionLagBench,
   video: videoBench,
+  tracks: tracksBench,
 };
 const log = (line: string) => console.log(line);
 

@@ -11,7 +11,7 @@ const schema = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/openlab
 const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
 
 describe('OpenLABEL exports against the published schema', () => {
-  it('validates a picture with a box, a polygon and a line, and a three-frame sequence', () => {
+  it('validates a picture with a box, a polygon and a line, and a three-frame sequence with a turned box leaving and coming back', () => {
     const picture = item();
     const sequence = item({
       fileName: 'frames/seq.png',
@@ -28,6 +28,15 @@ describe('OpenLABEL exports against the published schema', () => {
             ],
           },
           { ...picture.result.objects[2], keyframes: [{ frame: 1, shape: { type: 'point', x: 5, y: 6 }, attributes: {}, outside: false, source: 'drawn' }], templateType: 'point' },
+          {
+            ...picture.result.objects[0],
+            id: 'turned-1',
+            keyframes: [
+              { frame: 0, shape: { type: 'box', x: 1, y: 1, width: 8, height: 4, rotation: 0.3 }, attributes: {}, outside: false, source: 'drawn' },
+              { frame: 1, shape: null, attributes: {}, outside: true, source: 'drawn' },
+              { frame: 2, shape: { type: 'box', x: 2, y: 1, width: 8, height: 4, rotation: -0.3 }, attributes: {}, outside: false, source: 'drawn' },
+            ],
+          },
         ],
       },
     });

@@ -4,7 +4,7 @@ import type { DataRuleDocument } from '../catalog/data-rule';
 import type { ToolInput } from '../catalog/tool.schemas';
 import type { AttributeValues, ResultDocument, Shape } from '../tasks/result.schema';
 
-export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'coco_panoptic', 'masks'] as const;
+export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'mot', 'kitti_tracking', 'coco_video', 'coco_panoptic', 'masks'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** A tool of the project as exporters read it: its class name is the tool's name unless an object names another. */
@@ -103,8 +103,10 @@ export interface DecodedObject {
   className: string;
   shape: Shape;
   attributes: AttributeValues;
-  /** The track id the file gives, where it gives one. */
+  /** The track id the file gives, where it gives one: objects of one item sharing an id are one track. */
   id?: string;
+  /** The 0-based frame of the item it was read at; a picture's objects are at frame 0, the default. */
+  frame?: number;
 }
 
 export interface DecodedItem {
@@ -113,6 +115,8 @@ export interface DecodedItem {
   /** Where the item's annotations were read from, for a refusal of the whole item (item not found). */
   source: string;
   objects: DecodedObject[];
+  /** The frames the file says the item has, where it says (COCO video's images, OpenLABEL's frame intervals). */
+  frameCount?: number;
 }
 
 /** One line of "The import failed with the following error.": where, and a message key with its values. */

@@ -1,7 +1,8 @@
 // Turns what a decoder read into starting results: each decoded item matched to one of the batch's items by file
 // name, then by the end of its path, then by its name without extension; each object to the project's tool of its
 // class; each result checked as an editor save would be. Every refusal names where it was read.
-import type { ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
+import { compactTrack, type TrackFrame } from '../tasks/interpolation';
+import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
 import { type ResultTool, saveIssues } from '../tasks/result.validation';
 import { type DecodedObject, type DecodeOutcome, type DecodeRefusal, importReasons, stemOf } from './format';
 
@@ -12,6 +13,8 @@ export interface ImportTarget {
   height: number | null;
   /** Waiting in an annotation link's pool: only such an item takes a starting result. */
   waiting: boolean;
+  /** The item's frames (1 for a picture); where unknown, the decoded files' count or their last frame decides. */
+  frameCount?: number;
 }
 
 export interface MatchedItem {
@@ -50,21 +53,38 @@ function shapeFor(shape: Shape, templateType: string): Shape | null {
   return null;
 }
 
+/** One object being gathered from a decoded item: its observations by frame, keyed by the id it will have. */
+interface TrackDraft {
+  id: string;
+  tool: ResultTool;
+  attributes: ResultObject['attributes'];
+  frames: TrackFrame[];
+  seen: Set<number>;
+}
+
 interface Draft {
   target: ImportTarget;
-  objects: ResultObject[];
+  tracks: Map<string, TrackDraft>;
+  /** The frames the decoded files say the item has, where they say. */
+  frameCount: number | undefined;
   /** Where each object was read, by its id, for the validator's refusals. */
   sources: Map<string, string>;
   refused: boolean;
 }
 
+/**
+ * Matches decoded items to the batch's items and their objects to the project's tools. A sequence item is named by
+ * its file name (its folder or its video) and each object by the frame it was read at: observations sharing an id
+ * are one track, whose per-frame shapes compactTrack turns back into keyframes, its frame attributes (as the tool
+ * defines them) kept per frame and its other values once.
+ */
 export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], tools: ResultTool[]): ImportMatch {
   const refusals = [...outcome.refusals];
   const find = itemFinder(targets);
   const drafts = new Map<string, Draft>();
   // A refused line of an item's file refuses the item: only items whose every line is good are written.
   const fileRefused = (source: string) => {
-    const file = source.replace(/ images\[\d+\]$/, '');
+    const file = source.replace(/ (images|videos)\[\d+\]$/, '');
     return outcome.refusals.some((r) => r.source === file || r.source.startsWith(`${file}:`) || r.source.startsWith(`${file} `));
   };
 
@@ -78,25 +98,27 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
       refusals.push({ source: decoded.source, reasonKey: importReasons.itemBusy, params: { value: target.fileName } });
       continue;
     }
-    const draft: Draft = drafts.get(target.itemId) ?? { target, objects: [], sources: new Map(), refused: fileRefused(decoded.source) };
+    const draft: Draft = drafts.get(target.itemId) ?? { target, tracks: new Map(), frameCount: undefined, sources: new Map(), refused: fileRefused(decoded.source) };
     drafts.set(target.itemId, draft);
+    if (decoded.frameCount !== undefined) draft.frameCount = Math.max(draft.frameCount ?? 0, decoded.frameCount);
     for (const object of decoded.objects) {
-      const made = objectOf(object, tools, draft.objects.length, refusals);
-      if (!made) {
+      const tool = toolOf(object, tools, refusals);
+      if (!tool) {
         draft.refused = true;
         continue;
       }
-      // Ids repeat across files of one item; the later one gets a suffix.
-      if (draft.objects.some((o) => o.id === made.id)) made.id = `${made.id}-${draft.objects.length + 1}`;
-      draft.objects.push(made);
-      draft.sources.set(made.id, object.source);
+      addObservation(draft, object, tool.tool, tool.shape);
     }
   }
 
   const items: MatchedItem[] = [];
   for (const draft of drafts.values()) {
     const { target } = draft;
-    const result: ResultDocument = { frameCount: 1, objects: draft.objects, attributes: {} };
+    const tracks = [...draft.tracks.values()];
+    const lastFrame = Math.max(0, ...tracks.flatMap((t) => t.frames.map((f) => f.frame)));
+    const frameCount = target.frameCount ?? draft.frameCount ?? lastFrame + 1;
+    const objects = tracks.map((track) => objectOfTrack(track, frameCount));
+    const result: ResultDocument = { frameCount, objects, attributes: {} };
     const image = target.width && target.height ? { width: target.width, height: target.height } : null;
     const issues = saveIssues(result, { tools, image });
     for (const issue of issues) {
@@ -107,8 +129,63 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
   return { items, refusals };
 }
 
-/** A read object as a result object of the project's tool of its class, or null with why it was refused. */
+/** Adds one read object to its track: the track of its id, unless that track already holds its frame (ids repeat across files of one item), then a new one. */
+function addObservation(draft: Draft, object: DecodedObject, tool: ResultTool, shape: Shape): void {
+  const frame = object.frame ?? 0;
+  const base = (object.id ?? `imp-${draft.tracks.size + 1}`).slice(0, 64);
+  let track = draft.tracks.get(base);
+  if (track && (track.seen.has(frame) || track.tool.toolId !== tool.toolId)) {
+    return addTrack(draft, `${base.slice(0, 56)}-${draft.tracks.size + 1}`, object, tool, shape, frame);
+  }
+  if (!track) return addTrack(draft, base, object, tool, shape, frame);
+  const { own, perFrame } = splitAttributes(object.attributes, tool);
+  Object.assign(track.attributes, own);
+  track.frames.push({ frame, shape, attributes: perFrame });
+  track.seen.add(frame);
+}
+
+function addTrack(draft: Draft, id: string, object: DecodedObject, tool: ResultTool, shape: Shape, frame: number): void {
+  draft.tracks.set(id, trackOf(id, object, tool, shape, frame));
+  draft.sources.set(id, object.source);
+}
+
+function trackOf(id: string, object: DecodedObject, tool: ResultTool, shape: Shape, frame: number): TrackDraft {
+  const { own, perFrame } = splitAttributes(object.attributes, tool);
+  return { id, tool, attributes: { ...own }, frames: [{ frame, shape, attributes: perFrame }], seen: new Set([frame]) };
+}
+
+/** A read object of one frame as a result object of the project's tool of its class, or null with why it was refused. */
 export function objectOf(object: DecodedObject, tools: ResultTool[], index: number, refusals: DecodeRefusal[]): ResultObject | null {
+  const found = toolOf(object, tools, refusals);
+  if (!found) return null;
+  const frame = object.frame ?? 0;
+  return objectOfTrack(trackOf((object.id ?? `imp-${index + 1}`).slice(0, 64), object, found.tool, found.shape, frame), frame + 1);
+}
+
+/** The values the tool keeps per frame, and the rest, which are the object's own (the validator refuses unknown ones). */
+function splitAttributes(values: AttributeValues, tool: ResultTool): { own: AttributeValues; perFrame: AttributeValues } {
+  const frameNames = new Set(tool.definition.attributes.filter((a) => a.frameAttribute).map((a) => a.name));
+  const own: AttributeValues = {};
+  const perFrame: AttributeValues = {};
+  for (const [name, value] of Object.entries(values)) (frameNames.has(name) ? perFrame : own)[name] = value;
+  return { own, perFrame };
+}
+
+function objectOfTrack(track: TrackDraft, frameCount: number): ResultObject {
+  return {
+    id: track.id,
+    toolId: track.tool.toolId,
+    toolVersion: track.tool.toolVersion,
+    templateType: track.tool.definition.templateType,
+    className: null,
+    attributes: track.attributes,
+    group: null,
+    keyframes: compactTrack(track.frames, { frameCount, source: 'algorithm' }),
+  };
+}
+
+/** The project's tool of a read object's class and the shape as that tool draws it, or null with why it was refused. */
+function toolOf(object: DecodedObject, tools: ResultTool[], refusals: DecodeRefusal[]): { tool: ResultTool; shape: Shape } | null {
   const tool = tools.find((t) => sameClass(object.className, t.definition.name));
   if (!tool) {
     refusals.push({ source: object.source, reasonKey: importReasons.unknownClass, params: { value: object.className } });
@@ -119,15 +196,5 @@ export function objectOf(object: DecodedObject, tools: ResultTool[], index: numb
     refusals.push({ source: object.source, reasonKey: importReasons.shapeToolMismatch, params: { tool: tool.definition.name, expected: tool.definition.templateType, value: object.shape.type } });
     return null;
   }
-  // Attributes the tool defines are the object's own; the rest the validator refuses as unknown.
-  return {
-    id: (object.id ?? `imp-${index + 1}`).slice(0, 64),
-    toolId: tool.toolId,
-    toolVersion: tool.toolVersion,
-    templateType: tool.definition.templateType,
-    className: null,
-    attributes: object.attributes,
-    group: null,
-    keyframes: [{ frame: 0, shape, attributes: {}, outside: false, source: 'algorithm' }],
-  };
+  return { tool, shape };
 }

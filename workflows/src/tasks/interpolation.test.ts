@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { frameAttributesAt, shapeAt } from './interpolation';
+import { frameAttributesAt, shapeAt, wrapAngle } from './interpolation';
 import type { Keyframe, Shape } from './result.schema';
 
 const key = (frame: number, shape: Shape | null, over: Partial<Keyframe> = {}): Keyframe => ({ frame, shape, attributes: {}, outside: false, source: 'drawn', ...over });
 const box = (x: number, y: number, width: number, height: number): Shape => ({ type: 'box', x, y, width, height });
+const degrees = (d: number) => (d * Math.PI) / 180;
 const path = (type: 'polygon' | 'line' | 'curve', ...xy: number[][]): Shape => ({ type, points: xy.map(([x, y]) => ({ x, y })) });
 
 describe('shapeAt', () => {
@@ -23,9 +24,27 @@ describe('shapeAt', () => {
     const keyframes = [key(0, path('polygon', [0, 0], [10, 0], [0, 10])), key(2, path('polygon', [2, 2], [12, 2], [2, 12]))];
     expect(shapeAt({ keyframes }, 1)).toEqual(path('polygon', [1, 1], [11, 1], [1, 11]));
   });
-  it('keeps the earlier line where the point counts differ', () => {
-    const keyframes = [key(0, path('line', [0, 0], [10, 0])), key(2, path('line', [0, 0], [5, 5], [10, 0]))];
+  it('blends paths whose point counts differ, each sampled where the other has a vertex along its length', () => {
+    const keyframes = [key(0, path('line', [0, 0], [10, 0])), key(2, path('line', [0, 0], [5, 10], [10, 0]))];
+    expect(shapeAt({ keyframes }, 1)).toEqual(path('line', [0, 0], [5, 5], [10, 0]));
+  });
+  it('closes a polygon when it matches vertices: a square meets a triangle round its whole outline', () => {
+    const square = path('polygon', [0, 0], [10, 0], [10, 10], [0, 10]);
+    const triangle = path('polygon', [0, 0], [20, 0], [0, 20]);
+    const middle = shapeAt({ keyframes: [key(0, square), key(2, triangle)] }, 1) as Extract<Shape, { type: 'polygon' }>;
+    expect(middle.type).toBe('polygon');
+    // Every vertex of both outlines is kept, so the blend has the union of their places along the perimeter.
+    expect(middle.points.length).toBeGreaterThanOrEqual(4);
+    expect(middle.points[0]).toEqual({ x: 0, y: 0 });
+  });
+  it('keeps the earlier shape where the kinds differ', () => {
+    const keyframes = [key(0, path('line', [0, 0], [10, 0])), key(2, path('polygon', [0, 0], [5, 5], [10, 0]))];
     expect(shapeAt({ keyframes }, 1)).toEqual(path('line', [0, 0], [10, 0]));
+  });
+  it('turns a box along the shorter arc and leaves an upright box without a rotation', () => {
+    const keyframes = [key(0, { ...box(0, 0, 10, 10), rotation: degrees(350) }), key(4, { ...box(0, 0, 10, 10), rotation: degrees(10) })];
+    expect(wrapAngle((shapeAt({ keyframes }, 2) as { rotation: number }).rotation)).toBeCloseTo(0, 12);
+    expect(shapeAt({ keyframes: [key(0, box(0, 0, 10, 10)), key(2, box(2, 0, 10, 10))] }, 1)).not.toHaveProperty('rotation');
   });
   it('keeps the last shape after the last keyframe', () => {
     expect(shapeAt({ keyframes: [key(0, box(0, 0, 10, 10)), key(3, box(3, 0, 10, 10))] }, 50)).toEqual(box(3, 0, 10, 10));

@@ -26,7 +26,8 @@ export type ResultPoint = z.infer<typeof resultPoint>;
 const points = z.array(resultPoint).max(resultLimits.pointsPerShape, 'validation.too_big');
 
 /** Shapes by template type; a new kind (mask, cuboid) is one more member of this union. */
-export const boxShape = z.object({ type: z.literal('box'), x: coordinate, y: coordinate, width: coordinate, height: coordinate }).strict();
+/** A box may turn about its centre: `rotation` in radians, clockwise on screen; absent means upright. */
+export const boxShape = z.object({ type: z.literal('box'), x: coordinate, y: coordinate, width: coordinate, height: coordinate, rotation: z.number().finite().min(-1e3).max(1e3).optional() }).strict();
 export const polygonShape = z.object({ type: z.literal('polygon'), points }).strict();
 export const lineShape = z.object({ type: z.literal('line'), points }).strict();
 export const curveShape = z.object({ type: z.literal('curve'), points }).strict();

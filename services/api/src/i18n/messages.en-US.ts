@@ -385,7 +385,7 @@ export const enUS: Record<string, string> = {
   'things.acceptance': 'Acceptance batch',
   'exports.naming_invalid': 'The naming pattern may hold letters, digits, dots, dashes, underscores and the placeholders project, batch, format and date in braces',
   'exports.path_invalid': 'Give a relative path of letters, digits, dots, dashes and underscores, without “..”',
-  'exports.format_unknown': 'Choose one of the export formats: COCO, Pascal VOC, YOLO, KITTI, OpenLABEL or rule-mapped JSON',
+  'exports.format_unknown': 'Choose one of the export formats: COCO, Pascal VOC, YOLO, KITTI, OpenLABEL, rule-mapped JSON, MOT, KITTI tracking or COCO video',
   'exports.destination_missing': 'This destination is not configured on this server',
   'exports.rule_missing': 'The project cites no import/export data rule; choose one in its rules before exporting rule-mapped JSON',
   'exports.not_downloadable': 'Only a finished export to a download can be downloaded, until it expires',

@@ -385,7 +385,7 @@ export const zhCN: Record<string, string> = {
   'things.acceptance': '验收批次',
   'exports.naming_invalid': '命名规则只能包含字母、数字、点、短横线、下划线以及用花括号括起的占位符 project、batch、format、date',
   'exports.path_invalid': '请填写由字母、数字、点、短横线和下划线组成的相对路径，不能包含“..”',
-  'exports.format_unknown': '请选择导出格式：COCO、Pascal VOC、YOLO、KITTI、OpenLABEL 或规则映射 JSON',
+  'exports.format_unknown': '请选择导出格式：COCO、Pascal VOC、YOLO、KITTI、OpenLABEL、规则映射 JSON、MOT、KITTI 跟踪或 COCO 视频',
   'exports.destination_missing': '本服务器未配置该导出位置',
   'exports.rule_missing': '项目未引用导入导出数据规则，请先在项目规则中选择后再导出规则映射 JSON',
   'exports.not_downloadable': '只有已完成且导出到下载的记录在过期前可以下载',

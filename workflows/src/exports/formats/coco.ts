@@ -8,7 +8,7 @@ import { attributeValues, boundsOf, finite, objectsAt } from './objects-at';
 export const cocoDocumentPath = 'annotations/instances.json';
 
 /** The shoelace area of a polygon. */
-function polygonArea(points: { x: number; y: number }[]): number {
+export function polygonArea(points: { x: number; y: number }[]): number {
   let twice = 0;
   for (let i = 0; i < points.length; i++) {
     const a = points[i];
@@ -133,7 +133,7 @@ export const decodeCoco: AnnotationDecoder = (files) => {
       if (!item) return refusals.push({ source, reasonKey: importReasons.itemNotFound, params: { value: String(annotation?.image_id) } });
       const className = categories.get(annotation.category_id);
       if (className === undefined) return refusals.push({ source, reasonKey: importReasons.unknownClass, params: { value: String(annotation.category_id) } });
-      const shape = shapeOf(annotation);
+      const shape = cocoShapeOf(annotation);
       if (typeof shape === 'string') {
         return refusals.push(shape === 'rle' ? { source, reasonKey: importReasons.unsupportedShape, params: { value: 'RLE' } } : { source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
       }
@@ -147,18 +147,23 @@ export const decodeCoco: AnnotationDecoder = (files) => {
 
 /** The document with its three lists, or why it is not a COCO document. */
 function readDocument(content: Buffer): CocoDocument | string {
-  let document: Partial<CocoDocument> | null;
+  return readCocoJson<CocoDocument>(content, ['images', 'annotations', 'categories']);
+}
+
+/** A COCO-style document with the lists named, or why it is not one. */
+export function readCocoJson<T>(content: Buffer, lists: string[]): T | string {
+  let document: Record<string, unknown> | null;
   try {
-    document = JSON.parse(content.toString('utf8')) as Partial<CocoDocument> | null;
+    document = JSON.parse(content.toString('utf8')) as Record<string, unknown> | null;
   } catch (error) {
     return (error as Error).message;
   }
-  const missing = (['images', 'annotations', 'categories'] as const).filter((list) => !Array.isArray(document?.[list]));
-  return missing.length === 0 ? (document as CocoDocument) : `missing lists: ${missing.join(', ')}`;
+  const missing = lists.filter((list) => !Array.isArray(document?.[list]));
+  return missing.length === 0 ? (document as T) : `missing lists: ${missing.join(', ')}`;
 }
 
-/** A polygon from the first ring of a segmentation, else a box from the bbox; or why neither can be read. */
-function shapeOf(annotation: { bbox?: unknown; segmentation?: unknown }): Shape | string {
+/** A polygon from the first ring of a segmentation, else a box from the bbox; or why neither can be read ('rle' for a mask). */
+export function cocoShapeOf(annotation: { bbox?: unknown; segmentation?: unknown }): Shape | string {
   const segmentation = annotation.segmentation;
   if (segmentation && !Array.isArray(segmentation)) return 'rle';
   const ring = Array.isArray(segmentation) && Array.isArray(segmentation[0]) ? (segmentation[0] as unknown[]) : null;

@@ -1,10 +1,15 @@
-// Every export format's encoder and every annotation import format's decoder, by the format's name.
+// Every export format's encoder and every annotation import format's decoder, by the format's name: pictures (COCO,
+// VOC, YOLO, KITTI, rule-mapped JSON), tracks (MOT, KITTI tracking, COCO video), both (OpenLABEL) and painted masks
+// (COCO panoptic, PNG masks, export only).
 import type { AnnotationDecoder, EncoderFactory, ExportFormat } from '../format';
 import { cocoEncoder, decodeCoco } from './coco';
 import { cocoPanopticEncoder } from './coco-panoptic';
 import { exportOnly } from './masks-import';
 import { masksEncoder } from './masks';
+import { cocoVideoEncoder, decodeCocoVideo } from './coco-video';
 import { decodeKitti, kittiEncoder } from './kitti';
+import { decodeKittiTracking, kittiTrackingEncoder } from './kitti-tracking';
+import { decodeMot, motEncoder } from './mot';
 import { decodeOpenlabel, openlabelEncoder } from './openlabel';
 import { decodeRuleJson, ruleJsonEncoder } from './rule-json';
 import { decodeVoc, vocEncoder } from './voc';
@@ -19,6 +24,9 @@ export const exportEncoders: Record<ExportFormat, EncoderFactory> = {
   rule_json: ruleJsonEncoder,
   coco_panoptic: cocoPanopticEncoder,
   masks: masksEncoder,
+  mot: motEncoder,
+  kitti_tracking: kittiTrackingEncoder,
+  coco_video: cocoVideoEncoder,
 };
 
 export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
@@ -30,10 +38,14 @@ export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
   rule_json: decodeRuleJson,
   coco_panoptic: exportOnly('COCO panoptic'),
   masks: exportOnly('PNG masks'),
+  mot: decodeMot,
+  kitti_tracking: decodeKittiTracking,
+  coco_video: decodeCocoVideo,
 };
 
 export { cocoDocumentPath } from './coco';
 export { cocoPanopticDocumentPath, cocoPanopticFolder } from './coco-panoptic';
+export { cocoVideoDocumentPath } from './coco-video';
 export { masksFolder } from './masks';
 export { exportOnlyFormats } from './masks-import';
 export { kittiTypeOf } from './kitti';

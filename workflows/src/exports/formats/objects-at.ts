@@ -2,6 +2,7 @@
 // at that frame, from the one interpolation the editor uses too.
 import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
 import { maskBounds } from '../../editor/masks';
+import { TrackTimeline } from '../../tasks/track-timeline';
 import type { AttributeValues, MaskShape, ResultObject, Shape } from '../../tasks/result.schema';
 import { classNameOf, type ExportItem, type ExportTool } from '../format';
 
@@ -18,13 +19,24 @@ export type OutlinedObjectAtFrame = ObjectAtFrame & { shape: Exclude<Shape, Mask
 /** The objects drawn as outlines; masks are left to the formats that write pixels (COCO panoptic, PNG masks). */
 export const outlined = (objects: ObjectAtFrame[]): OutlinedObjectAtFrame[] => objects.filter((o): o is OutlinedObjectAtFrame => o.shape.type !== 'mask');
 
+/** Each document's timeline, packed on its first frame: encoders ask every frame of a sequence in turn. */
+const timelines = new WeakMap<ExportItem['result'], TrackTimeline>();
+
 /** The objects in the scene at a frame; objects outside it there are left out. */
 export function objectsAt(item: ExportItem, frame: number, tools: ExportTool[]): ObjectAtFrame[] {
+  const { objects } = item.result;
   const inScene: ObjectAtFrame[] = [];
-  for (const object of item.result.objects) {
-    const shape = shapeAt(object, frame);
+  const add = (object: ResultObject, shape: Shape | null) => {
     if (shape) inScene.push({ object, className: classNameOf(object, tools), shape, attributes: attributesAt(object, frame) });
+  };
+  if (item.result.frameCount === 1) {
+    for (const object of objects) add(object, shapeAt(object, frame));
+    return inScene;
   }
+  let timeline = timelines.get(item.result);
+  if (!timeline) timelines.set(item.result, (timeline = new TrackTimeline(objects)));
+  const shapes = timeline.shapesAt(frame);
+  objects.forEach((object, i) => add(object, shapes[i]));
   return inScene;
 }
 
@@ -34,11 +46,11 @@ function attributesAt(object: ResultObject, frame: number): AttributeValues {
   return Object.keys(frameValues).length > 0 ? { ...object.attributes, ...frameValues } : object.attributes;
 }
 
-/** The smallest box around a shape's points: x, y, width, height. */
+/** The smallest upright box around a shape's points (a turned box's corners): x, y, width, height. */
 export function boundsOf(shape: Shape): [number, number, number, number] {
-  if (shape.type === 'box') return [shape.x, shape.y, shape.width, shape.height];
+  if (shape.type === 'box' && !shape.rotation) return [shape.x, shape.y, shape.width, shape.height];
   if (shape.type === 'mask') return maskBounds(shape);
-  const points = shape.type === 'point' ? [{ x: shape.x, y: shape.y }] : shape.points;
+  const points = shape.type === 'box' ? cornersOf(shape) : shape.type === 'point' ? [{ x: shape.x, y: shape.y }] : shape.points;
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const [left, top] = [Math.min(...xs), Math.min(...ys)];
@@ -65,4 +77,19 @@ export function labelLines(file: { path: string; content: Buffer }): { source: s
     .toString('utf8')
     .split(/\r?\n/)
     .flatMap((line, index) => (line.trim() ? [{ source: `${file.path}:${index + 1}`, fields: line.trim().split(/\s+/) }] : []));
+}
+
+/** A box's corners, turned by its rotation about its centre. */
+export function cornersOf(box: Extract<Shape, { type: 'box' }>): { x: number; y: number }[] {
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const [cos, sin] = [Math.cos(box.rotation ?? 0), Math.sin(box.rotation ?? 0)];
+  return [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([sx, sy]) => {
+    const [dx, dy] = [(sx * box.width) / 2, (sy * box.height) / 2];
+    return { x: cx + dx * cos - dy * sin, y: cy + dx * sin + dy * cos };
+  });
 }

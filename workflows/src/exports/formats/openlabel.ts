@@ -1,9 +1,10 @@
 // ASAM OpenLABEL 1.0: one JSON document per item, openlabel/<stem>.json, with the camera stream naming the image,
-// each object (its track id as name, its class as type, its own attribute values as object data) and, per frame,
-// its shape: boxes as bbox (centre x, centre y, width, height), polygons as closed poly2d, lines and curves as open
-// poly2d, points as point2d, frame attribute values beside them. Every frame of a sequence is written.
+// each object (its track id as name, its class as type, the frame intervals where it is in the scene, its own
+// attribute values as object data) and, per frame, its shape: boxes as bbox (centre x, centre y, width, height),
+// turned boxes as rbbox (the same and the angle), polygons as closed poly2d, lines and curves as open poly2d, points
+// as point2d, frame attribute values beside them. Every frame of a sequence is written, and read back as tracks.
 import type { AttributeValues, ResultPoint, Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, importReasons, stemOf } from '../format';
+import { type AnnotationDecoder, archiveStem, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, importReasons, stemOf } from '../format';
 import { attributeValues, finite, objectsAt, outlined } from './objects-at';
 
 const streamName = 'camera';
@@ -22,8 +23,10 @@ function attributeData(values: AttributeValues): ObjectData {
 
 function shapeData(shape: Exclude<Shape, { type: 'mask' }>): ObjectData {
   switch (shape.type) {
-    case 'box':
-      return { bbox: [{ name: 'shape', stream: streamName, val: [shape.x + shape.width / 2, shape.y + shape.height / 2, shape.width, shape.height] }] };
+    case 'box': {
+      const centre = [shape.x + shape.width / 2, shape.y + shape.height / 2, shape.width, shape.height];
+      return shape.rotation === undefined ? { bbox: [{ name: 'shape', stream: streamName, val: centre }] } : { rbbox: [{ name: 'shape', stream: streamName, val: [...centre, shape.rotation] }] };
+    }
     case 'point':
       return { point2d: [{ name: 'shape', stream: streamName, val: [shape.x, shape.y] }] };
     default:
@@ -34,24 +37,26 @@ function shapeData(shape: Exclude<Shape, { type: 'mask' }>): ObjectData {
 /** The item as one OpenLABEL document. */
 export function openlabelDocument(item: ExportItem, tools: ExportTool[], projectTitle: string): unknown {
   const uids = new Map(item.result.objects.map((object, i) => [object.id, String(i)]));
-  const objects: Record<string, unknown> = {};
-  for (const object of item.result.objects) {
-    const frames = object.keyframes.map((k) => k.frame);
-    objects[uids.get(object.id)!] = {
-      name: object.id,
-      type: objectsAt({ ...item, result: { ...item.result, objects: [object] } }, object.keyframes[0].frame, tools)[0]?.className ?? object.className ?? 'object',
-      frame_intervals: [{ frame_start: Math.min(...frames), frame_end: item.result.frameCount - 1 }],
-      object_data: attributeData(object.attributes),
-    };
-  }
+  // The spans of frames where each object is in the scene, gathered while the frames are written.
+  const intervals = new Map<string, { frame_start: number; frame_end: number }[]>(item.result.objects.map((o) => [o.id, []]));
   const frames: Record<string, unknown> = {};
   for (let frame = 0; frame < item.result.frameCount; frame++) {
     const inScene: Record<string, unknown> = {};
     for (const { object, shape, attributes } of outlined(objectsAt(item, frame, tools))) {
       const frameValues = Object.fromEntries(Object.entries(attributes).filter(([name]) => !(name in object.attributes)));
       inScene[uids.get(object.id)!] = { object_data: { ...shapeData(shape), ...attributeData(frameValues) } };
+      const spans = intervals.get(object.id)!;
+      const last = spans[spans.length - 1];
+      if (last && last.frame_end === frame - 1) last.frame_end = frame;
+      else spans.push({ frame_start: frame, frame_end: frame });
     }
-    frames[String(frame)] = { objects: inScene, frame_properties: { streams: { [streamName]: { uri: item.result.frameCount === 1 ? item.mediaPath : `${item.mediaPath}#${frame}` } } } };
+    const uri = item.frames[frame]?.mediaPath ?? (item.result.frameCount === 1 ? item.mediaPath : `${item.mediaPath}#${frame}`);
+    frames[String(frame)] = { objects: inScene, frame_properties: { streams: { [streamName]: { uri } } } };
+  }
+  const objects: Record<string, unknown> = {};
+  for (const object of item.result.objects) {
+    const spans = intervals.get(object.id)!;
+    objects[uids.get(object.id)!] = { name: object.id, type: classNameOf(object, tools), ...(spans.length > 0 ? { frame_intervals: spans } : {}), object_data: attributeData(object.attributes) };
   }
   return {
     openlabel: {
@@ -67,7 +72,8 @@ export function openlabelDocument(item: ExportItem, tools: ExportTool[], project
 export const openlabelEncoder: EncoderFactory = (context) => ({
   item(item) {
     const document = openlabelDocument(item, context.tools, context.projectTitle);
-    const objects = Object.keys((document as { openlabel: { frames: Record<string, { objects: object }> } }).openlabel.frames[0].objects).length;
+    const frames = Object.values((document as { openlabel: { frames: Record<string, { objects: object }> } }).openlabel.frames);
+    const objects = frames.reduce((sum, frame) => sum + Object.keys(frame.objects).length, 0);
     return { files: [{ path: `openlabel/${archiveStem(item)}.json`, content: JSON.stringify(document) }], objects };
   },
   finish: () => ({ files: [], documents: [] }),
@@ -77,6 +83,7 @@ interface OpenlabelDocument {
   openlabel?: {
     metadata?: { tagged_file?: unknown };
     streams?: Record<string, { uri?: unknown }>;
+    frame_intervals?: { frame_start?: unknown; frame_end?: unknown }[];
     objects?: Record<string, { name?: unknown; type?: unknown; object_data?: ObjectData }>;
     frames?: Record<string, { objects?: Record<string, { object_data?: ObjectData }> }>;
   };
@@ -89,6 +96,13 @@ function dataValues(data: ObjectData | undefined): AttributeValues {
 }
 
 function shapeOf(data: ObjectData | undefined): Shape | string | null {
+  const turned = data?.rbbox?.[0]?.val;
+  if (turned !== undefined) {
+    if (!Array.isArray(turned) || turned.length !== 5 || !finite(...turned)) return 'rbbox val must be [x, y, width, height, alpha]';
+    const [cx, cy, w, h, rotation] = turned as number[];
+    if (w <= 0 || h <= 0) return 'rbbox width and height must be positive';
+    return { type: 'box', x: cx - w / 2, y: cy - h / 2, width: w, height: h, rotation };
+  }
   const box = data?.bbox?.[0]?.val;
   if (box !== undefined) {
     if (!Array.isArray(box) || box.length !== 4 || !finite(...box)) return 'bbox val must be [x, y, width, height]';
@@ -129,23 +143,31 @@ export const decodeOpenlabel: AnnotationDecoder = (files) => {
     const uri = root.streams?.[streamName]?.uri ?? root.metadata?.tagged_file;
     const item: DecodedItem = { fileName: typeof uri === 'string' && uri ? uri : stemOf(file.path.replace(/^(.*\/)?openlabel\//, '')), source: file.path, objects: [] };
     items.push(item);
-    // A picture is its first frame; the frames of a sequence come with the continuous-frames import.
-    const firstFrame = Object.keys(root.frames ?? {}).sort((a, b) => Number(a) - Number(b))[0];
-    for (const [uid, inScene] of Object.entries(root.frames?.[firstFrame]?.objects ?? {})) {
-      const source = `${file.path} frames.${firstFrame}.objects.${uid}`;
-      const object = root.objects?.[uid];
-      if (!object || typeof object.type !== 'string') {
-        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: `object ${uid} has no type` } });
+    const lastFrame = Math.max(-1, ...(Array.isArray(root.frame_intervals) ? root.frame_intervals.map((i) => (Number.isInteger(i?.frame_end) ? (i.frame_end as number) : -1)) : []));
+    if (lastFrame >= 0) item.frameCount = lastFrame + 1;
+    // Every frame: an object's shape there, its own values and its frame values; one object's frames are one track.
+    for (const [key, frame] of Object.entries(root.frames ?? {})) {
+      const index = Number(key);
+      if (!Number.isInteger(index) || index < 0) {
+        refusals.push({ source: `${file.path} frames.${key}`, reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: 'frames are named by their number from 0' } });
         continue;
       }
-      const shape = shapeOf(inScene.object_data);
-      if (shape === null) continue;
-      if (typeof shape === 'string') {
-        refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
-        continue;
+      for (const [uid, inScene] of Object.entries(frame?.objects ?? {})) {
+        const source = `${file.path} frames.${key}.objects.${uid}`;
+        const object = root.objects?.[uid];
+        if (!object || typeof object.type !== 'string') {
+          refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: `object ${uid} has no type` } });
+          continue;
+        }
+        const shape = shapeOf(inScene.object_data);
+        if (shape === null) continue;
+        if (typeof shape === 'string') {
+          refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
+          continue;
+        }
+        const attributes = { ...dataValues(object.object_data), ...dataValues(inScene.object_data) };
+        item.objects.push({ source, className: object.type, shape, attributes, id: typeof object.name === 'string' && object.name ? object.name : uid, frame: index });
       }
-      const attributes = { ...dataValues(object.object_data), ...dataValues(inScene.object_data) };
-      item.objects.push({ source, className: object.type, shape, attributes, ...(typeof object.name === 'string' ? { id: object.name } : {}) });
     }
   }
   return { items, refusals };

@@ -15,7 +15,7 @@ export class AnnotationImportsRepository {
     const rows = await this.db
       .selectFrom('data_items as d')
       .leftJoin('project_links as l', 'l.link_id', 'd.link_id')
-      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.status', 'l.type as linkType'])
+      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType'])
       .where('d.batch_id', '=', batchId)
       .where('d.status', '<>', 'deleted')
       .execute();

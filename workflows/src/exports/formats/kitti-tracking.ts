@@ -1,0 +1,69 @@
+// KITTI tracking labels: per item (a sequence, or a picture as a sequence of one), label_02/<stem>.txt with one line
+// per box and frame in the devkit's order, "frame track_id type truncated occluded alpha left top right bottom
+// h w l x y z rotation_y" (frames from 0), the 3D fields at the devkit's "unknown" values; tracks/<stem>.json keeps
+// each track's own id and values. Boxes only, a turned box written as the upright box around it.
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
+import { kittiTypeOf } from './kitti';
+import { boundsOf, finite, labelLines, objectsAt } from './objects-at';
+import { readTracksFile, trackNumbers, tracksFile } from './tracks';
+
+/** truncated, occluded, alpha, then after the box: height, width, length, x, y, z, rotation_y. */
+const unknown = { before: ['0', '0', '-10'], after: ['-1', '-1', '-1', '-1000', '-1000', '-1000', '-10'] };
+const px = (value: number) => value.toFixed(2);
+
+export const kittiTrackingEncoder: EncoderFactory = (context) => {
+  const classes = new ClassRegistry(context.tools);
+  return {
+    item(item) {
+      const numbers = trackNumbers(item.result.objects);
+      const lines: string[] = [];
+      for (let frame = 0; frame < item.result.frameCount; frame++) {
+        for (const { object, className, shape } of objectsAt(item, frame, context.tools)) {
+          if (shape.type !== 'box') continue;
+          classes.idOf(className);
+          const [x, y, width, height] = boundsOf(shape);
+          lines.push(`${[frame, numbers.get(object.id), kittiTypeOf(className), ...unknown.before, px(x), px(y), px(x + width), px(y + height), ...unknown.after].join(' ')}\n`);
+        }
+      }
+      const stem = archiveStem(item);
+      return { files: [{ path: `label_02/${stem}.txt`, content: lines.join('') }, { path: `tracks/${stem}.json`, content: tracksFile(item, numbers) }], objects: lines.length };
+    },
+    finish() {
+      return { files: [{ path: 'classes.txt', content: classes.names().map((n) => `${kittiTypeOf(n)}\n`).join('') }], documents: [] };
+    },
+  };
+};
+
+export const decodeKittiTracking: AnnotationDecoder = (files) => {
+  const refusals: DecodeRefusal[] = [];
+  const items: DecodedItem[] = [];
+  const labels = files.filter((f) => f.path.endsWith('.txt') && f.path.split('/').pop() !== 'classes.txt');
+  if (labels.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
+  for (const file of labels) {
+    const stem = file.path.replace(/^(.*\/)?label_02\//, '').replace(/\.txt$/, '');
+    const book = readTracksFile(files.find((f) => f.path === file.path.replace(/(^|\/)label_02\/.*$/, `$1tracks/${stem}.json`))?.content);
+    const item: DecodedItem = { fileName: stem, source: file.path, objects: [] };
+    items.push(item);
+    for (const { source, fields } of labelLines(file)) {
+      if (fields.length !== 17 && fields.length !== 18) {
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI tracking', detail: `${fields.length} fields where 17 (or 18 with a score) are expected` } });
+        continue;
+      }
+      const [frame, id] = fields.slice(0, 2).map(Number);
+      // The devkit marks regions to ignore as DontCare with track id -1: not objects.
+      if (fields[2] === 'DontCare' || id === -1) continue;
+      if (!Number.isInteger(frame) || frame < 0 || !Number.isInteger(id) || id < 0) {
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI tracking', detail: 'frame and track_id must be whole numbers' } });
+        continue;
+      }
+      const [left, top, right, bottom] = fields.slice(6, 10).map(Number);
+      if (!finite(left, top, right, bottom) || right <= left || bottom <= top) {
+        refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'the box needs left < right and top < bottom' } });
+        continue;
+      }
+      const number = String(id);
+      item.objects.push({ source, className: fields[2], shape: { type: 'box', x: left, y: top, width: right - left, height: bottom - top }, attributes: book.valuesAt(number, frame), id: book.idOf(number), frame });
+    }
+  }
+  return { items, refusals };
+};
