@@ -7,3 +7,4 @@ export * from './history';
 export * from './objects';
 export * from './hotkeys';
 export * from './groups';
+export * from './tracks';
