@@ -31,6 +31,7 @@ import * as m1763859600025 from './1763859600025-Statistics';
 import * as m1763859600031 from './1763859600031-Announcements';
 import * as m1763859600033 from './1763859600033-OutboxJobIds';
 import * as m1763859600034 from './1763859600034-EventsByTime';
+import * as m1763859600035 from './1763859600035-ItemFrames';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 
 export const migrations: Record<string, Migration> = {
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '1763859600031-Announcements': m1763859600031,
   '1763859600033-OutboxJobIds': m1763859600033,
   '1763859600034-EventsByTime': m1763859600034,
+  '1763859600035-ItemFrames': m1763859600035,
   '1763859600091-EventDataLz4': m1763859600091,
 };

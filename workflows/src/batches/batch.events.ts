@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DomainEvent } from '../shared/event';
 import type { BatchMachineContext, BatchStatus } from './batch.machine';
 import type { BatchUploadType } from './batches.views';
+import type { ItemFrames } from './item-frames';
 
 export const batchUploadTypes = ['zip', 'local', 'cos', 'oss'] as const satisfies readonly BatchUploadType[];
 /** The seed: a batch data file is under 200 MB. */
@@ -78,6 +79,11 @@ export interface ItemsChunk {
   widths: (number | null)[];
   heights: (number | null)[];
   checksums: string[];
+  /**
+   * Each item's frames, only from the first item of several frames on (null for a picture, which is its own
+   * frame 0); absent in a chunk of pictures, and in the chunks of imports from before sequences.
+   */
+  frames?: (ItemFrames | null)[];
   failedNames: string[];
   /** Message keys, translated when the failure file is read. */
   failedReasons: string[];
@@ -91,6 +97,8 @@ export interface ChunkItem {
   width: number | null;
   height: number | null;
   checksum: string;
+  /** A folder of images or a video; absent for a picture. */
+  frames?: ItemFrames | null;
 }
 
 export const emptyItemsChunk = (importId: string, firstSeq: number, pathPrefix: string): ItemsChunk => ({
@@ -120,7 +128,13 @@ export function addChunkItem(chunk: ItemsChunk, item: ChunkItem): void {
   chunk.widths.push(item.width);
   chunk.heights.push(item.height);
   chunk.checksums.push(item.checksum);
+  const frames = item.frames ?? null;
+  if (frames && !chunk.frames) chunk.frames = chunk.fileNames.slice(0, -1).map(() => null);
+  chunk.frames?.push(frames);
 }
+
+/** How many frames each item of a chunk has. */
+export const chunkFrameCounts = (chunk: ItemsChunk): number[] => chunk.fileNames.map((_, i) => chunk.frames?.[i]?.count ?? 1);
 
 export function addChunkFailure(chunk: ItemsChunk, fileName: string, reasonKey: string): void {
   chunk.failedNames.push(fileName);

@@ -2,3 +2,4 @@
 export * from './batch.machine';
 export * from './batch.events';
 export * from './batches.views';
+export * from './item-frames';

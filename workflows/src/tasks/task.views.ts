@@ -14,6 +14,8 @@ export interface TaskItemView {
   mediaType: string;
   width: number | null;
   height: number | null;
+  /** Frames of the item: a picture is a sequence of one frame, a folder of images or a video one of many. */
+  frameCount: number;
   status: TaskItemStatus;
   claimerId: string | null;
   deadline: string | null;
@@ -31,6 +33,23 @@ export interface TaskItemView {
   lastSavedAt: string | null;
   lastSubmittedAt: string | null;
   version: string;
+}
+
+/** One frame of an item; its bytes are served at items/:itemId/frames/:index/media. */
+export interface ItemFrameView {
+  index: number;
+  fileName: string;
+  width: number | null;
+  height: number | null;
+  /** Seconds from the start: a video's presentation time from ffprobe, or the sequence's timestamp file; null where none was given. */
+  timestamp: number | null;
+}
+
+/** An item's frames in order; frame 0 is the item's own media for a picture. */
+export interface ItemFramesView {
+  /** A video's average frame rate from ffprobe; null for pictures and folders of images. */
+  frameRate: number | null;
+  frames: ItemFrameView[];
 }
 
 export interface SavedResult {

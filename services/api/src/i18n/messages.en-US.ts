@@ -267,6 +267,8 @@ export const enUS: Record<string, string> = {
   'things.item': 'data item',
   'tasks.claim_count': 'How many items to claim: a whole number from 1 to 100',
   'tasks.media_unavailable': 'The file of this data item cannot be read',
+  'tasks.frame_out_of_range': 'This data item has {count} frame(s), numbered from 0; there is no frame {index}',
+  'tasks.frame_index_invalid': 'A frame number is a whole number from 0',
   'tasks.selection_unknown': 'Some of the selected data does not belong to this project',
   'tasks.rule_unopened': 'Please read the annotation rule before claiming data',
   'tasks.rule_countdown': 'Please keep reading the annotation rule; you can claim data from {readyAt}',

@@ -267,6 +267,8 @@ export const zhCN: Record<string, string> = {
   'things.item': '数据',
   'tasks.claim_count': '领取数量须为 1 到 100 的整数',
   'tasks.media_unavailable': '无法读取该数据的文件',
+  'tasks.frame_out_of_range': '该数据共有 {count} 帧（从 0 开始编号），没有第 {index} 帧',
+  'tasks.frame_index_invalid': '帧号须为从 0 开始的整数',
   'tasks.selection_unknown': '所选数据中有不属于该项目的数据',
   'tasks.rule_unopened': '领取数据前请先阅读标注规则',
   'tasks.rule_countdown': '请继续阅读标注规则，{readyAt} 后可领取数据',

@@ -6,12 +6,16 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { type CommandContext, NotFoundError } from '@annot/core';
+import { AppError, type CommandContext, NotFoundError } from '@annot/core';
 import {
   bulkRecycleInput,
   bulkRejectInput,
   bulkReleaseInput,
   claimInput,
+  frameFile,
+  frameMediaType,
+  type ItemFramesView,
+  itemFramesView,
   markInvalidInput,
   matchItemLines,
   type Page,
@@ -44,6 +48,7 @@ class LinkParamsDto extends createZodDto(z.object({ linkId: z.uuid() })) {}
 class ProjectParamsDto extends createZodDto(z.object({ projectId: z.uuid() })) {}
 // Item ids are derived from their batch and place (md5), so they are GUID-shaped without a UUID version.
 class ItemParamsDto extends createZodDto(z.object({ itemId: z.guid() })) {}
+class FrameParamsDto extends createZodDto(z.object({ itemId: z.guid(), index: z.coerce.number({ error: 'tasks.frame_index_invalid' }).int('tasks.frame_index_invalid').min(0, 'tasks.frame_index_invalid').max(100_000_000, 'tasks.frame_index_invalid') })) {}
 class ClaimDto extends createZodDto(claimInput) {}
 class SaveResultDto extends createZodDto(saveResultInput) {}
 class RejectDto extends createZodDto(rejectInput) {}
@@ -58,11 +63,11 @@ class TaskItemsQueryDto extends createZodDto(taskItemsQuery) {}
 type ItemAnswer = { version: string; status: string };
 
 /** What a client acceptor reads of an item: the data and its result, nothing of who worked on it or where it is in the work loop. */
-type AcceptorItemView = Pick<TaskItemView, 'id' | 'projectId' | 'fileName' | 'mediaType' | 'width' | 'height' | 'effective' | 'objectCount' | 'resultVersion' | 'version'>;
+type AcceptorItemView = Pick<TaskItemView, 'id' | 'projectId' | 'fileName' | 'mediaType' | 'width' | 'height' | 'frameCount' | 'effective' | 'objectCount' | 'resultVersion' | 'version'>;
 
 function acceptorItemView(item: TaskItemView, result: { version: number; result: unknown } | null): AcceptorItemView & { result: { version: number; result: unknown } | null } {
-  const { id, projectId, fileName, mediaType, width, height, effective, objectCount, resultVersion, version } = item;
-  return { id, projectId, fileName, mediaType, width, height, effective, objectCount, resultVersion, version, result: result && { version: result.version, result: result.result } };
+  const { id, projectId, fileName, mediaType, width, height, frameCount, effective, objectCount, resultVersion, version } = item;
+  return { id, projectId, fileName, mediaType, width, height, frameCount, effective, objectCount, resultVersion, version, result: result && { version: result.version, result: result.result } };
 }
 
 @ApiTags('tasks')
@@ -189,6 +194,30 @@ export class TasksController {
     const file = await this.tasks.mediaOf(params.itemId);
     if (!file) throw new NotFoundError('things.item', params.itemId);
     sendMedia(res, { stream: await this.files.open(file.path), mediaType: file.mediaType, etag: `"${file.checksum}"` });
+  }
+
+  /** The item's frames in order: one for a picture, every image of a sequence, every extracted frame of a video. */
+  @Get('items/:itemId/frames')
+  @Can('item.read')
+  async frames(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<ItemFramesView> {
+    await this.readable(params.itemId, context);
+    const found = await this.tasks.framesOf(params.itemId);
+    if (!found) throw new NotFoundError('things.item', params.itemId);
+    return itemFramesView(found.frames, found.picture);
+  }
+
+  /** One frame's image, under the same checks and caching as the media; frame 0 of a picture is its media. */
+  @Get('items/:itemId/frames/:index/media')
+  @Can('item.read')
+  @RawResponse()
+  async frameMedia(@Param() params: FrameParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
+    await this.readable(params.itemId, context);
+    const found = await this.tasks.framesOf(params.itemId);
+    if (!found) throw new NotFoundError('things.item', params.itemId);
+    const file = frameFile(found.frames, found.picture, params.index);
+    if (!file) throw new AppError(404, 'NOT_FOUND', 'tasks.frame_out_of_range', { count: found.frames?.count ?? 1, index: params.index });
+    const mediaType = found.frames ? frameMediaType(file.fileName) : found.picture.mediaType;
+    sendMedia(res, { stream: await this.files.open(file.path), mediaType, etag: `"${found.picture.checksum}-${params.index}"` });
   }
 
   /** A small preview for the lists, under the same checks and caching as the media. */

@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type Database, DATABASE, type Db, exactIso, iso } from '@annot/core';
-import type { Page, TaskItemView } from '@annot/workflows';
+import { type ItemFrames, type Page, type SinglePicture, type TaskItemView } from '@annot/workflows';
 
 export type { TaskItemView };
 
@@ -141,6 +141,34 @@ export class TasksRepository {
     return this.db.selectFrom('data_items').select(['path', 'media_type as mediaType', 'checksum']).where('item_id', '=', itemId).executeTakeFirst();
   }
 
+  /** What serves an item's frames: its own file (a picture's frame 0) and, for a sequence or a video, its frame columns. */
+  async framesOf(itemId: string): Promise<{ picture: SinglePicture & { checksum: string; mediaType: string }; frames: ItemFrames | null } | undefined> {
+    const row = await this.db
+      .selectFrom('data_items as d')
+      .leftJoin('item_frames as f', 'f.item_id', 'd.item_id')
+      .select([
+        'd.file_name as fileName',
+        'd.path',
+        'd.width',
+        'd.height',
+        'd.checksum',
+        'd.media_type as mediaType',
+        'f.path_prefix as pathPrefix',
+        'f.frame_count as count',
+        'f.file_names as fileNames',
+        'f.widths',
+        'f.heights',
+        'f.timestamps',
+        'f.frame_rate as frameRate',
+      ])
+      .where('d.item_id', '=', itemId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { fileName, path, width, height, checksum, mediaType, pathPrefix, count, fileNames, widths, heights, timestamps, frameRate } = row;
+    const frames = pathPrefix === null || count === null ? null : { pathPrefix, count, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate };
+    return { picture: { fileName, path, width, height, checksum, mediaType }, frames };
+  }
+
   /** The text of a rule version, for the people who must read it before they claim. */
   async ruleText(ruleId: string, ruleVersion: number): Promise<{ name: string; html: string | null } | undefined> {
     return this.db
@@ -202,6 +230,7 @@ export class TasksRepository {
         'media_type as mediaType',
         'width',
         'height',
+        'frame_count as frameCount',
         sql<TaskItemView['status']>`status`.as('status'),
         'claimer_id as claimerId',
         iso<string | null>('deadline').as('deadline'),

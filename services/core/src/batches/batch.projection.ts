@@ -1,7 +1,7 @@
 // Batches as the batch list shows them, and their data items: the pools links claim from, the share of the pool each
 // item is in, who holds it, and its latest result, written in the command's transaction.
 import { sql } from 'kysely';
-import type { BatchEvent, BatchItemsRegistered } from '@annot/workflows';
+import { type BatchEvent, type BatchItemsRegistered, chunkFrameCounts } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
 import { applyItemEvents, itemRowEventTypes } from '../tasks/item-rows';
@@ -12,7 +12,7 @@ type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>
 export const batchProjection: Projection = {
   name: 'batches',
   mode: 'inline',
-  tables: ['batches', 'data_items', 'item_results', 'share_progress'],
+  tables: ['batches', 'data_items', 'item_frames', 'item_results', 'share_progress'],
   async apply(db, events) {
     const list = events as BatchStoredEvent[];
     for (let i = 0; i < list.length; i++) {
@@ -102,19 +102,31 @@ async function registerChunk(db: Parameters<Projection['apply']>[0], chunk: Batc
   if (count > 0) {
     const column = (values: readonly (string | number | null)[]) => sql`string_to_array(${joined(values)}::text, ${separator}::text)`;
     await sql`
-      INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, created_at, priority)
+      INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, frame_count, created_at, priority)
       SELECT md5(${chunk.batchId}::text || ':' || (${chunk.firstSeq}::int + u.ord::int - 1))::uuid,
              ${chunk.batchId}::uuid, ${chunk.projectId}::uuid, ${chunk.linkId}::uuid, ${chunk.firstSeq}::int + u.ord::int - 1,
              u.file_name, COALESCE(u.path, ${chunk.pathPrefix}::text || u.file_name), u.size::bigint, u.media_type,
-             NULLIF(u.width, '')::int, NULLIF(u.height, '')::int, u.checksum, ${at}::timestamptz,
+             NULLIF(u.width, '')::int, NULLIF(u.height, '')::int, u.checksum, u.frame_count::int, ${at}::timestamptz,
              (SELECT priority FROM batches WHERE batch_id = ${chunk.batchId}::uuid)
       FROM unnest(${column(chunk.fileNames)}, ${chunk.paths.length > 0 ? column(chunk.paths) : sql`NULL::text[]`}, ${column(chunk.sizes)},
-                  ${column(chunk.mediaTypes)}, ${column(chunk.widths)}, ${column(chunk.heights)}, ${column(chunk.checksums)})
-           WITH ORDINALITY AS u(file_name, path, size, media_type, width, height, checksum, ord)`.execute(db);
+                  ${column(chunk.mediaTypes)}, ${column(chunk.widths)}, ${column(chunk.heights)}, ${column(chunk.checksums)}, ${column(chunkFrameCounts(chunk))})
+           WITH ORDINALITY AS u(file_name, path, size, media_type, width, height, checksum, frame_count, ord)`.execute(db);
+    await registerFrames(db, chunk);
   }
   await sql`
     UPDATE batches SET items = items + ${count}::int, failed = failed + ${chunk.failedNames.length}::int,
       importing = CASE WHEN importing IS NULL THEN NULL ELSE jsonb_set(importing, '{progress}', to_jsonb(${chunk.progress}::int)) END,
       updated_at = ${at}::timestamptz
     WHERE batch_id = ${chunk.batchId}::uuid`.execute(db);
+}
+
+/** The frames of the chunk's sequence and video items, one row each; pictures have none. */
+async function registerFrames(db: Parameters<Projection['apply']>[0], chunk: BatchItemsRegistered['data']): Promise<void> {
+  const rows = (chunk.frames ?? []).flatMap((frames, i) => (frames ? [{ frames, seq: chunk.firstSeq + i }] : []));
+  for (const { frames, seq } of rows) {
+    await sql`
+      INSERT INTO item_frames (item_id, path_prefix, frame_count, file_names, widths, heights, timestamps, frame_rate)
+      VALUES (md5(${chunk.batchId}::text || ':' || ${seq}::int)::uuid, ${frames.pathPrefix}, ${frames.count}::int, ${frames.fileNames}::text[],
+              ${frames.widths}::int[], ${frames.heights}::int[], ${frames.timestamps}::float8[], ${frames.frameRate}::float8)`.execute(db);
+  }
 }

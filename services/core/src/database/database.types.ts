@@ -321,6 +321,19 @@ export interface DataItemsTable {
   annotator_id: string | null;
   /** When the item first finished since it was last recycled; a quality gate's return keeps it. */
   finished_at: Timestamp | null;
+  frame_count: Generated<number>;
+}
+
+/** The frames of an item of several frames, column by column. */
+export interface ItemFramesTable {
+  item_id: string;
+  path_prefix: string;
+  frame_count: number;
+  file_names: string[];
+  widths: (number | null)[];
+  heights: (number | null)[];
+  timestamps: number[];
+  frame_rate: number | null;
 }
 
 export interface ShareProgressTable {
@@ -803,6 +816,7 @@ export interface Database {
   project_members: ProjectMembersTable;
   batches: BatchesTable;
   data_items: DataItemsTable;
+  item_frames: ItemFramesTable;
   idempotent_requests: IdempotentRequestsTable;
   item_results: ItemResultsTable;
   export_records: ExportRecordsTable;

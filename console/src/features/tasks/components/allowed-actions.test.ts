@@ -22,6 +22,7 @@ const item = (over: Partial<TaskItem>): TaskItem => ({
   mediaType: 'image/jpeg',
   width: 320,
   height: 240,
+  frameCount: 1,
   status: 'claimed',
   claimerId: tagger,
   deadline: null,
