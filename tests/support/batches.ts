@@ -6,10 +6,10 @@ import { testMetadata } from './events';
 import type { Platform } from './platform';
 
 /** A project with an annotation and an inspection link, written to its stream as the projects context would. */
-export async function seedProject(platform: Platform): Promise<{ projectId: string; linkIds: string[] }> {
+export async function seedProject(platform: Platform, annotationType = 'picture_single_frame'): Promise<{ projectId: string; linkIds: string[] }> {
   const projectId = randomUUID();
   const linkIds = [randomUUID(), randomUUID()];
-  const basics = { title: 'Lane lines', type: 'formal', annotationType: 'picture_single_frame', startDate: '2026-01-01', endDate: '2026-12-31' };
+  const basics = { title: 'Lane lines', type: 'formal', annotationType, startDate: '2026-01-01', endDate: '2026-12-31' };
   const links = [
     { id: linkIds[0], type: 'annotation', name: 'Annotate' },
     { id: linkIds[1], type: 'inspection', name: 'Inspect' },

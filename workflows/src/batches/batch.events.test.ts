@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchInput, type BatchEvent, evolveBatch, initialBatchState, batchMachineContext } from './batch.events';
+import { addChunkItem, batchInput, type BatchEvent, batchMachineContext, chunkFrameCounts, emptyItemsChunk, evolveBatch, initialBatchState } from './batch.events';
 
 const ref = { batchId: 'b1', projectId: 'p1', name: 'Day one' };
 const fold = (...events: BatchEvent[]) => events.reduce(evolveBatch, initialBatchState);
@@ -35,5 +35,29 @@ describe('batchInput', () => {
   it('takes a name, a priority and one of the four upload types', () => {
     expect(batchInput.parse({ name: ' Day one ', priority: 0, uploadType: 'oss' })).toEqual({ name: 'Day one', priority: 0, uploadType: 'oss' });
     expect(batchInput.safeParse({ name: 'x', priority: 1, uploadType: 'ftp' }).success).toBe(false);
+  });
+});
+
+describe('addChunkItem', () => {
+  const item = { size: 1, mediaType: 'image/png', width: 1, height: 1, checksum: 'c' };
+
+  it('spells paths out only once one does not follow the prefix, even when the first does not', () => {
+    const following = emptyItemsChunk('i1', 0, 'batches/b/');
+    addChunkItem(following, { ...item, fileName: 'a.png', path: 'batches/b/a.png' });
+    expect(following.paths).toEqual([]);
+    const sequence = emptyItemsChunk('i1', 0, 'batches/b/');
+    addChunkItem(sequence, { ...item, fileName: 'cam-a', path: 'batches/b/cam-a/0001.png' });
+    addChunkItem(sequence, { ...item, fileName: 'b.png', path: 'batches/b/b.png' });
+    expect(sequence.paths).toEqual(['batches/b/cam-a/0001.png', 'batches/b/b.png']);
+  });
+
+  it('carries frames only from the first item of several frames on, with how many each item has', () => {
+    const chunk = emptyItemsChunk('i1', 0, '');
+    addChunkItem(chunk, { ...item, fileName: 'a.png', path: 'a.png' });
+    expect(chunk.frames).toBeUndefined();
+    const frames = { pathPrefix: 'cam/', count: 2, fileNames: ['1.png', '2.png'], widths: [1], heights: [1], timestamps: [], frameRate: null };
+    addChunkItem(chunk, { ...item, fileName: 'cam', path: 'cam/1.png', frames });
+    expect(chunk.frames).toEqual([null, frames]);
+    expect(chunkFrameCounts(chunk)).toEqual([1, 2]);
   });
 });

@@ -119,10 +119,10 @@ export const emptyItemsChunk = (importId: string, firstSeq: number, pathPrefix: 
 
 /** Adds an item; paths are spelled out only from the first one that does not follow the prefix. */
 export function addChunkItem(chunk: ItemsChunk, item: ChunkItem): void {
-  const prefixed = item.path === chunk.pathPrefix + item.fileName;
-  if (!prefixed && chunk.paths.length === 0) chunk.paths.push(...chunk.fileNames.map((name) => chunk.pathPrefix + name));
+  const spelled = chunk.paths.length > 0 || item.path !== chunk.pathPrefix + item.fileName;
+  if (spelled && chunk.paths.length === 0) chunk.paths.push(...chunk.fileNames.map((name) => chunk.pathPrefix + name));
   chunk.fileNames.push(item.fileName);
-  if (chunk.paths.length > 0) chunk.paths.push(item.path);
+  if (spelled) chunk.paths.push(item.path);
   chunk.sizes.push(item.size);
   chunk.mediaTypes.push(item.mediaType);
   chunk.widths.push(item.width);

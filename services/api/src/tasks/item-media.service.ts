@@ -40,5 +40,7 @@ export function sendMedia(res: Response, file: { stream: Readable; mediaType: st
   res.setHeader('Content-Type', file.mediaType);
   res.setHeader('Cache-Control', 'private, max-age=3600');
   res.setHeader('ETag', file.etag);
+  // A file that fails while it is read (gone, or a folder) ends the response, never the process.
+  file.stream.on('error', () => res.destroy());
   file.stream.pipe(res);
 }

@@ -226,9 +226,12 @@ export class TasksController {
   @RawResponse()
   async thumbnail(@Param() params: ItemParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
     await this.readable(params.itemId, context);
-    const file = await this.tasks.mediaOf(params.itemId);
-    if (!file) throw new NotFoundError('things.item', params.itemId);
-    sendMedia(res, await this.files.thumbnail(file));
+    const found = await this.tasks.framesOf(params.itemId);
+    if (!found) throw new NotFoundError('things.item', params.itemId);
+    // A video's preview is its first frame's; a sequence's first frame is its own file already.
+    const first = frameFile(found.frames, found.picture, 0)!;
+    const { checksum, mediaType } = found.picture;
+    sendMedia(res, await this.files.thumbnail({ path: first.path, checksum, mediaType: found.frames ? frameMediaType(first.fileName) : mediaType }));
   }
 
   @Get('items/:itemId/history')

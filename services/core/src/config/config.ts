@@ -53,6 +53,9 @@ export interface AppConfig {
   jobStalledIntervalMs: number;
   /** Files per registered chunk of an import: one event and one insert statement each. */
   importChunkSize: number;
+  /** The ffmpeg and ffprobe an import decodes videos with: Debian's ffmpeg package on the PATH unless named here. */
+  ffmpegPath: string;
+  ffprobePath: string;
   /** How long a minute of a claim's auto-recycle deadline lasts; only tests shorten it. */
   claimMinuteMs: number;
   /** The buckets of the cos and oss upload types; null where none is configured. */
@@ -137,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     jobStalledIntervalMs: Number(env.JOB_STALLED_INTERVAL_MS ?? 30_000),
     importChunkSize: Number(env.IMPORT_CHUNK_SIZE ?? 2000),
+    ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
+    ffprobePath: env.FFPROBE_PATH ?? 'ffprobe',
     claimMinuteMs: Number(env.CLAIM_MINUTE_MS ?? 60_000),
     objectStores: { cos: objectStore(env, 'COS'), oss: objectStore(env, 'OSS') },
     objectListPageSize: Number(env.OBJECT_LIST_PAGE_SIZE ?? 1000),

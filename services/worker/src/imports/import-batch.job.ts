@@ -1,7 +1,11 @@
-// The batch import job: receive the data (extract the zip), list it, probe and hash every file, register items in chunks.
+// The batch import job: receive the data (extract the zip), list it, group it into items by the project's annotation
+// type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
@@ -15,6 +19,8 @@ import {
   commandContext,
   DATABASE,
   type Db,
+  type Storage,
+  STORAGE,
   type JobData,
   JobName,
   subjectOf,
@@ -22,18 +28,25 @@ import {
   Thumbnails,
 } from '@annot/core';
 import {
-  batchStreamId,
-  type ImportSourceRef,
   addChunkFailure,
   addChunkItem,
+  type AnnotationType,
+  batchStreamId,
+  type ChunkItem,
+  compactColumn,
   emptyItemsChunk,
+  frameFileName,
+  type ImportSourceRef,
+  type ItemFrames,
 } from '@annot/workflows';
 import type { JobHandler } from '../jobs/job-handler';
 import { FinishImportCommand, type ImportOutcome } from './commands/finish-import.handler';
 import { ImportRefused } from './import-refused';
 import type { SourceFile } from './import-source';
 import { ImportSources } from './import-sources';
+import { type ImportUnit, parseTimestamps, planImport } from './import-units';
 import { isHidden, probe } from './media-probe';
+import { VideoFrames, VideoUnreadable } from './video-frames';
 import { extractZip } from './zip-extract';
 
 /** Files read and hashed at once; object stores answer slowly one by one. */
@@ -51,6 +64,8 @@ export class ImportBatchJob implements JobHandler {
     private readonly registrar: BatchItemsRegistrar,
     private readonly sources: ImportSources,
     private readonly thumbnails: Thumbnails,
+    private readonly videos: VideoFrames,
+    @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly db: Db,
   ) {}
@@ -134,6 +149,7 @@ export class ImportBatchJob implements JobHandler {
     const files: SourceFile[] = [];
     for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) files.push(file);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
+    const plan = planImport(files, await this.annotationType(projectId), rootName(ref));
 
     // New items wait in the pool of the project's first link, fixed now so a links edit cannot slip in before they land.
     const linkId = await this.registrar.poolLink({ batchId, projectId, importId }, context('link'));
@@ -143,33 +159,40 @@ export class ImportBatchJob implements JobHandler {
     let registered = before.registered;
     let version = before.version;
     let seq = before.nextSeq;
-    let handled = before.handled.size;
-    const pending = files.filter((file) => !before.handled.has(file.name));
+    const total = plan.units.length + plan.refused.length;
+    let handled = [...plan.units, ...plan.refused].filter((unit) => before.handled.has(unit.name)).length;
+    const refused = plan.refused.filter((file) => !before.handled.has(file.name));
+    const chunks = chunkUnits(plan.units.filter((unit) => !before.handled.has(unit.name)), this.config.importChunkSize);
     // Where a file's location starts when it ends with its name, so the events need not spell every path out.
     const first = files[0];
     const pathPrefix = first.location.endsWith(first.name) ? first.location.slice(0, first.location.length - first.name.length) : '';
+    if (chunks.length === 0 && refused.length > 0) chunks.push([]);
 
-    const chunkSize = this.config.importChunkSize;
-    const examineFrom = (start: number) => mapLimit(pending.slice(start, start + chunkSize), readConcurrency, (file) => examine(file, this.thumbnails));
-    let next = examineFrom(0);
-    for (let start = 0; start < pending.length; start += chunkSize) {
-      const slice = pending.slice(start, start + chunkSize);
+    const share = (done: number) => Math.min(99, Math.floor((done / total) * 100));
+    const examineChunk = (units: ImportUnit[]) =>
+      mapLimit(units, units.some((unit) => unit.kind !== 'picture') ? 1 : readConcurrency, (unit) =>
+        this.examineUnit(unit, (part) => report(share(handled + part))),
+      );
+    let next = examineChunk(chunks[0] ?? []);
+    for (let c = 0; c < chunks.length; c++) {
+      const units = chunks[c];
       const chunk = emptyItemsChunk(importId, seq, pathPrefix);
+      if (c === 0) refused.forEach((file) => addChunkFailure(chunk, file.name, file.reasonKey));
       const examined = await next;
       // The next files are read and hashed while this chunk is written.
-      if (start + chunkSize < pending.length) next = examineFrom(start + chunkSize);
+      if (c + 1 < chunks.length) next = examineChunk(chunks[c + 1]);
       examined.forEach((result, i) => {
-        const file = slice[i];
-        if (!result.ok) return addChunkFailure(chunk, file.name, result.reasonKey);
+        const unit = units[i];
+        result.failures.forEach((failure) => addChunkFailure(chunk, failure.name, failure.reasonKey));
+        if (!result.ok) return addChunkFailure(chunk, unit.name, result.reasonKey);
         // Control characters have no place in a file name, and the items projection separates values with one.
-        if (/[\x00-\x1f]/.test(file.name) || /[\x00-\x1f]/.test(file.location)) return addChunkFailure(chunk, file.name, 'batches.reason_unsupported');
-        if (checksums.has(result.checksum)) return addChunkFailure(chunk, file.name, 'batches.reason_duplicate');
-        checksums.add(result.checksum);
-        const { mediaType, width, height, checksum } = result;
-        addChunkItem(chunk, { fileName: file.name, path: file.location, size: file.size, mediaType, width, height, checksum });
+        if (/[\x00-\x1f]/.test(unit.name) || /[\x00-\x1f]/.test(result.item.path)) return addChunkFailure(chunk, unit.name, 'batches.reason_unsupported');
+        if (checksums.has(result.item.checksum)) return addChunkFailure(chunk, unit.name, 'batches.reason_duplicate');
+        checksums.add(result.item.checksum);
+        addChunkItem(chunk, { ...result.item, fileName: unit.name });
       });
-      handled += slice.length;
-      chunk.progress = Math.min(99, Math.floor((handled / files.length) * 100));
+      handled += units.length + (c === 0 ? refused.length : 0);
+      chunk.progress = share(handled);
       const appended = await this.registrar.register({ batchId, projectId, linkId, expectedVersion: version }, chunk, context(`chunk:${version}`));
       // Another run of this job got there first: start again from what the stream now holds.
       if (appended.duplicate) throw new Error(`import ${importId}: chunk at version ${version} was registered by another run`);
@@ -181,6 +204,55 @@ export class ImportBatchJob implements JobHandler {
     }
     const failureFileId = failures.length > 0 ? await this.storeFailures(importId, failures) : null;
     return { ok: true, registered, failed: failures.length, failureFileId };
+  }
+
+  private async annotationType(projectId: string): Promise<AnnotationType | null> {
+    const row = await this.db.selectFrom('projects').select('annotation_type').where('project_id', '=', projectId).executeTakeFirst();
+    return (row?.annotation_type as AnnotationType | undefined) ?? null;
+  }
+
+  /** One item's files read, probed and hashed; `progress` hears how far a long one (a video) has got, 0 to 1. */
+  private async examineUnit(unit: ImportUnit, progress: (share: number) => Promise<void>): Promise<ExaminedUnit> {
+    switch (unit.kind) {
+      case 'picture': {
+        const result = await examine(unit.file, this.thumbnails);
+        if (!result.ok) return { ...result, failures: [] };
+        const { mediaType, width, height, checksum } = result;
+        return { ok: true, item: { fileName: unit.name, path: unit.file.location, size: unit.file.size, mediaType, width, height, checksum }, failures: [] };
+      }
+      case 'sequence':
+        return examineSequence(unit, this.thumbnails);
+      case 'video':
+        return this.examineVideo(unit.file, progress);
+    }
+  }
+
+  private async examineVideo(file: SourceFile, progress: (share: number) => Promise<void>): Promise<ExaminedUnit> {
+    const probed = probe(file.name, Buffer.alloc(1));
+    if (!probed.ok) return { ...probed, failures: [] };
+    // A file of a bucket is copied to this disk first: ffmpeg seeks in it (an mp4's index may sit at its end).
+    const copy = file.localPath ? null : path.join(os.tmpdir(), `import-${randomUUID()}${path.extname(file.name)}`);
+    try {
+      if (copy) await writeFile(copy, await file.read());
+      const input = file.localPath ?? copy!;
+      const checksum = await hashFile(input);
+      let reported = -1;
+      const video = await this.videos.extract(input, checksum, (share) => {
+        const step = Math.floor(share * 20);
+        if (step === reported) return;
+        reported = step;
+        return progress(share);
+      });
+      const frames: ItemFrames = { pathPrefix: `${video.folder}/`, count: video.count, fileNames: [], widths: [video.width], heights: [video.height], timestamps: video.timestamps, frameRate: video.frameRate };
+      // A preview that could not be kept never fails the import; the first request for it makes it again.
+      await this.thumbnails.ensure(checksum, () => this.storage.read(frames.pathPrefix + frameFileName(0))).catch(() => false);
+      return { ok: true, item: { fileName: file.name, path: file.location, size: file.size, mediaType: probed.mediaType, width: video.width, height: video.height, checksum, frames }, failures: [] };
+    } catch (error) {
+      if (error instanceof VideoUnreadable) return { ok: false, reasonKey: error.reasonKey, failures: [] };
+      throw error;
+    } finally {
+      if (copy) await rm(copy, { force: true });
+    }
   }
 
   /** The failures with their message keys; the download translates them into the reader's language. */
@@ -198,8 +270,11 @@ export class ImportBatchJob implements JobHandler {
 
 type Examined = { ok: true; checksum: string; mediaType: string; width: number | null; height: number | null } | { ok: false; reasonKey: string };
 
+/** An item ready for its chunk, or the reason it is refused; either way with the files of it that were refused. */
+type ExaminedUnit = ({ ok: true; item: ChunkItem } | { ok: false; reasonKey: string }) & { failures: Failure[] };
+
 /** Reads, probes and hashes a file; an image gets its thumbnail while its bytes are in hand, so no one reads it again for that. */
-async function examine(file: SourceFile, thumbnails: Thumbnails): Promise<Examined> {
+async function examine(file: SourceFile, thumbnails: Thumbnails | null): Promise<Examined> {
   let content: Buffer;
   try {
     content = await file.read();
@@ -210,8 +285,88 @@ async function examine(file: SourceFile, thumbnails: Thumbnails): Promise<Examin
   if (!probed.ok) return probed;
   const checksum = createHash('sha256').update(content).digest('hex');
   // A preview that could not be kept never fails the import; the first request for it makes it again.
-  if (probed.width !== null) await thumbnails.ensure(checksum, async () => content).catch(() => false);
+  if (thumbnails && probed.width !== null) await thumbnails.ensure(checksum, async () => content).catch(() => false);
   return { ...probed, checksum };
+}
+
+/**
+ * A folder of images as one item: frames in name order, or by the times of its timestamp file, where frames it
+ * does not name are refused. Frames that are no readable image are refused one by one; the item keeps the rest.
+ * Its content is the list of its frames' contents, and its thumbnail that of its first frame.
+ */
+async function examineSequence(unit: Extract<ImportUnit, { kind: 'sequence' }>, thumbnails: Thumbnails): Promise<ExaminedUnit> {
+  const failures: Failure[] = [];
+  let times: Map<string, number> | null = null;
+  if (unit.timestamps) {
+    times = parseTimestamps((await unit.timestamps.read().catch(() => Buffer.alloc(0))).toString('utf8'));
+    if (!times) return { ok: false, reasonKey: 'batches.reason_timestamps_invalid', failures };
+  }
+  const examined = await mapLimit(unit.frames, readConcurrency, (file) => examine(file, null));
+  let frames: { file: SourceFile; probed: Extract<Examined, { ok: true }>; time: number | null }[] = [];
+  unit.frames.forEach((file, i) => {
+    const result = examined[i];
+    if (!result.ok) return failures.push({ name: file.name, reasonKey: result.reasonKey });
+    if (result.width === null) return failures.push({ name: file.name, reasonKey: 'batches.reason_unsupported' });
+    const time = times ? times.get(path.posix.basename(file.name)) : null;
+    if (time === undefined) return failures.push({ name: file.name, reasonKey: 'batches.reason_timestamp_missing' });
+    frames.push({ file, probed: result, time });
+  });
+  if (frames.length === 0) return { ok: false, reasonKey: 'batches.reason_no_frames', failures };
+  if (times) frames = frames.sort((a, b) => a.time! - b.time! || (a.file.name < b.file.name ? -1 : 1));
+  const head = frames[0];
+  const pathPrefix = head.file.location.slice(0, head.file.location.length - path.posix.basename(head.file.name).length);
+  const checksum = createHash('sha256').update(frames.map((frame) => frame.probed.checksum).join('\n')).digest('hex');
+  await thumbnails.ensure(checksum, () => head.file.read()).catch(() => false);
+  const item: ChunkItem = {
+    fileName: unit.name,
+    path: head.file.location,
+    size: frames.reduce((sum, frame) => sum + frame.file.size, 0),
+    mediaType: head.probed.mediaType,
+    width: head.probed.width,
+    height: head.probed.height,
+    checksum,
+    frames: {
+      pathPrefix,
+      count: frames.length,
+      fileNames: frames.map((frame) => path.posix.basename(frame.file.name)),
+      widths: compactColumn(frames.map((frame) => frame.probed.width)),
+      heights: compactColumn(frames.map((frame) => frame.probed.height)),
+      timestamps: times ? frames.map((frame) => frame.time!) : [],
+      frameRate: null,
+    },
+  };
+  return { ok: true, item, failures };
+}
+
+/** Items in chunks of about `size` files: a chunk of pictures, folders up to as many frames, a video alone. */
+function chunkUnits(units: ImportUnit[], size: number): ImportUnit[][] {
+  const chunks: ImportUnit[][] = [];
+  let current: ImportUnit[] = [];
+  let weight = 0;
+  for (const unit of units) {
+    const cost = unit.kind === 'picture' ? 1 : unit.kind === 'sequence' ? unit.frames.length : size;
+    if (current.length > 0 && weight + cost > size) {
+      chunks.push(current);
+      current = [];
+      weight = 0;
+    }
+    current.push(unit);
+    weight += cost;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/** What a folder of images at the source's root is called: the zip's or the folder's own name. */
+function rootName(ref: ImportSourceRef): string {
+  const named = ref.type === 'zip' ? ref.fileName.replace(/\.zip$/i, '') : ref.type === 'local' ? ref.path : ref.prefix;
+  return path.posix.basename(named.replace(/\/+$/, '')) || 'frames';
+}
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {

@@ -6,6 +6,8 @@ export interface SourceFile {
   size: number;
   /** What data_items.path stores: a storage-relative path or s3://bucket/key. */
   location: string;
+  /** Where the file is on this disk, for tools that read files themselves (ffmpeg); absent for a bucket's objects. */
+  localPath?: string;
   /** The whole file, or the bytes [start, end) when a range is given (end exclusive). */
   read(start?: number, end?: number): Promise<Buffer>;
 }

@@ -4,10 +4,11 @@ import { StorageModule } from '@annot/core';
 import { FinishImportHandler } from './commands/finish-import.handler';
 import { ImportBatchJob } from './import-batch.job';
 import { ImportSources } from './import-sources';
+import { VideoFrames } from './video-frames';
 
 @Module({
   imports: [StorageModule],
-  providers: [FinishImportHandler, ImportSources, ImportBatchJob],
+  providers: [FinishImportHandler, ImportSources, VideoFrames, ImportBatchJob],
   exports: [ImportBatchJob],
 })
 export class ImportsModule {}

@@ -23,6 +23,8 @@ const otherMediaTypes: Record<string, string> = {
   bin: 'application/octet-stream',
   mp4: 'video/mp4',
   mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  webm: 'video/webm',
   avi: 'video/x-msvideo',
   json: 'application/json',
 };

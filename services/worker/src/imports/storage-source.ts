@@ -1,5 +1,5 @@
 // The files under a folder of a storage, as an import source: a zip extracted into our storage, or a server folder.
-import type { Storage } from '@annot/core';
+import { LocalDiskStorage, type Storage } from '@annot/core';
 import { ImportRefused } from './import-refused';
 import type { ImportSource, SourceFile } from './import-source';
 
@@ -22,6 +22,7 @@ export function storageSource(storage: Storage, prefix: string, base: string): I
           name,
           size: found.size,
           location: base ? `${base}/${name}` : name,
+          localPath: storage instanceof LocalDiskStorage ? storage.localPath(key) : undefined,
           read: (start?: number, end?: number) => storage.read(key, start === undefined ? undefined : { start, end }),
         };
       }

@@ -1,0 +1,74 @@
+// What one data item of an import is made of, by the project's annotation type: a file (a picture), a folder of
+// images (a continuous-frame sequence) or a video file; files that fit none are refused by name.
+import path from 'node:path';
+import { type AnnotationType, videoExtensions } from '@annot/workflows';
+import type { SourceFile } from './import-source';
+import { extensionOf } from './media-probe';
+
+/** The file in a sequence's folder that orders its frames by time: one "<file name> <seconds>" per line. */
+export const timestampsFileName = 'timestamps.txt';
+
+export type ImportUnit =
+  | { kind: 'picture'; name: string; file: SourceFile }
+  /** `frames` in name order; `timestamps` orders them instead where the folder has one. */
+  | { kind: 'sequence'; name: string; frames: SourceFile[]; timestamps: SourceFile | null }
+  | { kind: 'video'; name: string; file: SourceFile };
+
+export interface ImportPlan {
+  units: ImportUnit[];
+  /** Files no item can hold in this project, refused with a message key. */
+  refused: { name: string; reasonKey: string }[];
+}
+
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Groups the listed files into items. A picture project keeps one item per file; a continuous-frame project
+ * makes each folder one item (files at the root form one named `rootName`); a video project makes each video
+ * file one item and refuses the rest. Units come in name order, so a re-run plans the same items.
+ */
+export function planImport(files: SourceFile[], annotationType: AnnotationType | null, rootName: string): ImportPlan {
+  if (annotationType === 'video') {
+    const units: ImportUnit[] = [];
+    const refused: ImportPlan['refused'] = [];
+    for (const file of files) {
+      if ((videoExtensions as readonly string[]).includes(extensionOf(file.name))) units.push({ kind: 'video', name: file.name, file });
+      else refused.push({ name: file.name, reasonKey: 'batches.reason_not_video' });
+    }
+    return { units: units.sort((a, b) => byName(a.name, b.name)), refused };
+  }
+  if (annotationType === 'picture_continuous_frame') {
+    const folders = new Map<string, SourceFile[]>();
+    for (const file of files) {
+      const folder = path.posix.dirname(file.name);
+      const list = folders.get(folder) ?? [];
+      list.push(file);
+      folders.set(folder, list);
+    }
+    const units: ImportUnit[] = [...folders.entries()].map(([folder, list]) => {
+      const timestamps = list.find((file) => path.posix.basename(file.name) === timestampsFileName) ?? null;
+      const frames = list.filter((file) => file !== timestamps).sort((a, b) => byName(a.name, b.name));
+      return { kind: 'sequence', name: folder === '.' ? rootName : folder, frames, timestamps };
+    });
+    return { units: units.sort((a, b) => byName(a.name, b.name)), refused: [] };
+  }
+  return { units: files.map((file) => ({ kind: 'picture', name: file.name, file })), refused: [] };
+}
+
+/**
+ * The seconds of each frame named in a timestamp file, or null when a line is not "<file name> <seconds>".
+ * Names are those of the folder's files, without the folder.
+ */
+export function parseTimestamps(text: string): Map<string, number> | null {
+  const times = new Map<string, number>();
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^(.+?)\s+(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i.exec(line);
+    if (!match || times.has(match[1])) return null;
+    const seconds = Number(match[2]);
+    if (!Number.isFinite(seconds)) return null;
+    times.set(match[1], seconds);
+  }
+  return times;
+}
