@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
 import { upload } from '../support/batches';
-import { imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
 import { ok, person, type Person, projectBasics } from '../support/worked-project';
@@ -66,7 +66,7 @@ describe('the sequence editor', () => {
       (b) => b.importing === null && b.items === 1,
       60_000,
     );
-    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/batches/${batch.id}/items?limit=10`, admin);
+    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batch.id}&limit=10`, admin);
     expect(items.items.map((i) => i.frameCount)).toEqual([30]);
     itemId = items.items[0].id;
   });
@@ -75,11 +75,20 @@ describe('the sequence editor', () => {
     await platform?.stop();
   });
 
-  /** Opens the item in the editor as a person signed in on their own tab. */
-  async function openEditor(who: 'Sequence Tagger' | 'Sequence Inspector') {
+  /**
+   * Signs a person in on their own tab (which ends their earlier session), claims the item from a link's pool with
+   * that session, and opens it in the editor.
+   */
+  async function openEditor(who: 'Sequence Tagger' | 'Sequence Inspector', linkId: string) {
     const { page, errors } = await openPage(browser, platform.baseUrl);
     await signInThroughConsole(page, 'User', `${who.toLowerCase().replace(/\W+/g, '-')}@example.com`, 'Person@123');
     await landOn(page, '/tag');
+    const token = await consoleToken(page);
+    await eventually(
+      () => call(platform, 'POST', `/manage/tasks/links/${linkId}/claims`, { token, body: { count: 10 } }),
+      (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(itemId),
+      30_000,
+    );
     await page.goto(`/tag/edit/${itemId}`);
     await page.locator('[data-editor-ready="true"]').waitFor();
     return { page, errors, at: await imageToScreen(page, { width, height }) };
@@ -101,8 +110,7 @@ describe('the sequence editor', () => {
   }
 
   it('annotates a track with two keyframes, sees it blended between them, sets a frame attribute, sends it outside and submits', async () => {
-    await ok(platform, 'POST', `/manage/tasks/links/${links.annotation}/claims`, tagger.token, { count: 1 });
-    const { page, errors, at } = await openEditor('Sequence Tagger');
+    const { page, errors, at } = await openEditor('Sequence Tagger', links.annotation);
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await position(page).filter({ hasText: '0 / 29' }).waitFor();
 
@@ -176,12 +184,7 @@ describe('the sequence editor', () => {
   });
 
   it('lets the inspector reject with a mark on frame 12, which the tagger finds pinned to that frame on rework', async () => {
-    await eventually(
-      () => call(platform, 'POST', `/manage/tasks/links/${links.inspection}/claims`, { token: inspector.token, body: { count: 10 } }),
-      (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(itemId),
-      30_000,
-    );
-    const judge = await openEditor('Sequence Inspector');
+    const judge = await openEditor('Sequence Inspector', links.inspection);
     await goTo(judge.page, 12);
     // On frame 12 the box is at x 100..180.
     await judge.page.keyboard.press('m');
@@ -200,11 +203,7 @@ describe('the sequence editor', () => {
     expect(marks).toEqual([expect.objectContaining({ value: 'Loose outline', objectId: trackId, frame: 12, comment: 'lags behind the car' })]);
     expect(judge.errors).toEqual([]);
 
-    await eventually(
-      () => call(platform, 'POST', `/manage/tasks/links/${links.annotation}/claims`, { token: tagger.token, body: { count: 10 } }),
-      (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(itemId),
-    );
-    const { page, errors } = await openEditor('Sequence Tagger');
+    const { page, errors } = await openEditor('Sequence Tagger', links.annotation);
     const mark = page.getByRole('region', { name: 'Marks' }).getByRole('button', { name: /frame 12/ });
     await mark.click();
     await position(page).filter({ hasText: '12 / 29' }).waitFor();
