@@ -99,6 +99,10 @@ describe('editor tracks', () => {
       expect(object && shapeAt(object, 12)).toBeNull();
       expect(object && shapeAt(object, 10)).toEqual(box(100));
     });
+    it('leaves an object already out of view at the frame', () => {
+      const object = track(key(4, box(0)));
+      expect(deleteAt(object, 2)).toBe(object);
+    });
     it('gives nothing when the last visible keyframe goes', () => {
       expect(deleteAt(track(key(4, box(0))), 4)).toBeNull();
     });

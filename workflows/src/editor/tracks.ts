@@ -60,10 +60,10 @@ export function outsideFrom(object: ResultObject, frame: number): ResultObject {
 
 /**
  * Delete at a frame: the keyframe there is removed (the frame is then interpolated again), and where the frame has
- * none the object goes outside from it on. Null when the only keyframe went: nothing of the track is left to show.
+ * none the object goes outside from it on (an object already out of view there stays as it is). Null when the only keyframe went: nothing of the track is left to show.
  */
 export function deleteAt(object: ResultObject, frame: number): ResultObject | null {
-  if (!keyframeAt(object, frame)) return outsideFrom(object, frame);
+  if (!keyframeAt(object, frame)) return shapeAt(object, frame) ? outsideFrom(object, frame) : object;
   const keyframes = object.keyframes.filter((k) => k.frame !== frame);
   return keyframes.some((k) => !k.outside) ? { ...object, keyframes } : null;
 }
