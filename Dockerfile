@@ -17,6 +17,8 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# Debian's ffmpeg package: the worker decodes imported videos into frames with ffprobe and ffmpeg.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app /app
 # A named volume mounted here takes this folder's owner, so the unprivileged user can write batch data.
 RUN mkdir -p /var/annot/storage /var/annot/import && chown node:node /var/annot/storage

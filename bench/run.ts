@@ -7,6 +7,7 @@ import { exportsBench } from './exports.bench';
 import { itemsBench } from './items.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { rebuildBench } from './rebuild.bench';
+import { videoBench } from './video.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
 import { type Figure, formatTable, verdict } from './support/figures';
 
@@ -18,6 +19,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   editor: editorBench,
   exports: exportsBench,
   'projection lag': projectionLagBench,
+  video: videoBench,
 };
 const log = (line: string) => console.log(line);
 

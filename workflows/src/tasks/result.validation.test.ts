@@ -108,6 +108,10 @@ describe('saveIssues', () => {
       'tasks.result.frame_out_of_range',
     ]);
   });
+  it("refuses a result whose frame count is not the item's", () => {
+    expect(saveIssues(doc({ frameCount: 1 }), { ...config, frameCount: 30 })).toEqual([{ objectId: null, messageKey: 'tasks.result.frame_count_mismatch', params: { frameCount: 1, expected: 30 } }]);
+    expect(saveIssues(doc({ frameCount: 30 }), { ...config, frameCount: 30 })).toEqual([]);
+  });
   it('does not check the shape of an outside keyframe', () => {
     expect(saveIssues(doc({ frameCount: 5, objects: [car({ keyframes: [at(0, { type: 'box', x: 1, y: 1, width: 2, height: 2 }), at(3, null, { outside: true })] })] }), config)).toEqual([]);
   });

@@ -15,6 +15,8 @@ export interface ResultConfig {
   tools: ResultTool[];
   /** The item's image size in pixels; null when the media was not measured, which skips the bounds checks. */
   image: { width: number; height: number } | null;
+  /** The item's frames; a result of another frame count is refused, so no keyframe lands on a frame that is not there. */
+  frameCount?: number;
   /** Attributes of the whole item, where the project defines any. */
   itemAttributes?: ToolAttribute[];
   /** The project's group elements, which an object's group must name, with the tools they are drawn with. */
@@ -56,6 +58,9 @@ function check(result: ResultDocument, config: ResultConfig, level: Level): Resu
   const issues = new Issues();
   const tools = new Map(config.tools.map((tool) => [tool.toolId, tool]));
   const itemAttributes = config.itemAttributes ?? [];
+  if (config.frameCount !== undefined && result.frameCount !== config.frameCount) {
+    issues.add(null, 'tasks.result.frame_count_mismatch', { frameCount: result.frameCount, expected: config.frameCount });
+  }
   attributeIssues(issues, null, result.attributes, itemAttributes, [], level, {});
   if (level === 'submit') requiredIssues(issues, null, result.attributes, itemAttributes, {});
   for (const object of result.objects) {

@@ -317,6 +317,7 @@ export const enUS: Record<string, string> = {
   'tasks.result.keyframes_unsorted': 'Keyframes must be in frame order, one per frame',
   'tasks.result.object_id_repeat': 'Object ID {value} repeat',
   'tasks.result.frame_out_of_range': 'Frame {frame} is past the last frame of the data ({frameCount} frames)',
+  'tasks.result.frame_count_mismatch': 'The result has {frameCount} frame(s) but the data has {expected}; reload the data and annotate it again',
   'tasks.result.attribute_unknown': 'The attribute {name} is not configured for this tool',
   'tasks.result.attribute_wrong_level': 'The attribute {name} belongs to the other level (instance or frame)',
   'tasks.result.attribute_type': 'The attribute {name} has the wrong type of value',

@@ -317,6 +317,7 @@ export const zhCN: Record<string, string> = {
   'tasks.result.keyframes_unsorted': '关键帧必须按帧排序，每帧一个',
   'tasks.result.object_id_repeat': '对象ID {value} 重复',
   'tasks.result.frame_out_of_range': '第 {frame} 帧超出数据的最后一帧（共 {frameCount} 帧）',
+  'tasks.result.frame_count_mismatch': '结果有 {frameCount} 帧，而数据有 {expected} 帧；请重新加载数据后再标注',
   'tasks.result.attribute_unknown': '该工具未配置属性 {name}',
   'tasks.result.attribute_wrong_level': '属性 {name} 属于另一层级（实例或帧）',
   'tasks.result.attribute_type': '属性 {name} 的值类型错误',

@@ -180,9 +180,10 @@ export class TasksRepository {
       .executeTakeFirst();
   }
 
-  async itemSize(itemId: string): Promise<{ width: number; height: number } | null> {
-    const row = await this.db.selectFrom('data_items').select(['width', 'height']).where('item_id', '=', itemId).executeTakeFirst();
-    return row?.width && row.height ? { width: row.width, height: row.height } : null;
+  /** The item's image size (its first frame's) and its frame count, which a result is checked against. */
+  async resultBounds(itemId: string): Promise<{ image: { width: number; height: number } | null; frameCount?: number }> {
+    const row = await this.db.selectFrom('data_items').select(['width', 'height', 'frame_count']).where('item_id', '=', itemId).executeTakeFirst();
+    return { image: row?.width && row.height ? { width: row.width, height: row.height } : null, frameCount: row?.frame_count };
   }
 
   /** Whether an acceptance batch naming this client acceptor holds the item (a withdrawn batch holds nothing). */

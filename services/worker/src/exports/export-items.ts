@@ -3,7 +3,7 @@
 // each parsed only as its item is encoded.
 import { setImmediate } from 'node:timers/promises';
 import { type Db } from '@annot/core';
-import { type ExportScope, type ResultDocument, emptyResult } from '@annot/workflows';
+import { type ExportScope, type ItemFrames, type ResultDocument, emptyResult } from '@annot/workflows';
 import { type RawBuilder, sql } from 'kysely';
 
 export interface ScopedItem {
@@ -16,6 +16,8 @@ export interface ScopedItem {
   width: number | null;
   height: number | null;
   effective: boolean;
+  /** A sequence's or a video's frames; null for a picture, its own frame 0. */
+  frames: ItemFrames | null;
   result: ResultDocument;
 }
 
@@ -65,7 +67,16 @@ export async function countScope(db: Db, projectId: string, scope: ExportScope):
   return rows[0].count;
 }
 
-type Row = Omit<ScopedItem, 'result'> & { result: string | null };
+type Row = Omit<ScopedItem, 'result' | 'frames'> & {
+  result: string | null;
+  pathPrefix: string | null;
+  frameCount: number | null;
+  fileNames: string[] | null;
+  widths: (number | null)[] | null;
+  heights: (number | null)[] | null;
+  timestamps: number[] | null;
+  frameRate: number | null;
+};
 
 /**
  * A page's items, each result parsed as the item's turn comes: a page of parsed results outlived V8's young
@@ -73,10 +84,14 @@ type Row = Omit<ScopedItem, 'result'> & { result: string | null };
  */
 function* parsed(rows: Row[]): Iterable<ScopedItem> {
   for (const row of rows) {
-    const { result, ...item } = row;
+    const { result, pathPrefix, frameCount, fileNames, widths, heights, timestamps, frameRate, ...item } = row;
     // The page lets go of the text once it is parsed, so less of the page is copied by each young collection.
     row.result = null;
-    yield { ...item, result: result === null ? emptyResult() : (JSON.parse(result) as ResultDocument) };
+    const frames: ItemFrames | null =
+      pathPrefix === null || frameCount === null
+        ? null
+        : { pathPrefix, count: frameCount, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate };
+    yield { ...item, frames, result: result === null ? emptyResult() : (JSON.parse(result) as ResultDocument) };
   }
 }
 
@@ -89,10 +104,13 @@ export async function* scopedItems(db: Db, projectId: string, scope: ExportScope
     const keyset: RawBuilder<unknown> = after ? sql`(d.batch_id, d.seq) > (${after.batchId}::uuid, ${after.seq})` : sql`TRUE`;
     const { rows }: { rows: Row[] } = await sql<Row>`
       SELECT d.item_id AS "itemId", d.batch_id AS "batchId", b.name AS "batchName", d.seq, d.file_name AS "fileName", d.path,
-             d.width, d.height, d.effective, r.result::text AS result
+             d.width, d.height, d.effective, r.result::text AS result,
+             f.path_prefix AS "pathPrefix", f.frame_count AS "frameCount", f.file_names AS "fileNames", f.widths, f.heights,
+             f.timestamps, f.frame_rate AS "frameRate"
       FROM data_items d
       JOIN batches b ON b.batch_id = d.batch_id
       LEFT JOIN item_results r ON r.item_id = d.item_id
+      LEFT JOIN item_frames f ON f.item_id = d.item_id
       WHERE ${whereOf(projectId, scope)} AND ${keyset}
       ORDER BY d.batch_id, d.seq
       LIMIT ${pageSize}`.execute(db);

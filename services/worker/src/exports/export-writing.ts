@@ -1,10 +1,10 @@
 // Writes an export's archive: the scope read by keyset pages, each item encoded in the format asked for and added to
 // the zip at once, media streamed in one by one. The job runs it, and so does the benchmark.
 import { type Db } from '@annot/core';
-import { type ExportDestination, exportEncoders, type ExportFormat, type ExportScope } from '@annot/workflows';
+import { type ExportDestination, exportEncoders, type ExportFormat, type ExportFrame, type ExportScope, frameFile, itemFramesView } from '@annot/workflows';
 import { ArchiveWriter } from './archive-writer';
 import { exportContextOf } from './export-context';
-import { countScope, scopedItems } from './export-items';
+import { countScope, type ScopedItem, scopedItems } from './export-items';
 import type { ExportMedia } from './export-media';
 
 export interface ExportRecord {
@@ -44,14 +44,12 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
     for await (const run of scopedItems(db, record.projectId, record.scope, target.pageSize)) {
       for (const item of run) {
         items += 1;
-        // A batch is a folder of the archive: its name may not make two folders of one.
-        const mediaPath = `images/${item.batchName.replace(/[/\\]/g, '_')}/${item.fileName}`;
-        const frames = [{ mediaPath, width: item.width, height: item.height, timestamp: null }];
-        const encoded = encoder.item({ ...item, index: items, mediaPath, frames });
+        const { frames, sources } = archiveFrames(item);
+        const encoded = encoder.item({ ...item, index: items, mediaPath: frames[0].mediaPath, frames });
         objects += encoded.objects;
         for (const file of encoded.files) await writer.addText(file.path, file.content);
         for (const [section, elements] of Object.entries(encoded.sections ?? {})) await writer.appendToSection(section, elements);
-        if (record.withMedia && target.media) await target.media.add(writer, mediaPath, item.path);
+        if (record.withMedia && target.media) for (let i = 0; i < frames.length; i++) await target.media.add(writer, frames[i].mediaPath, sources[i]);
       }
       // Runs are short: progress is reported when its percentage moves, not after each of them.
       const progress = Math.min(99, Math.floor((items / Math.max(total, 1)) * 100));
@@ -65,4 +63,20 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
     writer.abort();
     throw error;
   }
+}
+
+/**
+ * Where each frame of an item lies in the archive, and where its image is read from. A batch is a folder of the
+ * archive (its name may not make two folders of one); a picture lies at its file name, and the frames of a sequence
+ * or a video in a folder named after the item ("images/<batch>/<item>/<frame file>").
+ */
+export function archiveFrames(item: ScopedItem): { frames: ExportFrame[]; sources: string[] } {
+  const folder = `images/${item.batchName.replace(/[/\\]/g, '_')}/${item.fileName}`;
+  const picture = { fileName: item.fileName, path: item.path, width: item.width, height: item.height };
+  if (!item.frames) return { frames: [{ mediaPath: folder, width: item.width, height: item.height, timestamp: null }], sources: [item.path] };
+  const { frames } = itemFramesView(item.frames, picture);
+  return {
+    frames: frames.map((frame) => ({ mediaPath: `${folder}/${frame.fileName}`, width: frame.width, height: frame.height, timestamp: frame.timestamp })),
+    sources: frames.map((frame) => frameFile(item.frames, picture, frame.index)!.path),
+  };
 }

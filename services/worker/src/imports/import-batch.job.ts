@@ -1,11 +1,9 @@
 // The batch import job: receive the data (extract the zip), list it, group it into items by the project's annotation
 // type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks.
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
@@ -32,8 +30,6 @@ import {
   addChunkItem,
   type AnnotationType,
   batchStreamId,
-  type ChunkItem,
-  compactColumn,
   emptyItemsChunk,
   frameFileName,
   type ImportSourceRef,
@@ -44,15 +40,12 @@ import { FinishImportCommand, type ImportOutcome } from './commands/finish-impor
 import { ImportRefused } from './import-refused';
 import type { SourceFile } from './import-source';
 import { ImportSources } from './import-sources';
-import { type ImportUnit, parseTimestamps, planImport } from './import-units';
-import { isHidden, probe } from './media-probe';
+import { type ImportUnit, planImport } from './import-units';
+import { examinePicture, examineSequence, type ExaminedUnit, type Failure, mapLimit, readConcurrency } from './unit-examine';
+import { isHidden, mediaTypeByName } from './media-probe';
 import { VideoFrames, VideoUnreadable } from './video-frames';
 import { extractZip } from './zip-extract';
 
-/** Files read and hashed at once; object stores answer slowly one by one. */
-const readConcurrency = 8;
-
-type Failure = { name: string; reasonKey: string };
 
 @Injectable()
 export class ImportBatchJob implements JobHandler {
@@ -214,12 +207,8 @@ export class ImportBatchJob implements JobHandler {
   /** One item's files read, probed and hashed; `progress` hears how far a long one (a video) has got, 0 to 1. */
   private async examineUnit(unit: ImportUnit, progress: (share: number) => Promise<void>): Promise<ExaminedUnit> {
     switch (unit.kind) {
-      case 'picture': {
-        const result = await examine(unit.file, this.thumbnails);
-        if (!result.ok) return { ...result, failures: [] };
-        const { mediaType, width, height, checksum } = result;
-        return { ok: true, item: { fileName: unit.name, path: unit.file.location, size: unit.file.size, mediaType, width, height, checksum }, failures: [] };
-      }
+      case 'picture':
+        return examinePicture(unit.file, this.thumbnails);
       case 'sequence':
         return examineSequence(unit, this.thumbnails);
       case 'video':
@@ -228,16 +217,12 @@ export class ImportBatchJob implements JobHandler {
   }
 
   private async examineVideo(file: SourceFile, progress: (share: number) => Promise<void>): Promise<ExaminedUnit> {
-    const probed = probe(file.name, Buffer.alloc(1));
-    if (!probed.ok) return { ...probed, failures: [] };
     // A file of a bucket is copied to this disk first: ffmpeg seeks in it (an mp4's index may sit at its end).
     const copy = file.localPath ? null : path.join(os.tmpdir(), `import-${randomUUID()}${path.extname(file.name)}`);
     try {
       if (copy) await writeFile(copy, await file.read());
-      const input = file.localPath ?? copy!;
-      const checksum = await hashFile(input);
       let reported = -1;
-      const video = await this.videos.extract(input, checksum, (share) => {
+      const { checksum, video } = await this.videos.decode(file.localPath ?? copy!, (share) => {
         const step = Math.floor(share * 20);
         if (step === reported) return;
         reported = step;
@@ -246,7 +231,7 @@ export class ImportBatchJob implements JobHandler {
       const frames: ItemFrames = { pathPrefix: `${video.folder}/`, count: video.count, fileNames: [], widths: [video.width], heights: [video.height], timestamps: video.timestamps, frameRate: video.frameRate };
       // A preview that could not be kept never fails the import; the first request for it makes it again.
       await this.thumbnails.ensure(checksum, () => this.storage.read(frames.pathPrefix + frameFileName(0))).catch(() => false);
-      return { ok: true, item: { fileName: file.name, path: file.location, size: file.size, mediaType: probed.mediaType, width: video.width, height: video.height, checksum, frames }, failures: [] };
+      return { ok: true, item: { fileName: file.name, path: file.location, size: file.size, mediaType: mediaTypeByName(file.name) ?? 'application/octet-stream', width: video.width, height: video.height, checksum, frames }, failures: [] };
     } catch (error) {
       if (error instanceof VideoUnreadable) return { ok: false, reasonKey: error.reasonKey, failures: [] };
       throw error;
@@ -266,76 +251,6 @@ export class ImportBatchJob implements JobHandler {
       .execute();
     return fileId;
   }
-}
-
-type Examined = { ok: true; checksum: string; mediaType: string; width: number | null; height: number | null } | { ok: false; reasonKey: string };
-
-/** An item ready for its chunk, or the reason it is refused; either way with the files of it that were refused. */
-type ExaminedUnit = ({ ok: true; item: ChunkItem } | { ok: false; reasonKey: string }) & { failures: Failure[] };
-
-/** Reads, probes and hashes a file; an image gets its thumbnail while its bytes are in hand, so no one reads it again for that. */
-async function examine(file: SourceFile, thumbnails: Thumbnails | null): Promise<Examined> {
-  let content: Buffer;
-  try {
-    content = await file.read();
-  } catch {
-    return { ok: false, reasonKey: 'batches.reason_unreadable' };
-  }
-  const probed = probe(file.name, content);
-  if (!probed.ok) return probed;
-  const checksum = createHash('sha256').update(content).digest('hex');
-  // A preview that could not be kept never fails the import; the first request for it makes it again.
-  if (thumbnails && probed.width !== null) await thumbnails.ensure(checksum, async () => content).catch(() => false);
-  return { ...probed, checksum };
-}
-
-/**
- * A folder of images as one item: frames in name order, or by the times of its timestamp file, where frames it
- * does not name are refused. Frames that are no readable image are refused one by one; the item keeps the rest.
- * Its content is the list of its frames' contents, and its thumbnail that of its first frame.
- */
-async function examineSequence(unit: Extract<ImportUnit, { kind: 'sequence' }>, thumbnails: Thumbnails): Promise<ExaminedUnit> {
-  const failures: Failure[] = [];
-  let times: Map<string, number> | null = null;
-  if (unit.timestamps) {
-    times = parseTimestamps((await unit.timestamps.read().catch(() => Buffer.alloc(0))).toString('utf8'));
-    if (!times) return { ok: false, reasonKey: 'batches.reason_timestamps_invalid', failures };
-  }
-  const examined = await mapLimit(unit.frames, readConcurrency, (file) => examine(file, null));
-  let frames: { file: SourceFile; probed: Extract<Examined, { ok: true }>; time: number | null }[] = [];
-  unit.frames.forEach((file, i) => {
-    const result = examined[i];
-    if (!result.ok) return failures.push({ name: file.name, reasonKey: result.reasonKey });
-    if (result.width === null) return failures.push({ name: file.name, reasonKey: 'batches.reason_unsupported' });
-    const time = times ? times.get(path.posix.basename(file.name)) : null;
-    if (time === undefined) return failures.push({ name: file.name, reasonKey: 'batches.reason_timestamp_missing' });
-    frames.push({ file, probed: result, time });
-  });
-  if (frames.length === 0) return { ok: false, reasonKey: 'batches.reason_no_frames', failures };
-  if (times) frames = frames.sort((a, b) => a.time! - b.time! || (a.file.name < b.file.name ? -1 : 1));
-  const head = frames[0];
-  const pathPrefix = head.file.location.slice(0, head.file.location.length - path.posix.basename(head.file.name).length);
-  const checksum = createHash('sha256').update(frames.map((frame) => frame.probed.checksum).join('\n')).digest('hex');
-  await thumbnails.ensure(checksum, () => head.file.read()).catch(() => false);
-  const item: ChunkItem = {
-    fileName: unit.name,
-    path: head.file.location,
-    size: frames.reduce((sum, frame) => sum + frame.file.size, 0),
-    mediaType: head.probed.mediaType,
-    width: head.probed.width,
-    height: head.probed.height,
-    checksum,
-    frames: {
-      pathPrefix,
-      count: frames.length,
-      fileNames: frames.map((frame) => path.posix.basename(frame.file.name)),
-      widths: compactColumn(frames.map((frame) => frame.probed.width)),
-      heights: compactColumn(frames.map((frame) => frame.probed.height)),
-      timestamps: times ? frames.map((frame) => frame.time!) : [],
-      frameRate: null,
-    },
-  };
-  return { ok: true, item, failures };
 }
 
 /** Items in chunks of about `size` files: a chunk of pictures, folders up to as many frames, a video alone. */
@@ -363,24 +278,6 @@ function rootName(ref: ImportSourceRef): string {
   return path.posix.basename(named.replace(/\/+$/, '')) || 'frames';
 }
 
-async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
 
 /** A stable uuid for a name, so a re-run stores the same file under the same id. */
 function uuidFrom(name: string): string {

@@ -29,6 +29,9 @@ const otherMediaTypes: Record<string, string> = {
   json: 'application/json',
 };
 
+/** The media type a file's name gives it, for files registered as they are (videos, point clouds); null for others. */
+export const mediaTypeByName = (name: string): string | null => otherMediaTypes[extensionOf(name)] ?? null;
+
 /** Bytes of a file's start that are enough for every image header we read. */
 export const probeHeaderBytes = 512 * 1024;
 

@@ -2,11 +2,13 @@
 // times from ffprobe, then every frame as an image in storage under the video's checksum, so a re-run or the same
 // video in another batch finds its frames there, and the browser never seeks a video element.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { type AppConfig, CONFIG, LocalDiskStorage, type Storage, STORAGE } from '@annot/core';
 import { extractedFrameExtension } from '@annot/workflows';
@@ -48,6 +50,14 @@ export class VideoFrames {
 
   constructor(@Inject(STORAGE) private readonly storage: Storage, @Inject(CONFIG) config: AppConfig) {
     this.tools = { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath };
+  }
+
+  /** A video file on this disk as an import takes it: its content's checksum, then its frames under that checksum. */
+  async decode(input: string, progress: (share: number) => void | Promise<void>): Promise<{ checksum: string; video: ExtractedVideo }> {
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(input), hash);
+    const checksum = hash.digest('hex');
+    return { checksum, video: await this.extract(input, checksum, progress) };
   }
 
   /**
@@ -158,7 +168,8 @@ async function runFfmpeg(input: string, folder: string, expected: number, progre
   const args = ['-v', 'error', '-nostdin', '-i', input, '-map', '0:v:0', ...frameEncoding, '-start_number', '0', '-progress', 'pipe:1', '-stats_period', '0.2', '-nostats', path.join(folder, `%06d.${extractedFrameExtension}`)];
   await run(tools, 'ffmpeg', args, (line) => {
     const frame = /^frame=(\d+)$/.exec(line);
-    if (frame && expected > 0) void progress(Math.min(1, Number(frame[1]) / expected));
+    // Progress is news, not work: one that cannot be told (Redis away a moment) leaves the extraction going.
+    if (frame && expected > 0) Promise.resolve(progress(Math.min(1, Number(frame[1]) / expected))).catch(() => undefined);
   });
 }
 

@@ -44,7 +44,7 @@ export class ActOnItemHandler implements ICommandHandler<ActOnItemCommand, { ver
     return {
       tools: definitions.map((d) => ({ ...d, definition: d.definition as ToolInput })),
       groups: state.toolGroups,
-      image: await this.tasks.itemSize(itemId),
+      ...(await this.tasks.resultBounds(itemId)),
     };
   }
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { SourceFile } from './import-source';
+import { parseTimestamps, planImport } from './import-units';
+
+const file = (name: string): SourceFile => ({ name, size: 1, location: `root/${name}`, read: async () => Buffer.from('x') });
+const names = (files: SourceFile[]) => files.map((f) => f.name);
+
+describe('planImport', () => {
+  const files = ['cam-b/0010.png', 'cam-b/0002.png', 'cam-a/x.png', 'cam-a/timestamps.txt', 'top.png', 'clip.MP4', 'notes.txt'].map(file);
+
+  it('keeps one picture per file in a picture project', () => {
+    const plan = planImport(files, 'picture_single_frame', 'drive');
+    expect(plan.units.map((u) => [u.kind, u.name])).toEqual(files.map((f) => ['picture', f.name]));
+    expect(plan.refused).toEqual([]);
+  });
+
+  it('makes each folder one sequence in name order, with its timestamp file apart, and the root one named for the source', () => {
+    const plan = planImport(files, 'picture_continuous_frame', 'drive');
+    expect(plan.units.map((u) => u.name)).toEqual(['cam-a', 'cam-b', 'drive']);
+    const [a, b, root] = plan.units;
+    expect(a.kind === 'sequence' && [names(a.frames), a.timestamps?.name]).toEqual([['cam-a/x.png'], 'cam-a/timestamps.txt']);
+    expect(b.kind === 'sequence' && [names(b.frames), b.timestamps]).toEqual([['cam-b/0002.png', 'cam-b/0010.png'], null]);
+    expect(root.kind === 'sequence' && names(root.frames)).toEqual(['clip.MP4', 'notes.txt', 'top.png']);
+  });
+
+  it('makes each video file one item of a video project and refuses the rest', () => {
+    const plan = planImport(files, 'video', 'drive');
+    expect(plan.units.map((u) => [u.kind, u.name])).toEqual([['video', 'clip.MP4']]);
+    expect(plan.refused.map((r) => r.name)).toEqual(['cam-b/0010.png', 'cam-b/0002.png', 'cam-a/x.png', 'cam-a/timestamps.txt', 'top.png', 'notes.txt']);
+    expect(new Set(plan.refused.map((r) => r.reasonKey))).toEqual(new Set(['batches.reason_not_video']));
+  });
+});
+
+describe('parseTimestamps', () => {
+  it('reads "<file name> <seconds>" lines, skipping blanks and comments', () => {
+    expect(parseTimestamps('# name seconds\nb.png 1.5\n\r\na frame.png   2e-1\n')).toEqual(new Map([['b.png', 1.5], ['a frame.png', 0.2]]));
+  });
+
+  it('refuses a line without seconds, and a file named twice', () => {
+    expect(parseTimestamps('b.png\n')).toBeNull();
+    expect(parseTimestamps('b.png one\n')).toBeNull();
+    expect(parseTimestamps('b.png 1\nb.png 2\n')).toBeNull();
+  });
+});
