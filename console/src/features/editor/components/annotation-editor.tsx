@@ -169,19 +169,15 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
       {autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}
       {flow.refusal && <RefusalBanner refusal={flow.refusal} objectLabel={objectLabel} onDismiss={flow.dismiss} />}
       <div className="relative flex min-h-0 flex-1">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <div ref={canvasBox} className="min-h-0 flex-1">
-            {document.frameCount > 1 ? (
-              <SequenceStage itemId={item.id} frameCount={document.frameCount} run={run} objectLabel={objectLabel}>
-                {(frameImage) => canvas(frameImage)}
-              </SequenceStage>
-            ) : image ? (
-              canvas(image)
-            ) : (
-              <Skeleton className="h-full w-full" />
-            )}
+        {document.frameCount > 1 ? (
+          <SequenceStage itemId={item.id} frameCount={document.frameCount} canvasBox={canvasBox} run={run} objectLabel={objectLabel}>
+            {(frameImage) => canvas(frameImage)}
+          </SequenceStage>
+        ) : (
+          <div ref={canvasBox} className="min-w-0 flex-1">
+            {image ? canvas(image) : <Skeleton className="h-full w-full" />}
           </div>
-        </div>
+        )}
         <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
           <MarksPanel sequence={document.frameCount > 1} marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
           {/* It reads the whole document: it comes once the canvas is on screen, which is what opening waits for. */}
