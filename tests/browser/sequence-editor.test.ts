@@ -1,6 +1,6 @@
 // The editor on a sequence in Chromium: a folder of 30 generated frames imported into a continuous-frame project is
 // one item; a tagger draws a box on frame 0, moves it on frame 20 (a keyframe there), finds the blended box on frame
-// 10 where the one interpolation puts it, sets a frame attribute on frame 5, sends the object outside from frame 25
+// 10 where the one interpolation puts it, plays and pauses, sets a frame attribute on frame 5, sends the object outside from frame 25
 // and submits; an inspector rejects with a mark made on frame 12, and the tagger, on rework, sees the mark pinned to
 // frame 12 and goes there from it. The track keeps its id through every save.
 import { randomUUID } from 'node:crypto';
@@ -143,6 +143,17 @@ describe('the sequence editor', () => {
     await page.keyboard.press('Escape');
     await page.mouse.click(at(160, 70).x, at(160, 70).y);
     await page.getByRole('region', { name: 'Attributes' }).waitFor({ state: 'detached' });
+
+    // Play at the sequence's rate (ten frames a second: a folder of images gives none), and pause where it got to.
+    await page.keyboard.press('p');
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    const frameShown = async () => Number((await position(page).innerText()).split(' / ')[0]);
+    await expect.poll(frameShown, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('p');
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+    const paused = await frameShown();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await frameShown()).toBe(paused);
 
     // A frame attribute on frame 5, carried to the frames after it.
     await goTo(page, 5);
