@@ -16,7 +16,7 @@ const run = promisify(execFile);
 const frames = 600;
 const size = '1280x720';
 /** Each side runs this many times, alternating, and keeps its best: the two cores are shared with whatever else runs. */
-const rounds = 3;
+const rounds = 5;
 
 async function rawFfmpeg(input: string, folder: string): Promise<number> {
   await mkdir(folder, { recursive: true });

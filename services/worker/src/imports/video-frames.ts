@@ -1,6 +1,6 @@
 // Decodes a video once at import with ffprobe and ffmpeg (spawned processes of Debian's ffmpeg package): the frame
-// times from ffprobe, then every frame as an image in storage under the video's checksum, so a re-run or the same
-// video in another batch finds its frames there, and the browser never seeks a video element.
+// times from ffprobe while ffmpeg writes every frame as an image into storage under the video's checksum, so a re-run
+// or the same video in another batch finds its frames there, and the browser never seeks a video element.
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -68,13 +68,21 @@ export class VideoFrames {
     const folder = videoFramesFolder(checksum);
     const done = await this.manifest(folder);
     if (done) return done;
-    const probed = await probeVideo(input, this.tools);
     const local = this.storage instanceof LocalDiskStorage;
     const target = local ? (this.storage as LocalDiskStorage).localPath(folder) : path.join(os.tmpdir(), `frames-${checksum}`);
     const partial = `${target}.partial-${randomUUID()}`;
     await mkdir(partial, { recursive: true });
     try {
-      await runFfmpeg(input, partial, probed.timestamps.length, progress, this.tools);
+      // ffprobe reads the container while ffmpeg decodes: the probe costs no time of its own, and once it has answered
+      // the progress knows how many frames are coming. Both are waited for, so neither outlives the folder.
+      let expected = 0;
+      const [probing, extracting] = await Promise.allSettled([
+        probeVideo(input, this.tools).then((probed) => ((expected = probed.timestamps.length), probed)),
+        runFfmpeg(input, partial, () => expected, progress, this.tools),
+      ]);
+      if (probing.status === 'rejected') throw probing.reason;
+      if (extracting.status === 'rejected') throw extracting.reason;
+      const probed = probing.value;
       let count = await countFrames(partial);
       let timestamps = probed.timestamps;
       // Packets and decoded frames differ for a few streams (edit lists, dropped packets): ask the decoder then.
@@ -164,12 +172,12 @@ function rate(fraction: string | undefined): number | null {
 }
 
 /** Every frame as it is decoded, numbered from 0; ffmpeg's progress lines tell how far it is. */
-async function runFfmpeg(input: string, folder: string, expected: number, progress: (share: number) => void | Promise<void>, tools: Tools): Promise<void> {
+async function runFfmpeg(input: string, folder: string, expected: () => number, progress: (share: number) => void | Promise<void>, tools: Tools): Promise<void> {
   const args = ['-v', 'error', '-nostdin', '-i', input, '-map', '0:v:0', ...frameEncoding, '-start_number', '0', '-progress', 'pipe:1', '-stats_period', '0.2', '-nostats', path.join(folder, `%06d.${extractedFrameExtension}`)];
   await run(tools, 'ffmpeg', args, (line) => {
     const frame = /^frame=(\d+)$/.exec(line);
     // Progress is news, not work: one that cannot be told (Redis away a moment) leaves the extraction going.
-    if (frame && expected > 0) Promise.resolve(progress(Math.min(1, Number(frame[1]) / expected))).catch(() => undefined);
+    if (frame && expected() > 0) Promise.resolve(progress(Math.min(1, Number(frame[1]) / expected()))).catch(() => undefined);
   });
 }
 
