@@ -8,3 +8,4 @@ export * from './objects';
 export * from './hotkeys';
 export * from './groups';
 export * from './masks';
+export * from './tracks';

@@ -2,7 +2,9 @@
 // values set, deleting, z-order, copies pasted with fresh ids. Every function returns a new document.
 import type { ToolAttribute, ToolInput } from '../catalog/tool.schemas';
 import type { AttributeValue, AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
+import { shapeAt } from '../tasks/interpolation';
 import { moveShape } from './geometry';
+import { setShapeAt, withKeyframe } from './tracks';
 
 export interface EditorTool {
   toolId: string;
@@ -35,7 +37,7 @@ export function newObject(id: string, tool: EditorTool, shape: Shape, frame = 0)
   };
 }
 
-/** The object's shape on a frame it has a keyframe for, or null. */
+/** The object's shape on a frame it has a keyframe for, or null; `shapeAt` gives what any frame shows. */
 export function keyframeShape(object: ResultObject, frame = 0): Shape | null {
   return object.keyframes.find((k) => k.frame === frame)?.shape ?? null;
 }
@@ -55,13 +57,18 @@ export function addObjects(doc: ResultDocument, objects: ResultObject[]): Result
   return objects.length === 0 ? doc : { ...doc, objects: [...doc.objects, ...objects] };
 }
 
+/** The shape set at a frame; on a frame without a keyframe this makes one there. */
 export function setShape(doc: ResultDocument, id: string, shape: Shape, frame = 0): ResultDocument {
-  return mapObjects(doc, new Set([id]), (o) => ({ ...o, keyframes: o.keyframes.map((k) => (k.frame === frame ? { ...k, shape } : k)) }));
+  return mapObjects(doc, new Set([id]), (o) => setShapeAt(o, shape, frame));
 }
 
+/** Objects moved at a frame, each from the shape that frame shows; one out of view there stays as it is. */
 export function moveObjects(doc: ResultDocument, ids: ReadonlySet<string>, dx: number, dy: number, frame = 0): ResultDocument {
   if (dx === 0 && dy === 0) return doc;
-  return mapObjects(doc, ids, (o) => ({ ...o, keyframes: o.keyframes.map((k) => (k.frame === frame && k.shape ? { ...k, shape: moveShape(k.shape, dx, dy) } : k)) }));
+  return mapObjects(doc, ids, (o) => {
+    const shape = shapeAt(o, frame);
+    return shape ? setShapeAt(o, moveShape(shape, dx, dy), frame) : o;
+  });
 }
 
 export function deleteObjects(doc: ResultDocument, ids: ReadonlySet<string>): ResultDocument {
@@ -71,7 +78,8 @@ export function deleteObjects(doc: ResultDocument, ids: ReadonlySet<string>): Re
 
 /**
  * Sets an attribute value where the tool keeps it: on the object, or on the frame's keyframe for a frame
- * attribute. An empty value removes it, so the default answers again.
+ * attribute (made there when the frame has none, so the value carries forward from it). An empty value removes it,
+ * so the default answers again.
  */
 export function setObjectAttribute(doc: ResultDocument, id: string, attribute: ToolAttribute, value: AttributeValue, frame = 0): ResultDocument {
   const put = (values: AttributeValues): AttributeValues => {
@@ -81,9 +89,14 @@ export function setObjectAttribute(doc: ResultDocument, id: string, attribute: T
     return next;
   };
   return mapObjects(doc, new Set([id]), (o) =>
-    attribute.frameAttribute ? { ...o, keyframes: o.keyframes.map((k) => (k.frame === frame ? { ...k, attributes: put(k.attributes) } : k)) } : { ...o, attributes: put(o.attributes) },
+    attribute.frameAttribute ? onKeyframe(withKeyframe(o, frame, 'interpolated'), frame, put) : { ...o, attributes: put(o.attributes) },
   );
 }
+
+const onKeyframe = (o: ResultObject, frame: number, put: (values: AttributeValues) => AttributeValues): ResultObject => ({
+  ...o,
+  keyframes: o.keyframes.map((k) => (k.frame === frame ? { ...k, attributes: put(k.attributes) } : k)),
+});
 
 export function setItemAttribute(doc: ResultDocument, name: string, value: AttributeValue): ResultDocument {
   const attributes = { ...doc.attributes };

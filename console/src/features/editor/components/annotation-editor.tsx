@@ -2,12 +2,14 @@
 // commands. The page keys it by item, so each item starts with a store of its own.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyResult, type ErrorMark, keyframeShape, type Point, shapeBounds } from '@annot/workflows';
+import { emptyResult, type ErrorMark, type Point, type ResultDocument, shapeAt, shapeBounds } from '@annot/workflows';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEditorCommands, type FlowCommand } from '../hooks/use-editor-commands';
 import { useEditorFlow } from '../hooks/use-editor-flow';
 import { useAutosave } from '../autosave';
 import { useEditorKeys } from '../hooks/use-editor-keys';
+import { deleteTracks } from '../stores/editor-actions';
 import { createEditorStore, EditorStoreContext, useEditor, useEditorStore } from '../stores/editor-store';
 import { EditorCanvas, type CanvasMark } from './editor-canvas';
 import { EditorHeader } from './editor-header';
@@ -20,10 +22,17 @@ import { ObjectsPanel } from './objects-panel';
 import { RefusalBanner, RestoreBanner } from './refusal-banner';
 import { RuleSheet } from './rule-sheet';
 import { ShortcutSheet } from './shortcut-sheet';
+import { SequenceStage } from './sequence-stage';
+
+/** The document the editor starts from: the saved one, spanning the item's frames, or an empty one. */
+function startingDocument(item: AnnotationEditorProps['item']): ResultDocument {
+  const frameCount = item.frameCount ?? item.result?.frameCount ?? 1;
+  return item.result ? { ...item.result, frameCount } : emptyResult(frameCount);
+}
 
 export function AnnotationEditor(props: AnnotationEditorProps) {
   const { item, tools, groups, verbs, inspectorMayModify } = props;
-  const [store] = useState(() => createEditorStore(item.result ?? emptyResult()));
+  const [store] = useState(() => createEditorStore(startingDocument(item)));
   const inspecting = verbs.includes('pass') || verbs.includes('reject');
   // The setup depends on these two flags, not on the verbs array the page computes afresh on each of its renders.
   const canSubmit = verbs.includes('submit');
@@ -48,7 +57,7 @@ export function AnnotationEditor(props: AnnotationEditorProps) {
   );
 }
 
-type Dialog = 'shortcuts' | 'invalid' | 'rule' | { mark: { spot: Point; objectId: string | null } } | null;
+type Dialog = 'shortcuts' | 'invalid' | 'rule' | 'delete_track' | { mark: { spot: Point; objectId: string | null } } | null;
 
 function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, neighbours, send, opened, onOpened, onNavigate, invalidDialog, judging }: AnnotationEditorProps) {
   const { t } = useTranslation();
@@ -60,6 +69,7 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
   const [fitRequest, setFitRequest] = useState(0);
   const [pendingMarks, setPendingMarks] = useState<ErrorMark[]>(() => judging?.marks ?? []);
   const document = useEditor((s) => s.history.present);
+  const frame = useEditor((s) => s.frame);
   const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
   const labelOf = useCallback((verb: EditorRequest['verb']) => judging?.labels[verb] ?? t(`tasks_verb_${verb.replaceAll('-', '_')}`), [judging, t]);
   const flow = useEditorFlow(store, autosave, send, labelOf);
@@ -107,20 +117,25 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
           return setDialog('shortcuts');
         case 'fit':
           return setFitRequest((n) => n + 1);
+        case 'delete_track':
+          if (!setup.readOnly && store.getState().selected.size > 0) setDialog('delete_track');
+          return;
       }
     },
-    [flow, autosave, verbs, neighbours, pendingMarks, onNavigate, judging],
+    [flow, autosave, verbs, neighbours, pendingMarks, onNavigate, judging, setup, store],
   );
   const viewport = useCallback(() => ({ width: canvasBox.current?.clientWidth ?? 0, height: canvasBox.current?.clientHeight ?? 0 }), []);
   const run = useEditorCommands(runFlow, viewport);
   useEditorKeys(run, spaceHeld);
 
   const allMarks = useMemo(() => [...marks, ...pendingMarks], [marks, pendingMarks]);
+  // A mark is pinned to its frame; one without a frame (a single picture's, or the item's as a whole) shows on every frame.
   const canvasMarks: CanvasMark[] = allMarks.flatMap((mark, i) => {
+    if (mark.frame !== null && document.frameCount > 1 && mark.frame !== frame) return [];
     const group = errorGroups.find((g) => g.id === mark.errorGroupId);
     const color = group?.values.find((v) => v.name === mark.value)?.color ?? '#ef4444';
     const object = mark.objectId ? document.objects.find((o) => o.id === mark.objectId) : undefined;
-    const shape = object ? keyframeShape(object) : null;
+    const shape = object ? shapeAt(object, mark.frame ?? frame) : null;
     const bounds = shape ? shapeBounds(shape) : null;
     const at = mark.spot ?? (bounds ? { x: bounds.x + bounds.width, y: bounds.y } : null);
     return at ? [{ key: `${i}`, at, color, label: mark.value }] : [];
@@ -131,6 +146,10 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
     for (const m of allMarks) if (m.objectId) counts.set(m.objectId, (counts.get(m.objectId) ?? 0) + 1);
     return counts;
   }, [allMarks]);
+
+  const canvas = (shown: ImageBitmap) => (
+    <EditorCanvas image={shown} marks={canvasMarks} flagged={flagged} spaceHeld={spaceHeld} fitRequest={fitRequest} onOpened={onOpened} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
+  );
 
   return (
     <div className="flex h-screen flex-col bg-background">
@@ -150,21 +169,35 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
       {autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}
       {flow.refusal && <RefusalBanner refusal={flow.refusal} objectLabel={objectLabel} onDismiss={flow.dismiss} />}
       <div className="relative flex min-h-0 flex-1">
-        <div ref={canvasBox} className="min-w-0 flex-1">
-          {image ? (
-            <EditorCanvas image={image} marks={canvasMarks} flagged={flagged} spaceHeld={spaceHeld} fitRequest={fitRequest} onOpened={onOpened} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
-          ) : (
-            <Skeleton className="h-full w-full" />
-          )}
-        </div>
+        {document.frameCount > 1 ? (
+          <SequenceStage itemId={item.id} frameCount={document.frameCount} canvasBox={canvasBox} run={run} objectLabel={objectLabel}>
+            {(frameImage) => canvas(frameImage)}
+          </SequenceStage>
+        ) : (
+          <div ref={canvasBox} className="min-w-0 flex-1">
+            {image ? canvas(image) : <Skeleton className="h-full w-full" />}
+          </div>
+        )}
         <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
-          <MarksPanel marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
+          <MarksPanel sequence={document.frameCount > 1} marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
           {/* It reads the whole document: it comes once the canvas is on screen, which is what opening waits for. */}
           {opened && <ObjectsPanel markCounts={markCounts} />}
         </aside>
         {dialog === 'rule' && <RuleSheet rule={rule} onClose={() => setDialog(null)} />}
       </div>
       {dialog === 'shortcuts' && <ShortcutSheet onClose={() => setDialog(null)} />}
+      {dialog === 'delete_track' && (
+        <ConfirmDialog
+          title={t('editor_delete_track_title')}
+          message={t('editor_delete_track_message', { count: store.getState().selected.size })}
+          confirmLabel={t('editor_cmd_delete_track')}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            deleteTracks(store, setup, store.getState().selected);
+            setDialog(null);
+          }}
+        />
+      )}
       {dialog === 'invalid' &&
         invalidDialog({
           pending: flow.pending,
@@ -179,7 +212,9 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
           objectLabel={dialog.mark.objectId ? objectLabel(dialog.mark.objectId) : null}
           onCancel={() => setDialog(null)}
           onAdd={(choice) => {
-            setPendingMarks((list) => [...list, { ...choice, objectId: dialog.mark.objectId, frame: dialog.mark.objectId ? 0 : null, spot: dialog.mark.spot }]);
+            // In a sequence every mark is pinned to the frame it was made on.
+            const markFrame = document.frameCount > 1 ? frame : dialog.mark.objectId ? 0 : null;
+            setPendingMarks((list) => [...list, { ...choice, objectId: dialog.mark.objectId, frame: markFrame, spot: dialog.mark.spot }]);
             setDialog(null);
           }}
         />

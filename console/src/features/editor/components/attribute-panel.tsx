@@ -1,6 +1,6 @@
 // The selected object's class and attributes from its tool, or the item's own attributes when nothing is selected.
 import { useTranslation } from 'react-i18next';
-import { type AttributeValue, keyframeShape, type ResultIssue, setItemAttribute, setObjectAttribute, type ToolAttribute } from '@annot/workflows';
+import { type AttributeValue, frameAttributesAt, type ResultIssue, setItemAttribute, setObjectAttribute, shapeAt, type ToolAttribute } from '@annot/workflows';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { AttributeField } from './attribute-field';
 import { toolOf, useEditorSetup } from './editor-setup';
@@ -15,6 +15,7 @@ export function AttributePanel({ issues }: { issues: ResultIssue[] }) {
   const count = useEditor((s) => s.selected.size);
   const object = useEditor((s) => (selectedId ? s.history.present.objects.find((o) => o.id === selectedId) : undefined));
   const itemValues = useEditor((s) => s.history.present.attributes);
+  const frame = useEditor((s) => s.frame);
   const locked = useEditor((s) => (selectedId ? s.locked.has(selectedId) : false));
   const issueOn = (objectId: string | null, attribute: ToolAttribute) => {
     const issue = issues.find((i) => i.objectId === objectId && i.attribute === attribute.name);
@@ -42,8 +43,10 @@ export function AttributePanel({ issues }: { issues: ResultIssue[] }) {
   }
 
   const tool = toolOf(setup, object.toolId);
-  const shape = keyframeShape(object);
-  const valueOf = (attribute: ToolAttribute): AttributeValue | undefined => (attribute.frameAttribute ? object.keyframes[0]?.attributes[attribute.name] : object.attributes[attribute.name]);
+  const shape = shapeAt(object, frame);
+  // A frame attribute shows the value carried to this frame; setting it keys it here.
+  const frameValues = frameAttributesAt(object, frame);
+  const valueOf = (attribute: ToolAttribute): AttributeValue | undefined => (attribute.frameAttribute ? frameValues[attribute.name] : object.attributes[attribute.name]);
   return (
     <section className="grid gap-3 p-3" aria-label={t('editor_attributes')}>
       <div className="flex items-center gap-2">
@@ -68,7 +71,7 @@ export function AttributePanel({ issues }: { issues: ResultIssue[] }) {
           value={valueOf(attribute)}
           issue={issueOn(object.id, attribute)}
           disabled={setup.readOnly || locked}
-          onChange={(value) => store.commit(setObjectAttribute(store.document(), object.id, attribute, value))}
+          onChange={(value) => store.commit(setObjectAttribute(store.document(), object.id, attribute, value, frame))}
         />
       ))}
     </section>

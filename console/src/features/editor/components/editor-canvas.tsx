@@ -73,8 +73,9 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onO
 
   useEffect(() => {
     if (size.width > 0) store.set({ view: fitView(image, size) });
-    // Fitting again on every resize would throw away the reader's zoom; only a request or a new image refits.
-  }, [image, fitRequest, size.width > 0]);
+    // Fitting again on every resize would throw away the reader's zoom; only a request or an image of another size
+    // refits, so the frames of a sequence keep the zoom.
+  }, [image.width, image.height, fitRequest, size.width > 0]);
 
 
   useEffect(() => {

@@ -15,6 +15,8 @@ export interface EditorItem {
   result: ResultDocument | null;
   width: number | null;
   height: number | null;
+  /** Frames of a sequence; a single picture has one. */
+  frameCount?: number;
 }
 
 export type EditorRequest =
@@ -46,7 +48,7 @@ export interface InvalidDialogSlot {
 
 export interface AnnotationEditorProps {
   item: EditorItem;
-  /** The item's image, decoded; null while it loads. */
+  /** The item's image, decoded; null while it loads. A sequence's frames the editor reads itself. */
   image: ImageBitmap | null;
   tools: EditorTool[];
   groups: ToolGroup[];

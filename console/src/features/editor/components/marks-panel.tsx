@@ -2,9 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import type { ErrorMark } from '@annot/workflows';
 import { useEditorStore } from '../stores/editor-store';
+import { goToFrame } from '../stores/frame-actions';
 import type { EditorErrorGroup } from './mark-dialog';
 
 export interface MarksPanelProps {
+  /** In a sequence a mark names its frame, and choosing it goes there. */
+  sequence: boolean;
   marks: ErrorMark[];
   pending: ErrorMark[];
   groups: EditorErrorGroup[];
@@ -12,7 +15,7 @@ export interface MarksPanelProps {
   onRemove: (index: number) => void;
 }
 
-export function MarksPanel({ marks, pending, groups, objectLabel, onRemove }: MarksPanelProps) {
+export function MarksPanel({ sequence, marks, pending, groups, objectLabel, onRemove }: MarksPanelProps) {
   const { t } = useTranslation();
   const store = useEditorStore();
   if (marks.length === 0 && pending.length === 0) return null;
@@ -22,8 +25,13 @@ export function MarksPanel({ marks, pending, groups, objectLabel, onRemove }: Ma
     return (
       <li key={`${removable}-${index}`} className="flex items-start gap-1.5 text-xs">
         <span className="mt-0.5 inline-block h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: color }} aria-hidden />
-        <button type="button" className="text-left hover:underline" onClick={() => mark.objectId && store.set({ selected: new Set([mark.objectId]), mode: 'select', toolId: null })}>
+        <button type="button" className="text-left hover:underline" onClick={() => {
+            if (sequence && mark.frame !== null) goToFrame(store, mark.frame);
+            if (mark.objectId) store.set({ selected: new Set([mark.objectId]), mode: 'select', toolId: null });
+          }}
+        >
           <span className="font-medium">{[group?.name, mark.value].filter(Boolean).join(' / ')}</span>
+          {sequence && mark.frame !== null && <span className="text-muted-foreground"> · {t('editor_mark_frame', { frame: mark.frame })}</span>}
           {mark.objectId && <span className="text-muted-foreground"> · {objectLabel(mark.objectId)}</span>}
           {mark.comment && <span> · {mark.comment}</span>}
         </button>

@@ -27,7 +27,7 @@ export const ObjectsLayer = memo(function ObjectsLayer({ image, flagged }: { ima
   useLayoutEffect(() => {
     const draw = () => {
       const state = store.getState();
-      const view = { objects: state.history.present.objects, selected: state.selected, hidden: state.hidden, flagged, unit: 1 / state.view.scale, colorOf: setup.colorOf };
+      const view = { objects: state.history.present.objects, frame: state.frame, selected: state.selected, hidden: state.hidden, flagged, unit: 1 / state.view.scale, colorOf: setup.colorOf };
       if (nodes.current?.sync(view)) group.current?.getLayer()?.batchDraw();
     };
     draw();

@@ -1,6 +1,6 @@
 import { Group } from 'konva/lib/Group';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addObjects, emptyResult, moveObjects, newObject, reorder, type ResultDocument, toolInput } from '@annot/workflows';
+import { addObjects, emptyResult, moveObjects, newObject, reorder, type ResultDocument, setShape, toolInput } from '@annot/workflows';
 import { createObjectsSync, type ObjectsView } from './objects-sync';
 
 const tool = { toolId: '00000000-0000-4000-8000-000000000001', toolVersion: 1, definition: toolInput.parse({ name: 'car', templateType: 'box' }) };
@@ -8,6 +8,7 @@ const box = (id: string, x: number) => newObject(id, tool, { type: 'box', x, y: 
 const none: ReadonlySet<string> = new Set();
 const viewOf = (doc: ResultDocument, changes: Partial<ObjectsView> = {}): ObjectsView => ({
   objects: doc.objects,
+  frame: 0,
   selected: none,
   hidden: none,
   flagged: none,
@@ -30,6 +31,17 @@ describe(createObjectsSync.name, () => {
     const group = new Group();
     expect(createObjectsSync(group).sync(viewOf(doc))).toBe(true);
     expect(ids(group)).toEqual([1, 2, 3]);
+  });
+
+  it('draws each object at the frame shown, between keyframes as the interpolation gives it, and none out of view', () => {
+    const group = new Group();
+    const nodes = createObjectsSync(group);
+    const track = setShape({ ...emptyResult(10), objects: [box('a', 0)] }, 'a', { type: 'box', x: 40, y: 0, width: 10, height: 10 }, 4);
+    const late = { ...track, objects: [...track.objects, newObject('b', tool, { type: 'box', x: 0, y: 0, width: 10, height: 10 }, 6)] };
+    nodes.sync(viewOf(late, { frame: 1 }));
+    expect(ids(group)).toEqual([10]);
+    expect(nodes.sync(viewOf(late, { frame: 8 }))).toBe(true);
+    expect(ids(group)).toEqual([40, 0]);
   });
 
   it('touches only the object that changed, and nothing when nothing it draws changed', () => {

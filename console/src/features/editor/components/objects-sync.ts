@@ -1,11 +1,13 @@
 // Keeps a Konva group's nodes in step with the document's objects by id, touching only the objects that changed,
 // and keeps them in the document's drawing order.
 import type { Group } from 'konva/lib/Group';
-import { keyframeShape, type ResultObject } from '@annot/workflows';
+import { type ResultObject, shapeAt } from '@annot/workflows';
 import { sameLook, type ShapeKonvaNode, type ShapeLook, shapeNode } from './shape-node';
 
 export interface ObjectsView {
   objects: ResultObject[];
+  /** The frame shown: each object at its shape there, from the one interpolation the exports use too. */
+  frame: number;
   selected: ReadonlySet<string>;
   hidden: ReadonlySet<string>;
   flagged: ReadonlySet<string>;
@@ -15,12 +17,13 @@ export interface ObjectsView {
 
 interface Entry {
   object: ResultObject;
+  frame: number;
   look: ShapeLook;
   node: ShapeKonvaNode;
 }
 
 const sameView = (a: ObjectsView, b: ObjectsView) =>
-  a.objects === b.objects && a.selected === b.selected && a.hidden === b.hidden && a.flagged === b.flagged && a.unit === b.unit && a.colorOf === b.colorOf;
+  a.objects === b.objects && a.frame === b.frame && a.selected === b.selected && a.hidden === b.hidden && a.flagged === b.flagged && a.unit === b.unit && a.colorOf === b.colorOf;
 
 export interface ObjectsSync {
   /** Brings the nodes to `view`; true when anything on the canvas changed. */
@@ -43,15 +46,15 @@ export function createObjectsSync(group: Group): ObjectsSync {
         if (view.hidden.has(object.id)) continue;
         const look = { color: view.colorOf(object.toolId), selected: view.selected.has(object.id), flagged: view.flagged.has(object.id), unit: view.unit };
         const entry = entries.get(object.id);
-        if (entry && entry.object === object && sameLook(entry.look, look)) {
+        if (entry && entry.object === object && entry.frame === view.frame && sameLook(entry.look, look)) {
           next.set(object.id, entry);
           nodes.push(entry.node);
           continue;
         }
-        const shape = keyframeShape(object);
+        const shape = shapeAt(object, view.frame);
         if (!shape) continue;
         const node = shapeNode(shape, look, entry?.node);
-        next.set(object.id, { object, look, node });
+        next.set(object.id, { object, frame: view.frame, look, node });
         nodes.push(node);
         changed = true;
       }

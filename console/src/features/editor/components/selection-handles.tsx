@@ -11,12 +11,12 @@ import {
   edgeMidpoints,
   handlePoints,
   insertVertex,
-  keyframeShape,
   moveVertex,
   type PathShape,
   resizeBox,
   type ResultObject,
   setShape,
+  shapeAt,
 } from '@annot/workflows';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { toolOf, useEditorSetup } from './editor-setup';
@@ -33,8 +33,9 @@ export const SelectionHandles = memo(function SelectionHandles() {
     return s.locked.has(id) || s.hidden.has(id) ? null : (s.history.present.objects.find((o) => o.id === id) ?? null);
   });
   const vertex = useEditor((s) => s.vertex);
+  const frame = useEditor((s) => s.frame);
   if (!object || setup.readOnly) return null;
-  const shape = keyframeShape(object);
+  const shape = shapeAt(object, frame);
   if (!shape || shape.type === 'point' || shape.type === 'mask') return null;
   const color = setup.colorOf(object.toolId);
   const stop = (e: KonvaEventObject<MouseEvent>) => {
@@ -46,9 +47,9 @@ export const SelectionHandles = memo(function SelectionHandles() {
     const points = handlePoints(shape);
     const size = handleSize * unit;
     const resize = (handle: BoxHandle) => (e: KonvaEventObject<DragEvent>) => {
-      const current = keyframeShape(store.document().objects.find((o) => o.id === object.id) as ResultObject);
+      const current = shapeAt(store.document().objects.find((o) => o.id === object.id) as ResultObject, frame);
       if (current?.type !== 'box') return;
-      store.preview(setShape(store.document(), object.id, resizeBox(current, handle, e.target.position(), rules)));
+      store.preview(setShape(store.document(), object.id, resizeBox(current, handle, e.target.position(), rules), frame));
     };
     return (
       <Group>
@@ -79,7 +80,7 @@ export const SelectionHandles = memo(function SelectionHandles() {
 
   const path = shape as PathShape;
   const closed = path.type === 'polygon';
-  const update = (points: PathShape['points']) => setShape(store.document(), object.id, { ...path, points } as PathShape);
+  const update = (points: PathShape['points']) => setShape(store.document(), object.id, { ...path, points } as PathShape, frame);
   return (
     <Group>
       {edgeMidpoints(path.points, closed).map(({ after, point }) => (
@@ -123,8 +124,8 @@ export const SelectionHandles = memo(function SelectionHandles() {
           }}
           onDragStart={() => store.begin()}
           onDragMove={(e) => {
-            const current = keyframeShape(store.document().objects.find((o) => o.id === object.id) as ResultObject) as PathShape;
-            store.preview(setShape(store.document(), object.id, { ...current, points: moveVertex(current.points, index, e.target.position()) } as PathShape));
+            const current = shapeAt(store.document().objects.find((o) => o.id === object.id) as ResultObject, frame) as PathShape;
+            store.preview(setShape(store.document(), object.id, { ...current, points: moveVertex(current.points, index, e.target.position()) } as PathShape, frame));
           }}
           onDragEnd={() => store.end()}
         />

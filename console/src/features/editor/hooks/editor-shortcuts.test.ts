@@ -12,6 +12,11 @@ describe('editor shortcuts', () => {
     it('opens the sheet on ? whatever shift the layout needs', () => {
       expect(commandFor(key({ key: '?', shiftKey: true }))).toBe('shortcuts');
     });
+    it('steps a frame with the period and comma, a keyframe with Ctrl', () => {
+      expect(commandFor(key({ key: '.' }))).toBe('next_frame');
+      expect(commandFor(key({ key: ',', ctrlKey: true }))).toBe('previous_keyframe');
+      expect(commandFor(key({ key: 'Delete', ctrlKey: true }))).toBe('delete_track');
+    });
     it('answers nothing for a key it does not know', () => {
       expect(commandFor(key({ key: 'q' }))).toBeNull();
     });

@@ -41,7 +41,15 @@ export type EditorCommand =
   | 'mark_mode'
   | 'pass'
   | 'reject'
-  | 'shortcuts';
+  | 'shortcuts'
+  | 'play'
+  | 'next_frame'
+  | 'previous_frame'
+  | 'next_keyframe'
+  | 'previous_keyframe'
+  | 'accept_keyframe'
+  | 'outside'
+  | 'delete_track';
 
 export interface Shortcut {
   command: EditorCommand;
@@ -96,6 +104,15 @@ export const shortcuts: Shortcut[] = [
   { command: 'pass', key: 'p', alt: true },
   { command: 'reject', key: 'j', alt: true },
   { command: 'shortcuts', key: '?', shift: true },
+  // A sequence's frames and tracks; on a single picture they have nothing to act on.
+  { command: 'play', key: 'p' },
+  { command: 'next_frame', key: '.' },
+  { command: 'previous_frame', key: ',' },
+  { command: 'next_keyframe', key: '.', ctrl: true },
+  { command: 'previous_keyframe', key: ',', ctrl: true },
+  { command: 'accept_keyframe', key: 'n' },
+  { command: 'outside', key: 'o' },
+  { command: 'delete_track', key: 'Delete', ctrl: true },
 ];
 
 /** Letters compare without case; shift is then read from the event itself. */

@@ -98,7 +98,7 @@ export function useCanvasPointer(stageRef: RefObject<Konva.Stage | null>, spaceH
         stage.batchDraw();
       }
     } else if (g?.kind === 'move') {
-      store.preview(moveObjects(g.base, state.selected, p.x - g.from.x, p.y - g.from.y));
+      store.preview(moveObjects(g.base, state.selected, p.x - g.from.x, p.y - g.from.y, state.frame));
     } else if (g?.kind === 'marquee' && state.marquee) {
       store.set({ marquee: { ...state.marquee, to: p } });
     } else if (state.draft?.kind === 'box') {

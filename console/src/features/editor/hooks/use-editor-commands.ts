@@ -14,10 +14,11 @@ import {
   zoomAt,
 } from '../stores/editor-actions';
 import { useEditorStore } from '../stores/editor-store';
+import { acceptSelection, outsideSelection, stepFrame, stepKeyframe, togglePlaying } from '../stores/frame-actions';
 import type { EditorCommand } from './editor-shortcuts';
 
-export type FlowCommand = Extract<EditorCommand, 'save' | 'submit' | 'next_item' | 'previous_item' | 'release' | 'mark_invalid' | 'rule' | 'pass' | 'reject' | 'shortcuts' | 'fit'>;
-const flowCommands = new Set<EditorCommand>(['save', 'submit', 'next_item', 'previous_item', 'release', 'mark_invalid', 'rule', 'pass', 'reject', 'shortcuts', 'fit']);
+export type FlowCommand = Extract<EditorCommand, 'save' | 'submit' | 'next_item' | 'previous_item' | 'release' | 'mark_invalid' | 'rule' | 'pass' | 'reject' | 'shortcuts' | 'fit' | 'delete_track'>;
+const flowCommands = new Set<EditorCommand>(['save', 'submit', 'next_item', 'previous_item', 'release', 'mark_invalid', 'rule', 'pass', 'reject', 'shortcuts', 'fit', 'delete_track']);
 
 const clamp = (value: number) => Math.min(300, Math.max(20, value));
 
@@ -92,6 +93,20 @@ export function useEditorCommands(flow: (command: FlowCommand) => void, viewport
           return store.set({ contrast: clamp(state.contrast - 10) });
         case 'reset_image':
           return store.set({ brightness: 100, contrast: 100 });
+        case 'play':
+          return togglePlaying(store);
+        case 'next_frame':
+          return stepFrame(store, 1);
+        case 'previous_frame':
+          return stepFrame(store, -1);
+        case 'next_keyframe':
+          return stepKeyframe(store, 1);
+        case 'previous_keyframe':
+          return stepKeyframe(store, -1);
+        case 'accept_keyframe':
+          return acceptSelection(store, setup);
+        case 'outside':
+          return outsideSelection(store, setup);
         case 'mark_mode':
           if (setup.inspecting) store.set({ mode: state.mode === 'mark' ? 'select' : 'mark', toolId: null, draft: null });
           return;

@@ -1,7 +1,7 @@
 // The keyboard: tools by Shift+digit, attribute values by their options' hotkeys (an attribute's own hotkey steps
 // through its options), and every other command from the shortcut table. Nothing fires while typing in a field.
 import { type RefObject, useEffect } from 'react';
-import { normalizeKey, optionHotkeys, pickOption, setItemAttribute, setObjectAttribute, type ToolAttribute } from '@annot/workflows';
+import { frameAttributesAt, normalizeKey, optionHotkeys, pickOption, setItemAttribute, setObjectAttribute, type ToolAttribute } from '@annot/workflows';
 import { toolOf, useEditorSetup } from '../components/editor-setup';
 import { type EditorStore, useEditorStore } from '../stores/editor-store';
 import { commandFor, type EditorCommand, toolIndexFor, typingIn } from './editor-shortcuts';
@@ -21,8 +21,9 @@ function setValue(store: EditorStore, objectId: string | null, attribute: ToolAt
   const doc = store.document();
   if (objectId === null) return store.commit(setItemAttribute(doc, attribute.name, pickOption(attribute, doc.attributes[attribute.name], option)));
   const object = doc.objects.find((o) => o.id === objectId);
-  const current = attribute.frameAttribute ? object?.keyframes[0]?.attributes[attribute.name] : object?.attributes[attribute.name];
-  store.commit(setObjectAttribute(doc, objectId, attribute, pickOption(attribute, current, option)));
+  const { frame } = store.getState();
+  const current = attribute.frameAttribute ? object && frameAttributesAt(object, frame)[attribute.name] : object?.attributes[attribute.name];
+  store.commit(setObjectAttribute(doc, objectId, attribute, pickOption(attribute, current, option), frame));
 }
 
 /** Handles a key meant for an attribute; false when the key is not one. */
@@ -45,7 +46,7 @@ function attributeKey(store: EditorStore, setup: ReturnType<typeof useEditorSetu
   if (attribute.type === 'single' && attribute.options.length > 0) {
     const doc = store.document();
     const object = doc.objects.find((o) => o.id === reach.objectId);
-    const current = reach.objectId === null ? doc.attributes[attribute.name] : object?.attributes[attribute.name];
+    const current = reach.objectId === null ? doc.attributes[attribute.name] : object && (attribute.frameAttribute ? frameAttributesAt(object, store.getState().frame) : object.attributes)[attribute.name];
     const index = attribute.options.findIndex((o) => o.name === current);
     setValue(store, reach.objectId, attribute, attribute.options[(index + 1) % attribute.options.length].name);
   }

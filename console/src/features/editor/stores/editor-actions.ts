@@ -1,10 +1,11 @@
 // Every change the editor offers, one function each, for the pointer, the keyboard and the buttons alike.
 import {
   addObjects,
+  changeObject,
   copiesOf,
+  deleteAt,
   deleteObjects,
   deleteVertex,
-  keyframeShape,
   meetsMinSize,
   moveObjects,
   newObject,
@@ -13,6 +14,7 @@ import {
   reorder,
   type Shape,
   setShape,
+  shapeAt,
   type ZOrder,
 } from '@annot/workflows';
 import { type EditorSetup, toolOf } from '../components/editor-setup';
@@ -25,7 +27,7 @@ export function createObject(store: EditorStore, setup: EditorSetup, shape: Shap
   const toolId = store.getState().toolId;
   const tool = toolId ? toolOf(setup, toolId) : undefined;
   if (!tool || setup.readOnly) return;
-  const object = newObject(newObjectId(), tool, shape);
+  const object = newObject(newObjectId(), tool, shape, store.getState().frame);
   store.commit(addObjects(store.document(), [object]));
   store.set({ selected: new Set([object.id]), draft: null });
 }
@@ -45,28 +47,39 @@ export function finishBox(store: EditorStore, setup: EditorSetup, box: Shape & {
   else store.set({ draft: null });
 }
 
-/** Objects the pointer and the selection may act on: visible and not locked. */
+/** Objects the pointer and the selection may act on: in view at the frame, shown and not locked. */
 export function editableObjects(store: EditorStore) {
-  const { history, hidden, locked } = store.getState();
+  const { history, hidden, locked, frame } = store.getState();
   return history.present.objects.flatMap((o) => {
-    const shape = keyframeShape(o);
+    const shape = shapeAt(o, frame);
     return shape && !hidden.has(o.id) && !locked.has(o.id) ? [{ id: o.id, shape }] : [];
   });
 }
 
 const selectedIds = (store: EditorStore) => store.getState().selected;
 
-/** Delete removes the vertex last clicked when there is one, else the selected objects. */
+/**
+ * Delete removes the vertex last clicked when there is one, else the selected objects; in a sequence it deletes at
+ * the frame (the keyframe there, or the object from there on), and the whole track goes only by `deleteTracks`.
+ */
 export function deleteSelection(store: EditorStore, setup: EditorSetup): void {
   if (setup.readOnly) return;
-  const { vertex } = store.getState();
-  const object = vertex && store.document().objects.find((o) => o.id === vertex.objectId);
-  const shape = object ? keyframeShape(object) : null;
+  const { vertex, frame } = store.getState();
+  const doc = store.document();
+  const object = vertex && doc.objects.find((o) => o.id === vertex.objectId);
+  const shape = object ? shapeAt(object, frame) : null;
   if (vertex && shape && 'points' in shape) {
-    store.commit(setShape(store.document(), vertex.objectId, { ...shape, points: deleteVertex(shape.points, vertex.index, shape.type) } as PathShape));
+    store.commit(setShape(doc, vertex.objectId, { ...shape, points: deleteVertex(shape.points, vertex.index, shape.type) } as PathShape, frame));
     return;
   }
-  store.commit(deleteObjects(store.document(), selectedIds(store)));
+  if (doc.frameCount > 1) return store.commit([...selectedIds(store)].reduce((next, id) => changeObject(next, id, (o) => deleteAt(o, frame)), doc));
+  deleteTracks(store, setup, selectedIds(store));
+}
+
+/** Whole tracks removed, on every frame. */
+export function deleteTracks(store: EditorStore, setup: EditorSetup, ids: ReadonlySet<string>): void {
+  if (setup.readOnly) return;
+  store.commit(deleteObjects(store.document(), ids));
   store.set({ selected: new Set() });
 }
 
@@ -89,7 +102,7 @@ export function orderSelection(store: EditorStore, setup: EditorSetup, to: ZOrde
 }
 
 export function nudgeSelection(store: EditorStore, setup: EditorSetup, dx: number, dy: number): void {
-  if (!setup.readOnly) store.commit(moveObjects(store.document(), selectedIds(store), dx, dy));
+  if (!setup.readOnly) store.commit(moveObjects(store.document(), selectedIds(store), dx, dy, store.getState().frame));
 }
 
 /** Hides or shows the selection; a hidden object cannot stay selected. */

@@ -1,5 +1,5 @@
-// The editor's state outside React: the document with its undo history, the selection, what is hidden or locked,
-// the tool in hand and the drawing under way. Components read slices of it, so a change re-renders only what shows it.
+// The editor's state outside React: the document with its undo history, the frame on screen, the selection, what is
+// hidden or locked, the tool in hand and the drawing under way. Components read slices of it, so a change re-renders only what shows it.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { type History, record, redo as redoStep, replace, type ResultDocument, type ResultObject, startHistory, undo as undoStep } from '@annot/workflows';
 import type { Point } from '@annot/workflows';
@@ -19,6 +19,10 @@ export interface EditorState {
   history: History<ResultDocument>;
   /** Counts document changes: the signal that something is there to save. */
   revision: number;
+  /** The frame on screen; a single picture is frame 0 of one. */
+  frame: number;
+  /** The sequence plays on from `frame` at its rate. */
+  playing: boolean;
   selected: ReadonlySet<string>;
   hidden: ReadonlySet<string>;
   locked: ReadonlySet<string>;
@@ -40,6 +44,8 @@ export function initialState(document: ResultDocument): EditorState {
   return {
     history: startHistory(document),
     revision: 0,
+    frame: 0,
+    playing: false,
     selected: none,
     hidden: none,
     locked: none,

@@ -1,0 +1,36 @@
+// The canvas of a sequence: the frame on screen from the frame cache, and the timeline under it. Only items of more
+// than one frame render it, so a single picture reads no frames list.
+import type { ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { EditorCommand } from '../hooks/editor-shortcuts';
+import { useSequence } from '../hooks/use-sequence';
+import { Timeline } from './timeline';
+
+export interface SequenceStageProps {
+  itemId: string;
+  frameCount: number;
+  /** The box the canvas fills, which zooming from the keys measures. */
+  canvasBox: RefObject<HTMLDivElement | null>;
+  run: (command: EditorCommand) => void;
+  objectLabel: (id: string) => string;
+  children: (image: ImageBitmap) => ReactNode;
+}
+
+export function SequenceStage({ itemId, frameCount, canvasBox, run, objectLabel, children }: SequenceStageProps) {
+  const { t } = useTranslation();
+  const sequence = useSequence(itemId, frameCount);
+  return (
+    <div className="flex min-w-0 flex-1 flex-col">
+      <div ref={canvasBox} className="relative min-h-0 flex-1">
+        {sequence.image ? children(sequence.image) : <Skeleton className="h-full w-full" />}
+        {sequence.failed && (
+          <p role="alert" className="absolute left-2 top-2 rounded bg-destructive px-2 py-1 text-xs text-destructive-foreground">
+            {t('editor_frame_failed')}
+          </p>
+        )}
+      </div>
+      <Timeline run={run} rate={sequence.rate} objectLabel={objectLabel} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// A sequence's frames on the canvas: the frame on screen decoded from the frame cache (the last one stays up until
+// the next is ready), the frames after it decoded ahead, and playback at the sequence's rate.
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { frameMedia, playbackRate, useItemFrames } from '../api/get-item-frames';
+import { useEditor, useEditorStore } from '../stores/editor-store';
+import { goToFrame } from '../stores/frame-actions';
+import { createFrameCache } from './frame-cache';
+
+export interface SequenceView {
+  /** The bitmap to draw: the frame on screen, or the one before it while it decodes; null before the first. */
+  image: ImageBitmap | null;
+  /** Frames per second of playback. */
+  rate: number;
+  /** The frame on screen could not be had. */
+  failed: boolean;
+}
+
+export function useSequence(itemId: string, frameCount: number): SequenceView {
+  const store = useEditorStore();
+  const frames = useItemFrames(itemId, true);
+  const frame = useEditor((s) => s.frame);
+  const playing = useEditor((s) => s.playing);
+  const [cache] = useState(() => createFrameCache({ frameCount, load: (index) => frameMedia(itemId, index) }));
+  const [failed, setFailed] = useState<number | null>(null);
+  const [, decoded] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => () => cache.destroy(), [cache]);
+
+  useEffect(() => {
+    cache.around(frame);
+    let live = true;
+    cache.get(frame).then(
+      () => live && decoded(),
+      () => live && setFailed(frame),
+    );
+    return () => {
+      live = false;
+    };
+  }, [cache, frame]);
+
+  const ready = cache.peek(frame);
+  const last = useRef<ImageBitmap | null>(null);
+  if (ready) last.current = ready;
+  const image = ready ?? last.current;
+  useEffect(() => cache.showing(image), [cache, image]);
+
+  const rate = playbackRate(frames.data);
+  useEffect(() => {
+    if (!playing) return;
+    // A tick moves on only to a decoded frame: playback waits for a slow frame rather than show boxes on the wrong one.
+    const timer = setInterval(() => {
+      const current = store.getState().frame;
+      if (current >= frameCount - 1) return store.set({ playing: false });
+      if (cache.peek(current + 1)) goToFrame(store, current + 1);
+    }, 1000 / rate);
+    return () => clearInterval(timer);
+  }, [cache, store, playing, rate, frameCount]);
+
+  return { image, rate, failed: failed === frame && !ready };
+}

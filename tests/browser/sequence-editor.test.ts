@@ -1,0 +1,227 @@
+// The editor on a sequence in Chromium: a folder of 30 generated frames imported into a continuous-frame project is
+// one item; a tagger draws a box on frame 0, moves it on frame 20 (a keyframe there), finds the blended box on frame
+// 10 where the one interpolation puts it, plays and pauses, sets a frame attribute on frame 5, sends the object outside from frame 25
+// and submits; an inspector rejects with a mark made on frame 12, and the tagger, on rework, sees the mark pinned to
+// frame 12 and goes there from it. The track keeps its id through every save.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
+import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
+import { upload } from '../support/batches';
+import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { call, eventually, type Platform, startPlatform } from '../support/platform';
+import { signInAdmin } from '../support/sign-in';
+import { ok, person, type Person, projectBasics } from '../support/worked-project';
+
+const width = 320;
+const height = 240;
+
+describe('the sequence editor', () => {
+  let platform: Platform;
+  let browser: Browser;
+  let admin: string;
+  let tagger: Person;
+  let inspector: Person;
+  let links: { annotation: string; inspection: string };
+  let itemId: string;
+  let trackId: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    platform = await startPlatform();
+    admin = await signInAdmin(platform);
+    const catalog = await seedDemoCatalog(async (method, path, body, token) => (await call(platform, method, path, { body, token })).body, admin);
+    const tool = await ok<{ id: string }>(platform, 'POST', '/manage/tools', admin, {
+      name: 'Car',
+      templateType: 'box',
+      attributes: [{ name: 'occluded', displayName: 'Occluded', exportName: 'occluded', type: 'single', frameAttribute: true, options: [{ name: 'no' }, { name: 'yes' }] }],
+    });
+    await ok(platform, 'POST', '/manage/error-groups', admin, { name: 'Shape fit', description: '', values: [{ name: 'Loose outline', color: '#ff8800', type: 'geometry', description: '' }] });
+    tagger = await person(platform, admin, '40', 'Sequence Tagger');
+    inspector = await person(platform, admin, '40', 'Sequence Inspector');
+
+    const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), title: 'Drive sequences', annotationType: 'picture_continuous_frame' };
+    const projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, basics)).id;
+    links = { annotation: randomUUID(), inspection: randomUUID() };
+    await ok(platform, 'PUT', `/manage/projects/${projectId}/tools`, admin, { tools: [{ toolId: tool.id, toolVersion: 1 }] });
+    await ok(platform, 'PUT', `/manage/projects/${projectId}/links`, admin, {
+      links: [
+        { id: links.annotation, type: 'annotation', name: 'Annotation' },
+        { id: links.inspection, type: 'inspection', name: 'Inspection' },
+      ],
+    });
+    await ok(platform, 'PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null });
+    await ok(platform, 'POST', `/manage/projects/${projectId}/publish`, admin);
+    await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [], taggerIds: [tagger.id] });
+    await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.inspection}/members`, admin, { teamIds: [], taggerIds: [inspector.id] });
+    for (const who of [tagger, inspector]) await ok(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, who.token);
+
+    // One folder of 30 frames in the zip: one item of 30 frames.
+    const batch = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Drive 1', priority: 10, uploadType: 'zip' });
+    const uploaded = await upload(platform, admin, batch.id, [{ name: 'drive.zip', content: await sampleZip(sampleFrames(30, width, height)) }]);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    await eventually(
+      () => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${batch.id}`, admin),
+      (b) => b.importing === null && b.items === 1,
+      60_000,
+    );
+    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batch.id}&limit=10`, admin);
+    expect(items.items.map((i) => i.frameCount)).toEqual([30]);
+    itemId = items.items[0].id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  /**
+   * Signs a person in on their own tab (which ends their earlier session), claims the item from a link's pool with
+   * that session, and opens it in the editor.
+   */
+  async function openEditor(who: 'Sequence Tagger' | 'Sequence Inspector', linkId: string) {
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    await signInThroughConsole(page, 'User', `${who.toLowerCase().replace(/\W+/g, '-')}@example.com`, 'Person@123');
+    await landOn(page, '/tag');
+    const token = await consoleToken(page);
+    await eventually(
+      () => call(platform, 'POST', `/manage/tasks/links/${linkId}/claims`, { token, body: { count: 10 } }),
+      (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(itemId),
+      30_000,
+    );
+    await page.goto(`/tag/edit/${itemId}`);
+    await page.locator('[data-editor-ready="true"]').waitFor();
+    return { page, errors, at: await imageToScreen(page, { width, height }) };
+  }
+
+  const position = (page: Page) => page.getByTestId('frame-position');
+  async function goTo(page: Page, frame: number) {
+    const input = page.getByRole('spinbutton', { name: 'Frame', exact: true });
+    await input.fill(String(frame));
+    await input.blur();
+    await position(page).filter({ hasText: `${frame} / 29` }).waitFor();
+  }
+  async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2);
+    await page.mouse.move(to.x, to.y);
+    await page.mouse.up();
+  }
+
+  it('annotates a track with two keyframes, sees it blended between them, sets a frame attribute, sends it outside and submits', async () => {
+    const { page, errors, at } = await openEditor('Sequence Tagger', links.annotation);
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await position(page).filter({ hasText: '0 / 29' }).waitFor();
+
+    // A box on frame 0: x 40..120.
+    await page.keyboard.press('Shift+Digit1');
+    await drag(page, at(40, 40), at(120, 100));
+    const row = timeline.getByRole('row');
+    await expect.poll(() => row.count()).toBe(1);
+    await page.keyboard.press('v');
+
+    // Frame by frame with the keys, then to frame 20, where the box is dragged 100 pixels right: a keyframe there.
+    await page.keyboard.press('.');
+    await page.keyboard.press('.');
+    await position(page).filter({ hasText: '2 / 29' }).waitFor();
+    await page.keyboard.press(',');
+    await position(page).filter({ hasText: '1 / 29' }).waitFor();
+    await goTo(page, 20);
+    await drag(page, at(80, 70), at(180, 70));
+    await expect.poll(() => row.first().locator('[data-keyframe]').evaluateAll((marks) => marks.map((m) => m.getAttribute('data-keyframe')))).toEqual(['0', '20']);
+
+    // Frame 10 shows the blended box (x 90..170): a click where only it can be picks the track, on an interpolated frame.
+    await goTo(page, 10);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(at(160, 70).x, at(160, 70).y);
+    await page.getByRole('region', { name: 'Attributes' }).getByRole('heading', { name: 'Car' }).waitFor();
+    await page.getByTestId('keyframe-state').filter({ hasText: 'Interpolated' }).waitFor();
+    // Back to frame 0 with the keyframe key: the same spot is empty there.
+    await page.keyboard.press('Control+,');
+    await position(page).filter({ hasText: '0 / 29' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(at(160, 70).x, at(160, 70).y);
+    await page.getByRole('region', { name: 'Attributes' }).waitFor({ state: 'detached' });
+
+    // Play at the sequence's rate (ten frames a second: a folder of images gives none), and pause where it got to.
+    await page.keyboard.press('p');
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    const frameShown = async () => Number((await position(page).innerText()).split(' / ')[0]);
+    await expect.poll(frameShown, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('p');
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+    const paused = await frameShown();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await frameShown()).toBe(paused);
+
+    // A frame attribute on frame 5, carried to the frames after it.
+    await goTo(page, 5);
+    await page.mouse.click(at(100, 70).x, at(100, 70).y);
+    const attributes = page.getByRole('region', { name: 'Attributes' });
+    await attributes.getByRole('radio', { name: 'yes' }).click();
+    await attributes.getByRole('radio', { name: 'yes' }).and(page.locator('[aria-checked="true"]')).waitFor();
+    await goTo(page, 8);
+    await attributes.getByRole('radio', { name: 'yes' }).and(page.locator('[aria-checked="true"]')).waitFor();
+
+    // Outside from frame 25 on, by its key.
+    await goTo(page, 25);
+    await page.keyboard.press('o');
+    await row.first().locator('[data-outside="25-29"]').waitFor();
+    await page.getByTestId('keyframe-state').filter({ hasText: 'Outside from this frame' }).waitFor();
+
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL((url) => !url.pathname.endsWith(itemId));
+    const submitted = await eventually(
+      async () => ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin),
+      (view) => view.submissionCount > 0,
+    );
+    const result = submitted.result.result;
+    expect(result.frameCount).toBe(30);
+    expect(result.objects).toHaveLength(1);
+    const [track] = result.objects;
+    expect(track.keyframes.map((k: { frame: number; source: string; outside: boolean }) => [k.frame, k.source, k.outside])).toEqual([
+      [0, 'drawn', false],
+      [5, 'interpolated', false],
+      [20, 'drawn', false],
+      [24, 'interpolated', false],
+      [25, 'drawn', true],
+    ]);
+    expect(track.keyframes[1].attributes).toEqual({ occluded: 'yes' });
+    expect(track.keyframes[0].shape.x).toBeCloseTo(40, -0.5);
+    expect(track.keyframes[2].shape.x - track.keyframes[0].shape.x).toBeCloseTo(100, -0.5);
+    expect(errors).toEqual([]);
+    trackId = track.id;
+  });
+
+  it('lets the inspector reject with a mark on frame 12, which the tagger finds pinned to that frame on rework', async () => {
+    const judge = await openEditor('Sequence Inspector', links.inspection);
+    await goTo(judge.page, 12);
+    // On frame 12 the box is at x 100..180.
+    await judge.page.keyboard.press('m');
+    await judge.page.mouse.click(judge.at(140, 70).x, judge.at(140, 70).y);
+    const dialog = judge.page.getByRole('dialog');
+    await dialog.getByLabel('Error property group').selectOption({ label: 'Shape fit' });
+    await dialog.getByRole('radio', { name: 'Loose outline' }).click();
+    await dialog.getByLabel('Comment').fill('lags behind the car');
+    await dialog.getByRole('button', { name: 'Add mark' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await judge.page.getByRole('region', { name: 'Marks' }).getByText('frame 12').waitFor();
+    await judge.page.keyboard.press('Alt+j');
+    await judge.page.waitForURL((url) => !url.pathname.endsWith(itemId));
+    const history = await ok<{ type: string; data: any }[]>(platform, 'GET', `/manage/tasks/items/${itemId}/history`, admin);
+    const marks = history.filter((e) => e.type === 'ItemRejected').at(-1)!.data.marks;
+    expect(marks).toEqual([expect.objectContaining({ value: 'Loose outline', objectId: trackId, frame: 12, comment: 'lags behind the car' })]);
+    expect(judge.errors).toEqual([]);
+
+    const { page, errors } = await openEditor('Sequence Tagger', links.annotation);
+    const mark = page.getByRole('region', { name: 'Marks' }).getByRole('button', { name: /frame 12/ });
+    await mark.click();
+    await position(page).filter({ hasText: '12 / 29' }).waitFor();
+    await page.getByRole('region', { name: 'Attributes' }).getByRole('heading', { name: 'Car' }).waitFor();
+    // The track is the same one, with the id it was saved with.
+    const view = await ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin);
+    expect(view.result.result.objects.map((o: { id: string }) => o.id)).toEqual([trackId]);
+    expect(errors).toEqual([]);
+  });
+});
