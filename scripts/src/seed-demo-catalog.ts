@@ -91,7 +91,7 @@ export interface DemoCatalog {
 }
 
 /** Finds an entry by its name, or makes it. */
-async function ensure(call: Call, token: string, path: string, entry: { name: string }): Promise<{ id: string; toolVersion?: number }> {
+export async function ensure(call: Call, token: string, path: string, entry: { name: string }): Promise<{ id: string; toolVersion?: number }> {
   const found = ok(await call('GET', `${path}?keyword=${encodeURIComponent(entry.name)}`, undefined, token), path);
   const list: { id: string; name: string; toolVersion?: number }[] = Array.isArray(found) ? found : found.items;
   return list.find((e) => e.name === entry.name) ?? { id: ok(await call('POST', path, entry, token), path).id, toolVersion: 1 };

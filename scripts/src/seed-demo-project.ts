@@ -17,6 +17,8 @@ export interface DemoProjectSpec {
   description: string;
   /** The tool step, from the demo catalog. */
   tools: (catalog: DemoCatalog) => unknown;
+  /** How long the annotation rule must be read before a first claim; 10 seconds unless given. */
+  countdownSeconds?: number;
 }
 
 const streetObjects: DemoProjectSpec = {
@@ -69,7 +71,7 @@ async function createProject(call: Call, token: string, members: DemoMembers, sp
   const inspection = { id: randomUUID(), type: 'inspection', name: 'Inspection' };
   await step('tools', spec.tools(catalog));
   await step('links', { links: [annotation, inspection] });
-  await step('rules', { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: false, dataRule: null });
+  await step('rules', { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: spec.countdownSeconds ?? 10, rereadByAnnotator: false, dataRule: null });
   ok(await call('POST', `/manage/projects/${projectId}/publish`, undefined, token), 'publish');
   await step(`links/${annotation.id}/members`, { teamIds: [members.teamId], taggerIds: [members.taggerId] });
   await step(`links/${inspection.id}/members`, { teamIds: [], taggerIds: [members.taggerId] });

@@ -17,6 +17,7 @@ export const demoSequenceProject: DemoProjectSpec = {
   annotationType: 'picture_continuous_frame',
   description: 'Cars tracked through short camera sequences: one box track per car, outside once it leaves the view.',
   tools: demoToolStep,
+  countdownSeconds: 3,
 };
 
 export const demoVideoProject: DemoProjectSpec = {
@@ -24,6 +25,7 @@ export const demoVideoProject: DemoProjectSpec = {
   annotationType: 'video',
   description: 'A dashcam clip decoded into frames at import; cars tracked from frame to frame.',
   tools: demoToolStep,
+  countdownSeconds: 3,
 };
 
 export const demoSequences = [

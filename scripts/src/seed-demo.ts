@@ -9,6 +9,8 @@ import { seedDemoAlgorithms } from './seed-demo-algorithms';
 import { seedDemoDocuments } from './seed-demo-documents';
 import { seedDemoWebhooks } from './seed-demo-webhooks';
 import { seedDemoAnnouncements } from './seed-demo-announcements';
+import { seedDemoPanoptic } from './seed-demo-panoptic';
+import { seedDemoSequences } from './seed-demo-sequences';
 
 export interface DemoAccount {
   role: string;
@@ -78,6 +80,9 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   const pm = demoAccounts.find((d) => d.account === 'pm@example.com')!;
   const pmToken = await signInInternal(call, databaseUrl, pm);
   await seedDemoExports(call, pmToken, projectId);
+  const sequencePeople = { admin: token, pm: pmToken, teamId: teamId!, taggerId, tagger, inspector: { id: inspectorId, ...inspector } };
+  await seedDemoSequences(call, sequencePeople);
+  await seedDemoPanoptic(call, sequencePeople);
   await call('GET', '/manage/auth/logout', undefined, pmToken);
   await seedDemoDocuments(call, token);
   await seedDemoWebhooks(call, token, projectId);
