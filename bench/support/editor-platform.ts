@@ -49,7 +49,7 @@ export async function startEditorPlatform(bench: BenchDatabase): Promise<EditorP
   const worker: INestApplicationContext = await createWorkerApp(config);
   await worker.init();
   const baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
-  await seedDemo(baseUrl, bench.url, config.admin);
+  await seedDemo(baseUrl, bench.url, config.admin, { otherTypes: false });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

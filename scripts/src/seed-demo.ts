@@ -28,8 +28,14 @@ export const demoAccounts: DemoAccount[] = [
   { role: '50', tab: 'client', name: 'Demo Acceptor', account: 'client@example.com', password: 'Demo@2026' },
 ];
 
-/** With `detectorUrl`, the demo algorithm is registered at that address and called on a batch of its own. */
-export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { account: string; password: string }, options: { detectorUrl?: string } = {}): Promise<DemoAccount[]> {
+export interface DemoOptions {
+  /** The demo algorithm is registered at this address and called on a batch of its own. */
+  detectorUrl?: string;
+  /** The projects of the other annotation types (driving sequences, a dashcam video, panoptic frames); on unless false. */
+  otherTypes?: boolean;
+}
+
+export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { account: string; password: string }, options: DemoOptions = {}): Promise<DemoAccount[]> {
   const call: Call = async (method, path, body, token) => {
     // A form (an upload) sets its own multipart content type.
     const json = body !== undefined && !(body instanceof FormData);
@@ -81,8 +87,10 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   const pmToken = await signInInternal(call, databaseUrl, pm);
   await seedDemoExports(call, pmToken, projectId);
   const sequencePeople = { admin: token, pm: pmToken, teamId: teamId!, taggerId, tagger, inspector: { id: inspectorId, ...inspector } };
-  await seedDemoSequences(call, sequencePeople);
-  await seedDemoPanoptic(call, sequencePeople);
+  if (options.otherTypes !== false) {
+    await seedDemoSequences(call, sequencePeople);
+    await seedDemoPanoptic(call, sequencePeople);
+  }
   await call('GET', '/manage/auth/logout', undefined, pmToken);
   await seedDemoDocuments(call, token);
   await seedDemoWebhooks(call, token, projectId);

@@ -26,7 +26,7 @@ describe('distribution in the console', () => {
   beforeAll(async () => {
     platform = await startPlatform();
     browser = await launchBrowser();
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword }, { otherTypes: false });
     admin = await signInAdmin(platform);
     projectId = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
     // The demo team is on the annotation link, whose pool fills once the worker has moved the imported items in.

@@ -68,7 +68,7 @@ describe('auto-recycle', () => {
     platform = await startPlatform({ worker: false, config: { claimMinuteMs: minuteMs } });
     await startWorker();
     queue = new Queue(jobQueue, { connection: createProducerRedis(platform.config.redisUrl), prefix: platform.config.redisPrefix });
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword }, { otherTypes: false });
     admin = await signInAdmin(platform);
     projectId = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
     const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;

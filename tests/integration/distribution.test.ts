@@ -45,7 +45,7 @@ describe('distribution', () => {
 
   beforeAll(async () => {
     platform = await startPlatform();
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword }, { otherTypes: false });
     admin = await signInAdmin(platform);
     projectId = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
     const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;

@@ -30,7 +30,7 @@ describe('recycle from CSV', () => {
 
   beforeAll(async () => {
     platform = await startPlatform();
-    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+    await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword }, { otherTypes: false });
     admin = await signInAdmin(platform);
     projectId = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
     await eventually(

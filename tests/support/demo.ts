@@ -2,6 +2,7 @@
 // and results shaped for the demo's box tool.
 import type { AppConfig } from '@annot/core';
 import { seedDemo } from '../../scripts/src/seed-demo';
+import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
 import { call, type Platform, startPlatform } from './platform';
 import { adminAccount, adminPassword, signInAdmin } from './sign-in';
 
@@ -14,12 +15,16 @@ export interface Demo {
   toolId: string;
 }
 
-/** Seeding waits for the demo batch's import and does the demo work, so the project is ready to work on. */
-export async function startDemo(options: { config?: Partial<AppConfig> } = {}): Promise<Demo> {
+/**
+ * Seeding waits for the demo batch's import and does the demo work, so the project is ready to work on. The demo
+ * projects of other annotation types come only when asked for: most tests work on the picture project alone.
+ */
+export async function startDemo(options: { config?: Partial<AppConfig>; otherTypes?: boolean } = {}): Promise<Demo> {
   const platform = await startPlatform(options);
-  await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword });
+  await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword }, { otherTypes: options.otherTypes ?? false });
   const admin = await signInAdmin(platform);
-  const projectId: string = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
+  const going = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items as { id: string; title: string }[];
+  const projectId = going.find((p) => p.title === demoProjectTitle)!.id;
   const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data;
   return { platform, admin, projectId, links: detail.links, toolId: detail.tools[0].toolId };
 }

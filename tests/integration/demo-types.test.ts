@@ -1,0 +1,81 @@
+// The demo's projects beyond single pictures, as `npm run up` leaves them: driving sequences of their frames, a
+// dashcam video decoded into its frames, panoptic street frames, each with an item worked through inspection and an
+// export of its kind holding what was annotated.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskArea } from '@annot/workflows';
+import { demoSequenceProject, demoSequences, demoVideoFrames, demoVideoProject } from '../../scripts/src/seed-demo-sequences';
+import { demoPanopticTitle } from '../../scripts/src/seed-demo-panoptic';
+import { startDemo } from '../support/demo';
+import { call, type Platform } from '../support/platform';
+import { zipEntries } from '../support/zip-entries';
+
+type Item = { id: string; fileName: string; status: string; frameCount: number; width: number; height: number };
+
+describe('demo of other annotation types', () => {
+  let platform: Platform;
+  let admin: string;
+  let projects: { id: string; title: string }[];
+
+  beforeAll(async () => {
+    ({ platform, admin } = await startDemo({ otherTypes: true }));
+    projects = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items;
+  });
+  afterAll(async () => platform?.stop());
+
+  const projectId = (title: string) => projects.find((p) => p.title === title)!.id;
+  const items = async (title: string): Promise<Item[]> => (await call(platform, 'GET', `/manage/tasks/projects/${projectId(title)}/items?limit=100`, { token: admin })).body.data.items;
+  const exported = async (title: string) => {
+    const [record] = (await call(platform, 'GET', `/manage/projects/${projectId(title)}/exports`, { token: admin })).body.data.items;
+    expect(record.status).toBe('succeeded');
+    const archive = Buffer.from(await (await fetch(`${platform.baseUrl}/manage/exports/${record.exportId}/download`, { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer());
+    return zipEntries(archive);
+  };
+
+  it('makes each folder of frames one sequence item, and tracks the cars of one through inspection into MOT', async () => {
+    const sequences = await items(demoSequenceProject.title);
+    expect(sequences.map((i) => [i.fileName, i.frameCount]).sort()).toEqual(demoSequences.map((s) => [s.folder, s.frames]).sort());
+    const worked = sequences.find((i) => i.status === 'finished')!;
+    const frames = (await call(platform, 'GET', `/manage/tasks/items/${worked.id}/frames`, { token: admin })).body.data.frames;
+    expect(frames).toHaveLength(worked.frameCount);
+
+    const entries = await exported(demoSequenceProject.title);
+    const gt = [...entries.entries()].find(([name]) => name.endsWith('gt/gt.txt'))![1].toString();
+    const lines = gt.trim().split('\n').map((line) => line.split(','));
+    const framesOf = (id: string) => lines.filter((l) => l[1] === id).map((l) => Number(l[0]));
+    const ids = [...new Set(lines.map((l) => l[1]))];
+    expect(ids).toHaveLength(2);
+    // The crossing car is in every frame; the leaving one only until the middle of the sequence.
+    const [crossing, leaving] = ids.map(framesOf).sort((a, b) => b.length - a.length);
+    expect(crossing).toEqual(Array.from({ length: worked.frameCount }, (_, i) => i + 1));
+    expect(leaving).toEqual(Array.from({ length: Math.ceil(worked.frameCount / 2) }, (_, i) => i + 1));
+  });
+
+  it('decodes the dashcam clip into its frames, and exports its tracks as COCO video', async () => {
+    const [clip] = await items(demoVideoProject.title);
+    expect(clip).toMatchObject({ fileName: 'dashcam.mp4', frameCount: demoVideoFrames, status: 'finished' });
+    const media = await fetch(`${platform.baseUrl}/manage/tasks/items/${clip.id}/frames/${demoVideoFrames - 1}/media`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(media.status).toBe(200);
+    expect(media.headers.get('content-type')).toMatch(/^image\//);
+
+    const entries = await exported(demoVideoProject.title);
+    const coco = JSON.parse(entries.get('annotations/video_instances.json')!.toString());
+    expect(coco.videos).toHaveLength(1);
+    expect(coco.images).toHaveLength(demoVideoFrames);
+    expect(coco.tracks).toHaveLength(2);
+    expect(coco.annotations).toHaveLength(demoVideoFrames + Math.ceil(demoVideoFrames / 2));
+  });
+
+  it('paints one panoptic frame whole, a car an instance each, and exports its segments as COCO panoptic', async () => {
+    const frames = await items(demoPanopticTitle);
+    const painted = frames.find((i) => i.status === 'finished')!;
+    const { result } = (await call(platform, 'GET', `/manage/tasks/items/${painted.id}`, { token: admin })).body.data.result;
+    const areas = result.objects.map((o: { keyframes: { shape: { counts: number[] } }[] }) => maskArea(o.keyframes[0].shape));
+    expect(areas.reduce((sum: number, a: number) => sum + a, 0)).toBe(painted.width * painted.height);
+
+    const entries = await exported(demoPanopticTitle);
+    const panoptic = JSON.parse(entries.get('annotations/panoptic.json')!.toString());
+    expect(panoptic.annotations).toHaveLength(1);
+    expect(panoptic.annotations[0].segments_info).toHaveLength(result.objects.length);
+    expect([...entries.keys()].filter((name) => name.startsWith('panoptic/') && name.endsWith('.png'))).toHaveLength(1);
+  });
+});
