@@ -4,8 +4,9 @@ import { encodeMask } from '@annot/workflows';
 import { type Call, ok } from './seed-demo-call';
 import { ensure } from './seed-demo-catalog';
 import { seedDemoExports } from './seed-demo-exports';
-import { type DemoMembers, ensureDemoProject, uploadBatch } from './seed-demo-project';
-import { importedItems } from './seed-demo-work';
+import { ensureDemoProject, uploadBatch } from './seed-demo-project';
+import type { DemoCrewMembers } from './seed-demo-sequences';
+import { demoCrew, dismissCrew } from './seed-demo-work';
 import { sceneFrame } from './sample-scenes';
 
 const maskTools = [
@@ -16,14 +17,7 @@ const maskTools = [
 
 export const demoPanopticTitle = 'Demo: street panoptic';
 
-export interface DemoPanopticWork extends DemoMembers {
-  admin: string;
-  pm: string;
-  tagger: { account: string; password: string };
-  inspector: { id: string; account: string; password: string };
-}
-
-export async function seedDemoPanoptic(call: Call, people: DemoPanopticWork): Promise<void> {
+export async function seedDemoPanoptic(call: Call, people: DemoCrewMembers): Promise<void> {
   const tools: { toolId: string; toolVersion: number }[] = [];
   for (const tool of maskTools) {
     const { id, toolVersion } = await ensure(call, people.admin, '/manage/tools', tool);
@@ -42,22 +36,11 @@ export async function seedDemoPanoptic(call: Call, people: DemoPanopticWork): Pr
 }
 
 /** The tagger paints the first claimed frame from the scene's own geometry: its cars, the road below them, the sky. */
-async function paintOne(call: Call, people: DemoPanopticWork, projectId: string, tools: { toolId: string; toolVersion: number }[]): Promise<void> {
-  const { admin } = people;
-  if (!(await importedItems(call, admin, projectId))) return;
-  const counts = ok(await call('GET', `/manage/tasks/projects/${projectId}/counts`, undefined, admin), 'counts') as { status: string }[];
-  if (counts.some((c) => c.status !== 'waiting')) return;
-  const project = ok(await call('GET', `/manage/projects/${projectId}`, undefined, admin), 'project');
-  const [annotation, inspection] = project.links as { id: string }[];
-  ok(await call('PUT', `/manage/projects/${projectId}/links/${inspection.id}/members`, { teamIds: [], taggerIds: [people.inspector.id] }, admin), 'inspectors');
-  const signIn = async (who: { account: string; password: string }) => ok(await call('POST', '/manage/auth/login', { ...who, role: 1, confirm: true }), 'sign-in').token as string;
-  const tagger = await signIn(people.tagger);
-  const inspector = await signIn(people.inspector);
-  const readings = await Promise.all([tagger, inspector].map(async (token) => ok(await call('POST', `/manage/tasks/projects/${projectId}/rule-readings`, undefined, token), 'rule reading')));
-  const readyAt = Math.max(...readings.map((r: { readyAt: string | null }) => (r.readyAt ? Date.parse(r.readyAt) : 0)));
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, readyAt - Date.now()) + 100));
-
-  const [itemId] = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: 1 }, tagger), 'claim').items as string[];
+async function paintOne(call: Call, people: DemoCrewMembers, projectId: string, tools: { toolId: string; toolVersion: number }[]): Promise<void> {
+  const crew = await demoCrew(call, { ...people, projectId });
+  if (!crew) return;
+  const { tagger, inspector } = crew;
+  const [itemId] = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
   const item = ok(await call('GET', `/manage/tasks/items/${itemId}`, undefined, tagger), 'item');
   // The batch's frames are the sample scenes in upload order, named frame_0001.png on.
   const index = Number(/frame_(\d+)/.exec(item.fileName)?.[1] ?? 1);
@@ -75,8 +58,7 @@ async function paintOne(call: Call, people: DemoPanopticWork, projectId: string,
   ];
   ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: { frameCount: 1, objects, attributes: {} } }, tagger), 'save');
   ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
-  const [checked] = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
+  const [checked] = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
   if (checked) ok(await call('POST', `/manage/tasks/items/${checked}/pass`, undefined, inspector), 'pass');
-  await call('GET', '/manage/auth/logout', undefined, tagger);
-  await call('GET', '/manage/auth/logout', undefined, inspector);
+  await dismissCrew(call, crew);
 }

@@ -8,7 +8,7 @@ import { type Call, ok } from './seed-demo-call';
 import { demoToolStep } from './seed-demo-catalog';
 import { seedDemoExports } from './seed-demo-exports';
 import { type DemoMembers, type DemoProjectSpec, ensureDemoProject } from './seed-demo-project';
-import { importedItems } from './seed-demo-work';
+import { demoCrew, type DemoWorkers, dismissCrew } from './seed-demo-work';
 import { sampleZip } from './sample-images';
 import { drivingSequence, type SequenceFrame } from './sample-sequences';
 
@@ -34,15 +34,13 @@ export const demoSequences = [
 ];
 export const demoVideoFrames = 40;
 
-export interface DemoSequenceWork extends DemoMembers {
-  admin: string;
+/** Who makes and works the demo projects of other types: the admin and the PM, the members of their links. */
+export interface DemoCrewMembers extends DemoMembers, Omit<DemoWorkers, 'projectId'> {
   pm: string;
-  tagger: { account: string; password: string };
-  inspector: { id: string; account: string; password: string };
 }
 
 /** Both projects once: their batches, then the work on their first item and a track export. */
-export async function seedDemoSequences(call: Call, people: DemoSequenceWork): Promise<void> {
+export async function seedDemoSequences(call: Call, people: DemoCrewMembers): Promise<void> {
   const sequences = await ensureDemoProject(call, people.admin, people, demoSequenceProject);
   if (sequences.batches.length === 0) {
     const frames = demoSequences.flatMap(({ folder, frames: count }) => drivingSequence(folder, count));
@@ -93,24 +91,12 @@ function dashcamClip(frames: SequenceFrame[]): Buffer | null {
  * The tagger claims the project's items and tracks the cars of the first with keyframes at its ends, the leaving car
  * outside from the middle on; the inspector passes it. Work done before is left as it is.
  */
-async function workOn(call: Call, people: DemoSequenceWork, projectId: string): Promise<void> {
-  const { admin } = people;
-  if (!(await importedItems(call, admin, projectId))) return;
-  const counts = ok(await call('GET', `/manage/tasks/projects/${projectId}/counts`, undefined, admin), 'counts') as { status: string }[];
-  if (counts.some((c) => c.status !== 'waiting')) return;
-  const project = ok(await call('GET', `/manage/projects/${projectId}`, undefined, admin), 'project');
-  const [annotation, inspection] = project.links as { id: string }[];
-  const tool = project.tools[0] as { toolId: string; toolVersion: number };
-  ok(await call('PUT', `/manage/projects/${projectId}/links/${inspection.id}/members`, { teamIds: [], taggerIds: [people.inspector.id] }, admin), 'inspectors');
-
-  const signIn = async (who: { account: string; password: string }) => ok(await call('POST', '/manage/auth/login', { ...who, role: 1, confirm: true }), 'sign-in').token as string;
-  const tagger = await signIn(people.tagger);
-  const inspector = await signIn(people.inspector);
-  const readings = await Promise.all([tagger, inspector].map(async (token) => ok(await call('POST', `/manage/tasks/projects/${projectId}/rule-readings`, undefined, token), 'rule reading')));
-  const readyAt = Math.max(...readings.map((r: { readyAt: string | null }) => (r.readyAt ? Date.parse(r.readyAt) : 0)));
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, readyAt - Date.now()) + 100));
-
-  const [itemId] = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: 1 }, tagger), 'claim').items as string[];
+async function workOn(call: Call, people: DemoCrewMembers, projectId: string): Promise<void> {
+  const crew = await demoCrew(call, { ...people, projectId });
+  if (!crew) return;
+  const { tagger, inspector } = crew;
+  const tool = crew.project.tools[0];
+  const [itemId] = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
   const item = ok(await call('GET', `/manage/tasks/items/${itemId}`, undefined, tagger), 'item');
   const frameCount: number = item.frameCount;
   const truth = drivingSequence('truth', frameCount);
@@ -133,8 +119,7 @@ async function workOn(call: Call, people: DemoSequenceWork, projectId: string): 
   };
   ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result }, tagger), 'save');
   ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
-  const [checked] = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
+  const [checked] = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
   if (checked) ok(await call('POST', `/manage/tasks/items/${checked}/pass`, undefined, inspector), 'pass');
-  await call('GET', '/manage/auth/logout', undefined, tagger);
-  await call('GET', '/manage/auth/logout', undefined, inspector);
+  await dismissCrew(call, crew);
 }

@@ -27,21 +27,28 @@ export interface DemoWorkers {
   projectId: string;
 }
 
-export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<void> {
-  const { admin, projectId } = people;
-  if (!(await importedItems(call, admin, projectId))) return;
-  const counts = ok(await call('GET', `/manage/tasks/projects/${projectId}/counts`, undefined, admin), 'counts') as { status: string }[];
-  // Work was done before: a later start leaves it as it is.
-  if (counts.some((c) => c.status !== 'waiting')) return;
+/** The demo's tagger and inspector signed in to work on a project, its links and its project detail. */
+export interface DemoCrew {
+  tagger: string;
+  inspector: string;
+  annotationLinkId: string;
+  inspectionLinkId: string;
+  project: { links: { id: string }[]; tools: { toolId: string; toolVersion: number }[] };
+}
 
+/**
+ * Gets a demo project's people to work: once its import is in, the inspector on its inspection link, both signed
+ * in and past the annotation rule's countdown. Null when the import did not come in or work was done before, so a
+ * later start leaves that work as it is.
+ */
+export async function demoCrew(call: Call, people: DemoWorkers): Promise<DemoCrew | null> {
+  const { admin, projectId } = people;
+  if (!(await importedItems(call, admin, projectId))) return null;
+  const counts = ok(await call('GET', `/manage/tasks/projects/${projectId}/counts`, undefined, admin), 'counts') as { status: string }[];
+  if (counts.some((c) => c.status !== 'waiting')) return null;
   const project = ok(await call('GET', `/manage/projects/${projectId}`, undefined, admin), 'project');
   const [annotation, inspection] = project.links as { id: string }[];
-  const tool = project.tools[0] as { toolId: string; toolVersion: number };
   ok(await call('PUT', `/manage/projects/${projectId}/links/${inspection.id}/members`, { teamIds: [], taggerIds: [people.inspector.id] }, admin), 'inspectors');
-  // The demo catalog made the error groups with the project.
-  const groups = ok(await call('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, undefined, admin), 'error groups') as { id: string; name: string }[];
-  const group = groups.find((g) => g.name === 'Demo box errors')!;
-
   const signIn = async (who: { account: string; password: string }) => ok(await call('POST', '/manage/auth/login', { ...who, role: 1, confirm: true }), 'sign-in').token as string;
   const tagger = await signIn(people.tagger);
   const inspector = await signIn(people.inspector);
@@ -49,7 +56,23 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
   const readings = await Promise.all([tagger, inspector].map(async (token) => ok(await call('POST', `/manage/tasks/projects/${projectId}/rule-readings`, undefined, token), 'rule reading')));
   const readyAt = Math.max(...readings.map((r: { readyAt: string | null }) => (r.readyAt ? Date.parse(r.readyAt) : 0)));
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, readyAt - Date.now()) + 100));
-  const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: 8 }, tagger), 'claim').items as string[];
+  return { tagger, inspector, annotationLinkId: annotation.id, inspectionLinkId: inspection.id, project };
+}
+
+export async function dismissCrew(call: Call, crew: DemoCrew): Promise<void> {
+  await call('GET', '/manage/auth/logout', undefined, crew.tagger);
+  await call('GET', '/manage/auth/logout', undefined, crew.inspector);
+}
+
+export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<void> {
+  const crew = await demoCrew(call, people);
+  if (!crew) return;
+  const { tagger, inspector } = crew;
+  const tool = crew.project.tools[0];
+  // The demo catalog made the error groups with the project.
+  const groups = ok(await call('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, undefined, people.admin), 'error groups') as { id: string; name: string }[];
+  const group = groups.find((g) => g.name === 'Demo box errors')!;
+  const claimed = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 8 }, tagger), 'claim').items as string[];
   for (const [i, itemId] of claimed.slice(0, boxes.length).entries()) {
     const { category, ...shape } = boxes[i];
     const result = {
@@ -61,12 +84,11 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
     ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
   }
 
-  const checked = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: 3 }, inspector), 'inspection claim').items as string[];
+  const checked = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 3 }, inspector), 'inspection claim').items as string[];
   if (checked[0]) ok(await call('POST', `/manage/tasks/items/${checked[0]}/pass`, undefined, inspector), 'pass');
   if (checked[1]) {
     const mark = { errorGroupId: group.id, value: 'loose box', objectId: 'box-2', comment: 'Fit the box to the person' };
     ok(await call('POST', `/manage/tasks/items/${checked[1]}/reject`, { marks: [mark] }, inspector), 'reject');
   }
-  await call('GET', '/manage/auth/logout', undefined, tagger);
-  await call('GET', '/manage/auth/logout', undefined, inspector);
+  await dismissCrew(call, crew);
 }
