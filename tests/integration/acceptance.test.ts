@@ -136,7 +136,7 @@ describe('client acceptance', () => {
     const itemId: string = (await detail(b[1], client1.token)).items[0].itemId;
     const item = await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: client1.token });
     expect(item.status).toBe(200);
-    expect(Object.keys(item.body.data).sort()).toEqual(['effective', 'fileName', 'height', 'id', 'mediaType', 'objectCount', 'projectId', 'result', 'resultVersion', 'version', 'width']);
+    expect(Object.keys(item.body.data).sort()).toEqual(['effective', 'fileName', 'frameCount', 'height', 'id', 'mediaType', 'objectCount', 'projectId', 'result', 'resultVersion', 'version', 'width']);
     expect(Object.keys(item.body.data.result).sort()).toEqual(['result', 'version']);
     const text = JSON.stringify([item.body, projects, await detail(b[1], client1.token)]);
     for (const internal of [project.tagger.id, project.inspector.id, 'Annotating Tagger', 'Inspecting Tagger', project.links.annotation, 'unitPrice']) expect(text).not.toContain(internal);
