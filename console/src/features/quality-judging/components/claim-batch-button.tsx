@@ -17,11 +17,13 @@ export function ClaimBatchButton({ batchId, label, onClaimed }: ClaimBatchButton
   const { t } = useTranslation();
   const claim = useClaimAcceptanceBatch(batchId);
   const [asking, setAsking] = useState(false);
+  // The promise, not mutate's own callbacks: a claim moves its batch out of the pending list, which may unmount this
+  // button before the answer comes, and mutate drops the callbacks of an unmounted caller.
   const send = (confirmTakeover: boolean) =>
-    claim.mutate(confirmTakeover, {
-      onSuccess: () => (setAsking(false), onClaimed()),
-      onError: (error) => isClaimedByAnother(error) && setAsking(true),
-    });
+    claim.mutateAsync(confirmTakeover).then(
+      () => (setAsking(false), onClaimed()),
+      (error: unknown) => isClaimedByAnother(error) && setAsking(true),
+    );
   const refused = claim.error && !isClaimedByAnother(claim.error) ? claim.error.message : null;
   return (
     <>

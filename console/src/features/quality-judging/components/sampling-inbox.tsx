@@ -43,7 +43,8 @@ function SamplingTaskRow({ task, editorPath }: { task: MySamplingTask; editorPat
   const { t } = useTranslation();
   const navigate = useNavigate();
   const claim = useClaimSampleItem();
-  const inspect = () => claim.mutate(task.taskId, { onSuccess: ({ itemId }) => navigate(editorPath(itemId, task.taskId)) });
+  // The promise, not mutate's callbacks: claiming the task's last free item may take its row off the list first.
+  const inspect = () => claim.mutateAsync(task.taskId).then(({ itemId }) => navigate(editorPath(itemId, task.taskId)), () => undefined);
   return (
     <TableRow>
       <TableCell className="font-medium">{task.projectName}</TableCell>
