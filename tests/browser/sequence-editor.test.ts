@@ -2,10 +2,13 @@
 // one item; a tagger draws a box on frame 0, moves it on frame 20 (a keyframe there), finds the blended box on frame
 // 10 where the one interpolation puts it, plays and pauses, sets a frame attribute on frame 5, sends the object outside from frame 25
 // and submits; an inspector rejects with a mark made on frame 12, and the tagger, on rework, sees the mark pinned to
-// frame 12 and goes there from it. The track keeps its id through every save.
+// frame 12 and goes there from it, moves the box there and submits again; once the inspector passes it, the item
+// exported as OpenLABEL and imported into a new batch of the same frames gives the same track with the same id and
+// keyframes. The track keeps its id through every save, export and import.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { type ExportView, frameAttributesAt, type ResultDocument, shapeAt } from '@annot/workflows';
 import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
 import { upload } from '../support/batches';
@@ -24,8 +27,12 @@ describe('the sequence editor', () => {
   let tagger: Person;
   let inspector: Person;
   let links: { annotation: string; inspection: string };
+  let projectId: string;
+  let batchId: string;
   let itemId: string;
   let trackId: string;
+  /** The inspector's console session, which the last step passes the item with. */
+  let inspectorToken: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -42,7 +49,7 @@ describe('the sequence editor', () => {
     inspector = await person(platform, admin, '40', 'Sequence Inspector');
 
     const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), title: 'Drive sequences', annotationType: 'picture_continuous_frame' };
-    const projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, basics)).id;
+    projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, basics)).id;
     links = { annotation: randomUUID(), inspection: randomUUID() };
     await ok(platform, 'PUT', `/manage/projects/${projectId}/tools`, admin, { tools: [{ toolId: tool.id, toolVersion: 1 }] });
     await ok(platform, 'PUT', `/manage/projects/${projectId}/links`, admin, {
@@ -66,6 +73,7 @@ describe('the sequence editor', () => {
       (b) => b.importing === null && b.items === 1,
       60_000,
     );
+    batchId = batch.id;
     const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batch.id}&limit=10`, admin);
     expect(items.items.map((i) => i.frameCount)).toEqual([30]);
     itemId = items.items[0].id;
@@ -91,7 +99,7 @@ describe('the sequence editor', () => {
     );
     await page.goto(`/tag/edit/${itemId}`);
     await page.locator('[data-editor-ready="true"]').waitFor();
-    return { page, errors, at: await imageToScreen(page, { width, height }) };
+    return { page, errors, token, at: await imageToScreen(page, { width, height }) };
   }
 
   const position = (page: Page) => page.getByTestId('frame-position');
@@ -194,7 +202,7 @@ describe('the sequence editor', () => {
     trackId = track.id;
   });
 
-  it('lets the inspector reject with a mark on frame 12, which the tagger finds pinned to that frame on rework', async () => {
+  it('lets the inspector reject with a mark on frame 12, which the tagger finds pinned to that frame on rework and fixes there', async () => {
     const judge = await openEditor('Sequence Inspector', links.inspection);
     await goTo(judge.page, 12);
     // On frame 12 the box is at x 100..180.
@@ -213,8 +221,9 @@ describe('the sequence editor', () => {
     const marks = history.filter((e) => e.type === 'ItemRejected').at(-1)!.data.marks;
     expect(marks).toEqual([expect.objectContaining({ value: 'Loose outline', objectId: trackId, frame: 12, comment: 'lags behind the car' })]);
     expect(judge.errors).toEqual([]);
+    inspectorToken = judge.token;
 
-    const { page, errors } = await openEditor('Sequence Tagger', links.annotation);
+    const { page, errors, at } = await openEditor('Sequence Tagger', links.annotation);
     const mark = page.getByRole('region', { name: 'Marks' }).getByRole('button', { name: /frame 12/ });
     await mark.click();
     await position(page).filter({ hasText: '12 / 29' }).waitFor();
@@ -222,6 +231,61 @@ describe('the sequence editor', () => {
     // The track is the same one, with the id it was saved with.
     const view = await ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin);
     expect(view.result.result.objects.map((o: { id: string }) => o.id)).toEqual([trackId]);
+
+    // The fix: the box moved 8 pixels right on frame 12, a keyframe there, and the item submitted again.
+    await drag(page, at(140, 70), at(148, 70));
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByRole('row').first().locator('[data-keyframe="12"]').waitFor();
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL((url) => !url.pathname.endsWith(itemId));
+    const fixed = await eventually(
+      async () => ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin),
+      (item) => item.submissionCount > 1,
+    );
+    expect(fixed.result.result.objects[0].keyframes.map((k: { frame: number }) => k.frame)).toContain(12);
     expect(errors).toEqual([]);
+  });
+
+  it('exports the passed item as OpenLABEL, and a new batch of the same frames imports the same track with the same keyframes', async () => {
+    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.inspection}/claims`, inspectorToken, { count: 1 })).items).toEqual([itemId]);
+    expect((await ok<{ status: string }>(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, inspectorToken)).status).toBe('finished');
+    const saved = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/tasks/items/${itemId}`, admin)).result.result;
+
+    const asked = await ok<{ exportId: string }>(platform, 'POST', `/manage/projects/${projectId}/exports`, admin, { format: 'openlabel', scope: { batchIds: [batchId], gate: 'inspected', effectiveness: 'all' } });
+    const record = await eventually(
+      async () => ok<ExportView>(platform, 'GET', `/manage/exports/${asked.exportId}`, admin),
+      (r) => r.status === 'succeeded' || r.status === 'failed',
+      60_000,
+    );
+    expect(record).toMatchObject({ status: 'succeeded', items: 1 });
+    const archive = await (await fetch(`${platform.baseUrl}/manage/exports/${record.exportId}/download`, { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer();
+
+    const relabel = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Drive 1 again', priority: 1, uploadType: 'zip' });
+    expect((await upload(platform, admin, relabel.id, [{ name: 'drive.zip', content: await sampleZip(sampleFrames(30, width, height)) }])).status).toBe(200);
+    await eventually(() => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${relabel.id}`, admin), (b) => b.importing === null && b.items === 1, 60_000);
+    const form = new FormData();
+    form.append('format', 'openlabel');
+    form.append('mode', 'all');
+    form.append('file', new Blob([archive]), 'openlabel.zip');
+    const imported = await fetch(`${platform.baseUrl}/manage/batches/${relabel.id}/annotations`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}`, 'x-language': 'en_US' } });
+    const answer = await imported.json();
+    expect(imported.status, JSON.stringify(answer)).toBe(200);
+    expect(answer.data).toMatchObject({ items: 1, objects: 1, refusals: [] });
+
+    const [copy] = (await ok<{ items: { id: string }[] }>(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${relabel.id}&limit=10`, admin)).items;
+    const result = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/tasks/items/${copy.id}`, admin)).result.result;
+    expect(result.objects.map((o) => o.id)).toEqual([trackId]);
+    const [original, back] = [saved.objects[0], result.objects[0]];
+    // The same keyframes, outside from the same frame, but for the one on frame 24 that only holds frame 20's box
+    // until the track goes outside: the exported frames need no keyframe there.
+    expect(original.keyframes.map((k) => [k.frame, k.outside])).toEqual([[0, false], [5, false], [12, false], [20, false], [24, false], [25, true]]);
+    expect(back.keyframes.map((k) => [k.frame, k.outside])).toEqual([[0, false], [5, false], [12, false], [20, false], [25, true]]);
+    // And at every frame the same box and the same frame values.
+    for (let frame = 0; frame < 30; frame++) {
+      const [a, b] = [shapeAt(back, frame), shapeAt(original, frame)];
+      expect(a === null, `frame ${frame}`).toBe(b === null);
+      if (a?.type === 'box' && b?.type === 'box') for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(a[side] - b[side]), `frame ${frame} ${side}`).toBeLessThan(0.01);
+      expect(frameAttributesAt(back, frame), `frame ${frame}`).toEqual(frameAttributesAt(original, frame));
+    }
   });
 });

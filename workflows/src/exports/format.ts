@@ -36,7 +36,10 @@ export interface ExportItem {
   width: number | null;
   height: number | null;
   effective: boolean;
-  /** Where the media file lies in the archive when media are included ("images/<batch>/<fileName>"); formats that refer to the image use it. */
+  /**
+   * Where the item lies in the archive when media are included ("images/<batch>/<fileName>"): a picture's image, or
+   * the folder of a sequence's or a video's frames. Formats name the item's own files after it.
+   */
   mediaPath: string;
   /** The item's frames in order: a picture is one frame, at `mediaPath`; a sequence or a video has one per frame. */
   frames: ExportFrame[];
@@ -186,6 +189,11 @@ export class ClassRegistry {
  */
 export function archiveStem(item: { mediaPath: string }): string {
   return stemOf(item.mediaPath.replace(/^images\//, ''));
+}
+
+/** Where a frame's image lies in the archive: the frame's own path; for an item handed without its frames, the item's path, with "#<frame>" in a sequence. */
+export function frameMediaPath(item: Pick<ExportItem, 'mediaPath' | 'frames' | 'result'>, frame: number): string {
+  return item.frames[frame]?.mediaPath ?? (item.result.frameCount === 1 ? item.mediaPath : `${item.mediaPath}#${frame}`);
 }
 
 /** The file name without its extension, folders kept ("frames/a.png" -> "frames/a"): how YOLO and KITTI name a label file. */

@@ -44,8 +44,8 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
     for await (const run of scopedItems(db, record.projectId, record.scope, target.pageSize)) {
       for (const item of run) {
         items += 1;
-        const { frames, sources } = archiveFrames(item);
-        const encoded = encoder.item({ ...item, index: items, mediaPath: frames[0].mediaPath, frames });
+        const { mediaPath, frames, sources } = archiveFrames(item);
+        const encoded = encoder.item({ ...item, index: items, mediaPath, frames });
         objects += encoded.objects;
         for (const file of encoded.files) await writer.addFile(file.path, file.content);
         for (const [section, elements] of Object.entries(encoded.sections ?? {})) await writer.appendToSection(section, elements);
@@ -66,17 +66,19 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
 }
 
 /**
- * Where each frame of an item lies in the archive, and where its image is read from. A batch is a folder of the
- * archive (its name may not make two folders of one); a picture lies at its file name, and the frames of a sequence
- * or a video in a folder named after the item ("images/<batch>/<item>/<frame file>").
+ * Where an item and each of its frames lie in the archive, and where each frame's image is read from. A batch is a
+ * folder of the archive (its name may not make two folders of one); a picture lies at its file name, and the frames
+ * of a sequence or a video in a folder named after the item ("images/<batch>/<item>/<frame file>"), which is the
+ * item's own path: the track formats name the sequence by it, so an import finds the item again by its name.
  */
-export function archiveFrames(item: ScopedItem): { frames: ExportFrame[]; sources: string[] } {
-  const folder = `images/${item.batchName.replace(/[/\\]/g, '_')}/${item.fileName}`;
+export function archiveFrames(item: ScopedItem): { mediaPath: string; frames: ExportFrame[]; sources: string[] } {
+  const mediaPath = `images/${item.batchName.replace(/[/\\]/g, '_')}/${item.fileName}`;
   const picture = { fileName: item.fileName, path: item.path, width: item.width, height: item.height };
-  if (!item.frames) return { frames: [{ mediaPath: folder, width: item.width, height: item.height, timestamp: null }], sources: [item.path] };
+  if (!item.frames) return { mediaPath, frames: [{ mediaPath, width: item.width, height: item.height, timestamp: null }], sources: [item.path] };
   const { frames } = itemFramesView(item.frames, picture);
   return {
-    frames: frames.map((frame) => ({ mediaPath: `${folder}/${frame.fileName}`, width: frame.width, height: frame.height, timestamp: frame.timestamp })),
+    mediaPath,
+    frames: frames.map((frame) => ({ mediaPath: `${mediaPath}/${frame.fileName}`, width: frame.width, height: frame.height, timestamp: frame.timestamp })),
     sources: frames.map((frame) => frameFile(item.frames, picture, frame.index)!.path),
   };
 }

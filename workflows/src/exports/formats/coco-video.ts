@@ -3,7 +3,7 @@
 // listed once in "tracks" with its own values and its result id as instance_id; each frame where a track is in the
 // scene has one annotation with its track_id, instance_id, box or polygon and the frame values there.
 import { frameAttributesAt } from '../../tasks/interpolation';
-import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
+import { type AnnotationDecoder, ClassRegistry, frameMediaPath, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
 import { cocoShapeOf, polygonArea, readCocoJson } from './coco';
 import { attributeValues, boundsOf, objectsAt } from './objects-at';
 
@@ -27,8 +27,8 @@ export const cocoVideoEncoder: EncoderFactory = (context) => {
       const trackList: string[] = [];
       for (let frame = 0; frame < frameCount; frame++) {
         imageId += 1;
-        const media = item.frames[frame] ?? { mediaPath: frameCount === 1 ? item.mediaPath : `${item.mediaPath}#${frame}`, width: item.width, height: item.height };
-        images.push(JSON.stringify({ id: imageId, video_id: videoId, frame_id: frame, file_name: media.mediaPath, width: media.width ?? item.width ?? 0, height: media.height ?? item.height ?? 0 }));
+        const media = item.frames[frame];
+        images.push(JSON.stringify({ id: imageId, video_id: videoId, frame_id: frame, file_name: frameMediaPath(item, frame), width: media?.width ?? item.width ?? 0, height: media?.height ?? item.height ?? 0 }));
         for (const { object, className, shape } of objectsAt(item, frame, context.tools)) {
           if (shape.type !== 'box' && shape.type !== 'polygon') continue;
           const categoryId = classes.idOf(className) + 1;

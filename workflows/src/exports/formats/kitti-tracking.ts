@@ -10,6 +10,15 @@ import { readTracksFile, trackNumbers, tracksFile } from './tracks';
 /** truncated, occluded, alpha, then after the box: height, width, length, x, y, z, rotation_y. */
 const unknown = { before: ['0', '0', '-10'], after: ['-1', '-1', '-1', '-1000', '-1000', '-1000', '-10'] };
 const px = (value: number) => value.toFixed(2);
+/**
+ * The box's edges to the hundredth, the right and bottom ones as the rounded corner plus the rounded size: a size read
+ * back as right minus left is then the size rounded once, not off by two roundings, so the frames of a blend still
+ * lie on one line and the import needs no more keyframes than were drawn.
+ */
+function edges(bounds: [number, number, number, number]): string[] {
+  const [x, y, width, height] = bounds.map((v) => Math.round(v * 100) / 100);
+  return [px(x), px(y), px(x + width), px(y + height)];
+}
 
 export const kittiTrackingEncoder: EncoderFactory = (context) => {
   const classes = new ClassRegistry(context.tools);
@@ -21,8 +30,7 @@ export const kittiTrackingEncoder: EncoderFactory = (context) => {
         for (const { object, className, shape } of objectsAt(item, frame, context.tools)) {
           if (shape.type !== 'box') continue;
           classes.idOf(className);
-          const [x, y, width, height] = boundsOf(shape);
-          lines.push(`${[frame, numbers.get(object.id), kittiTypeOf(className), ...unknown.before, px(x), px(y), px(x + width), px(y + height), ...unknown.after].join(' ')}\n`);
+          lines.push(`${[frame, numbers.get(object.id), kittiTypeOf(className), ...unknown.before, ...edges(boundsOf(shape)), ...unknown.after].join(' ')}\n`);
         }
       }
       const stem = archiveStem(item);

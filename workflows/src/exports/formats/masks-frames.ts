@@ -2,7 +2,7 @@
 // class (things) gives every region a segment of its own and any other class (stuff) one segment for all its regions.
 import { labelMapOf, type LabelMap } from '../../editor/masks';
 import type { MaskShape, ResultObject } from '../../tasks/result.schema';
-import { archiveStem, type ExportItem, type ExportTool } from '../format';
+import { archiveStem, type ExportItem, frameMediaPath, type ExportTool } from '../format';
 import { objectsAt } from './objects-at';
 
 export interface MaskSegment {
@@ -60,7 +60,7 @@ export function maskFrames(item: ExportItem, tools: ExportTool[]): MaskFrame[] {
     frames.push({
       frame,
       stem: single ? archiveStem(item) : `${archiveStem(item)}/${String(frame).padStart(6, '0')}`,
-      imageName: item.frames[frame]?.mediaPath ?? (single ? item.mediaPath : `${item.mediaPath}#${frame}`),
+      imageName: frameMediaPath(item, frame),
       width,
       height,
       segments,

@@ -4,7 +4,7 @@
 // turned boxes as rbbox (the same and the angle), polygons as closed poly2d, lines and curves as open poly2d, points
 // as point2d, frame attribute values beside them. Every frame of a sequence is written, and read back as tracks.
 import type { AttributeValues, ResultPoint, Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, importReasons, stemOf } from '../format';
+import { type AnnotationDecoder, archiveStem, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, frameMediaPath, importReasons, stemOf } from '../format';
 import { attributeValues, finite, objectsAt, outlined } from './objects-at';
 
 const streamName = 'camera';
@@ -50,8 +50,7 @@ export function openlabelDocument(item: ExportItem, tools: ExportTool[], project
       if (last && last.frame_end === frame - 1) last.frame_end = frame;
       else spans.push({ frame_start: frame, frame_end: frame });
     }
-    const uri = item.frames[frame]?.mediaPath ?? (item.result.frameCount === 1 ? item.mediaPath : `${item.mediaPath}#${frame}`);
-    frames[String(frame)] = { objects: inScene, frame_properties: { streams: { [streamName]: { uri } } } };
+    frames[String(frame)] = { objects: inScene, frame_properties: { streams: { [streamName]: { uri: frameMediaPath(item, frame) } } } };
   }
   const objects: Record<string, unknown> = {};
   for (const object of item.result.objects) {

@@ -126,6 +126,12 @@ describe('KITTI tracking', () => {
     expect(first).toBe('0 8 Vehicle 0 0 -10 10.00 20.00 50.00 50.00 -1 -1 -1 -1000 -1000 -1000 -10');
   });
 
+  it('writes the right and bottom edges as the rounded corner plus the rounded size, so a size reads back rounded once', () => {
+    const uneven = item({ fileName: 'drive_0002', mediaPath: 'images/Week 1/drive_0002', frames: [], result: { frameCount: 1, attributes: {}, objects: [track('7', { category: 'car' }, [key(0, box(10.004, 20.004, 40.004, 30.004))])] } });
+    const line = text(encodeAll(exportEncoders.kitti_tracking, [uneven], context), 'label_02/Week 1/drive_0002.txt').split(' ');
+    expect(line.slice(6, 10)).toEqual(['10.00', '20.00', '50.00', '50.00']);
+  });
+
   it('leaves DontCare regions out on import', () => {
     const upload = [{ path: 'label_02/0000.txt', content: Buffer.from('0 -1 DontCare -1 -1 -10 1 1 5 5 -1 -1 -1 -1000 -1000 -1000 -10\n0 0 Vehicle 0 0 -10 1 1 5 5 -1 -1 -1 -1000 -1000 -1000 -10\n') }];
     const { items, refusals } = annotationDecoders.kitti_tracking(upload, { rule: null, sizeOf: () => null });

@@ -3,7 +3,7 @@
 // Lines, curves and points have no VOC form. ImageSets/Main/default.txt lists the items, labelmap.txt the classes.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { AttributeValue, AttributeValues } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons, stemOf } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, frameMediaPath, importReasons, stemOf } from '../format';
 import { boundsOf, finite, objectsAt } from './objects-at';
 
 /** The attribute that carries an object's id, so a round trip keeps tracks apart. */
@@ -43,7 +43,7 @@ export const vocEncoder: EncoderFactory = (context) => {
       const annotation = {
         folder: item.batchName,
         filename: item.fileName,
-        path: item.mediaPath,
+        path: frameMediaPath(item, 0),
         source: { database: context.projectTitle },
         size: { width: item.width ?? 0, height: item.height ?? 0, depth: 3 },
         segmented: 0,

@@ -1,14 +1,14 @@
-// Every object of the item: its class, its attribute values, a warning where the submission check finds a gap,
+// Every object of the item: its class, its own values and its frame values at the frame on screen, a warning where the submission check finds a gap,
 // the inspector's marks on it, and its hide and lock switches. A click selects it.
 import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResultIssue, ResultObject } from '@annot/workflows';
+import { frameAttributesAt, type ResultIssue, type ResultObject } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { toggleObjectFlag } from '../stores/editor-actions';
 import { useEditor, useEditorStore } from '../stores/editor-store';
-import { toolOf, useEditorSetup } from './editor-setup';
+import { type EditorSetup, toolOf, useEditorSetup } from './editor-setup';
 import { issueText } from './issue-text';
 
 const listPage = 100;
@@ -24,6 +24,8 @@ export function ObjectList({ issues, markCounts }: ObjectListProps) {
   const selected = useEditor((s) => s.selected);
   const hidden = useEditor((s) => s.hidden);
   const locked = useEditor((s) => s.locked);
+  const frame = useEditor((s) => s.frame);
+  const setup = useEditorSetup();
   // Thousands of rows would cost the first frame more than the canvas itself; more come on request, and a
   // selected object is always among those shown.
   const [limit, setLimit] = useState(listPage);
@@ -45,6 +47,7 @@ export function ObjectList({ issues, markCounts }: ObjectListProps) {
             locked={locked.has(object.id)}
             issues={issuesOf.get(object.id)}
             marks={markCounts.get(object.id) ?? 0}
+            summary={attributeSummary(setup, object, frame)}
             t={t}
           />
         ))}
@@ -58,6 +61,14 @@ export function ObjectList({ issues, markCounts }: ObjectListProps) {
   );
 }
 
+/** The object's own values, then its frame values where the frame on screen has them, by their display names. */
+function attributeSummary(setup: EditorSetup, object: ResultObject, frame: number): string {
+  const attributes = toolOf(setup, object.toolId)?.definition.attributes;
+  return Object.entries({ ...object.attributes, ...frameAttributesAt(object, frame) })
+    .map(([name, value]) => `${attributes?.find((a) => a.name === name)?.displayName ?? name}: ${Array.isArray(value) ? value.join(', ') : value}`)
+    .join(' · ');
+}
+
 interface RowProps {
   object: ResultObject;
   index: number;
@@ -66,18 +77,16 @@ interface RowProps {
   locked: boolean;
   issues: ResultIssue[] | undefined;
   marks: number;
+  /** The values at the frame on screen, as text: a row shows again only where its text changes. */
+  summary: string;
   /** From the list: a translation hook in each of a hundred rows costs the list's first showing dearly. */
   t: TFunction;
 }
 
-const ObjectRow = memo(function ObjectRow({ object, index, selected, hidden, locked, issues, marks, t }: RowProps) {
+const ObjectRow = memo(function ObjectRow({ object, index, selected, hidden, locked, issues, marks, summary, t }: RowProps) {
   const store = useEditorStore();
   const setup = useEditorSetup();
   const tool = toolOf(setup, object.toolId);
-  const values = { ...object.attributes, ...object.keyframes[0]?.attributes };
-  const summary = Object.entries(values)
-    .map(([name, value]) => `${tool?.definition.attributes.find((a) => a.name === name)?.displayName ?? name}: ${Array.isArray(value) ? value.join(', ') : value}`)
-    .join(' · ');
   const displayName = (name?: string) => tool?.definition.attributes.find((a) => a.name === name)?.displayName ?? name;
   return (
     <li
