@@ -4,6 +4,7 @@ import { appendBench } from './append.bench';
 import { claimsBench } from './claims.bench';
 import { editorBench } from './editor.bench';
 import { exportsBench } from './exports.bench';
+import { framesBench } from './frames.bench';
 import { itemsBench } from './items.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { rebuildBench } from './rebuild.bench';
@@ -18,6 +19,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'data items': itemsBench,
   claims: claimsBench,
   editor: editorBench,
+  frames: framesBench,
   exports: exportsBench,
   'projection lag': projectionLagBench,
   video: videoBench,

@@ -11,7 +11,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadConfig } from '@annot/core';
 import { createApiApp } from '@annot/api/dist/app.factory';
 import { createWorkerApp } from '@annot/worker/dist/worker.factory';
-import { demoAccounts, seedDemo } from '../../scripts/src/seed-demo';
+import { demoAccounts, type DemoOptions, seedDemo, signInInternal } from '../../scripts/src/seed-demo';
+import { demoCall } from '../../scripts/src/seed-demo-call';
 import type { BenchDatabase } from './bench-database';
 
 // Compiled to scripts/dist/bench/support.
@@ -21,6 +22,8 @@ const consoleDir = path.join(root, 'console/dist');
 export interface EditorPlatform {
   baseUrl: string;
   browser: Browser;
+  /** A fresh session of the demo's admin, for what only an admin does (a batch and its upload). */
+  signInAdmin(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -33,7 +36,8 @@ function builtConsole(): string {
   return consoleDir;
 }
 
-export async function startEditorPlatform(bench: BenchDatabase): Promise<EditorPlatform> {
+/** The demo without its projects of other annotation types unless `demo` asks for them. */
+export async function startEditorPlatform(bench: BenchDatabase, demo: DemoOptions = { otherTypes: false }): Promise<EditorPlatform> {
   const config = {
     ...loadConfig({}),
     databaseUrl: bench.url,
@@ -49,7 +53,7 @@ export async function startEditorPlatform(bench: BenchDatabase): Promise<EditorP
   const worker: INestApplicationContext = await createWorkerApp(config);
   await worker.init();
   const baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
-  await seedDemo(baseUrl, bench.url, config.admin, { otherTypes: false });
+  await seedDemo(baseUrl, bench.url, config.admin, demo);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -58,6 +62,7 @@ export async function startEditorPlatform(bench: BenchDatabase): Promise<EditorP
   return {
     baseUrl,
     browser,
+    signInAdmin: () => signInInternal(demoCall(baseUrl), bench.url, config.admin),
     stop: async () => {
       await browser.close();
       await worker.close();

@@ -1,6 +1,6 @@
 // Demo data for `npm run up`: a team, one account per role and a demo project, made through the API like a person would.
 import pg from 'pg';
-import { type Answer, type Call } from './seed-demo-call';
+import { type Call, demoCall } from './seed-demo-call';
 import { seedDemoProject } from './seed-demo-project';
 import { seedDemoWork } from './seed-demo-work';
 import { seedDemoQuality } from './seed-demo-quality';
@@ -36,16 +36,7 @@ export interface DemoOptions {
 }
 
 export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { account: string; password: string }, options: DemoOptions = {}): Promise<DemoAccount[]> {
-  const call: Call = async (method, path, body, token) => {
-    // A form (an upload) sets its own multipart content type.
-    const json = body !== undefined && !(body instanceof FormData);
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { ...(json ? { 'content-type': 'application/json' } : {}), 'x-language': 'en_US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as FormData),
-    });
-    return (await response.json()) as Answer;
-  };
+  const call = demoCall(baseUrl);
   const token = await signInInternal(call, databaseUrl, admin);
   const existing = await call('GET', '/manage/people?limit=100', undefined, token);
   const known = new Set((existing.data?.items ?? []).map((p: { account: string }) => p.account));
@@ -101,7 +92,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
 }
 
 /** The admin or the demo PM signs in on the internal tab; the seeder reads the code from the development mailbox. */
-async function signInInternal(
+export async function signInInternal(
   call: Call,
   databaseUrl: string,
   person: { account: string; password: string },

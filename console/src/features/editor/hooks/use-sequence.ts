@@ -9,6 +9,8 @@ import { createFrameCache } from './frame-cache';
 export interface SequenceView {
   /** The bitmap to draw: the frame on screen, or the one before it while it decodes; null before the first. */
   image: ImageBitmap | null;
+  /** The frame whose bitmap `image` is; null before the first. */
+  shown: number | null;
   /** Frames per second of playback. */
   rate: number;
   /** The frame on screen could not be had. */
@@ -38,9 +40,9 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
   }, [cache, frame]);
 
   const ready = cache.peek(frame);
-  const last = useRef<ImageBitmap | null>(null);
-  if (ready) last.current = ready;
-  const image = ready ?? last.current;
+  const last = useRef<{ frame: number; image: ImageBitmap } | null>(null);
+  if (ready) last.current = { frame, image: ready };
+  const image = last.current?.image ?? null;
   useEffect(() => cache.showing(image), [cache, image]);
 
   const rate = playbackRate(frames.data);
@@ -55,5 +57,5 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
     return () => clearInterval(timer);
   }, [cache, store, playing, rate, frameCount]);
 
-  return { image, rate, failed: failed === frame && !ready };
+  return { image, shown: last.current?.frame ?? null, rate, failed: failed === frame && !ready };
 }
