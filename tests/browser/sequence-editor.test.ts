@@ -5,7 +5,6 @@
 // frame 12 and goes there from it, moves the box there and submits again; once the inspector passes it, the item
 // exported as OpenLABEL and imported into a new batch of the same frames gives the same track with the same id and
 // keyframes. The track keeps its id through every save, export and import.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type ExportView, frameAttributesAt, type ResultDocument, shapeAt } from '@annot/workflows';
@@ -15,7 +14,7 @@ import { upload } from '../support/batches';
 import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
-import { ok, person, type Person, projectBasics } from '../support/worked-project';
+import { ok, person, type Person, projectBasics, publishProject } from '../support/worked-project';
 
 const width = 320;
 const height = 240;
@@ -49,20 +48,7 @@ describe('the sequence editor', () => {
     inspector = await person(platform, admin, '40', 'Sequence Inspector');
 
     const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), title: 'Drive sequences', annotationType: 'picture_continuous_frame' };
-    projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, basics)).id;
-    links = { annotation: randomUUID(), inspection: randomUUID() };
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/tools`, admin, { tools: [{ toolId: tool.id, toolVersion: 1 }] });
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/links`, admin, {
-      links: [
-        { id: links.annotation, type: 'annotation', name: 'Annotation' },
-        { id: links.inspection, type: 'inspection', name: 'Inspection' },
-      ],
-    });
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null });
-    await ok(platform, 'POST', `/manage/projects/${projectId}/publish`, admin);
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [], taggerIds: [tagger.id] });
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.inspection}/members`, admin, { teamIds: [], taggerIds: [inspector.id] });
-    for (const who of [tagger, inspector]) await ok(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, who.token);
+    ({ projectId, links } = await publishProject(platform, admin, { basics, tools: { tools: [{ toolId: tool.id, toolVersion: 1 }] }, ruleId: catalog.ruleId, taggers: [tagger], inspectors: [inspector] }));
 
     // One folder of 30 frames in the zip: one item of 30 frames.
     const batch = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Drive 1', priority: 10, uploadType: 'zip' });

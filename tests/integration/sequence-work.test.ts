@@ -1,6 +1,5 @@
 // A sequence through the work loop and out of it: a result must have the item's frame count to be saved, and an
 // export with media holds every frame of the sequence, each named by the frames the encoder is handed.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportView } from '@annot/workflows';
 import { demoToolStep, seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
@@ -8,7 +7,7 @@ import { png, upload, zipOf } from '../support/batches';
 import { boxResult } from '../support/demo';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
-import { ok, person, projectBasics, type Person } from '../support/worked-project';
+import { ok, person, projectBasics, publishProject, type Person } from '../support/worked-project';
 import { zipEntries } from '../support/zip-entries';
 
 const en = { 'x-language': 'en_US' };
@@ -31,20 +30,9 @@ describe('sequence work', () => {
     const catalog = await seedDemoCatalog(async (method, path, body, token) => (await call(platform, method, path, { body, token })).body, admin);
     tagger = await person(platform, admin, '40', 'Sequence Tagger');
     const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), annotationType: 'picture_continuous_frame' };
-    projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, basics)).id;
-    const links = { annotation: randomUUID(), inspection: randomUUID() };
-    annotationLink = links.annotation;
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/tools`, admin, demoToolStep(catalog));
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/links`, admin, {
-      links: [
-        { id: links.annotation, type: 'annotation', name: 'Annotation' },
-        { id: links.inspection, type: 'inspection', name: 'Inspection' },
-      ],
-    });
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null });
-    await ok(platform, 'POST', `/manage/projects/${projectId}/publish`, admin);
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [], taggerIds: [tagger.id] });
-    await ok(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, tagger.token);
+    const published = await publishProject(platform, admin, { basics, tools: demoToolStep(catalog), ruleId: catalog.ruleId, taggers: [tagger], inspectors: [] });
+    projectId = published.projectId;
+    annotationLink = published.links.annotation;
     batchName = 'Drive 1';
     const batch = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: batchName, priority: 1, uploadType: 'zip' });
     const entries = Object.entries(frames).flatMap(([folder, images]) => images.map((content, i) => ({ name: `${folder}/${String(i).padStart(4, '0')}.png`, content })));

@@ -14,7 +14,7 @@ import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
 import { png, upload, zipOf } from '../support/batches';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
-import { ok, person, type Person, projectBasics } from '../support/worked-project';
+import { ok, person, type Person, projectBasics, publishProject } from '../support/worked-project';
 
 const run = promisify(execFile);
 const width = 160;
@@ -83,21 +83,7 @@ describe('track round trip', () => {
   /** A published project of the Car tool, with an annotation and an inspection link the tagger and the inspector work. */
   async function trackProject(annotationType: string) {
     const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), title: `Tracks ${annotationType}`, annotationType };
-    const projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, basics)).id;
-    const links = { annotation: randomUUID(), inspection: randomUUID() };
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/tools`, admin, { tools: [{ toolId, toolVersion: 1 }] });
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/links`, admin, {
-      links: [
-        { id: links.annotation, type: 'annotation', name: 'Annotation' },
-        { id: links.inspection, type: 'inspection', name: 'Inspection' },
-      ],
-    });
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: { ruleId, ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null });
-    await ok(platform, 'POST', `/manage/projects/${projectId}/publish`, admin);
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [], taggerIds: [tagger.id] });
-    await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.inspection}/members`, admin, { teamIds: [], taggerIds: [inspector.id] });
-    for (const who of [tagger, inspector]) await ok(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, who.token);
-    return { projectId, links };
+    return publishProject(platform, admin, { basics, tools: { tools: [{ toolId, toolVersion: 1 }] }, ruleId, taggers: [tagger], inspectors: [inspector] });
   }
 
   /** A batch of the project holding one item, once its import has settled. */

@@ -69,6 +69,32 @@ export function projectBasics(permissions: ProjectPermissions) {
   };
 }
 
+/**
+ * A published project with an annotation and an inspection link, its taggers and inspectors on them and past the
+ * annotation rule (no countdown); answers its id and its links.
+ */
+export async function publishProject(
+  platform: Platform,
+  admin: string,
+  setup: { basics: object; tools: unknown; ruleId: string; taggers: Person[]; inspectors: Person[] },
+): Promise<{ projectId: string; links: { annotation: string; inspection: string } }> {
+  const projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, setup.basics)).id;
+  const links = { annotation: randomUUID(), inspection: randomUUID() };
+  await ok(platform, 'PUT', `/manage/projects/${projectId}/tools`, admin, setup.tools);
+  await ok(platform, 'PUT', `/manage/projects/${projectId}/links`, admin, {
+    links: [
+      { id: links.annotation, type: 'annotation', name: 'Annotation' },
+      { id: links.inspection, type: 'inspection', name: 'Inspection' },
+    ],
+  });
+  await ok(platform, 'PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: { ruleId: setup.ruleId, ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null });
+  await ok(platform, 'POST', `/manage/projects/${projectId}/publish`, admin);
+  await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [], taggerIds: setup.taggers.map((p) => p.id) });
+  if (setup.inspectors.length > 0) await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.inspection}/members`, admin, { teamIds: [], taggerIds: setup.inspectors.map((p) => p.id) });
+  for (const who of [...setup.taggers, ...setup.inspectors]) await ok(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, who.token);
+  return { projectId, links };
+}
+
 /** Starts a platform with a published project of data batches of `frames` images each, their items waiting to be worked. */
 export async function startWorkedProject(options: { frames: number[]; permissions?: Partial<ProjectPermissions>; config?: Partial<AppConfig> }): Promise<WorkedProject> {
   const platform = await startPlatform({ config: options.config });
@@ -79,20 +105,13 @@ export async function startWorkedProject(options: { frames: number[]; permission
   const tagger = await person(platform, admin, '40', 'Annotating Tagger');
   const inspector = await person(platform, admin, '40', 'Inspecting Tagger');
 
-  const projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, projectBasics({ ...noPermissions, ...options.permissions }))).id;
-  const links = { annotation: randomUUID(), inspection: randomUUID() };
-  await ok(platform, 'PUT', `/manage/projects/${projectId}/tools`, admin, demoToolStep(catalog));
-  await ok(platform, 'PUT', `/manage/projects/${projectId}/links`, admin, {
-    links: [
-      { id: links.annotation, type: 'annotation', name: 'Annotation' },
-      { id: links.inspection, type: 'inspection', name: 'Inspection' },
-    ],
+  const { projectId, links } = await publishProject(platform, admin, {
+    basics: projectBasics({ ...noPermissions, ...options.permissions }),
+    tools: demoToolStep(catalog),
+    ruleId: catalog.ruleId,
+    taggers: [tagger],
+    inspectors: [inspector],
   });
-  await ok(platform, 'PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null });
-  await ok(platform, 'POST', `/manage/projects/${projectId}/publish`, admin);
-  await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [], taggerIds: [tagger.id] });
-  await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.inspection}/members`, admin, { teamIds: [], taggerIds: [inspector.id] });
-  for (const who of [tagger, inspector]) await ok(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, who.token);
 
   const dataBatches: WorkedProject['dataBatches'] = [];
   for (const [i, frames] of options.frames.entries()) {
