@@ -19,3 +19,5 @@ export * from './algorithms';
 export * from './comms';
 export * from './webhooks';
 export * from './insights';
+export * from './fusion';
+export * from './pointcloud';

@@ -1,5 +1,6 @@
 // The frames of a data item: a picture is a sequence of one frame (its own media); a folder of images or a video
 // is one item of many. Columns rather than objects per frame, so a 70,000-frame video stays compact in its event.
+import type { ItemSensors } from '../fusion/calibration';
 import type { ItemFrameView, ItemFramesView } from '../tasks/task.views';
 
 /** The frames of an item of several frames as its import registered them. */
@@ -16,6 +17,8 @@ export interface ItemFrames {
   timestamps: number[];
   /** A video's average frame rate; null for a folder of images. */
   frameRate: number | null;
+  /** A point-cloud item's cameras and poses; absent or null for pictures and videos (their frames are images). */
+  sensors?: ItemSensors | null;
 }
 
 /** The single picture an item is when it has no frames of its own. */
@@ -46,7 +49,7 @@ export function frameFile(frames: ItemFrames | null, picture: SinglePicture, ind
 
 /** Every frame in order, as the editor reads them. */
 export function itemFramesView(frames: ItemFrames | null, picture: SinglePicture): ItemFramesView {
-  if (!frames) return { frameRate: null, frames: [{ index: 0, fileName: picture.fileName, width: picture.width, height: picture.height, timestamp: null }] };
+  if (!frames) return { frameRate: null, sensors: null, frames: [{ index: 0, fileName: picture.fileName, width: picture.width, height: picture.height, timestamp: null }] };
   const list: ItemFrameView[] = new Array(frames.count);
   for (let index = 0; index < frames.count; index++) {
     list[index] = {
@@ -57,7 +60,7 @@ export function itemFramesView(frames: ItemFrames | null, picture: SinglePicture
       timestamp: frames.timestamps.length > 0 ? (frames.timestamps[index] ?? null) : null,
     };
   }
-  return { frameRate: frames.frameRate, frames: list };
+  return { frameRate: frames.frameRate, sensors: frames.sensors ?? null, frames: list };
 }
 
 /** One value where every value is the same, so the event and the row carry a video's size once. */

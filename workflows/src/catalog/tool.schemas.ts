@@ -1,7 +1,8 @@
 // Tools and their attributes, with the seed's rules: names, hotkeys, range circles, aspect ratios, frame limits.
 import { z } from 'zod';
 
-export const templateTypes = ['box', 'polygon', 'line', 'curve', 'point', 'mask'] as const;
+/** The seed's five, the panoptic mask, and for point clouds the cuboid and the per-point segment. */
+export const templateTypes = ['box', 'polygon', 'line', 'curve', 'point', 'mask', 'cuboid', 'segment'] as const;
 export const attributeTypes = ['single', 'multiple', 'input'] as const;
 
 const required = (field: string) => z.string({ error: `catalog.${field}_empty` }).trim().min(1, `catalog.${field}_empty`).max(100, 'validation.too_big');

@@ -1,6 +1,6 @@
 // Box geometry for the editor: drawing by drag, resizing by handles, the tool's aspect ratio and a minimum size,
 // in image pixels so the result does not depend on the zoom.
-import type { BoxShape, ResultPoint, Shape } from '../tasks/result.schema';
+import { isSpatial, type BoxShape, type ResultPoint, type Shape } from '../tasks/result.schema';
 import { maskBounds } from './masks';
 
 export type Point = ResultPoint;
@@ -108,8 +108,8 @@ export function resizeBox(box: BoxShape, handle: BoxHandle, pointer: Point, rule
 /** The shape moved by an offset. */
 export function moveShape<S extends Shape>(shape: S, dx: number, dy: number): S {
   if (shape.type === 'box' || shape.type === 'point') return { ...shape, x: shape.x + dx, y: shape.y + dy };
-  // A mask is pixels of its frame: it is repainted, not moved.
-  if (shape.type === 'mask') return shape;
+  // A mask is pixels of its frame: it is repainted, not moved; a cuboid or a segment lives in the cloud, not the image.
+  if (shape.type === 'mask' || isSpatial(shape)) return shape;
   return { ...shape, points: shape.points.map((p) => ({ x: p.x + dx, y: p.y + dy })) };
 }
 
@@ -121,6 +121,7 @@ export function shapeBounds(shape: Shape): Rect {
     const [x, y, width, height] = maskBounds(shape);
     return { x, y, width, height };
   }
+  if (isSpatial(shape)) return { x: 0, y: 0, width: 0, height: 0 };
   const xs = shape.points.map((p) => p.x);
   const ys = shape.points.map((p) => p.y);
   const x = Math.min(...xs);

@@ -44,6 +44,10 @@ export function hitShape(shape: Shape, p: Point, tolerance: number): boolean {
       return nearPath(p, sampleCurve(shape.points), tolerance);
     case 'mask':
       return maskHas(shape, p);
+    case 'cuboid':
+    case 'segment':
+      // Shapes of the cloud are picked in its views, not on an image.
+      return false;
   }
 }
 

@@ -156,8 +156,11 @@ function numbersOf(shape: Shape): number[] {
     case 'point':
       return [shape.x, shape.y];
     case 'mask':
-      // A mask is held, never blended: sameMask decides whether two frames share one.
+    case 'segment':
+      // A mask or a segment is held, never blended: sameMask decides whether two frames share one.
       return [];
+    case 'cuboid':
+      return [shape.x, shape.y, shape.z, shape.length, shape.width, shape.height, shape.yaw, shape.pitch ?? 0, shape.roll ?? 0];
     default:
       return shape.points.flatMap((p) => [p.x, p.y]);
   }

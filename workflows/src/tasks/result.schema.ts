@@ -16,6 +16,11 @@ export const resultLimits = {
   /** A mask's side in pixels, and the runs of one mask. */
   maskSide: 16_384,
   runsPerMask: 400_000,
+  /** Points of one frame's cloud a segment may label, and the runs of one segment. */
+  pointsPerCloud: 10_000_000,
+  runsPerSegment: 400_000,
+  /** Cameras of a fusion rig that may hold a 2D box of one keyframe. */
+  cameras: 16,
   text: 1_000,
   name: 100,
 } as const;
@@ -46,11 +51,42 @@ export const maskShape = z
     counts: z.array(z.number().int().min(0).max(resultLimits.maskSide ** 2)).max(resultLimits.runsPerMask, 'validation.too_big'),
   })
   .strict();
-export const resultShape = z.discriminatedUnion('type', [boxShape, polygonShape, lineShape, curveShape, pointShape, maskShape]);
+/**
+ * A 3D box in the LiDAR frame of its frame's cloud, in metres: centre, length along its heading, width across it,
+ * height up. `yaw` turns it about +z from +x (counterclockwise seen from above), in radians; `pitch` (about its own y)
+ * and `roll` (about its own x) are kept where the tool enables them and absent otherwise, meaning 0. Applied as
+ * R = Rz(yaw)·Ry(pitch)·Rx(roll).
+ */
+const metres = z.number().finite().min(-1e5).max(1e5);
+const extent = z.number().finite().gt(0).max(1e4);
+const angle = z.number().finite().min(-1e3).max(1e3);
+export const cuboidShape = z
+  .object({ type: z.literal('cuboid'), x: metres, y: metres, z: metres, length: extent, width: extent, height: extent, yaw: angle, pitch: angle.optional(), roll: angle.optional() })
+  .strict();
+/**
+ * Points of a frame's cloud labelled with the object's class, run-length encoded over the cloud's point indices:
+ * runs alternate unlabelled and labelled, starting with an unlabelled one (0 where point 0 is labelled), and add up
+ * to `pointCount`, the cloud's size, so the labels are read without the cloud.
+ */
+export const segmentShape = z
+  .object({
+    type: z.literal('segment'),
+    pointCount: z.number().int().min(1).max(resultLimits.pointsPerCloud, 'validation.too_big'),
+    counts: z.array(z.number().int().min(0).max(resultLimits.pointsPerCloud)).max(resultLimits.runsPerSegment, 'validation.too_big'),
+  })
+  .strict();
+export const resultShape = z.discriminatedUnion('type', [boxShape, polygonShape, lineShape, curveShape, pointShape, maskShape, cuboidShape, segmentShape]);
 export type Shape = z.infer<typeof resultShape>;
 export type BoxShape = z.infer<typeof boxShape>;
 export type PointShape = z.infer<typeof pointShape>;
 export type MaskShape = z.infer<typeof maskShape>;
+export type CuboidShape = z.infer<typeof cuboidShape>;
+export type SegmentShape = z.infer<typeof segmentShape>;
+/** The shapes of a point cloud's 3D space rather than of an image. */
+export type SpatialShape = CuboidShape | SegmentShape;
+/** The shapes drawn on an image. */
+export type PlanarShape = Exclude<Shape, SpatialShape>;
+export const isSpatial = (shape: Shape): shape is SpatialShape => shape.type === 'cuboid' || shape.type === 'segment';
 export type PathShape = z.infer<typeof polygonShape> | z.infer<typeof lineShape> | z.infer<typeof curveShape>;
 
 const name = z.string().min(1).max(resultLimits.name, 'validation.too_big');
@@ -76,6 +112,14 @@ export const resultKeyframe = z
     attributes: resultAttributeValues,
     outside: z.boolean().default(false),
     source: z.enum(keyframeSources).default('drawn'),
+    /**
+     * In a fusion project, the 2D boxes drawn for this track on the frame's camera images, by camera name: shapes of
+     * the same track, per camera. Absent where none is drawn; projections of a cuboid are computed, never stored here.
+     */
+    cameraBoxes: z
+      .record(z.string().min(1).max(resultLimits.name, 'validation.too_big'), boxShape)
+      .refine((boxes) => Object.keys(boxes).length <= resultLimits.cameras, 'validation.too_big')
+      .optional(),
   })
   .strict()
   .refine((k) => k.outside || k.shape !== null, { message: 'tasks.result.shape_missing', path: ['shape'] });
@@ -119,7 +163,7 @@ export const resultDocument = z
       ids.add(object.id);
       keyframes += object.keyframes.length;
       // A mask's runs count as points do: two runs cost about what one point does.
-      for (const k of object.keyframes) total += k.shape && 'points' in k.shape ? k.shape.points.length : k.shape?.type === 'mask' ? Math.ceil(k.shape.counts.length / 2) : 1;
+      for (const k of object.keyframes) total += k.shape && 'points' in k.shape ? k.shape.points.length : k.shape?.type === 'mask' || k.shape?.type === 'segment' ? Math.ceil(k.shape.counts.length / 2) : 1;
     });
     if (keyframes > resultLimits.keyframes || total > resultLimits.points) ctx.addIssue({ code: 'custom', path: ['objects'], message: 'validation.too_big' });
   });

@@ -216,6 +216,12 @@ function shapeIssues(issues: Issues, objectId: string, shape: Shape, templateTyp
     case 'mask':
       maskShapeIssues(issues, objectId, shape, image, at);
       return;
+    case 'segment':
+      if (shape.counts.reduce((sum, run) => sum + run, 0) !== shape.pointCount) issues.add(objectId, 'tasks.result.segment_runs', { ...at, points: shape.pointCount });
+      return;
+    case 'cuboid':
+      // Its extents are positive by the schema; the tool's rules across its keyframes are checked per track.
+      return;
     default: {
       const minimum = minimumPoints[shape.type];
       if (shape.points.length < minimum) issues.add(objectId, `tasks.result.${shape.type}_points`, { ...at, min: minimum });

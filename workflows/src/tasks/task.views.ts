@@ -1,4 +1,5 @@
 // What the work loop's reads answer with, for the API that writes them and the console that shows them.
+import type { ItemSensors } from '../fusion/calibration';
 import type { ResultDocument } from './result.schema';
 import type { taskItemStatuses } from './task.schemas';
 
@@ -50,6 +51,11 @@ export interface ItemFramesView {
   /** A video's average frame rate from ffprobe; null for pictures and folders of images. */
   frameRate: number | null;
   frames: ItemFrameView[];
+  /**
+   * A point-cloud item's cameras (calibration and each frame's image) and ego poses; null for pictures and videos.
+   * Its frame n's cloud is served by items/:id/frames/:n/points, a camera's image by items/:id/frames/:n/cameras/:camera/media.
+   */
+  sensors: ItemSensors | null;
 }
 
 export interface SavedResult {

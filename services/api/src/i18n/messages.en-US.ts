@@ -336,6 +336,7 @@ export const enUS: Record<string, string> = {
   'tasks.result.mask_stuff_repeat': 'On frame {frame} {name} already has its region; a class that is not countable paints one region per frame',
   'tasks.result.mask_size': 'The mask must cover the image ({width}×{height})',
   'tasks.result.mask_runs': 'The runs of the mask must add up to its {pixels} pixels',
+  'tasks.result.segment_runs': 'The runs of the segment must add up to the cloud\'s {points} points',
   'projects.group_tools_inconsistent': 'The tools configured for group elements and graphics should be consistent!',
   'projects.tool_group_name_empty': 'Group element name cannot be empty',
   'projects.tool_group_name_repeat': 'A group element name is used twice',

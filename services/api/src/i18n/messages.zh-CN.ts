@@ -336,6 +336,7 @@ export const zhCN: Record<string, string> = {
   'tasks.result.mask_stuff_repeat': '第 {frame} 帧中 {name} 已有区域；不可数的类别每帧只有一个区域',
   'tasks.result.mask_size': '掩膜必须覆盖整张图片（{width}×{height}）',
   'tasks.result.mask_runs': '掩膜的游程之和必须等于其像素数 {pixels}',
+  'tasks.result.segment_runs': '点云分割的游程之和必须等于点数 {points}',
   'projects.group_tools_inconsistent': '组元素与图形配置的工具应保持一致！',
   'projects.tool_group_name_empty': '组元素名称不能为空',
   'projects.tool_group_name_repeat': '组元素名称重复',

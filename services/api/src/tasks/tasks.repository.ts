@@ -160,12 +160,13 @@ export class TasksRepository {
         'f.heights',
         'f.timestamps',
         'f.frame_rate as frameRate',
+        'f.sensors',
       ])
       .where('d.item_id', '=', itemId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { fileName, path, width, height, checksum, mediaType, pathPrefix, count, fileNames, widths, heights, timestamps, frameRate } = row;
-    const frames = pathPrefix === null || count === null ? null : { pathPrefix, count, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate };
+    const { fileName, path, width, height, checksum, mediaType, pathPrefix, count, fileNames, widths, heights, timestamps, frameRate, sensors } = row;
+    const frames = pathPrefix === null || count === null ? null : { pathPrefix, count, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate, sensors };
     return { picture: { fileName, path, width, height, checksum, mediaType }, frames };
   }
 

@@ -125,8 +125,9 @@ async function registerFrames(db: Parameters<Projection['apply']>[0], chunk: Bat
   const rows = (chunk.frames ?? []).flatMap((frames, i) => (frames ? [{ frames, seq: chunk.firstSeq + i }] : []));
   for (const { frames, seq } of rows) {
     await sql`
-      INSERT INTO item_frames (item_id, path_prefix, frame_count, file_names, widths, heights, timestamps, frame_rate)
+      INSERT INTO item_frames (item_id, path_prefix, frame_count, file_names, widths, heights, timestamps, frame_rate, sensors)
       VALUES (md5(${chunk.batchId}::text || ':' || ${seq}::int)::uuid, ${frames.pathPrefix}, ${frames.count}::int, ${frames.fileNames}::text[],
-              ${frames.widths}::int[], ${frames.heights}::int[], ${frames.timestamps}::float8[], ${frames.frameRate}::float8)`.execute(db);
+              ${frames.widths}::int[], ${frames.heights}::int[], ${frames.timestamps}::float8[], ${frames.frameRate}::float8,
+              ${frames.sensors ? JSON.stringify(frames.sensors) : null}::jsonb)`.execute(db);
   }
 }

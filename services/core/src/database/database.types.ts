@@ -1,5 +1,6 @@
 // Row types of every table, as Kysely sees them. 64-bit numbers and xid8 values travel as strings.
 import type { ColumnType, Generated } from 'kysely';
+import type { ItemSensors } from '@annot/workflows';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string, string>;
@@ -334,6 +335,7 @@ export interface ItemFramesTable {
   heights: (number | null)[];
   timestamps: number[];
   frame_rate: number | null;
+  sensors: ItemSensors | null;
 }
 
 export interface ShareProgressTable {

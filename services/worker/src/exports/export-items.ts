@@ -3,7 +3,7 @@
 // each parsed only as its item is encoded.
 import { setImmediate } from 'node:timers/promises';
 import { type Db } from '@annot/core';
-import { type ExportScope, type ItemFrames, type ResultDocument, emptyResult } from '@annot/workflows';
+import { type ExportScope, type ItemFrames, type ItemSensors, type ResultDocument, emptyResult } from '@annot/workflows';
 import { type RawBuilder, sql } from 'kysely';
 
 export interface ScopedItem {
@@ -76,6 +76,7 @@ type Row = Omit<ScopedItem, 'result' | 'frames'> & {
   heights: (number | null)[] | null;
   timestamps: number[] | null;
   frameRate: number | null;
+  sensors: ItemSensors | null;
 };
 
 /**
@@ -84,13 +85,13 @@ type Row = Omit<ScopedItem, 'result' | 'frames'> & {
  */
 function* parsed(rows: Row[]): Iterable<ScopedItem> {
   for (const row of rows) {
-    const { result, pathPrefix, frameCount, fileNames, widths, heights, timestamps, frameRate, ...item } = row;
+    const { result, pathPrefix, frameCount, fileNames, widths, heights, timestamps, frameRate, sensors, ...item } = row;
     // The page lets go of the text once it is parsed, so less of the page is copied by each young collection.
     row.result = null;
     const frames: ItemFrames | null =
       pathPrefix === null || frameCount === null
         ? null
-        : { pathPrefix, count: frameCount, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate };
+        : { pathPrefix, count: frameCount, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate, sensors };
     yield { ...item, frames, result: result === null ? emptyResult() : (JSON.parse(result) as ResultDocument) };
   }
 }
@@ -106,7 +107,7 @@ export async function* scopedItems(db: Db, projectId: string, scope: ExportScope
       SELECT d.item_id AS "itemId", d.batch_id AS "batchId", b.name AS "batchName", d.seq, d.file_name AS "fileName", d.path,
              d.width, d.height, d.effective, r.result::text AS result,
              f.path_prefix AS "pathPrefix", f.frame_count AS "frameCount", f.file_names AS "fileNames", f.widths, f.heights,
-             f.timestamps, f.frame_rate AS "frameRate"
+             f.timestamps, f.frame_rate AS "frameRate", f.sensors
       FROM data_items d
       JOIN batches b ON b.batch_id = d.batch_id
       LEFT JOIN item_results r ON r.item_id = d.item_id

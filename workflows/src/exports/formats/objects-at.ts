@@ -2,8 +2,9 @@
 // at that frame, from the one interpolation the editor uses too.
 import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
 import { maskBounds } from '../../editor/masks';
+import { cuboidFootprint } from '../../fusion/cuboid';
 import { TrackTimeline } from '../../tasks/track-timeline';
-import type { AttributeValues, MaskShape, ResultObject, Shape } from '../../tasks/result.schema';
+import { isSpatial, type AttributeValues, type MaskShape, type PlanarShape, type ResultObject, type Shape } from '../../tasks/result.schema';
 import { classNameOf, type ExportItem, type ExportTool } from '../format';
 
 export interface ObjectAtFrame {
@@ -14,10 +15,13 @@ export interface ObjectAtFrame {
   attributes: AttributeValues;
 }
 
-export type OutlinedObjectAtFrame = ObjectAtFrame & { shape: Exclude<Shape, MaskShape> };
+export type OutlinedObjectAtFrame = ObjectAtFrame & { shape: Exclude<PlanarShape, MaskShape> };
 
-/** The objects drawn as outlines; masks are left to the formats that write pixels (COCO panoptic, PNG masks). */
-export const outlined = (objects: ObjectAtFrame[]): OutlinedObjectAtFrame[] => objects.filter((o): o is OutlinedObjectAtFrame => o.shape.type !== 'mask');
+/**
+ * The objects drawn as outlines on an image; masks are left to the formats that write pixels (COCO panoptic, PNG
+ * masks), cuboids and segments to the point-cloud formats.
+ */
+export const outlined = (objects: ObjectAtFrame[]): OutlinedObjectAtFrame[] => objects.filter((o): o is OutlinedObjectAtFrame => o.shape.type !== 'mask' && !isSpatial(o.shape));
 
 /** Each document's timeline, packed on its first frame: encoders ask every frame of a sequence in turn. */
 const timelines = new WeakMap<ExportItem['result'], TrackTimeline>();
@@ -50,6 +54,8 @@ function attributesAt(object: ResultObject, frame: number): AttributeValues {
 export function boundsOf(shape: Shape): [number, number, number, number] {
   if (shape.type === 'box' && !shape.rotation) return [shape.x, shape.y, shape.width, shape.height];
   if (shape.type === 'mask') return maskBounds(shape);
+  if (shape.type === 'cuboid') return cuboidFootprint(shape);
+  if (shape.type === 'segment') return [0, 0, 0, 0];
   const points = shape.type === 'box' ? cornersOf(shape) : shape.type === 'point' ? [{ x: shape.x, y: shape.y }] : shape.points;
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);

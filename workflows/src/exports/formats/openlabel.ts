@@ -5,7 +5,7 @@
 // as point2d, frame attribute values beside them. Every frame of a sequence is written, and read back as tracks.
 import type { AttributeValues, ResultPoint, Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, archiveStem, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, frameMediaPath, importReasons, stemOf } from '../format';
-import { attributeValues, finite, objectsAt, outlined } from './objects-at';
+import { attributeValues, finite, objectsAt, type OutlinedObjectAtFrame, outlined } from './objects-at';
 
 const streamName = 'camera';
 
@@ -21,7 +21,7 @@ function attributeData(values: AttributeValues): ObjectData {
   return data;
 }
 
-function shapeData(shape: Exclude<Shape, { type: 'mask' }>): ObjectData {
+function shapeData(shape: OutlinedObjectAtFrame['shape']): ObjectData {
   switch (shape.type) {
     case 'box': {
       const centre = [shape.x + shape.width / 2, shape.y + shape.height / 2, shape.width, shape.height];

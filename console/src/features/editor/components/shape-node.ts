@@ -42,6 +42,10 @@ function configOf(shape: Shape, { color, selected, flagged, unit }: ShapeLook): 
       const [x, y, width, height] = maskBounds(shape);
       return { kind: 'Rect', attrs: { ...stroke, stroke: selected ? color : undefined, x, y, width, height, fill: undefined } };
     }
+    case 'cuboid':
+    case 'segment':
+      // Shapes of a cloud are drawn by the point-cloud editor, never on an image: an empty node holds their place.
+      return { kind: 'Line', attrs: { ...stroke, points: [], closed: false, fill: undefined } };
   }
 }
 

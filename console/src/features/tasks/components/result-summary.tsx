@@ -16,6 +16,8 @@ function shapeText(object: ResultObject): string {
   if (shape.type === 'box') return `${Math.round(shape.x)},${Math.round(shape.y)} ${Math.round(shape.width)}×${Math.round(shape.height)}`;
   if (shape.type === 'point') return `${Math.round(shape.x)},${Math.round(shape.y)}`;
   if (shape.type === 'mask') return `${maskArea(shape)} px`;
+  if (shape.type === 'cuboid') return `${shape.x.toFixed(1)},${shape.y.toFixed(1)},${shape.z.toFixed(1)} m ${shape.length.toFixed(1)}×${shape.width.toFixed(1)}×${shape.height.toFixed(1)}`;
+  if (shape.type === 'segment') return `${shape.counts.filter((_, i) => i % 2 === 1).reduce((sum, run) => sum + run, 0)} pts`;
   return `${shape.points.length}`;
 }
 

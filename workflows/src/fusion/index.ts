@@ -1,0 +1,3 @@
+export * from './calibration';
+export * from './cuboid';
+export * from './projection';
