@@ -1,1 +1,3 @@
 export * from './point-cloud';
+export * from './segments';
+export * from './selection';
