@@ -72,7 +72,7 @@ function CameraPanel(props: PanelProps & { onEnlarge: () => void }) {
       aria-label={t('fusion_enlarge', { camera: camera.name })}
       onClick={props.onEnlarge}
     >
-      <CameraView camera={camera} image={image} objects={objects} projections={projections} selectedId={selectedId} className="block h-28 w-auto" />
+      <CameraView camera={camera} image={image} objects={objects} projections={projections} selectedId={selectedId} className="block h-28 w-auto" style={{ aspectRatio: `${camera.width} / ${camera.height}` }} />
       <span className="block px-1.5 py-0.5 text-xs text-muted-foreground">{camera.name}</span>
     </button>
   );
