@@ -1,10 +1,10 @@
 import { PCDLoader } from 'three/examples/jsm/loaders/PCDLoader.js';
 import { describe, expect, it } from 'vitest';
-import { decompressLzf } from './lzf';
+import { compressLzf, decompressLzf } from './lzf';
 import { parsePcd, readPcdHeader } from './pcd';
 import type { PointCloud } from './point-cloud';
 import { PointCloudError } from './point-cloud-error';
-import { compressLzf, packRgb, type PcdFieldSpec, writePcd } from './point-cloud-files.test-support';
+import { packRgb, type PcdFieldSpec, writePcd } from './pcd-write';
 
 const encodings = ['ascii', 'binary', 'binary_compressed'] as const;
 
