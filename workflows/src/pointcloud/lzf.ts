@@ -24,9 +24,15 @@ export function decompressLzf(input: Uint8Array, rawSize: number): Uint8Array {
       let ref = op - ((ctrl & 0x1f) << 8) - 1 - input[ip++];
       length += 2;
       if (ref < 0 || op + length > rawSize) throw new PointCloudError('pointcloud.compressed_invalid');
-      // A back reference may overlap what it writes (a run), so it copies byte by byte.
-      const end = op + length;
-      while (op < end) output[op++] = output[ref++];
+      if (length >= 24 && ref + length <= op) {
+        // A long match clear of what it writes moves in one copy.
+        output.copyWithin(op, ref, ref + length);
+        op += length;
+      } else {
+        // A short one, or one overlapping what it writes (a run), byte by byte.
+        const end = op + length;
+        while (op < end) output[op++] = output[ref++];
+      }
     }
   }
   if (op !== rawSize) throw new PointCloudError('pointcloud.truncated', { expected: rawSize, actual: op });

@@ -207,6 +207,8 @@ describe('decompressLzf', () => {
   it('gives back what was compressed, runs and long matches included', () => {
     const input = new Uint8Array(20000);
     for (let i = 0; i < input.length; i++) input[i] = i < 5000 ? 7 : i < 12000 ? (i * 31) % 251 : (i >> 3) & 255;
+    // A block of 1000 bytes written again: long matches that do not overlap what they write.
+    for (let i = 0; i < 1000; i++) input[15000 + i] = input[16000 + i] = (i * i * 7 + 3) % 256;
     const compressed = compressLzf(input);
     expect(compressed.length).toBeLessThan(input.length);
     expect(decompressLzf(compressed, input.length)).toEqual(input);
