@@ -6,3 +6,5 @@ export * from './ply';
 export * from './kitti-bin';
 export * from './nuscenes-bin';
 export * from './parse';
+export * from './segments';
+export * from './selection';
