@@ -247,8 +247,11 @@ function numbersOf(shape: Shape): number[] {
 const sameMask = (a: Shape, b: Shape): boolean =>
   a.type === 'mask' && b.type === 'mask' && a.width === b.width && a.height === b.height && a.counts.length === b.counts.length && a.counts.every((c, i) => c === b.counts[i]);
 
+const sameSegment = (a: Shape, b: Shape): boolean =>
+  a.type === 'segment' && b.type === 'segment' && a.pointCount === b.pointCount && a.counts.length === b.counts.length && a.counts.every((c, i) => c === b.counts[i]);
+
 const blendable = (a: Shape, b: Shape): boolean =>
-  a.type === 'mask' ? sameMask(a, b) : a.type === b.type && (!('points' in a) || !('points' in b) || a.points.length === b.points.length);
+  a.type === 'mask' ? sameMask(a, b) : a.type === 'segment' ? sameSegment(a, b) : a.type === b.type && (!('points' in a) || !('points' in b) || a.points.length === b.points.length);
 
 const attributeKey = (values: AttributeValues | undefined): string => JSON.stringify(Object.entries(values ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
@@ -285,6 +288,13 @@ export function compactTrack(series: TrackFrame[], options: CompactOptions = {})
     let from = i;
     while (from < end) {
       let to = longestBlend(frames, from, end, tolerance);
+      // A mask or a segment holds until the next keyframe: a run of one ends with the keyframe of the next, not its own last frame.
+      const start = frames[from].shape!;
+      if ((start.type === 'mask' || start.type === 'segment') && to < end && standsStill(frames, from, to, tolerance)) {
+        keyAt(frames[to + 1]);
+        from = to + 1;
+        continue;
+      }
       // A tilted cuboid blends by slerp, which a straight line in its angles only approaches: check the blend itself.
       if (frames.slice(from, to + 1).some((f) => tilted(f.shape!))) while (to > from + 1 && !blendHolds(frames, from, to, tolerance)) to--;
       // A shape holds still after its last keyframe, so a span that ends standing still needs no keyframe at its end.
