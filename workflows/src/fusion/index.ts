@@ -1,4 +1,5 @@
 export * from './calibration';
 export * from './cuboid';
 export * from './projection';
+export * from './calibration-files';
 export * from './kitti';

@@ -5,7 +5,8 @@ import { seededRandom } from '../quality/sampling/sample-draw';
 import type { CuboidShape } from '../tasks/result.schema';
 import type { CameraCalibration } from './calibration';
 import { cuboidCorners, cuboidRotation } from './cuboid';
-import { cameraOfKittiCalib, cuboidToKitti, cuboidToNuscenes, kittiCalibOf, kittiCalibText, kittiToCuboid, nuscenesCorners, nuscenesToCuboid, parseKittiCalib, quaternionMatrix, viewPoints } from './kitti';
+import { CalibrationError, kittiCalibration } from './calibration-files';
+import { cuboidToKitti, cuboidToNuscenes, kittiCalibOf, kittiCalibText, kittiToCuboid, nuscenesCorners, nuscenesToCuboid, quaternionMatrix, viewPoints } from './kitti';
 import { projectPoint } from './projection';
 
 /** KITTI tracking calibration 0020 (xinshuoweng/AB3DMOT data/KITTI/mini/training/calib/0020.txt), as the devkit ships it. */
@@ -17,9 +18,10 @@ R0_rect: 9.999454000000e-01 7.259129000000e-03 -7.519551000000e-03 -7.2922130000
 Tr_velo_to_cam: 7.967514000000e-03 -9.999679000000e-01 -8.462264000000e-04 -1.377769000000e-02 -2.771053000000e-03 8.241710000000e-04 -9.999958000000e-01 -5.542117000000e-02 9.999644000000e-01 7.969825000000e-03 -2.764397000000e-03 -2.918589000000e-01
 Tr_imu_to_velo: 9.999976000000e-01 7.553071000000e-04 -2.035826000000e-03 -8.086759000000e-01 -7.854027000000e-04 9.998898000000e-01 -1.482298000000e-02 3.195559000000e-01 2.024406000000e-03 1.482454000000e-02 9.998881000000e-01 -7.997231000000e-01
 `;
-const calib = parseKittiCalib(sampleCalib);
-if (typeof calib === 'string') throw new Error(calib);
-const camera: CameraCalibration = { name: 'image_02', width: 1242, height: 375, distortion: { model: 'none', coeffs: [] }, ...cameraOfKittiCalib(calib) };
+/** The sample's matrices, read here by hand for the devkit's own arithmetic below. */
+const rows = new Map(sampleCalib.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim().split(/\s+/).map(Number)]));
+const calib = { P2: rows.get('P2')!, R0_rect: rows.get('R0_rect')!, Tr_velo_to_cam: rows.get('Tr_velo_to_cam')! };
+const camera: CameraCalibration = kittiCalibration('image_02', sampleCalib, { width: 1242, height: 375 });
 
 /** The devkit's own projection, y = P2·R0_rect·Tr_velo_to_cam·x, written out as three matrix products. */
 function devkitProject(x: [number, number, number]): [number, number] {
@@ -44,17 +46,14 @@ describe('KITTI calib', () => {
   });
 
   it('writes a calib file that reads back to the same camera', () => {
-    const written = parseKittiCalib(kittiCalibText(kittiCalibOf(camera)));
-    if (typeof written === 'string') throw new Error(written);
-    const again = cameraOfKittiCalib(written);
+    const again = kittiCalibration('image_02', kittiCalibText(kittiCalibOf(camera)), { width: 1242, height: 375 });
     expect(again.intrinsics).toEqual({ fx: 718.856, fy: 718.856, cx: 607.1928, cy: 185.2157, skew: 0 });
     again.lidarToCamera.forEach((v, i) => expect(v).toBeCloseTo(camera.lidarToCamera[i], 11));
   });
 
-  it('reads the tracking naming (R_rect, Tr_velo_cam) and says what is missing', () => {
-    const tracking = sampleCalib.replace('R0_rect:', 'R_rect').replace('Tr_velo_to_cam:', 'Tr_velo_cam');
-    expect(parseKittiCalib(tracking)).toEqual(calib);
-    expect(parseKittiCalib('P2: 1 2 3\n')).toBe('P2 needs 12 numbers');
+  it('writes the devkit’s lines: P0 to P3, R0_rect, Tr_velo_to_cam and Tr_imu_to_velo', () => {
+    expect(kittiCalibText(kittiCalibOf(camera)).split('\n').map((line) => line.split(':')[0])).toEqual(['P0', 'P1', 'P2', 'P3', 'R0_rect', 'Tr_velo_to_cam', 'Tr_imu_to_velo', '']);
+    expect(() => kittiCalibration('image_02', 'P2: 1 2 3\n', { width: 1, height: 1 })).toThrow(CalibrationError);
   });
 });
 

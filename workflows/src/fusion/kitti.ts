@@ -1,20 +1,18 @@
 // A rig's cuboids and cameras in KITTI's and nuScenes' conventions: a LiDAR cuboid as a KITTI object label in a
 // camera's rectified frame (bottom-centre location, h w l, rotation_y, alpha) and back, a camera as KITTI's calib
-// (P2, R0_rect, Tr_velo_to_cam) and back, and nuScenes' box (size w l h, quaternion w first) with its corners and
-// view_points.
+// (P2, R0_rect, Tr_velo_to_cam; calibration-files.ts reads it back), and nuScenes' box (size w l h, quaternion w
+// first) with its corners and view_points.
 import { quaternionAngles, rotationQuaternion, type Quaternion, wrapAngle } from '../tasks/interpolation';
 import type { CuboidShape } from '../tasks/result.schema';
 import type { CameraCalibration } from './calibration';
+import type { Matrix4 } from './calibration-files';
 import { cuboidRotation, type Matrix3, type Vector3 } from './cuboid';
-
-/** A 4×4 rigid transform, row-major, last row 0 0 0 1. */
-export type Matrix4 = number[];
 
 /**
  * The inverse of an affine transform (a rotation and translation, in practice): the 3×3 part inverted in full rather
  * than transposed, since calibration files round their rotations and a transpose would not quite undo them.
  */
-export function invertRigid(m: Matrix4): Matrix4 {
+export function invertTransform(m: Matrix4): Matrix4 {
   const [a, b, c, d, e, f, g, h, i] = [m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]];
   const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
   const r = [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det, (f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det, (d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det];
@@ -26,12 +24,6 @@ export function invertRigid(m: Matrix4): Matrix4 {
     0, 0, 0, 1,
   ];
 }
-
-export const multiply4 = (a: Matrix4, b: Matrix4): Matrix4 =>
-  Array.from({ length: 16 }, (_, i) => {
-    const [row, column] = [Math.floor(i / 4), i % 4];
-    return a[row * 4] * b[column] + a[row * 4 + 1] * b[4 + column] + a[row * 4 + 2] * b[8 + column] + a[row * 4 + 3] * b[12 + column];
-  });
 
 /** A point through a 4×4 transform. */
 export const transformPoint = (m: Matrix4, [x, y, z]: Vector3): Vector3 => [m[0] * x + m[1] * y + m[2] * z + m[3], m[4] * x + m[5] * y + m[6] * z + m[7], m[8] * x + m[9] * y + m[10] * z + m[11]];
@@ -67,7 +59,7 @@ export function cuboidToKitti(camera: Pick<CameraCalibration, 'lidarToCamera'>, 
 
 /** A KITTI label of the camera as a LiDAR cuboid, level (its heading brought back into the LiDAR's ground plane). */
 export function kittiToCuboid(camera: Pick<CameraCalibration, 'lidarToCamera'>, box: Pick<KittiBox, 'dimensions' | 'location' | 'rotationY'>): CuboidShape {
-  const back = invertRigid(camera.lidarToCamera);
+  const back = invertTransform(camera.lidarToCamera);
   const [height, width, length] = box.dimensions;
   const [x, y, z] = transformPoint(back, [box.location[0], box.location[1] - height / 2, box.location[2]]);
   const heading = rotateVector(back, [Math.cos(box.rotationY), 0, -Math.sin(box.rotationY)]);
@@ -89,41 +81,6 @@ export interface KittiCalib {
 export function kittiCalibOf(camera: Pick<CameraCalibration, 'intrinsics' | 'lidarToCamera'>): KittiCalib {
   const { fx, fy, cx, cy, skew } = camera.intrinsics;
   return { P2: [fx, skew, cx, 0, 0, fy, cy, 0, 0, 0, 1, 0], R0_rect: [1, 0, 0, 0, 1, 0, 0, 0, 1], Tr_velo_to_cam: camera.lidarToCamera.slice(0, 12) };
-}
-
-/**
- * The camera of a KITTI calib: K from P2, and the LiDAR-to-camera transform R0_rect·Tr_velo_to_cam, moved by P2's
- * offset column (the camera's baseline from the reference camera, K⁻¹ times that column), so projecting through
- * the rig gives P2·R0_rect·Tr_velo_to_cam.
- */
-export function cameraOfKittiCalib(calib: KittiCalib): Pick<CameraCalibration, 'intrinsics' | 'lidarToCamera'> {
-  const p = calib.P2;
-  const [fx, skew, cx, fy, cy] = [p[0], p[1], p[2], p[5], p[6]];
-  const tz = p[11];
-  const ty = (p[7] - cy * tz) / fy;
-  const tx = (p[3] - skew * ty - cx * tz) / fx;
-  const r = calib.R0_rect;
-  const rect: Matrix4 = [r[0], r[1], r[2], tx, r[3], r[4], r[5], ty, r[6], r[7], r[8], tz, 0, 0, 0, 1];
-  return { intrinsics: { fx, fy, cx, cy, skew }, lidarToCamera: multiply4(rect, [...calib.Tr_velo_to_cam.slice(0, 12), 0, 0, 0, 1]) };
-}
-
-const calibKeys = { P2: ['P2'], R0_rect: ['R0_rect', 'R_rect'], Tr_velo_to_cam: ['Tr_velo_to_cam', 'Tr_velo_cam'] } as const;
-const calibLengths = { P2: 12, R0_rect: 9, Tr_velo_to_cam: 12 } as const;
-
-/** Reads a KITTI calib file, object ("R0_rect", "Tr_velo_to_cam") or tracking ("R_rect", "Tr_velo_cam") naming; a text saying what is missing where it cannot. */
-export function parseKittiCalib(text: string): KittiCalib | string {
-  const entries = new Map<string, number[]>();
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*([A-Za-z0-9_]+)\s*:?\s+(.*)$/.exec(line);
-    if (match) entries.set(match[1], match[2].trim().split(/\s+/).map(Number));
-  }
-  const calib: Partial<KittiCalib> = {};
-  for (const field of ['P2', 'R0_rect', 'Tr_velo_to_cam'] as const) {
-    const values = calibKeys[field].map((k) => entries.get(k)).find((v) => v !== undefined);
-    if (!values || values.length < calibLengths[field] || values.slice(0, calibLengths[field]).some((v) => !Number.isFinite(v))) return `${field} needs ${calibLengths[field]} numbers`;
-    calib[field] = values.slice(0, calibLengths[field]);
-  }
-  return calib as KittiCalib;
 }
 
 const calibNumber = (v: number) => v.toExponential(12);

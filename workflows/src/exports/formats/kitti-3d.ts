@@ -4,7 +4,8 @@
 // the cuboid projected into it (0 0 0 0 out of view); calib/<frame>.txt with the camera's P2, R0_rect and
 // Tr_velo_to_cam; tracks.json with each track's own id and values and track_ids.json with the track of each line, so
 // an import gives back the same tracks. Without a camera, the LiDAR's axes turned into a camera's stand in.
-import { cameraOfKittiCalib, cuboidToKitti, kittiCalibOf, kittiCalibText, kittiToCuboid, parseKittiCalib } from '../../fusion/kitti';
+import { kittiCalibration } from '../../fusion/calibration-files';
+import { cuboidToKitti, kittiCalibOf, kittiCalibText, kittiToCuboid } from '../../fusion/kitti';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, type ImportedFile, importReasons } from '../format';
 import { kittiTypeOf } from './kitti';
 import { finite, labelLines } from './objects-at';
@@ -61,12 +62,12 @@ export const kitti3dEncoder: EncoderFactory = (context) => {
 export function calibCamera(files: ImportedFile[], path: string, refusals: DecodeRefusal[]) {
   const file = files.find((f) => f.path === path);
   if (!file) return axesCamera;
-  const calib = parseKittiCalib(file.content.toString('utf8'));
-  if (typeof calib === 'string') {
-    refusals.push({ source: path, reasonKey: importReasons.malformed, params: { format: 'KITTI calib', detail: calib } });
+  try {
+    return kittiCalibration('calib', file.content.toString('utf8'), { width: 1, height: 1 });
+  } catch (error) {
+    refusals.push({ source: path, reasonKey: importReasons.malformed, params: { format: 'KITTI calib', detail: (error as Error).message } });
     return null;
   }
-  return cameraOfKittiCalib(calib);
 }
 
 /** A cuboid from the 3D fields of a KITTI line (h w l x y z rotation_y), or a text saying what is wrong. */

@@ -6,7 +6,8 @@
 // pose applied where there is one; translation, size w l h, rotation w first; the exact attribute values beside the
 // attribute tokens). Read back by following each scene's samples in order.
 import type { CameraCalibration, EgoPose } from '../../fusion/calibration';
-import { cuboidToNuscenes, invertRigid, type Matrix4, type NuscenesBox, nuscenesToCuboid, quaternionMatrix, transformPoint } from '../../fusion/kitti';
+import { type Matrix4, poseMatrix } from '../../fusion/calibration-files';
+import { cuboidToNuscenes, invertTransform, type NuscenesBox, nuscenesToCuboid, transformPoint } from '../../fusion/kitti';
 import type { Quaternion } from '../../tasks/interpolation';
 import type { AttributeValues } from '../../tasks/result.schema';
 import { type AnnotationDecoder, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, importReasons } from '../format';
@@ -51,26 +52,21 @@ const multiplyQuaternions = ([aw, ax, ay, az]: Quaternion, [bw, bx, by, bz]: Qua
   aw * bz + ax * by - ay * bx + az * bw,
 ];
 
-const poseMatrix = (pose: EgoPose): Matrix4 => {
-  const r = quaternionMatrix(pose.rotation);
-  return [r[0], r[1], r[2], pose.translation[0], r[3], r[4], r[5], pose.translation[1], r[6], r[7], r[8], pose.translation[2], 0, 0, 0, 1];
-};
-
 /** A box of the ego (LiDAR) frame in the global frame, through the frame's ego pose where there is one. */
 function toGlobal(box: NuscenesBox, pose: EgoPose | null): NuscenesBox {
   if (!pose) return box;
-  return { translation: transformPoint(poseMatrix(pose), box.translation), size: box.size, rotation: multiplyQuaternions(pose.rotation, box.rotation) };
+  return { translation: transformPoint(poseMatrix(pose.translation, pose.rotation), box.translation), size: box.size, rotation: multiplyQuaternions(pose.rotation, box.rotation) };
 }
 
 function toEgo(box: NuscenesBox, pose: EgoPose | null): NuscenesBox {
   if (!pose) return box;
   const [w, x, y, z] = pose.rotation;
-  return { translation: transformPoint(invertRigid(poseMatrix(pose)), box.translation), size: box.size, rotation: multiplyQuaternions([w, -x, -y, -z], box.rotation) };
+  return { translation: transformPoint(invertTransform(poseMatrix(pose.translation, pose.rotation)), box.translation), size: box.size, rotation: multiplyQuaternions([w, -x, -y, -z], box.rotation) };
 }
 
 /** The camera's pose in the LiDAR frame and its intrinsics, as calibrated_sensor holds them. */
 function cameraSensor(camera: CameraCalibration) {
-  const pose = invertRigid(camera.lidarToCamera);
+  const pose = invertTransform(camera.lidarToCamera);
   const { fx, fy, cx, cy, skew } = camera.intrinsics;
   return {
     translation: [pose[3], pose[7], pose[11]],

@@ -9,7 +9,7 @@
 // 10-value form (x, y, z, qx, qy, qz, qw, length, width, height), with the 2D boxes drawn on each camera as bbox of
 // that camera's stream. Segments have no OpenLABEL form here: they export as point_labels.
 import type { SensorCamera } from '../../fusion/calibration';
-import { invertRigid, nuscenesToCuboid } from '../../fusion/kitti';
+import { invertTransform, nuscenesToCuboid } from '../../fusion/kitti';
 import { cameraBoxesAt, rotationQuaternion } from '../../tasks/interpolation';
 import type { AttributeValues, CuboidShape, ResultPoint, Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, archiveStem, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, frameMediaPath, importReasons, stemOf } from '../format';
@@ -113,7 +113,7 @@ function spatialStreams(mediaPath: string, cameras: SensorCamera[], effective: b
 /** The lidar's frame as the root, each camera under it with its pose there (camera to LiDAR, the inverse of the rig's transform). */
 function coordinateSystems(cameras: SensorCamera[]): Record<string, unknown> {
   const systems: Record<string, unknown> = { [lidarName]: { type: 'sensor_cs', parent: '', children: cameras.map((c) => c.name) } };
-  for (const camera of cameras) systems[camera.name] = { type: 'sensor_cs', parent: lidarName, pose_wrt_parent: { matrix4x4: invertRigid(camera.lidarToCamera) } };
+  for (const camera of cameras) systems[camera.name] = { type: 'sensor_cs', parent: lidarName, pose_wrt_parent: { matrix4x4: invertTransform(camera.lidarToCamera) } };
   return systems;
 }
 
