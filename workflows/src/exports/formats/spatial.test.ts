@@ -196,3 +196,12 @@ describe('OpenLABEL with cuboids', () => {
     expect(root.frames['5'].frame_properties.streams.front.uri).toBe('images/Week 1/drive_0001/cameras/front/0005.jpg');
   });
 });
+
+describe('picture and track formats on a point-cloud item', () => {
+  it('write only planar shapes: cuboids and segments are left to the point-cloud formats', () => {
+    for (const format of ['coco', 'mot', 'coco_video', 'yolo'] as const) {
+      const encoder = exportEncoders[format](context);
+      expect(encoder.item(drive).objects, format).toBe(0);
+    }
+  });
+});
