@@ -24,8 +24,8 @@ describe('point cloud export', () => {
   const kitti = streetUpload({ folder: 'kitti-drive', frames: 3, format: 'kitti', pointsPerFrame: 500, seed: 4 });
 
   /** The batch exported in a format, its archive's entries read by name. */
-  async function exported(format: ExportFormat): Promise<{ names: string[]; read(name: string): Promise<string> }> {
-    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, { token: admin, body: { format, scope: { batchIds: [batchId], gate: 'any', effectiveness: 'all' } } });
+  async function exported(format: ExportFormat, withMedia = false): Promise<{ names: string[]; read(name: string): Promise<string> }> {
+    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, { token: admin, body: { format, withMedia, scope: { batchIds: [batchId], gate: 'any', effectiveness: 'all' } } });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const record = await eventually(
       async () => (await call(platform, 'GET', `/manage/exports/${asked.body.data.exportId}`, { token: admin })).body.data as ExportView,
@@ -69,13 +69,15 @@ describe('point cloud export', () => {
     written.lidarToCamera.forEach((v, i) => expect(v).toBeCloseTo(uploaded.lidarToCamera[i], 9));
   });
 
-  it('calibrates every camera of the rig in the nuScenes-style tables, and makes the item a scene of its frames', async () => {
-    const archive = await exported('nuscenes');
+  it('calibrates every camera of the rig in the nuScenes-style tables, makes the item a scene of its frames, and packs the camera images its sample_data names', async () => {
+    const archive = await exported('nuscenes', true);
     const table = async (name: string) => JSON.parse(await archive.read(`nuscenes/v1.0-export/${name}.json`));
     expect((await table('sensor')).map((s: { channel: string }) => s.channel).sort()).toEqual(['LIDAR_TOP', 'front', 'front_left']);
     const cameras = (await table('calibrated_sensor')).filter((c: { camera_intrinsic: number[][] }) => c.camera_intrinsic.length === 3);
     expect(cameras).toHaveLength(2);
     expect(await table('scene')).toEqual([expect.objectContaining({ name: 'kitti-drive', nbr_samples: 3 })]);
-    expect((await table('sample_data')).filter((d: { filename: string }) => d.filename.includes('/cameras/'))).toHaveLength(6);
+    const images = (await table('sample_data')).filter((d: { filename: string }) => d.filename.includes('/cameras/')).map((d: { filename: string }) => d.filename);
+    expect(images).toHaveLength(6);
+    for (const image of images) expect(archive.names).toContain(image);
   });
 });
