@@ -6,6 +6,7 @@ import { editorBench } from './editor.bench';
 import { exportsBench } from './exports.bench';
 import { framesBench } from './frames.bench';
 import { itemsBench } from './items.bench';
+import { pointCloudEditorBench } from './point-cloud-editor.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { rebuildBench } from './rebuild.bench';
 import { videoBench } from './video.bench';
@@ -24,6 +25,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'projection lag': projectionLagBench,
   video: videoBench,
   tracks: tracksBench,
+  'pointcloud editor': pointCloudEditorBench,
 };
 const log = (line: string) => console.log(line);
 
