@@ -125,6 +125,8 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/tasks/items/:itemId/thumbnail': [...internal, '30', '40', '50'],
   'GET /manage/tasks/items/:itemId/frames': [...internal, '30', '40', '50'],
   'GET /manage/tasks/items/:itemId/frames/:index/media': [...internal, '30', '40', '50'],
+  'GET /manage/tasks/items/:itemId/frames/:index/points': [...internal, '30', '40', '50'],
+  'GET /manage/tasks/items/:itemId/frames/:index/cameras/:camera/media': [...internal, '30', '40', '50'],
   'PUT /manage/tasks/items/:itemId/result': [...internal, '40'],
   ...Object.fromEntries(
     ['submit', 'release', 'mark-invalid', 'mark-valid', 'pass', 'reject', 'confirm-invalid', 'overturn-invalid'].map((verb) => [`POST /manage/tasks/items/:itemId/${verb}`, [...internal, '40']]),

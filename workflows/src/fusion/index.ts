@@ -1,3 +1,4 @@
 export * from './calibration';
 export * from './cuboid';
 export * from './projection';
+export * from './calibration-files';

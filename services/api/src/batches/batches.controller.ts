@@ -44,7 +44,7 @@ class PauseDto extends createZodDto(batchPauseInput) {}
 class ItemsQueryDto extends createZodDto(pageQuery) {}
 
 /** A line of an import's failure file, as the worker stored it. */
-type Failure = { name: string; reasonKey: string };
+type Failure = { name: string; reasonKey: string; params?: Record<string, string | number> };
 
 const zipMagic = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 
@@ -140,7 +140,7 @@ export class BatchesController {
     const language = requestLanguage(req);
     const rows = [
       [translate(language, 'batches.failure_file_name'), translate(language, 'batches.failure_reason')],
-      ...((await this.files.readJson<Failure[]>(batch.failureFileId)) ?? []).map((f) => [f.name, translate(language, f.reasonKey)]),
+      ...((await this.files.readJson<Failure[]>(batch.failureFileId)) ?? []).map((f) => [f.name, translate(language, f.reasonKey, f.params)]),
     ];
     res.setHeader('Content-Disposition', `attachment; filename="failures-${params.id}.csv"`);
     // The byte order mark lets spreadsheet programs read the Chinese as UTF-8.

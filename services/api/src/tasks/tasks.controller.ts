@@ -12,6 +12,7 @@ import {
   bulkRejectInput,
   bulkReleaseInput,
   claimInput,
+  cameraName,
   frameFile,
   frameMediaType,
   type ItemFramesView,
@@ -19,6 +20,8 @@ import {
   markInvalidInput,
   matchItemLines,
   type Page,
+  pointCloudExtension,
+  pointCloudMediaType,
   recycleCsvFields,
   recycleCsvMaxBytes,
   recycleInput,
@@ -48,7 +51,9 @@ class LinkParamsDto extends createZodDto(z.object({ linkId: z.uuid() })) {}
 class ProjectParamsDto extends createZodDto(z.object({ projectId: z.uuid() })) {}
 // Item ids are derived from their batch and place (md5), so they are GUID-shaped without a UUID version.
 class ItemParamsDto extends createZodDto(z.object({ itemId: z.guid() })) {}
-class FrameParamsDto extends createZodDto(z.object({ itemId: z.guid(), index: z.coerce.number({ error: 'tasks.frame_index_invalid' }).int('tasks.frame_index_invalid').min(0, 'tasks.frame_index_invalid').max(100_000_000, 'tasks.frame_index_invalid') })) {}
+const frameParams = z.object({ itemId: z.guid(), index: z.coerce.number({ error: 'tasks.frame_index_invalid' }).int('tasks.frame_index_invalid').min(0, 'tasks.frame_index_invalid').max(100_000_000, 'tasks.frame_index_invalid') });
+class FrameParamsDto extends createZodDto(frameParams) {}
+class CameraFrameParamsDto extends createZodDto(frameParams.extend({ camera: cameraName })) {}
 class ClaimDto extends createZodDto(claimInput) {}
 class SaveResultDto extends createZodDto(saveResultInput) {}
 class RejectDto extends createZodDto(rejectInput) {}
@@ -220,6 +225,37 @@ export class TasksController {
     sendMedia(res, { stream: await this.files.open(file.path), mediaType, etag: `"${found.picture.checksum}-${params.index}"` });
   }
 
+  /** One frame's point cloud as the import normalized it (see pointcloud/point-cloud.ts), under the same checks and caching as the media. */
+  @Get('items/:itemId/frames/:index/points')
+  @Can('item.read')
+  @RawResponse()
+  async framePoints(@Param() params: FrameParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
+    await this.readable(params.itemId, context);
+    const found = await this.tasks.framesOf(params.itemId);
+    if (!found) throw new NotFoundError('things.item', params.itemId);
+    const file = frameFile(found.frames, found.picture, params.index);
+    if (!file) throw new AppError(404, 'NOT_FOUND', 'tasks.frame_out_of_range', { count: found.frames?.count ?? 1, index: params.index });
+    if (!found.frames?.sensors || !file.fileName.endsWith(`.${pointCloudExtension}`)) throw new AppError(404, 'NOT_FOUND', 'tasks.frame_not_point_cloud');
+    sendMedia(res, { stream: await this.files.open(file.path), mediaType: pointCloudMediaType, etag: `"${found.picture.checksum}-${params.index}"` });
+  }
+
+  /** A camera's image at one frame of a point-cloud item, under the same checks and caching as the media. */
+  @Get('items/:itemId/frames/:index/cameras/:camera/media')
+  @Can('item.read')
+  @RawResponse()
+  async cameraMedia(@Param() params: CameraFrameParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
+    await this.readable(params.itemId, context);
+    const found = await this.tasks.framesOf(params.itemId);
+    if (!found) throw new NotFoundError('things.item', params.itemId);
+    const count = found.frames?.count ?? 1;
+    if (params.index >= count) throw new AppError(404, 'NOT_FOUND', 'tasks.frame_out_of_range', { count, index: params.index });
+    const camera = found.frames?.sensors?.cameras.find((candidate) => candidate.name === params.camera);
+    if (!camera) throw new AppError(404, 'NOT_FOUND', 'tasks.camera_not_found', { camera: params.camera });
+    const image = camera.images[params.index] ?? '';
+    if (image === '') throw new AppError(404, 'NOT_FOUND', 'tasks.camera_image_missing', { camera: camera.name, index: params.index });
+    sendMedia(res, { stream: await this.files.open(`${found.frames!.pathPrefix}cameras/${camera.name}/${image}`), mediaType: frameMediaType(image), etag: `"${found.picture.checksum}-${params.index}-${camera.name}"` });
+  }
+
   /** A small preview for the lists, under the same checks and caching as the media. */
   @Get('items/:itemId/thumbnail')
   @Can('item.read')
@@ -228,10 +264,12 @@ export class TasksController {
     await this.readable(params.itemId, context);
     const found = await this.tasks.framesOf(params.itemId);
     if (!found) throw new NotFoundError('things.item', params.itemId);
-    // A video's preview is its first frame's; a sequence's first frame is its own file already.
+    // A video's preview is its first frame's; a sequence's first frame is its own file already; a point cloud's is its first camera's first image.
     const first = frameFile(found.frames, found.picture, 0)!;
     const { checksum, mediaType } = found.picture;
-    sendMedia(res, await this.files.thumbnail({ path: first.path, checksum, mediaType: found.frames ? frameMediaType(first.fileName) : mediaType }));
+    const camera = found.frames?.sensors?.cameras[0];
+    const image = camera?.images[0] ? { path: `${found.frames!.pathPrefix}cameras/${camera.name}/${camera.images[0]}`, fileName: camera.images[0] } : first;
+    sendMedia(res, await this.files.thumbnail({ path: image.path, checksum, mediaType: found.frames ? frameMediaType(image.fileName) : mediaType }));
   }
 
   @Get('items/:itemId/history')

@@ -43,6 +43,8 @@ import { ImportSources } from './import-sources';
 import { type ImportUnit, planImport } from './import-units';
 import { examinePicture, examineSequence, type ExaminedUnit, type Failure, mapLimit, readConcurrency } from './unit-examine';
 import { isHidden, mediaTypeByName } from './media-probe';
+import { examinePointCloud } from './point-cloud-examine';
+import { isPointCloudType } from './point-cloud-units';
 import { VideoFrames, VideoUnreadable } from './video-frames';
 import { extractZip } from './zip-extract';
 
@@ -142,13 +144,16 @@ export class ImportBatchJob implements JobHandler {
     const files: SourceFile[] = [];
     for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) files.push(file);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
-    const plan = planImport(files, await this.annotationType(projectId), rootName(ref));
+    const annotationType = await this.annotationType(projectId);
+    const plan = planImport(files, annotationType, rootName(ref));
 
     // New items wait in the pool of the project's first link, fixed now so a links edit cannot slip in before they land.
     const linkId = await this.registrar.poolLink({ batchId, projectId, importId }, context('link'));
     const before = await this.registrar.progress(batchId, importId);
     const checksums = await this.registrar.checksums(batchId);
     const failures: Failure[] = [...before.failures];
+    // The events keep a failure's message key; its parameters (a cloud's missing field) reach the failure file from this run.
+    const paramsOf = new Map<string, Failure['params']>();
     let registered = before.registered;
     let version = before.version;
     let seq = before.nextSeq;
@@ -164,7 +169,7 @@ export class ImportBatchJob implements JobHandler {
     const share = (done: number) => Math.min(99, Math.floor((done / total) * 100));
     const examineChunk = (units: ImportUnit[]) =>
       mapLimit(units, units.some((unit) => unit.kind !== 'picture') ? 1 : readConcurrency, (unit) =>
-        this.examineUnit(unit, (part) => report(share(handled + part))),
+        this.examineUnit(unit, annotationType, (part) => report(share(handled + part))),
       );
     let next = examineChunk(chunks[0] ?? []);
     for (let c = 0; c < chunks.length; c++) {
@@ -176,7 +181,10 @@ export class ImportBatchJob implements JobHandler {
       if (c + 1 < chunks.length) next = examineChunk(chunks[c + 1]);
       examined.forEach((result, i) => {
         const unit = units[i];
-        result.failures.forEach((failure) => addChunkFailure(chunk, failure.name, failure.reasonKey));
+        result.failures.forEach((failure) => {
+          addChunkFailure(chunk, failure.name, failure.reasonKey);
+          if (failure.params) paramsOf.set(failure.name, failure.params);
+        });
         if (!result.ok) return addChunkFailure(chunk, unit.name, result.reasonKey);
         // Control characters have no place in a file name, and the items projection separates values with one.
         if (/[\x00-\x1f]/.test(unit.name) || /[\x00-\x1f]/.test(result.item.path)) return addChunkFailure(chunk, unit.name, 'batches.reason_unsupported');
@@ -192,7 +200,7 @@ export class ImportBatchJob implements JobHandler {
       version = appended.version;
       seq += chunk.fileNames.length;
       registered += chunk.fileNames.length;
-      chunk.failedNames.forEach((name, i) => failures.push({ name, reasonKey: chunk.failedReasons[i] }));
+      chunk.failedNames.forEach((name, i) => failures.push({ name, reasonKey: chunk.failedReasons[i], ...(paramsOf.has(name) ? { params: paramsOf.get(name) } : {}) }));
       await report(chunk.progress);
     }
     const failureFileId = failures.length > 0 ? await this.storeFailures(importId, failures) : null;
@@ -205,8 +213,11 @@ export class ImportBatchJob implements JobHandler {
   }
 
   /** One item's files read, probed and hashed; `progress` hears how far a long one (a video) has got, 0 to 1. */
-  private async examineUnit(unit: ImportUnit, progress: (share: number) => Promise<void>): Promise<ExaminedUnit> {
+  private async examineUnit(unit: ImportUnit, annotationType: AnnotationType | null, progress: (share: number) => Promise<void>): Promise<ExaminedUnit> {
     switch (unit.kind) {
+      case 'point-cloud':
+        if (!isPointCloudType(annotationType)) throw new Error(`a point-cloud item in a project of type ${annotationType}`);
+        return examinePointCloud(unit, annotationType, this.storage, this.thumbnails, progress);
       case 'picture':
         return examinePicture(unit.file, this.thumbnails);
       case 'sequence':
@@ -259,7 +270,7 @@ function chunkUnits(units: ImportUnit[], size: number): ImportUnit[][] {
   let current: ImportUnit[] = [];
   let weight = 0;
   for (const unit of units) {
-    const cost = unit.kind === 'picture' ? 1 : unit.kind === 'sequence' ? unit.frames.length : size;
+    const cost = unit.kind === 'picture' ? 1 : unit.kind === 'sequence' ? unit.frames.length : unit.kind === 'point-cloud' ? unit.clouds.length : size;
     if (current.length > 0 && weight + cost > size) {
       chunks.push(current);
       current = [];

@@ -1,9 +1,10 @@
 // What one data item of an import is made of, by the project's annotation type: a file (a picture), a folder of
-// images (a continuous-frame sequence) or a video file; files that fit none are refused by name.
+// images (a continuous-frame sequence), a video file or a point-cloud folder; files that fit none are refused by name.
 import path from 'node:path';
 import { type AnnotationType, videoExtensions } from '@annot/workflows';
 import type { SourceFile } from './import-source';
 import { extensionOf } from './media-probe';
+import { isPointCloudType, type PointCloudUnit, planPointClouds } from './point-cloud-units';
 
 /** The file in a sequence's folder that orders its frames by time: one "<file name> <seconds>" per line. */
 export const timestampsFileName = 'timestamps.txt';
@@ -12,7 +13,8 @@ export type ImportUnit =
   | { kind: 'picture'; name: string; file: SourceFile }
   /** `frames` in name order; `timestamps` orders them instead where the folder has one. */
   | { kind: 'sequence'; name: string; frames: SourceFile[]; timestamps: SourceFile | null }
-  | { kind: 'video'; name: string; file: SourceFile };
+  | { kind: 'video'; name: string; file: SourceFile }
+  | PointCloudUnit;
 
 export interface ImportPlan {
   units: ImportUnit[];
@@ -25,9 +27,11 @@ const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * Groups the listed files into items. A picture project keeps one item per file; a continuous-frame project
  * makes each folder one item (files at the root form one named `rootName`); a video project makes each video
- * file one item and refuses the rest. Units come in name order, so a re-run plans the same items.
+ * file one item and refuses the rest; a point-cloud project follows its upload layout (see planPointClouds). Units
+ * come in name order, so a re-run plans the same items.
  */
 export function planImport(files: SourceFile[], annotationType: AnnotationType | null, rootName: string): ImportPlan {
+  if (isPointCloudType(annotationType)) return planPointClouds(files, rootName);
   if (annotationType === 'video') {
     const units: ImportUnit[] = [];
     const refused: ImportPlan['refused'] = [];

@@ -10,7 +10,8 @@ import { probe } from './media-probe';
 /** Files read and hashed at once; object stores answer slowly one by one. */
 export const readConcurrency = 8;
 
-export type Failure = { name: string; reasonKey: string };
+/** A file refused, with its message's parameters where it has some. */
+export type Failure = { name: string; reasonKey: string; params?: Record<string, string | number> };
 
 type Examined = { ok: true; checksum: string; mediaType: string; width: number | null; height: number | null } | { ok: false; reasonKey: string };
 

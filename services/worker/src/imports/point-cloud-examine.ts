@@ -1,0 +1,265 @@
+// Imports one point-cloud item: each frame's cloud parsed and normalized into the blob the editor loads, its cameras'
+// images copied beside the blobs, their calibration read, and ego poses and times attached. Everything lands in
+// storage under the item's content checksum, so a re-run or the same data in another batch finds it there.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Storage, Thumbnails } from '@annot/core';
+import {
+  CalibrationError,
+  type CameraCalibration,
+  type ChunkItem,
+  compactColumn,
+  egoPoses,
+  type EgoPose,
+  encodePointCloud,
+  jsonCalibration,
+  kittiCalibration,
+  openLabelCalibrations,
+  parsePointCloud,
+  PointCloudError,
+  pointCloudExtension,
+  pointCloudMediaType,
+  type SensorCamera,
+} from '@annot/workflows';
+import { parseTimestamps } from './import-units';
+import { probe } from './media-probe';
+import { frameStem, isFusion, isSingleFrame, type PointCloudType, type PointCloudUnit } from './point-cloud-units';
+import type { ExaminedUnit, Failure } from './unit-examine';
+
+/** Where a point-cloud item's blobs and camera images live in storage. */
+export const pointCloudFolder = (checksum: string): string => `pointclouds/${checksum}`;
+
+const sha256 = (content: Buffer | Uint8Array | string): string => createHash('sha256').update(content).digest('hex');
+
+interface Frame {
+  stem: string;
+  blob: Uint8Array;
+  name: string;
+  time: number | null;
+}
+
+interface Camera {
+  name: string;
+  images: { stem: string; name: string; content: Buffer; width: number; height: number }[];
+}
+
+/**
+ * Reads and normalizes one item of the point-cloud layout. Files that cannot be read are refused one by one (a cloud,
+ * an image, a calibration, the poses); the item is refused where nothing of it is left, where a single-frame type
+ * gets several clouds, or where a fusion type has no calibrated camera. `progress` hears the share of frames done.
+ */
+export async function examinePointCloud(
+  unit: PointCloudUnit,
+  type: PointCloudType,
+  storage: Storage,
+  thumbnails: Thumbnails,
+  progress: (share: number) => Promise<void>,
+): Promise<ExaminedUnit> {
+  const failures: Failure[] = [];
+  const refuse = (reasonKey: string): ExaminedUnit => ({ ok: false, reasonKey, failures });
+  if (unit.clouds.length === 0) return refuse('batches.reason_no_clouds');
+  if (isSingleFrame(type) && unit.clouds.length > 1) return refuse('batches.reason_clouds_several');
+
+  let times: Map<string, number> | null = null;
+  if (unit.timestamps) {
+    times = parseTimestamps((await unit.timestamps.read().catch(() => Buffer.alloc(0))).toString('utf8'));
+    if (!times) return refuse('batches.reason_timestamps_invalid');
+  }
+
+  // Each cloud is parsed as it is read, so only its normalized blob stays in memory; the item's checksum (and so its
+  // folder) is known once every frame is in hand, before anything is written.
+  let frames: Frame[] = [];
+  for (let i = 0; i < unit.clouds.length; i++) {
+    const file = unit.clouds[i];
+    await progress((i / unit.clouds.length) * 0.8);
+    const time = times ? times.get(path.posix.basename(file.name)) : null;
+    if (time === undefined) {
+      failures.push({ name: file.name, reasonKey: 'batches.reason_timestamp_missing' });
+      continue;
+    }
+    const content = await file.read().catch(() => null);
+    if (!content) {
+      failures.push({ name: file.name, reasonKey: 'batches.reason_unreadable' });
+      continue;
+    }
+    try {
+      frames.push({ stem: frameStem(file.name), blob: encodePointCloud(parsePointCloud(file.name, content)), name: file.name, time });
+    } catch (error) {
+      if (!(error instanceof PointCloudError)) throw error;
+      failures.push({ name: file.name, reasonKey: error.messageKey, params: error.params });
+    }
+  }
+  if (times) frames = frames.sort((a, b) => a.time! - b.time! || (a.name < b.name ? -1 : 1));
+  const stems = new Set<string>();
+  frames = frames.filter((frame) => {
+    if (!stems.has(frame.stem)) return stems.add(frame.stem);
+    failures.push({ name: frame.name, reasonKey: 'batches.reason_frame_repeated' });
+    return false;
+  });
+  if (frames.length === 0) return refuse('batches.reason_no_clouds');
+
+  const cameras = isFusion(type) ? await readCameras(unit, stems, failures) : refuseCameras(unit, failures);
+  const calibrations = isFusion(type) ? await readCalibrations(unit, cameras, failures) : new Map<string, CameraCalibration>();
+  const rig = cameras.filter((camera) => {
+    if (calibrations.has(camera.name)) return true;
+    failures.push({ name: `${unit.name}/cameras/${camera.name}`, reasonKey: 'batches.reason_camera_uncalibrated' });
+    return false;
+  });
+
+  if (isFusion(type) && rig.length === 0) return refuse('batches.reason_no_cameras');
+
+  const kept = frames.map((frame) => frame.stem);
+  const sensorCameras: SensorCamera[] = rig.map((camera) => {
+    const byStem = new Map(camera.images.map((image) => [image.stem, path.posix.basename(image.name)]));
+    return { ...calibrations.get(camera.name)!, images: kept.map((stem) => byStem.get(stem) ?? '') };
+  });
+
+  let poses: (EgoPose | null)[] = [];
+  if (unit.egoPoses) {
+    try {
+      poses = egoPoses(JSON.parse((await unit.egoPoses.read()).toString('utf8')), kept);
+    } catch {
+      failures.push({ name: unit.egoPoses.name, reasonKey: 'batches.reason_ego_poses_invalid' });
+    }
+  }
+
+  const checksum = sha256(
+    [
+      ...frames.map((frame) => `${frame.stem} ${sha256(frame.blob)}`),
+      ...sensorCameras.map((camera) => JSON.stringify(camera)),
+      ...rig.flatMap((camera) => camera.images.map((image) => sha256(image.content))),
+      JSON.stringify(poses),
+    ].join('\n'),
+  );
+  const folder = pointCloudFolder(checksum);
+  for (let i = 0; i < frames.length; i++) {
+    await keep(storage, `${folder}/${frames[i].stem}.${pointCloudExtension}`, frames[i].blob);
+    await progress(0.8 + ((i + 1) / frames.length) * 0.1);
+  }
+  for (const camera of rig) for (const image of camera.images) await keep(storage, `${folder}/cameras/${camera.name}/${path.posix.basename(image.name)}`, image.content);
+  const first = sensorCameras[0];
+  const firstImage = rig[0]?.images.find((image) => image.stem === kept[0]);
+  if (firstImage) await thumbnails.ensure(checksum, async () => firstImage.content).catch(() => false);
+  await progress(1);
+
+  const fileNames = kept.map((stem) => `${stem}.${pointCloudExtension}`);
+  const sizes = (pick: (image: Camera['images'][number]) => number) =>
+    first ? compactColumn(kept.map((stem) => rig[0].images.find((image) => image.stem === stem)).map((image) => (image ? pick(image) : null))) : [null];
+  const item: ChunkItem = {
+    fileName: unit.name,
+    path: `${folder}/${fileNames[0]}`,
+    size: frames.reduce((sum, frame) => sum + frame.blob.byteLength, 0),
+    mediaType: pointCloudMediaType,
+    width: first ? first.width : null,
+    height: first ? first.height : null,
+    checksum,
+    frames: {
+      pathPrefix: `${folder}/`,
+      count: kept.length,
+      fileNames,
+      widths: sizes((image) => image.width),
+      heights: sizes((image) => image.height),
+      timestamps: times ? frames.map((frame) => frame.time!) : [],
+      frameRate: null,
+      sensors: { cameras: sensorCameras, egoPoses: poses },
+    },
+  };
+  return { ok: true, item, failures };
+}
+
+/** Writes a file once; a re-run finds it there. */
+async function keep(storage: Storage, key: string, content: Uint8Array): Promise<void> {
+  if (await storage.stat(key)) return;
+  await storage.put(key, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+}
+
+/** Each camera folder's images that are readable and named as a frame; the others refused one by one. */
+async function readCameras(unit: PointCloudUnit, stems: Set<string>, failures: Failure[]): Promise<Camera[]> {
+  const cameras: Camera[] = [];
+  for (const [name, files] of unit.cameras) {
+    const camera: Camera = { name, images: [] };
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) {
+      failures.push({ name: `${unit.name}/cameras/${name}`, reasonKey: 'fusion.camera_name' });
+      continue;
+    }
+    for (const file of files) {
+      const stem = frameStem(file.name);
+      if (!stems.has(stem)) {
+        failures.push({ name: file.name, reasonKey: 'batches.reason_image_unmatched' });
+        continue;
+      }
+      const content = await file.read().catch(() => null);
+      const probed = content ? probe(file.name, content) : null;
+      if (!content || !probed?.ok || probed.width === null || probed.height === null) {
+        failures.push({ name: file.name, reasonKey: probed && !probed.ok ? probed.reasonKey : 'batches.reason_unreadable' });
+        continue;
+      }
+      camera.images.push({ stem, name: file.name, content, width: probed.width, height: probed.height! });
+    }
+    if (camera.images.length > 0) cameras.push(camera);
+  }
+  return cameras;
+}
+
+/** Cameras in an item of a type without cameras: refused, one line per camera. */
+function refuseCameras(unit: PointCloudUnit, failures: Failure[]): Camera[] {
+  for (const name of unit.cameras.keys()) failures.push({ name: `${unit.name}/cameras/${name}`, reasonKey: 'batches.reason_cameras_not_fusion' });
+  for (const file of unit.calib) failures.push({ name: file.name, reasonKey: 'batches.reason_cameras_not_fusion' });
+  return [];
+}
+
+/**
+ * The calibration of each camera that has images: from calib/openlabel.json, then calib/<camera>.txt or .json
+ * (which win over the OpenLABEL document). A file that cannot be read is refused on its own.
+ */
+async function readCalibrations(unit: PointCloudUnit, cameras: Camera[], failures: Failure[]): Promise<Map<string, CameraCalibration>> {
+  const found = new Map<string, CameraCalibration>();
+  const files = new Map(unit.calib.map((file) => [path.posix.basename(file.name), file]));
+  const json = async (fileName: string): Promise<unknown> => {
+    try {
+      return JSON.parse((await files.get(fileName)!.read()).toString('utf8')) as unknown;
+    } catch {
+      throw new CalibrationError('batches.reason_calibration_invalid', `${fileName} is no JSON`);
+    }
+  };
+  const attempt = async (fileName: string, read: () => Promise<void>) => {
+    try {
+      await read();
+    } catch (error) {
+      if (!(error instanceof CalibrationError)) throw error;
+      failures.push({ name: files.get(fileName)!.name, reasonKey: error.key });
+    }
+  };
+  const used = new Set<string>();
+  if (files.has('openlabel.json')) {
+    used.add('openlabel.json');
+    await attempt('openlabel.json', async () => {
+      for (const camera of openLabelCalibrations(await json('openlabel.json'))) found.set(camera.name, camera);
+    });
+  }
+  let lidar: unknown | null = null;
+  if (files.has('lidar.json')) {
+    used.add('lidar.json');
+    await attempt('lidar.json', async () => {
+      lidar = await json('lidar.json');
+    });
+  }
+  for (const camera of cameras) {
+    const size = { width: camera.images[0].width, height: camera.images[0].height };
+    if (files.has(`${camera.name}.txt`)) {
+      const fileName = `${camera.name}.txt`;
+      used.add(fileName);
+      await attempt(fileName, async () => {
+        found.set(camera.name, kittiCalibration(camera.name, (await files.get(fileName)!.read()).toString('utf8'), size));
+      });
+    } else if (files.has(`${camera.name}.json`)) {
+      const fileName = `${camera.name}.json`;
+      used.add(fileName);
+      await attempt(fileName, async () => {
+        found.set(camera.name, jsonCalibration(camera.name, await json(fileName), lidar));
+      });
+    }
+  }
+  for (const [fileName, file] of files) if (!used.has(fileName)) failures.push({ name: file.name, reasonKey: 'batches.reason_calibration_unused' });
+  return found;
+}

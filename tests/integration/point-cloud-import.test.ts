@@ -1,0 +1,188 @@
+// A point-cloud project imports each folder of the upload layout (lidar/, cameras/<camera>/, calib/, ego_poses.json,
+// timestamps.txt) as one item: every cloud normalized into the blob the editor loads, the cameras' images and
+// calibration beside it, each file that cannot be used refused on its own line in the reader's language.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchProjection, verifyReplay } from '@annot/core';
+import { decodePointCloud, pointCloudMediaType } from '@annot/workflows';
+import { streetFrame, streetUpload } from '../../scripts/src/sample-point-clouds';
+import { seedProject, upload, zipOf } from '../support/batches';
+import { createPerson } from '../support/people';
+import { call, eventually, startPlatform, type Platform } from '../support/platform';
+import { signIn, signInAdmin } from '../support/sign-in';
+
+const en = { 'x-language': 'en_US' };
+const points = 3_000;
+
+describe('point cloud import', () => {
+  let platform: Platform;
+  let root: string;
+  let admin: string;
+  let fusion: { batch: { items: number; failed: number }; batchId: string; items: { id: string; fileName: string; frameCount: number; width: number | null; height: number | null }[] };
+  const kitti = streetUpload({ folder: 'kitti-drive', frames: 3, format: 'kitti', pointsPerFrame: points, seed: 1 });
+  const pcd = streetUpload({ folder: 'pcd-drive', frames: 2, format: 'pcd', pointsPerFrame: points, seed: 2 });
+  const entry = (name: string) => [...kitti.entries, ...pcd.entries].find((e) => e.name === name)!.content;
+
+  const get = (url: string, token: string | null = admin, headers: Record<string, string> = {}) =>
+    fetch(`${platform.baseUrl}${url}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  const idOf = (name: string) => fusion.items.find((item) => item.fileName === name)!.id;
+
+  const importZip = async (projectId: string, name: string, entries: { name: string; content: Buffer }[]) => {
+    const batch = await call(platform, 'POST', `/manage/projects/${projectId}/batches`, { token: admin, body: { name, priority: 1, uploadType: 'zip' } });
+    const batchId: string = batch.body.data.id;
+    expect((await upload(platform, admin, batchId, [{ name: `${name}.zip`, content: await zipOf(entries) }])).status).toBe(200);
+    const settled = await eventually(
+      () => call(platform, 'GET', `/manage/batches/${batchId}`, { token: admin }).then((r) => r.body.data),
+      (b) => b.importing === null && b.status !== 'waiting_for_upload',
+      60_000,
+    );
+    const listed = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batchId}&limit=50`, { token: admin });
+    return { batch: settled, batchId, items: listed.body.data.items };
+  };
+  const failures = async (batchId: string, headers: Record<string, string> = {}) => {
+    const answer = await get(`/manage/batches/${batchId}/failures`, admin, headers);
+    return (await answer.text()).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+  };
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'annot-point-clouds-'));
+    platform = await startPlatform({ config: { storageDir: path.join(root, 'storage'), importRoot: path.join(root, 'import') } });
+    admin = await signInAdmin(platform);
+    const { projectId } = await seedProject(platform, 'point_cloud_fusion_continuous_frame');
+    // A cloud without x, named in the times; a camera without calibration; a calibration that is no KITTI file; a
+    // frame whose second camera has no image; an item of clouds alone; a file outside the layout.
+    const brokenPcd = Buffer.from('VERSION 0.7\nFIELDS a b c\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 1\nHEIGHT 1\nPOINTS 1\nDATA ascii\n1 2 3\n');
+    const entries = [
+      ...kitti.entries,
+      { name: 'kitti-drive/cameras/side/000000.png', content: entry('kitti-drive/cameras/front/000000.png') },
+      { name: 'kitti-drive/calib/side.txt', content: Buffer.from('P2: 1 2 3\n') },
+      ...pcd.entries
+        .filter((e) => e.name !== 'pcd-drive/cameras/front_left/000001.png')
+        .map((e) => (e.name === 'pcd-drive/timestamps.txt' ? { ...e, content: Buffer.concat([e.content, Buffer.from('000005.pcd 1700000000.5\n')]) } : e)),
+      { name: 'pcd-drive/lidar/000005.pcd', content: brokenPcd },
+      { name: 'pcd-drive/cameras/rear/000000.png', content: entry('pcd-drive/cameras/front/000000.png') },
+      { name: 'bare/lidar/000000.bin', content: entry('kitti-drive/lidar/000000.bin') },
+      { name: 'readme.md', content: Buffer.from('# street\n') },
+    ];
+    fusion = await importZip(projectId, 'street', entries);
+  }, 120_000);
+  afterAll(async () => {
+    await platform?.stop();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('makes one item per folder with its frame count and the first camera\'s image size', () => {
+    expect(fusion.batch).toMatchObject({ items: 2 });
+    expect(fusion.items.map((item) => [item.fileName, item.frameCount, item.width, item.height]).sort()).toEqual([
+      ['kitti-drive', 3, 960, 540],
+      ['pcd-drive', 2, 960, 540],
+    ]);
+  });
+
+  it('lists the frames with their times and the item\'s sensors: calibrated cameras with their images, and the ego poses', async () => {
+    const frames = (await call(platform, 'GET', `/manage/tasks/items/${idOf('kitti-drive')}/frames`, { token: admin })).body.data;
+    expect(frames.frames.map((f: { fileName: string; timestamp: number }) => [f.fileName, f.timestamp])).toEqual([
+      ['000000.apc', 1700000000],
+      ['000001.apc', 1700000000.1],
+      ['000002.apc', 1700000000.2],
+    ]);
+    const [front, frontLeft] = frames.sensors.cameras;
+    expect(frames.sensors.cameras.map((c: { name: string }) => c.name)).toEqual(['front', 'front_left']);
+    // The KITTI calib of the front camera: K from P2, no distortion; our JSON of the other with its lens.
+    expect(front).toMatchObject({ width: 960, height: 540, intrinsics: { fx: 700, fy: 700, cx: 480, cy: 270 }, distortion: { model: 'none' }, images: ['000000.png', '000001.png', '000002.png'] });
+    expect(frontLeft.distortion).toEqual({ model: 'radtan', coeffs: [-0.12, 0.02, 0.001, -0.0005, 0] });
+    expect(frames.sensors.egoPoses).toEqual([0, 1, 2].map(() => ({ translation: [0, 0, 0], rotation: [1, 0, 0, 0] })));
+
+    // The OpenLABEL rig gives the same cameras; a frame without an image of a camera has ''.
+    const other = (await call(platform, 'GET', `/manage/tasks/items/${idOf('pcd-drive')}/frames`, { token: admin })).body.data;
+    expect(other.sensors.cameras.map((c: { name: string; images: string[] }) => [c.name, c.images])).toEqual([
+      ['front', ['000000.png', '000001.png']],
+      ['front_left', ['000000.png', '']],
+    ]);
+    expect(other.sensors.cameras[0].lidarToCamera.map((v: number) => Number(v.toFixed(6)))).toEqual(front.lidarToCamera.map((v: number) => Number(v.toFixed(6))));
+  });
+
+  it('serves each frame\'s cloud as the normalized blob, positions and intensity as the source gave them', async () => {
+    for (const [name, index, seed] of [['kitti-drive', 2, 1003], ['pcd-drive', 1, 2002]] as const) {
+      const answer = await get(`/manage/tasks/items/${idOf(name)}/frames/${index}/points`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe(pointCloudMediaType);
+      expect(answer.headers.get('cache-control')).toBe('private, max-age=3600');
+      expect(answer.headers.get('etag')).toMatch(new RegExp(`-${index}"$`));
+      const cloud = decodePointCloud(new Uint8Array(await answer.arrayBuffer()))!;
+      const source = streetFrame(index / 10, seed, points);
+      expect(cloud.count).toBe(points);
+      expect(Array.from(cloud.positions.subarray(0, 30))).toEqual(Array.from(source.positions.subarray(0, 30)));
+      expect(Array.from(cloud.intensity!.subarray(points - 20))).toEqual(Array.from(source.intensity.subarray(points - 20)));
+      expect(cloud.colors).toBeNull();
+    }
+  });
+
+  it('serves each camera\'s image of a frame', async () => {
+    const answer = await get(`/manage/tasks/items/${idOf('kitti-drive')}/frames/1/cameras/front_left/media`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(entry('kitti-drive/cameras/front_left/000001.png'));
+    // The lists preview a fusion item by its first camera's first image.
+    const preview = await get(`/manage/tasks/items/${idOf('kitti-drive')}/thumbnail`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('answers a frame, a camera or an image that is not there with a 404 in the caller\'s language', async () => {
+    const id = idOf('pcd-drive');
+    const past = await get(`/manage/tasks/items/${id}/frames/2/points`);
+    expect(past.status).toBe(404);
+    expect((await past.json()).message).toBe('该数据共有 2 帧（从 0 开始编号），没有第 2 帧');
+    const camera = await get(`/manage/tasks/items/${id}/frames/0/cameras/rear/media`, admin, en);
+    expect(await camera.json()).toMatchObject({ code: 404, errCode: 'NOT_FOUND', message: 'This data item has no camera named rear' });
+    const image = await get(`/manage/tasks/items/${id}/frames/1/cameras/front_left/media`);
+    expect(await image.json()).toMatchObject({ code: 404, message: '相机 front_left 在第 1 帧没有图像' });
+    expect((await (await get(`/manage/tasks/items/${id}/frames/1/cameras/front_left/media`, admin, en)).json()).message).toBe('Camera front_left has no image at frame 1');
+    expect((await get(`/manage/tasks/items/${id}/frames/0/cameras/a%20b/media`)).status).toBe(400);
+  });
+
+  it('refuses each file it cannot use on its own line of the failure file, in both languages', async () => {
+    const english = await failures(fusion.batchId, en);
+    const line = (name: string) => english.find((row) => row.startsWith(`${name},`) || row.startsWith(`"${name}"`)) ?? '';
+    expect(line('pcd-drive/lidar/000005.pcd')).toContain('The point cloud has no x field');
+    expect(line('pcd-drive/cameras/rear')).toContain('This camera has no calibration');
+    expect(line('kitti-drive/calib/side.txt')).toContain('The calibration cannot be read');
+    expect(line('bare')).toContain('A fusion item needs at least one camera');
+    expect(line('readme.md')).toContain('Not part of the point cloud upload layout');
+    const chinese = await failures(fusion.batchId);
+    expect(chinese.find((row) => row.includes('pcd-drive/lidar/000005.pcd'))).toContain('点云缺少 x 字段');
+    expect(chinese.find((row) => row.includes('pcd-drive/cameras/rear'))).toContain('该相机没有标定');
+    expect(fusion.batch.failed).toBe(english.length);
+  });
+
+  it('takes one cloud per item in a single-frame project, without cameras', async () => {
+    const { projectId } = await seedProject(platform, 'point_cloud_single_frame');
+    const imported = await importZip(projectId, 'single', [
+      { name: 'one/lidar/000000.pcd', content: entry('pcd-drive/lidar/000000.pcd') },
+      { name: 'two/lidar/000000.bin', content: entry('kitti-drive/lidar/000000.bin') },
+      { name: 'two/lidar/000001.bin', content: entry('kitti-drive/lidar/000001.bin') },
+    ]);
+    expect(imported.items.map((item: { fileName: string; frameCount: number; width: number | null }) => [item.fileName, item.frameCount, item.width])).toEqual([['one', 1, null]]);
+    const frames = (await call(platform, 'GET', `/manage/tasks/items/${imported.items[0].id}/frames`, { token: admin })).body.data;
+    expect(frames.sensors).toEqual({ cameras: [], egoPoses: [] });
+    expect((await failures(imported.batchId, en)).join('\n')).toContain('A single-frame point cloud item takes exactly one cloud in lidar/');
+  });
+
+  it('refuses someone who is not a member of the project, and anyone without a token', async () => {
+    await createPerson(platform, admin, { role: '40', name: 'Outsider', account: 'outsider@example.com', password: 'Tagger@123' });
+    const stranger = await signIn(platform, 'outsider@example.com', 'Tagger@123', 1);
+    const id = idOf('kitti-drive');
+    expect((await get(`/manage/tasks/items/${id}/frames/0/points`, stranger)).status).toBe(404);
+    expect((await get(`/manage/tasks/items/${id}/frames/0/cameras/front/media`, stranger)).status).toBe(404);
+    expect((await get(`/manage/tasks/items/${id}/frames/0/points`, null)).status).toBe(403);
+  });
+
+  it('rebuilds the items, their frames and sensors from the events alone', async () => {
+    const report = await verifyReplay(platform.database.db, [batchProjection]);
+    expect(report.tables.filter((t) => t.missingCount > 0 || t.extraCount > 0)).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+});

@@ -1,0 +1,264 @@
+// A fusion rig read from the calibration files uploads carry: KITTI calib text, nuScenes calibrated_sensor records,
+// an OpenLABEL streams document, our own CameraCalibration JSON, and ego poses. Every reader answers CameraCalibration
+// (OpenCV camera axes, a row-major 4×4 LiDAR-to-camera transform) or throws CalibrationError with a message key.
+import { z } from 'zod';
+import { type CameraCalibration, cameraCalibration, type EgoPose, egoPose } from './calibration';
+
+/** A calibration file that cannot be read; `key` is the message the import refuses the file with. */
+export class CalibrationError extends Error {
+  constructor(readonly key: string, detail: string) {
+    super(detail);
+    this.name = 'CalibrationError';
+  }
+}
+
+const invalid = (detail: string): never => {
+  throw new CalibrationError('batches.reason_calibration_invalid', detail);
+};
+
+/** A 4×4 matrix, row-major. */
+export type Matrix4 = number[];
+
+export const identity4: Matrix4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+export function multiply4(a: Matrix4, b: Matrix4): Matrix4 {
+  const out = new Array<number>(16).fill(0);
+  for (let row = 0; row < 4; row++) for (let col = 0; col < 4; col++) for (let k = 0; k < 4; k++) out[row * 4 + col] += a[row * 4 + k] * b[k * 4 + col];
+  return out;
+}
+
+/** The inverse of a rigid transform (rotation and translation): [Rᵀ | −Rᵀt]. */
+export function invertRigid(m: Matrix4): Matrix4 {
+  const r = [m[0], m[4], m[8], m[1], m[5], m[9], m[2], m[6], m[10]];
+  const t = [m[3], m[7], m[11]];
+  return [
+    r[0], r[1], r[2], -(r[0] * t[0] + r[1] * t[1] + r[2] * t[2]),
+    r[3], r[4], r[5], -(r[3] * t[0] + r[4] * t[1] + r[5] * t[2]),
+    r[6], r[7], r[8], -(r[6] * t[0] + r[7] * t[1] + r[8] * t[2]),
+    0, 0, 0, 1,
+  ];
+}
+
+/** The transform of a pose: rotation by a w-first quaternion (normalized here), then the translation. */
+export function poseMatrix(translation: readonly number[], [w, x, y, z]: readonly number[]): Matrix4 {
+  const norm = Math.hypot(w, x, y, z);
+  if (!(norm > 0)) invalid('a rotation quaternion of length zero');
+  [w, x, y, z] = [w / norm, x / norm, y / norm, z / norm];
+  return [
+    1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y), translation[0],
+    2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x), translation[1],
+    2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y), translation[2],
+    0, 0, 0, 1,
+  ];
+}
+
+/** The camera's intrinsics from a 3×4 (or 3×3) projection whose left 3×3 is K; what K cannot hold of the fourth column is returned as a translation in the camera frame. */
+function fromProjection(p: number[], columns: 3 | 4): { intrinsics: CameraCalibration['intrinsics']; offset: [number, number, number] } {
+  const at = (row: number, col: number) => p[row * columns + col];
+  const [fx, skew, cx, fy, cy] = [at(0, 0), at(0, 1), at(0, 2), at(1, 1), at(1, 2)];
+  if (!(fx > 0 && fy > 0) || Math.abs(at(1, 0)) > 1e-9 || Math.abs(at(2, 0)) > 1e-9 || Math.abs(at(2, 1)) > 1e-9 || Math.abs(at(2, 2) - 1) > 1e-6)
+    invalid('the camera matrix is not an upper-triangular K with positive focal lengths');
+  if (columns === 3) return { intrinsics: { fx, fy, cx, cy, skew }, offset: [0, 0, 0] };
+  // P = K·[I | t]: the fourth column is K·t (a stereo rig's baseline, for KITTI's P2).
+  const tz = at(2, 3);
+  const ty = (at(1, 3) - cy * tz) / fy;
+  const tx = (at(0, 3) - skew * ty - cx * tz) / fx;
+  return { intrinsics: { fx, fy, cx, cy, skew }, offset: [tx, ty, tz] };
+}
+
+const translation4 = ([x, y, z]: [number, number, number]): Matrix4 => [1, 0, 0, x, 0, 1, 0, y, 0, 0, 1, z, 0, 0, 0, 1];
+
+function checked(calibration: CameraCalibration): CameraCalibration {
+  const parsed = cameraCalibration.safeParse(calibration);
+  if (!parsed.success) invalid(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  return parsed.data!;
+}
+
+/** Lens coefficients as a file gives them: none where absent or all zero, radial-tangential for 4 to 8 of them. */
+function radtan(coeffs: readonly number[] | undefined): CameraCalibration['distortion'] {
+  const list = (coeffs ?? []).map(Number);
+  if (list.some((c) => !Number.isFinite(c))) invalid('a distortion coefficient is no number');
+  if (list.every((c) => c === 0)) return { model: 'none', coeffs: [] };
+  if (list.length < 4 || list.length > 8) invalid(`${list.length} distortion coefficients; radial-tangential takes 4 to 8`);
+  return { model: 'radtan', coeffs: list };
+}
+
+/** The numbers of each line of a KITTI calib file ("P2: 7.2e+02 0 ..." or "R_rect 1 0 ..."), by key. */
+function kittiRows(text: string): Map<string, number[]> {
+  const rows = new Map<string, number[]>();
+  for (const raw of text.split(/\r?\n/)) {
+    const match = /^\s*([A-Za-z0-9_]+)\s*:?\s+(.*)$/.exec(raw);
+    if (!match) continue;
+    const values = match[2].trim().split(/\s+/).map(Number);
+    if (values.some((v) => !Number.isFinite(v))) invalid(`${match[1]} holds a value that is no number`);
+    rows.set(match[1], values);
+  }
+  return rows;
+}
+
+/**
+ * A KITTI calib file (object or tracking benchmark): lidarToCamera = R0_rect·Tr_velo_to_cam as 4×4, K from P2 with
+ * P2's fourth column folded into the transform, so K·lidarToCamera·x equals P2·R0_rect·Tr_velo_to_cam·x. KITTI's
+ * images are rectified: no distortion. The file gives no image size; the camera's images do.
+ */
+export function kittiCalibration(name: string, text: string, size: { width: number; height: number }): CameraCalibration {
+  const rows = kittiRows(text);
+  const row = (keys: string[], length: number): number[] => {
+    const found = keys.map((key) => rows.get(key)).find((values) => values !== undefined);
+    if (!found) return invalid(`no ${keys[0]} line`);
+    if (found.length !== length) invalid(`${keys[0]} has ${found.length} values, not ${length}`);
+    return found;
+  };
+  const p2 = row(['P2', 'P_rect_02'], 12);
+  const r0 = row(['R0_rect', 'R_rect', 'R_rect_00'], 9);
+  const tr = row(['Tr_velo_to_cam', 'Tr_velo_cam'], 12);
+  const { intrinsics, offset } = fromProjection(p2, 4);
+  const rect: Matrix4 = [r0[0], r0[1], r0[2], 0, r0[3], r0[4], r0[5], 0, r0[6], r0[7], r0[8], 0, 0, 0, 0, 1];
+  const velo: Matrix4 = [...tr, 0, 0, 0, 1];
+  const lidarToCamera = multiply4(translation4(offset), multiply4(rect, velo));
+  return checked({ name, ...size, intrinsics, distortion: { model: 'none', coeffs: [] }, lidarToCamera });
+}
+
+const finite = z.number().finite();
+const vector3 = z.tuple([finite, finite, finite]);
+const quaternion = z.tuple([finite, finite, finite, finite]);
+
+/** A nuScenes calibrated_sensor record: the sensor's pose in the ego frame, w-first; a camera's also with its K. */
+const calibratedSensor = z.object({ translation: vector3, rotation: quaternion, camera_intrinsic: z.array(z.array(finite)).optional() }).passthrough();
+const nuScenesCamera = calibratedSensor.extend({
+  camera_intrinsic: z.array(z.array(finite).length(3)).length(3),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+const ownJson = cameraCalibration.omit({ name: true });
+
+/**
+ * A camera's JSON calibration: our own CameraCalibration without its name, or a nuScenes calibrated_sensor record of
+ * the camera with its image's `width` and `height`. For the latter, `lidar` is the LiDAR's calibrated_sensor
+ * (lidarToCamera = (camera→ego)⁻¹·(lidar→ego)); without it the LiDAR frame is taken to be the ego frame.
+ */
+export function jsonCalibration(name: string, json: unknown, lidar: unknown | null): CameraCalibration {
+  if (json && typeof json === 'object' && 'intrinsics' in json) {
+    const parsed = ownJson.safeParse(json);
+    if (!parsed.success) return invalid(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    const { distortion } = parsed.data;
+    const own = distortion.model === 'fisheye' ? (distortion.coeffs.length === 4 ? distortion : invalid('fisheye takes 4 coefficients')) : distortion.model === 'radtan' ? radtan(distortion.coeffs) : { model: 'none' as const, coeffs: [] };
+    return checked({ name, ...parsed.data, distortion: own });
+  }
+  const camera = nuScenesCamera.safeParse(json);
+  if (!camera.success) return invalid('neither a CameraCalibration nor a nuScenes calibrated_sensor record with width and height');
+  let lidarToEgo = identity4;
+  if (lidar !== null) {
+    const sensor = calibratedSensor.safeParse(lidar);
+    if (!sensor.success) return invalid('lidar.json is no nuScenes calibrated_sensor record');
+    lidarToEgo = poseMatrix(sensor.data.translation, sensor.data.rotation);
+  }
+  const { intrinsics } = fromProjection(camera.data.camera_intrinsic.flat(), 3);
+  const cameraToEgo = poseMatrix(camera.data.translation, camera.data.rotation);
+  return checked({
+    name,
+    width: camera.data.width,
+    height: camera.data.height,
+    intrinsics,
+    distortion: { model: 'none', coeffs: [] },
+    lidarToCamera: multiply4(invertRigid(cameraToEgo), lidarToEgo),
+  });
+}
+
+const openLabelStream = z
+  .object({
+    type: z.string().optional(),
+    stream_properties: z
+      .object({
+        intrinsics_pinhole: z
+          .object({
+            width_px: z.number().int().positive(),
+            height_px: z.number().int().positive(),
+            camera_matrix_3x4: z.union([z.array(finite).length(12), z.array(z.array(finite).length(4)).length(3)]),
+            distortion_coeffs: z.array(finite).optional(),
+          })
+          .passthrough()
+          .optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+const openLabelSystem = z
+  .object({
+    type: z.string().optional(),
+    parent: z.string().optional(),
+    pose_wrt_parent: z.object({ matrix4x4: z.union([z.array(finite).length(16), z.array(z.array(finite).length(4)).length(4)]) }).passthrough().optional(),
+  })
+  .passthrough();
+const openLabelDocument = z.object({
+  streams: z.record(z.string(), openLabelStream),
+  coordinate_systems: z.record(z.string(), openLabelSystem).default({}),
+});
+
+/**
+ * The cameras of an OpenLABEL document (`{ openlabel: { streams, coordinate_systems } }`): each camera stream with
+ * pinhole intrinsics, its coordinate system named as the stream. A pose_wrt_parent takes points of its system into
+ * its parent's; the LiDAR is the lidar stream's coordinate system, or the root where there is none.
+ */
+export function openLabelCalibrations(json: unknown): CameraCalibration[] {
+  const root = json && typeof json === 'object' && 'openlabel' in json ? (json as { openlabel: unknown }).openlabel : json;
+  const parsed = openLabelDocument.safeParse(root);
+  if (!parsed.success) return invalid('no OpenLABEL streams');
+  const { streams, coordinate_systems: systems } = parsed.data;
+  // A system's transform into the root of its tree, following parents (a cycle or a missing parent is refused).
+  const toRoot = (name: string, seen: string[] = []): Matrix4 => {
+    if (seen.includes(name)) return invalid(`coordinate system ${name} is its own ancestor`);
+    const system = systems[name];
+    if (!system) return invalid(`no coordinate system ${name}`);
+    if (!system.parent) return identity4;
+    if (!system.pose_wrt_parent) return invalid(`coordinate system ${name} has no pose_wrt_parent`);
+    return multiply4(toRoot(system.parent, [...seen, name]), system.pose_wrt_parent.matrix4x4.flat());
+  };
+  const lidarName = Object.keys(streams).find((name) => streams[name].type === 'lidar' && systems[name]);
+  const lidarToRoot = lidarName ? toRoot(lidarName) : identity4;
+  const cameras = Object.entries(streams).filter(([, stream]) => stream.type === 'camera');
+  if (cameras.length === 0) return invalid('no camera stream');
+  return cameras.map(([name, stream]) => {
+    const pinhole = stream.stream_properties?.intrinsics_pinhole;
+    if (!pinhole) return invalid(`camera ${name} has no intrinsics_pinhole`);
+    const { intrinsics, offset } = fromProjection(pinhole.camera_matrix_3x4.flat(), 4);
+    const cameraToRoot = toRoot(name);
+    return checked({
+      name,
+      width: pinhole.width_px,
+      height: pinhole.height_px,
+      intrinsics,
+      distortion: radtan(pinhole.distortion_coeffs),
+      lidarToCamera: multiply4(translation4(offset), multiply4(invertRigid(cameraToRoot), lidarToRoot)),
+    });
+  });
+}
+
+const poseRecord = z.object({ translation: vector3, rotation: quaternion }).passthrough();
+
+/**
+ * The ego poses of an item's frames from its ego_poses.json: an array in frame order (null where a frame has none)
+ * or an object keyed by frame name (the cloud's file name without its extension). Each pose is { translation,
+ * rotation } with the rotation w-first, as nuScenes' ego_pose records have it (their other fields are ignored).
+ */
+export function egoPoses(json: unknown, frameStems: string[]): (EgoPose | null)[] {
+  const pose = (value: unknown, at: string): EgoPose | null => {
+    if (value === null) return null;
+    const parsed = poseRecord.safeParse(value);
+    if (!parsed.success) return invalid(`the pose of ${at} is not { translation: [x, y, z], rotation: [w, x, y, z] }`);
+    const { translation, rotation } = parsed.data;
+    if (!(Math.hypot(...rotation) > 0)) invalid(`the rotation of ${at} has length zero`);
+    return egoPose.parse({ translation, rotation });
+  };
+  if (Array.isArray(json)) {
+    if (json.length !== frameStems.length) return invalid(`${json.length} poses for ${frameStems.length} frames`);
+    return json.map((value, i) => pose(value, `frame ${i}`));
+  }
+  if (json && typeof json === 'object') {
+    const byStem = json as Record<string, unknown>;
+    return frameStems.map((stem) => (stem in byStem ? pose(byStem[stem], stem) : null));
+  }
+  return invalid('neither an array nor an object of poses');
+}

@@ -1,0 +1,7 @@
+// KITTI's velodyne scans (.bin): float32 x, y, z, reflectance per point, little-endian, no header.
+import type { PointCloud } from './point-cloud';
+import { parseFloatRecords } from './float-records';
+
+export function parseKittiBin(bytes: Uint8Array): PointCloud {
+  return parseFloatRecords(bytes, 4);
+}

@@ -1,0 +1,271 @@
+// PCD (the Point Cloud Library's format) in its three encodings: ascii, binary (row by row) and binary_compressed
+// (LZF over the fields column by column). Any fields may be present; x, y, z are required, reflectance and packed
+// rgb are kept, every other field is stepped over.
+import { decompressLzf } from './lzf';
+import type { PointCloud } from './point-cloud';
+import { bodyText, buildCloud, headerLine } from './point-cloud-build';
+import { PointCloudError } from './point-cloud-error';
+import { float32Bits, intensityNames, type ScalarType, scalarReader } from './scalar';
+
+export type PcdEncoding = 'ascii' | 'binary' | 'binary_compressed';
+
+export interface PcdField {
+  name: string;
+  type: ScalarType;
+  size: number;
+  count: number;
+}
+
+export interface PcdHeader {
+  version: string | null;
+  fields: PcdField[];
+  width: number;
+  height: number;
+  viewpoint: number[] | null;
+  points: number;
+  encoding: PcdEncoding;
+  /** Where the data starts: the byte after the DATA line. */
+  dataOffset: number;
+}
+
+const pcdTypes: Record<string, ScalarType> = {
+  I1: 'int8', I2: 'int16', I4: 'int32', I8: 'int64',
+  U1: 'uint8', U2: 'uint16', U4: 'uint32', U8: 'uint64',
+  F4: 'float32', F8: 'float64',
+};
+
+const wholeNumber = (keyword: string, value: string | undefined): number => {
+  if (value === undefined || !/^\d+$/.test(value)) throw new PointCloudError('pointcloud.header_invalid', { keyword });
+  return Number(value);
+};
+
+/** The header of a PCD file: its lines up to and including DATA; comment lines (starting with '#') skipped. */
+export function readPcdHeader(bytes: Uint8Array): PcdHeader {
+  const entries = new Map<string, string[]>();
+  let position = 0;
+  let dataOffset = -1;
+  while (position < bytes.length) {
+    let end = bytes.indexOf(10, position);
+    if (end < 0) end = bytes.length;
+    const line = headerLine(bytes, position, end).trim();
+    position = end + 1;
+    if (line === '' || line.startsWith('#')) continue;
+    const [keyword, ...values] = line.split(/\s+/);
+    const key = keyword.toUpperCase();
+    if (!/^[A-Z_]+$/.test(key)) throw new PointCloudError('pointcloud.header_invalid', { keyword: keyword.slice(0, 40) });
+    entries.set(key, values);
+    if (key === 'DATA') {
+      dataOffset = Math.min(position, bytes.length);
+      break;
+    }
+  }
+  if (dataOffset < 0) throw new PointCloudError('pointcloud.header_invalid', { keyword: 'DATA' });
+
+  const names = entries.get('FIELDS');
+  if (!names || names.length === 0) throw new PointCloudError('pointcloud.header_invalid', { keyword: 'FIELDS' });
+  const list = (keyword: string, fallback?: string[]): string[] => {
+    const values = entries.get(keyword) ?? fallback;
+    if (!values || values.length !== names.length) throw new PointCloudError('pointcloud.header_invalid', { keyword });
+    return values;
+  };
+  const sizes = list('SIZE');
+  const types = list('TYPE');
+  const counts = list('COUNT', names.map(() => '1'));
+  const fields = names.map((name, i): PcdField => {
+    const code = `${types[i].toUpperCase()}${sizes[i]}`;
+    const type = pcdTypes[code];
+    if (!type) throw new PointCloudError('pointcloud.type_unsupported', { field: name, type: code });
+    return { name, type, size: Number(sizes[i]), count: wholeNumber('COUNT', counts[i]) };
+  });
+
+  const width = entries.has('WIDTH') ? wholeNumber('WIDTH', entries.get('WIDTH')?.[0]) : 0;
+  const height = entries.has('HEIGHT') ? wholeNumber('HEIGHT', entries.get('HEIGHT')?.[0]) : 1;
+  const points = entries.has('POINTS') ? wholeNumber('POINTS', entries.get('POINTS')?.[0]) : width * height;
+  const viewpoint = entries.get('VIEWPOINT')?.map(Number) ?? null;
+  const encoding = entries.get('DATA')?.[0]?.toLowerCase();
+  if (encoding !== 'ascii' && encoding !== 'binary' && encoding !== 'binary_compressed') {
+    throw new PointCloudError('pointcloud.encoding_unknown', { encoding: (encoding ?? '').slice(0, 40) });
+  }
+  return { version: entries.get('VERSION')?.[0] ?? null, fields, width, height, viewpoint, points, encoding, dataOffset };
+}
+
+interface Wanted {
+  x: number;
+  y: number;
+  z: number;
+  intensity: number;
+  color: number;
+}
+
+/** The index of each field the cloud keeps, or -1. */
+function wantedFields(fields: PcdField[]): Wanted {
+  const index = (name: string) => fields.findIndex((field) => field.name === name);
+  const axis = (name: string) => {
+    const found = index(name);
+    if (found < 0) throw new PointCloudError('pointcloud.field_missing', { field: name });
+    return found;
+  };
+  const lower = fields.map((field) => field.name.toLowerCase());
+  const intensityName = intensityNames.find((name) => lower.includes(name));
+  const colorIndex = fields.findIndex((field, i) => (lower[i] === 'rgb' || lower[i] === 'rgba') && field.size === 4);
+  return {
+    x: axis('x'),
+    y: axis('y'),
+    z: axis('z'),
+    intensity: intensityName === undefined ? -1 : lower.indexOf(intensityName),
+    color: colorIndex,
+  };
+}
+
+/** Reads a PCD file into a cloud; points with a non-finite coordinate are dropped. */
+export function parsePcd(bytes: Uint8Array): PointCloud {
+  const header = readPcdHeader(bytes);
+  const wanted = wantedFields(header.fields);
+  if (header.points === 0) throw new PointCloudError('pointcloud.empty');
+  if (header.encoding === 'ascii') return parseAscii(bytes, header, wanted);
+
+  const rowSize = header.fields.reduce((sum, field) => sum + field.size * field.count, 0);
+  const expected = header.points * rowSize;
+  if (header.encoding === 'binary') {
+    const actual = bytes.length - header.dataOffset;
+    if (actual < expected) throw new PointCloudError('pointcloud.truncated', { expected: header.dataOffset + expected, actual: bytes.length });
+    // Row by row: a field starts at its offset within the row, and the next point's value is a row further.
+    let offset = 0;
+    const layout = header.fields.map((field) => {
+      const start = header.dataOffset + offset;
+      offset += field.size * field.count;
+      return { start, stride: rowSize };
+    });
+    return readColumns(bytes, header, wanted, layout);
+  }
+
+  const sizes = header.dataOffset + 8;
+  if (bytes.length < sizes) throw new PointCloudError('pointcloud.truncated', { expected: sizes, actual: bytes.length });
+  const sizeView = new DataView(bytes.buffer, bytes.byteOffset + header.dataOffset, 8);
+  const compressedSize = sizeView.getUint32(0, true);
+  const rawSize = sizeView.getUint32(4, true);
+  if (bytes.length < sizes + compressedSize) {
+    throw new PointCloudError('pointcloud.truncated', { expected: sizes + compressedSize, actual: bytes.length });
+  }
+  if (rawSize < expected) throw new PointCloudError('pointcloud.truncated', { expected, actual: rawSize });
+  const raw = decompressLzf(bytes.subarray(sizes, sizes + compressedSize), rawSize);
+  // Column by column: all points' values of a field, then the next field's.
+  let offset = 0;
+  const layout = header.fields.map((field) => {
+    const start = offset;
+    offset += field.size * field.count * header.points;
+    return { start, stride: field.size * field.count };
+  });
+  return readColumns(raw, header, wanted, layout);
+}
+
+/** Reads the kept fields of binary data where point i's value of field f sits at layout[f].start + i·layout[f].stride. */
+function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layout: { start: number; stride: number }[]): PointCloud {
+  const total = header.points;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const positions = new Float32Array(total * 3);
+  const intensity = wanted.intensity >= 0 ? new Float32Array(total) : null;
+  const colors = wanted.color >= 0 ? new Uint8Array(total * 3) : null;
+  const { fields } = header;
+  const [x, y, z] = [layout[wanted.x], layout[wanted.y], layout[wanted.z]];
+  const intensityAt = intensity ? layout[wanted.intensity] : { start: 0, stride: 0 };
+  const colorAt = colors ? layout[wanted.color] : { start: 0, stride: 0 };
+  const intensityF4 = intensity !== null && fields[wanted.intensity].type === 'float32';
+  const readIntensity = intensity ? scalarReader(view, fields[wanted.intensity].type, true) : () => 0;
+  let kept = 0;
+
+  if (fields[wanted.x].type === 'float32' && fields[wanted.y].type === 'float32' && fields[wanted.z].type === 'float32') {
+    // The common case in one DataView loop: float32 coordinates, float32 or no intensity.
+    let xo = x.start;
+    let yo = y.start;
+    let zo = z.start;
+    let io = intensityAt.start;
+    let co = colorAt.start;
+    for (let i = 0; i < total; i++, xo += x.stride, yo += y.stride, zo += z.stride, io += intensityAt.stride, co += colorAt.stride) {
+      const px = view.getFloat32(xo, true);
+      const py = view.getFloat32(yo, true);
+      const pz = view.getFloat32(zo, true);
+      if (px - px !== 0 || py - py !== 0 || pz - pz !== 0) continue;
+      const k3 = kept * 3;
+      positions[k3] = px;
+      positions[k3 + 1] = py;
+      positions[k3 + 2] = pz;
+      if (intensity) intensity[kept] = intensityF4 ? view.getFloat32(io, true) : readIntensity(io);
+      if (colors) {
+        const rgb = view.getUint32(co, true);
+        colors[k3] = (rgb >>> 16) & 255;
+        colors[k3 + 1] = (rgb >>> 8) & 255;
+        colors[k3 + 2] = rgb & 255;
+      }
+      kept++;
+    }
+    return buildCloud({ positions, intensity, colors }, kept, total);
+  }
+
+  const readX = scalarReader(view, fields[wanted.x].type, true);
+  const readY = scalarReader(view, fields[wanted.y].type, true);
+  const readZ = scalarReader(view, fields[wanted.z].type, true);
+  for (let i = 0; i < total; i++) {
+    const px = readX(x.start + i * x.stride);
+    const py = readY(y.start + i * y.stride);
+    const pz = readZ(z.start + i * z.stride);
+    if (!Number.isFinite(px) || !Number.isFinite(py) || !Number.isFinite(pz)) continue;
+    const k3 = kept * 3;
+    positions[k3] = px;
+    positions[k3 + 1] = py;
+    positions[k3 + 2] = pz;
+    if (intensity) intensity[kept] = readIntensity(intensityAt.start + i * intensityAt.stride);
+    if (colors) {
+      const rgb = view.getUint32(colorAt.start + i * colorAt.stride, true);
+      colors[k3] = (rgb >>> 16) & 255;
+      colors[k3 + 1] = (rgb >>> 8) & 255;
+      colors[k3 + 2] = rgb & 255;
+    }
+    kept++;
+  }
+  return buildCloud({ positions, intensity, colors }, kept, total);
+}
+
+/** Reads ascii data: one point a line, each field's values as whitespace-separated tokens. */
+function parseAscii(bytes: Uint8Array, header: PcdHeader, wanted: Wanted): PointCloud {
+  const total = header.points;
+  const columns: number[] = [];
+  let column = 0;
+  for (const field of header.fields) {
+    columns.push(column);
+    column += field.count;
+  }
+  const positions = new Float32Array(total * 3);
+  const intensity = wanted.intensity >= 0 ? new Float32Array(total) : null;
+  const colors = wanted.color >= 0 ? new Uint8Array(total * 3) : null;
+  const colorIsFloat = colors !== null && header.fields[wanted.color].type === 'float32';
+  const lines = bodyText(bytes, header.dataOffset).split('\n');
+  let row = 0;
+  let kept = 0;
+  for (let l = 0; l < lines.length && row < total; l++) {
+    const line = lines[l].trim();
+    if (line === '') continue;
+    row++;
+    const tokens = line.split(/\s+/);
+    if (tokens.length < column) throw new PointCloudError('pointcloud.row_invalid', { row, expected: column, actual: tokens.length });
+    const px = Number(tokens[columns[wanted.x]]);
+    const py = Number(tokens[columns[wanted.y]]);
+    const pz = Number(tokens[columns[wanted.z]]);
+    if (!Number.isFinite(px) || !Number.isFinite(py) || !Number.isFinite(pz)) continue;
+    const k3 = kept * 3;
+    positions[k3] = px;
+    positions[k3 + 1] = py;
+    positions[k3 + 2] = pz;
+    if (intensity) intensity[kept] = Number(tokens[columns[wanted.intensity]]);
+    if (colors) {
+      const value = Number(tokens[columns[wanted.color]]);
+      const rgb = colorIsFloat ? float32Bits(value) : value >>> 0;
+      colors[k3] = (rgb >>> 16) & 255;
+      colors[k3 + 1] = (rgb >>> 8) & 255;
+      colors[k3 + 2] = rgb & 255;
+    }
+    kept++;
+  }
+  if (row < total) throw new PointCloudError('pointcloud.rows_missing', { expected: total, actual: row });
+  return buildCloud({ positions, intensity, colors }, kept, total);
+}
