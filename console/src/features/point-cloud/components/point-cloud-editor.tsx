@@ -30,7 +30,8 @@ import type { SceneBox } from '../scene/point-cloud-scene';
 import type { PointCloudScene } from '../scene/point-cloud-scene';
 import { defaultPointStyle, type PointStyle } from '../scene/point-material';
 import { overlayPositions } from '../tools/cloud-overlay';
-import { autoTrackSelected, fitSelectedCuboid, isCuboidStep, selectedCuboid, stepSelectedCuboid } from '../tools/cuboid-actions';
+import { CameraPanels, type FusionObject } from '../fusion/camera-panels';
+import { autoTrackSelected, cameraBoxesAt, fitSelectedCuboid, isCuboidStep, selectedCuboid, setCameraBox, stepSelectedCuboid } from '../tools/cuboid-actions';
 import { countInside } from '../tools/cuboid-fitting';
 import { parseRangeCircles } from '../tools/range-circles';
 import { CloudToolbar } from './cloud-toolbar';
@@ -146,6 +147,20 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
     [document.objects, frame, hidden, flagged, selectedId, setup],
   );
   const selectedBox = boxes.find((b) => b.id === selectedId) ?? null;
+  // The cameras see every track at the frame: its cuboid there and its 2D boxes.
+  const fusionObjects = useMemo<FusionObject[]>(
+    () =>
+      cameras.length === 0
+        ? []
+        : document.objects.flatMap((object) => {
+            if (hidden.has(object.id)) return [];
+            const shape = shapeAt(object, frame);
+            const cameraBoxes = cameraBoxesAt(object, frame);
+            if (shape?.type !== 'cuboid' && Object.keys(cameraBoxes).length === 0) return [];
+            return [{ id: object.id, color: setup.colorOf(object.toolId), cuboid: shape?.type === 'cuboid' ? shape : null, cameraBoxes }];
+          }),
+    [cameras.length, document.objects, frame, hidden, setup],
+  );
   const inside = useMemo(() => (selectedBox && shown?.frame === frame ? countInside(shown.cloud, selectedBox.shape) : null), [selectedBox, shown, frame]);
 
   const objectLabel = useCallback(
@@ -267,7 +282,20 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
               {t('editor_frame_failed')}
             </p>
           )}
-          {cameras.length > 0 && <section className="shrink-0 border-t border-border" aria-label={t('cloud_cameras')} data-cameras={cameras.length} />}
+          {cameras.length > 0 && (
+            <div className="shrink-0 border-t border-border">
+              <CameraPanels
+                itemId={item.id}
+                frame={frame}
+                cameras={cameras}
+                objects={fusionObjects}
+                selectedId={selectedId}
+                editable={!setup.readOnly}
+                onSelect={(id) => store.set({ selected: id ? new Set([id]) : new Set(), vertex: null })}
+                onCameraBox={(objectId, camera, box) => setCameraBox(store, setup, objectId, camera, box)}
+              />
+            </div>
+          )}
           {document.frameCount > 1 && <Timeline run={run} rate={frames.data?.frameRate ?? 10} objectLabel={objectLabel} />}
         </div>
         <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>

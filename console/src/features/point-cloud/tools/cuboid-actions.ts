@@ -1,6 +1,6 @@
 // The point-cloud editor's changes to cuboids, one function each for the pointer, the keys and the buttons: every
 // edit at a frame makes a keyframe there, so a track between two edits follows the shared interpolation.
-import { changeObject, type CuboidShape, keyframeAt, type PointCloud, putKeyframe, setShape, shapeAt, withKeyframe } from '@annot/workflows';
+import { type BoxShape, changeObject, type CuboidShape, keyframeAt, type PointCloud, putKeyframe, type ResultObject, setShape, shapeAt, withKeyframe } from '@annot/workflows';
 import type { EditorSetup } from '@/features/editor/components/editor-setup';
 import type { EditorStore } from '@/features/editor/stores/editor-store';
 import { fitToPoints, recentre } from './cuboid-fitting';
@@ -82,4 +82,32 @@ export async function autoTrackSelected(store: EditorStore, setup: EditorSetup, 
     ),
   );
   return shapes.length;
+}
+
+/** The 2D boxes a track shows on the cameras at a frame: its keyframe's there, else those of the keyframe before it. */
+export function cameraBoxesAt(object: ResultObject, frame: number): Record<string, BoxShape> {
+  let found: Record<string, BoxShape> = {};
+  for (const keyframe of object.keyframes) {
+    if (keyframe.frame > frame) break;
+    found = keyframe.outside ? {} : (keyframe.cameraBoxes ?? {});
+  }
+  return found;
+}
+
+/** A track's 2D box on one camera set (or removed, with null) at the frame on screen, in a keyframe there. */
+export function setCameraBox(store: EditorStore, setup: EditorSetup, id: string, camera: string, box: BoxShape | null): void {
+  if (setup.readOnly) return;
+  const { frame } = store.getState();
+  store.commit(
+    changeObject(store.document(), id, (object) => {
+      const keyed = withKeyframe(object, frame, 'interpolated');
+      const keyframe = keyframeAt(keyed, frame);
+      if (!keyframe || keyframe.outside) return object;
+      const boxes = { ...cameraBoxesAt(keyed, frame) };
+      if (box) boxes[camera] = box;
+      else delete boxes[camera];
+      const { cameraBoxes: _dropped, ...rest } = keyframe;
+      return putKeyframe(keyed, Object.keys(boxes).length > 0 ? { ...rest, cameraBoxes: boxes } : rest);
+    }),
+  );
 }
