@@ -26,8 +26,7 @@ import { deleteTracks } from '@/features/editor/stores/editor-actions';
 import { createEditorStore, EditorStoreContext, useEditor, useEditorStore } from '@/features/editor/stores/editor-store';
 import { frameCloud } from '../api/get-frame-points';
 import { createCloudCache } from '../hooks/cloud-cache';
-import type { SceneBox } from '../scene/point-cloud-scene';
-import type { PointCloudScene } from '../scene/point-cloud-scene';
+import { type PointCloudScene, prepareCloud, type SceneBox } from '../scene/point-cloud-scene';
 import { defaultPointStyle, type PointStyle } from '../scene/point-material';
 import { overlayPositions } from '../tools/cloud-overlay';
 import { CameraPanels, type FusionObject } from '../fusion/camera-panels';
@@ -95,7 +94,10 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
   const rangeCircles = useMemo(() => parseRangeCircles(selectedTool?.definition.rangeCircles), [selectedTool]);
 
   // The clouds: the frame on screen, the next two on their way, and the earlier ones the overlay needs kept.
-  const cache = useMemo(() => createCloudCache(document.frameCount, (index) => frameCloud(item.id, index)), [item.id, document.frameCount]);
+  const cache = useMemo(
+    () => createCloudCache(document.frameCount, (index) => frameCloud(item.id, index).then((cloud) => (prepareCloud(cloud), cloud))),
+    [item.id, document.frameCount],
+  );
   const [shown, setShown] = useState<{ frame: number; cloud: PointCloud } | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

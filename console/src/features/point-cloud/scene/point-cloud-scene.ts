@@ -174,8 +174,8 @@ export class PointCloudScene {
       if (index) g.setIndex(new BufferAttribute(new Uint32Array(Math.max(1, cloud.count)), 1));
       return g;
     };
-    const ground = groundHeight(cloud);
-    this.loaded = { cloud, full: geometry(false), top: geometry(true), near: geometry(true), ranges: cloudRanges(cloud, ground), ground };
+    const { ground, ranges } = prepareCloud(cloud);
+    this.loaded = { cloud, full: geometry(false), top: geometry(true), near: geometry(true), ranges, ground };
     this.fullPoints.geometry = this.loaded.full;
     this.topPoints.geometry = this.loaded.top;
     this.nearPoints.geometry = this.loaded.near;
@@ -384,34 +384,32 @@ export class PointCloudScene {
     const p = loaded.cloud.positions;
     const count = loaded.cloud.count;
     const topIndex = loaded.top.index!;
+    const nearIndex = loaded.near.index!;
     const topArray = topIndex.array as Uint32Array;
-    let k = 0;
+    const nearArray = nearIndex.array as Uint32Array;
+    // Both crops in one pass over the cloud; without a selected box nothing is near.
+    const shape = this.selected;
+    const r = shape ? cuboidRotation(shape) : null;
+    const [bx, by, bz] = shape ? [shape.x, shape.y, shape.z] : [0, 0, 0];
+    const [hl, hw, hh] = shape ? [shape.length / 2 + sideMargin, shape.width / 2 + sideMargin, shape.height / 2 + sideMargin] : [0, 0, 0];
+    const reach = shape ? Math.hypot(hl, hw, hh) : -1;
+    let [k, n] = [0, 0];
     for (let i = 0; i < count; i++) {
       const x = p[i * 3];
       const y = p[i * 3 + 1];
       if (x >= minX && x <= maxX && y >= minY && y <= maxY) topArray[k++] = i;
+      if (r === null) continue;
+      const dx = x - bx;
+      const dy = y - by;
+      const dz = p[i * 3 + 2] - bz;
+      if (Math.abs(dx) > reach || Math.abs(dy) > reach || Math.abs(dz) > reach) continue;
+      const lx = r[0] * dx + r[3] * dy + r[6] * dz;
+      const ly = r[1] * dx + r[4] * dy + r[7] * dz;
+      const lz = r[2] * dx + r[5] * dy + r[8] * dz;
+      if (Math.abs(lx) <= hl && Math.abs(ly) <= hw && Math.abs(lz) <= hh) nearArray[n++] = i;
     }
     setCrop(loaded.top, topIndex, k);
-    const nearIndex = loaded.near.index!;
-    k = 0;
-    if (this.selected) {
-      const shape = this.selected;
-      const r = cuboidRotation(shape);
-      const [hl, hw, hh] = [shape.length / 2 + sideMargin, shape.width / 2 + sideMargin, shape.height / 2 + sideMargin];
-      const reach = Math.hypot(hl, hw, hh);
-      const nearArray = nearIndex.array as Uint32Array;
-      for (let i = 0; i < count; i++) {
-        const dx = p[i * 3] - shape.x;
-        const dy = p[i * 3 + 1] - shape.y;
-        const dz = p[i * 3 + 2] - shape.z;
-        if (Math.abs(dx) > reach || Math.abs(dy) > reach || Math.abs(dz) > reach) continue;
-        const lx = r[0] * dx + r[3] * dy + r[6] * dz;
-        const ly = r[1] * dx + r[4] * dy + r[7] * dz;
-        const lz = r[2] * dx + r[5] * dy + r[8] * dz;
-        if (Math.abs(lx) <= hl && Math.abs(ly) <= hw && Math.abs(lz) <= hh) nearArray[k++] = i;
-      }
-    }
-    setCrop(loaded.near, nearIndex, k);
+    setCrop(loaded.near, nearIndex, n);
   }
 
   private buildBoxLines(): void {
@@ -502,6 +500,22 @@ function setCrop(geometry: BufferGeometry, index: BufferAttribute, count: number
 
 const sameShape = (a: CuboidShape | null, b: CuboidShape | null) =>
   a === b || (a !== null && b !== null && a.x === b.x && a.y === b.y && a.z === b.z && a.length === b.length && a.width === b.width && a.height === b.height && a.yaw === b.yaw);
+
+const prepared = new WeakMap<PointCloud, { ground: number; ranges: CloudRanges }>();
+
+/**
+ * What the scene reads of a cloud before drawing it (its ground, the ranges its colours scale over), worked out once:
+ * prefetching calls it, so a frame switch finds it ready.
+ */
+export function prepareCloud(cloud: PointCloud): { ground: number; ranges: CloudRanges } {
+  let found = prepared.get(cloud);
+  if (!found) {
+    const ground = groundHeight(cloud);
+    found = { ground, ranges: cloudRanges(cloud, ground) };
+    prepared.set(cloud, found);
+  }
+  return found;
+}
 
 /** The ranges the colour modes scale over: heights from the ground up, distances out to the cloud's reach, reflectance as it comes. */
 function cloudRanges(cloud: PointCloud, ground: number): CloudRanges {
