@@ -3,11 +3,12 @@
 // one's handles in the top, side and front views. React renders the frame around the canvas; the scene draws it.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CuboidShape, type PointCloud, setShape } from '@annot/workflows';
+import { type CuboidShape, type PointCloud, type ScreenRegion, setShape } from '@annot/workflows';
 import { toolOf, useEditorSetup } from '@/features/editor/components/editor-setup';
 import { createObject } from '@/features/editor/stores/editor-actions';
 import { useEditorStore } from '@/features/editor/stores/editor-store';
 import { type ViewName, viewNames, type ViewRect } from '../scene/cloud-views';
+import { SelectionOverlay, type SelectionMode } from '../segmentation/selection-overlay';
 import { PointCloudScene, type SceneBox } from '../scene/point-cloud-scene';
 import type { PointStyle } from '../scene/point-material';
 import { selectedCuboid } from '../tools/cuboid-actions';
@@ -26,6 +27,8 @@ export interface CloudViewportProps {
   onScene: (scene: PointCloudScene | null) => void;
   /** An inspector clicked a cuboid (or none) in mark mode. */
   onMark: (objectId: string | null) => void;
+  /** A segment tool in hand: gestures over the perspective view select points instead of turning it. */
+  selection: { mode: SelectionMode; onRegion: (region: ScreenRegion, options: { remove: boolean }) => void } | null;
 }
 
 type Vector = [number, number, number];
@@ -38,7 +41,7 @@ const isOrtho = (view: ViewName | null): view is OrthoView => view === 'top' || 
 /** The smallest footprint drawn, in metres; a click in draw mode makes none. */
 const minimumSide = 0.3;
 
-export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, rangeCircles, overlay, onScene, onMark }: CloudViewportProps) {
+export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, rangeCircles, overlay, onScene, onMark, selection }: CloudViewportProps) {
   const { t } = useTranslation();
   const store = useEditorStore();
   const setup = useEditorSetup();
@@ -191,6 +194,11 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
             {(name === 'side' || name === 'front') && sideEmpty && <p className="px-2 text-[11px] text-slate-400">{t('cloud_side_hint')}</p>}
           </div>
         ))}
+      {selection && layout && (
+        <div className="absolute left-0 top-0" style={{ width: layout.perspective.width, height: layout.perspective.height }}>
+          <SelectionOverlay mode={selection.mode} enabled onRegion={selection.onRegion} />
+        </div>
+      )}
       {!cloud && <p className="absolute left-2 top-8 rounded bg-slate-900/80 px-2 py-1 text-xs text-slate-200">{t('cloud_loading')}</p>}
     </div>
   );

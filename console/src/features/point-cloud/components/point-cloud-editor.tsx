@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { emptyResult, type ErrorMark, type PointCloud, type ResultDocument, shapeAt } from '@annot/workflows';
+import { emptyResult, type ErrorMark, type PointCloud, type ResultDocument, type ScreenRegion, shapeAt } from '@annot/workflows';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useItemFrames } from '@/features/editor/api/get-item-frames';
 import { useAutosave } from '@/features/editor/autosave';
@@ -30,7 +30,9 @@ import { type PointCloudScene, prepareCloud, type SceneBox } from '../scene/poin
 import { defaultPointStyle, type PointStyle } from '../scene/point-material';
 import { overlayPositions } from '../tools/cloud-overlay';
 import { CameraPanels, type FusionObject } from '../fusion/camera-panels';
-import { autoTrackSelected, cameraBoxesAt, fitSelectedCuboid, isCuboidStep, selectedCuboid, setCameraBox, stepSelectedCuboid } from '../tools/cuboid-actions';
+import { createPointSelector } from '../segmentation/point-selection';
+import type { SelectionMode } from '../segmentation/selection-overlay';
+import { autoTrackSelected, cameraBoxesAt, fitSelectedCuboid, isCuboidStep, selectedCuboid, selectIntoSegment, setCameraBox, stepSelectedCuboid } from '../tools/cuboid-actions';
 import { countInside } from '../tools/cuboid-fitting';
 import { parseRangeCircles } from '../tools/range-circles';
 import { CloudToolbar } from './cloud-toolbar';
@@ -149,6 +151,32 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
     [document.objects, frame, hidden, flagged, selectedId, setup],
   );
   const selectedBox = boxes.find((b) => b.id === selectedId) ?? null;
+
+  // A segment tool in hand selects points in the perspective view by box, lasso or brush.
+  const mode = useEditor((s) => s.mode);
+  const [selectionMode, setSelectionMode] = useState<SelectionMode>('box');
+  const segmenting = mode === 'draw' && tools.find((tool) => tool.toolId === toolId)?.definition.templateType === 'segment' && !setup.readOnly;
+  const selector = useMemo(() => (shown ? createPointSelector(shown.cloud) : null), [shown]);
+  const selection = useMemo(
+    () =>
+      segmenting && selector && shown
+        ? {
+            mode: selectionMode,
+            onRegion: (region: ScreenRegion, options: { remove: boolean }) => {
+              const view = scene.current?.perspectiveView();
+              if (!view) return;
+              const indices = selector(view.camera, { width: view.rect.width, height: view.rect.height }, region);
+              selectIntoSegment(store, setup, shown.cloud.count, indices.slice(), options.remove);
+            },
+          }
+        : null,
+    [segmenting, selector, shown, selectionMode, store, setup],
+  );
+  const segmentPoints = useMemo(() => {
+    const object = document.objects.find((o) => o.id === selectedId);
+    const shape = object ? shapeAt(object, frame) : null;
+    return shape?.type === 'segment' ? shape.counts.reduce((sum, run, i) => (i % 2 === 1 ? sum + run : sum), 0) : null;
+  }, [document.objects, selectedId, frame]);
   // The cameras see every track at the frame: its cuboid there and its 2D boxes.
   const fusionObjects = useMemo<FusionObject[]>(
     () =>
@@ -278,6 +306,7 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
             overlay={overlay}
             onScene={(made) => (scene.current = made)}
             onMark={(objectId) => setDialog({ mark: objectId })}
+            selection={selection}
           />
           {failed && (
             <p role="alert" className="bg-destructive px-2 py-1 text-xs text-destructive-foreground">
@@ -314,6 +343,21 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
               <dt className="text-muted-foreground">{t('cloud_box_heading')}</dt>
               <dd className="tabular-nums">{((selectedBox.shape.yaw * 180) / Math.PI).toFixed(1)}°</dd>
             </dl>
+          )}
+          {segmenting && (
+            <div className="flex flex-wrap gap-1 border-b border-border p-3" role="radiogroup" aria-label={t('cloud_selection_mode')}>
+              {(['box', 'lasso', 'brush'] as const).map((m) => (
+                <button key={m} type="button" role="radio" aria-checked={selectionMode === m} className="rounded border border-border px-2 py-0.5 text-xs aria-checked:bg-secondary" onClick={() => setSelectionMode(m)}>
+                  {t(`point_selection_${m}`)}
+                </button>
+              ))}
+              <p className="w-full text-[11px] text-muted-foreground">{t('cloud_selection_hint')}</p>
+            </div>
+          )}
+          {segmentPoints !== null && (
+            <p className="border-b border-border p-3 text-xs">
+              {t('cloud_segment_points')}: <span className="tabular-nums" data-testid="segment-points">{segmentPoints}</span>
+            </p>
           )}
           <MarksPanel sequence={document.frameCount > 1} marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
           {opened && <ObjectsPanel markCounts={markCounts} />}

@@ -329,6 +329,12 @@ export class PointCloudScene {
     return best?.id ?? null;
   }
 
+  /** The perspective view's camera as last drawn, with its rectangle: what a selection drawn over it is read through. */
+  perspectiveView(): { camera: PerspectiveCamera; rect: ViewRect } {
+    placeOrbit(this.perspective, this.orbit, this.layout.perspective.width / Math.max(1, this.layout.perspective.height));
+    return { camera: this.perspective, rect: this.layout.perspective };
+  }
+
   /** Draws the four views now. */
   render(): void {
     this.dirty = false;
