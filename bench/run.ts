@@ -7,7 +7,9 @@ import { exportsBench } from './exports.bench';
 import { framesBench } from './frames.bench';
 import { itemsBench } from './items.bench';
 import { pointCloudEditorBench } from './point-cloud-editor.bench';
+import { pointCloudParseBench } from './point-cloud-parse.bench';
 import { projectionLagBench } from './projection-lag.bench';
+import { projectionBench } from './projection.bench';
 import { rebuildBench } from './rebuild.bench';
 import { videoBench } from './video.bench';
 import { tracksBench } from './tracks.bench';
@@ -26,6 +28,8 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   video: videoBench,
   tracks: tracksBench,
   'pointcloud editor': pointCloudEditorBench,
+  'point cloud parse': pointCloudParseBench,
+  projection: projectionBench,
 };
 const log = (line: string) => console.log(line);
 
@@ -61,7 +65,9 @@ async function main(): Promise<void> {
   const only = process.argv[2];
   const figures: Figure[] = [];
   const failed: string[] = [];
-  for (const name of Object.keys(benches).filter((name) => !only || name.includes(only))) {
+  // A name that is a benchmark's whole name runs that one alone ("projection", not also "projection lag").
+  const chosen = only && only in benches ? [only] : Object.keys(benches).filter((name) => !only || name.includes(only));
+  for (const name of chosen) {
     const measured = await inChild(name);
     if (measured) figures.push(...measured);
     else failed.push(name);

@@ -10,7 +10,7 @@ const tool = {
   name: 'Vehicle',
   templateType: 'box',
   description: '',
-  sameBoxSizeCount: 0,
+  sameBoxSizeCount: 0, enablePitchRoll: false,
   attributes: [{ name: 'category', displayName: 'Category', exportName: 'category', level: 1, required: true, instanceAttribute: false, frameAttribute: false, type: 'single', display: 'tiled', options: [{ name: 'car' }, { name: 'truck' }] }],
 };
 

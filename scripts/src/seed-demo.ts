@@ -11,6 +11,7 @@ import { seedDemoWebhooks } from './seed-demo-webhooks';
 import { seedDemoAnnouncements } from './seed-demo-announcements';
 import { seedDemoPanoptic } from './seed-demo-panoptic';
 import { seedDemoSequences } from './seed-demo-sequences';
+import { seedDemoPointClouds } from './seed-demo-point-clouds';
 
 export interface DemoAccount {
   role: string;
@@ -31,7 +32,7 @@ export const demoAccounts: DemoAccount[] = [
 export interface DemoOptions {
   /** The demo algorithm is registered at this address and called on a batch of its own. */
   detectorUrl?: string;
-  /** The projects of the other annotation types (driving sequences, a dashcam video, panoptic frames); on unless false. */
+  /** The projects of the other annotation types (driving sequences, a dashcam video, panoptic frames, point clouds); on unless false. */
   otherTypes?: boolean;
 }
 
@@ -81,6 +82,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   if (options.otherTypes !== false) {
     await seedDemoSequences(call, sequencePeople);
     await seedDemoPanoptic(call, sequencePeople);
+    await seedDemoPointClouds(call, sequencePeople);
   }
   await call('GET', '/manage/auth/logout', undefined, pmToken);
   await seedDemoDocuments(call, token);

@@ -2,9 +2,10 @@
 // dashcam video decoded into its frames, panoptic street frames, each with an item worked through inspection and an
 // export of its kind holding what was annotated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskArea } from '@annot/workflows';
+import { decodePointCloud, maskArea } from '@annot/workflows';
 import { demoSequenceProject, demoSequences, demoVideoFrames, demoVideoProject } from '../../scripts/src/seed-demo-sequences';
 import { demoPanopticTitle } from '../../scripts/src/seed-demo-panoptic';
+import { demoFusionFrames, demoFusionItems, demoFusionTitle, demoSegmentationTitle } from '../../scripts/src/seed-demo-point-clouds';
 import { startDemo } from '../support/demo';
 import { call, type Platform } from '../support/platform';
 import { zipEntries } from '../support/zip-entries';
@@ -19,7 +20,8 @@ describe('demo of other annotation types', () => {
   beforeAll(async () => {
     ({ platform, admin } = await startDemo({ otherTypes: true }));
     projects = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items;
-  });
+    // Every type's projects, the LiDAR street's twenty clouds and forty camera images among them.
+  }, 300_000);
   afterAll(async () => platform?.stop());
 
   const projectId = (title: string) => projects.find((p) => p.title === title)!.id;
@@ -63,6 +65,27 @@ describe('demo of other annotation types', () => {
     expect(coco.images).toHaveLength(demoVideoFrames);
     expect(coco.tracks).toHaveLength(2);
     expect(coco.annotations).toHaveLength(demoVideoFrames + Math.ceil(demoVideoFrames / 2));
+  });
+
+  it('imports the street LiDAR with its two cameras, and tracks the car ahead in 3D through inspection', async () => {
+    const clouds = await items(demoFusionTitle);
+    expect(clouds.map((i) => [i.fileName, i.frameCount, i.width, i.height]).sort()).toEqual(demoFusionItems.map((d) => [d.folder, demoFusionFrames, 960, 540]).sort());
+    const worked = clouds.find((i) => i.status === 'finished')!;
+    const frames = (await call(platform, 'GET', `/manage/tasks/items/${worked.id}/frames`, { token: admin })).body.data;
+    expect(frames.sensors.cameras.map((c: { name: string; distortion: { model: string } }) => [c.name, c.distortion.model])).toEqual([['front', 'none'], ['front_left', 'radtan']]);
+    const get = (url: string) => fetch(`${platform.baseUrl}${url}`, { headers: { authorization: `Bearer ${admin}` } });
+    const cloud = decodePointCloud(new Uint8Array(await (await get(`/manage/tasks/items/${worked.id}/frames/${demoFusionFrames - 1}/points`)).arrayBuffer()))!;
+    expect(cloud.count).toBe(100_000);
+    // Lane marks shine back: the road's brightest points are far above its median.
+    expect(Math.max(...cloud.intensity!.subarray(0, 50_000))).toBeGreaterThan(0.8);
+    expect((await get(`/manage/tasks/items/${worked.id}/frames/0/cameras/front_left/media`)).headers.get('content-type')).toBe('image/png');
+    const { result } = (await call(platform, 'GET', `/manage/tasks/items/${worked.id}`, { token: admin })).body.data.result;
+    expect(result.objects).toHaveLength(1);
+    expect(result.objects[0]).toMatchObject({ templateType: 'cuboid', attributes: { category: 'car' } });
+    expect(result.objects[0].keyframes.map((k: { frame: number }) => k.frame)).toEqual([0, demoFusionFrames - 1]);
+
+    const [frame] = await items(demoSegmentationTitle);
+    expect(frame).toMatchObject({ fileName: 'street-frame', frameCount: 1 });
   });
 
   it('paints one panoptic frame whole, a car an instance each, and exports its segments as COCO panoptic', async () => {

@@ -82,6 +82,7 @@ describe('sequence import', () => {
     expect(frames.status).toBe(200);
     expect(frames.body.data).toEqual({
       frameRate: null,
+      sensors: null,
       frames: [
         { index: 0, fileName: '0001.png', width: 64, height: 48, timestamp: null },
         { index: 1, fileName: '0002.png', width: 64, height: 48, timestamp: null },
@@ -154,7 +155,7 @@ describe('sequence import', () => {
     ]);
     const id = imported.items.find((item) => item.fileName === 'cam/a.png')!.id;
     const frames = await call(platform, 'GET', `/manage/tasks/items/${id}/frames`, { token: admin });
-    expect(frames.body.data).toEqual({ frameRate: null, frames: [{ index: 0, fileName: 'cam/a.png', width: 30, height: 20, timestamp: null }] });
+    expect(frames.body.data).toEqual({ frameRate: null, sensors: null, frames: [{ index: 0, fileName: 'cam/a.png', width: 30, height: 20, timestamp: null }] });
     expect(await bytes(await frameMedia(id, 0))).toEqual(picture);
     expect((await frameMedia(id, 1)).status).toBe(404);
   });

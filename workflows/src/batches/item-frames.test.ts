@@ -7,7 +7,7 @@ const video: ItemFrames = { pathPrefix: 'frames/abc/', count: 3, fileNames: [], 
 
 describe('itemFramesView', () => {
   it('makes a picture a sequence of one frame', () => {
-    expect(itemFramesView(null, picture)).toEqual({ frameRate: null, frames: [{ index: 0, fileName: 'cam/a.png', width: 64, height: 48, timestamp: null }] });
+    expect(itemFramesView(null, picture)).toEqual({ frameRate: null, sensors: null, frames: [{ index: 0, fileName: 'cam/a.png', width: 64, height: 48, timestamp: null }] });
   });
 
   it('spreads a column of one value over every frame, and reads per-frame columns by index', () => {

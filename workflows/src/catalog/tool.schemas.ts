@@ -59,6 +59,8 @@ export const toolInput = z
     pointCloudOverlayFrames: positiveInteger.max(20, 'catalog.overlay_frames').optional(),
     autoTrackFrames: z.coerce.number({ error: 'catalog.auto_track_frames' }).int('catalog.auto_track_frames').min(10, 'catalog.auto_track_frames').max(20, 'catalog.auto_track_frames').optional(),
     sameBoxSizeCount: z.coerce.number({ error: 'catalog.same_box_sizes' }).int('catalog.same_box_sizes').min(0, 'catalog.same_box_sizes').default(0),
+    /** For a cuboid tool: whether its cuboids may tilt (pitch and roll); otherwise they turn only about the vertical. */
+    enablePitchRoll: z.boolean().default(false),
     /** For a mask tool: a class of things, each painted region an instance of its own; otherwise stuff, one region per frame. */
     countable: z.boolean().optional(),
     attributes: z.array(toolAttribute).default([]),

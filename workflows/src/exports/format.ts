@@ -2,9 +2,10 @@
 // and document sections it gives back, and what a decoder reads out of uploaded files.
 import type { DataRuleDocument } from '../catalog/data-rule';
 import type { ToolInput } from '../catalog/tool.schemas';
+import type { ItemSensors } from '../fusion/calibration';
 import type { AttributeValues, ResultDocument, Shape } from '../tasks/result.schema';
 
-export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'mot', 'kitti_tracking', 'coco_video', 'coco_panoptic', 'masks'] as const;
+export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'mot', 'kitti_tracking', 'coco_video', 'coco_panoptic', 'masks', 'kitti_3d', 'nuscenes', 'point_labels'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** A tool of the project as exporters read it: its class name is the tool's name unless an object names another. */
@@ -43,6 +44,8 @@ export interface ExportItem {
   mediaPath: string;
   /** The item's frames in order: a picture is one frame, at `mediaPath`; a sequence or a video has one per frame. */
   frames: ExportFrame[];
+  /** A point-cloud item's cameras and ego poses; absent or null for pictures, videos and image sequences. */
+  sensors?: ItemSensors | null;
   result: ResultDocument;
 }
 

@@ -2,3 +2,4 @@ export * from './calibration';
 export * from './cuboid';
 export * from './projection';
 export * from './calibration-files';
+export * from './kitti';

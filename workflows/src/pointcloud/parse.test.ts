@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isPointCloudFile, parsePointCloud, pointCloudExtensions } from './parse';
 import { PointCloudError } from './point-cloud-error';
-import { writeFloatRecords, writePcd, writePly } from './point-cloud-files.test-support';
+import { writePcd } from './pcd-write';
+import { writeFloatRecords, writePly } from './point-cloud-files.test-support';
 
 describe(parsePointCloud.name, () => {
   it('reads a KITTI scan as x, y, z and reflectance', () => {

@@ -159,71 +159,118 @@ export function parsePcd(bytes: Uint8Array): PointCloud {
   return readColumns(raw, header, wanted, layout);
 }
 
+type Column = { start: number; stride: number };
+
 /** Reads the kept fields of binary data where point i's value of field f sits at layout[f].start + i·layout[f].stride. */
-function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layout: { start: number; stride: number }[]): PointCloud {
+function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layout: Column[]): PointCloud {
   const total = header.points;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const positions = new Float32Array(total * 3);
   const intensity = wanted.intensity >= 0 ? new Float32Array(total) : null;
   const colors = wanted.color >= 0 ? new Uint8Array(total * 3) : null;
   const { fields } = header;
-  const [x, y, z] = [layout[wanted.x], layout[wanted.y], layout[wanted.z]];
-  const intensityAt = intensity ? layout[wanted.intensity] : { start: 0, stride: 0 };
-  const colorAt = colors ? layout[wanted.color] : { start: 0, stride: 0 };
-  const intensityF4 = intensity !== null && fields[wanted.intensity].type === 'float32';
-  const readIntensity = intensity ? scalarReader(view, fields[wanted.intensity].type, true) : () => 0;
-  let kept = 0;
-
-  if (fields[wanted.x].type === 'float32' && fields[wanted.y].type === 'float32' && fields[wanted.z].type === 'float32') {
-    // The common case in one DataView loop: float32 coordinates, float32 or no intensity.
-    let xo = x.start;
-    let yo = y.start;
-    let zo = z.start;
-    let io = intensityAt.start;
-    let co = colorAt.start;
-    for (let i = 0; i < total; i++, xo += x.stride, yo += y.stride, zo += z.stride, io += intensityAt.stride, co += colorAt.stride) {
-      const px = view.getFloat32(xo, true);
-      const py = view.getFloat32(yo, true);
-      const pz = view.getFloat32(zo, true);
-      if (px - px !== 0 || py - py !== 0 || pz - pz !== 0) continue;
-      const k3 = kept * 3;
-      positions[k3] = px;
-      positions[k3 + 1] = py;
-      positions[k3 + 2] = pz;
-      if (intensity) intensity[kept] = intensityF4 ? view.getFloat32(io, true) : readIntensity(io);
-      if (colors) {
-        const rgb = view.getUint32(co, true);
-        colors[k3] = (rgb >>> 16) & 255;
-        colors[k3 + 1] = (rgb >>> 8) & 255;
-        colors[k3 + 2] = rgb & 255;
-      }
-      kept++;
-    }
-    return buildCloud({ positions, intensity, colors }, kept, total);
+  const kept = (index: number) => index >= 0;
+  const stride = layout[wanted.x].stride;
+  const floatAtStride = (index: number) => fields[index].type === 'float32' && layout[index].stride === stride;
+  if (
+    floatAtStride(wanted.x) && floatAtStride(wanted.y) && floatAtStride(wanted.z) &&
+    (!kept(wanted.intensity) || floatAtStride(wanted.intensity)) &&
+    (!kept(wanted.color) || layout[wanted.color].stride === stride)
+  ) {
+    const at = (index: number) => (kept(index) ? layout[index].start : -1);
+    const read = new Float64Array([0, Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+    readFloat32Points(view, 0, total, stride, at(wanted.x), at(wanted.y), at(wanted.z), at(wanted.intensity), at(wanted.color), positions, intensity ?? empty, colors ?? emptyBytes, read);
+    return buildCloud({ positions, intensity, colors }, read[0], total, { min: [read[1], read[2], read[3]], max: [read[4], read[5], read[6]] });
   }
 
-  const readX = scalarReader(view, fields[wanted.x].type, true);
-  const readY = scalarReader(view, fields[wanted.y].type, true);
-  const readZ = scalarReader(view, fields[wanted.z].type, true);
+  const reader = (index: number) => {
+    const column = layout[index];
+    const readScalar = scalarReader(view, fields[index].type, true);
+    return (i: number) => readScalar(column.start + i * column.stride);
+  };
+  const [readX, readY, readZ] = [reader(wanted.x), reader(wanted.y), reader(wanted.z)];
+  const readIntensity = intensity ? reader(wanted.intensity) : () => 0;
+  const colorAt = colors ? layout[wanted.color] : { start: 0, stride: 0 };
+  let count = 0;
   for (let i = 0; i < total; i++) {
-    const px = readX(x.start + i * x.stride);
-    const py = readY(y.start + i * y.stride);
-    const pz = readZ(z.start + i * z.stride);
+    const px = readX(i);
+    const py = readY(i);
+    const pz = readZ(i);
     if (!Number.isFinite(px) || !Number.isFinite(py) || !Number.isFinite(pz)) continue;
-    const k3 = kept * 3;
+    const k3 = count * 3;
     positions[k3] = px;
     positions[k3 + 1] = py;
     positions[k3 + 2] = pz;
-    if (intensity) intensity[kept] = readIntensity(intensityAt.start + i * intensityAt.stride);
+    if (intensity) intensity[count] = readIntensity(i);
     if (colors) {
       const rgb = view.getUint32(colorAt.start + i * colorAt.stride, true);
       colors[k3] = (rgb >>> 16) & 255;
       colors[k3 + 1] = (rgb >>> 8) & 255;
       colors[k3 + 2] = rgb & 255;
     }
+    count++;
+  }
+  return buildCloud({ positions, intensity, colors }, count, total);
+}
+
+const empty = new Float32Array(0);
+const emptyBytes = new Uint8Array(0);
+
+/**
+ * The common case in one DataView loop: float32 x, y, z, a float32 intensity or none (at -1), a packed colour or none,
+ * every field a stride apart. A small function of numbers and typed arrays only, so the engine optimizes it once and
+ * keeps it for every file. Reads points [first, end) and carries in `read` the points kept so far and their bounds:
+ * [kept, min x, y, z, max x, y, z].
+ */
+function readFloat32Points(
+  view: DataView,
+  first: number,
+  end: number,
+  stride: number,
+  xAt: number,
+  yAt: number,
+  zAt: number,
+  intensityAt: number,
+  colorAt: number,
+  positions: Float32Array,
+  intensity: Float32Array,
+  colors: Uint8Array,
+  read: Float64Array,
+): void {
+  const withIntensity = intensityAt >= 0;
+  const withColor = colorAt >= 0;
+  let kept = read[0], minX = read[1], minY = read[2], minZ = read[3], maxX = read[4], maxY = read[5], maxZ = read[6];
+  for (let i = first, row = first * stride; i < end; i++, row += stride) {
+    const px = view.getFloat32(row + xAt, true);
+    const py = view.getFloat32(row + yAt, true);
+    const pz = view.getFloat32(row + zAt, true);
+    if (px - px !== 0 || py - py !== 0 || pz - pz !== 0) continue;
+    if (px < minX) minX = px;
+    if (px > maxX) maxX = px;
+    if (py < minY) minY = py;
+    if (py > maxY) maxY = py;
+    if (pz < minZ) minZ = pz;
+    if (pz > maxZ) maxZ = pz;
+    const k3 = kept * 3;
+    positions[k3] = px;
+    positions[k3 + 1] = py;
+    positions[k3 + 2] = pz;
+    if (withIntensity) intensity[kept] = view.getFloat32(row + intensityAt, true);
+    if (withColor) {
+      const rgb = view.getUint32(row + colorAt, true);
+      colors[k3] = (rgb >>> 16) & 255;
+      colors[k3 + 1] = (rgb >>> 8) & 255;
+      colors[k3 + 2] = rgb & 255;
+    }
     kept++;
   }
-  return buildCloud({ positions, intensity, colors }, kept, total);
+  read[0] = kept;
+  read[1] = minX;
+  read[2] = minY;
+  read[3] = minZ;
+  read[4] = maxX;
+  read[5] = maxY;
+  read[6] = maxZ;
 }
 
 /** Reads ascii data: one point a line, each field's values as whitespace-separated tokens. */

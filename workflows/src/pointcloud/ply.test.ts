@@ -61,5 +61,7 @@ describe('parsePly', () => {
     expect(key(() => parsePly(new TextEncoder().encode(ascii)))).toEqual(['pointcloud.rows_missing', { expected: 3, actual: 2 }]);
     expect(key(() => parsePly(noY))).toEqual(['pointcloud.field_missing', { field: 'y' }]);
     expect(key(() => parsePly(new TextEncoder().encode('ply\nformat ascii 1.0\nelement vertex 1\n')))).toEqual(['pointcloud.header_invalid', { keyword: 'end_header' }]);
+    const half = new TextEncoder().encode('ply\nformat ascii 1.0\nelement vertex 1\nproperty half x\nend_header\n1\n');
+    expect(key(() => parsePly(half))).toEqual(['pointcloud.type_unsupported', { field: 'x', type: 'half' }]);
   });
 });

@@ -27,9 +27,9 @@ const plyTypes: Record<string, ScalarType> = {
   float: 'float32', float32: 'float32', double: 'float64', float64: 'float64',
 };
 
-const plyType = (name: string | undefined): ScalarType => {
+const plyType = (name: string | undefined, property: string | undefined): ScalarType => {
   const type = name === undefined ? undefined : plyTypes[name.toLowerCase()];
-  if (!type) throw new PointCloudError('pointcloud.type_unsupported', { field: 'property', type: (name ?? '').slice(0, 40) });
+  if (!type) throw new PointCloudError('pointcloud.type_unsupported', { field: (property ?? '').slice(0, 40), type: (name ?? '').slice(0, 40) });
   return type;
 };
 
@@ -64,8 +64,8 @@ function readPlyHeader(bytes: Uint8Array): { encoding: PlyEncoding; elements: Pl
     } else if (keyword === 'property') {
       const element = elements.at(-1);
       if (!element) throw new PointCloudError('pointcloud.header_invalid', { keyword: 'property' });
-      if (values[0] === 'list') element.properties.push({ name: values[3] ?? '', countType: plyType(values[1]), type: plyType(values[2]) });
-      else element.properties.push({ name: values[1] ?? '', countType: null, type: plyType(values[0]) });
+      if (values[0] === 'list') element.properties.push({ name: values[3] ?? '', countType: plyType(values[1], values[3]), type: plyType(values[2], values[3]) });
+      else element.properties.push({ name: values[1] ?? '', countType: null, type: plyType(values[0], values[1]) });
     }
   }
   throw new PointCloudError('pointcloud.header_invalid', { keyword: 'end_header' });

@@ -9,13 +9,14 @@ export interface CloudArrays {
   colors: Uint8Array | null;
 }
 
-export function buildCloud(arrays: CloudArrays, kept: number, total: number): PointCloud {
+/** `bounds` where the parser tracked them as it read, else they are found here. */
+export function buildCloud(arrays: CloudArrays, kept: number, total: number, bounds?: PointCloud['bounds']): PointCloud {
   if (kept === 0) throw new PointCloudError('pointcloud.empty');
   const trim = kept < total;
   const positions = trim ? arrays.positions.slice(0, kept * 3) : arrays.positions;
   const intensity = arrays.intensity && trim ? arrays.intensity.slice(0, kept) : arrays.intensity;
   const colors = arrays.colors && trim ? arrays.colors.slice(0, kept * 3) : arrays.colors;
-  return { count: kept, positions, intensity, colors, bounds: cloudBounds(positions, kept) };
+  return { count: kept, positions, intensity, colors, bounds: bounds ?? cloudBounds(positions, kept) };
 }
 
 /** One line of a text header, read as Latin-1 (headers are ASCII), with its line ending removed. */

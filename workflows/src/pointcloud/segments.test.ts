@@ -80,19 +80,16 @@ describe('labelArray', () => {
   it('cuts runs that reach past the cloud', () => {
     expect([...labelArray([{ label: 5, shape: { type: 'segment', pointCount: 10, counts: [2, 8] } }], 4)]).toEqual([0, 0, 5, 5]);
   });
-  it('handles a million-point cloud of thousands of runs quickly', () => {
+  it('encodes, labels and grows a million-point cloud of thousands of runs', () => {
     const count = 1_200_000;
     const bits = new Uint8Array(count);
     for (let i = 0; i < count; i++) bits[i] = (i >> 7) % 3 === 0 ? 1 : 0;
-    const started = performance.now();
     const shape = segmentFromMask(bits);
     const labels = labelArray([{ label: 7, shape }], count);
     const grown = addPoints(shape, Uint32Array.from({ length: 1000 }, (_, i) => i * 1000));
-    const elapsed = performance.now() - started;
     expect(shape.counts.length).toBeGreaterThan(6000);
     expect(labels[0]).toBe(7);
     expect(labels[128]).toBe(0);
     expect(segmentSize(grown)).toBe(segmentSize(shape) + [...Array(1000).keys()].filter((i) => !bits[i * 1000]).length);
-    expect(elapsed).toBeLessThan(500);
   });
 });

@@ -47,6 +47,43 @@ describe('selectPoints', () => {
     expect(select(points, { kind: 'brush', points: [120, 120], radius: 20 })).toEqual([]);
   });
 
+  it('selects in lassos and strokes exactly what a test against every edge and every piece selects', () => {
+    const count = 20_000;
+    const positions = new Float32Array(count * 3);
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    for (let i = 0; i < count * 3; i++) positions[i] = random() * 9;
+    // A star of 120 spikes (concave everywhere) and a zigzag stroke.
+    const star = Array.from({ length: 240 }, (_, i) => {
+      const [angle, reach] = [(i / 240) * 2 * Math.PI, i % 2 === 0 ? 80 : 25];
+      return [100 + reach * Math.cos(angle), 100 + reach * Math.sin(angle)];
+    }).flat();
+    const zigzag = Array.from({ length: 60 }, (_, i) => [20 + i * 3, i % 2 === 0 ? 60 : 140]).flat();
+    const screen = (i: number) => {
+      const depth = 10 - positions[i * 3 + 2];
+      return [100 + (100 * positions[i * 3]) / depth, 100 - (100 * positions[i * 3 + 1]) / depth];
+    };
+    const insidePolygon = (x: number, y: number, p: number[]) => {
+      let inside = false;
+      for (let a = 0, b = p.length - 2; a < p.length; b = a, a += 2) if (p[a + 1] > y !== p[b + 1] > y && x < p[a] + ((y - p[a + 1]) / (p[b + 1] - p[a + 1])) * (p[b] - p[a])) inside = !inside;
+      return inside;
+    };
+    const nearStroke = (x: number, y: number, p: number[], r: number) =>
+      p.some((_, k) => {
+        if (k % 2 === 1 || k + 3 >= p.length) return false;
+        const [ax, ay, dx, dy] = [p[k], p[k + 1], p[k + 2] - p[k], p[k + 3] - p[k + 1]];
+        const t = Math.min(1, Math.max(0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)));
+        return Math.hypot(x - ax - t * dx, y - ay - t * dy) <= r;
+      });
+    const all = [...Array(count).keys()];
+    const lasso = select(positions, { kind: 'lasso', points: star });
+    expect(lasso).toEqual(all.filter((i) => insidePolygon(screen(i)[0], screen(i)[1], star)));
+    const brush = select(positions, { kind: 'brush', points: zigzag, radius: 6 });
+    expect(brush).toEqual(all.filter((i) => nearStroke(screen(i)[0], screen(i)[1], zigzag, 6)));
+    expect(lasso.length).toBeGreaterThan(500);
+    expect(brush.length).toBeGreaterThan(500);
+  });
+
   it('fills a given buffer with the points of a large cloud each region holds, a lasso of hundreds of vertices too', () => {
     const count = 300_000;
     const positions = new Float32Array(count * 3);

@@ -71,55 +71,60 @@ function regionTest(region: ScreenRegion): RegionTest | null {
 }
 
 /**
- * Edges or stroke pieces sorted into horizontal bands, so a point is tested only against the few that reach its row:
- * a lasso of hundreds of vertices costs about what a rectangle does.
+ * Edges or stroke pieces sorted into the cells of a grid over the region, so a point is tested only against the few
+ * that reach its cell: a lasso of hundreds of vertices or a long brush stroke costs about what a rectangle does.
  */
-interface Bands {
+interface Grid {
+  left: number;
   top: number;
-  height: number;
-  /** Band b holds items[offsets[b] .. offsets[b + 1]). */
+  cellWidth: number;
+  cellHeight: number;
+  columns: number;
+  rows: number;
+  /** Cell c holds items[offsets[c] .. offsets[c + 1]). */
   offsets: Uint32Array;
   items: Uint32Array;
 }
 
-function bandsOf(segments: number, spans: (s: number) => [number, number], top: number, bottom: number): Bands {
-  const count = Math.max(1, Math.min(256, segments));
-  const height = Math.max((bottom - top) / count, 1e-9);
-  const band = (y: number) => Math.min(count - 1, Math.max(0, Math.floor((y - top) / height)));
-  const offsets = new Uint32Array(count + 1);
-  for (let s = 0; s < segments; s++) {
-    const [from, to] = spans(s);
-    for (let b = band(from); b <= band(to); b++) offsets[b + 1]++;
-  }
-  for (let b = 0; b < count; b++) offsets[b + 1] += offsets[b];
-  const items = new Uint32Array(offsets[count]);
-  const fill = offsets.slice(0, count);
-  for (let s = 0; s < segments; s++) {
-    const [from, to] = spans(s);
-    for (let b = band(from); b <= band(to); b++) items[fill[b]++] = s;
-  }
-  return { top, height, offsets, items };
+type Box = { left: number; top: number; right: number; bottom: number };
+
+function gridOf(count: number, boxOf: (s: number) => Box, over: Box, columns: number, rows: number): Grid {
+  const cellWidth = Math.max((over.right - over.left) / columns, 1e-9);
+  const cellHeight = Math.max((over.bottom - over.top) / rows, 1e-9);
+  const grid: Grid = { left: over.left, top: over.top, cellWidth, cellHeight, columns, rows, offsets: new Uint32Array(columns * rows + 1), items: new Uint32Array(0) };
+  const visit = (s: number, each: (cell: number) => void) => {
+    const box = boxOf(s);
+    const [c0, c1] = [column(grid, box.left), column(grid, box.right)];
+    for (let r = row(grid, box.top), r1 = row(grid, box.bottom); r <= r1; r++) for (let c = c0; c <= c1; c++) each(r * columns + c);
+  };
+  for (let s = 0; s < count; s++) visit(s, (cell) => grid.offsets[cell + 1]++);
+  for (let c = 0; c < columns * rows; c++) grid.offsets[c + 1] += grid.offsets[c];
+  grid.items = new Uint32Array(grid.offsets[columns * rows]);
+  const fill = grid.offsets.slice(0, columns * rows);
+  for (let s = 0; s < count; s++) visit(s, (cell) => (grid.items[fill[cell]++] = s));
+  return grid;
 }
+
+const column = (grid: Grid, x: number) => Math.min(grid.columns - 1, Math.max(0, Math.floor((x - grid.left) / grid.cellWidth)));
+const row = (grid: Grid, y: number) => Math.min(grid.rows - 1, Math.max(0, Math.floor((y - grid.top) / grid.cellHeight)));
 
 function lassoTest(points: number[]): RegionTest | null {
   const n = Math.floor(points.length / 2);
   if (n < 3) return null;
-  const { left, top, right, bottom } = extent(points, 0);
-  // Edge s joins vertex s to vertex s + 1 (the last one back to the first).
+  const bounds = extent(points, 0);
+  // Edge s joins vertex s to vertex s + 1 (the last one back to the first). The ray from a point runs to the right,
+  // across the whole row, so the grid has one column.
   const xs = Float64Array.from({ length: n }, (_, i) => points[i * 2]);
   const ys = Float64Array.from({ length: n }, (_, i) => points[i * 2 + 1]);
-  const bands = bandsOf(n, (s) => (ys[s] < ys[(s + 1) % n] ? [ys[s], ys[(s + 1) % n]] : [ys[(s + 1) % n], ys[s]]), top, bottom);
-  const last = bands.offsets.length - 2;
+  const grid = gridOf(n, (s) => ({ left: 0, right: 0, top: Math.min(ys[s], ys[(s + 1) % n]), bottom: Math.max(ys[s], ys[(s + 1) % n]) }), bounds, 1, Math.min(256, n));
+  const { offsets, items, top, cellHeight, rows } = grid;
   return {
-    left,
-    top,
-    right,
-    bottom,
+    ...bounds,
     inside(x, y) {
-      const b = Math.min(last, Math.max(0, Math.floor((y - bands.top) / bands.height)));
+      const cell = Math.min(rows - 1, Math.max(0, Math.floor((y - top) / cellHeight)));
       let inside = false;
-      for (let k = bands.offsets[b]; k < bands.offsets[b + 1]; k++) {
-        const s = bands.items[k];
+      for (let k = offsets[cell]; k < offsets[cell + 1]; k++) {
+        const s = items[k];
         const t = s + 1 === n ? 0 : s + 1;
         const y0 = ys[s];
         const y1 = ys[t];
@@ -134,7 +139,7 @@ function lassoTest(points: number[]): RegionTest | null {
 function brushTest(points: number[], radius: number): RegionTest | null {
   const n = Math.floor(points.length / 2);
   if (n < 1 || !(radius > 0)) return null;
-  const { left, top, right, bottom } = extent(points, radius);
+  const bounds = extent(points, radius);
   const r2 = radius * radius;
   // Piece s runs from stroke point s by (dx, dy) to the next one; a single dab is one piece of no length.
   const pieces = Math.max(1, n - 1);
@@ -146,17 +151,27 @@ function brushTest(points: number[], radius: number): RegionTest | null {
     const length2 = dx[s] * dx[s] + dy[s] * dy[s];
     inverse[s] = length2 > 0 ? 1 / length2 : 0;
   }
-  const bands = bandsOf(pieces, (s) => [Math.min(ay[s], ay[s] + dy[s]) - radius, Math.max(ay[s], ay[s] + dy[s]) + radius], top, bottom);
-  const last = bands.offsets.length - 2;
+  // Cells about the brush's size: a point meets the few pieces that pass near it.
+  const [columns, rows] = [bounds.right - bounds.left, bounds.bottom - bounds.top].map((side) => Math.min(128, Math.max(1, Math.ceil(side / radius))));
+  const grid = gridOf(
+    pieces,
+    (s) => ({
+      left: Math.min(ax[s], ax[s] + dx[s]) - radius,
+      right: Math.max(ax[s], ax[s] + dx[s]) + radius,
+      top: Math.min(ay[s], ay[s] + dy[s]) - radius,
+      bottom: Math.max(ay[s], ay[s] + dy[s]) + radius,
+    }),
+    bounds,
+    columns,
+    rows,
+  );
+  const { offsets, items, left, top, cellWidth, cellHeight } = grid;
   return {
-    left,
-    top,
-    right,
-    bottom,
+    ...bounds,
     inside(x, y) {
-      const b = Math.min(last, Math.max(0, Math.floor((y - bands.top) / bands.height)));
-      for (let k = bands.offsets[b]; k < bands.offsets[b + 1]; k++) {
-        const s = bands.items[k];
+      const cell = Math.min(rows - 1, Math.max(0, Math.floor((y - top) / cellHeight))) * columns + Math.min(columns - 1, Math.max(0, Math.floor((x - left) / cellWidth)));
+      for (let k = offsets[cell]; k < offsets[cell + 1]; k++) {
+        const s = items[k];
         const px = x - ax[s];
         const py = y - ay[s];
         const t = Math.min(1, Math.max(0, (px * dx[s] + py * dy[s]) * inverse[s]));
@@ -169,7 +184,7 @@ function brushTest(points: number[], radius: number): RegionTest | null {
   };
 }
 
-function extent(points: number[], margin: number): { left: number; top: number; right: number; bottom: number } {
+function extent(points: number[], margin: number): Box {
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let i = 0; i + 1 < points.length; i += 2) {
     left = Math.min(left, points[i]);

@@ -1,7 +1,7 @@
 // An object's shape and frame attributes at any frame, from its keyframes: the one definition the editor, the
 // validator and every exporter share, so none of them can disagree about a frame between keyframes. Its inverse,
 // compactTrack, turns a per-frame series (what MOT or KITTI files hold) back into keyframes.
-import type { AttributeValues, Keyframe, ResultPoint, Shape } from './result.schema';
+import type { AttributeValues, BoxShape, CuboidShape, Keyframe, ResultPoint, Shape } from './result.schema';
 
 export type Track = { keyframes: Keyframe[] };
 type PathType = 'polygon' | 'line' | 'curve';
@@ -91,8 +91,63 @@ function mixPaths(type: PathType, from: ResultPoint[], to: ResultPoint[], t: num
   return { type, points: a.map((p, i) => ({ x: mix(p.x, b[i].x, t), y: mix(p.y, b[i].y, t) })) };
 }
 
+/** A unit quaternion, w first. */
+export type Quaternion = [number, number, number, number];
+
+/** The rotation Rz(yaw)·Ry(pitch)·Rx(roll) (see fusion/cuboid.ts) as a unit quaternion, w first. */
+export function rotationQuaternion(yaw: number, pitch: number, roll: number): Quaternion {
+  const [cy, sy] = [Math.cos(yaw / 2), Math.sin(yaw / 2)];
+  const [cp, sp] = [Math.cos(pitch / 2), Math.sin(pitch / 2)];
+  const [cr, sr] = [Math.cos(roll / 2), Math.sin(roll / 2)];
+  return [cy * cp * cr + sy * sp * sr, cy * cp * sr - sy * sp * cr, cy * sp * cr + sy * cp * sr, sy * cp * cr - cy * sp * sr];
+}
+
+/** Yaw, pitch and roll of a unit quaternion, inverse of rotationQuaternion (pitch in [-π/2, π/2]). */
+export function quaternionAngles([w, x, y, z]: Quaternion): [number, number, number] {
+  const sinPitch = Math.max(-1, Math.min(1, 2 * (w * y - z * x)));
+  return [Math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z)), Math.asin(sinPitch), Math.atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y))];
+}
+
+/** Spherical blend of two rotations along the shorter way, a unit quaternion at every t. */
+export function slerp(a: Quaternion, b: Quaternion, t: number): Quaternion {
+  let dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  // q and -q are one rotation: take the one on a's side, so the blend turns the short way.
+  const sign = dot < 0 ? -1 : 1;
+  dot *= sign;
+  let [wa, wb] = [1 - t, t * sign];
+  if (dot < 0.9995) {
+    const theta = Math.acos(dot);
+    const sin = Math.sin(theta);
+    [wa, wb] = [Math.sin((1 - t) * theta) / sin, (Math.sin(t * theta) / sin) * sign];
+  }
+  const q: Quaternion = [wa * a[0] + wb * b[0], wa * a[1] + wb * b[1], wa * a[2] + wb * b[2], wa * a[3] + wb * b[3]];
+  const norm = Math.hypot(...q);
+  return [q[0] / norm, q[1] / norm, q[2] / norm, q[3] / norm];
+}
+
+/**
+ * A cuboid a fraction t of the way between two: centre and size linear; yaw along the shorter arc where neither
+ * keyframe tilts, else the slerp of the two rotations read back as yaw, pitch and roll. Pitch and roll stay absent
+ * where both keyframes leave them out.
+ */
+export function mixCuboids(from: CuboidShape, to: CuboidShape, t: number): CuboidShape {
+  const x = mix(from.x, to.x, t);
+  const y = mix(from.y, to.y, t);
+  const z = mix(from.z, to.z, t);
+  const length = mix(from.length, to.length, t);
+  const width = mix(from.width, to.width, t);
+  const height = mix(from.height, to.height, t);
+  if (from.pitch === undefined && from.roll === undefined && to.pitch === undefined && to.roll === undefined) {
+    return { type: 'cuboid', x, y, z, length, width, height, yaw: mixAngle(from.yaw, to.yaw, t) };
+  }
+  if (!from.pitch && !from.roll && !to.pitch && !to.roll) return { type: 'cuboid', x, y, z, length, width, height, yaw: mixAngle(from.yaw, to.yaw, t), pitch: 0, roll: 0 };
+  const q = slerp(rotationQuaternion(from.yaw, from.pitch ?? 0, from.roll ?? 0), rotationQuaternion(to.yaw, to.pitch ?? 0, to.roll ?? 0), t);
+  const [yaw, pitch, roll] = quaternionAngles(q);
+  return { type: 'cuboid', x, y, z, length, width, height, yaw, pitch, roll };
+}
+
 /** The shape between two keyframes; one that cannot be blended (another kind of shape) keeps the earlier keyframe's. */
-function between(from: Shape, to: Shape, t: number): Shape {
+export function between(from: Shape, to: Shape, t: number): Shape {
   if (from.type === 'box' && to.type === 'box') {
     // Two literals rather than a property added later: every box of one kind keeps one hidden class, which the
     // per-frame queries of exporters and the timeline depend on for their speed.
@@ -104,6 +159,8 @@ function between(from: Shape, to: Shape, t: number): Shape {
     return { type: 'box', x, y, width, height, rotation: mixAngle(from.rotation ?? 0, to.rotation ?? 0, t) };
   }
   if (from.type === 'point' && to.type === 'point') return { type: 'point', x: mix(from.x, to.x, t), y: mix(from.y, to.y, t) };
+  if (from.type === 'cuboid' && to.type === 'cuboid') return mixCuboids(from, to, t);
+  // A mask or a segment is held like a drawing until the next keyframe: labels are never blended.
   if ((from.type === 'polygon' || from.type === 'line' || from.type === 'curve') && to.type === from.type && from.points.length > 0 && to.points.length > 0) {
     return mixPaths(from.type, from.points, to.points, t);
   }
@@ -123,6 +180,27 @@ export function shapeAt(track: Track, frame: number): Shape | null {
   const next = track.keyframes[index + 1];
   if (!next || next.outside || !next.shape) return previous.shape;
   return between(previous.shape, next.shape, (frame - previous.frame) / (next.frame - previous.frame));
+}
+
+/**
+ * Each camera's 2D box of a fusion track at a frame, by camera name: a keyframe's boxes hold from it on, blended
+ * towards the next visible keyframe's box of the same camera where it has one, and held after the last keyframe.
+ * Nothing where the object is out of the scene.
+ */
+export function cameraBoxesAt(track: Track, frame: number): Record<string, BoxShape> {
+  const index = keyframeIndexAt(track.keyframes, frame);
+  if (index < 0) return {};
+  const previous = track.keyframes[index];
+  if (previous.outside || !previous.shape || !previous.cameraBoxes) return {};
+  const next = track.keyframes[index + 1];
+  if (previous.frame === frame || !next || next.outside || !next.cameraBoxes) return previous.cameraBoxes;
+  const t = (frame - previous.frame) / (next.frame - previous.frame);
+  const boxes: Record<string, BoxShape> = {};
+  for (const [camera, box] of Object.entries(previous.cameraBoxes)) {
+    const to = next.cameraBoxes[camera];
+    boxes[camera] = to ? (between(box, to, t) as BoxShape) : box;
+  }
+  return boxes;
 }
 
 /** Frame attribute values at a frame: each carries forward from the keyframe that last set it. */
@@ -169,8 +247,11 @@ function numbersOf(shape: Shape): number[] {
 const sameMask = (a: Shape, b: Shape): boolean =>
   a.type === 'mask' && b.type === 'mask' && a.width === b.width && a.height === b.height && a.counts.length === b.counts.length && a.counts.every((c, i) => c === b.counts[i]);
 
+const sameSegment = (a: Shape, b: Shape): boolean =>
+  a.type === 'segment' && b.type === 'segment' && a.pointCount === b.pointCount && a.counts.length === b.counts.length && a.counts.every((c, i) => c === b.counts[i]);
+
 const blendable = (a: Shape, b: Shape): boolean =>
-  a.type === 'mask' ? sameMask(a, b) : a.type === b.type && (!('points' in a) || !('points' in b) || a.points.length === b.points.length);
+  a.type === 'mask' ? sameMask(a, b) : a.type === 'segment' ? sameSegment(a, b) : a.type === b.type && (!('points' in a) || !('points' in b) || a.points.length === b.points.length);
 
 const attributeKey = (values: AttributeValues | undefined): string => JSON.stringify(Object.entries(values ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
@@ -206,7 +287,16 @@ export function compactTrack(series: TrackFrame[], options: CompactOptions = {})
     keyAt(frames[i]);
     let from = i;
     while (from < end) {
-      const to = longestBlend(frames, from, end, tolerance);
+      let to = longestBlend(frames, from, end, tolerance);
+      // A mask or a segment holds until the next keyframe: a run of one ends with the keyframe of the next, not its own last frame.
+      const start = frames[from].shape!;
+      if ((start.type === 'mask' || start.type === 'segment') && to < end && standsStill(frames, from, to, tolerance)) {
+        keyAt(frames[to + 1]);
+        from = to + 1;
+        continue;
+      }
+      // A tilted cuboid blends by slerp, which a straight line in its angles only approaches: check the blend itself.
+      if (frames.slice(from, to + 1).some((f) => tilted(f.shape!))) while (to > from + 1 && !blendHolds(frames, from, to, tolerance)) to--;
       // A shape holds still after its last keyframe, so a span that ends standing still needs no keyframe at its end.
       if (to === end && standsStill(frames, from, end, tolerance)) break;
       keyAt(frames[to]);
@@ -219,6 +309,23 @@ export function compactTrack(series: TrackFrame[], options: CompactOptions = {})
   return keyframes;
 }
 
+/** Where a shape's turn about its centre lies among numbersOf's numbers (a box's rotation, a cuboid's yaw), or -1. */
+const rotationIndex = (shape: Shape): number => (shape.type === 'box' ? 4 : shape.type === 'cuboid' ? 6 : -1);
+
+/** Whether a cuboid turns out of the ground plane, so its blend is a slerp rather than a straight line in its angles. */
+const tilted = (shape: Shape): boolean => shape.type === 'cuboid' && (!!shape.pitch || !!shape.roll);
+
+/** Whether the blend from frame `from` to `to` lies within the tolerance of every frame between, each compared as between() gives it. */
+function blendHolds(frames: TrackFrame[], from: number, to: number, tolerance: number): boolean {
+  const [a, b] = [frames[from], frames[to]];
+  for (let k = from + 1; k < to; k++) {
+    const blended = numbersOf(between(a.shape!, b.shape!, (frames[k].frame - a.frame) / (b.frame - a.frame)));
+    const actual = numbersOf(frames[k].shape!);
+    if (blended.some((n, d) => Math.abs(d >= 6 ? wrapAngle(n - actual[d]) : n - actual[d]) > tolerance)) return false;
+  }
+  return true;
+}
+
 /** Whether every frame after `from`, up to `end`, shows the shape and values of `from` within the tolerance. */
 function standsStill(frames: TrackFrame[], from: number, end: number, tolerance: number): boolean {
   const start = frames[from].shape!;
@@ -228,7 +335,7 @@ function standsStill(frames: TrackFrame[], from: number, end: number, tolerance:
     const shape = frames[k].shape!;
     if (!blendable(start, shape) || attributeKey(frames[k].attributes) !== values) return false;
     const numbers = numbersOf(shape);
-    if (numbers.some((n, d) => Math.abs(start.type === 'box' && d === 4 ? wrapAngle(n - origin[d]) : n - origin[d]) > tolerance)) return false;
+    if (numbers.some((n, d) => Math.abs(d === rotationIndex(start) ? wrapAngle(n - origin[d]) : n - origin[d]) > tolerance)) return false;
   }
   return true;
 }
@@ -237,7 +344,7 @@ function standsStill(frames: TrackFrame[], from: number, end: number, tolerance:
 function longestBlend(frames: TrackFrame[], from: number, end: number, tolerance: number): number {
   const start = frames[from].shape!;
   const origin = numbersOf(start);
-  const rotation = start.type === 'box' ? origin.length - 1 : -1;
+  const rotation = rotationIndex(start);
   const low = origin.map(() => Number.NEGATIVE_INFINITY);
   const high = origin.map(() => Number.POSITIVE_INFINITY);
   const startValues = attributeKey(frames[from].attributes);

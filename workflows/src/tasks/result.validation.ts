@@ -137,6 +137,18 @@ function objectIssues(issues: Issues, object: ResultObject, tool: ToolInput, fra
     if (level === 'submit') requiredIssues(issues, object.id, carried, perFrame, at);
     shapeIssues(issues, object.id, keyframe.shape, object.templateType, tool, image, at);
   }
+  if (level === 'submit' && tool.templateType === 'cuboid' && tool.sameBoxSizeCount > 0) {
+    const sizes = cuboidSizeCount(object);
+    if (sizes > tool.sameBoxSizeCount) issues.add(object.id, 'tasks.result.box_sizes', { object: object.id, count: sizes, max: tool.sameBoxSizeCount });
+  }
+}
+
+/** The distinct sizes (length, width, height to the centimetre) among a cuboid track's keyframes. */
+export function cuboidSizeCount(object: ResultObject): number {
+  const sizes = new Set<string>();
+  const cm = (metres: number) => Math.round(metres * 100);
+  for (const k of object.keyframes) if (k.shape?.type === 'cuboid') sizes.add(`${cm(k.shape.length)} ${cm(k.shape.width)} ${cm(k.shape.height)}`);
+  return sizes.size;
 }
 
 function attributeIssues(
@@ -221,6 +233,7 @@ function shapeIssues(issues: Issues, objectId: string, shape: Shape, templateTyp
       return;
     case 'cuboid':
       // Its extents are positive by the schema; the tool's rules across its keyframes are checked per track.
+      if (!tool.enablePitchRoll && (shape.pitch !== undefined || shape.roll !== undefined)) issues.add(objectId, 'tasks.result.pitch_roll', { ...at, name: tool.name });
       return;
     default: {
       const minimum = minimumPoints[shape.type];

@@ -362,6 +362,8 @@ export const enUS: Record<string, string> = {
   'tasks.result.mask_size': 'The mask must cover the image ({width}×{height})',
   'tasks.result.mask_runs': 'The runs of the mask must add up to its {pixels} pixels',
   'tasks.result.segment_runs': 'The runs of the segment must add up to the cloud\'s {points} points',
+  'tasks.result.box_sizes': 'The cuboid {object} has {count} different sizes among its keyframes; the tool allows {max}',
+  'tasks.result.pitch_roll': 'The tool {name} does not enable pitch and roll; this cuboid may only turn about the vertical',
   'projects.group_tools_inconsistent': 'The tools configured for group elements and graphics should be consistent!',
   'projects.tool_group_name_empty': 'Group element name cannot be empty',
   'projects.tool_group_name_repeat': 'A group element name is used twice',

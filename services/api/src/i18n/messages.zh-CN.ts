@@ -362,6 +362,8 @@ export const zhCN: Record<string, string> = {
   'tasks.result.mask_size': '掩膜必须覆盖整张图片（{width}×{height}）',
   'tasks.result.mask_runs': '掩膜的游程之和必须等于其像素数 {pixels}',
   'tasks.result.segment_runs': '点云分割的游程之和必须等于点数 {points}',
+  'tasks.result.box_sizes': '立体框 {object} 的关键帧中有 {count} 种不同尺寸，工具只允许 {max} 种',
+  'tasks.result.pitch_roll': '工具 {name} 未启用俯仰角和翻滚角；此立体框只能绕竖直轴旋转',
   'projects.group_tools_inconsistent': '组元素与图形配置的工具应保持一致！',
   'projects.tool_group_name_empty': '组元素名称不能为空',
   'projects.tool_group_name_repeat': '组元素名称重复',

@@ -92,7 +92,8 @@ function* parsed(rows: Row[]): Iterable<ScopedItem> {
       pathPrefix === null || frameCount === null
         ? null
         : { pathPrefix, count: frameCount, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate, sensors };
-    yield { ...item, frames, result: result === null ? emptyResult() : (JSON.parse(result) as ResultDocument) };
+    // An item nobody has saved yet still has all its frames: the formats that write a file per frame write each.
+    yield { ...item, frames, result: result === null ? emptyResult(frames?.count ?? 1) : (JSON.parse(result) as ResultDocument) };
   }
 }
 

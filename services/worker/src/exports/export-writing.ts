@@ -45,11 +45,14 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
       for (const item of run) {
         items += 1;
         const { mediaPath, frames, sources } = archiveFrames(item);
-        const encoded = encoder.item({ ...item, index: items, mediaPath, frames });
+        const encoded = encoder.item({ ...item, index: items, mediaPath, frames, sensors: item.frames?.sensors ?? null });
         objects += encoded.objects;
         for (const file of encoded.files) await writer.addFile(file.path, file.content);
         for (const [section, elements] of Object.entries(encoded.sections ?? {})) await writer.appendToSection(section, elements);
-        if (record.withMedia && target.media) for (let i = 0; i < frames.length; i++) await target.media.add(writer, frames[i].mediaPath, sources[i]);
+        if (record.withMedia && target.media) {
+          for (let i = 0; i < frames.length; i++) await target.media.add(writer, frames[i].mediaPath, sources[i]);
+          for (const image of cameraImages(item, mediaPath)) await target.media.add(writer, image.mediaPath, image.source);
+        }
       }
       // Runs are short: progress is reported when its percentage moves, not after each of them.
       const progress = Math.min(99, Math.floor((items / Math.max(total, 1)) * 100));
@@ -63,6 +66,18 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
     writer.abort();
     throw error;
   }
+}
+
+/**
+ * The camera images of a point-cloud item's frames: in the archive beside its clouds, under
+ * "<item>/cameras/<camera>/<image>", where the point-cloud formats name them; read from the item's own folder.
+ */
+export function cameraImages(item: ScopedItem, mediaPath: string): { mediaPath: string; source: string }[] {
+  const frames = item.frames;
+  if (!frames?.sensors) return [];
+  return frames.sensors.cameras.flatMap((camera) =>
+    [...new Set(camera.images.filter((image) => image !== ''))].map((image) => ({ mediaPath: `${mediaPath}/cameras/${camera.name}/${image}`, source: `${frames.pathPrefix}cameras/${camera.name}/${image}` })),
+  );
 }
 
 /**

@@ -7,8 +7,8 @@ import type { Storage, Thumbnails } from '@annot/core';
 import {
   CalibrationError,
   type CameraCalibration,
+  cameraName,
   type ChunkItem,
-  compactColumn,
   egoPoses,
   type EgoPose,
   encodePointCloud,
@@ -21,6 +21,7 @@ import {
   pointCloudMediaType,
   type SensorCamera,
 } from '@annot/workflows';
+import type { SourceFile } from './import-source';
 import { parseTimestamps } from './import-units';
 import { probe } from './media-probe';
 import { frameStem, isFusion, isSingleFrame, type PointCloudType, type PointCloudUnit } from './point-cloud-units';
@@ -38,9 +39,10 @@ interface Frame {
   time: number | null;
 }
 
+/** A camera's images, each read once to be probed and hashed and again when it is copied, so none waits in memory. */
 interface Camera {
   name: string;
-  images: { stem: string; name: string; content: Buffer; width: number; height: number }[];
+  images: { stem: string; file: SourceFile; checksum: string; width: number; height: number }[];
 }
 
 /**
@@ -110,7 +112,7 @@ export async function examinePointCloud(
 
   const kept = frames.map((frame) => frame.stem);
   const sensorCameras: SensorCamera[] = rig.map((camera) => {
-    const byStem = new Map(camera.images.map((image) => [image.stem, path.posix.basename(image.name)]));
+    const byStem = new Map(camera.images.map((image) => [image.stem, path.posix.basename(image.file.name)]));
     return { ...calibrations.get(camera.name)!, images: kept.map((stem) => byStem.get(stem) ?? '') };
   });
 
@@ -127,24 +129,24 @@ export async function examinePointCloud(
     [
       ...frames.map((frame) => `${frame.stem} ${sha256(frame.blob)}`),
       ...sensorCameras.map((camera) => JSON.stringify(camera)),
-      ...rig.flatMap((camera) => camera.images.map((image) => sha256(image.content))),
+      ...rig.flatMap((camera) => camera.images.map((image) => image.checksum)),
       JSON.stringify(poses),
     ].join('\n'),
   );
   const folder = pointCloudFolder(checksum);
   for (let i = 0; i < frames.length; i++) {
-    await keep(storage, `${folder}/${frames[i].stem}.${pointCloudExtension}`, frames[i].blob);
+    const { blob } = frames[i];
+    await keep(storage, `${folder}/${frames[i].stem}.${pointCloudExtension}`, async () => Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength));
     await progress(0.8 + ((i + 1) / frames.length) * 0.1);
   }
-  for (const camera of rig) for (const image of camera.images) await keep(storage, `${folder}/cameras/${camera.name}/${path.posix.basename(image.name)}`, image.content);
+  for (const camera of rig) for (const image of camera.images) await keep(storage, `${folder}/cameras/${camera.name}/${path.posix.basename(image.file.name)}`, () => image.file.read());
+  // The lists preview the item by its first camera's first image.
   const first = sensorCameras[0];
-  const firstImage = rig[0]?.images.find((image) => image.stem === kept[0]);
-  if (firstImage) await thumbnails.ensure(checksum, async () => firstImage.content).catch(() => false);
+  const preview = rig[0]?.images.find((image) => image.stem === kept[0]);
+  if (preview) await thumbnails.ensure(checksum, () => preview.file.read()).catch(() => false);
   await progress(1);
 
   const fileNames = kept.map((stem) => `${stem}.${pointCloudExtension}`);
-  const sizes = (pick: (image: Camera['images'][number]) => number) =>
-    first ? compactColumn(kept.map((stem) => rig[0].images.find((image) => image.stem === stem)).map((image) => (image ? pick(image) : null))) : [null];
   const item: ChunkItem = {
     fileName: unit.name,
     path: `${folder}/${fileNames[0]}`,
@@ -157,8 +159,8 @@ export async function examinePointCloud(
       pathPrefix: `${folder}/`,
       count: kept.length,
       fileNames,
-      widths: sizes((image) => image.width),
-      heights: sizes((image) => image.height),
+      widths: [first?.width ?? null],
+      heights: [first?.height ?? null],
       timestamps: times ? frames.map((frame) => frame.time!) : [],
       frameRate: null,
       sensors: { cameras: sensorCameras, egoPoses: poses },
@@ -168,9 +170,9 @@ export async function examinePointCloud(
 }
 
 /** Writes a file once; a re-run finds it there. */
-async function keep(storage: Storage, key: string, content: Uint8Array): Promise<void> {
+async function keep(storage: Storage, key: string, content: () => Promise<Buffer>): Promise<void> {
   if (await storage.stat(key)) return;
-  await storage.put(key, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+  await storage.put(key, await content());
 }
 
 /** Each camera folder's images that are readable and named as a frame; the others refused one by one. */
@@ -178,7 +180,7 @@ async function readCameras(unit: PointCloudUnit, stems: Set<string>, failures: F
   const cameras: Camera[] = [];
   for (const [name, files] of unit.cameras) {
     const camera: Camera = { name, images: [] };
-    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) {
+    if (!cameraName.safeParse(name).success) {
       failures.push({ name: `${unit.name}/cameras/${name}`, reasonKey: 'fusion.camera_name' });
       continue;
     }
@@ -194,7 +196,7 @@ async function readCameras(unit: PointCloudUnit, stems: Set<string>, failures: F
         failures.push({ name: file.name, reasonKey: probed && !probed.ok ? probed.reasonKey : 'batches.reason_unreadable' });
         continue;
       }
-      camera.images.push({ stem, name: file.name, content, width: probed.width, height: probed.height! });
+      camera.images.push({ stem, file, checksum: sha256(content), width: probed.width, height: probed.height });
     }
     if (camera.images.length > 0) cameras.push(camera);
   }

@@ -1,6 +1,7 @@
 // Every export format's encoder and every annotation import format's decoder, by the format's name: pictures (COCO,
 // VOC, YOLO, KITTI, rule-mapped JSON), tracks (MOT, KITTI tracking, COCO video), both (OpenLABEL) and painted masks
-// (COCO panoptic, PNG masks, export only).
+// (COCO panoptic, PNG masks, export only), and point clouds (KITTI 3D, KITTI tracking and OpenLABEL with cuboids,
+// nuScenes-style tables, per-point labels).
 import type { AnnotationDecoder, EncoderFactory, ExportFormat } from '../format';
 import { cocoEncoder, decodeCoco } from './coco';
 import { cocoPanopticEncoder } from './coco-panoptic';
@@ -8,7 +9,10 @@ import { exportOnly } from './masks-import';
 import { masksEncoder } from './masks';
 import { cocoVideoEncoder, decodeCocoVideo } from './coco-video';
 import { decodeKitti, kittiEncoder } from './kitti';
+import { decodeKitti3d, kitti3dEncoder } from './kitti-3d';
 import { decodeKittiTracking, kittiTrackingEncoder } from './kitti-tracking';
+import { decodeNuscenes, nuscenesEncoder } from './nuscenes';
+import { decodePointLabels, pointLabelsEncoder } from './point-labels';
 import { decodeMot, motEncoder } from './mot';
 import { decodeOpenlabel, openlabelEncoder } from './openlabel';
 import { decodeRuleJson, ruleJsonEncoder } from './rule-json';
@@ -27,6 +31,9 @@ export const exportEncoders: Record<ExportFormat, EncoderFactory> = {
   mot: motEncoder,
   kitti_tracking: kittiTrackingEncoder,
   coco_video: cocoVideoEncoder,
+  kitti_3d: kitti3dEncoder,
+  nuscenes: nuscenesEncoder,
+  point_labels: pointLabelsEncoder,
 };
 
 export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
@@ -41,6 +48,9 @@ export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
   mot: decodeMot,
   kitti_tracking: decodeKittiTracking,
   coco_video: decodeCocoVideo,
+  kitti_3d: decodeKitti3d,
+  nuscenes: decodeNuscenes,
+  point_labels: decodePointLabels,
 };
 
 export { cocoDocumentPath } from './coco';
@@ -51,3 +61,5 @@ export { exportOnlyFormats } from './masks-import';
 export { kittiTypeOf } from './kitti';
 export { openlabelDocument } from './openlabel';
 export { ruleJsonFields, ruleJsonPath } from './rule-json';
+export { nuscenesFolder } from './nuscenes';
+export { pointLabelsClassesPath } from './point-labels';

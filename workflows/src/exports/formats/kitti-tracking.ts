@@ -1,10 +1,14 @@
 // KITTI tracking labels: per item (a sequence, or a picture as a sequence of one), label_02/<stem>.txt with one line
 // per box and frame in the devkit's order, "frame track_id type truncated occluded alpha left top right bottom
-// h w l x y z rotation_y" (frames from 0), the 3D fields at the devkit's "unknown" values; tracks/<stem>.json keeps
-// each track's own id and values. Boxes only, a turned box written as the upright box around it.
+// h w l x y z rotation_y" (frames from 0); tracks/<stem>.json keeps each track's own id and values. A 2D box leaves
+// the 3D fields at the devkit's "unknown" values (a turned box is written as the upright box around it); a cuboid
+// fills them in the first camera's rectified frame as KITTI 3D does, with calib/<stem>.txt holding that camera.
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
+import { kittiCalibOf, kittiCalibText } from '../../fusion/kitti';
 import { kittiTypeOf } from './kitti';
+import { calibCamera, cuboidOfFields, kittiFields } from './kitti-3d';
 import { boundsOf, finite, labelLines, objectsAt } from './objects-at';
+import { axesCamera, camerasOf, type CuboidAtFrame } from './spatial';
 import { readTracksFile, trackNumbers, tracksFile } from './tracks';
 
 /** truncated, occluded, alpha, then after the box: height, width, length, x, y, z, rotation_y. */
@@ -25,16 +29,27 @@ export const kittiTrackingEncoder: EncoderFactory = (context) => {
   return {
     item(item) {
       const numbers = trackNumbers(item.result.objects);
+      const camera = camerasOf(item)[0] ?? axesCamera;
       const lines: string[] = [];
+      let spatial = false;
       for (let frame = 0; frame < item.result.frameCount; frame++) {
-        for (const { object, className, shape } of objectsAt(item, frame, context.tools)) {
+        for (const found of objectsAt(item, frame, context.tools)) {
+          const { object, className, shape } = found;
+          if (shape.type === 'cuboid') {
+            spatial = true;
+            classes.idOf(className);
+            lines.push(`${[frame, numbers.get(object.id), kittiTypeOf(className), ...kittiFields(found as CuboidAtFrame, frame, camera)].join(' ')}\n`);
+            continue;
+          }
           if (shape.type !== 'box') continue;
           classes.idOf(className);
           lines.push(`${[frame, numbers.get(object.id), kittiTypeOf(className), ...unknown.before, ...edges(boundsOf(shape)), ...unknown.after].join(' ')}\n`);
         }
       }
       const stem = archiveStem(item);
-      return { files: [{ path: `label_02/${stem}.txt`, content: lines.join('') }, { path: `tracks/${stem}.json`, content: tracksFile(item, numbers) }], objects: lines.length };
+      const files = [{ path: `label_02/${stem}.txt`, content: lines.join('') }, { path: `tracks/${stem}.json`, content: tracksFile(item, numbers) }];
+      if (spatial) files.push({ path: `calib/${stem}.txt`, content: kittiCalibText(kittiCalibOf(camera)) });
+      return { files, objects: lines.length };
     },
     finish() {
       return { files: [{ path: 'classes.txt', content: classes.names().map((n) => `${kittiTypeOf(n)}\n`).join('') }], documents: [] };
@@ -45,11 +60,13 @@ export const kittiTrackingEncoder: EncoderFactory = (context) => {
 export const decodeKittiTracking: AnnotationDecoder = (files) => {
   const refusals: DecodeRefusal[] = [];
   const items: DecodedItem[] = [];
-  const labels = files.filter((f) => f.path.endsWith('.txt') && f.path.split('/').pop() !== 'classes.txt');
+  const labels = files.filter((f) => f.path.endsWith('.txt') && f.path.split('/').pop() !== 'classes.txt' && !/(^|\/)calib\//.test(f.path));
   if (labels.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
   for (const file of labels) {
     const stem = file.path.replace(/^(.*\/)?label_02\//, '').replace(/\.txt$/, '');
     const book = readTracksFile(files.find((f) => f.path === file.path.replace(/(^|\/)label_02\/.*$/, `$1tracks/${stem}.json`))?.content);
+    const calibPath = file.path.replace(/(^|\/)label_02\/.*$/, `$1calib/${stem}.txt`);
+    const camera = files.some((f) => f.path === calibPath) ? calibCamera(files, calibPath, refusals) : null;
     const item: DecodedItem = { fileName: stem, source: file.path, objects: [] };
     items.push(item);
     for (const { source, fields } of labelLines(file)) {
@@ -64,12 +81,19 @@ export const decodeKittiTracking: AnnotationDecoder = (files) => {
         refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI tracking', detail: 'frame and track_id must be whole numbers' } });
         continue;
       }
+      const number = String(id);
+      // Known 3D fields beside a calib are a cuboid; the devkit's unknown ones (x = -1000) leave a 2D box.
+      if (camera && Number(fields[13]) !== -1000) {
+        const shape = cuboidOfFields(fields.slice(10, 17), camera);
+        if (typeof shape === 'string') refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
+        else item.objects.push({ source, className: fields[2], shape, attributes: book.valuesAt(number, frame), id: book.idOf(number), frame });
+        continue;
+      }
       const [left, top, right, bottom] = fields.slice(6, 10).map(Number);
       if (!finite(left, top, right, bottom) || right <= left || bottom <= top) {
         refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'the box needs left < right and top < bottom' } });
         continue;
       }
-      const number = String(id);
       item.objects.push({ source, className: fields[2], shape: { type: 'box', x: left, y: top, width: right - left, height: bottom - top }, attributes: book.valuesAt(number, frame), id: book.idOf(number), frame });
     }
   }

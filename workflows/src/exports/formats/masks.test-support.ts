@@ -6,7 +6,7 @@ import { emptyLabelMap, fillPolygon, fillRest, labelAreas, maskOfLabel, paintStr
 import type { ResultObject } from '../../tasks/result.schema';
 import type { ExportContext, ExportItem, ImportedFile } from '../format';
 
-const tool = (name: string, countable: boolean): ToolInput => ({ name, templateType: 'mask', countable, description: '', sameBoxSizeCount: 0, attributes: [] });
+const tool = (name: string, countable: boolean): ToolInput => ({ name, templateType: 'mask', countable, description: '', sameBoxSizeCount: 0, enablePitchRoll: false, attributes: [] });
 
 export const maskContext: ExportContext = {
   projectTitle: 'Panoptic streets',

@@ -4,7 +4,7 @@ import type { ToolInput } from '../../catalog/tool.schemas';
 import type { ResultObject } from '../../tasks/result.schema';
 import type { EncoderFactory, ExportContext, ExportFile, ExportItem, ImportedFile } from '../format';
 
-const tool = (name: string, templateType: ToolInput['templateType']): ToolInput => ({ name, templateType, description: '', sameBoxSizeCount: 0, attributes: [] });
+const tool = (name: string, templateType: ToolInput['templateType']): ToolInput => ({ name, templateType, description: '', sameBoxSizeCount: 0, enablePitchRoll: false, attributes: [] });
 
 export const context: ExportContext = {
   projectTitle: 'Urban streets',

@@ -13,7 +13,7 @@ import { fieldError } from '@/features/quality/components/field-errors';
 import { FormRefusal } from '@/components/form-refusal';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { useRequestExport } from '../api/exports';
-import { formatLabel, gateLabel } from './export-labels';
+import { formatDescription, formatLabel, gateLabel } from './export-labels';
 
 export interface ExportFormProps {
   projectId: string;
@@ -89,6 +89,7 @@ export function ExportForm({ projectId, projectTitle, options }: ExportFormProps
               ))}
             </Select>
           </FormField>
+          <p className="-mt-2 text-sm text-muted-foreground">{formatDescription(t, format)}</p>
           <Choices legend={t('exports_batches')} items={options.batches} chosen={batchIds} onToggle={toggle(setBatchIds)} />
           <Choices legend={t('exports_links')} items={options.links} chosen={linkIds} onToggle={toggle(setLinkIds)} />
           <FormField id="export-gate" label={t('exports_gate')}>

@@ -3,6 +3,8 @@ import type { TFunction } from 'i18next';
 import type { ExportDestination, ExportFormat, ExportGate } from '@annot/workflows';
 
 export const formatLabel = (t: TFunction, format: ExportFormat) => t(`exports_format_${format}`);
+/** What a format holds, in a sentence: which shapes it writes and how. */
+export const formatDescription = (t: TFunction, format: ExportFormat) => t(`exports_format_${format}_about`);
 export const gateLabel = (t: TFunction, gate: ExportGate) => t(`exports_gate_${gate}`);
 
 export function destinationLabel(t: TFunction, destination: ExportDestination): string {

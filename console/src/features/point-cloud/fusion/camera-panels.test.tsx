@@ -109,6 +109,26 @@ describe(CameraPanels.name, () => {
     expect(['x', 'y', 'width', 'height'].map((a) => drawn.getAttribute(a))).toEqual(['300', '220', '40', '40']);
   });
 
+  it('bends the edges through the lens and clips what is behind the camera', () => {
+    // Barrel distortion draws each edge as a curve and pulls the box toward the centre; a box straddling the camera's
+    // plane keeps only its part in front, every point of it on the image side.
+    const barrel = { ...front, name: 'barrel', distortion: { model: 'radtan' as const, coeffs: [-0.3, 0.05, 0, 0] } };
+    const straddling: FusionObject = { id: 'close', color: '#3b82f6', cuboid: { ...cube(0.5), length: 2 }, cameraBoxes: {} };
+    renderPanels({ cameras: [barrel, front], objects: [...objects, straddling] });
+    const bent = screen.getByRole('img', { name: 'Camera barrel' }).querySelector('[data-object="car"]')!;
+    const edges = [...bent.querySelectorAll('[data-edge]')].map((edge) => edge.getAttribute('points')!.split(' '));
+    expect(edges.every((points) => points.length === 9)).toBe(true);
+    const [x, y, width] = bent.getAttribute('data-projected-box')!.split(',').map(Number);
+    expect(x).toBeGreaterThan(320 - near);
+    expect(width).toBeLessThan(2 * near);
+    expect(y).toBeGreaterThan(240 - near);
+    const close = screen.getByRole('img', { name: 'Camera front' }).querySelector('[data-object="close"]')!;
+    const clipped = [...close.querySelectorAll('[data-edge]')];
+    expect(clipped.length).toBeGreaterThan(0);
+    expect(clipped.length).toBeLessThan(12);
+    for (const edge of clipped) for (const point of edge.getAttribute('points')!.split(' ')) expect(point.split(',').map(Number).every(Number.isFinite)).toBe(true);
+  });
+
   it('speaks Chinese', async () => {
     renderPanels({}, 'zh-CN');
     expect(screen.getByRole('region', { name: '相机' })).toBeInTheDocument();
@@ -146,6 +166,9 @@ describe(CameraPanels.name, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove 2D box' }));
     expect(props.onCameraBox).toHaveBeenLastCalledWith('car', 'front', null);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await enlarge('back');
+    await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

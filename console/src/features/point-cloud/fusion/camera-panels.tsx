@@ -14,10 +14,11 @@
 // - onSelect(id): a track was clicked in an enlarged panel.
 // - onCameraBox(objectId, camera, box | null): the track's 2D box on that camera was drawn, moved, resized or fitted
 //   (a box in the image's pixels), or removed (null).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoxShape, SensorCamera } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { boxBetween } from './box-editing';
 import { useCameraImage, usePrefetchCameraImages } from './camera-media';
 import { CameraView, type FusionObject, projectObjects } from './camera-view';
@@ -71,7 +72,7 @@ function CameraPanel(props: PanelProps & { onEnlarge: () => void }) {
       aria-label={t('fusion_enlarge', { camera: camera.name })}
       onClick={props.onEnlarge}
     >
-      <CameraView camera={camera} image={image} objects={objects} projections={projections} selectedId={selectedId} className="block h-28 w-auto" />
+      <CameraView camera={camera} image={image} objects={objects} projections={projections} selectedId={selectedId} className="block h-28 w-auto" style={{ aspectRatio: `${camera.width} / ${camera.height}` }} />
       <span className="block px-1.5 py-0.5 text-xs text-muted-foreground">{camera.name}</span>
     </button>
   );
@@ -86,12 +87,6 @@ function EnlargedPanel(props: PanelProps & { onClose: () => void }) {
   const projected = projections.find((p) => p.id === selectedId)?.projection.box ?? null;
   const hasBox = Boolean(selected?.cameraBoxes[camera.name]);
 
-  useEffect(() => {
-    const close = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', close);
-    return () => window.removeEventListener('keydown', close);
-  }, [onClose]);
-
   const editing = editable ? { onSelect: (id: string) => onSelect(id), onBox: (box: BoxShape) => selectedId && onCameraBox(selectedId, camera.name, box) } : undefined;
   const fit = () => {
     if (!selectedId || !projected) return;
@@ -100,25 +95,27 @@ function EnlargedPanel(props: PanelProps & { onClose: () => void }) {
   };
 
   return (
-    <div role="dialog" aria-modal="true" aria-label={t('fusion_camera_view', { camera: camera.name })} className="fixed inset-4 z-50 flex flex-col gap-2 rounded-lg border border-border bg-card p-3 shadow-xl">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="mr-auto text-sm font-medium">{camera.name}</h2>
-        {editable && selected && (
-          <>
-            <Button size="sm" variant="outline" disabled={!projected} onClick={fit}>
-              {t('fusion_fit_box')}
-            </Button>
-            <Button size="sm" variant="outline" disabled={!hasBox} onClick={() => onCameraBox(selected.id, camera.name, null)}>
-              {t('fusion_remove_box')}
-            </Button>
-          </>
-        )}
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          {t('fusion_close')}
-        </Button>
-      </div>
-      {editable && <p className="text-xs text-muted-foreground">{t(selected ? 'fusion_draw_hint' : 'fusion_select_hint')}</p>}
-      <CameraView camera={camera} image={image} objects={objects} projections={projections} selectedId={selectedId} editing={editing} className="min-h-0 w-full flex-1" />
-    </div>
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="flex h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-none flex-col gap-2 p-3" {...(editable ? {} : { 'aria-describedby': undefined })}>
+        <div className="flex flex-wrap items-center gap-2">
+          <DialogTitle className="mr-auto text-sm font-medium">{t('fusion_camera_view', { camera: camera.name })}</DialogTitle>
+          {editable && selected && (
+            <>
+              <Button size="sm" variant="outline" disabled={!projected} onClick={fit}>
+                {t('fusion_fit_box')}
+              </Button>
+              <Button size="sm" variant="outline" disabled={!hasBox} onClick={() => onCameraBox(selected.id, camera.name, null)}>
+                {t('fusion_remove_box')}
+              </Button>
+            </>
+          )}
+          <Button size="sm" variant="ghost" onClick={onClose}>
+            {t('fusion_close')}
+          </Button>
+        </div>
+        {editable && <DialogDescription className="text-xs">{t(selected ? 'fusion_draw_hint' : 'fusion_select_hint')}</DialogDescription>}
+        <CameraView camera={camera} image={image} objects={objects} projections={projections} selectedId={selectedId} editing={editing} className="min-h-0 w-full flex-1" />
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 // One camera's image at a frame with every cuboid projected into it (lens distortion applied, edges clipped behind the
 // camera) in its track's colour and the tracks' drawn 2D boxes; where editing, the selected track's 2D box is drawn
 // by dragging on the image and adjusted by its body and handles.
-import { useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { type CSSProperties, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BoxShape, type CuboidShape, type CameraCalibration, type CuboidProjection, projectCuboid } from '@annot/workflows';
 import { type BoxDrag, boxHandles, clientToImage, dragBox, type Handle, isDrawn } from './box-editing';
@@ -43,12 +43,13 @@ export interface CameraViewProps {
   /** Present where the person may draw: the selected track's box is answered here, other tracks are selected by a click. */
   editing?: { onSelect: (id: string) => void; onBox: (box: BoxShape) => void };
   className?: string;
+  style?: CSSProperties;
 }
 
 const pairs = (points: [number, number][]) => points.map(([x, y]) => `${round(x)},${round(y)}`).join(' ');
 const round = (value: number) => Math.round(value * 100) / 100;
 
-export function CameraView({ camera, image, objects, projections, selectedId, editing, className }: CameraViewProps) {
+export function CameraView({ camera, image, objects, projections, selectedId, editing, className, style }: CameraViewProps) {
   const { t } = useTranslation();
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<BoxDrag | null>(null);
@@ -95,7 +96,7 @@ export function CameraView({ camera, image, objects, projections, selectedId, ed
       onPointerDown={(event) => selectedId && start(event, { kind: 'draw', from: at(event) })}
       onPointerMove={move}
       onPointerUp={end}
-      style={editing && selectedId ? { cursor: 'crosshair', touchAction: 'none' } : undefined}
+      style={editing && selectedId ? { ...style, cursor: 'crosshair', touchAction: 'none' } : style}
     >
       <rect width={camera.width} height={camera.height} fill="#18181b" />
       {image.state === 'ready' && <image href={image.url} width={camera.width} height={camera.height} />}

@@ -33,6 +33,11 @@ describe(createPointSelector.name, () => {
     });
     expect(picked.length).toBeGreaterThan(20);
     expect(picked).toEqual(expected);
+    // The same view placed at (700, 40) in a canvas of several views, the gesture in the canvas's pixels.
+    const placed = { ...viewport, x: 700, y: 40 };
+    expect([...select(camera, placed, { kind: 'rect', x: 820, y: 120, width: 150, height: 110 })]).toEqual(expected);
+    const lasso = [120, 80, 270, 80, 270, 190, 120, 190];
+    expect([...select(camera, placed, { kind: 'lasso', points: lasso.map((v, i) => v + (i % 2 === 0 ? 700 : 40)) })]).toEqual(expected);
   });
 
   it('selects through the orthographic top view, and nothing behind the camera', () => {

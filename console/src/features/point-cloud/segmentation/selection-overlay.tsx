@@ -6,8 +6,9 @@
 // - enabled: false lets every pointer event through to the view beneath and draws nothing.
 // - brushRadius: the brush's radius in CSS pixels (12 unless given).
 // - onRegion(region, { remove }): the finished gesture in CSS pixels of the overlay, which covers its positioned parent
-//   (put it in the element that holds the canvas, so both share their size); `remove` is true where Alt or Shift was
-//   held, to take the points out of the segment rather than add them.
+//   (put it in the element that holds the canvas, so both share their size; createPointSelector in point-selection.ts
+//   takes the area of the view the gesture was drawn on); `remove` is true where Alt or Shift was held, to take the
+//   points out of the segment rather than add them.
 // Escape drops a gesture under way.
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -13,6 +13,8 @@ export interface ToolDraft {
   sameBoxSizeCount: string;
   /** A mask tool's things (each region an instance) or stuff (one region per frame). */
   countable: boolean;
+  /** A cuboid tool's boxes may tilt. */
+  enablePitchRoll: boolean;
   attributes: AttributeDraft[];
 }
 
@@ -26,6 +28,7 @@ export const blankTool = (): ToolDraft => ({
   autoTrackFrames: '',
   sameBoxSizeCount: '0',
   countable: false,
+  enablePitchRoll: false,
   attributes: [],
 });
 
@@ -43,6 +46,7 @@ export function toCandidate(draft: ToolDraft): Record<string, unknown> {
     autoTrackFrames: optional(draft.autoTrackFrames),
     sameBoxSizeCount: optional(draft.sameBoxSizeCount) ?? 0,
     countable: draft.templateType === 'mask' ? draft.countable : undefined,
+    enablePitchRoll: draft.templateType === 'cuboid' && draft.enablePitchRoll,
     attributes: draft.attributes.map((a) => ({
       name: a.name,
       displayName: a.displayName,
@@ -75,6 +79,7 @@ export function fromTool(tool: ToolInput): ToolDraft {
     autoTrackFrames: text(tool.autoTrackFrames),
     sameBoxSizeCount: text(tool.sameBoxSizeCount),
     countable: tool.countable ?? false,
+    enablePitchRoll: tool.enablePitchRoll ?? false,
     attributes: tool.attributes.map((a) => ({
       ...blankAttribute(),
       ...a,

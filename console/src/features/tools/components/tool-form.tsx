@@ -82,6 +82,12 @@ export function ToolForm({ tool, readOnly, onSaved }: ToolFormProps) {
             {t('tools_countable')}
           </label>
         )}
+        {draft.templateType === 'cuboid' && (
+          <label className="flex items-center gap-2 self-end text-sm">
+            <input type="checkbox" checked={draft.enablePitchRoll} disabled={readOnly} onChange={(e) => setDraft({ ...draft, enablePitchRoll: e.target.checked })} />
+            {t('tools_enable_pitch_roll')}
+          </label>
+        )}
         <FormField id="tool-description" label={t('tools_description')} error={errors.description}>
           <Input value={draft.description} disabled={readOnly} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
         </FormField>

@@ -1,0 +1,107 @@
+// PCD parsing in Chromium: a generated 1.2-million-point scan with intensity, binary and binary_compressed, parsed by
+// the console's point cloud worker (the bytes transferred in, the cloud's arrays transferred back) beside three.js's
+// PCDLoader.parse on the same bytes on the page, alternately, several times each in the same page.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { seededRandom, writePcd } from '@annot/workflows';
+import type { BenchDatabase } from './support/bench-database';
+import type { Figure } from './support/figures';
+import { builtWorkerChunk, fetchFile, openParsePage, parseOurs, parseTheirs, sameCloud, serveParsePage } from './support/point-cloud-parse-page';
+
+// Compiled to scripts/dist/bench.
+const root = path.resolve(__dirname, '../../..');
+const points = 1_200_000;
+const runs = 7;
+const encodings = ['binary', 'binary_compressed'] as const;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (values: number[]) => values.map((value) => value.toFixed(0)).join(' ');
+
+/** A street scan: points scattered over 120 m around the car, ground and objects in height, intensity 0..255. */
+function streetScan(encoding: (typeof encodings)[number]): Uint8Array {
+  const random = seededRandom(17);
+  const fields = ['x', 'y', 'z', 'intensity'].map((name) => ({ name, type: 'F' as const, size: 4 as const }));
+  let row: number[] = [];
+  return writePcd(
+    fields,
+    points,
+    (_, field) => {
+      if (field === 0) row = [(random() - 0.5) * 120, (random() - 0.5) * 120, random() < 0.6 ? -1.7 + random() * 0.05 : -1.7 + random() * 4, Math.floor(random() * 256)];
+      return row[field];
+    },
+    encoding,
+  );
+}
+
+/** The worker as the console ships it, else built from the same source with the console's Vite config. */
+async function workerBundle(log: (line: string) => void): Promise<string> {
+  const shipped = builtWorkerChunk(path.join(root, 'console/dist'));
+  if (shipped) {
+    log(`  the worker: ${path.relative(root, shipped)} from the console's build`);
+    return shipped;
+  }
+  const outDir = path.join(root, 'var/bench-cloud-worker');
+  mkdirSync(outDir, { recursive: true });
+  const { build } = await import('vite');
+  await build({
+    configFile: path.join(root, 'console/vite.config.ts'),
+    root: path.join(root, 'console'),
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rollupOptions: { input: path.join(root, 'console/src/features/point-cloud/cloud-worker.ts'), output: { entryFileNames: 'cloud-worker.js' } },
+    },
+  });
+  log("  the worker: console/src/features/point-cloud/cloud-worker.ts built with the console's Vite config");
+  return path.join(outDir, 'cloud-worker.js');
+}
+
+export async function pointCloudParseBench(_bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
+  const files = Object.fromEntries(encodings.map((encoding) => [`scan-${encoding}.pcd`, streetScan(encoding)]));
+  const server = await serveParsePage(root, await workerBundle(log), files);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(120_000);
+    await openParsePage(page, server.url);
+    log(`  ${points.toLocaleString('en-US')} points (x, y, z, intensity as F4), ${runs} parses each after one to warm up, alternating, Chromium ${browser.version()}`);
+    const figures: Figure[] = [];
+    for (const encoding of encodings) {
+      const name = `scan-${encoding}.pcd`;
+      const bytes = await fetchFile(page, name);
+      await parseOurs(page, name);
+      await parseTheirs(page, name);
+      const ours: number[] = [];
+      const theirs: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const a = await parseOurs(page, name);
+        const b = await parseTheirs(page, name);
+        if (a.count !== points || b.count !== points || a.intensity !== points || b.intensity !== points) {
+          throw new Error(`${encoding}: the worker read ${a.count} points (${a.intensity} intensities), three.js ${b.count} (${b.intensity})`);
+        }
+        ours.push(a.ms);
+        theirs.push(b.ms);
+      }
+      if (!(await sameCloud(page))) throw new Error(`${encoding}: the worker and three.js read different positions or intensities`);
+      log(`  ${encoding} (${(bytes / 2 ** 20).toFixed(1)} MiB): worker median ${median(ours).toFixed(1)} ms [${ms(ours)}]; three.js PCDLoader median ${median(theirs).toFixed(1)} ms [${ms(theirs)}]; ${(median(theirs) / median(ours)).toFixed(1)}x; the same positions and intensities`);
+      // Points a second, so the ratio of the rates is the ratio of the times turned over.
+      figures.push({
+        name: `PCD ${encoding} parse, worker`,
+        ours: points / (median(ours) / 1000),
+        baselineName: 'three.js PCDLoader.parse',
+        baseline: points / (median(theirs) / 1000),
+        targetRatio: 5,
+      });
+    }
+    return figures;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,63 @@
+// The page's side of the point cloud worker: one worker shared by every view, and a frame's cloud loaded from the
+// API and decoded there.
+import * as Comlink from 'comlink';
+import { type PointCloud, PointCloudError, type PointCloudErrorKey } from '@annot/workflows';
+import { ApiError, type Envelope } from '@/lib/api-client';
+import { currentApiLanguage, i18n } from '@/lib/i18n';
+import type { CloudRefusal, CloudWorker } from './cloud-worker';
+
+let shared: Comlink.Remote<CloudWorker> | null = null;
+
+/** The one worker, started on first use. */
+export function cloudWorker(): Comlink.Remote<CloudWorker> {
+  shared ??= Comlink.wrap<CloudWorker>(new Worker(new URL('./cloud-worker.ts', import.meta.url), { type: 'module', name: 'point-cloud' }));
+  return shared;
+}
+
+const isRefusal = (error: unknown): error is CloudRefusal =>
+  typeof error === 'object' && error !== null && typeof (error as CloudRefusal).messageKey === 'string';
+
+/** The worker's answer, a refusal turned back into the PointCloudError it was. */
+async function answered(call: Promise<PointCloud>): Promise<PointCloud> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isRefusal(error)) throw new PointCloudError(error.messageKey as PointCloudErrorKey, error.params);
+    throw error;
+  }
+}
+
+/** The cloud of a source file (PCD, .bin, .pcd.bin, PLY); the buffer moves to the worker and is unusable after. */
+export function parsePointCloudFile(fileName: string, buffer: ArrayBuffer): Promise<PointCloud> {
+  return answered(cloudWorker().parse(fileName, Comlink.transfer(buffer, [buffer])));
+}
+
+/** The cloud of a stored frame blob; the buffer moves to the worker and is unusable after. */
+export function decodePointCloudBlob(buffer: ArrayBuffer): Promise<PointCloud> {
+  return answered(cloudWorker().decode(Comlink.transfer(buffer, [buffer])));
+}
+
+/** Where the API serves a frame's cloud blob. */
+export const pointCloudUrl = (itemId: string, frame: number): string => `/manage/tasks/items/${itemId}/frames/${frame}/points`;
+
+/**
+ * A frame's cloud: the blob fetched with the session's token and decoded in the worker. A refusal of the API is its
+ * ApiError, in the reader's language.
+ */
+export async function loadPointCloud(url: string, token: string | null, signal?: AbortSignal): Promise<PointCloud> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { 'x-language': currentApiLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK', i18n.t('request_fail'));
+  }
+  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+    throw new ApiError(envelope?.code ?? response.status, envelope?.errCode ?? 'BAD_RESPONSE', envelope?.message ?? i18n.t('request_fail'), envelope?.data ?? null);
+  }
+  return decodePointCloudBlob(await response.arrayBuffer());
+}

@@ -1,0 +1,42 @@
+// The point cloud worker: parses a source file or decodes a stored frame blob off the main thread, and hands the
+// cloud's arrays back by transfer, not by copy.
+import * as Comlink from 'comlink';
+import { decodePointCloud, type PointCloud, PointCloudError, parsePointCloud } from '@annot/workflows';
+
+/** A refusal as it crosses to the page: Comlink keeps only an Error's message, so the key and params travel as data. */
+export interface CloudRefusal {
+  messageKey: string;
+  params: Record<string, string | number>;
+}
+
+function transferred(cloud: PointCloud): PointCloud {
+  const buffers = new Set<ArrayBuffer>();
+  for (const array of [cloud.positions, cloud.intensity, cloud.colors]) if (array) buffers.add(array.buffer as ArrayBuffer);
+  return Comlink.transfer(cloud, [...buffers]);
+}
+
+function refusing<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof PointCloudError) throw { messageKey: error.messageKey, params: error.params } satisfies CloudRefusal;
+    throw error;
+  }
+}
+
+const cloudWorker = {
+  /** The cloud of a PCD, KITTI .bin, nuScenes .pcd.bin or PLY file. */
+  parse(fileName: string, buffer: ArrayBuffer): PointCloud {
+    return transferred(refusing(() => parsePointCloud(fileName, new Uint8Array(buffer))));
+  },
+  /** The cloud of a frame's stored blob; its arrays view the blob's own memory. */
+  decode(buffer: ArrayBuffer): PointCloud {
+    const cloud = decodePointCloud(new Uint8Array(buffer));
+    if (!cloud) throw { messageKey: 'pointcloud.header_invalid', params: { keyword: 'APC1' } } satisfies CloudRefusal;
+    return transferred(cloud);
+  },
+};
+
+export type CloudWorker = typeof cloudWorker;
+
+Comlink.expose(cloudWorker);

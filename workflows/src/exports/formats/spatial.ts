@@ -1,0 +1,52 @@
+// What the point-cloud formats share: each frame's cuboids with the 2D box each camera shows of them (drawn where
+// the keyframes hold one, else projected), the rig's cameras, stable tokens, and numbers at a format's precision.
+import type { CameraCalibration, SensorCamera } from '../../fusion/calibration';
+import { projectCuboid } from '../../fusion/projection';
+import { cameraBoxesAt } from '../../tasks/interpolation';
+import type { BoxShape, CuboidShape } from '../../tasks/result.schema';
+import type { ExportItem, ExportTool } from '../format';
+import { type ObjectAtFrame, objectsAt } from './objects-at';
+
+export type CuboidAtFrame = ObjectAtFrame & { shape: CuboidShape };
+
+/** The cuboids in the scene at a frame. */
+export const cuboidsAt = (item: ExportItem, frame: number, tools: ExportTool[]): CuboidAtFrame[] => objectsAt(item, frame, tools).filter((o): o is CuboidAtFrame => o.shape.type === 'cuboid');
+
+export const camerasOf = (item: ExportItem): SensorCamera[] => item.sensors?.cameras ?? [];
+
+/**
+ * A camera for an item without one: the LiDAR's axes turned into a camera's (x forward becomes z, y left becomes −x,
+ * z up becomes −y), a unit pinhole, so camera-frame formats still say where a cuboid is.
+ */
+export const axesCamera: CameraCalibration = {
+  name: 'lidar',
+  width: 1,
+  height: 1,
+  intrinsics: { fx: 1, fy: 1, cx: 0, cy: 0, skew: 0 },
+  distortion: { model: 'none', coeffs: [] },
+  lidarToCamera: [0, -1, 0, 0, 0, 0, -1, 0, 1, 0, 0, 0, 0, 0, 0, 1],
+};
+
+/** The 2D box the camera shows of a cuboid at a frame: the one drawn on its image, else the projection's; null where it is out of view. */
+export function cameraBoxOf(object: CuboidAtFrame, frame: number, camera: CameraCalibration): [number, number, number, number] | null {
+  const drawn: BoxShape | undefined = cameraBoxesAt(object.object, frame)[camera.name];
+  if (drawn) return [drawn.x, drawn.y, drawn.width, drawn.height];
+  return projectCuboid(camera, object.shape).box;
+}
+
+/** A 32-hex token that is the same for the same text on every export (FNV-1a, four seeds). */
+export function tokenOf(text: string): string {
+  let out = '';
+  for (const seed of [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b]) {
+    let hash = seed >>> 0;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    out += hash.toString(16).padStart(8, '0');
+  }
+  return out;
+}
+
+/** A number to the given decimals, written without trailing noise. */
+export const fixed = (value: number, decimals: number): string => (Object.is(Number(value.toFixed(decimals)), -0) ? (0).toFixed(decimals) : value.toFixed(decimals));
+
+/** A frame's number as KITTI names its files. */
+export const frameName = (frame: number): string => String(frame).padStart(6, '0');
