@@ -1,12 +1,7 @@
-// GET /manage/tasks/items/:itemId/frames/:index/points: a frame's cloud as the blob the import normalized it into.
-import { decodePointCloud, type PointCloud } from '@annot/workflows';
-import { api } from '@/lib/api-client';
+// GET /manage/tasks/items/:itemId/frames/:index/points: a frame's cloud, fetched and decoded in the cloud worker so
+// the views keep drawing meanwhile.
+import type { PointCloud } from '@annot/workflows';
+import { readToken } from '@/lib/auth-token';
+import { loadPointCloud, pointCloudUrl } from '../cloud-worker-client';
 
-export const framePointsPath = (itemId: string, frame: number): string => `/manage/tasks/items/${itemId}/frames/${frame}/points`;
-
-export async function frameCloud(itemId: string, frame: number): Promise<PointCloud> {
-  const blob = await api.blob(framePointsPath(itemId, frame));
-  const cloud = decodePointCloud(new Uint8Array(await blob.arrayBuffer()));
-  if (!cloud) throw new Error('not a point cloud');
-  return cloud;
-}
+export const frameCloud = (itemId: string, frame: number): Promise<PointCloud> => loadPointCloud(pointCloudUrl(itemId, frame), readToken());
