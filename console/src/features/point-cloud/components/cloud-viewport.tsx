@@ -70,7 +70,6 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
       made.dispose();
     };
     // The scene lives as long as the canvas.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -84,7 +83,6 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
   useEffect(() => {
     const current = selectedCuboid(store);
     if (scene && current && current.id === selectedId) scene.focus(current.shape);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scene, selectedId]);
 
   const at = (event: React.PointerEvent | React.WheelEvent): [number, number] => {

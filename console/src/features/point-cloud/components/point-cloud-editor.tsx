@@ -255,7 +255,6 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
           return;
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [flow, autosave, verbs, neighbours, pendingMarks, onNavigate, judging, setup, store, shown],
   );
   const viewport = useCallback(() => ({ width: 0, height: 0 }), []);
