@@ -6,6 +6,7 @@ import { editorBench } from './editor.bench';
 import { exportsBench } from './exports.bench';
 import { framesBench } from './frames.bench';
 import { itemsBench } from './items.bench';
+import { pointCloudEditorBench } from './point-cloud-editor.bench';
 import { pointCloudParseBench } from './point-cloud-parse.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { projectionBench } from './projection.bench';
@@ -26,6 +27,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'projection lag': projectionLagBench,
   video: videoBench,
   tracks: tracksBench,
+  'pointcloud editor': pointCloudEditorBench,
   'point cloud parse': pointCloudParseBench,
   projection: projectionBench,
 };

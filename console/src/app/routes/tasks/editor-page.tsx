@@ -1,7 +1,7 @@
 // /tag/edit/{itemId} and /project/edit/{itemId}: the annotation editor on one item. The page brings what the editor
 // needs from the work loop, the project and the catalog, and preloads the next item of mine.
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyResult, type ErrorMark, type ToolGroup } from '@annot/workflows';
@@ -25,6 +25,9 @@ import type { CatalogChoices } from '@/features/tasks/components/catalog-choices
 import { InvalidDialog } from '@/features/tasks/components/invalid-dialog';
 import { useCan } from '@/lib/authorization';
 import { isUuid } from '@/lib/ids';
+
+// The point-cloud editor and three.js come only with an item of a point-cloud project.
+const PointCloudEditor = lazy(() => import('@/features/point-cloud/components/point-cloud-editor'));
 
 /** Empty lists that stay the same, so the editor is not handed a new one on every render. */
 const noGroups: ToolGroup[] = [];
@@ -105,8 +108,10 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
     }
   };
 
+  const Editor = project.data.annotationType.startsWith('point_cloud') ? PointCloudEditor : AnnotationEditor;
   return (
-    <AnnotationEditor
+    <Suspense fallback={<Skeleton className="m-6 h-[80vh]" />}>
+    <Editor
       key={itemId}
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
       image={loaded.image}
@@ -124,5 +129,6 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
       onNavigate={(next) => navigate(next ? `${base}/edit/${next}` : back)}
       invalidDialog={(slot) => <InvalidDialog catalog={catalog} pending={slot.pending} error={slot.error} onMark={slot.onMark} onCancel={slot.onCancel} />}
     />
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@
 // the editor judging an item for a quality gate. The objects stay as they are; pass, or fail (reject) with marks on the
 // canvas, is the gate's verdict, and the editor then opens the next item to judge or goes back to the gate.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -23,6 +23,9 @@ import { useTaskItem } from '@/features/tasks/api/get-task-item';
 import { isUuid } from '@/lib/ids';
 
 const noMarks: ErrorMark[] = [];
+// A gate's reader may not read the project: an item is judged in the point-cloud editor when its tools draw in 3D.
+const PointCloudEditor = lazy(() => import('@/features/point-cloud/components/point-cloud-editor'));
+const spatialTemplates = new Set(['cuboid', 'segment']);
 
 export type JudgingArea = 'tag' | 'project' | 'checkout';
 
@@ -107,8 +110,10 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
     void client.invalidateQueries({ queryKey: ['tasks'], predicate: (query) => query.queryKey.at(-1) !== 'media' });
   };
 
+  const Editor = (tools.data ?? []).some((tool) => spatialTemplates.has(tool.definition.templateType)) ? PointCloudEditor : AnnotationEditor;
   return (
-    <AnnotationEditor
+    <Suspense fallback={<Skeleton className="m-6 h-[80vh]" />}>
+    <Editor
       key={itemId}
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
       image={loaded.image}
@@ -127,5 +132,6 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
       invalidDialog={() => null}
       judging={editorJudging}
     />
+    </Suspense>
   );
 }

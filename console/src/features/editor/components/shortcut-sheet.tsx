@@ -1,11 +1,11 @@
 // The sheet of every key the editor answers to, opened with "?"; read from the same table the keyboard uses.
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { type EditorCommand, shortcuts, shortcutText } from '../hooks/editor-shortcuts';
+import { type EditorCommand, type ShortcutScope, shortcutsOf, shortcutText } from '../hooks/editor-shortcuts';
 
-export function ShortcutSheet({ onClose }: { onClose: () => void }) {
+export function ShortcutSheet({ onClose, scope = 'image' }: { onClose: () => void; scope?: ShortcutScope }) {
   const { t } = useTranslation();
-  const commands = [...new Set(shortcuts.map((s) => s.command))] as EditorCommand[];
+  const commands = [...new Set(shortcutsOf(scope).map((s) => s.command))] as EditorCommand[];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[85vh] max-w-2xl overflow-y-auto">

@@ -49,7 +49,21 @@ export type EditorCommand =
   | 'previous_keyframe'
   | 'accept_keyframe'
   | 'outside'
-  | 'delete_track';
+  | 'delete_track'
+  | 'cuboid_turn_left'
+  | 'cuboid_turn_right'
+  | 'cuboid_raise'
+  | 'cuboid_lower'
+  | 'cuboid_longer'
+  | 'cuboid_shorter'
+  | 'cuboid_wider'
+  | 'cuboid_narrower'
+  | 'cuboid_taller'
+  | 'cuboid_lower_roof'
+  | 'auto_track';
+
+/** The editor a key belongs to: every key works in both but those of one kind of item only. */
+export type ShortcutScope = 'image' | 'cloud';
 
 export interface Shortcut {
   command: EditorCommand;
@@ -58,6 +72,8 @@ export interface Shortcut {
   ctrl?: boolean;
   shift?: boolean;
   alt?: boolean;
+  /** Only in the image editor or only in the point-cloud editor; absent for both. */
+  only?: ShortcutScope;
 }
 
 export const shortcuts: Shortcut[] = [
@@ -113,16 +129,31 @@ export const shortcuts: Shortcut[] = [
   { command: 'accept_keyframe', key: 'n' },
   { command: 'outside', key: 'o' },
   { command: 'delete_track', key: 'Delete', ctrl: true },
+  // A cuboid in a point cloud: the arrows move it along its heading and across it, these turn, lift and size it.
+  { command: 'cuboid_turn_left', key: 'q', only: 'cloud' },
+  { command: 'cuboid_turn_right', key: 'e', only: 'cloud' },
+  { command: 'cuboid_raise', key: 'w', only: 'cloud' },
+  { command: 'cuboid_lower', key: 's', only: 'cloud' },
+  { command: 'cuboid_longer', key: 'ArrowUp', alt: true, only: 'cloud' },
+  { command: 'cuboid_shorter', key: 'ArrowDown', alt: true, only: 'cloud' },
+  { command: 'cuboid_wider', key: 'ArrowRight', alt: true, only: 'cloud' },
+  { command: 'cuboid_narrower', key: 'ArrowLeft', alt: true, only: 'cloud' },
+  { command: 'cuboid_taller', key: 'w', alt: true, only: 'cloud' },
+  { command: 'cuboid_lower_roof', key: 's', alt: true, only: 'cloud' },
+  { command: 'auto_track', key: 't', only: 'cloud' },
 ];
+
+/** The table as one editor answers it. */
+export const shortcutsOf = (scope: ShortcutScope): Shortcut[] => shortcuts.filter((s) => !s.only || s.only === scope);
 
 /** Letters compare without case; shift is then read from the event itself. */
 const keyOf = (event: KeyboardEvent): string => (event.key.length === 1 ? event.key.toLowerCase() : event.key);
 
-export function commandFor(event: KeyboardEvent): EditorCommand | null {
+export function commandFor(event: KeyboardEvent, scope: ShortcutScope = 'image'): EditorCommand | null {
   const key = keyOf(event);
   const ctrl = event.ctrlKey || event.metaKey;
   // '?' needs shift on most layouts and is named by the key it gives, so its shift is not compared.
-  const match = shortcuts.find((s) => s.key === key && !!s.ctrl === ctrl && !!s.alt === event.altKey && (s.key === '?' || !!s.shift === event.shiftKey));
+  const match = shortcutsOf(scope).find((s) => s.key === key && !!s.ctrl === ctrl && !!s.alt === event.altKey && (s.key === '?' || !!s.shift === event.shiftKey));
   return match?.command ?? null;
 }
 

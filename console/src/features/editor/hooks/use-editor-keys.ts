@@ -4,7 +4,7 @@ import { type RefObject, useEffect } from 'react';
 import { frameAttributesAt, normalizeKey, optionHotkeys, pickOption, setItemAttribute, setObjectAttribute, type ToolAttribute } from '@annot/workflows';
 import { toolOf, useEditorSetup } from '../components/editor-setup';
 import { type EditorStore, useEditorStore } from '../stores/editor-store';
-import { commandFor, type EditorCommand, toolIndexFor, typingIn } from './editor-shortcuts';
+import { commandFor, type EditorCommand, type ShortcutScope, toolIndexFor, typingIn } from './editor-shortcuts';
 
 /** The selected object's attributes, or the item's own when nothing is selected. */
 function attributesInReach(store: EditorStore, setup: ReturnType<typeof useEditorSetup>) {
@@ -53,7 +53,7 @@ function attributeKey(store: EditorStore, setup: ReturnType<typeof useEditorSetu
   return true;
 }
 
-export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: RefObject<boolean>) {
+export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: RefObject<boolean>, scope: ShortcutScope = 'image') {
   const store = useEditorStore();
   const setup = useEditorSetup();
   useEffect(() => {
@@ -77,7 +77,7 @@ export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: 
         event.preventDefault();
         return;
       }
-      const command = commandFor(event);
+      const command = commandFor(event, scope);
       if (!command) return;
       event.preventDefault();
       run(command);
@@ -94,5 +94,5 @@ export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: 
       window.removeEventListener('keydown', down);
       window.removeEventListener('keyup', up);
     };
-  }, [run, store, setup, spaceHeld]);
+  }, [run, store, setup, spaceHeld, scope]);
 }

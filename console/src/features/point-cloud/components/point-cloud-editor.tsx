@@ -1,0 +1,400 @@
+// The editor of a point-cloud item: the four views of the frame's cloud with its cuboids, the sequence's timeline and
+// tracks, the attributes and objects of the image editor, the marks of inspection, and the work loop's commands
+// through the same autosave and `send`. The page loads it lazily in place of the image editor.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { emptyResult, type ErrorMark, type PointCloud, type ResultDocument, type ScreenRegion, shapeAt } from '@annot/workflows';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useItemFrames } from '@/features/editor/api/get-item-frames';
+import { useAutosave } from '@/features/editor/autosave';
+import { type EditorSetup, EditorSetupContext, toolColors, useEditorSetup } from '@/features/editor/components/editor-setup';
+import { EditorHeader } from '@/features/editor/components/editor-header';
+import type { AnnotationEditorProps, EditorRequest } from '@/features/editor/components/editor-types';
+import { MarkDialog } from '@/features/editor/components/mark-dialog';
+import { MarksPanel } from '@/features/editor/components/marks-panel';
+import { ObjectsPanel } from '@/features/editor/components/objects-panel';
+import { RefusalBanner, RestoreBanner } from '@/features/editor/components/refusal-banner';
+import { RuleSheet } from '@/features/editor/components/rule-sheet';
+import { ShortcutSheet } from '@/features/editor/components/shortcut-sheet';
+import { Timeline } from '@/features/editor/components/timeline';
+import { type FlowCommand, useEditorCommands } from '@/features/editor/hooks/use-editor-commands';
+import { useEditorFlow } from '@/features/editor/hooks/use-editor-flow';
+import type { EditorCommand } from '@/features/editor/hooks/editor-shortcuts';
+import { useEditorKeys } from '@/features/editor/hooks/use-editor-keys';
+import { deleteTracks } from '@/features/editor/stores/editor-actions';
+import { createEditorStore, EditorStoreContext, useEditor, useEditorStore } from '@/features/editor/stores/editor-store';
+import { frameCloud } from '../api/get-frame-points';
+import { createCloudCache } from '../hooks/cloud-cache';
+import { type PointCloudScene, prepareCloud, type SceneBox } from '../scene/point-cloud-scene';
+import { defaultPointStyle, type PointStyle } from '../scene/point-material';
+import { overlayPositions } from '../tools/cloud-overlay';
+import { CameraPanels, type FusionObject } from '../fusion/camera-panels';
+import { createPointSelector } from '../segmentation/point-selection';
+import type { SelectionMode } from '../segmentation/selection-overlay';
+import { autoTrackSelected, cameraBoxesAt, fitSelectedCuboid, isCuboidStep, selectedCuboid, selectIntoSegment, setCameraBox, stepSelectedCuboid } from '../tools/cuboid-actions';
+import { countInside } from '../tools/cuboid-fitting';
+import { parseRangeCircles } from '../tools/range-circles';
+import { CloudToolbar } from './cloud-toolbar';
+import { CloudViewport } from './cloud-viewport';
+
+function startingDocument(item: AnnotationEditorProps['item']): ResultDocument {
+  const frameCount = item.frameCount ?? item.result?.frameCount ?? 1;
+  return item.result ? { ...item.result, frameCount } : emptyResult(frameCount);
+}
+
+export default function PointCloudEditor(props: AnnotationEditorProps) {
+  const { item, tools, groups, verbs, inspectorMayModify } = props;
+  const [store] = useState(() => createEditorStore(startingDocument(item)));
+  const inspecting = verbs.includes('pass') || verbs.includes('reject');
+  const canSubmit = verbs.includes('submit');
+  const setup = useMemo<EditorSetup>(
+    () => ({ tools, colorOf: toolColors(tools), readOnly: !(canSubmit || (inspecting && inspectorMayModify)), inspecting, itemAttributes: [], groups, image: null }),
+    [tools, groups, canSubmit, inspecting, inspectorMayModify],
+  );
+  return (
+    <EditorStoreContext.Provider value={store}>
+      <EditorSetupContext.Provider value={setup}>
+        <CloudWorkspace {...props} />
+      </EditorSetupContext.Provider>
+    </EditorStoreContext.Provider>
+  );
+}
+
+type Dialog = 'shortcuts' | 'invalid' | 'rule' | 'delete_track' | { mark: string | null } | null;
+
+function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbours, send, opened, onOpened, onNavigate, invalidDialog, judging }: AnnotationEditorProps) {
+  const { t } = useTranslation();
+  const store = useEditorStore();
+  const setup = useEditorSetup();
+  const spaceHeld = useRef(false);
+  const scene = useRef<PointCloudScene | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [pendingMarks, setPendingMarks] = useState<ErrorMark[]>(() => judging?.marks ?? []);
+  const [style, setStyle] = useState<PointStyle>(defaultPointStyle);
+  const [overlayOn, setOverlayOn] = useState(false);
+  const [tracking, setTracking] = useState(false);
+  const document = useEditor((s) => s.history.present);
+  const frame = useEditor((s) => s.frame);
+  const selected = useEditor((s) => s.selected);
+  const hidden = useEditor((s) => s.hidden);
+  const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
+  const labelOf = useCallback((verb: EditorRequest['verb']) => judging?.labels[verb] ?? t(`tasks_verb_${verb.replaceAll('-', '_')}`), [judging, t]);
+  const flow = useEditorFlow(store, autosave, send, labelOf);
+  const frames = useItemFrames(item.id, true);
+  const cameras = frames.data?.sensors?.cameras ?? [];
+
+  // The tool whose settings the views follow: the one in hand, else the selected object's, else the first cuboid tool.
+  const toolId = useEditor((s) => s.toolId);
+  const selectedTool = useMemo(() => {
+    const [first] = selected;
+    const object = document.objects.find((o) => o.id === first);
+    return tools.find((tool) => tool.toolId === (toolId ?? object?.toolId)) ?? tools.find((tool) => tool.definition.templateType === 'cuboid') ?? null;
+  }, [tools, toolId, selected, document.objects]);
+  const overlayFrames = Math.min(20, selectedTool?.definition.pointCloudOverlayFrames ?? 0);
+  const autoTrackFrames = selectedTool?.definition.autoTrackFrames ?? 10;
+  const rangeCircles = useMemo(() => parseRangeCircles(selectedTool?.definition.rangeCircles), [selectedTool]);
+
+  // The clouds: the frame on screen, the next two on their way, and the earlier ones the overlay needs kept.
+  const cache = useMemo(
+    () => createCloudCache(document.frameCount, (index) => frameCloud(item.id, index).then((cloud) => (prepareCloud(cloud), cloud))),
+    [item.id, document.frameCount],
+  );
+  const [shown, setShown] = useState<{ frame: number; cloud: PointCloud } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    cache.around(frame, overlayOn ? overlayFrames : 0);
+    const ready = cache.peek(frame);
+    if (ready) return setShown({ frame, cloud: ready });
+    let live = true;
+    cache.get(frame).then(
+      (cloud) => live && (setShown({ frame, cloud }), setFailed(false)),
+      () => live && setFailed(true),
+    );
+    return () => void (live = false);
+  }, [cache, frame, overlayOn, overlayFrames]);
+  useEffect(() => {
+    if (shown && !opened) onOpened();
+  }, [shown, opened, onOpened]);
+  useEffect(() => {
+    if (failed && !opened) onOpened();
+  }, [failed, opened, onOpened]);
+
+  const [overlay, setOverlay] = useState<Float32Array | null>(null);
+  useEffect(() => {
+    if (!overlayOn || overlayFrames === 0) return setOverlay(null);
+    let live = true;
+    const earlier = Array.from({ length: Math.min(overlayFrames, frame) }, (_, i) => frame - 1 - i);
+    void Promise.all(earlier.map((f) => cache.get(f))).then(
+      (clouds) => live && setOverlay(overlayPositions(clouds)),
+      () => live && setOverlay(null),
+    );
+    return () => void (live = false);
+  }, [overlayOn, overlayFrames, frame, cache]);
+
+  const allMarks = useMemo(() => [...marks, ...pendingMarks], [marks, pendingMarks]);
+  const flagged = useMemo(() => new Set(allMarks.flatMap((m) => (m.objectId && (m.frame === null || m.frame === frame) ? [m.objectId] : []))), [allMarks, frame]);
+  const markCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const m of allMarks) if (m.objectId) counts.set(m.objectId, (counts.get(m.objectId) ?? 0) + 1);
+    return counts;
+  }, [allMarks]);
+  const [selectedId] = selected.size === 1 ? [...selected] : [null];
+  const boxes = useMemo<SceneBox[]>(
+    () =>
+      document.objects.flatMap((object) => {
+        const shape = hidden.has(object.id) ? null : shapeAt(object, frame);
+        if (shape?.type !== 'cuboid') return [];
+        const emphasis = flagged.has(object.id) ? 'flagged' : object.id === selectedId ? 'selected' : 'none';
+        return [{ id: object.id, shape, color: setup.colorOf(object.toolId), emphasis }];
+      }),
+    [document.objects, frame, hidden, flagged, selectedId, setup],
+  );
+  const selectedBox = boxes.find((b) => b.id === selectedId) ?? null;
+
+  // A segment tool in hand selects points in the perspective view by box, lasso or brush.
+  const mode = useEditor((s) => s.mode);
+  const [selectionMode, setSelectionMode] = useState<SelectionMode>('box');
+  const segmenting = mode === 'draw' && tools.find((tool) => tool.toolId === toolId)?.definition.templateType === 'segment' && !setup.readOnly;
+  const selector = useMemo(() => (shown ? createPointSelector(shown.cloud) : null), [shown]);
+  const selection = useMemo(
+    () =>
+      segmenting && selector && shown
+        ? {
+            mode: selectionMode,
+            onRegion: (region: ScreenRegion, options: { remove: boolean }) => {
+              const view = scene.current?.perspectiveView();
+              if (!view) return;
+              const indices = selector(view.camera, { width: view.rect.width, height: view.rect.height }, region);
+              selectIntoSegment(store, setup, shown.cloud.count, indices.slice(), options.remove);
+            },
+          }
+        : null,
+    [segmenting, selector, shown, selectionMode, store, setup],
+  );
+  const segmentPoints = useMemo(() => {
+    const object = document.objects.find((o) => o.id === selectedId);
+    const shape = object ? shapeAt(object, frame) : null;
+    return shape?.type === 'segment' ? shape.counts.reduce((sum, run, i) => (i % 2 === 1 ? sum + run : sum), 0) : null;
+  }, [document.objects, selectedId, frame]);
+  // The cameras see every track at the frame: its cuboid there and its 2D boxes.
+  const fusionObjects = useMemo<FusionObject[]>(
+    () =>
+      cameras.length === 0
+        ? []
+        : document.objects.flatMap((object) => {
+            if (hidden.has(object.id)) return [];
+            const shape = shapeAt(object, frame);
+            const cameraBoxes = cameraBoxesAt(object, frame);
+            if (shape?.type !== 'cuboid' && Object.keys(cameraBoxes).length === 0) return [];
+            return [{ id: object.id, color: setup.colorOf(object.toolId), cuboid: shape?.type === 'cuboid' ? shape : null, cameraBoxes }];
+          }),
+    [cameras.length, document.objects, frame, hidden, setup],
+  );
+  const inside = useMemo(() => (selectedBox && shown?.frame === frame ? countInside(shown.cloud, selectedBox.shape) : null), [selectedBox, shown, frame]);
+
+  const objectLabel = useCallback(
+    (id: string) => {
+      const index = document.objects.findIndex((o) => o.id === id);
+      const object = document.objects[index];
+      return index < 0 ? t('editor_object_gone') : `${index + 1}. ${object.className ?? tools.find((tool) => tool.toolId === object.toolId)?.definition.name ?? ''}`;
+    },
+    [document, tools, t],
+  );
+
+  const leave = async (to: string | null) => {
+    if (await flow.settle()) onNavigate(to);
+  };
+
+  const autoTrack = useCallback(async () => {
+    if (tracking || !selectedCuboid(store)) return;
+    setTracking(true);
+    try {
+      const reached = await autoTrackSelected(store, setup, autoTrackFrames, (f) => cache.get(f));
+      toast(t('cloud_auto_tracked', { count: reached }));
+    } catch {
+      toast.error(t('editor_frame_failed'));
+    } finally {
+      setTracking(false);
+    }
+  }, [tracking, store, setup, autoTrackFrames, cache, t]);
+
+  const runFlow = useCallback(
+    (command: FlowCommand) => {
+      const handOver = (request: EditorRequest) => void flow.act(request).then((done) => done && (judging ? judging.onSent(request.verb) : onNavigate(neighbours.next)));
+      switch (command) {
+        case 'save':
+          return void autosave.flush();
+        case 'submit':
+        case 'release':
+        case 'pass':
+          if (verbs.includes(command)) handOver({ verb: command });
+          return;
+        case 'reject':
+          if (verbs.includes('reject') && pendingMarks.length > 0) handOver({ verb: 'reject', marks: pendingMarks });
+          return;
+        case 'mark_invalid':
+          if (verbs.includes('mark-invalid')) setDialog('invalid');
+          return;
+        case 'next_item':
+          if (neighbours.next) void leave(neighbours.next);
+          return;
+        case 'previous_item':
+          if (neighbours.previous) void leave(neighbours.previous);
+          return;
+        case 'rule':
+          return setDialog((d) => (d === 'rule' ? null : 'rule'));
+        case 'shortcuts':
+          return setDialog('shortcuts');
+        case 'fit':
+          // Fitting in a cloud tightens the selected cuboid around its points.
+          if (shown?.frame === store.getState().frame && scene.current) fitSelectedCuboid(store, setup, shown.cloud, scene.current.ground());
+          return;
+        case 'delete_track':
+          if (!setup.readOnly && store.getState().selected.size > 0) setDialog('delete_track');
+          return;
+      }
+    },
+    [flow, autosave, verbs, neighbours, pendingMarks, onNavigate, judging, setup, store, shown],
+  );
+  const viewport = useCallback(() => ({ width: 0, height: 0 }), []);
+  const runEditor = useEditorCommands(runFlow, viewport);
+  const run = useCallback(
+    (command: EditorCommand) => {
+      if (isCuboidStep(command) && selectedCuboid(store)) return stepSelectedCuboid(store, setup, command);
+      if (command === 'auto_track') return void autoTrack();
+      runEditor(command);
+    },
+    [store, setup, runEditor, autoTrack],
+  );
+  useEditorKeys(run, spaceHeld, 'cloud');
+
+  return (
+    <div className="flex h-screen flex-col bg-background">
+      <EditorHeader
+        item={item}
+        verbs={verbs}
+        pending={flow.pending}
+        autosave={setup.readOnly ? null : autosave}
+        pendingMarks={pendingMarks.length}
+        neighbours={neighbours}
+        labelOf={labelOf}
+        caption={judging?.caption ?? null}
+        run={run}
+        onBack={() => void leave(null)}
+      />
+      <CloudToolbar
+        run={run}
+        style={style}
+        onStyle={setStyle}
+        cloud={shown?.cloud ?? null}
+        overlay={{ frames: overlayFrames, on: overlayOn, onToggle: () => setOverlayOn((on) => !on) }}
+        autoTrack={{ frames: autoTrackFrames, busy: tracking, enabled: document.frameCount > 1 && !setup.readOnly && selectedBox !== null }}
+      />
+      {autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}
+      {flow.refusal && <RefusalBanner refusal={flow.refusal} objectLabel={objectLabel} onDismiss={flow.dismiss} />}
+      <div className="relative flex min-h-0 flex-1">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <CloudViewport
+            cloud={shown?.cloud ?? null}
+            cloudFrame={shown?.frame ?? null}
+            boxes={boxes}
+            selectedId={selectedId}
+            style={style}
+            rangeCircles={rangeCircles}
+            overlay={overlay}
+            onScene={(made) => (scene.current = made)}
+            onMark={(objectId) => setDialog({ mark: objectId })}
+            selection={selection}
+          />
+          {failed && (
+            <p role="alert" className="bg-destructive px-2 py-1 text-xs text-destructive-foreground">
+              {t('editor_frame_failed')}
+            </p>
+          )}
+          {cameras.length > 0 && (
+            <div className="shrink-0 border-t border-border">
+              <CameraPanels
+                itemId={item.id}
+                frame={frame}
+                cameras={cameras}
+                objects={fusionObjects}
+                selectedId={selectedId}
+                editable={!setup.readOnly}
+                onSelect={(id) => store.set({ selected: id ? new Set([id]) : new Set(), vertex: null })}
+                onCameraBox={(objectId, camera, box) => setCameraBox(store, setup, objectId, camera, box)}
+              />
+            </div>
+          )}
+          {document.frameCount > 1 && <Timeline run={run} rate={frames.data?.frameRate ?? 10} objectLabel={objectLabel} />}
+        </div>
+        <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
+          {selectedBox && (
+            <dl className="grid grid-cols-2 gap-x-2 border-b border-border p-3 text-xs" aria-label={t('cloud_selected_cuboid')}>
+              <dt className="text-muted-foreground">{t('cloud_points_in_box')}</dt>
+              <dd className="tabular-nums" data-testid="points-in-box">
+                {inside ?? '…'}
+              </dd>
+              <dt className="text-muted-foreground">{t('cloud_box_size')}</dt>
+              <dd className="tabular-nums">
+                {[selectedBox.shape.length, selectedBox.shape.width, selectedBox.shape.height].map((v) => v.toFixed(2)).join(' × ')} m
+              </dd>
+              <dt className="text-muted-foreground">{t('cloud_box_heading')}</dt>
+              <dd className="tabular-nums">{((selectedBox.shape.yaw * 180) / Math.PI).toFixed(1)}°</dd>
+            </dl>
+          )}
+          {segmenting && (
+            <div className="flex flex-wrap gap-1 border-b border-border p-3" role="radiogroup" aria-label={t('cloud_selection_mode')}>
+              {(['box', 'lasso', 'brush'] as const).map((m) => (
+                <button key={m} type="button" role="radio" aria-checked={selectionMode === m} className="rounded border border-border px-2 py-0.5 text-xs aria-checked:bg-secondary" onClick={() => setSelectionMode(m)}>
+                  {t(`point_selection_${m}`)}
+                </button>
+              ))}
+              <p className="w-full text-[11px] text-muted-foreground">{t('cloud_selection_hint')}</p>
+            </div>
+          )}
+          {segmentPoints !== null && (
+            <p className="border-b border-border p-3 text-xs">
+              {t('cloud_segment_points')}: <span className="tabular-nums" data-testid="segment-points">{segmentPoints}</span>
+            </p>
+          )}
+          <MarksPanel sequence={document.frameCount > 1} marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
+          {opened && <ObjectsPanel markCounts={markCounts} />}
+        </aside>
+        {dialog === 'rule' && <RuleSheet rule={rule} onClose={() => setDialog(null)} />}
+      </div>
+      {dialog === 'shortcuts' && <ShortcutSheet scope="cloud" onClose={() => setDialog(null)} />}
+      {dialog === 'delete_track' && (
+        <ConfirmDialog
+          title={t('editor_delete_track_title')}
+          message={t('editor_delete_track_message', { count: store.getState().selected.size })}
+          confirmLabel={t('editor_cmd_delete_track')}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            deleteTracks(store, setup, store.getState().selected);
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'invalid' &&
+        invalidDialog({
+          pending: flow.pending,
+          error: flow.lastError,
+          onCancel: () => setDialog(null),
+          onMark: (reasonId) => void flow.act({ verb: 'mark-invalid', reasonId }).then((done) => done && setDialog(null)),
+        })}
+      {dialog !== null && typeof dialog === 'object' && (
+        <MarkDialog
+          groups={errorGroups}
+          objectLabel={dialog.mark ? objectLabel(dialog.mark) : null}
+          onCancel={() => setDialog(null)}
+          onAdd={(choice) => {
+            // A mark in a cloud is pinned to the cuboid at the frame on screen; it has no spot on an image.
+            setPendingMarks((list) => [...list, { ...choice, objectId: dialog.mark, frame, spot: null }]);
+            setDialog(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

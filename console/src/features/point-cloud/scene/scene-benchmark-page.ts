@@ -1,0 +1,164 @@
+// What the point-cloud editor benchmark runs inside Chromium: the editor's scene (four views, a hundred cuboids, one
+// selected) and a bare three.js Points scene of the same cloud in one view, each drawn frame after frame and
+// synchronised by reading one pixel back; and a frame switch to a cloud already in memory against a bare upload of
+// the same buffers. Bundled on its own by the benchmark; the console never loads it.
+import { BufferAttribute, BufferGeometry, PerspectiveCamera, Points, PointsMaterial, Scene, WebGLRenderer } from 'three';
+import type { CuboidShape, PointCloud } from '@annot/workflows';
+import { placeOrbit, startingOrbit } from './cloud-views';
+import { PointCloudScene, prepareCloud, type SceneBox } from './point-cloud-scene';
+
+const width = 1280;
+const height = 720;
+
+/** A seeded generator, so every run draws the same street. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** A street: rings of ground around the sensor, walls along both sides and cars as blocks of points, with reflectance. */
+function street(count: number, seed: number): { cloud: PointCloud; cars: CuboidShape[] } {
+  const next = random(seed);
+  const positions = new Float32Array(count * 3);
+  const intensity = new Float32Array(count);
+  const cars: CuboidShape[] = [];
+  for (let i = 0; i < 100; i++) {
+    const x = -40 + (i % 20) * 5 + next();
+    const y = (i < 50 ? -5 : 5) + next() * 2;
+    cars.push({ type: 'cuboid', x, y, z: -0.9, length: 4.2, width: 1.8, height: 1.5, yaw: next() * 0.2 });
+  }
+  for (let i = 0; i < count; i++) {
+    const kind = next();
+    let [x, y, z] = [0, 0, -1.7];
+    if (kind < 0.55) {
+      const r = 2 + next() ** 2 * 60;
+      const a = next() * Math.PI * 2;
+      [x, y] = [r * Math.cos(a), r * Math.sin(a)];
+    } else if (kind < 0.8) {
+      [x, y, z] = [-60 + next() * 120, next() < 0.5 ? -12 : 12, -1.7 + next() * 6];
+    } else {
+      const car = cars[Math.floor(next() * cars.length)];
+      [x, y, z] = [car.x + (next() - 0.5) * car.length, car.y + (next() - 0.5) * car.width, car.z + (next() - 0.5) * car.height];
+    }
+    positions.set([x, y, z], i * 3);
+    intensity[i] = next() * 255;
+  }
+  const cloud: PointCloud = { count, positions, intensity, colors: null, bounds: { min: [-60, -60, -1.7], max: [60, 60, 4.3] } };
+  return { cloud, cars };
+}
+
+function canvas(): HTMLCanvasElement {
+  const made = document.createElement('canvas');
+  made.style.width = `${width}px`;
+  made.style.height = `${height}px`;
+  document.body.replaceChildren(made);
+  return made;
+}
+
+const pixel = new Uint8Array(4);
+const readBack = (renderer: WebGLRenderer) => {
+  const gl = renderer.getContext();
+  gl.readPixels(width / 2, height / 2, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+};
+
+/** Frames drawn per second over `ms`, each finished by reading a pixel back. */
+function framesPerSecond(draw: () => void, ms: number): number {
+  draw();
+  const start = performance.now();
+  let frames = 0;
+  while (performance.now() - start < ms) {
+    draw();
+    frames++;
+  }
+  return (frames * 1000) / (performance.now() - start);
+}
+
+function editorScene(count: number) {
+  const { cloud, cars } = street(count, 7);
+  const scene = new PointCloudScene(canvas());
+  scene.renderer.setPixelRatio(1);
+  scene.resize(width, height);
+  scene.setCloud(cloud);
+  const boxes: SceneBox[] = cars.map((shape, i) => ({ id: `car-${i}`, shape, color: '#22c55e', emphasis: i === 12 ? 'selected' : 'none' }));
+  scene.setBoxes(boxes, 'car-12');
+  scene.focus(cars[12]);
+  return scene;
+}
+
+function bareScene(count: number) {
+  const { cloud, cars } = street(count, 7);
+  const renderer = new WebGLRenderer({ canvas: canvas(), antialias: false });
+  renderer.setPixelRatio(1);
+  renderer.setSize(width, height, false);
+  const scene = new Scene();
+  const geometry = new BufferGeometry().setAttribute('position', new BufferAttribute(cloud.positions, 3));
+  const points = new Points(geometry, new PointsMaterial({ size: 2, sizeAttenuation: false, color: '#cbd5e1' }));
+  points.frustumCulled = false;
+  scene.add(points);
+  const camera = new PerspectiveCamera(50, width / height, 0.1, 2000);
+  // Where the editor's perspective view looks once the selected car is focused.
+  const car = cars[12];
+  placeOrbit(camera, { ...startingOrbit, target: [car.x, car.y, car.z], distance: Math.min(startingOrbit.distance, 25) }, width / height);
+  return { renderer, scene, camera, points };
+}
+
+export const cloudBench = {
+  editorFps(count: number, ms: number): number {
+    const scene = editorScene(count);
+    const fps = framesPerSecond(() => {
+      scene.render();
+      readBack(scene.renderer);
+    }, ms);
+    scene.dispose();
+    return fps;
+  },
+
+  bareFps(count: number, ms: number): number {
+    const { renderer, scene, camera } = bareScene(count);
+    const fps = framesPerSecond(() => {
+      renderer.render(scene, camera);
+      readBack(renderer);
+    }, ms);
+    renderer.dispose();
+    return fps;
+  },
+
+  /** Milliseconds per switch to the next of `frames` clouds already decoded (what prefetch leaves), until drawn. */
+  editorSwitchMs(count: number, frames: number): number {
+    // Fetched, decoded and prepared ahead, as the editor's prefetch leaves the next frames.
+    const clouds = Array.from({ length: frames }, (_, i) => street(count, 100 + i).cloud);
+    for (const cloud of clouds) prepareCloud(cloud);
+    const scene = editorScene(count);
+    scene.render();
+    const start = performance.now();
+    for (const cloud of clouds) {
+      scene.setCloud(cloud);
+      scene.render();
+      readBack(scene.renderer);
+    }
+    const ms = (performance.now() - start) / frames;
+    scene.dispose();
+    return ms;
+  },
+
+  bareSwitchMs(count: number, frames: number): number {
+    const clouds = Array.from({ length: frames }, (_, i) => street(count, 100 + i).cloud);
+    const { renderer, scene, camera, points } = bareScene(count);
+    renderer.render(scene, camera);
+    const start = performance.now();
+    for (const cloud of clouds) {
+      points.geometry.dispose();
+      points.geometry = new BufferGeometry().setAttribute('position', new BufferAttribute(cloud.positions, 3)).setAttribute('intensity', new BufferAttribute(cloud.intensity!, 1));
+      renderer.render(scene, camera);
+      readBack(renderer);
+    }
+    const ms = (performance.now() - start) / frames;
+    renderer.dispose();
+    return ms;
+  },
+};
+
+(globalThis as unknown as { cloudBench: typeof cloudBench }).cloudBench = cloudBench;
