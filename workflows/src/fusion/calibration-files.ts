@@ -27,9 +27,14 @@ export function multiply4(a: Matrix4, b: Matrix4): Matrix4 {
   return out;
 }
 
-/** The inverse of a rigid transform (rotation and translation): [Rᵀ | −Rᵀt]. */
-export function invertRigid(m: Matrix4): Matrix4 {
-  const r = [m[0], m[4], m[8], m[1], m[5], m[9], m[2], m[6], m[10]];
+/**
+ * The inverse of an affine transform (a rotation and translation, in practice): the 3×3 part inverted in full rather
+ * than transposed, since calibration files round their rotations and a transpose would not quite undo them.
+ */
+export function invertTransform(m: Matrix4): Matrix4 {
+  const [a, b, c, d, e, f, g, h, i] = [m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]];
+  const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+  const r = [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det, (f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det, (d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det];
   const t = [m[3], m[7], m[11]];
   return [
     r[0], r[1], r[2], -(r[0] * t[0] + r[1] * t[1] + r[2] * t[2]),
@@ -162,7 +167,7 @@ export function jsonCalibration(name: string, json: unknown, lidar: unknown | nu
     height: camera.data.height,
     intrinsics,
     distortion: { model: 'none', coeffs: [] },
-    lidarToCamera: multiply4(invertRigid(cameraToEgo), lidarToEgo),
+    lidarToCamera: multiply4(invertTransform(cameraToEgo), lidarToEgo),
   });
 }
 
@@ -231,7 +236,7 @@ export function openLabelCalibrations(json: unknown): CameraCalibration[] {
       height: pinhole.height_px,
       intrinsics,
       distortion: radtan(pinhole.distortion_coeffs),
-      lidarToCamera: multiply4(translation4(offset), multiply4(invertRigid(cameraToRoot), lidarToRoot)),
+      lidarToCamera: multiply4(translation4(offset), multiply4(invertTransform(cameraToRoot), lidarToRoot)),
     });
   });
 }

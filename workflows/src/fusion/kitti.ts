@@ -5,25 +5,8 @@
 import { quaternionAngles, rotationQuaternion, type Quaternion, wrapAngle } from '../tasks/interpolation';
 import type { CuboidShape } from '../tasks/result.schema';
 import type { CameraCalibration } from './calibration';
-import type { Matrix4 } from './calibration-files';
+import { invertTransform, type Matrix4 } from './calibration-files';
 import { cuboidRotation, type Matrix3, type Vector3 } from './cuboid';
-
-/**
- * The inverse of an affine transform (a rotation and translation, in practice): the 3×3 part inverted in full rather
- * than transposed, since calibration files round their rotations and a transpose would not quite undo them.
- */
-export function invertTransform(m: Matrix4): Matrix4 {
-  const [a, b, c, d, e, f, g, h, i] = [m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]];
-  const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
-  const r = [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det, (f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det, (d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det];
-  const t = [m[3], m[7], m[11]];
-  return [
-    r[0], r[1], r[2], -(r[0] * t[0] + r[1] * t[1] + r[2] * t[2]),
-    r[3], r[4], r[5], -(r[3] * t[0] + r[4] * t[1] + r[5] * t[2]),
-    r[6], r[7], r[8], -(r[6] * t[0] + r[7] * t[1] + r[8] * t[2]),
-    0, 0, 0, 1,
-  ];
-}
 
 /** A point through a 4×4 transform. */
 export const transformPoint = (m: Matrix4, [x, y, z]: Vector3): Vector3 => [m[0] * x + m[1] * y + m[2] * z + m[3], m[4] * x + m[5] * y + m[6] * z + m[7], m[8] * x + m[9] * y + m[10] * z + m[11]];

@@ -6,8 +6,8 @@
 // pose applied where there is one; translation, size w l h, rotation w first; the exact attribute values beside the
 // attribute tokens). Read back by following each scene's samples in order.
 import type { CameraCalibration, EgoPose } from '../../fusion/calibration';
-import { type Matrix4, poseMatrix } from '../../fusion/calibration-files';
-import { cuboidToNuscenes, invertTransform, type NuscenesBox, nuscenesToCuboid, transformPoint } from '../../fusion/kitti';
+import { invertTransform, type Matrix4, poseMatrix } from '../../fusion/calibration-files';
+import { cuboidToNuscenes, type NuscenesBox, nuscenesToCuboid, transformPoint } from '../../fusion/kitti';
 import type { Quaternion } from '../../tasks/interpolation';
 import type { AttributeValues } from '../../tasks/result.schema';
 import { type AnnotationDecoder, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, importReasons } from '../format';

@@ -9,7 +9,8 @@
 // 10-value form (x, y, z, qx, qy, qz, qw, length, width, height), with the 2D boxes drawn on each camera as bbox of
 // that camera's stream. Segments have no OpenLABEL form here: they export as point_labels.
 import type { SensorCamera } from '../../fusion/calibration';
-import { invertTransform, nuscenesToCuboid } from '../../fusion/kitti';
+import { invertTransform } from '../../fusion/calibration-files';
+import { nuscenesToCuboid } from '../../fusion/kitti';
 import { cameraBoxesAt, rotationQuaternion } from '../../tasks/interpolation';
 import type { AttributeValues, CuboidShape, ResultPoint, Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, archiveStem, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, frameMediaPath, importReasons, stemOf } from '../format';
