@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { emptyResult, type ErrorMark, type Point, type ResultDocument, shapeAt, shapeBounds } from '@annot/workflows';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { runItemCommand } from '../hooks/item-commands';
 import { useEditorCommands, type FlowCommand } from '../hooks/use-editor-commands';
 import { useEditorFlow } from '../hooks/use-editor-flow';
 import { useAutosave } from '../autosave';
@@ -89,32 +90,9 @@ function EditorWorkspace({ item, image, tools, verbs, marks, errorGroups, rule, 
 
   const runFlow = useCallback(
     (command: FlowCommand) => {
-      // A command that hands the item on moves to my next item, or back to the list; a gate's verdict goes where the page says.
-      const handOver = (request: EditorRequest) => void flow.act(request).then((done) => done && (judging ? judging.onSent(request.verb) : onNavigate(neighbours.next)));
+      const context = { verbs, pendingMarks, neighbours, judging, onNavigate, act: flow.act, flush: autosave.flush, leave, setDialog };
+      if (runItemCommand(command, context)) return;
       switch (command) {
-        case 'save':
-          return void autosave.flush();
-        case 'submit':
-        case 'release':
-        case 'pass':
-          if (verbs.includes(command)) handOver({ verb: command });
-          return;
-        case 'reject':
-          if (verbs.includes('reject') && pendingMarks.length > 0) handOver({ verb: 'reject', marks: pendingMarks });
-          return;
-        case 'mark_invalid':
-          if (verbs.includes('mark-invalid')) setDialog('invalid');
-          return;
-        case 'next_item':
-          if (neighbours.next) void leave(neighbours.next);
-          return;
-        case 'previous_item':
-          if (neighbours.previous) void leave(neighbours.previous);
-          return;
-        case 'rule':
-          return setDialog((d) => (d === 'rule' ? null : 'rule'));
-        case 'shortcuts':
-          return setDialog('shortcuts');
         case 'fit':
           return setFitRequest((n) => n + 1);
         case 'delete_track':

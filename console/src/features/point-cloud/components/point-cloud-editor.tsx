@@ -18,6 +18,7 @@ import { RefusalBanner, RestoreBanner } from '@/features/editor/components/refus
 import { RuleSheet } from '@/features/editor/components/rule-sheet';
 import { ShortcutSheet } from '@/features/editor/components/shortcut-sheet';
 import { Timeline } from '@/features/editor/components/timeline';
+import { runItemCommand } from '@/features/editor/hooks/item-commands';
 import { type FlowCommand, useEditorCommands } from '@/features/editor/hooks/use-editor-commands';
 import { useEditorFlow } from '@/features/editor/hooks/use-editor-flow';
 import type { EditorCommand } from '@/features/editor/hooks/editor-shortcuts';
@@ -221,31 +222,9 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
 
   const runFlow = useCallback(
     (command: FlowCommand) => {
-      const handOver = (request: EditorRequest) => void flow.act(request).then((done) => done && (judging ? judging.onSent(request.verb) : onNavigate(neighbours.next)));
+      const context = { verbs, pendingMarks, neighbours, judging, onNavigate, act: flow.act, flush: autosave.flush, leave, setDialog };
+      if (runItemCommand(command, context)) return;
       switch (command) {
-        case 'save':
-          return void autosave.flush();
-        case 'submit':
-        case 'release':
-        case 'pass':
-          if (verbs.includes(command)) handOver({ verb: command });
-          return;
-        case 'reject':
-          if (verbs.includes('reject') && pendingMarks.length > 0) handOver({ verb: 'reject', marks: pendingMarks });
-          return;
-        case 'mark_invalid':
-          if (verbs.includes('mark-invalid')) setDialog('invalid');
-          return;
-        case 'next_item':
-          if (neighbours.next) void leave(neighbours.next);
-          return;
-        case 'previous_item':
-          if (neighbours.previous) void leave(neighbours.previous);
-          return;
-        case 'rule':
-          return setDialog((d) => (d === 'rule' ? null : 'rule'));
-        case 'shortcuts':
-          return setDialog('shortcuts');
         case 'fit':
           // Fitting in a cloud tightens the selected cuboid around its points.
           if (shown?.frame === store.getState().frame && scene.current) fitSelectedCuboid(store, setup, shown.cloud, scene.current.ground());
