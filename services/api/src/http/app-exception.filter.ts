@@ -33,32 +33,8 @@ export class AppExceptionFilter implements ExceptionFilter {
     const error = toAppError(exception, req);
     if (error.status >= 500) this.logger.error({ err: exception, path: req.path }, 'request failed');
     if (res.headersSent) return;
-    afterBody(req, () => {
-      if (!res.headersSent) res.status(error.status).json(envelopeOf(error, req));
-    });
+    res.status(error.status).json(envelopeOf(error, req));
   }
-}
-
-/** How long a refusal waits for the rest of a body the caller is still sending. */
-const bodyDrainMs = 60_000;
-
-/**
- * Sends once the request's body has arrived. A refusal sent while the caller is still writing (an upload refused at
- * its size limit) would close a socket that data keeps arriving on, and the caller would read a connection reset
- * instead of the answer; so the rest of the body is read and thrown away first, for at most a minute.
- */
-function afterBody(req: Request, send: () => void): void {
-  if (req.complete || req.readableEnded || req.destroyed) return send();
-  let sent = false;
-  const once = () => {
-    if (sent) return;
-    sent = true;
-    clearTimeout(timer);
-    send();
-  };
-  const timer = setTimeout(once, bodyDrainMs);
-  req.once('end', once).once('close', once).once('error', once);
-  req.resume();
 }
 
 export function envelopeOf(error: AppError, req: Request): Envelope {
