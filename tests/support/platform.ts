@@ -34,6 +34,10 @@ export async function startPlatform(options: { worker?: boolean; redisUrl?: stri
   };
   const api = await createApiApp(config);
   await api.listen(0, '127.0.0.1');
+  // The test's requests come from its own process, whose event loop a large body being built can hold for seconds on
+  // a busy machine: an idle connection kept for longer than that cannot be closed by the API just as the test picks it
+  // for its next request (which the test would read as a connection reset).
+  api.getHttpServer().keepAliveTimeout = 60_000;
   const address = api.getHttpServer().address() as { port: number };
   // Model servers fetch media from the API the test started, whatever port it got.
   if (!options.config?.publicUrl) config.publicUrl = `http://127.0.0.1:${address.port}`;
