@@ -13,7 +13,7 @@ const taggers = 20;
 const claimersPerTagger = 10;
 const runMs = 8_000;
 /** A claim's minute lasts this long here, so a 1-minute auto-recycle fires while the claimers run. */
-const minuteMs = 2_000;
+const minuteMs = 3_000;
 
 describe('work loop under load', () => {
   let platform: Platform;
