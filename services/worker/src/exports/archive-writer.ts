@@ -134,9 +134,9 @@ export class ArchiveWriter {
     let section = this.sections.get(name);
     if (!section) {
       const file = path.join(this.workDir, `section-${this.sections.size}.deflate`);
-      // Room for a few batches, so the encoding goes on while zlib's thread compresses the last (the default of 16 KiB
-      // made every batch wait for its own compression).
-      const options: ZlibOptions & TransformOptions = { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024, writableHighWaterMark: 4 * batchChars };
+      // Room for two megabytes of batches, so the encoding goes on while zlib's thread compresses (the default of 16 KiB
+      // made every batch wait for its own compression, and four batches still waited whenever the thread was late).
+      const options: ZlibOptions & TransformOptions = { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024, writableHighWaterMark: 32 * batchChars };
       const deflate = createDeflateRaw(options);
       const written = pipeline(deflate, createWriteStream(file, { highWaterMark: bufferBytes }));
       // A failed write is answered at finish; until then nothing awaits it, and it must not go unhandled.

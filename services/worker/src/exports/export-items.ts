@@ -100,9 +100,43 @@ function* parsed(rows: Row[]): Iterable<ScopedItem> {
 /** Items encoded between two turns of the event loop. */
 const runLength = 50;
 
+/**
+ * Pages asked for ahead of the one being encoded. Each is asked for as soon as the one before it has come, so the
+ * server goes on reading while the worker encodes rather than waiting for the worker to finish each page.
+ */
+const pagesAhead = 2;
+
+type Keyset = { batchId: string; seq: number };
+
+/**
+ * Keyset pages read ahead: each promise asks for its page once the page before it has come full; after a short or
+ * empty page the rest answer empty without asking.
+ */
+function readAhead(page: (after: Keyset | null) => Promise<Row[]>, pageSize: number): { next(): Promise<Row[]> } {
+  let tail: Promise<Row[]> = page(null);
+  const queue: Promise<Row[]>[] = [tail];
+  const ask = () => {
+    while (queue.length < pagesAhead) {
+      tail = tail.then((rows) => (rows.length < pageSize ? [] : page(rows[rows.length - 1])));
+      // A read that fails while earlier pages are still being written fails the export when it is awaited, not the
+      // worker process as an unhandled rejection meanwhile.
+      tail.catch(() => undefined);
+      queue.push(tail);
+    }
+  };
+  ask();
+  return {
+    next() {
+      const rows = queue.shift()!;
+      ask();
+      return rows;
+    },
+  };
+}
+
 /** The scope's items in export order, in runs of a few dozen. */
 export async function* scopedItems(db: Db, projectId: string, scope: ExportScope, pageSize: number): AsyncIterable<Iterable<ScopedItem>> {
-  const page = async (after: { batchId: string; seq: number } | null): Promise<Row[]> => {
+  const page = async (after: Keyset | null): Promise<Row[]> => {
     const keyset: RawBuilder<unknown> = after ? sql`(d.batch_id, d.seq) > (${after.batchId}::uuid, ${after.seq})` : sql`TRUE`;
     const { rows }: { rows: Row[] } = await sql<Row>`
       SELECT d.item_id AS "itemId", d.batch_id AS "batchId", b.name AS "batchName", d.seq, d.file_name AS "fileName", d.path,
@@ -118,19 +152,13 @@ export async function* scopedItems(db: Db, projectId: string, scope: ExportScope
       LIMIT ${pageSize}`.execute(db);
     return rows;
   };
-  let rows = await page(null);
-  while (rows.length > 0) {
-    const last = rows[rows.length - 1];
-    // The next page is read while this one is encoded and written; a turn of the event loop between runs reads what
-    // has come of it so far, or the server stops as soon as the socket's buffers are full and the page waits for it.
-    const next = rows.length < pageSize ? Promise.resolve([]) : page({ batchId: last.batchId, seq: last.seq });
-    // A read that fails while this page is still being written fails the export when it is awaited below, not the
-    // worker process as an unhandled rejection meanwhile.
-    next.catch(() => undefined);
+  const pages = readAhead(page, pageSize);
+  for (let rows = await pages.next(); rows.length > 0; rows = await pages.next()) {
+    // A turn of the event loop between runs reads what has come of the pages asked for so far, or the server stops as
+    // soon as the socket's buffers are full and the page waits for it.
     for (let start = 0; start < rows.length; start += runLength) {
       if (start > 0) await setImmediate();
       yield parsed(rows.slice(start, start + runLength));
     }
-    rows = await next;
   }
 }
