@@ -1,8 +1,9 @@
-// One export written in a process of its own, so its peak resident memory is the export's and nothing else's.
+// One export written in a process of its own, so its peak resident memory is the export's and nothing else's, with
+// the pages the worker is configured to read.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDatabase } from '@annot/core';
+import { createDatabase, loadConfig } from '@annot/core';
 import type { ExportFormat } from '@annot/workflows';
 import { writeExport } from '@annot/worker/dist/exports/export-writing';
 
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
     const volume = await writeExport(
       db,
       { projectId, format, scope: { batchIds: [], linkIds: [], gate: 'any', effectiveness: 'valid' }, withMedia: false, fileName: 'bench.zip', destination: { type: 'download' }, requestedAt: new Date() },
-      { archivePath: path.join(workDir, 'bench.zip'), workDir, pageSize: 500, media: null },
+      { archivePath: path.join(workDir, 'bench.zip'), workDir, pageSize: loadConfig().exportPageSize, media: null },
       async () => undefined,
     );
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
