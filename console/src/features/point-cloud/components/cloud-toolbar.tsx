@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { PointCloud } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { useEditorSetup } from '@/features/editor/components/editor-setup';
+import { CommandButton, HistoryButtons, ModeButtons, ToolbarDivider } from '@/features/editor/components/editor-toolbar-parts';
 import { type EditorCommand, shortcutText } from '@/features/editor/hooks/editor-shortcuts';
-import { useEditor, useEditorStore } from '@/features/editor/stores/editor-store';
+import { useEditor } from '@/features/editor/stores/editor-store';
 import { colorModes, type PointStyle } from '../scene/point-material';
 
 export interface CloudToolbarProps {
@@ -20,53 +21,20 @@ export interface CloudToolbarProps {
 
 export function CloudToolbar({ run, style, onStyle, cloud, overlay, autoTrack }: CloudToolbarProps) {
   const { t } = useTranslation();
-  const store = useEditorStore();
   const setup = useEditorSetup();
-  const mode = useEditor((s) => s.mode);
-  const toolId = useEditor((s) => s.toolId);
-  const canUndo = useEditor((s) => s.history.past.length > 0);
-  const canRedo = useEditor((s) => s.history.future.length > 0);
   const hasSelection = useEditor((s) => s.selected.size === 1);
-  const button = (command: EditorCommand, label: string, disabled = false) => (
-    <Button size="sm" variant="ghost" title={`${label} (${shortcutText(command)})`} aria-keyshortcuts={shortcutText(command)} disabled={disabled} onClick={() => run(command)}>
-      {label}
-    </Button>
-  );
   const available = (mode: PointStyle['mode']) => (mode === 'intensity' ? cloud?.intensity !== null : mode === 'rgb' ? cloud?.colors !== null : true);
   return (
     <div className="flex flex-wrap items-center gap-1 border-b border-border bg-card px-2 py-1" role="toolbar" aria-label={t('editor_toolbar')}>
-      <Button size="sm" variant={mode === 'select' ? 'secondary' : 'ghost'} title={`${t('editor_select')} (V)`} onClick={() => run('select_mode')}>
-        {t('editor_select')}
-      </Button>
-      {setup.inspecting && (
-        <Button size="sm" variant={mode === 'mark' ? 'secondary' : 'ghost'} title={`${t('editor_mark_mode')} (M)`} onClick={() => run('mark_mode')}>
-          {t('editor_mark_mode')}
-        </Button>
-      )}
-      {!setup.readOnly &&
-        setup.tools.map((tool, index) => (
-          <Button
-            key={tool.toolId}
-            size="sm"
-            variant={mode === 'draw' && toolId === tool.toolId ? 'secondary' : 'ghost'}
-            title={`${tool.definition.name} (Shift+${index + 1})`}
-            aria-pressed={mode === 'draw' && toolId === tool.toolId}
-            onClick={() => store.set({ mode: 'draw', toolId: tool.toolId, draft: null, selected: new Set() })}
-          >
-            <span className="inline-block h-3 w-3 rounded-sm" style={{ background: setup.colorOf(tool.toolId) }} aria-hidden />
-            {tool.definition.name}
-            <span className="text-[10px] text-muted-foreground">{t(`editor_template_${tool.definition.templateType}`)}</span>
-          </Button>
-        ))}
-      <span className="mx-1 h-5 w-px bg-border" aria-hidden />
-      {button('undo', t('editor_undo'), !canUndo)}
-      {button('redo', t('editor_redo'), !canRedo)}
-      <span className="mx-1 h-5 w-px bg-border" aria-hidden />
-      {button('fit', t('cloud_fit'), setup.readOnly || !hasSelection)}
+      <ModeButtons run={run} />
+      <ToolbarDivider />
+      <HistoryButtons run={run} />
+      <ToolbarDivider />
+      <CommandButton run={run} command="fit" label={t('cloud_fit')} disabled={setup.readOnly || !hasSelection} />
       <Button size="sm" variant="ghost" disabled={!autoTrack.enabled || autoTrack.busy} title={`${t('cloud_auto_track', { count: autoTrack.frames })} (${shortcutText('auto_track')})`} onClick={() => run('auto_track')}>
         {t('cloud_auto_track', { count: autoTrack.frames })}
       </Button>
-      <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+      <ToolbarDivider />
       <label className="flex items-center gap-1 text-xs text-muted-foreground">
         {t('cloud_color_mode')}
         <select className="rounded border border-border bg-background px-1 text-xs" value={style.mode} onChange={(e) => onStyle({ ...style, mode: e.target.value as PointStyle['mode'] })}>
@@ -94,7 +62,7 @@ export function CloudToolbar({ run, style, onStyle, cloud, overlay, autoTrack }:
         </Button>
       )}
       <span className="ml-auto" />
-      {button('shortcuts', t('editor_shortcuts'))}
+      <CommandButton run={run} command="shortcuts" label={t('editor_shortcuts')} />
     </div>
   );
 }
