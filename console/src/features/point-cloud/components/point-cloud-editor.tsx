@@ -4,27 +4,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { emptyResult, type ErrorMark, type PointCloud, type ResultDocument, type ScreenRegion, shapeAt } from '@annot/workflows';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { type PointCloud, type ScreenRegion, shapeAt } from '@annot/workflows';
 import { useItemFrames } from '@/features/editor/api/get-item-frames';
-import { useAutosave } from '@/features/editor/autosave';
-import { type EditorSetup, EditorSetupContext, toolColors, useEditorSetup } from '@/features/editor/components/editor-setup';
 import { EditorHeader } from '@/features/editor/components/editor-header';
-import type { AnnotationEditorProps, EditorRequest } from '@/features/editor/components/editor-types';
-import { MarkDialog } from '@/features/editor/components/mark-dialog';
+import type { AnnotationEditorProps } from '@/features/editor/components/editor-types';
+import { ItemDialogs, ItemEditorProvider, useItemWork } from '@/features/editor/components/item-editor';
 import { MarksPanel } from '@/features/editor/components/marks-panel';
 import { ObjectsPanel } from '@/features/editor/components/objects-panel';
 import { RefusalBanner, RestoreBanner } from '@/features/editor/components/refusal-banner';
 import { RuleSheet } from '@/features/editor/components/rule-sheet';
-import { ShortcutSheet } from '@/features/editor/components/shortcut-sheet';
 import { Timeline } from '@/features/editor/components/timeline';
 import { runItemCommand } from '@/features/editor/hooks/item-commands';
 import { type FlowCommand, useEditorCommands } from '@/features/editor/hooks/use-editor-commands';
-import { useEditorFlow } from '@/features/editor/hooks/use-editor-flow';
 import type { EditorCommand } from '@/features/editor/hooks/editor-shortcuts';
 import { useEditorKeys } from '@/features/editor/hooks/use-editor-keys';
-import { deleteTracks } from '@/features/editor/stores/editor-actions';
-import { createEditorStore, EditorStoreContext, useEditor, useEditorStore } from '@/features/editor/stores/editor-store';
+import { useEditor } from '@/features/editor/stores/editor-store';
 import { frameCloud } from '../api/get-frame-points';
 import { createCloudCache } from '../hooks/cloud-cache';
 import { type PointCloudScene, prepareCloud, type SceneBox } from '../scene/point-cloud-scene';
@@ -39,49 +33,29 @@ import { parseRangeCircles } from '../tools/range-circles';
 import { CloudToolbar } from './cloud-toolbar';
 import { CloudViewport } from './cloud-viewport';
 
-function startingDocument(item: AnnotationEditorProps['item']): ResultDocument {
-  const frameCount = item.frameCount ?? item.result?.frameCount ?? 1;
-  return item.result ? { ...item.result, frameCount } : emptyResult(frameCount);
-}
-
 export default function PointCloudEditor(props: AnnotationEditorProps) {
-  const { item, tools, groups, verbs, inspectorMayModify } = props;
-  const [store] = useState(() => createEditorStore(startingDocument(item)));
-  const inspecting = verbs.includes('pass') || verbs.includes('reject');
-  const canSubmit = verbs.includes('submit');
-  const setup = useMemo<EditorSetup>(
-    () => ({ tools, colorOf: toolColors(tools), readOnly: !(canSubmit || (inspecting && inspectorMayModify)), inspecting, itemAttributes: [], groups, image: null }),
-    [tools, groups, canSubmit, inspecting, inspectorMayModify],
-  );
   return (
-    <EditorStoreContext.Provider value={store}>
-      <EditorSetupContext.Provider value={setup}>
-        <CloudWorkspace {...props} />
-      </EditorSetupContext.Provider>
-    </EditorStoreContext.Provider>
+    <ItemEditorProvider props={props} image={null}>
+      <CloudWorkspace {...props} />
+    </ItemEditorProvider>
   );
 }
 
-type Dialog = 'shortcuts' | 'invalid' | 'rule' | 'delete_track' | { mark: string | null } | null;
+/** A new mark is pinned to a cuboid (or to the item, null) at the frame on screen. */
+type Mark = string | null;
 
-function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbours, send, opened, onOpened, onNavigate, invalidDialog, judging }: AnnotationEditorProps) {
+function CloudWorkspace(props: AnnotationEditorProps) {
+  const { item, tools, verbs, marks, errorGroups, rule, neighbours, opened, onOpened, invalidDialog, judging } = props;
   const { t } = useTranslation();
-  const store = useEditorStore();
-  const setup = useEditorSetup();
+  const { store, setup, document, dialog, setDialog, pendingMarks, setPendingMarks, allMarks, markCounts, autosave, labelOf, flow, objectLabel, leave, commandContext } = useItemWork<Mark>(props);
   const spaceHeld = useRef(false);
   const scene = useRef<PointCloudScene | null>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [pendingMarks, setPendingMarks] = useState<ErrorMark[]>(() => judging?.marks ?? []);
   const [style, setStyle] = useState<PointStyle>(defaultPointStyle);
   const [overlayOn, setOverlayOn] = useState(false);
   const [tracking, setTracking] = useState(false);
-  const document = useEditor((s) => s.history.present);
   const frame = useEditor((s) => s.frame);
   const selected = useEditor((s) => s.selected);
   const hidden = useEditor((s) => s.hidden);
-  const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
-  const labelOf = useCallback((verb: EditorRequest['verb']) => judging?.labels[verb] ?? t(`tasks_verb_${verb.replaceAll('-', '_')}`), [judging, t]);
-  const flow = useEditorFlow(store, autosave, send, labelOf);
   const frames = useItemFrames(item.id, true);
   const cameras = frames.data?.sensors?.cameras ?? [];
 
@@ -133,13 +107,7 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
     return () => void (live = false);
   }, [overlayOn, overlayFrames, frame, cache]);
 
-  const allMarks = useMemo(() => [...marks, ...pendingMarks], [marks, pendingMarks]);
   const flagged = useMemo(() => new Set(allMarks.flatMap((m) => (m.objectId && (m.frame === null || m.frame === frame) ? [m.objectId] : []))), [allMarks, frame]);
-  const markCounts = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const m of allMarks) if (m.objectId) counts.set(m.objectId, (counts.get(m.objectId) ?? 0) + 1);
-    return counts;
-  }, [allMarks]);
   const [selectedId] = selected.size === 1 ? [...selected] : [null];
   const boxes = useMemo<SceneBox[]>(
     () =>
@@ -194,19 +162,6 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
   );
   const inside = useMemo(() => (selectedBox && shown?.frame === frame ? countInside(shown.cloud, selectedBox.shape) : null), [selectedBox, shown, frame]);
 
-  const objectLabel = useCallback(
-    (id: string) => {
-      const index = document.objects.findIndex((o) => o.id === id);
-      const object = document.objects[index];
-      return index < 0 ? t('editor_object_gone') : `${index + 1}. ${object.className ?? tools.find((tool) => tool.toolId === object.toolId)?.definition.name ?? ''}`;
-    },
-    [document, tools, t],
-  );
-
-  const leave = async (to: string | null) => {
-    if (await flow.settle()) onNavigate(to);
-  };
-
   const autoTrack = useCallback(async () => {
     if (tracking || !selectedCuboid(store)) return;
     setTracking(true);
@@ -222,8 +177,7 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
 
   const runFlow = useCallback(
     (command: FlowCommand) => {
-      const context = { verbs, pendingMarks, neighbours, judging, onNavigate, act: flow.act, flush: autosave.flush, leave, setDialog };
-      if (runItemCommand(command, context)) return;
+      if (runItemCommand(command, commandContext)) return;
       switch (command) {
         case 'fit':
           // Fitting in a cloud tightens the selected cuboid around its points.
@@ -234,7 +188,7 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
           return;
       }
     },
-    [flow, autosave, verbs, neighbours, pendingMarks, onNavigate, judging, setup, store, shown],
+    [commandContext, setup, store, setDialog, shown],
   );
   const viewport = useCallback(() => ({ width: 0, height: 0 }), []);
   const runEditor = useEditorCommands(runFlow, viewport);
@@ -342,38 +296,17 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
         </aside>
         {dialog === 'rule' && <RuleSheet rule={rule} onClose={() => setDialog(null)} />}
       </div>
-      {dialog === 'shortcuts' && <ShortcutSheet scope="cloud" onClose={() => setDialog(null)} />}
-      {dialog === 'delete_track' && (
-        <ConfirmDialog
-          title={t('editor_delete_track_title')}
-          message={t('editor_delete_track_message', { count: store.getState().selected.size })}
-          confirmLabel={t('editor_cmd_delete_track')}
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            deleteTracks(store, setup, store.getState().selected);
-            setDialog(null);
-          }}
-        />
-      )}
-      {dialog === 'invalid' &&
-        invalidDialog({
-          pending: flow.pending,
-          error: flow.lastError,
-          onCancel: () => setDialog(null),
-          onMark: (reasonId) => void flow.act({ verb: 'mark-invalid', reasonId }).then((done) => done && setDialog(null)),
-        })}
-      {dialog !== null && typeof dialog === 'object' && (
-        <MarkDialog
-          groups={errorGroups}
-          objectLabel={dialog.mark ? objectLabel(dialog.mark) : null}
-          onCancel={() => setDialog(null)}
-          onAdd={(choice) => {
-            // A mark in a cloud is pinned to the cuboid at the frame on screen; it has no spot on an image.
-            setPendingMarks((list) => [...list, { ...choice, objectId: dialog.mark, frame, spot: null }]);
-            setDialog(null);
-          }}
-        />
-      )}
+      <ItemDialogs
+        dialog={dialog}
+        setDialog={setDialog}
+        flow={flow}
+        invalidDialog={invalidDialog}
+        errorGroups={errorGroups}
+        shortcuts="cloud"
+        markObjectLabel={(mark) => (mark ? objectLabel(mark) : null)}
+        // A mark in a cloud is pinned to the cuboid at the frame on screen; it has no spot on an image.
+        onAddMark={(mark, choice) => setPendingMarks((list) => [...list, { ...choice, objectId: mark, frame, spot: null }])}
+      />
     </div>
   );
 }
