@@ -94,6 +94,12 @@ describe('a 3D item through sampling and client acceptance', () => {
     await seesTheCuboid(page, '时间轴');
     await page.getByLabel('点云视图').waitFor();
     expect(await untranslated(page)).toEqual([]);
+    // Picked on the timeline, the cuboid's own panel (its points, size and heading) reads in Chinese too.
+    await page.getByRole('region', { name: '时间轴' }).getByRole('row').first().click();
+    const picked = page.getByLabel('所选立体框');
+    await picked.getByText('框内点数').waitFor();
+    await expect.poll(async () => Number(await page.getByTestId('points-in-box').innerText())).toBeGreaterThan(20);
+    expect(await untranslated(page)).toEqual([]);
 
     await page.getByRole('banner').getByRole('button', { name: '通过', exact: true }).click();
     await page.waitForURL('**/tag/index');
