@@ -71,13 +71,14 @@ describe('a 3D item through sampling and client acceptance', () => {
 
   /**
    * Words in Latin letters the page shows or names its controls with, besides the names people gave (the project, the
-   * tool, the item's folder, the cameras), units, and keys as their keycaps read.
+   * tool, the item's folder, the cameras, the people and their accounts), units, and keys as their keycaps read.
    */
   async function untranslated(page: Page): Promise<string[]> {
     const text = await page.evaluate(() =>
       [document.body.innerText, ...Array.from(document.querySelectorAll('[aria-label], [title], [placeholder]')).flatMap((e) => ['aria-label', 'title', 'placeholder'].map((a) => e.getAttribute(a) ?? ''))].join(' '),
     );
-    const given = new Set([...title.split(' '), 'Car', 'street', 'front', 'front_left', 'm', 'Alt', 'alt', 'Ctrl', 'Shift', 'Delete', 'PageUp', 'PageDown']);
+    const names = [...title.split(' '), 'Car', 'street', 'front', 'front_left', 'Admin', 'Cloud', 'Inspector', 'cloud', 'inspector', 'example', 'com'];
+    const given = new Set([...names, 'm', 'Alt', 'alt', 'Ctrl', 'Shift', 'Delete', 'PageUp', 'PageDown']);
     return [...new Set(text.match(/[A-Za-z][A-Za-z_]+/g) ?? [])].filter((word) => !given.has(word));
   }
 
@@ -88,6 +89,8 @@ describe('a 3D item through sampling and client acceptance', () => {
     await page.getByRole('button', { name: 'Switch language' }).click();
     await page.getByRole('menuitem', { name: '中文' }).click();
     const inbox = page.getByLabel('抽检任务', { exact: true });
+    await inbox.getByRole('button', { name: `抽检${title}` }).waitFor();
+    expect(await untranslated(page)).toEqual([]);
     await inbox.getByRole('button', { name: `抽检${title}` }).click();
     await page.waitForURL(`**/tag/edit/${itemId}?sampling=*`);
     await page.getByText('抽检任务 1 · 第 1 轮 · 已判定 0/1', { exact: true }).waitFor();
