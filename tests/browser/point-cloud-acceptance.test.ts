@@ -21,6 +21,7 @@ describe('a 3D item through sampling and client acceptance', () => {
   let browser: Browser;
   let admin: string;
   let inspector: Person;
+  let acceptor: Person;
   let projectId: string;
   let itemId: string;
 
@@ -32,7 +33,7 @@ describe('a 3D item through sampling and client acceptance', () => {
     const tool = await ok<{ id: string }>(platform, 'POST', '/manage/tools', admin, { name: 'Car', templateType: 'cuboid', autoTrackFrames: 10 });
     const tagger = await person(platform, admin, '40', 'Cloud Tagger');
     inspector = await person(platform, admin, '40', 'Cloud Inspector');
-    await person(platform, admin, '50', 'Cloud Client');
+    acceptor = await person(platform, admin, '50', 'Cloud Client');
     const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), title, annotationType: 'point_cloud_fusion_continuous_frame' };
     const project = await publishProject(platform, admin, { basics, tools: { tools: [{ toolId: tool.id, toolVersion: 1 }] }, ruleId: catalog.ruleId, taggers: [tagger], inspectors: [inspector] });
     projectId = project.projectId;
@@ -113,13 +114,11 @@ describe('a 3D item through sampling and client acceptance', () => {
   }, 120_000);
 
   it('lets a client acceptor claim the batch, open the 3D item read-only, pass it and submit; the PM reads it submitted and passes it', async () => {
-    const clients = await ok<{ items: { id: string; name: string }[] }>(platform, 'GET', '/manage/people?limit=100', admin);
-    const clientId = clients.items.find((p) => p.name === 'Cloud Client')!.id;
     const eligible = await ok<{ byBatch: { batchId: string }[] }>(platform, 'GET', `/manage/quality/projects/${projectId}/acceptance/eligible`, admin);
     await ok(platform, 'POST', `/manage/quality/projects/${projectId}/acceptance`, admin, {
       dataBatchIds: eligible.byBatch.map((b) => b.batchId),
       split: { by: 'number', batches: 1 },
-      acceptorIds: [clientId],
+      acceptorIds: [acceptor.id],
     });
     const batchName = 'Acceptance batch 1';
 
