@@ -6,6 +6,8 @@ export interface DemoDelivery {
   format: string;
   scope: { gate: string; effectiveness: string };
   naming: string;
+  /** With the items' media (images, clouds) beside the labels; true unless false. */
+  withMedia?: boolean;
 }
 
 const deliveries: DemoDelivery[] = [
@@ -18,7 +20,7 @@ export async function seedDemoExports(call: Call, pm: string, projectId: string,
   if (records.items.length > 0) return;
   const ids: string[] = [];
   for (const delivery of asked) {
-    const started = ok(await call('POST', `/manage/projects/${projectId}/exports`, { ...delivery, withMedia: true, destination: { type: 'download' } }, pm), `${delivery.format} export`);
+    const started = ok(await call('POST', `/manage/projects/${projectId}/exports`, { ...delivery, withMedia: delivery.withMedia ?? true, destination: { type: 'download' } }, pm), `${delivery.format} export`);
     ids.push(started.exportId);
   }
   for (const id of ids) {

@@ -59,35 +59,42 @@ export async function seedDemoQuality(call: Call, people: DemoQualityPeople): Pr
     'sampling task',
   ).taskId as string;
   const mark = { errorGroupId, value: 'loose box', objectId: 'car-1', comment: 'The box leaves a margin around the car' };
-  /** The inspector judges the round's whole sample; `failFirst` fails the first item with a mark. */
-  const judgeRound = async (failFirst: boolean) => {
-    for (let judged = 0; ; judged++) {
-      const claim = await call('POST', `/manage/quality/sampling/${taskId}/claim`, undefined, inspector);
-      if (claim.code !== 200) return;
-      const fail = failFirst && judged === 0;
-      const body = fail ? { verdict: 'fail', marks: [mark] } : { verdict: 'pass', marks: [] };
-      const answer = ok(await call('POST', `/manage/quality/sampling/${taskId}/items/${claim.data.itemId}/judge`, body, inspector), 'judge');
-      if (answer.status !== 'open') return;
-    }
-  };
-  await judgeRound(true);
+  await judgeSampleRound(call, taskId, inspector, mark);
   // The failed item is back with the tagger (batch 2 comes first in the pool); after its rework a new round passes.
   await finish(1);
   ok(await call('POST', `/manage/quality/sampling/${taskId}/rounds`, undefined, admin), 'next round');
-  await judgeRound(false);
+  await judgeSampleRound(call, taskId, inspector, null);
 
   const created = ok(
     await call('POST', `/manage/quality/projects/${projectId}/acceptance`, { dataBatchIds: [batch2.id], split: { by: 'number', batches: 2 }, acceptorIds: [people.client.id] }, admin),
     'acceptance batches',
   ).created as { batchId: string }[];
-  const first = created[0].batchId;
-  ok(await call('POST', `/manage/quality/acceptance/${first}/claim`, {}, client), 'acceptance claim');
-  const items = ok(await call('GET', `/manage/quality/acceptance/${first}`, undefined, client), 'acceptance batch').items as { itemId: string }[];
-  for (const [i, { itemId }] of items.entries()) {
-    const body = i === 0 ? { verdict: 'reject', marks: [{ ...mark, comment: 'Fit the box to the car before delivery' }] } : { verdict: 'pass', marks: [] };
-    ok(await call('POST', `/manage/quality/acceptance/${first}/items/${itemId}/judge`, body, client), 'acceptance judge');
-  }
-  ok(await call('POST', `/manage/quality/acceptance/${first}/submit`, undefined, client), 'acceptance submit');
-  ok(await call('POST', `/manage/quality/acceptance/${first}/pass`, undefined, admin), 'acceptance pass');
+  await acceptBatch(call, created[0].batchId, { client, pm: admin }, { ...mark, comment: 'Fit the box to the car before delivery' });
   for (const token of [tagger, inspector, client]) await call('GET', '/manage/auth/logout', undefined, token);
+}
+
+/** The inspector judges the round's whole sample: all pass, or the first fails with `failing`, a mark. */
+export async function judgeSampleRound(call: Call, taskId: string, inspector: string, failing: object | null): Promise<void> {
+  for (let judged = 0; ; judged++) {
+    const claim = await call('POST', `/manage/quality/sampling/${taskId}/claim`, undefined, inspector);
+    if (claim.code !== 200) return;
+    const body = failing && judged === 0 ? { verdict: 'fail', marks: [failing] } : { verdict: 'pass', marks: [] };
+    const answer = ok(await call('POST', `/manage/quality/sampling/${taskId}/items/${claim.data.itemId}/judge`, body, inspector), 'judge');
+    if (answer.status !== 'open') return;
+  }
+}
+
+/**
+ * The client claims an acceptance batch, passes its items (or rejects the first with `rejecting`, a mark) and submits
+ * it; the PM passes it.
+ */
+export async function acceptBatch(call: Call, batchId: string, tokens: { client: string; pm: string }, rejecting: object | null): Promise<void> {
+  ok(await call('POST', `/manage/quality/acceptance/${batchId}/claim`, {}, tokens.client), 'acceptance claim');
+  const items = ok(await call('GET', `/manage/quality/acceptance/${batchId}`, undefined, tokens.client), 'acceptance batch').items as { itemId: string }[];
+  for (const [i, { itemId }] of items.entries()) {
+    const body = rejecting && i === 0 ? { verdict: 'reject', marks: [rejecting] } : { verdict: 'pass', marks: [] };
+    ok(await call('POST', `/manage/quality/acceptance/${batchId}/items/${itemId}/judge`, body, tokens.client), 'acceptance judge');
+  }
+  ok(await call('POST', `/manage/quality/acceptance/${batchId}/submit`, undefined, tokens.client), 'acceptance submit');
+  ok(await call('POST', `/manage/quality/acceptance/${batchId}/pass`, undefined, tokens.pm), 'acceptance pass');
 }

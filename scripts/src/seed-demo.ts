@@ -82,7 +82,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   if (options.otherTypes !== false) {
     await seedDemoSequences(call, sequencePeople);
     await seedDemoPanoptic(call, sequencePeople);
-    await seedDemoPointClouds(call, sequencePeople);
+    await seedDemoPointClouds(call, { ...sequencePeople, client: { id: clientId, ...client } });
   }
   await call('GET', '/manage/auth/logout', undefined, pmToken);
   await seedDemoDocuments(call, token);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePointCloud, maskArea } from '@annot/workflows';
 import { demoSequenceProject, demoSequences, demoVideoFrames, demoVideoProject } from '../../scripts/src/seed-demo-sequences';
 import { demoPanopticTitle } from '../../scripts/src/seed-demo-panoptic';
-import { demoFusionFrames, demoFusionItems, demoFusionTitle, demoSegmentationTitle } from '../../scripts/src/seed-demo-point-clouds';
+import { demoFusionFrames, demoFusionItems, demoFusionLater, demoFusionTitle, demoSegmentationTitle } from '../../scripts/src/seed-demo-point-clouds';
 import { startDemo } from '../support/demo';
 import { call, type Platform } from '../support/platform';
 import { zipEntries } from '../support/zip-entries';
@@ -67,10 +67,14 @@ describe('demo of other annotation types', () => {
     expect(coco.annotations).toHaveLength(demoVideoFrames + Math.ceil(demoVideoFrames / 2));
   });
 
-  it('imports the street LiDAR with its two cameras, and tracks the car ahead in 3D through inspection', async () => {
+  it('imports the street LiDAR with its two cameras, and tracks the car ahead in 3D through inspection, sampling and acceptance into KITTI 3D', async () => {
     const clouds = await items(demoFusionTitle);
-    expect(clouds.map((i) => [i.fileName, i.frameCount, i.width, i.height]).sort()).toEqual(demoFusionItems.map((d) => [d.folder, demoFusionFrames, 960, 540]).sort());
-    const worked = clouds.find((i) => i.status === 'finished')!;
+    const folders = [...demoFusionItems, demoFusionLater].map((d) => d.folder);
+    expect(clouds.map((i) => [i.fileName, i.frameCount, i.width, i.height]).sort()).toEqual(folders.map((folder) => [folder, demoFusionFrames, 960, 540]).sort());
+    // One item waits for a newcomer to annotate, one for a newcomer to sample; the first went through every gate.
+    const byFolder = new Map(clouds.map((i) => [i.fileName, i]));
+    expect(folders.map((folder) => byFolder.get(folder)!.status)).toEqual(['finished', 'waiting', 'finished']);
+    const worked = byFolder.get(demoFusionItems[0].folder)!;
     const frames = (await call(platform, 'GET', `/manage/tasks/items/${worked.id}/frames`, { token: admin })).body.data;
     expect(frames.sensors.cameras.map((c: { name: string; distortion: { model: string } }) => [c.name, c.distortion.model])).toEqual([['front', 'none'], ['front_left', 'radtan']]);
     const get = (url: string) => fetch(`${platform.baseUrl}${url}`, { headers: { authorization: `Bearer ${admin}` } });
@@ -83,6 +87,19 @@ describe('demo of other annotation types', () => {
     expect(result.objects).toHaveLength(1);
     expect(result.objects[0]).toMatchObject({ templateType: 'cuboid', attributes: { category: 'car' } });
     expect(result.objects[0].keyframes.map((k: { frame: number }) => k.frame)).toEqual([0, demoFusionFrames - 1]);
+
+    const fusionId = projectId(demoFusionTitle);
+    const sampling = (await call(platform, 'GET', `/manage/quality/projects/${fusionId}/sampling`, { token: admin })).body.data.items;
+    expect(sampling.map((t: { status: string }) => t.status)).toEqual(['passed']);
+    const [acceptance] = (await call(platform, 'GET', `/manage/quality/projects/${fusionId}/acceptance`, { token: admin })).body.data.items;
+    const accepted = (await call(platform, 'GET', `/manage/quality/acceptance/${acceptance.batchId}`, { token: admin })).body.data;
+    expect(accepted).toMatchObject({ batch: { status: 'passed' }, items: [{ itemId: worked.id, outcome: 'passed' }] });
+    const records = (await call(platform, 'GET', `/manage/projects/${fusionId}/exports`, { token: admin })).body.data.items as { exportId: string; format: string; status: string }[];
+    expect(records.map((r) => [r.format, r.status]).sort()).toEqual([['kitti_3d', 'succeeded'], ['nuscenes', 'succeeded'], ['openlabel', 'succeeded']]);
+    // The accepted item alone in KITTI 3D: a label line for the car at each of its frames.
+    const kitti = await zipEntries(Buffer.from(await (await get(`/manage/exports/${records.find((r) => r.format === 'kitti_3d')!.exportId}/download`)).arrayBuffer()));
+    const labels = [...kitti.entries()].filter(([name]) => name.includes('/label_2/'));
+    expect(labels.map(([, content]) => content.toString().trim().split('\n').length)).toEqual(Array(demoFusionFrames).fill(1));
 
     const [frame] = await items(demoSegmentationTitle);
     expect(frame).toMatchObject({ fileName: 'street-frame', frameCount: 1 });

@@ -1,6 +1,7 @@
 // One track across the sequence: where it is out of view, and a mark on each keyframe (larger on the selected track),
 // with the frame on screen as a line. A click picks the track and the frame under the pointer.
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { outsideSpans, type ResultObject } from '@annot/workflows';
 import { cn } from '@/lib/utils';
 
@@ -22,6 +23,7 @@ export interface TrackBarProps {
 }
 
 export const TrackBar = memo(function TrackBar({ object, frameCount, color, selected, label, onPick }: TrackBarProps) {
+  const { t } = useTranslation();
   const spans = outsideSpans(object, frameCount);
   return (
     <div
@@ -45,7 +47,7 @@ export const TrackBar = memo(function TrackBar({ object, frameCount, color, sele
         <span
           key={k.frame}
           data-keyframe={k.frame}
-          title={`${k.frame} · ${k.source}${k.outside ? ' · outside' : ''}`}
+          title={`${k.frame} · ${t(k.outside ? 'editor_frame_outside' : 'editor_frame_keyframe', { source: t(`editor_source_${k.source}`) })}`}
           className={cn('absolute top-1/2 -translate-x-1/2 -translate-y-1/2 rotate-45 border border-white', selected ? 'h-2.5 w-2.5' : 'h-1.5 w-1.5 opacity-70', k.outside && 'bg-neutral-900')}
           style={{ left: at(k.frame, frameCount), background: k.outside ? undefined : color }}
         />
