@@ -1,4 +1,5 @@
 export * from './format';
+export * from './formats-for';
 export * from './export.schemas';
 export * from './export.events';
 export * from './export.machine';

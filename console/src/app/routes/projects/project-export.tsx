@@ -20,8 +20,8 @@ export default function ProjectExportPage() {
           {options.data && (
             <div className="grid items-start gap-4 xl:grid-cols-[minmax(22rem,1fr)_2fr]">
               <div className="grid gap-4">
-                <ExportForm projectId={id} projectTitle={project.title} options={options.data} />
-                <AnnotationImportForm options={options.data} />
+                <ExportForm projectId={id} projectTitle={project.title} annotationType={project.annotationType} options={options.data} />
+                <AnnotationImportForm annotationType={project.annotationType} options={options.data} />
               </div>
               <ExportRecords projectId={id} options={options.data} />
             </div>

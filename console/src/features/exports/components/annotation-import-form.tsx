@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { exportFormats, type ExportFormat, type ExportOptions, exportOnlyFormats } from '@annot/workflows';
+import { type ExportFormat, type ExportOptions, exportOnlyFormats, formatsFor } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -15,11 +15,12 @@ import { formatLabel } from './export-labels';
 
 type Refusal = { source: string; message: string };
 
-export function AnnotationImportForm({ options }: { options: ExportOptions }) {
+export function AnnotationImportForm({ annotationType, options }: { annotationType: string; options: ExportOptions }) {
   const { t } = useTranslation();
   const upload = useImportAnnotations();
   const [batchId, setBatchId] = useState('');
-  const [format, setFormat] = useState<ExportFormat>('coco');
+  const formats = formatsFor(annotationType).filter((f) => !exportOnlyFormats.includes(f));
+  const [format, setFormat] = useState<ExportFormat>(formats[0]);
   const [mode, setMode] = useState<'all' | 'good'>('all');
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<AnnotationImportResult | null>(null);
@@ -63,7 +64,7 @@ export function AnnotationImportForm({ options }: { options: ExportOptions }) {
           </FormField>
           <FormField id="import-format" label={t('exports_format')}>
             <Select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
-              {exportFormats.filter((f) => !exportOnlyFormats.includes(f)).map((f) => (
+              {formats.map((f) => (
                 <option key={f} value={f} disabled={f === 'rule_json' && !options.dataRule}>
                   {formatLabel(t, f)}
                 </option>

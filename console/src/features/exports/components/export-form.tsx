@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { exportFileName, exportFormats, exportGates, exportNaming, type ExportDestinationType, type ExportFormat, type ExportGate, type ExportOptions, requestExportInput } from '@annot/workflows';
+import { exportFileName, exportGates, formatsFor, exportNaming, type ExportDestinationType, type ExportFormat, type ExportGate, type ExportOptions, requestExportInput } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -18,6 +18,8 @@ import { formatDescription, formatLabel, gateLabel } from './export-labels';
 export interface ExportFormProps {
   projectId: string;
   projectTitle: string;
+  /** The project's annotation type: the formats suited to it come first, the first of them chosen. */
+  annotationType: string;
   options: ExportOptions;
 }
 
@@ -41,10 +43,11 @@ function Choices({ legend, items, chosen, onToggle }: { legend: string; items: {
   );
 }
 
-export function ExportForm({ projectId, projectTitle, options }: ExportFormProps) {
+export function ExportForm({ projectId, projectTitle, annotationType, options }: ExportFormProps) {
   const { t } = useTranslation();
   const request = useRequestExport(projectId);
-  const [format, setFormat] = useState<ExportFormat>('coco');
+  const formats = formatsFor(annotationType);
+  const [format, setFormat] = useState<ExportFormat>(formats[0]);
   const [batchIds, setBatchIds] = useState<string[]>([]);
   const [linkIds, setLinkIds] = useState<string[]>([]);
   const [gate, setGate] = useState<ExportGate>('any');
@@ -81,7 +84,7 @@ export function ExportForm({ projectId, projectTitle, options }: ExportFormProps
         <form className="grid gap-4" onSubmit={submit} noValidate aria-label={t('exports_new')}>
           <FormField id="export-format" label={t('exports_format')} error={fieldError(errors, 'format')}>
             <Select value={format} onChange={(e) => (setFormat(e.target.value as ExportFormat), changed())}>
-              {exportFormats.map((f) => (
+              {formats.map((f) => (
                 <option key={f} value={f} disabled={f === 'rule_json' && !options.dataRule}>
                   {formatLabel(t, f)}
                   {f === 'rule_json' && (options.dataRule ? ` (${options.dataRule.name} v${options.dataRule.ruleVersion})` : ` (${t('exports_no_rule')})`)}
