@@ -51,6 +51,7 @@ const scene: ResultDocument = {
     object('9a1f0c1e-8d7a-4c55-9a51-3a1e2f9d7c10', car, { category: 'sedan' }, [key(0, cuboid(12, 3, 3.0), { moving: 'yes' }), key(10, cuboid(22, 1, -3.0)), key(14, null), key(16, cuboid(30, -2, -2.5), { moving: 'no' })]),
     object('4', car, { category: 'van' }, [key(2, cuboid(15, -4, 0.2, 5.2), {}, { cameraBoxes: { front: { type: 'box', x: 700, y: 300, width: 120, height: 90 } } }), key(19, cuboid(8, -4, 0.4, 5.2))]),
     object('road-1', road, {}, [key(0, segment([100, 300, 600])), key(12, segment([50, 400, 550]))]),
+    object('road-2', road, {}, [key(0, segment([700, 200, 100]))]),
   ],
 };
 const drive = item({
@@ -120,19 +121,42 @@ describe('point-cloud formats', () => {
       expect(JSON.parse(text(files, pointLabelsClassesPath))).toEqual({ '0': 'unlabelled', '1': 'Road' });
       const first = files.find((f) => f.path === 'point_labels/Week 1/drive_0001/000000.bin')!.content;
       expect(first.length).toBe(2000);
-      expect([first.readUInt16LE(2 * 99), first.readUInt16LE(2 * 100), first.readUInt16LE(2 * 399), first.readUInt16LE(2 * 400)]).toEqual([0, 1, 1, 0]);
-      expect(files.filter((f) => f.path.endsWith('.bin'))).toHaveLength(frameCount);
+      expect([99, 100, 399, 400, 700, 899, 900].map((p) => first.readUInt16LE(2 * p))).toEqual([0, 1, 1, 0, 1, 1, 0]);
+      expect(files.filter((f) => /\/\d+\.bin$/.test(f.path))).toHaveLength(frameCount);
     });
 
-    it('reads back the same segment track with its id, held where it was drawn', () => {
+    it('writes beside it the instance of each point, so two roads stay two', () => {
+      const first = files.find((f) => f.path === 'point_labels/Week 1/drive_0001/000000.instance.bin')!.content;
+      expect(first.length).toBe(2000);
+      expect([99, 100, 399, 400, 700, 899, 900].map((p) => first.readUInt16LE(2 * p))).toEqual([0, 1, 1, 0, 2, 2, 0]);
+      expect(files.filter((f) => f.path.endsWith('.instance.bin'))).toHaveLength(frameCount);
+    });
+
+    it('reads back each segment track with its id, held where it was drawn', () => {
       expect(decoded.refusals).toEqual([]);
       expect(matched.refusals).toEqual([]);
-      const [track] = matched.items[0].result.objects;
-      expect(track.id).toBe('road-1');
-      expect(track.keyframes.map((k) => [k.frame, k.shape])).toEqual([
-        [0, segment([100, 300, 600])],
-        [12, segment([50, 400, 550])],
+      expect(matched.items[0].result.objects.map((track) => [track.id, track.keyframes.map((k) => [k.frame, k.shape])])).toEqual([
+        ['road-1', [[0, segment([100, 300, 600])], [12, segment([50, 400, 550])]]],
+        ['road-2', [[0, segment([700, 200, 100])]]],
       ]);
+    });
+
+    it('reads files without instances as one segment track per class', () => {
+      const withoutInstances = files.filter((f) => !f.path.endsWith('.instance.bin') && !f.path.endsWith('tracks.json'));
+      const classTracks = matchImport(annotationDecoders.point_labels(withoutInstances, { rule: null, sizeOf: () => null }), [target], context.tools);
+      expect(classTracks.refusals).toEqual([]);
+      expect(classTracks.items[0].result.objects.map((track) => [track.id, track.keyframes[0].shape])).toEqual([['1', segment([100, 300, 300, 200, 100])]]);
+    });
+
+    it('refuses an instance that spans two classes', () => {
+      const twoClasses = files.map((f) => {
+        if (f.path !== 'point_labels/Week 1/drive_0001/000003.bin') return f;
+        const content = Buffer.from(f.content);
+        content.writeUInt16LE(0, 2 * 150);
+        return { ...f, content };
+      });
+      const refused = annotationDecoders.point_labels(twoClasses, { rule: null, sizeOf: () => null }).refusals;
+      expect(refused).toEqual([{ source: 'point_labels/Week 1/drive_0001/000003.instance.bin instance 1', reasonKey: expect.any(String), params: { format: 'point labels', detail: 'the points of one instance have one class' } }]);
     });
   });
 });
