@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { toolInput } from '../../catalog/tool.schemas';
 import type { ItemSensors } from '../../fusion/calibration';
-import { frameAttributesAt, shapeAt, wrapAngle } from '../../tasks/interpolation';
-import type { CuboidShape, Keyframe, ResultDocument, ResultObject, Shape } from '../../tasks/result.schema';
+import { cameraBoxesAt, frameAttributesAt, shapeAt, wrapAngle } from '../../tasks/interpolation';
+import type { BoxShape, CuboidShape, Keyframe, ResultDocument, ResultObject, Shape } from '../../tasks/result.schema';
 import type { ExportContext, ExportFormat, ExportTool } from '../format';
 import { matchImport } from '../import-matching';
 import { annotationDecoders, exportEncoders } from './index';
@@ -43,12 +43,18 @@ const key = (frame: number, shape: Shape | null, attributes: Keyframe['attribute
 const cuboid = (x: number, y: number, yaw: number, length = 4.5): CuboidShape => ({ type: 'cuboid', x, y, z: -0.9, length, width: 1.9, height: 1.6, yaw });
 const object = (id: string, tool: ExportTool, attributes: ResultObject['attributes'], keyframes: Keyframe[]): ResultObject => ({ id, toolId: tool.toolId, toolVersion: 1, templateType: tool.definition.templateType, className: null, attributes, group: null, keyframes });
 const segment = (counts: number[]): Shape => ({ type: 'segment', pointCount: 1000, counts });
+const box = (x: number, y: number, width: number, height: number): BoxShape => ({ type: 'box', x, y, width, height });
 
 const scene: ResultDocument = {
   frameCount,
   attributes: {},
   objects: [
-    object('9a1f0c1e-8d7a-4c55-9a51-3a1e2f9d7c10', car, { category: 'sedan' }, [key(0, cuboid(12, 3, 3.0), { moving: 'yes' }), key(10, cuboid(22, 1, -3.0)), key(14, null), key(16, cuboid(30, -2, -2.5), { moving: 'no' })]),
+    object('9a1f0c1e-8d7a-4c55-9a51-3a1e2f9d7c10', car, { category: 'sedan' }, [
+      key(0, cuboid(12, 3, 3.0), { moving: 'yes' }, { cameraBoxes: { front: box(600, 320, 80, 60), left: box(100, 300, 50, 40) } }),
+      key(10, cuboid(22, 1, -3.0), {}, { cameraBoxes: { front: box(650, 330, 90, 70) } }),
+      key(14, null),
+      key(16, cuboid(30, -2, -2.5), { moving: 'no' }),
+    ]),
     object('4', car, { category: 'van' }, [key(2, cuboid(15, -4, 0.2, 5.2), {}, { cameraBoxes: { front: { type: 'box', x: 700, y: 300, width: 120, height: 90 } } }), key(19, cuboid(8, -4, 0.4, 5.2))]),
     object('road-1', road, {}, [key(0, segment([100, 300, 600])), key(12, segment([50, 400, 550]))]),
     object('road-2', road, {}, [key(0, segment([700, 200, 100]))]),
@@ -79,6 +85,9 @@ const cuboidFormats: [ExportFormat, number][] = [
   ['openlabel', 6],
 ];
 
+/** The formats that carry the 2D boxes drawn on every camera. */
+const cameraBoxFormats = new Set<ExportFormat>(['openlabel']);
+
 describe('point-cloud formats', () => {
   for (const [format, decimals] of cuboidFormats) {
     describe(format, () => {
@@ -105,6 +114,16 @@ describe('point-cloud formats', () => {
           });
         });
       });
+
+      if (cameraBoxFormats.has(format)) {
+        it('gives back the 2D boxes drawn on each camera, the same at every frame', () => {
+          const objects = matched.items[0].result.objects;
+          const boxesSeen = (track: ResultObject) =>
+            Array.from({ length: frameCount }, (_, frame) => Object.entries(cameraBoxesAt(track, frame)).map(([camera, b]) => [camera, ...[b.x, b.y, b.width, b.height].map((v) => Number(v.toFixed(3)))]));
+          objects.forEach((o, i) => expect(boxesSeen(o)).toEqual(boxesSeen(cars[i])));
+          expect(boxesSeen(objects[0])[5]).toEqual([['front', 625, 325, 85, 65], ['left', 100, 300, 50, 40]]);
+        });
+      }
 
       it('stores keyframes, not frames', () => {
         matched.items[0].result.objects.forEach((o, i) => expect(o.keyframes.length).toBeLessThanOrEqual(cars[i].keyframes.length + 1));
