@@ -18,20 +18,18 @@ const encodings = ['binary', 'binary_compressed'] as const;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (values: number[]) => values.map((value) => value.toFixed(0)).join(' ');
 
-/** A street scan: points scattered over 120 m around the car, ground and objects in height, intensity 0..255. */
+/**
+ * A street scan: points scattered over 120 m around the car, ground and objects in height, intensity 0..255. The
+ * values are drawn once per point, so every field varies in either encoding (binary_compressed writes field by field).
+ */
 function streetScan(encoding: (typeof encodings)[number]): Uint8Array {
   const random = seededRandom(17);
   const fields = ['x', 'y', 'z', 'intensity'].map((name) => ({ name, type: 'F' as const, size: 4 as const }));
-  let row: number[] = [];
-  return writePcd(
-    fields,
-    points,
-    (_, field) => {
-      if (field === 0) row = [(random() - 0.5) * 120, (random() - 0.5) * 120, random() < 0.6 ? -1.7 + random() * 0.05 : -1.7 + random() * 4, Math.floor(random() * 256)];
-      return row[field];
-    },
-    encoding,
-  );
+  const values = new Float32Array(points * 4);
+  for (let p = 0; p < points; p++) {
+    values.set([(random() - 0.5) * 120, (random() - 0.5) * 120, random() < 0.6 ? -1.7 + random() * 0.05 : -1.7 + random() * 4, Math.floor(random() * 256)], p * 4);
+  }
+  return writePcd(fields, points, (point, field) => values[point * 4 + field], encoding);
 }
 
 /** The worker as the console ships it, else built from the same source with the console's Vite config. */

@@ -171,6 +171,25 @@ describe('point cloud import', () => {
     expect((await failures(imported.batchId, en)).join('\n')).toContain('A single-frame point cloud item takes exactly one cloud in lidar/');
   });
 
+  it('matches each nuScenes sweep to the ego pose nearest the time its file is named by, and refuses a sweep with none near', async () => {
+    const { projectId } = await seedProject(platform, 'point_cloud_continuous_frame');
+    // Sweeps at .60, .70 and .90 s; ego poses every 50 ms from .60 to .75 s, listed out of order, as nuScenes keeps them.
+    const sweep = (microseconds: number) => `scene-0061/lidar/n015-2018-07-24-11-22-45+0800__LIDAR_TOP__${1532402927_000000 + microseconds}.pcd`;
+    const pose = (microseconds: number, x: number) => ({ token: `pose-${x}`, timestamp: 1532402927_000000 + microseconds, translation: [x, 0, 0], rotation: [1, 0, 0, 0] });
+    const imported = await importZip(projectId, 'nuscenes', [
+      { name: sweep(600_000), content: entry('pcd-drive/lidar/000000.pcd') },
+      { name: sweep(700_000), content: entry('pcd-drive/lidar/000001.pcd') },
+      { name: sweep(900_000), content: entry('pcd-drive/lidar/000000.pcd') },
+      { name: 'scene-0061/ego_poses.json', content: Buffer.from(JSON.stringify([pose(700_000, 3), pose(600_000, 1), pose(750_000, 4), pose(650_000, 2)])) },
+    ]);
+    expect(imported.items.map((item: { fileName: string; frameCount: number }) => [item.fileName, item.frameCount])).toEqual([['scene-0061', 2]]);
+    const frames = (await call(platform, 'GET', `/manage/tasks/items/${imported.items[0].id}/frames`, { token: admin })).body.data;
+    expect(frames.sensors.egoPoses.map((p: { translation: number[] }) => p.translation[0])).toEqual([1, 3]);
+    const late = sweep(900_000);
+    expect((await failures(imported.batchId, en)).find((row) => row.includes(late))).toContain("No ego pose in ego_poses.json lies within 0.05 s of this frame's time: the nearest is 0.150 s away");
+    expect((await failures(imported.batchId)).find((row) => row.includes(late))).toContain('ego_poses.json 中没有与这一帧时间相差 0.05 秒以内的自车位姿：最近的相差 0.150 秒');
+  });
+
   it('refuses someone who is not a member of the project, and anyone without a token', async () => {
     await createPerson(platform, admin, { role: '40', name: 'Outsider', account: 'outsider@example.com', password: 'Tagger@123' });
     const stranger = await signIn(platform, 'outsider@example.com', 'Tagger@123', 1);

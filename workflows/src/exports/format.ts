@@ -3,7 +3,7 @@
 import type { DataRuleDocument } from '../catalog/data-rule';
 import type { ToolInput } from '../catalog/tool.schemas';
 import type { ItemSensors } from '../fusion/calibration';
-import type { AttributeValues, ResultDocument, Shape } from '../tasks/result.schema';
+import type { AttributeValues, BoxShape, ResultDocument, Shape } from '../tasks/result.schema';
 
 export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'mot', 'kitti_tracking', 'coco_video', 'coco_panoptic', 'masks', 'kitti_3d', 'nuscenes', 'point_labels'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -113,6 +113,8 @@ export interface DecodedObject {
   id?: string;
   /** The 0-based frame of the item it was read at; a picture's objects are at frame 0, the default. */
   frame?: number;
+  /** A cuboid's 2D boxes drawn on the frame's camera images, by camera name, where the file gives them. */
+  cameraBoxes?: Record<string, BoxShape>;
 }
 
 export interface DecodedItem {

@@ -1,6 +1,7 @@
 // Turns what a decoder read into starting results: each decoded item matched to one of the batch's items by file
 // name, then by the end of its path, then by its name without extension; each object to the project's tool of its
 // class; each result checked as an editor save would be. Every refusal names where it was read.
+import { type CameraBoxFrame, withCameraBoxes } from '../fusion/camera-box-keyframes';
 import { compactTrack, type TrackFrame } from '../tasks/interpolation';
 import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
 import { type ResultTool, saveIssues } from '../tasks/result.validation';
@@ -59,6 +60,8 @@ interface TrackDraft {
   tool: ResultTool;
   attributes: ResultObject['attributes'];
   frames: TrackFrame[];
+  /** A cuboid's camera boxes at each frame read, in a fusion project. */
+  boxes: CameraBoxFrame[];
   seen: Set<number>;
 }
 
@@ -141,6 +144,7 @@ function addObservation(draft: Draft, object: DecodedObject, tool: ResultTool, s
   const { own, perFrame } = splitAttributes(object.attributes, tool);
   Object.assign(track.attributes, own);
   track.frames.push({ frame, shape, attributes: perFrame });
+  track.boxes.push({ frame, cameraBoxes: object.cameraBoxes });
   track.seen.add(frame);
 }
 
@@ -151,7 +155,7 @@ function addTrack(draft: Draft, id: string, object: DecodedObject, tool: ResultT
 
 function trackOf(id: string, object: DecodedObject, tool: ResultTool, shape: Shape, frame: number): TrackDraft {
   const { own, perFrame } = splitAttributes(object.attributes, tool);
-  return { id, tool, attributes: { ...own }, frames: [{ frame, shape, attributes: perFrame }], seen: new Set([frame]) };
+  return { id, tool, attributes: { ...own }, frames: [{ frame, shape, attributes: perFrame }], boxes: [{ frame, cameraBoxes: object.cameraBoxes }], seen: new Set([frame]) };
 }
 
 /** A read object of one frame as a result object of the project's tool of its class, or null with why it was refused. */
@@ -180,7 +184,7 @@ function objectOfTrack(track: TrackDraft, frameCount: number): ResultObject {
     className: null,
     attributes: track.attributes,
     group: null,
-    keyframes: compactTrack(track.frames, { frameCount, source: 'algorithm' }),
+    keyframes: withCameraBoxes(compactTrack(track.frames, { frameCount, source: 'algorithm' }), track.boxes),
   };
 }
 

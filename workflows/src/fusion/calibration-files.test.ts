@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CalibrationError, egoPoses, jsonCalibration, kittiCalibration, openLabelCalibrations, poseMatrix } from './calibration-files';
+import { CalibrationError, egoPoses, jsonCalibration, kittiCalibration, nuscenesFileTime, openLabelCalibrations, poseMatrix } from './calibration-files';
 import { projectPoint, toCamera } from './projection';
 import type { Vector3 } from './cuboid';
 import { kittiSampleCalib } from './kitti-sample.test-support';
@@ -155,14 +155,43 @@ describe(openLabelCalibrations.name, () => {
 
 describe(egoPoses.name, () => {
   const pose = { translation: [1, 2, 3], rotation: [1, 0, 0, 0] };
+  const untimed = (...stems: string[]) => stems.map((stem) => ({ stem, time: null }));
 
   it('reads poses in frame order, or by frame name with nuScenes fields ignored', () => {
-    expect(egoPoses([pose, null], ['a', 'b'])).toEqual([pose, null]);
-    expect(egoPoses({ b: { ...pose, token: 't', timestamp: 1532402927647951 } }, ['a', 'b'])).toEqual([null, pose]);
+    expect(egoPoses([pose, null], untimed('a', 'b')).poses).toEqual([pose, null]);
+    expect(egoPoses({ b: { ...pose, token: 't', timestamp: 1532402927647951 } }, untimed('a', 'b')).poses).toEqual([null, pose]);
   });
 
   it('refuses a list of another length and a pose without rotation', () => {
-    expect(() => egoPoses([pose], ['a', 'b'])).toThrow(/1 poses for 2 frames/);
-    expect(() => egoPoses([{ translation: [0, 0, 0] }], ['a'])).toThrow(CalibrationError);
+    expect(() => egoPoses([pose], untimed('a', 'b'))).toThrow(/1 poses for 2 frames/);
+    expect(() => egoPoses([{ translation: [0, 0, 0] }], untimed('a'))).toThrow(CalibrationError);
+  });
+
+  describe('nuScenes ego_pose records with timestamps', () => {
+    // Poses every 50 ms from t = 1532402927.6 s, as nuScenes writes one per sample_data, out of order in the file.
+    const at = (ms: number, x: number) => ({ token: `p${x}`, timestamp: 1532402927_600_000 + ms * 1000, translation: [x, 0, 0], rotation: [1, 0, 0, 0] });
+    const records = [at(100, 3), at(0, 1), at(50, 2), at(150, 4), at(200, 5)];
+    const frame = (stem: string, ms: number) => ({ stem, time: 1532402927.6 + ms / 1000 });
+
+    it('gives each frame the pose nearest its time, whatever the order and number of the records', () => {
+      const { poses, far } = egoPoses(records, [frame('a', 0), frame('b', 98), frame('c', 176), frame('d', 212)]);
+      expect(poses.map((p) => p?.translation[0])).toEqual([1, 3, 5, 5]);
+      expect(far).toEqual([]);
+    });
+
+    it('leaves a frame without a pose, and says how far the nearest lies, where none is within 50 ms', () => {
+      const { poses, far } = egoPoses(records, [frame('a', 50), frame('b', 400), frame('c', -80)]);
+      expect(poses.map((p) => p?.translation[0] ?? null)).toEqual([2, null, null]);
+      expect(far.map(({ index, seconds }) => [index, Number(seconds.toFixed(3))])).toEqual([
+        [1, 0.2],
+        [2, 0.08],
+      ]);
+    });
+
+    it('reads the time a nuScenes sweep is named by, and matches in frame order where a frame has no time', () => {
+      expect(nuscenesFileTime('n015-2018-07-24-11-22-45+0800__LIDAR_TOP__1532402927647951.pcd.bin')).toBeCloseTo(1532402927.647951, 6);
+      expect(nuscenesFileTime('000001.pcd')).toBeNull();
+      expect(egoPoses(records.slice(0, 2), untimed('a', 'b')).poses.map((p) => p?.translation[0])).toEqual([3, 1]);
+    });
   });
 });

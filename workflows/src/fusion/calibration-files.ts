@@ -243,12 +243,39 @@ export function openLabelCalibrations(json: unknown): CameraCalibration[] {
 
 const poseRecord = z.object({ translation: vector3, rotation: quaternion }).passthrough();
 
+/** How far, in seconds, a frame's time may lie from the ego pose matched to it: half a period of a 10 Hz LiDAR. */
+export const egoPoseTolerance = 0.05;
+
+/** A frame an ego pose is looked for: its name (the cloud's file name without extension) and its time in seconds, where known. */
+export interface PoseFrame {
+  stem: string;
+  time: number | null;
+}
+
+export interface FramePoses {
+  /** Each frame's pose, null where it has none. */
+  poses: (EgoPose | null)[];
+  /** Frames matched by time whose nearest pose lies further than the tolerance: their index and that distance in seconds. */
+  far: { index: number; seconds: number }[];
+}
+
 /**
- * The ego poses of an item's frames from its ego_poses.json: an array in frame order (null where a frame has none)
- * or an object keyed by frame name (the cloud's file name without its extension). Each pose is { translation,
- * rotation } with the rotation w-first, as nuScenes' ego_pose records have it (their other fields are ignored).
+ * The nuScenes sample_data timestamp (microseconds) a sweep's file name ends with, in seconds:
+ * "n015-2018-07-24-11-22-45+0800__LIDAR_TOP__1532402927647951.pcd.bin" was taken at 1532402927.647951 s.
  */
-export function egoPoses(json: unknown, frameStems: string[]): (EgoPose | null)[] {
+export function nuscenesFileTime(fileName: string): number | null {
+  const match = /__(\d{10,19})(\.[^/]*)?$/.exec(fileName);
+  return match ? Number(match[1]) / 1e6 : null;
+}
+
+/**
+ * The ego poses of an item's frames from its ego_poses.json: an array (null where a frame has none) or an object
+ * keyed by frame name (the cloud's file name without its extension). Each pose is { translation, rotation } with the
+ * rotation w-first, as nuScenes' ego_pose records have it. An array whose records all carry nuScenes' timestamp (in
+ * microseconds) is matched by time when every frame has one: each frame takes the pose nearest its time, none where
+ * the nearest lies further than the tolerance; any other array is in frame order, one pose per frame.
+ */
+export function egoPoses(json: unknown, frames: PoseFrame[], tolerance = egoPoseTolerance): FramePoses {
   const pose = (value: unknown, at: string): EgoPose | null => {
     if (value === null) return null;
     const parsed = poseRecord.safeParse(value);
@@ -258,12 +285,38 @@ export function egoPoses(json: unknown, frameStems: string[]): (EgoPose | null)[
     return egoPose.parse({ translation, rotation });
   };
   if (Array.isArray(json)) {
-    if (json.length !== frameStems.length) return invalid(`${json.length} poses for ${frameStems.length} frames`);
-    return json.map((value, i) => pose(value, `frame ${i}`));
+    const timed = json.length > 0 && json.every((record) => typeof (record as { timestamp?: unknown } | null)?.timestamp === 'number');
+    if (timed && frames.every((frame) => frame.time !== null)) {
+      const records = json.map((record, i) => ({ seconds: (record as { timestamp: number }).timestamp / 1e6, pose: pose(record, `pose ${i}`) }));
+      return nearestPoses(records.sort((a, b) => a.seconds - b.seconds), frames, tolerance);
+    }
+    if (json.length !== frames.length) return invalid(`${json.length} poses for ${frames.length} frames`);
+    return { poses: json.map((value, i) => pose(value, `frame ${i}`)), far: [] };
   }
   if (json && typeof json === 'object') {
     const byStem = json as Record<string, unknown>;
-    return frameStems.map((stem) => (stem in byStem ? pose(byStem[stem], stem) : null));
+    return { poses: frames.map(({ stem }) => (stem in byStem ? pose(byStem[stem], stem) : null)), far: [] };
   }
   return invalid('neither an array nor an object of poses');
+}
+
+/** Each frame's nearest pose among records sorted by time, found by bisection. */
+function nearestPoses(records: { seconds: number; pose: EgoPose | null }[], frames: PoseFrame[], tolerance: number): FramePoses {
+  const far: FramePoses['far'] = [];
+  const poses = frames.map((frame, index) => {
+    const time = frame.time!;
+    let low = 0;
+    let high = records.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (records[middle].seconds < time) low = middle + 1;
+      else high = middle;
+    }
+    const nearest = low > 0 && time - records[low - 1].seconds <= records[low].seconds - time ? records[low - 1] : records[low];
+    const seconds = Math.abs(nearest.seconds - time);
+    if (seconds <= tolerance) return nearest.pose;
+    far.push({ index, seconds });
+    return null;
+  });
+  return { poses, far };
 }

@@ -3,3 +3,4 @@ export * from './cuboid';
 export * from './projection';
 export * from './calibration-files';
 export * from './kitti';
+export * from './camera-box-keyframes';

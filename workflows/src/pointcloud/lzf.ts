@@ -1,39 +1,53 @@
 // LZF decompression (the liblzf format PCL writes into binary_compressed PCD files).
 import { PointCloudError } from './point-cloud-error';
 
-/** The `rawSize` bytes `input` expands to; refuses input that reaches outside itself or its output. */
+/** Back-references at least this long and clear of what they write move in one copyWithin; a call costs more below. */
+const longMatch = 64;
+
+const invalid = () => new PointCloudError('pointcloud.compressed_invalid');
+
+/**
+ * The `rawSize` bytes `input` expands to; refuses input that reaches outside itself or its output. Bounds are checked
+ * once per run, never per byte. Literal runs move four bytes at a time through DataViews (which read and write at any
+ * offset), a back-reference too where its source lies at least four bytes behind (a shorter distance repeats bytes
+ * being written, so it goes byte by byte). In Chromium this beats set() and copyWithin() on the literal runs of at
+ * most 32 bytes and the matches of three or four that make up most of a scan's stream: each call costs more than
+ * the copy.
+ */
 export function decompressLzf(input: Uint8Array, rawSize: number): Uint8Array {
   const output = new Uint8Array(rawSize);
+  const from = new DataView(input.buffer, input.byteOffset, input.byteLength);
+  const to = new DataView(output.buffer);
   const inEnd = input.length;
   let ip = 0;
   let op = 0;
   while (ip < inEnd) {
     const ctrl = input[ip++];
     if (ctrl < 32) {
-      const length = ctrl + 1;
-      if (ip + length > inEnd || op + length > rawSize) throw new PointCloudError('pointcloud.compressed_invalid');
-      // Literal runs are at most 32 bytes: a loop beats a subarray and set() at that length.
-      for (let end = ip + length; ip < end; ) output[op++] = input[ip++];
-    } else {
-      let length = ctrl >> 5;
-      if (length === 7) {
-        if (ip >= inEnd) throw new PointCloudError('pointcloud.compressed_invalid');
-        length += input[ip++];
-      }
-      if (ip >= inEnd) throw new PointCloudError('pointcloud.compressed_invalid');
-      let ref = op - ((ctrl & 0x1f) << 8) - 1 - input[ip++];
-      length += 2;
-      if (ref < 0 || op + length > rawSize) throw new PointCloudError('pointcloud.compressed_invalid');
-      if (length >= 24 && ref + length <= op) {
-        // A long match clear of what it writes moves in one copy.
-        output.copyWithin(op, ref, ref + length);
-        op += length;
-      } else {
-        // A short one, or one overlapping what it writes (a run), byte by byte.
-        const end = op + length;
-        while (op < end) output[op++] = output[ref++];
-      }
+      const end = ip + ctrl + 1;
+      if (end > inEnd || op + ctrl + 1 > rawSize) throw invalid();
+      for (; ip + 4 <= end; ip += 4, op += 4) to.setInt32(op, from.getInt32(ip, true), true);
+      while (ip < end) output[op++] = input[ip++];
+      continue;
     }
+    let length = ctrl >> 5;
+    if (length === 7) {
+      if (ip + 1 >= inEnd) throw invalid();
+      length += input[ip++];
+    } else if (ip >= inEnd) {
+      throw invalid();
+    }
+    let ref = op - ((ctrl & 0x1f) << 8) - 1 - input[ip++];
+    const end = op + length + 2;
+    if (ref < 0 || end > rawSize) throw invalid();
+    const distance = op - ref;
+    if (length + 2 >= longMatch && distance >= length + 2) {
+      output.copyWithin(op, ref, ref + length + 2);
+      op = end;
+      continue;
+    }
+    if (distance >= 4) for (; op + 4 <= end; ref += 4, op += 4) to.setInt32(op, to.getInt32(ref, true), true);
+    while (op < end) output[op++] = output[ref++];
   }
   if (op !== rawSize) throw new PointCloudError('pointcloud.truncated', { expected: rawSize, actual: op });
   return output;

@@ -4,6 +4,7 @@ import { compressLzf, decompressLzf } from './lzf';
 import { parsePcd, readPcdHeader } from './pcd';
 import type { PointCloud } from './point-cloud';
 import { PointCloudError } from './point-cloud-error';
+import { seededRandom } from '../quality/sampling/sample-draw';
 import { packRgb, type PcdFieldSpec, writePcd } from './pcd-write';
 
 const encodings = ['ascii', 'binary', 'binary_compressed'] as const;
@@ -217,5 +218,50 @@ describe('decompressLzf', () => {
   it('refuses output shorter than promised', () => {
     const compressed = compressLzf(new Uint8Array(100).fill(1));
     expect(refusal(() => decompressLzf(compressed, 120))).toEqual({ messageKey: 'pointcloud.truncated', params: { expected: 120, actual: 100 } });
+  });
+
+  it('repeats a short pattern over a long back-reference that overlaps what it writes', () => {
+    // "ab" as a literal run, then 264 bytes copied from two bytes back (length code 7 + 255, distance 2).
+    const expanded = decompressLzf(Uint8Array.of(1, 97, 98, 0xe0, 255, 1), 266);
+    expect(new TextDecoder().decode(expanded)).toBe('ab'.repeat(133));
+  });
+
+  describe('malformed streams', () => {
+    const invalid = { messageKey: 'pointcloud.compressed_invalid', params: {} };
+
+    it('refuses a literal run longer than the stream left', () => {
+      expect(refusal(() => decompressLzf(Uint8Array.of(9, 1, 2, 3), 10))).toEqual(invalid);
+    });
+
+    it('refuses a literal run or a back-reference that writes past the promised size', () => {
+      expect(refusal(() => decompressLzf(Uint8Array.of(3, 1, 2, 3, 4), 3))).toEqual(invalid);
+      expect(refusal(() => decompressLzf(Uint8Array.of(0, 1, 0x20, 0), 3))).toEqual(invalid);
+    });
+
+    it('refuses a back-reference to before the first byte', () => {
+      expect(refusal(() => decompressLzf(Uint8Array.of(0, 1, 0x20, 1), 4))).toEqual(invalid);
+    });
+
+    it('refuses a back-reference cut off before its length or distance byte', () => {
+      expect(refusal(() => decompressLzf(Uint8Array.of(0, 1, 0x20), 4))).toEqual(invalid);
+      expect(refusal(() => decompressLzf(Uint8Array.of(0, 1, 0xe0), 20))).toEqual(invalid);
+      expect(refusal(() => decompressLzf(Uint8Array.of(0, 1, 0xe0, 5), 20))).toEqual(invalid);
+    });
+
+    it('answers any stream, however damaged, with its bytes or a refusal, and never more than it promised', () => {
+      const random = seededRandom(5);
+      const original = new Uint8Array(4000);
+      for (let i = 0; i < original.length; i++) original[i] = i % 300 < 200 ? (i >> 4) & 7 : Math.floor(random() * 256);
+      const compressed = compressLzf(original);
+      for (let round = 0; round < 300; round++) {
+        const damaged = compressed.slice(0, round % 3 === 0 ? Math.floor(random() * compressed.length) : compressed.length);
+        for (let flips = 0; flips < 3; flips++) damaged[Math.floor(random() * damaged.length)] = Math.floor(random() * 256);
+        try {
+          expect(decompressLzf(damaged, original.length)).toHaveLength(original.length);
+        } catch (error) {
+          expect(error).toBeInstanceOf(PointCloudError);
+        }
+      }
+    });
   });
 });

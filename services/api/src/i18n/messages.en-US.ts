@@ -202,6 +202,7 @@ export const enUS: Record<string, string> = {
   'batches.reason_calibration_invalid': 'The calibration cannot be read: use a KITTI calib file, a nuScenes calibrated_sensor record with width and height, our calibration JSON, or an OpenLABEL document',
   'batches.reason_calibration_unused': 'This calibration names no camera of the item',
   'batches.reason_ego_poses_invalid': 'ego_poses.json must hold one { translation, rotation (w first) } per frame, as a list in frame order or by frame name',
+  'batches.reason_ego_pose_far': 'No ego pose in ego_poses.json lies within {tolerance} s of this frame\'s time: the nearest is {seconds} s away',
   'batches.ffmpeg_missing': 'Videos cannot be imported: ffmpeg and ffprobe are not installed on the server (install Debian\'s ffmpeg package, as the README\'s set-up does)',
   'pointcloud.format_unknown': '{file} is not a point cloud the platform reads: use .pcd, .bin (KITTI), .pcd.bin (nuScenes) or .ply',
   'pointcloud.header_invalid': 'The point cloud header cannot be read at "{keyword}"',

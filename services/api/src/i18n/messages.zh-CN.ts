@@ -202,6 +202,7 @@ export const zhCN: Record<string, string> = {
   'batches.reason_calibration_invalid': '标定文件无法读取：请使用 KITTI 标定文件、带 width 和 height 的 nuScenes calibrated_sensor 记录、本平台的标定 JSON 或 OpenLABEL 文档',
   'batches.reason_calibration_unused': '该标定文件没有对应该数据的任何相机',
   'batches.reason_ego_poses_invalid': 'ego_poses.json 须为每帧一个 { translation, rotation（w 在前）}，按帧顺序的列表或按帧名的对象',
+  'batches.reason_ego_pose_far': 'ego_poses.json 中没有与这一帧时间相差 {tolerance} 秒以内的自车位姿：最近的相差 {seconds} 秒',
   'batches.ffmpeg_missing': '无法导入视频：服务器未安装 ffmpeg 与 ffprobe（请按 README 的安装步骤安装 Debian 的 ffmpeg 软件包）',
   'pointcloud.format_unknown': '{file} 不是平台可读取的点云：请使用 .pcd、.bin（KITTI）、.pcd.bin（nuScenes）或 .ply',
   'pointcloud.header_invalid': '点云文件头在“{keyword}”处无法读取',

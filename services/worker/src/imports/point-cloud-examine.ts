@@ -11,9 +11,12 @@ import {
   type ChunkItem,
   egoPoses,
   type EgoPose,
+  egoPoseTolerance,
+  type FramePoses,
   encodePointCloud,
   jsonCalibration,
   kittiCalibration,
+  nuscenesFileTime,
   openLabelCalibrations,
   parsePointCloud,
   PointCloudError,
@@ -99,6 +102,9 @@ export async function examinePointCloud(
     return false;
   });
   if (frames.length === 0) return refuse('batches.reason_no_clouds');
+  let poses: (EgoPose | null)[] = [];
+  if (unit.egoPoses) ({ frames, poses } = await readEgoPoses(unit.egoPoses, frames, failures));
+  if (frames.length === 0) return refuse('batches.reason_no_clouds');
 
   const cameras = isFusion(type) ? await readCameras(unit, stems, failures) : refuseCameras(unit, failures);
   const calibrations = isFusion(type) ? await readCalibrations(unit, cameras, failures) : new Map<string, CameraCalibration>();
@@ -115,15 +121,6 @@ export async function examinePointCloud(
     const byStem = new Map(camera.images.map((image) => [image.stem, path.posix.basename(image.file.name)]));
     return { ...calibrations.get(camera.name)!, images: kept.map((stem) => byStem.get(stem) ?? '') };
   });
-
-  let poses: (EgoPose | null)[] = [];
-  if (unit.egoPoses) {
-    try {
-      poses = egoPoses(JSON.parse((await unit.egoPoses.read()).toString('utf8')), kept);
-    } catch {
-      failures.push({ name: unit.egoPoses.name, reasonKey: 'batches.reason_ego_poses_invalid' });
-    }
-  }
 
   const checksum = sha256(
     [
@@ -167,6 +164,27 @@ export async function examinePointCloud(
     },
   };
   return { ok: true, item, failures };
+}
+
+/**
+ * Each frame's ego pose from ego_poses.json, a frame matched by time (from timestamps.txt, else the nuScenes time its
+ * file is named by) refused on its own where no pose lies near it; a file that cannot be read refused, the frames
+ * then kept without poses.
+ */
+async function readEgoPoses(file: SourceFile, frames: Frame[], failures: Failure[]): Promise<{ frames: Frame[]; poses: (EgoPose | null)[] }> {
+  const poseFrames = frames.map((frame) => ({ stem: frame.stem, time: frame.time ?? nuscenesFileTime(path.posix.basename(frame.name)) }));
+  let found: FramePoses;
+  try {
+    found = egoPoses(JSON.parse((await file.read()).toString('utf8')), poseFrames);
+  } catch {
+    failures.push({ name: file.name, reasonKey: 'batches.reason_ego_poses_invalid' });
+    return { frames, poses: [] };
+  }
+  const far = new Set(found.far.map(({ index }) => index));
+  for (const { index, seconds } of found.far) {
+    failures.push({ name: frames[index].name, reasonKey: 'batches.reason_ego_pose_far', params: { seconds: seconds.toFixed(3), tolerance: egoPoseTolerance } });
+  }
+  return { frames: frames.filter((_, i) => !far.has(i)), poses: found.poses.filter((_, i) => !far.has(i)) };
 }
 
 /** Writes a file once; a re-run finds it there. */

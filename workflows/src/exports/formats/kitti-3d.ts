@@ -3,13 +3,15 @@
 // first camera's rectified frame (bottom-centre location), the 2D box the one drawn on that camera's image or else
 // the cuboid projected into it (0 0 0 0 out of view); calib/<frame>.txt with the camera's P2, R0_rect and
 // Tr_velo_to_cam; tracks.json with each track's own id and values and track_ids.json with the track of each line, so
-// an import gives back the same tracks. Without a camera, the LiDAR's axes turned into a camera's stand in.
+// an import gives back the same tracks, and drawn_boxes.json naming the lines whose 2D box was drawn on the camera,
+// read back as that camera's box of the cuboid. Without a camera, the LiDAR's axes turned into a camera's stand in.
 import { kittiCalibration } from '../../fusion/calibration-files';
 import { cuboidToKitti, kittiCalibOf, kittiCalibText, kittiToCuboid } from '../../fusion/kitti';
+import type { BoxShape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, type ImportedFile, importReasons } from '../format';
 import { kittiTypeOf } from './kitti';
 import { finite, labelLines } from './objects-at';
-import { axesCamera, cameraBoxOf, camerasOf, type CuboidAtFrame, cuboidsAt, fixed, frameName } from './spatial';
+import { axesCamera, cameraBoxOf, camerasOf, type CuboidAtFrame, cuboidsAt, type DrawnBoxes, drawnBoxesFile, drawnOn, fixed, frameName, kittiBox, readDrawnBoxes } from './spatial';
 import { readTracksFile, trackNumbers, tracksFile } from './tracks';
 
 /** Metres and radians to the ten-thousandth: finer than the devkit's hundredths, so a blend still reads back as one. */
@@ -37,19 +39,24 @@ export const kitti3dEncoder: EncoderFactory = (context) => {
       const calib = kittiCalibText(kittiCalibOf(camera));
       const files: ExportFile[] = [];
       const ids: Record<string, number[]> = {};
+      const drawn: DrawnBoxes = { camera: camera.name, lines: {} };
       let objects = 0;
       for (let frame = 0; frame < item.result.frameCount; frame++) {
         const lines: string[] = [];
-        ids[frameName(frame)] = [];
+        const stem = frameName(frame);
+        ids[stem] = [];
         for (const object of cuboidsAt(item, frame, context.tools)) {
           classes.idOf(object.className);
+          if (drawnOn(object, frame, camera)) (drawn.lines[stem] ??= []).push(lines.length);
           lines.push(`${[kittiTypeOf(object.className), ...kittiFields(object, frame, camera)].join(' ')}\n`);
-          ids[frameName(frame)].push(numbers.get(object.object.id)!);
+          ids[stem].push(numbers.get(object.object.id)!);
         }
         objects += lines.length;
         files.push({ path: `${folder}/label_2/${frameName(frame)}.txt`, content: lines.join('') }, { path: `${folder}/calib/${frameName(frame)}.txt`, content: calib });
       }
       files.push({ path: `${folder}/tracks.json`, content: tracksFile(item, numbers) }, { path: `${folder}/track_ids.json`, content: `${JSON.stringify(ids)}\n` });
+      const drawnFile = drawnBoxesFile(drawn);
+      if (drawnFile) files.push({ path: `${folder}/drawn_boxes.json`, content: drawnFile });
       return { files, objects };
     },
     finish() {
@@ -97,6 +104,7 @@ export const decodeKitti3d: AnnotationDecoder = (files) => {
     if (!camera) continue;
     const book = readTracksFile(files.find((f) => f.path === sibling('tracks.json'))?.content);
     const ids = readJson(files.find((f) => f.path === sibling('track_ids.json'))?.content)[stem];
+    const drawnCamera = readDrawnBoxes(files.find((f) => f.path === sibling('drawn_boxes.json'))?.content);
     labelLines(file).forEach(({ source, fields }, line) => {
       if (fields.length !== 15 && fields.length !== 16) {
         refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI 3D', detail: `${fields.length} fields where 15 (or 16 with a score) are expected` } });
@@ -110,11 +118,17 @@ export const decodeKitti3d: AnnotationDecoder = (files) => {
       }
       const number = Array.isArray(ids) && Number.isInteger(ids[line]) ? String(ids[line]) : `${stem}-${line + 1}`;
       const at = Number.isInteger(frame) ? frame : 0;
-      item.objects.push({ source, className: fields[0], shape, attributes: book.valuesAt(number, at), id: book.idOf(number), frame: at });
+      item.objects.push({ source, className: fields[0], shape, attributes: book.valuesAt(number, at), id: book.idOf(number), frame: at, ...cameraBoxOfLine(drawnCamera(stem, line), fields.slice(4, 8)) });
     });
   }
   return { items: [...items.values()], refusals };
 };
+
+/** The camera box a KITTI line holds where the drawn-boxes file says it was drawn on that camera. */
+export function cameraBoxOfLine(camera: string | null, edges: string[]): { cameraBoxes?: Record<string, BoxShape> } {
+  const box = camera ? kittiBox(edges) : null;
+  return camera && box ? { cameraBoxes: { [camera]: box } } : {};
+}
 
 export function readJson(content: Buffer | undefined): Record<string, unknown> {
   try {

@@ -2,13 +2,14 @@
 // per box and frame in the devkit's order, "frame track_id type truncated occluded alpha left top right bottom
 // h w l x y z rotation_y" (frames from 0); tracks/<stem>.json keeps each track's own id and values. A 2D box leaves
 // the 3D fields at the devkit's "unknown" values (a turned box is written as the upright box around it); a cuboid
-// fills them in the first camera's rectified frame as KITTI 3D does, with calib/<stem>.txt holding that camera.
+// fills them in the first camera's rectified frame as KITTI 3D does, with calib/<stem>.txt holding that camera and
+// drawn_boxes/<stem>.json naming the lines whose 2D box was drawn on it.
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
 import { kittiCalibOf, kittiCalibText } from '../../fusion/kitti';
 import { kittiTypeOf } from './kitti';
-import { calibCamera, cuboidOfFields, kittiFields } from './kitti-3d';
+import { calibCamera, cameraBoxOfLine, cuboidOfFields, kittiFields } from './kitti-3d';
 import { boundsOf, finite, labelLines, objectsAt } from './objects-at';
-import { axesCamera, camerasOf, type CuboidAtFrame } from './spatial';
+import { axesCamera, camerasOf, type CuboidAtFrame, type DrawnBoxes, drawnBoxesFile, drawnOn, readDrawnBoxes } from './spatial';
 import { readTracksFile, trackNumbers, tracksFile } from './tracks';
 
 /** truncated, occluded, alpha, then after the box: height, width, length, x, y, z, rotation_y. */
@@ -31,6 +32,8 @@ export const kittiTrackingEncoder: EncoderFactory = (context) => {
       const numbers = trackNumbers(item.result.objects);
       const camera = camerasOf(item)[0] ?? axesCamera;
       const lines: string[] = [];
+      const stem = archiveStem(item);
+      const drawn: DrawnBoxes = { camera: camera.name, lines: { [stem]: [] } };
       let spatial = false;
       for (let frame = 0; frame < item.result.frameCount; frame++) {
         for (const found of objectsAt(item, frame, context.tools)) {
@@ -38,6 +41,7 @@ export const kittiTrackingEncoder: EncoderFactory = (context) => {
           if (shape.type === 'cuboid') {
             spatial = true;
             classes.idOf(className);
+            if (drawnOn(found as CuboidAtFrame, frame, camera)) drawn.lines[stem].push(lines.length);
             lines.push(`${[frame, numbers.get(object.id), kittiTypeOf(className), ...kittiFields(found as CuboidAtFrame, frame, camera)].join(' ')}\n`);
             continue;
           }
@@ -46,9 +50,10 @@ export const kittiTrackingEncoder: EncoderFactory = (context) => {
           lines.push(`${[frame, numbers.get(object.id), kittiTypeOf(className), ...unknown.before, ...edges(boundsOf(shape)), ...unknown.after].join(' ')}\n`);
         }
       }
-      const stem = archiveStem(item);
       const files = [{ path: `label_02/${stem}.txt`, content: lines.join('') }, { path: `tracks/${stem}.json`, content: tracksFile(item, numbers) }];
       if (spatial) files.push({ path: `calib/${stem}.txt`, content: kittiCalibText(kittiCalibOf(camera)) });
+      const drawnFile = drawnBoxesFile(drawn);
+      if (drawnFile) files.push({ path: `drawn_boxes/${stem}.json`, content: drawnFile });
       return { files, objects: lines.length };
     },
     finish() {
@@ -67,9 +72,10 @@ export const decodeKittiTracking: AnnotationDecoder = (files) => {
     const book = readTracksFile(files.find((f) => f.path === file.path.replace(/(^|\/)label_02\/.*$/, `$1tracks/${stem}.json`))?.content);
     const calibPath = file.path.replace(/(^|\/)label_02\/.*$/, `$1calib/${stem}.txt`);
     const camera = files.some((f) => f.path === calibPath) ? calibCamera(files, calibPath, refusals) : null;
+    const drawnCamera = readDrawnBoxes(files.find((f) => f.path === file.path.replace(/(^|\/)label_02\/.*$/, `$1drawn_boxes/${stem}.json`))?.content);
     const item: DecodedItem = { fileName: stem, source: file.path, objects: [] };
     items.push(item);
-    for (const { source, fields } of labelLines(file)) {
+    for (const [line, { source, fields }] of labelLines(file).entries()) {
       if (fields.length !== 17 && fields.length !== 18) {
         refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI tracking', detail: `${fields.length} fields where 17 (or 18 with a score) are expected` } });
         continue;
@@ -86,7 +92,7 @@ export const decodeKittiTracking: AnnotationDecoder = (files) => {
       if (camera && Number(fields[13]) !== -1000) {
         const shape = cuboidOfFields(fields.slice(10, 17), camera);
         if (typeof shape === 'string') refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
-        else item.objects.push({ source, className: fields[2], shape, attributes: book.valuesAt(number, frame), id: book.idOf(number), frame });
+        else item.objects.push({ source, className: fields[2], shape, attributes: book.valuesAt(number, frame), id: book.idOf(number), frame, ...cameraBoxOfLine(drawnCamera(stem, line), fields.slice(6, 10)) });
         continue;
       }
       const [left, top, right, bottom] = fields.slice(6, 10).map(Number);

@@ -7,12 +7,13 @@
 // camera_matrix_3x4 and distortion_coeffs_1xN, or fisheye lens_coeffs) and a coordinate system under the lidar's
 // (pose_wrt_parent, the camera's pose in the LiDAR frame); its cuboids are cuboid data in the lidar frame, the
 // 10-value form (x, y, z, qx, qy, qz, qw, length, width, height), with the 2D boxes drawn on each camera as bbox of
-// that camera's stream. Segments have no OpenLABEL form here: they export as point_labels.
+// that camera's stream, read back as the cuboid's camera boxes. Segments have no OpenLABEL form here: they export as
+// point_labels.
 import type { SensorCamera } from '../../fusion/calibration';
 import { invertTransform } from '../../fusion/calibration-files';
 import { nuscenesToCuboid } from '../../fusion/kitti';
 import { cameraBoxesAt, rotationQuaternion } from '../../tasks/interpolation';
-import type { AttributeValues, CuboidShape, ResultPoint, Shape } from '../../tasks/result.schema';
+import type { AttributeValues, BoxShape, CuboidShape, ResultPoint, Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, archiveStem, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, frameMediaPath, importReasons, stemOf } from '../format';
 import { attributeValues, finite, type ObjectAtFrame, objectsAt, type OutlinedObjectAtFrame } from './objects-at';
 
@@ -163,12 +164,7 @@ function shapeOf(data: ObjectData | undefined): Shape | string | null {
     return { type: 'box', x: cx - w / 2, y: cy - h / 2, width: w, height: h, rotation };
   }
   const box = data?.bbox?.[0]?.val;
-  if (box !== undefined) {
-    if (!Array.isArray(box) || box.length !== 4 || !finite(...box)) return 'bbox val must be [x, y, width, height]';
-    const [cx, cy, w, h] = box as number[];
-    if (w <= 0 || h <= 0) return 'bbox width and height must be positive';
-    return { type: 'box', x: cx - w / 2, y: cy - h / 2, width: w, height: h };
-  }
+  if (box !== undefined) return boxOf(box);
   const poly = data?.poly2d?.[0];
   if (poly) {
     const values = poly.val;
@@ -184,6 +180,27 @@ function shapeOf(data: ObjectData | undefined): Shape | string | null {
     return { type: 'point', x: point[0] as number, y: point[1] as number };
   }
   return null;
+}
+
+/** A cuboid's 2D boxes drawn on cameras: its bbox entries, each on the stream of its camera; or a text saying what is wrong. */
+function cameraBoxesOf(data: ObjectData | undefined): Record<string, BoxShape> | string {
+  const boxes: Record<string, BoxShape> = {};
+  for (const entry of data?.bbox ?? []) {
+    const camera = entry.stream;
+    if (typeof camera !== 'string' || !camera) return "a cuboid's bbox names the stream of its camera";
+    const shape = boxOf(entry.val);
+    if (typeof shape === 'string') return shape;
+    boxes[camera] = shape;
+  }
+  return boxes;
+}
+
+/** An OpenLABEL bbox (centre x, centre y, width, height) as a box, or a text saying what is wrong. */
+function boxOf(val: unknown): BoxShape | string {
+  if (!Array.isArray(val) || val.length !== 4 || !finite(...val)) return 'bbox val must be [x, y, width, height]';
+  const [cx, cy, w, h] = val as number[];
+  if (w <= 0 || h <= 0) return 'bbox width and height must be positive';
+  return { type: 'box', x: cx - w / 2, y: cy - h / 2, width: w, height: h };
 }
 
 export const decodeOpenlabel: AnnotationDecoder = (files) => {
@@ -224,8 +241,14 @@ export const decodeOpenlabel: AnnotationDecoder = (files) => {
           refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
           continue;
         }
+        const cameraBoxes = shape.type === 'cuboid' ? cameraBoxesOf(inScene.object_data) : {};
+        if (typeof cameraBoxes === 'string') {
+          refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: cameraBoxes } });
+          continue;
+        }
         const attributes = { ...dataValues(object.object_data), ...dataValues(inScene.object_data) };
-        item.objects.push({ source, className: object.type, shape, attributes, id: typeof object.name === 'string' && object.name ? object.name : uid, frame: index });
+        const id = typeof object.name === 'string' && object.name ? object.name : uid;
+        item.objects.push({ source, className: object.type, shape, attributes, id, frame: index, ...(Object.keys(cameraBoxes).length > 0 ? { cameraBoxes } : {}) });
       }
     }
   }

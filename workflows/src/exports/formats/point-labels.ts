@@ -1,19 +1,23 @@
 // Per-point labels, as nuScenes lidarseg keeps them but two bytes wide: per item and frame that has segments,
 // point_labels/<stem>/<frame>.bin holds one little-endian uint16 per point of the frame's cloud, in the cloud's
 // order: the class index of the segment that labels it (a later object over an earlier one), 0 where none does;
-// point_labels/classes.json names the indices, and point_labels/<stem>/tracks.json keeps the track id and values of
-// each class's segment. Read back as one segment track per class and item.
+// <frame>.instance.bin beside it holds, in the same layout, the instance of that segment: its track's number in the
+// item (from 1), 0 where none labels the point, so two objects of one class stay two. point_labels/classes.json names
+// the class indices, and point_labels/<stem>/tracks.json keeps each instance's track id and values. Read back as one
+// segment track per instance, or per class and item where a frame has no instance file.
 import type { AttributeValues, SegmentShape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, importReasons } from '../format';
 import { objectsAt } from './objects-at';
 import { readJson } from './kitti-3d';
 import { frameName } from './spatial';
-import { readTracksFile, tracksFile } from './tracks';
+import { readTracksFile, trackNumbers, tracksFile } from './tracks';
 
 export const pointLabelsClassesPath = 'point_labels/classes.json';
 const unlabelled = 'unlabelled';
+/** The instance file beside a frame's class file. */
+const instanceSuffix = '.instance.bin';
 
-/** Writes a segment's runs into the labels: every point of its labelled runs takes the class. */
+/** Writes a segment's runs into the labels: every point of its labelled runs takes the value. */
 function paint(labels: Uint16Array, segment: SegmentShape, value: number): void {
   let at = 0;
   segment.counts.forEach((run, i) => {
@@ -22,13 +26,13 @@ function paint(labels: Uint16Array, segment: SegmentShape, value: number): void 
   });
 }
 
-/** The runs of one class over the labels: unlabelled first, alternating, adding up to the point count. */
-function runsOf(labels: Uint16Array, value: number): number[] {
+/** The runs of the points a group holds: unlabelled first, alternating, adding up to the point count. */
+function runsOf(length: number, holds: (point: number) => boolean): number[] {
   const counts: number[] = [];
   let inside = false;
   let run = 0;
-  for (let i = 0; i < labels.length; i++) {
-    if ((labels[i] === value) !== inside) {
+  for (let i = 0; i < length; i++) {
+    if (holds(i) !== inside) {
       counts.push(run);
       inside = !inside;
       run = 0;
@@ -39,6 +43,20 @@ function runsOf(labels: Uint16Array, value: number): number[] {
   return counts;
 }
 
+/** Two bytes a value, little-endian. */
+function uint16Bytes(values: Uint16Array): Uint8Array {
+  const bytes = new Uint8Array(values.length * 2);
+  const view = new DataView(bytes.buffer);
+  values.forEach((value, i) => view.setUint16(i * 2, value, true));
+  return bytes;
+}
+
+function readUint16s(content: Buffer): Uint16Array {
+  const values = new Uint16Array(content.length / 2);
+  for (let i = 0; i < values.length; i++) values[i] = content.readUInt16LE(i * 2);
+  return values;
+}
+
 export const pointLabelsEncoder: EncoderFactory = (context) => {
   const classes = new ClassRegistry([]);
   classes.idOf(unlabelled);
@@ -47,24 +65,24 @@ export const pointLabelsEncoder: EncoderFactory = (context) => {
     item(item) {
       const folder = `point_labels/${archiveStem(item)}`;
       const files: ExportFile[] = [];
-      const numbers = new Map<string, number>();
+      const instances = trackNumbers(item.result.objects.filter((o) => o.templateType === 'segment'));
+      const written = new Set<string>();
       let objects = 0;
       for (let frame = 0; frame < item.result.frameCount; frame++) {
         const segments = objectsAt(item, frame, context.tools).filter((o) => o.shape.type === 'segment');
         if (segments.length === 0) continue;
-        const labels = new Uint16Array((segments[0].shape as SegmentShape).pointCount);
+        const pointCount = (segments[0].shape as SegmentShape).pointCount;
+        const labels = new Uint16Array(pointCount);
+        const owners = new Uint16Array(pointCount);
         for (const { object, className, shape } of segments) {
-          const index = classes.idOf(className);
-          numbers.set(object.id, index);
-          paint(labels, shape as SegmentShape, index);
+          written.add(object.id);
+          paint(labels, shape as SegmentShape, classes.idOf(className));
+          paint(owners, shape as SegmentShape, instances.get(object.id)!);
         }
-        const bytes = new Uint8Array(labels.length * 2);
-        const view = new DataView(bytes.buffer);
-        labels.forEach((value, i) => view.setUint16(i * 2, value, true));
-        files.push({ path: `${folder}/${frameName(frame)}.bin`, content: bytes });
+        files.push({ path: `${folder}/${frameName(frame)}.bin`, content: uint16Bytes(labels) }, { path: `${folder}/${frameName(frame)}${instanceSuffix}`, content: uint16Bytes(owners) });
         objects += segments.length;
       }
-      if (files.length > 0) files.push({ path: `${folder}/tracks.json`, content: tracksFile({ ...item, result: { ...item.result, objects: item.result.objects.filter((o) => numbers.has(o.id)) } }, numbers) });
+      if (files.length > 0) files.push({ path: `${folder}/tracks.json`, content: tracksFile({ ...item, result: { ...item.result, objects: item.result.objects.filter((o) => written.has(o.id)) } }, instances) });
       return { files, objects };
     },
     finish() {
@@ -75,16 +93,17 @@ export const pointLabelsEncoder: EncoderFactory = (context) => {
 
 export const decodePointLabels: AnnotationDecoder = (files) => {
   const refusals: DecodeRefusal[] = [];
-  const bins = files.filter((f) => f.path.endsWith('.bin'));
+  const bins = files.filter((f) => f.path.endsWith('.bin') && !f.path.endsWith(instanceSuffix));
   const classesFile = files.find((f) => f.path.split('/').pop() === 'classes.json');
   if (bins.length === 0 || !classesFile) return { items: [], refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
   const names = readJson(classesFile.content);
   const items = new Map<string, DecodedItem>();
+  const malformed = (source: string, detail: string) => refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'point labels', detail } });
   for (const file of bins) {
     const folder = file.path.replace(/\/?[^/]+\.bin$/, '');
     const frame = Number(file.path.replace(/^.*\//, '').replace(/\.bin$/, ''));
     if (!Number.isInteger(frame) || frame < 0 || file.content.length % 2 !== 0 || file.content.length === 0) {
-      refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'point labels', detail: 'a file is <frame number>.bin of two bytes per point' } });
+      malformed(file.path, 'a file is <frame number>.bin of two bytes per point');
       continue;
     }
     let item = items.get(folder);
@@ -93,18 +112,32 @@ export const decodePointLabels: AnnotationDecoder = (files) => {
       items.set(folder, item);
     }
     const book = readTracksFile(files.find((f) => f.path === `${folder}/tracks.json`)?.content);
-    const labels = new Uint16Array(file.content.length / 2);
-    for (let i = 0; i < labels.length; i++) labels[i] = file.content.readUInt16LE(i * 2);
-    for (const value of [...new Set(labels)].sort((a, b) => a - b)) {
-      if (value === 0) continue;
+    const labels = readUint16s(file.content);
+    const instancePath = file.path.replace(/\.bin$/, instanceSuffix);
+    const instanceFile = files.find((f) => f.path === instancePath);
+    if (instanceFile && instanceFile.content.length !== file.content.length) {
+      malformed(instancePath, 'an instance file has two bytes for each point of its class file');
+      continue;
+    }
+    // Without an instance file, the points of one class are one segment, numbered in the tracks file by the class.
+    const owners = instanceFile ? readUint16s(instanceFile.content) : labels;
+    for (const owner of [...new Set(owners)].sort((a, b) => a - b)) {
+      if (owner === 0) continue;
+      const first = owners.indexOf(owner);
+      const value = labels[first];
+      const source = instanceFile ? `${instancePath} instance ${owner}` : `${file.path} class ${value}`;
       const className = names[String(value)];
-      const source = `${file.path} class ${value}`;
-      if (typeof className !== 'string') {
+      if (value === 0 || typeof className !== 'string') {
         refusals.push({ source, reasonKey: importReasons.unknownClass, params: { value: String(value) } });
         continue;
       }
-      const attributes: AttributeValues = book.valuesAt(String(value), frame);
-      item.objects.push({ source, className, shape: { type: 'segment', pointCount: labels.length, counts: runsOf(labels, value) }, attributes, id: book.idOf(String(value)), frame });
+      if (instanceFile && owners.some((o, i) => o === owner && labels[i] !== value)) {
+        malformed(source, 'the points of one instance have one class');
+        continue;
+      }
+      const attributes: AttributeValues = book.valuesAt(String(owner), frame);
+      const counts = runsOf(owners.length, (i) => owners[i] === owner);
+      item.objects.push({ source, className, shape: { type: 'segment', pointCount: labels.length, counts }, attributes, id: book.idOf(String(owner)), frame });
     }
   }
   return { items: [...items.values()], refusals };

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { toolInput } from '../../catalog/tool.schemas';
 import type { ItemSensors } from '../../fusion/calibration';
-import { frameAttributesAt, shapeAt, wrapAngle } from '../../tasks/interpolation';
-import type { CuboidShape, Keyframe, ResultDocument, ResultObject, Shape } from '../../tasks/result.schema';
+import { cameraBoxesAt, frameAttributesAt, shapeAt, wrapAngle } from '../../tasks/interpolation';
+import type { BoxShape, CuboidShape, Keyframe, ResultDocument, ResultObject, Shape } from '../../tasks/result.schema';
 import type { ExportContext, ExportFormat, ExportTool } from '../format';
 import { matchImport } from '../import-matching';
 import { annotationDecoders, exportEncoders } from './index';
@@ -43,14 +43,21 @@ const key = (frame: number, shape: Shape | null, attributes: Keyframe['attribute
 const cuboid = (x: number, y: number, yaw: number, length = 4.5): CuboidShape => ({ type: 'cuboid', x, y, z: -0.9, length, width: 1.9, height: 1.6, yaw });
 const object = (id: string, tool: ExportTool, attributes: ResultObject['attributes'], keyframes: Keyframe[]): ResultObject => ({ id, toolId: tool.toolId, toolVersion: 1, templateType: tool.definition.templateType, className: null, attributes, group: null, keyframes });
 const segment = (counts: number[]): Shape => ({ type: 'segment', pointCount: 1000, counts });
+const box = (x: number, y: number, width: number, height: number): BoxShape => ({ type: 'box', x, y, width, height });
 
 const scene: ResultDocument = {
   frameCount,
   attributes: {},
   objects: [
-    object('9a1f0c1e-8d7a-4c55-9a51-3a1e2f9d7c10', car, { category: 'sedan' }, [key(0, cuboid(12, 3, 3.0), { moving: 'yes' }), key(10, cuboid(22, 1, -3.0)), key(14, null), key(16, cuboid(30, -2, -2.5), { moving: 'no' })]),
+    object('9a1f0c1e-8d7a-4c55-9a51-3a1e2f9d7c10', car, { category: 'sedan' }, [
+      key(0, cuboid(12, 3, 3.0), { moving: 'yes' }, { cameraBoxes: { front: box(600, 320, 80, 60), left: box(100, 300, 50, 40) } }),
+      key(10, cuboid(22, 1, -3.0), {}, { cameraBoxes: { front: box(650, 330, 90, 70) } }),
+      key(14, null),
+      key(16, cuboid(30, -2, -2.5), { moving: 'no' }),
+    ]),
     object('4', car, { category: 'van' }, [key(2, cuboid(15, -4, 0.2, 5.2), {}, { cameraBoxes: { front: { type: 'box', x: 700, y: 300, width: 120, height: 90 } } }), key(19, cuboid(8, -4, 0.4, 5.2))]),
     object('road-1', road, {}, [key(0, segment([100, 300, 600])), key(12, segment([50, 400, 550]))]),
+    object('road-2', road, {}, [key(0, segment([700, 200, 100]))]),
   ],
 };
 const drive = item({
@@ -77,6 +84,13 @@ const cuboidFormats: [ExportFormat, number][] = [
   ['nuscenes', 6],
   ['openlabel', 6],
 ];
+
+/** The formats that carry 2D boxes drawn on the cameras, and on which: KITTI's lines hold the first camera's. */
+const cameraBoxFormats = new Map<ExportFormat, string[]>([
+  ['openlabel', ['front', 'left']],
+  ['kitti_3d', ['front']],
+  ['kitti_tracking', ['front']],
+]);
 
 describe('point-cloud formats', () => {
   for (const [format, decimals] of cuboidFormats) {
@@ -105,6 +119,21 @@ describe('point-cloud formats', () => {
         });
       });
 
+      const boxCameras = cameraBoxFormats.get(format);
+      if (boxCameras) {
+        it(`gives back the 2D boxes drawn on ${boxCameras.join(' and ')}, the same at every frame`, () => {
+          const objects = matched.items[0].result.objects;
+          const boxesSeen = (track: ResultObject) =>
+            Array.from({ length: frameCount }, (_, frame) =>
+              Object.entries(cameraBoxesAt(track, frame))
+                .filter(([camera]) => boxCameras.includes(camera))
+                .map(([camera, b]) => [camera, ...[b.x, b.y, b.width, b.height].map((v) => Number(v.toFixed(3)))]),
+            );
+          objects.forEach((o, i) => expect(boxesSeen(o)).toEqual(boxesSeen(cars[i])));
+          expect(boxesSeen(objects[0])[5]).toEqual([['front', 625, 325, 85, 65], ['left', 100, 300, 50, 40]].filter(([camera]) => boxCameras.includes(camera as string)));
+        });
+      }
+
       it('stores keyframes, not frames', () => {
         matched.items[0].result.objects.forEach((o, i) => expect(o.keyframes.length).toBeLessThanOrEqual(cars[i].keyframes.length + 1));
       });
@@ -120,19 +149,42 @@ describe('point-cloud formats', () => {
       expect(JSON.parse(text(files, pointLabelsClassesPath))).toEqual({ '0': 'unlabelled', '1': 'Road' });
       const first = files.find((f) => f.path === 'point_labels/Week 1/drive_0001/000000.bin')!.content;
       expect(first.length).toBe(2000);
-      expect([first.readUInt16LE(2 * 99), first.readUInt16LE(2 * 100), first.readUInt16LE(2 * 399), first.readUInt16LE(2 * 400)]).toEqual([0, 1, 1, 0]);
-      expect(files.filter((f) => f.path.endsWith('.bin'))).toHaveLength(frameCount);
+      expect([99, 100, 399, 400, 700, 899, 900].map((p) => first.readUInt16LE(2 * p))).toEqual([0, 1, 1, 0, 1, 1, 0]);
+      expect(files.filter((f) => /\/\d+\.bin$/.test(f.path))).toHaveLength(frameCount);
     });
 
-    it('reads back the same segment track with its id, held where it was drawn', () => {
+    it('writes beside it the instance of each point, so two roads stay two', () => {
+      const first = files.find((f) => f.path === 'point_labels/Week 1/drive_0001/000000.instance.bin')!.content;
+      expect(first.length).toBe(2000);
+      expect([99, 100, 399, 400, 700, 899, 900].map((p) => first.readUInt16LE(2 * p))).toEqual([0, 1, 1, 0, 2, 2, 0]);
+      expect(files.filter((f) => f.path.endsWith('.instance.bin'))).toHaveLength(frameCount);
+    });
+
+    it('reads back each segment track with its id, held where it was drawn', () => {
       expect(decoded.refusals).toEqual([]);
       expect(matched.refusals).toEqual([]);
-      const [track] = matched.items[0].result.objects;
-      expect(track.id).toBe('road-1');
-      expect(track.keyframes.map((k) => [k.frame, k.shape])).toEqual([
-        [0, segment([100, 300, 600])],
-        [12, segment([50, 400, 550])],
+      expect(matched.items[0].result.objects.map((track) => [track.id, track.keyframes.map((k) => [k.frame, k.shape])])).toEqual([
+        ['road-1', [[0, segment([100, 300, 600])], [12, segment([50, 400, 550])]]],
+        ['road-2', [[0, segment([700, 200, 100])]]],
       ]);
+    });
+
+    it('reads files without instances as one segment track per class', () => {
+      const withoutInstances = files.filter((f) => !f.path.endsWith('.instance.bin') && !f.path.endsWith('tracks.json'));
+      const classTracks = matchImport(annotationDecoders.point_labels(withoutInstances, { rule: null, sizeOf: () => null }), [target], context.tools);
+      expect(classTracks.refusals).toEqual([]);
+      expect(classTracks.items[0].result.objects.map((track) => [track.id, track.keyframes[0].shape])).toEqual([['1', segment([100, 300, 300, 200, 100])]]);
+    });
+
+    it('refuses an instance that spans two classes', () => {
+      const twoClasses = files.map((f) => {
+        if (f.path !== 'point_labels/Week 1/drive_0001/000003.bin') return f;
+        const content = Buffer.from(f.content);
+        content.writeUInt16LE(0, 2 * 150);
+        return { ...f, content };
+      });
+      const refused = annotationDecoders.point_labels(twoClasses, { rule: null, sizeOf: () => null }).refusals;
+      expect(refused).toEqual([{ source: 'point_labels/Week 1/drive_0001/000003.instance.bin instance 1', reasonKey: expect.any(String), params: { format: 'point labels', detail: 'the points of one instance have one class' } }]);
     });
   });
 });

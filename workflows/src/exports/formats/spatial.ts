@@ -34,6 +34,41 @@ export function cameraBoxOf(object: CuboidAtFrame, frame: number, camera: Camera
   return projectCuboid(camera, object.shape).box;
 }
 
+/**
+ * The file beside KITTI labels that tells the 2D boxes drawn on the camera from the projected ones (a label line holds
+ * either): the camera's name and, by label file stem, the lines (from 0, blank lines not counted) whose box was drawn.
+ */
+export interface DrawnBoxes {
+  camera: string;
+  lines: Record<string, number[]>;
+}
+
+/** Whether the 2D box KITTI writes for a cuboid at a frame is one drawn on the camera's image. */
+export const drawnOn = (object: CuboidAtFrame, frame: number, camera: CameraCalibration): boolean => camera !== axesCamera && !!cameraBoxesAt(object.object, frame)[camera.name];
+
+/** The drawn-boxes file's content, or null where no box was drawn. */
+export const drawnBoxesFile = (drawn: DrawnBoxes): string | null => (Object.values(drawn.lines).some((lines) => lines.length > 0) ? `${JSON.stringify(drawn)}\n` : null);
+
+/** Reads a drawn-boxes file: for a label file's stem and a line, the camera whose box the line holds, or null. */
+export function readDrawnBoxes(content: Buffer | undefined): (stem: string, line: number) => string | null {
+  let drawn: Partial<DrawnBoxes> = {};
+  try {
+    const parsed: unknown = content ? JSON.parse(content.toString('utf8')) : {};
+    if (parsed && typeof parsed === 'object') drawn = parsed as Partial<DrawnBoxes>;
+  } catch {
+    drawn = {};
+  }
+  const { camera, lines } = drawn;
+  return (stem, line) => (typeof camera === 'string' && camera && lines && typeof lines === 'object' && Array.isArray(lines[stem]) && lines[stem].includes(line) ? camera : null);
+}
+
+/** The 2D box of a KITTI line's left, top, right and bottom as a camera box, or null where it is empty or not finite. */
+export function kittiBox(fields: string[]): BoxShape | null {
+  const [left, top, right, bottom] = fields.map(Number);
+  if (![left, top, right, bottom].every(Number.isFinite) || right <= left || bottom <= top) return null;
+  return { type: 'box', x: left, y: top, width: right - left, height: bottom - top };
+}
+
 /** A 32-hex token that is the same for the same text on every export (FNV-1a, four seeds). */
 export function tokenOf(text: string): string {
   let out = '';
