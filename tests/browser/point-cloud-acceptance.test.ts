@@ -5,13 +5,12 @@
 // acceptance batch, opens the item read-only, passes it and submits the batch; the PM reads it submitted and passes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
-import { streetObjects, streetUpload } from '../../scripts/src/sample-point-clouds';
-import { upload, zipOf } from '../support/batches';
+import { streetObjects } from '../../scripts/src/sample-point-clouds';
 import { consoleToken, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
-import { ok, person, type Person, projectBasics, publishProject } from '../support/worked-project';
+import { streetProject } from '../support/street-project';
+import { ok, person, type Person } from '../support/worked-project';
 
 const frames = 3;
 const title = 'Street acceptance';
@@ -29,34 +28,20 @@ describe('a 3D item through sampling and client acceptance', () => {
     browser = await launchBrowser();
     platform = await startPlatform();
     admin = await signInAdmin(platform);
-    const catalog = await seedDemoCatalog(async (method, path, body, token) => (await call(platform, method, path, { body, token })).body, admin);
-    const tool = await ok<{ id: string }>(platform, 'POST', '/manage/tools', admin, { name: 'Car', templateType: 'cuboid', autoTrackFrames: 10 });
-    const tagger = await person(platform, admin, '40', 'Cloud Tagger');
-    inspector = await person(platform, admin, '40', 'Cloud Inspector');
+    const street = await streetProject(platform, admin, { title, frames, pointsPerFrame: 20_000, tool: { autoTrackFrames: 10 } });
+    const { tagger, toolId } = street;
+    ({ inspector, projectId } = street);
     acceptor = await person(platform, admin, '50', 'Cloud Client');
-    const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), title, annotationType: 'point_cloud_fusion_continuous_frame' };
-    const project = await publishProject(platform, admin, { basics, tools: { tools: [{ toolId: tool.id, toolVersion: 1 }] }, ruleId: catalog.ruleId, taggers: [tagger], inspectors: [inspector] });
-    projectId = project.projectId;
-
-    const street = streetUpload({ folder: 'street', frames, format: 'kitti', pointsPerFrame: 20_000 });
-    const batch = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Street', priority: 10, uploadType: 'zip' });
-    const uploaded = await upload(platform, admin, batch.id, [{ name: 'street.zip', content: await zipOf(street.entries) }]);
-    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-    await eventually(
-      () => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${batch.id}`, admin),
-      (b) => b.importing === null && b.items === 1,
-      90_000,
-    );
 
     // The tagger's drawing is the point-cloud editor's own test; here the car ahead is tracked with a keyframe at each end.
-    [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
+    [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${street.links.annotation}/claims`, tagger.token, { count: 1 })).items;
     const keyframe = (frame: number) => ({ frame, shape: streetObjects(frame / 10).ahead.box, attributes: {} });
-    const result = { frameCount: frames, objects: [{ id: 'car-ahead', toolId: tool.id, toolVersion: 1, templateType: 'cuboid', attributes: {}, keyframes: [keyframe(0), keyframe(frames - 1)] }], attributes: {} };
+    const result = { frameCount: frames, objects: [{ id: 'car-ahead', toolId, toolVersion: 1, templateType: 'cuboid', attributes: {}, keyframes: [keyframe(0), keyframe(frames - 1)] }], attributes: {} };
     await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result });
     await ok(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger.token);
-    await ok(platform, 'POST', `/manage/tasks/links/${project.links.inspection}/claims`, inspector.token, { count: 1 });
+    await ok(platform, 'POST', `/manage/tasks/links/${street.links.inspection}/claims`, inspector.token, { count: 1 });
     expect((await ok<{ status: string }>(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
-    await ok(platform, 'POST', `/manage/quality/projects/${projectId}/sampling`, admin, { scope: { kind: 'batch', batchId: batch.id }, rule: { by: 'ratio', ratio: 100 } });
+    await ok(platform, 'POST', `/manage/quality/projects/${projectId}/sampling`, admin, { scope: { kind: 'batch', batchId: street.batchId }, rule: { by: 'ratio', ratio: 100 } });
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

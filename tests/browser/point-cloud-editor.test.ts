@@ -6,13 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type CuboidShape, shapeAt } from '@annot/workflows';
-import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
-import { streetObjects, streetUpload } from '../../scripts/src/sample-point-clouds';
-import { upload, zipOf } from '../support/batches';
+import { streetObjects } from '../../scripts/src/sample-point-clouds';
 import { consoleToken, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
-import { ok, person, type Person, projectBasics, publishProject } from '../support/worked-project';
+import { streetProject } from '../support/street-project';
+import { ok, type Person } from '../support/worked-project';
 
 const frames = 5;
 
@@ -30,25 +29,10 @@ describe('the point-cloud editor', () => {
     browser = await launchBrowser();
     platform = await startPlatform();
     admin = await signInAdmin(platform);
-    const catalog = await seedDemoCatalog(async (method, path, body, token) => (await call(platform, method, path, { body, token })).body, admin);
-    const tool = await ok<{ id: string }>(platform, 'POST', '/manage/tools', admin, { name: 'Car', templateType: 'cuboid', autoTrackFrames: 10, rangeCircles: '20,40' });
     await ok(platform, 'POST', '/manage/error-groups', admin, { name: 'Box fit', description: '', values: [{ name: 'Loose box', color: '#ff8800', type: 'geometry', description: '' }] });
-    tagger = await person(platform, admin, '40', 'Cloud Tagger');
-    inspector = await person(platform, admin, '40', 'Cloud Inspector');
-    const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), title: 'Street fusion', annotationType: 'point_cloud_fusion_continuous_frame' };
-    const project = await publishProject(platform, admin, { basics, tools: { tools: [{ toolId: tool.id, toolVersion: 1 }] }, ruleId: catalog.ruleId, taggers: [tagger], inspectors: [inspector] });
-    links = project.links;
-
-    const street = streetUpload({ folder: 'street', frames, format: 'kitti', pointsPerFrame: 30_000 });
-    const batch = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${project.projectId}/batches`, admin, { name: 'Street', priority: 10, uploadType: 'zip' });
-    const uploaded = await upload(platform, admin, batch.id, [{ name: 'street.zip', content: await zipOf(street.entries) }]);
-    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-    await eventually(
-      () => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${batch.id}`, admin),
-      (b) => b.importing === null && b.items === 1,
-      90_000,
-    );
-    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${project.projectId}/items?batchId=${batch.id}&limit=10`, admin);
+    const street = await streetProject(platform, admin, { title: 'Street fusion', frames, pointsPerFrame: 30_000, tool: { autoTrackFrames: 10, rangeCircles: '20,40' } });
+    ({ tagger, inspector, links } = street);
+    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${street.projectId}/items?batchId=${street.batchId}&limit=10`, admin);
     expect(items.items.map((i) => i.frameCount)).toEqual([frames]);
     itemId = items.items[0].id;
   }, 180_000);
