@@ -27,7 +27,8 @@ import { deleteTracks } from '@/features/editor/stores/editor-actions';
 import { createEditorStore, EditorStoreContext, useEditor, useEditorStore } from '@/features/editor/stores/editor-store';
 import { frameCloud } from '../api/get-frame-points';
 import { createCloudCache } from '../hooks/cloud-cache';
-import { type PointCloudScene, prepareCloud, type SceneBox } from '../scene/point-cloud-scene';
+import { prepareCloud } from '../scene/cloud-grid';
+import type { PointCloudScene, SceneBox } from '../scene/point-cloud-scene';
 import { defaultPointStyle, type PointStyle } from '../scene/point-material';
 import { overlayPositions } from '../tools/cloud-overlay';
 import { CameraPanels, type FusionObject } from '../fusion/camera-panels';
@@ -173,11 +174,12 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
         : null,
     [segmenting, selector, shown, selectionMode, store, setup],
   );
-  const segmentPoints = useMemo(() => {
+  const selectedSegment = useMemo(() => {
     const object = document.objects.find((o) => o.id === selectedId);
     const shape = object ? shapeAt(object, frame) : null;
-    return shape?.type === 'segment' ? shape.counts.reduce((sum, run, i) => (i % 2 === 1 ? sum + run : sum), 0) : null;
+    return shape?.type === 'segment' ? shape : null;
   }, [document.objects, selectedId, frame]);
+  const segmentPoints = selectedSegment && selectedSegment.counts.reduce((sum, run, i) => (i % 2 === 1 ? sum + run : sum), 0);
   // The cameras see every track at the frame: its cuboid there and its 2D boxes.
   const fusionObjects = useMemo<FusionObject[]>(
     () =>
@@ -282,6 +284,7 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
             style={style}
             rangeCircles={rangeCircles}
             overlay={overlay}
+            highlight={shown?.frame === frame ? selectedSegment : null}
             onScene={(made) => (scene.current = made)}
             onMark={(objectId) => setDialog({ mark: objectId })}
             selection={selection}
