@@ -30,7 +30,7 @@ import { createCloudCache } from '../hooks/cloud-cache';
 import { prepareCloud } from '../scene/cloud-grid';
 import type { PointCloudScene, SceneBox } from '../scene/point-cloud-scene';
 import { defaultPointStyle, type PointStyle } from '../scene/point-material';
-import { overlayPositions } from '../tools/cloud-overlay';
+import { frameToFrame, overlayPositions } from '../tools/cloud-overlay';
 import { CameraPanels, type FusionObject } from '../fusion/camera-panels';
 import { createPointSelector } from '../segmentation/point-selection';
 import type { SelectionMode } from '../segmentation/selection-overlay';
@@ -123,16 +123,17 @@ function CloudWorkspace({ item, tools, verbs, marks, errorGroups, rule, neighbou
   }, [failed, opened, onOpened]);
 
   const [overlay, setOverlay] = useState<Float32Array | null>(null);
+  const egoPoses = frames.data?.sensors?.egoPoses;
   useEffect(() => {
     if (!overlayOn || overlayFrames === 0) return setOverlay(null);
     let live = true;
     const earlier = Array.from({ length: Math.min(overlayFrames, frame) }, (_, i) => frame - 1 - i);
     void Promise.all(earlier.map((f) => cache.get(f))).then(
-      (clouds) => live && setOverlay(overlayPositions(clouds)),
+      (clouds) => live && setOverlay(overlayPositions(clouds.map((cloud, i) => ({ ...cloud, toCurrent: frameToFrame(egoPoses?.[earlier[i]], egoPoses?.[frame]) })))),
       () => live && setOverlay(null),
     );
     return () => void (live = false);
-  }, [overlayOn, overlayFrames, frame, cache]);
+  }, [overlayOn, overlayFrames, frame, cache, egoPoses]);
 
   const allMarks = useMemo(() => [...marks, ...pendingMarks], [marks, pendingMarks]);
   const flagged = useMemo(() => new Set(allMarks.flatMap((m) => (m.objectId && (m.frame === null || m.frame === frame) ? [m.objectId] : []))), [allMarks, frame]);
