@@ -1,11 +1,13 @@
 // The point-cloud editor's drawing in Chromium (software WebGL here, so only ratios within one run count): its scene
 // with four views and a hundred cuboids against a bare three.js Points scene of the same cloud in one view, at 120k and
 // 300k points, each frame synchronised by reading a pixel back; and a switch to the next frame's cloud already
-// fetched and decoded (what prefetch leaves) against a bare upload of the same buffers, both until drawn.
+// fetched, decoded and laid out (what the cloud worker and prefetch leave) against a bare upload of the same buffers,
+// both until drawn.
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
+import { pageScript } from './support/page-script';
 
 const sizes = [120_000, 300_000];
 const drawMs = 4000;
@@ -13,23 +15,9 @@ const switches = 8;
 
 type Bench = { cloudBench: Record<'editorFps' | 'bareFps', (count: number, ms: number) => number> & Record<'editorSwitchMs' | 'bareSwitchMs', (count: number, frames: number) => number> };
 
-/** The page's script: the editor's scene and its benchmark, bundled with three.js into one file. */
-async function pageScript(): Promise<string> {
-  const { rolldown } = await import('rolldown');
-  const root = path.resolve(__dirname, '../../..');
-  const bundle = await rolldown({
-    input: path.join(root, 'console/src/features/point-cloud/scene/scene-benchmark-page.ts'),
-    resolve: { alias: { '@annot/workflows': path.join(root, 'workflows/src/index.ts'), '@': path.join(root, 'console/src') } },
-    platform: 'browser',
-    logLevel: 'silent',
-  });
-  const { output } = await bundle.generate({ format: 'iife', minify: true });
-  await bundle.close();
-  return output[0].code;
-}
-
 export async function pointCloudEditorBench(_bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
-  const script = await pageScript();
+  const root = path.resolve(__dirname, '../../..');
+  const script = await pageScript(root, 'console/src/features/point-cloud/scene/scene-benchmark-page.ts');
   // Software WebGL: SwiftShader, which Chromium may refuse without this flag.
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader'] });
   try {

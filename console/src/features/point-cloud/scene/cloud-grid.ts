@@ -36,7 +36,8 @@ const largestCell = 8;
 /** Of the points sampled, the share the grid may leave to its edge cells on each side, so a few strays do not coarsen it. */
 const strays = 0.002;
 
-export function gridCloud(cloud: PointCloud): CloudGrid {
+/** The cloud's grid, of cells `cell` metres across where given (Infinity: one cell, which every view draws whole). */
+export function gridCloud(cloud: PointCloud, cell?: number): CloudGrid {
   const { count, positions } = cloud;
   let [minZ, maxZ] = [Infinity, -Infinity];
   for (let i = 0; i < count; i++) {
@@ -47,7 +48,7 @@ export function gridCloud(cloud: PointCloud): CloudGrid {
   if (count === 0) [minZ, maxZ] = [0, 0];
   const [minX, maxX] = spread(positions, count, 0);
   const [minY, maxY] = spread(positions, count, 1);
-  const cell = Math.min(largestCell, Math.max(smallestCell, Math.max(maxX - minX, maxY - minY) / cellsAcross));
+  cell ??= Math.min(largestCell, Math.max(smallestCell, Math.max(maxX - minX, maxY - minY) / cellsAcross));
   const columns = Math.max(1, Math.ceil((maxX - minX) / cell + 1e-9));
   const rows = Math.max(1, Math.ceil((maxY - minY) / cell + 1e-9));
   const cellOf = new Uint32Array(count);
@@ -158,19 +159,20 @@ export function drawnPlaces(grid: CloudGrid, mask: Uint8Array, into: Uint32Array
 export type DrawRange = [number, number];
 
 /**
- * The runs of the cells a ground rectangle (min x, min y, max x, max y) meets, or, where `keep` is given, those of
- * the cells it keeps (a cell's box on the ground and its heights). Whole cells are drawn, so a view's own edges cut
- * the few points beyond the rectangle. Runs that meet are joined.
+ * The runs of the cells a ground rectangle (min x, min y, max x, max y; null for the whole grid) meets, or, where
+ * `keep` is given, those of them it keeps (a cell's rectangle on the ground). Whole cells are drawn, so a view's own
+ * edges cut the few points beyond the rectangle. Runs that meet are joined.
  */
 export function gridRanges(
   grid: CloudGrid,
-  [minX, minY, maxX, maxY]: [number, number, number, number],
+  rectangle: [number, number, number, number] | null,
   keep?: (x0: number, y0: number, x1: number, y1: number) => boolean,
 ): DrawRange[] {
   const { origin, cell, columns, rows, starts } = grid;
   const clamp = (value: number, size: number) => Math.min(size - 1, Math.max(0, Math.floor(value)));
-  const [c0, c1] = [clamp((minX - origin[0]) / cell, columns), clamp((maxX - origin[0]) / cell, columns)];
-  const [r0, r1] = [clamp((minY - origin[1]) / cell, rows), clamp((maxY - origin[1]) / cell, rows)];
+  const [c0, c1, r0, r1] = rectangle
+    ? [clamp((rectangle[0] - origin[0]) / cell, columns), clamp((rectangle[2] - origin[0]) / cell, columns), clamp((rectangle[1] - origin[1]) / cell, rows), clamp((rectangle[3] - origin[1]) / cell, rows)]
+    : [0, columns - 1, 0, rows - 1];
   const out: DrawRange[] = [];
   const add = (start: number, end: number) => {
     if (end <= start) return;

@@ -443,11 +443,10 @@ export class PointCloudScene {
     const loaded = this.loaded;
     if (!loaded) return;
     const { grid } = loaded;
-    const everywhere: [number, number, number, number] = [-Infinity, -Infinity, Infinity, Infinity];
     this.perspective.updateMatrixWorld();
     frustum.setFromProjectionMatrix(projection.multiplyMatrices(this.perspective.projectionMatrix, this.perspective.matrixWorldInverse));
     const [low, high] = grid.heights;
-    setRuns(loaded.full, gridRanges(grid, everywhere, (x0, y0, x1, y1) => frustum.intersectsBox(cellBox.set(corner.set(x0, y0, low), far.set(x1, y1, high)))));
+    setRuns(loaded.full, gridRanges(grid, null, (x0, y0, x1, y1) => frustum.intersectsBox(cellBox.set(corner.set(x0, y0, low), far.set(x1, y1, high)))));
     const rect = this.layout.top;
     setRuns(loaded.top, gridRanges(grid, topBounds(this.top, rect.width / Math.max(1, rect.height))));
     const shape = this.selected;
