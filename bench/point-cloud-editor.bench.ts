@@ -43,9 +43,14 @@ export async function pointCloudEditorBench(_bench: BenchDatabase, log: (line: s
       const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
       log(`  ${label}: editor ${ours.map((v) => v.toFixed(1)).join(', ')} fps; bare ${bare.map((v) => v.toFixed(1)).join(', ')} fps`);
       figures.push({ name: `4 views + 100 boxes, ${label}`, ours: mean(ours), baselineName: 'bare Points, 1 view (fps)', baseline: mean(bare), targetRatio: 0.75 });
-      const bareSwitch = await page.evaluate(([n, k]) => (window as unknown as Bench).cloudBench.bareSwitchMs(n, k), [count, switches] as const);
-      const ourSwitch = await page.evaluate(([n, k]) => (window as unknown as Bench).cloudBench.editorSwitchMs(n, k), [count, switches] as const);
-      log(`  ${label}: frame switch ${ourSwitch.toFixed(1)} ms in the editor, ${bareSwitch.toFixed(1)} ms bare`);
+      const bareSwitches: number[] = [];
+      const ourSwitches: number[] = [];
+      for (let round = 0; round < 2; round++) {
+        bareSwitches.push(await page.evaluate(([n, k]) => (window as unknown as Bench).cloudBench.bareSwitchMs(n, k), [count, switches] as const));
+        ourSwitches.push(await page.evaluate(([n, k]) => (window as unknown as Bench).cloudBench.editorSwitchMs(n, k), [count, switches] as const));
+      }
+      const [ourSwitch, bareSwitch] = [mean(ourSwitches), mean(bareSwitches)];
+      log(`  ${label}: frame switch ${ourSwitches.map((v) => v.toFixed(1)).join(', ')} ms in the editor; ${bareSwitches.map((v) => v.toFixed(1)).join(', ')} ms bare`);
       // Switches a second, so the ratio reads as the others do: at most 1.2x the time is at least 1/1.2 the rate.
       figures.push({ name: `frame switch, ${label}`, ours: 1000 / ourSwitch, baselineName: 'bare upload + draw (/s)', baseline: 1000 / bareSwitch, targetRatio: 1 / 1.2 });
     }
