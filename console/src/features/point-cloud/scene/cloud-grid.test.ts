@@ -33,6 +33,14 @@ describe(gridCloud.name, () => {
     }
   });
 
+  it('gives frames whose counts differ a little the same room, so they fill the same GPU buffers', () => {
+    const next = gridCloud(scatter(19_400));
+    expect(next.capacity).toBe(grid.capacity);
+    expect(grid.capacity).toBeGreaterThanOrEqual(cloud.count);
+    expect(grid.positions.length).toBe(grid.capacity * 3);
+    expect(gridCloud(scatter(90_000)).capacity).toBeGreaterThan(grid.capacity);
+  });
+
   it('leaves the cloud as it was, since point indices refer to its order', () => {
     expect(cloud.intensity![5]).toBe(5);
     expect(cloud.positions[0]).toBe(300);

@@ -9,6 +9,11 @@ import type { CloudRanges } from './point-material';
 
 export interface CloudGrid {
   count: number;
+  /**
+   * Points the drawn arrays have room for: the count rounded up to a whole number of chunks, so that the next frames,
+   * whose counts differ a little, fit the GPU buffers already made and are uploaded into them.
+   */
+  capacity: number;
   /** The grid's corner on the ground (min x, min y), its cell's side in metres, and its columns (along x) and rows. */
   origin: [number, number];
   cell: number;
@@ -18,7 +23,7 @@ export interface CloudGrid {
   starts: Uint32Array;
   /** The cloud's index of each point in the drawn order. */
   order: Uint32Array;
-  /** The cloud's arrays in the drawn order: what goes to the GPU. */
+  /** The cloud's arrays in the drawn order, `capacity` points long: what goes to the GPU. */
   positions: Float32Array;
   intensity: Float32Array | null;
   colors: Uint8Array | null;
@@ -32,6 +37,9 @@ export interface CloudGrid {
 const cellsAcross = 64;
 const smallestCell = 0.5;
 const largestCell = 8;
+
+/** Points by which the drawn arrays' room grows. */
+const chunk = 32_768;
 
 /** Of the points sampled, the share the grid may leave to its edge cells on each side, so a few strays do not coarsen it. */
 const strays = 0.002;
@@ -67,17 +75,19 @@ export function gridCloud(cloud: PointCloud, cell?: number): CloudGrid {
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[next[cellOf[i]]++] = i;
   const ground = groundHeight(cloud);
+  const capacity = Math.max(1, Math.ceil(count / chunk)) * chunk;
   return {
     count,
+    capacity,
     origin: [minX, minY],
     cell,
     columns,
     rows,
     starts,
     order,
-    positions: reordered(positions, order, 3),
-    intensity: cloud.intensity && reordered(cloud.intensity, order, 1),
-    colors: cloud.colors && reordered(cloud.colors, order, 3),
+    positions: reordered(positions, order, 3, capacity),
+    intensity: cloud.intensity && reordered(cloud.intensity, order, 1, capacity),
+    colors: cloud.colors && reordered(cloud.colors, order, 3, capacity),
     heights: [minZ, maxZ],
     ground,
     ranges: cloudRanges(cloud, ground),
@@ -95,8 +105,8 @@ function spread(positions: Float32Array, count: number, axis: number): [number, 
   return [values[cut], values[values.length - 1 - cut]];
 }
 
-function reordered<T extends Float32Array | Uint8Array>(source: T, order: Uint32Array, width: number): T {
-  const out = new (source.constructor as new (length: number) => T)(order.length * width);
+function reordered<T extends Float32Array | Uint8Array>(source: T, order: Uint32Array, width: number, capacity: number): T {
+  const out = new (source.constructor as new (length: number) => T)(capacity * width);
   for (let j = 0; j < order.length; j++) {
     const i = order[j] * width;
     for (let k = 0; k < width; k++) out[j * width + k] = source[i + k];

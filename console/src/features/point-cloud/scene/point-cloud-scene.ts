@@ -176,17 +176,20 @@ export class PointCloudScene {
 
   /**
    * The frame's cloud, replacing the one shown; its buffers go to the GPU with the next frame drawn, into those of the
-   * cloud shown where it has as many points and the same arrays. Its highlight is cleared.
+   * cloud shown where they have as much room and the same arrays. Its highlight is cleared.
    */
   setCloud(cloud: PointCloud): void {
     const grid = prepareCloud(cloud);
     const arrays = { position: grid.positions, intensity: grid.intensity, rgb: grid.colors };
     const loaded = this.loaded;
-    if (loaded && loaded.grid.count === grid.count && (['intensity', 'rgb'] as const).every((name) => (loaded.attributes[name] === null) === (arrays[name] === null))) {
+    if (loaded && loaded.grid.capacity === grid.capacity && (['intensity', 'rgb'] as const).every((name) => (loaded.attributes[name] === null) === (arrays[name] === null))) {
       for (const name of ['position', 'intensity', 'rgb'] as const) {
         const attribute = loaded.attributes[name];
         if (!attribute) continue;
         attribute.array = arrays[name]!;
+        // Only the cloud's own points; the room after them is never drawn.
+        attribute.clearUpdateRanges();
+        attribute.addUpdateRange(0, grid.count * attribute.itemSize);
         attribute.needsUpdate = true;
       }
       loaded.grid = grid;
@@ -230,7 +233,7 @@ export class PointCloudScene {
     const mask = this.highlightMask?.length === grid.count ? this.highlightMask.fill(0) : new Uint8Array(grid.count);
     forEachRun(segment, (start, end) => mask.fill(1, start, Math.min(end, grid.count)));
     this.highlightMask = mask;
-    if (!loaded.highlight.index) loaded.highlight.setIndex(new BufferAttribute(new Uint32Array(Math.max(1, grid.count)), 1));
+    if (!loaded.highlight.index) loaded.highlight.setIndex(new BufferAttribute(new Uint32Array(grid.capacity), 1));
     const index = loaded.highlight.index!;
     const k = drawnPlaces(grid, mask, index.array as Uint32Array);
     index.clearUpdateRanges();
