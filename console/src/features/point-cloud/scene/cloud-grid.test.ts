@@ -41,6 +41,12 @@ describe(gridCloud.name, () => {
     expect(gridCloud(scatter(90_000)).capacity).toBeGreaterThan(grid.capacity);
   });
 
+  it('still draws every point once where a coordinate is not a number', () => {
+    const odd = scatter(1000);
+    odd.positions.set([Number.NaN, 3, Number.NaN], 30);
+    expect([...gridCloud(odd).order].sort((a, b) => a - b)).toEqual([...Array(1000).keys()]);
+  });
+
   it('leaves the cloud as it was, since point indices refer to its order', () => {
     expect(cloud.intensity![5]).toBe(5);
     expect(cloud.positions[0]).toBe(300);

@@ -61,10 +61,12 @@ export function gridCloud(cloud: PointCloud, cell?: number): CloudGrid {
   const rows = Math.max(1, Math.ceil((maxY - minY) / cell + 1e-9));
   const cellOf = new Uint32Array(count);
   const starts = new Uint32Array(columns * rows + 1);
-  // Strays beyond the span go to the edge cells, whose boxes reach out without end.
+  // Strays beyond the span go to the edge cells, whose boxes reach out without end (a coordinate that is not a number,
+  // which no reader keeps, to the first).
   for (let i = 0; i < count; i++) {
-    const column = Math.min(columns - 1, Math.max(0, Math.floor((positions[i * 3] - minX) / cell)));
-    const row = Math.min(rows - 1, Math.max(0, Math.floor((positions[i * 3 + 1] - minY) / cell)));
+    const [x, y] = [positions[i * 3], positions[i * 3 + 1]];
+    const column = x > minX ? Math.min(columns - 1, Math.floor((x - minX) / cell)) : 0;
+    const row = y > minY ? Math.min(rows - 1, Math.floor((y - minY) / cell)) : 0;
     const c = row * columns + column;
     cellOf[i] = c;
     starts[c + 1]++;
