@@ -5,6 +5,7 @@ import { type PointCloud, PointCloudError, type PointCloudErrorKey } from '@anno
 import { ApiError, type Envelope } from '@/lib/api-client';
 import { currentApiLanguage, i18n } from '@/lib/i18n';
 import type { CloudRefusal, CloudWorker } from './cloud-worker';
+import { adoptGrid } from './scene/cloud-grid';
 
 let shared: Comlink.Remote<CloudWorker> | null = null;
 
@@ -18,7 +19,7 @@ const isRefusal = (error: unknown): error is CloudRefusal =>
   typeof error === 'object' && error !== null && typeof (error as CloudRefusal).messageKey === 'string';
 
 /** The worker's answer, a refusal turned back into the PointCloudError it was. */
-async function answered(call: Promise<PointCloud>): Promise<PointCloud> {
+async function answered<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -32,9 +33,11 @@ export function parsePointCloudFile(fileName: string, buffer: ArrayBuffer): Prom
   return answered(cloudWorker().parse(fileName, Comlink.transfer(buffer, [buffer])));
 }
 
-/** The cloud of a stored frame blob; the buffer moves to the worker and is unusable after. */
-export function decodePointCloudBlob(buffer: ArrayBuffer): Promise<PointCloud> {
-  return answered(cloudWorker().decode(Comlink.transfer(buffer, [buffer])));
+/** The cloud of a stored frame blob, with its grid for drawing kept; the buffer moves to the worker and is unusable after. */
+export async function decodePointCloudBlob(buffer: ArrayBuffer): Promise<PointCloud> {
+  const { cloud, grid } = await answered(cloudWorker().decode(Comlink.transfer(buffer, [buffer])));
+  adoptGrid(cloud, grid);
+  return cloud;
 }
 
 /** Where the API serves a frame's cloud blob. */

@@ -1,7 +1,8 @@
-// The point cloud worker: parses a source file or decodes a stored frame blob off the main thread, and hands the
-// cloud's arrays back by transfer, not by copy.
+// The point cloud worker: parses a source file or decodes a stored frame blob off the main thread, lays a frame's
+// cloud out for drawing (its grid), and hands the arrays back by transfer, not by copy.
 import * as Comlink from 'comlink';
 import { decodePointCloud, type PointCloud, PointCloudError, parsePointCloud } from '@annot/workflows';
+import { type CloudGrid, gridBuffers, gridCloud } from './scene/cloud-grid';
 
 /** A refusal as it crosses to the page: Comlink keeps only an Error's message, so the key and params travel as data. */
 export interface CloudRefusal {
@@ -9,11 +10,13 @@ export interface CloudRefusal {
   params: Record<string, string | number>;
 }
 
-function transferred(cloud: PointCloud): PointCloud {
+function cloudBuffers(cloud: PointCloud): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const array of [cloud.positions, cloud.intensity, cloud.colors]) if (array) buffers.add(array.buffer as ArrayBuffer);
-  return Comlink.transfer(cloud, [...buffers]);
+  return [...buffers];
 }
+
+const transferred = (cloud: PointCloud): PointCloud => Comlink.transfer(cloud, cloudBuffers(cloud));
 
 function refusing<T>(work: () => T): T {
   try {
@@ -29,11 +32,12 @@ const cloudWorker = {
   parse(fileName: string, buffer: ArrayBuffer): PointCloud {
     return transferred(refusing(() => parsePointCloud(fileName, new Uint8Array(buffer))));
   },
-  /** The cloud of a frame's stored blob; its arrays view the blob's own memory. */
-  decode(buffer: ArrayBuffer): PointCloud {
+  /** The cloud of a frame's stored blob (its arrays view the blob's own memory) and its grid, ready to draw. */
+  decode(buffer: ArrayBuffer): { cloud: PointCloud; grid: CloudGrid } {
     const cloud = decodePointCloud(new Uint8Array(buffer));
     if (!cloud) throw { messageKey: 'pointcloud.header_invalid', params: { keyword: 'APC1' } } satisfies CloudRefusal;
-    return transferred(cloud);
+    const grid = gridCloud(cloud);
+    return Comlink.transfer({ cloud, grid }, [...cloudBuffers(cloud), ...gridBuffers(grid)]);
   },
 };
 

@@ -3,7 +3,7 @@
 // one's handles in the top, side and front views. React renders the frame around the canvas; the scene draws it.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CuboidShape, type PointCloud, type ScreenRegion, setShape } from '@annot/workflows';
+import { type CuboidShape, type PointCloud, type ScreenRegion, type SegmentShape, setShape } from '@annot/workflows';
 import { toolOf, useEditorSetup } from '@/features/editor/components/editor-setup';
 import { createObject } from '@/features/editor/stores/editor-actions';
 import { useEditorStore } from '@/features/editor/stores/editor-store';
@@ -24,6 +24,8 @@ export interface CloudViewportProps {
   style: PointStyle;
   rangeCircles: [number, number][];
   overlay: Float32Array | null;
+  /** The selected segment's points at the frame drawn, highlighted in every view; null for none. */
+  highlight: SegmentShape | null;
   onScene: (scene: PointCloudScene | null) => void;
   /** An inspector clicked a cuboid (or none) in mark mode. */
   onMark: (objectId: string | null) => void;
@@ -41,7 +43,7 @@ const isOrtho = (view: ViewName | null): view is OrthoView => view === 'top' || 
 /** The smallest footprint drawn, in metres; a click in draw mode makes none. */
 const minimumSide = 0.3;
 
-export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, rangeCircles, overlay, onScene, onMark, selection }: CloudViewportProps) {
+export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, rangeCircles, overlay, highlight, onScene, onMark, selection }: CloudViewportProps) {
   const { t } = useTranslation();
   const store = useEditorStore();
   const setup = useEditorSetup();
@@ -78,6 +80,7 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
   useEffect(() => scene?.setStyle(style), [scene, style]);
   useEffect(() => scene?.setRangeCircles(rangeCircles), [scene, rangeCircles, cloud]);
   useEffect(() => scene?.setOverlay(overlay), [scene, overlay]);
+  useEffect(() => scene?.setHighlight(highlight), [scene, highlight, cloud]);
   useEffect(() => scene?.setBoxes(boxes, selectedId), [scene, boxes, selectedId]);
   // A newly selected box is brought into the top view; edits to it leave the view where it is.
   useEffect(() => {

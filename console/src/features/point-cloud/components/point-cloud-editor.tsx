@@ -21,9 +21,10 @@ import { useEditorKeys } from '@/features/editor/hooks/use-editor-keys';
 import { useEditor } from '@/features/editor/stores/editor-store';
 import { frameCloud } from '../api/get-frame-points';
 import { createCloudCache } from '../hooks/cloud-cache';
-import { type PointCloudScene, prepareCloud, type SceneBox } from '../scene/point-cloud-scene';
+import { prepareCloud } from '../scene/cloud-grid';
+import type { PointCloudScene, SceneBox } from '../scene/point-cloud-scene';
 import { defaultPointStyle, type PointStyle } from '../scene/point-material';
-import { overlayPositions } from '../tools/cloud-overlay';
+import { frameToFrame, overlayPositions } from '../tools/cloud-overlay';
 import { CameraPanels, type FusionObject } from '../fusion/camera-panels';
 import { createPointSelector } from '../segmentation/point-selection';
 import type { SelectionMode } from '../segmentation/selection-overlay';
@@ -96,16 +97,17 @@ function CloudWorkspace(props: AnnotationEditorProps) {
   }, [failed, opened, onOpened]);
 
   const [overlay, setOverlay] = useState<Float32Array | null>(null);
+  const egoPoses = frames.data?.sensors?.egoPoses;
   useEffect(() => {
     if (!overlayOn || overlayFrames === 0) return setOverlay(null);
     let live = true;
     const earlier = Array.from({ length: Math.min(overlayFrames, frame) }, (_, i) => frame - 1 - i);
     void Promise.all(earlier.map((f) => cache.get(f))).then(
-      (clouds) => live && setOverlay(overlayPositions(clouds)),
+      (clouds) => live && setOverlay(overlayPositions(clouds.map((cloud, i) => ({ ...cloud, toCurrent: frameToFrame(egoPoses?.[earlier[i]], egoPoses?.[frame]) })))),
       () => live && setOverlay(null),
     );
     return () => void (live = false);
-  }, [overlayOn, overlayFrames, frame, cache]);
+  }, [overlayOn, overlayFrames, frame, cache, egoPoses]);
 
   const flagged = useMemo(() => new Set(allMarks.flatMap((m) => (m.objectId && (m.frame === null || m.frame === frame) ? [m.objectId] : []))), [allMarks, frame]);
   const [selectedId] = selected.size === 1 ? [...selected] : [null];
@@ -141,11 +143,12 @@ function CloudWorkspace(props: AnnotationEditorProps) {
         : null,
     [segmenting, selector, shown, selectionMode, store, setup],
   );
-  const segmentPoints = useMemo(() => {
+  const selectedSegment = useMemo(() => {
     const object = document.objects.find((o) => o.id === selectedId);
     const shape = object ? shapeAt(object, frame) : null;
-    return shape?.type === 'segment' ? shape.counts.reduce((sum, run, i) => (i % 2 === 1 ? sum + run : sum), 0) : null;
+    return shape?.type === 'segment' ? shape : null;
   }, [document.objects, selectedId, frame]);
+  const segmentPoints = selectedSegment && selectedSegment.counts.reduce((sum, run, i) => (i % 2 === 1 ? sum + run : sum), 0);
   // The cameras see every track at the frame: its cuboid there and its 2D boxes.
   const fusionObjects = useMemo<FusionObject[]>(
     () =>
@@ -236,6 +239,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
             style={style}
             rangeCircles={rangeCircles}
             overlay={overlay}
+            highlight={shown?.frame === frame ? selectedSegment : null}
             onScene={(made) => (scene.current = made)}
             onMark={(objectId) => setDialog({ mark: objectId })}
             selection={selection}

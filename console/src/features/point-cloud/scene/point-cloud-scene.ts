@@ -1,16 +1,20 @@
 // The point-cloud editor's drawing, outside React: one WebGL renderer and one canvas holding four views by scissor.
-// The perspective view draws the whole cloud; the top view only the points under the ground it shows, and the side
-// and front views only those around the selected cuboid, each through an index over the same uploaded buffers, so
-// the cloud is uploaded once and drawn in full once. A frame is drawn only when something changed.
+// The cloud is uploaded once, in its grid's order (cloud-grid.ts), and each view draws runs of it: the perspective
+// view the cells in its frustum, the top view those under the ground it shows, the side and front views those around
+// the selected cuboid. A frame switch of the same size refills the same GPU buffers. A frame is drawn only when
+// something changed, and nothing is worked out per frame over the points or the cuboids.
 import {
+  Box3,
   BufferAttribute,
   BufferGeometry,
   Color,
   Float32BufferAttribute,
+  Frustum,
   Group,
   LineBasicMaterial,
   LineLoop,
   LineSegments,
+  Matrix4,
   OrthographicCamera,
   PerspectiveCamera,
   Points,
@@ -20,9 +24,9 @@ import {
   Vector3,
   WebGLRenderer,
 } from 'three';
-import { cuboidCorners, cuboidEdges, cuboidRotation, type CuboidShape, type PointCloud } from '@annot/workflows';
+import { cuboidCorners, cuboidEdges, cuboidRotation, type CuboidShape, forEachRun, type PointCloud, type SegmentShape } from '@annot/workflows';
 import { knobAhead, type OrthoView, toLocal } from '../tools/cuboid-handles';
-import { groundHeight } from '../tools/cuboid-fitting';
+import { type CloudGrid, type DrawRange, drawnPlaces, gridRanges, prepareCloud } from './cloud-grid';
 import {
   metresPerPixel,
   type Orbit,
@@ -41,7 +45,7 @@ import {
   viewNames,
   type ViewRect,
 } from './cloud-views';
-import { applyPointStyle, type CloudRanges, createPointMaterial, defaultPointStyle, type PointStyle } from './point-material';
+import { applyPointStyle, createPointMaterial, defaultPointStyle, type PointStyle } from './point-material';
 
 export interface SceneBox {
   id: string;
@@ -59,14 +63,15 @@ const sideMargin = 2;
 
 type Vector = [number, number, number];
 
-/** A cloud's arrays as the GPU takes them, with the index buffers of the cropped views. */
+/** The GPU's copy of a cloud in its grid's order: the attributes every view shares, and each view's runs of them. */
 interface LoadedCloud {
-  cloud: Pick<PointCloud, 'count' | 'positions'>;
+  grid: CloudGrid;
+  attributes: Record<'position' | 'intensity' | 'rgb', BufferAttribute | null>;
   full: BufferGeometry;
   top: BufferGeometry;
   near: BufferGeometry;
-  ranges: CloudRanges;
-  ground: number;
+  /** The selected points, by their place in the grid's order; its index is made on first use. */
+  highlight: BufferGeometry;
 }
 
 export class PointCloudScene {
@@ -76,9 +81,13 @@ export class PointCloudScene {
   private readonly cameras: Record<Exclude<ViewName, 'perspective'>, OrthographicCamera> = { top: new OrthographicCamera(), side: new OrthographicCamera(), front: new OrthographicCamera() };
   private readonly material = createPointMaterial();
   private readonly overlayMaterial = createPointMaterial();
-  private readonly fullPoints = new Points(new BufferGeometry(), this.material);
-  private readonly topPoints = new Points(new BufferGeometry(), this.material);
-  private readonly nearPoints = new Points(new BufferGeometry(), this.material);
+  private readonly highlightMaterial = createPointMaterial();
+  // Drawn by their geometry's groups: one draw of each run of points a view shows.
+  private readonly fullPoints = new Points(new BufferGeometry(), [this.material]);
+  private readonly topPoints = new Points(new BufferGeometry(), [this.material]);
+  private readonly nearPoints = new Points(new BufferGeometry(), [this.material]);
+  private readonly highlightPoints = new Points(new BufferGeometry(), this.highlightMaterial);
+  private highlightMask: Uint8Array | null = null;
   private readonly overlayPoints = new Points(new BufferGeometry(), this.overlayMaterial);
   private readonly boxLines = new LineSegments(new BufferGeometry(), new LineBasicMaterial({ vertexColors: true }));
   private readonly knob = new LineLoop(new BufferGeometry(), new LineBasicMaterial({ color: '#fde047' }));
@@ -105,6 +114,8 @@ export class PointCloudScene {
     this.renderer.setPixelRatio(Math.min(2, globalThis.devicePixelRatio ?? 1));
     this.overlayMaterial.uniforms.mode.value = 0;
     (this.overlayMaterial.uniforms.single.value as Color).set('#64748b');
+    this.highlightMaterial.uniforms.mode.value = 0;
+    (this.highlightMaterial.uniforms.single.value as Color).set('#f0abfc');
     this.fullPoints.layers.set(1);
     this.overlayPoints.layers.set(1);
     this.topPoints.layers.set(2);
@@ -113,11 +124,12 @@ export class PointCloudScene {
     this.draftLine.layers.set(2);
     this.circles.layers.set(1);
     this.circles.layers.enable(2);
-    for (const points of [this.fullPoints, this.topPoints, this.nearPoints, this.overlayPoints]) points.frustumCulled = false;
+    this.highlightPoints.visible = false;
+    for (const points of [this.fullPoints, this.topPoints, this.nearPoints, this.overlayPoints, this.highlightPoints]) points.frustumCulled = false;
     this.boxLines.frustumCulled = false;
     this.draftLine.visible = false;
     this.knob.visible = false;
-    this.scene.add(this.fullPoints, this.overlayPoints, this.topPoints, this.nearPoints, this.boxLines, this.knob, this.draftLine, this.circles);
+    this.scene.add(this.fullPoints, this.overlayPoints, this.topPoints, this.nearPoints, this.highlightPoints, this.boxLines, this.knob, this.draftLine, this.circles);
     this.perspective.layers.enable(1);
     this.cameras.top.layers.enable(2);
     this.cameras.side.layers.enable(3);
@@ -141,6 +153,7 @@ export class PointCloudScene {
     this.clearCircles();
     this.material.dispose();
     this.overlayMaterial.dispose();
+    this.highlightMaterial.dispose();
     this.renderer.dispose();
   }
 
@@ -161,31 +174,73 @@ export class PointCloudScene {
     return this.layout;
   }
 
-  /** The frame's cloud, replacing the one shown; its buffers go to the GPU with the next frame drawn. */
+  /**
+   * The frame's cloud, replacing the one shown; its buffers go to the GPU with the next frame drawn, into those of the
+   * cloud shown where they have as much room and the same arrays. Its highlight is cleared.
+   */
   setCloud(cloud: PointCloud): void {
-    this.releaseCloud();
-    const position = new BufferAttribute(cloud.positions, 3);
-    const attributes: [string, BufferAttribute][] = [['position', position]];
-    if (cloud.intensity) attributes.push(['intensity', new BufferAttribute(cloud.intensity, 1)]);
-    if (cloud.colors) attributes.push(['rgb', new BufferAttribute(cloud.colors, 3, true)]);
-    const geometry = (index: boolean) => {
-      const g = new BufferGeometry();
-      for (const [name, attribute] of attributes) g.setAttribute(name, attribute);
-      if (index) g.setIndex(new BufferAttribute(new Uint32Array(Math.max(1, cloud.count)), 1));
-      return g;
-    };
-    const { ground, ranges } = prepareCloud(cloud);
-    this.loaded = { cloud, full: geometry(false), top: geometry(true), near: geometry(true), ranges, ground };
-    this.fullPoints.geometry = this.loaded.full;
-    this.topPoints.geometry = this.loaded.top;
-    this.nearPoints.geometry = this.loaded.near;
+    const grid = prepareCloud(cloud);
+    const arrays = { position: grid.positions, intensity: grid.intensity, rgb: grid.colors };
+    const loaded = this.loaded;
+    if (loaded && loaded.grid.capacity === grid.capacity && (['intensity', 'rgb'] as const).every((name) => (loaded.attributes[name] === null) === (arrays[name] === null))) {
+      for (const name of ['position', 'intensity', 'rgb'] as const) {
+        const attribute = loaded.attributes[name];
+        if (!attribute) continue;
+        attribute.array = arrays[name]!;
+        // Only the cloud's own points; the room after them is never drawn.
+        attribute.clearUpdateRanges();
+        attribute.addUpdateRange(0, grid.count * attribute.itemSize);
+        attribute.needsUpdate = true;
+      }
+      loaded.grid = grid;
+      loaded.highlight.setDrawRange(0, 0);
+    } else {
+      this.releaseCloud();
+      const attributes = {
+        position: new BufferAttribute(grid.positions, 3),
+        intensity: grid.intensity && new BufferAttribute(grid.intensity, 1),
+        rgb: grid.colors && new BufferAttribute(grid.colors, 3, true),
+      };
+      const geometry = () => {
+        const g = new BufferGeometry();
+        for (const [name, attribute] of Object.entries(attributes)) if (attribute) g.setAttribute(name, attribute);
+        return g;
+      };
+      this.loaded = { grid, attributes, full: geometry(), top: geometry(), near: geometry(), highlight: geometry() };
+      this.loaded.highlight.setDrawRange(0, 0);
+      this.fullPoints.geometry = this.loaded.full;
+      this.topPoints.geometry = this.loaded.top;
+      this.nearPoints.geometry = this.loaded.near;
+      this.highlightPoints.geometry = this.loaded.highlight;
+    }
+    this.highlightPoints.visible = false;
     this.cropsDirty = true;
     this.applyStyle();
   }
 
   /** The ground height of the cloud shown, where new boxes without points stand and range circles lie. */
   ground(): number {
-    return this.loaded?.ground ?? 0;
+    return this.loaded?.grid.ground ?? 0;
+  }
+
+  /** The points of a segment of the cloud shown drawn larger and in the highlight's colour, in every view; null for none. */
+  setHighlight(segment: SegmentShape | null): void {
+    const loaded = this.loaded;
+    this.dirty = true;
+    this.highlightPoints.visible = false;
+    if (!loaded || !segment) return;
+    const { grid } = loaded;
+    const mask = this.highlightMask?.length === grid.count ? this.highlightMask.fill(0) : new Uint8Array(grid.count);
+    forEachRun(segment, (start, end) => mask.fill(1, start, Math.min(end, grid.count)));
+    this.highlightMask = mask;
+    if (!loaded.highlight.index) loaded.highlight.setIndex(new BufferAttribute(new Uint32Array(grid.capacity), 1));
+    const index = loaded.highlight.index!;
+    const k = drawnPlaces(grid, mask, index.array as Uint32Array);
+    index.clearUpdateRanges();
+    index.addUpdateRange(0, Math.max(1, k));
+    index.needsUpdate = true;
+    loaded.highlight.setDrawRange(0, k);
+    this.highlightPoints.visible = k > 0;
   }
 
   /** Earlier frames' points drawn faintly under the cloud in the perspective view; null for none. */
@@ -264,8 +319,10 @@ export class PointCloudScene {
 
   /** A drag in a view: the perspective view turns (or pans, with `pan`) and the top view pans. */
   drag(view: ViewName, dx: number, dy: number, pan: boolean): void {
-    if (view === 'perspective') this.orbit = orbitDragged(this.orbit, dx, dy, pan, this.layout.perspective.height);
-    else if (view === 'top') {
+    if (view === 'perspective') {
+      this.orbit = orbitDragged(this.orbit, dx, dy, pan, this.layout.perspective.height);
+      this.cropsDirty = true;
+    } else if (view === 'top') {
       const m = metresPerPixel(this.cameras.top, this.layout.top);
       // Ahead is up the screen and left is to its left.
       this.top = { ...this.top, centre: [this.top.centre[0] + dy * m, this.top.centre[1] + dx * m] };
@@ -275,8 +332,10 @@ export class PointCloudScene {
   }
 
   zoom(view: ViewName, factor: number): void {
-    if (view === 'perspective') this.orbit = orbitZoomed(this.orbit, factor);
-    else if (view === 'top') {
+    if (view === 'perspective') {
+      this.orbit = orbitZoomed(this.orbit, factor);
+      this.cropsDirty = true;
+    } else if (view === 'top') {
       this.top = { ...this.top, span: Math.min(300, Math.max(4, this.top.span * factor)) };
       this.cropsDirty = true;
     } else return;
@@ -338,11 +397,12 @@ export class PointCloudScene {
   /** Draws the four views now. */
   render(): void {
     this.dirty = false;
-    if (this.cropsDirty) this.updateCrops();
     const { width, height } = this.size;
-    for (const name of viewNames) {
+    const cameras = viewNames.map((name) => this.placeCamera(name, this.layout[name]));
+    if (this.cropsDirty) this.updateCrops();
+    for (const [i, name] of viewNames.entries()) {
       const rect = this.layout[name];
-      const camera = this.placeCamera(name, rect);
+      const camera = cameras[i];
       if (!camera) {
         this.clearView(rect, backgrounds[name]);
         continue;
@@ -380,42 +440,23 @@ export class PointCloudScene {
     this.renderer.clear();
   }
 
-  /** The indices of the points the top view shows and of those around the selected box. */
+  /** The runs of points each view draws: the cells in the perspective view's frustum, under the top view, around the selected box. */
   private updateCrops(): void {
     this.cropsDirty = false;
     const loaded = this.loaded;
     if (!loaded) return;
+    const { grid } = loaded;
+    this.perspective.updateMatrixWorld();
+    frustum.setFromProjectionMatrix(projection.multiplyMatrices(this.perspective.projectionMatrix, this.perspective.matrixWorldInverse));
+    const [low, high] = grid.heights;
+    setRuns(loaded.full, gridRanges(grid, null, (x0, y0, x1, y1) => frustum.intersectsBox(cellBox.set(corner.set(x0, y0, low), far.set(x1, y1, high)))));
     const rect = this.layout.top;
-    const [minX, minY, maxX, maxY] = topBounds(this.top, rect.width / Math.max(1, rect.height));
-    const p = loaded.cloud.positions;
-    const count = loaded.cloud.count;
-    const topIndex = loaded.top.index!;
-    const nearIndex = loaded.near.index!;
-    const topArray = topIndex.array as Uint32Array;
-    const nearArray = nearIndex.array as Uint32Array;
-    // Both crops in one pass over the cloud; without a selected box nothing is near.
+    setRuns(loaded.top, gridRanges(grid, topBounds(this.top, rect.width / Math.max(1, rect.height))));
     const shape = this.selected;
-    const r = shape ? cuboidRotation(shape) : null;
-    const [bx, by, bz] = shape ? [shape.x, shape.y, shape.z] : [0, 0, 0];
-    const [hl, hw, hh] = shape ? [shape.length / 2 + sideMargin, shape.width / 2 + sideMargin, shape.height / 2 + sideMargin] : [0, 0, 0];
-    const reach = shape ? Math.hypot(hl, hw, hh) : -1;
-    let [k, n] = [0, 0];
-    for (let i = 0; i < count; i++) {
-      const x = p[i * 3];
-      const y = p[i * 3 + 1];
-      if (x >= minX && x <= maxX && y >= minY && y <= maxY) topArray[k++] = i;
-      if (r === null) continue;
-      const dx = x - bx;
-      const dy = y - by;
-      const dz = p[i * 3 + 2] - bz;
-      if (Math.abs(dx) > reach || Math.abs(dy) > reach || Math.abs(dz) > reach) continue;
-      const lx = r[0] * dx + r[3] * dy + r[6] * dz;
-      const ly = r[1] * dx + r[4] * dy + r[7] * dz;
-      const lz = r[2] * dx + r[5] * dy + r[8] * dz;
-      if (Math.abs(lx) <= hl && Math.abs(ly) <= hw && Math.abs(lz) <= hh) nearArray[n++] = i;
-    }
-    setCrop(loaded.top, topIndex, k);
-    setCrop(loaded.near, nearIndex, n);
+    if (!shape) return setRuns(loaded.near, []);
+    // Every point the side and front views can show lies within this reach of the box's centre on the ground.
+    const reach = Math.hypot(shape.length / 2 + sideMargin, shape.width / 2 + sideMargin, shape.height / 2 + sideMargin);
+    setRuns(loaded.near, gridRanges(grid, [shape.x - reach, shape.y - reach, shape.x + reach, shape.y + reach]));
   }
 
   private buildBoxLines(): void {
@@ -464,17 +505,16 @@ export class PointCloudScene {
   }
 
   private applyStyle(): void {
-    if (this.loaded) applyPointStyle(this.material, this.style, this.loaded.ranges, this.renderer.getPixelRatio());
+    if (this.loaded) applyPointStyle(this.material, this.style, this.loaded.grid.ranges, this.renderer.getPixelRatio());
     this.overlayMaterial.uniforms.size.value = Math.max(1, this.style.size - 1) * this.renderer.getPixelRatio();
+    this.highlightMaterial.uniforms.size.value = (this.style.size + 2) * this.renderer.getPixelRatio();
     this.dirty = true;
   }
 
   private releaseCloud(): void {
     if (!this.loaded) return;
-    // The shared attributes leave the GPU with the first geometry disposed; the index buffers with each.
-    this.loaded.full.dispose();
-    this.loaded.top.dispose();
-    this.loaded.near.dispose();
+    // The shared attributes leave the GPU with the first geometry disposed; the highlight's index with its own.
+    for (const geometry of [this.loaded.full, this.loaded.top, this.loaded.near, this.loaded.highlight]) geometry.dispose();
     this.loaded = null;
   }
 
@@ -497,52 +537,19 @@ export class PointCloudScene {
   }
 }
 
-function setCrop(geometry: BufferGeometry, index: BufferAttribute, count: number): void {
-  index.clearUpdateRanges();
-  index.addUpdateRange(0, Math.max(1, count));
-  index.needsUpdate = true;
-  geometry.setDrawRange(0, count);
+const frustum = new Frustum();
+const projection = new Matrix4();
+const cellBox = new Box3();
+const corner = new Vector3();
+const far = new Vector3();
+
+function setRuns(geometry: BufferGeometry, runs: DrawRange[]): void {
+  geometry.clearGroups();
+  for (const [start, count] of runs) geometry.addGroup(start, count, 0);
 }
 
 const sameShape = (a: CuboidShape | null, b: CuboidShape | null) =>
   a === b || (a !== null && b !== null && a.x === b.x && a.y === b.y && a.z === b.z && a.length === b.length && a.width === b.width && a.height === b.height && a.yaw === b.yaw);
-
-const prepared = new WeakMap<PointCloud, { ground: number; ranges: CloudRanges }>();
-
-/**
- * What the scene reads of a cloud before drawing it (its ground, the ranges its colours scale over), worked out once:
- * prefetching calls it, so a frame switch finds it ready.
- */
-export function prepareCloud(cloud: PointCloud): { ground: number; ranges: CloudRanges } {
-  let found = prepared.get(cloud);
-  if (!found) {
-    const ground = groundHeight(cloud);
-    found = { ground, ranges: cloudRanges(cloud, ground) };
-    prepared.set(cloud, found);
-  }
-  return found;
-}
-
-/** The ranges the colour modes scale over: heights from the ground up, distances out to the cloud's reach, reflectance as it comes. */
-function cloudRanges(cloud: PointCloud, ground: number): CloudRanges {
-  let [low, high] = [Infinity, -Infinity];
-  if (cloud.intensity) {
-    for (let i = 0; i < cloud.count; i++) {
-      const value = cloud.intensity[i];
-      if (value < low) low = value;
-      if (value > high) high = value;
-    }
-  }
-  const { min, max } = cloud.bounds;
-  const reach = Math.max(Math.abs(min[0]), Math.abs(max[0]), Math.abs(min[1]), Math.abs(max[1]));
-  return {
-    height: [ground - 0.3, Math.min(max[2], ground + 5)],
-    depthMax: Math.min(Math.max(reach, 10), 80),
-    intensity: low <= high ? [low, high] : [0, 1],
-    hasIntensity: cloud.intensity !== null,
-    hasColor: cloud.colors !== null,
-  };
-}
 
 /** How far along a ray (unit direction) it first meets a box, or null where it misses. */
 function rayMeetsBox(origin: Vector3, direction: Vector3, shape: CuboidShape): number | null {

@@ -5,7 +5,8 @@
 import { BufferAttribute, BufferGeometry, PerspectiveCamera, Points, PointsMaterial, Scene, WebGLRenderer } from 'three';
 import type { CuboidShape, PointCloud } from '@annot/workflows';
 import { placeOrbit, startingOrbit } from './cloud-views';
-import { PointCloudScene, prepareCloud, type SceneBox } from './point-cloud-scene';
+import { gridCloud, adoptGrid } from './cloud-grid';
+import { PointCloudScene, type SceneBox } from './point-cloud-scene';
 
 const width = 1280;
 const height = 720;
@@ -128,9 +129,9 @@ export const cloudBench = {
 
   /** Milliseconds per switch to the next of `frames` clouds already decoded (what prefetch leaves), until drawn. */
   editorSwitchMs(count: number, frames: number): number {
-    // Fetched, decoded and prepared ahead, as the editor's prefetch leaves the next frames.
+    // Fetched, decoded and laid out ahead, as the cloud worker leaves the next frames for the editor's prefetch.
     const clouds = Array.from({ length: frames }, (_, i) => street(count, 100 + i).cloud);
-    for (const cloud of clouds) prepareCloud(cloud);
+    for (const cloud of clouds) adoptGrid(cloud, gridCloud(cloud));
     const scene = editorScene(count);
     scene.render();
     const start = performance.now();

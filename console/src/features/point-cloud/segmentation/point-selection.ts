@@ -23,9 +23,13 @@ export type ViewArea = Viewport & { x?: number; y?: number };
  * it keeps for the next gesture, so read or copy it before selecting again.
  */
 export function createPointSelector(cloud: SelectableCloud): (camera: Camera, view: ViewArea, region: ScreenRegion) => Uint32Array {
-  const buffer = new Uint32Array(cloud.count);
+  // Made on the first gesture: a selector is made for every frame shown, most of which nobody selects in.
+  let buffer: Uint32Array | null = null;
   const matrix = new Matrix4();
-  return (camera, view, region) => selectPoints(cloud.positions, cloud.count, viewProjectionOf(camera, matrix).elements, view, withinView(region, view.x ?? 0, view.y ?? 0), buffer);
+  return (camera, view, region) => {
+    buffer ??= new Uint32Array(cloud.count);
+    return selectPoints(cloud.positions, cloud.count, viewProjectionOf(camera, matrix).elements, view, withinView(region, view.x ?? 0, view.y ?? 0), buffer);
+  };
 }
 
 /** The region with its origin moved to the view's top left. */

@@ -1,11 +1,26 @@
 // Earlier frames' points gathered under a point budget for the overlay: each frame thinned by the same stride so
-// that together they stay within it.
-import type { PointCloud } from '@annot/workflows';
+// that together they stay within it, and moved into the current frame's coordinates where the item has ego poses,
+// so that what stood still in the world stays in one place while the vehicle drives on.
+import { type EgoPose, invertTransform, type Matrix4, multiply4, poseMatrix, type PointCloud } from '@annot/workflows';
 
 /** At most this many points of earlier frames are drawn together. */
 export const overlayBudget = 2_000_000;
 
-export function overlayPositions(clouds: Pick<PointCloud, 'count' | 'positions'>[], budget = overlayBudget): Float32Array | null {
+/** An earlier frame's cloud, with the transform from its LiDAR frame into the current one (none where they coincide). */
+export interface OverlaidCloud extends Pick<PointCloud, 'count' | 'positions'> {
+  toCurrent?: Matrix4 | null;
+}
+
+/**
+ * The transform taking points of a frame whose ego pose is `from` into the frame whose ego pose is `to`:
+ * to⁻¹ · from, both poses of the LiDAR frame in one world frame. Null where either frame has no pose.
+ */
+export function frameToFrame(from: EgoPose | null | undefined, to: EgoPose | null | undefined): Matrix4 | null {
+  if (!from || !to) return null;
+  return multiply4(invertTransform(poseMatrix(to.translation, to.rotation)), poseMatrix(from.translation, from.rotation));
+}
+
+export function overlayPositions(clouds: OverlaidCloud[], budget = overlayBudget): Float32Array | null {
   const total = clouds.reduce((sum, c) => sum + c.count, 0);
   if (total === 0) return null;
   const stride = Math.max(1, Math.ceil(total / budget));
@@ -13,15 +28,23 @@ export function overlayPositions(clouds: Pick<PointCloud, 'count' | 'positions'>
   let o = 0;
   for (const cloud of clouds) {
     const p = cloud.positions;
-    if (stride === 1) {
+    const m = cloud.toCurrent;
+    if (stride === 1 && !m) {
       out.set(p.subarray(0, cloud.count * 3), o);
       o += cloud.count * 3;
       continue;
     }
     for (let i = 0; i < cloud.count; i += stride) {
-      out[o++] = p[i * 3];
-      out[o++] = p[i * 3 + 1];
-      out[o++] = p[i * 3 + 2];
+      const [x, y, z] = [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];
+      if (!m) {
+        out[o++] = x;
+        out[o++] = y;
+        out[o++] = z;
+        continue;
+      }
+      out[o++] = m[0] * x + m[1] * y + m[2] * z + m[3];
+      out[o++] = m[4] * x + m[5] * y + m[6] * z + m[7];
+      out[o++] = m[8] * x + m[9] * y + m[10] * z + m[11];
     }
   }
   return out.subarray(0, o);
