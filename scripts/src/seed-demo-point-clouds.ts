@@ -3,7 +3,7 @@
 import { type Call, ok } from './seed-demo-call';
 import { ensure } from './seed-demo-catalog';
 import { seedDemoExports } from './seed-demo-exports';
-import { ensureDemoProject } from './seed-demo-project';
+import { ensureDemoProject, uploadZipBatch } from './seed-demo-project';
 import { acceptBatch, judgeSampleRound } from './seed-demo-quality';
 import type { DemoCrewMembers } from './seed-demo-sequences';
 import { type DemoCrew, demoCrew, dismissCrew, importedItems } from './seed-demo-work';
@@ -60,7 +60,7 @@ export async function seedDemoPointClouds(call: Call, people: DemoPointCloudPeop
   });
   if (fusion.batches.length === 0) {
     const entries = demoFusionItems.flatMap(({ folder, format, seed }) => streetUpload({ folder, format, seed, frames: demoFusionFrames }).entries);
-    await upload(call, people.admin, fusion.projectId, 'Street LiDAR 1', 10, await sampleZip(entries), 'street-lidar.zip');
+    await uploadZipBatch(call, people.admin, fusion.projectId, { name: 'Street LiDAR 1', priority: 10 }, await sampleZip(entries), 'street-lidar.zip');
   }
   await workFusion(call, people, fusion.projectId, { toolId: vehicle.id, toolVersion: vehicle.toolVersion ?? 1 });
   await seedDemoExports(call, people.pm, fusion.projectId, demoFusionExports);
@@ -79,15 +79,8 @@ export async function seedDemoPointClouds(call: Call, people: DemoPointCloudPeop
   });
   if (segmentation.batches.length === 0) {
     const { entries } = streetUpload({ folder: 'street-frame', format: 'pcd', seed: 3, frames: 1, cameras: false });
-    await upload(call, people.admin, segmentation.projectId, 'Street frame 1', 10, await sampleZip(entries.filter((entry) => !entry.name.endsWith('timestamps.txt'))), 'street-frame.zip');
+    await uploadZipBatch(call, people.admin, segmentation.projectId, { name: 'Street frame 1', priority: 10 }, await sampleZip(entries.filter((entry) => !entry.name.endsWith('timestamps.txt'))), 'street-frame.zip');
   }
-}
-
-async function upload(call: Call, token: string, projectId: string, name: string, priority: number, zip: Buffer, fileName: string): Promise<void> {
-  const batch = ok(await call('POST', `/manage/projects/${projectId}/batches`, { name, priority, uploadType: 'zip' }, token), 'batch');
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), fileName);
-  ok(await call('POST', `/manage/batches/${batch.id}/upload`, form, token), 'upload');
 }
 
 /**
@@ -112,7 +105,7 @@ async function workFusion(call: Call, people: DemoPointCloudPeople, projectId: s
   await call('GET', '/manage/auth/logout', undefined, client);
 
   const { batch, priority, ...later } = demoFusionLater;
-  await upload(call, people.admin, projectId, batch, priority, await sampleZip(streetUpload({ ...later, frames: demoFusionFrames }).entries), 'street-lidar-2.zip');
+  await uploadZipBatch(call, people.admin, projectId, { name: batch, priority }, await sampleZip(streetUpload({ ...later, frames: demoFusionFrames }).entries), 'street-lidar-2.zip');
   if (await importedItems(call, people.admin, projectId)) await trackAndInspect(call, crew, tool);
   await dismissCrew(call, crew);
 }

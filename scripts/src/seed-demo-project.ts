@@ -93,12 +93,16 @@ export const demoBatch3: DemoBatch = { name: 'Demo batch 3', priority: 15, frame
 /** Pre-annotated by the demo detector, a quarter held out as its control group, and partly worked from there. */
 export const demoBatch4: DemoBatch = { name: 'Demo batch 4', priority: 30, frames: 12 };
 
-/** A batch of generated street frames with vehicles, uploaded as a zip package like a PM would; answers its id. */
-export async function uploadBatch(call: Call, token: string, projectId: string, demo: DemoBatch): Promise<string> {
-  const batch = ok(await call('POST', `/manage/projects/${projectId}/batches`, { name: demo.name, priority: demo.priority, uploadType: 'zip' }, token), 'batch');
-  const zip = await sampleZip(sceneFrames(demo.frames, 320, 240));
+/** A batch uploaded as a zip package like a PM would; answers its id. */
+export async function uploadZipBatch(call: Call, token: string, projectId: string, batch: { name: string; priority: number }, zip: Buffer, fileName: string): Promise<string> {
+  const made = ok(await call('POST', `/manage/projects/${projectId}/batches`, { name: batch.name, priority: batch.priority, uploadType: 'zip' }, token), 'batch');
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'demo-frames.zip');
-  ok(await call('POST', `/manage/batches/${batch.id}/upload`, form, token), 'upload');
-  return batch.id;
+  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), fileName);
+  ok(await call('POST', `/manage/batches/${made.id}/upload`, form, token), 'upload');
+  return made.id;
+}
+
+/** A batch of generated street frames with vehicles; answers its id. */
+export async function uploadBatch(call: Call, token: string, projectId: string, demo: DemoBatch): Promise<string> {
+  return uploadZipBatch(call, token, projectId, demo, await sampleZip(sceneFrames(demo.frames, 320, 240)), 'demo-frames.zip');
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type Call, ok } from './seed-demo-call';
 import { demoToolStep } from './seed-demo-catalog';
 import { seedDemoExports } from './seed-demo-exports';
-import { type DemoMembers, type DemoProjectSpec, ensureDemoProject } from './seed-demo-project';
+import { type DemoMembers, type DemoProjectSpec, ensureDemoProject, uploadZipBatch } from './seed-demo-project';
 import { demoCrew, type DemoWorkers, dismissCrew } from './seed-demo-work';
 import { sampleZip } from './sample-images';
 import { drivingSequence, type SequenceFrame } from './sample-sequences';
@@ -48,7 +48,7 @@ export async function seedDemoSequences(call: Call, people: DemoCrewMembers): Pr
     const second = demoSequences[1];
     const timestamps = Array.from({ length: second.frames }, (_, i) => `frame_${String(i + 1).padStart(4, '0')}.png ${(i / 10).toFixed(3)}`).join('\n');
     const entries = [...frames, { name: `${second.folder}/timestamps.txt`, content: Buffer.from(timestamps) }];
-    await upload(call, people.admin, sequences.projectId, 'Sequences 1', await sampleZip(entries), 'sequences.zip');
+    await uploadZipBatch(call, people.admin, sequences.projectId, { name: 'Sequences 1', priority: 10 }, await sampleZip(entries), 'sequences.zip');
   }
   await workOn(call, people, sequences.projectId);
   await seedDemoExports(call, people.pm, sequences.projectId, [{ format: 'mot', scope: { gate: 'any', effectiveness: 'valid' }, naming: '{project}_{format}_{date}' }]);
@@ -57,17 +57,10 @@ export async function seedDemoSequences(call: Call, people: DemoCrewMembers): Pr
   if (video.batches.length === 0) {
     const clip = dashcamClip(drivingSequence('dashcam', demoVideoFrames));
     if (!clip) return;
-    await upload(call, people.admin, video.projectId, 'Dashcam 1', await sampleZip([{ name: 'dashcam.mp4', content: clip, compress: false }]), 'dashcam.zip');
+    await uploadZipBatch(call, people.admin, video.projectId, { name: 'Dashcam 1', priority: 10 }, await sampleZip([{ name: 'dashcam.mp4', content: clip, compress: false }]), 'dashcam.zip');
   }
   await workOn(call, people, video.projectId);
   await seedDemoExports(call, people.pm, video.projectId, [{ format: 'coco_video', scope: { gate: 'any', effectiveness: 'valid' }, naming: '{project}_{format}_{date}' }]);
-}
-
-async function upload(call: Call, token: string, projectId: string, name: string, zip: Buffer, fileName: string): Promise<void> {
-  const batch = ok(await call('POST', `/manage/projects/${projectId}/batches`, { name, priority: 10, uploadType: 'zip' }, token), 'batch');
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), fileName);
-  ok(await call('POST', `/manage/batches/${batch.id}/upload`, form, token), 'upload');
 }
 
 /** The frames as an H.264 clip at ten frames a second, or null where ffmpeg cannot make one. */
