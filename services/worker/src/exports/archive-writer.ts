@@ -26,10 +26,9 @@ interface Section {
   /** Ends with a sync flush, not a final block, so the section's deflate stream can be followed by more. */
   deflate: DeflateRaw;
   written: Promise<void>;
-  /** Elements not yet compressed, joined with commas when they are. */
+  /** Elements (never empty: JSON values) not yet compressed, joined with commas when they are. */
   pending: string[];
   pendingChars: number;
-  count: number;
   /** CRC-32 and length of the section's text so far, before compression. */
   crc: number;
   size: number;
@@ -90,10 +89,11 @@ export class ArchiveWriter {
   }
 
   private async compress(section: Section): Promise<void> {
-    if (section.pending.length === 0) return;
-    const bytes = Buffer.from((section.count === 0 ? '' : ',') + section.pending.join(','), 'utf8');
-    section.count += section.pending.length;
-    section.pending = [];
+    if (section.pendingChars === 0) return;
+    const bytes = Buffer.from(section.pending.join(','), 'utf8');
+    // Every later batch begins with an empty element, so its text begins with the comma that follows the last batch
+    // (a comma added in front would be a second string to flatten).
+    section.pending = [''];
     section.pendingChars = 0;
     section.crc = crc32(bytes, section.crc);
     section.size += bytes.length;
@@ -141,7 +141,7 @@ export class ArchiveWriter {
       const written = pipeline(deflate, createWriteStream(file, { highWaterMark: bufferBytes }));
       // A failed write is answered at finish; until then nothing awaits it, and it must not go unhandled.
       written.catch(() => undefined);
-      section = { file, deflate, written, pending: [], pendingChars: 0, count: 0, crc: 0, size: 0 };
+      section = { file, deflate, written, pending: [], pendingChars: 0, crc: 0, size: 0 };
       this.sections.set(name, section);
     }
     return section;

@@ -85,15 +85,27 @@ type Row = Omit<ScopedItem, 'result' | 'frames'> & {
  */
 function* parsed(rows: Row[]): Iterable<ScopedItem> {
   for (const row of rows) {
-    const { result, pathPrefix, frameCount, fileNames, widths, heights, timestamps, frameRate, sensors, ...item } = row;
+    const { result, pathPrefix, frameCount } = row;
     // The page lets go of the text once it is parsed, so less of the page is copied by each young collection.
     row.result = null;
     const frames: ItemFrames | null =
       pathPrefix === null || frameCount === null
         ? null
-        : { pathPrefix, count: frameCount, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate, sensors };
-    // An item nobody has saved yet still has all its frames: the formats that write a file per frame write each.
-    yield { ...item, frames, result: result === null ? emptyResult(frames?.count ?? 1) : (JSON.parse(result) as ResultDocument) };
+        : { pathPrefix, count: frameCount, fileNames: row.fileNames ?? [], widths: row.widths ?? [], heights: row.heights ?? [], timestamps: row.timestamps ?? [], frameRate: row.frameRate, sensors: row.sensors };
+    yield {
+      itemId: row.itemId,
+      batchId: row.batchId,
+      batchName: row.batchName,
+      seq: row.seq,
+      fileName: row.fileName,
+      path: row.path,
+      width: row.width,
+      height: row.height,
+      effective: row.effective,
+      frames,
+      // An item nobody has saved yet still has all its frames: the formats that write a file per frame write each.
+      result: result === null ? emptyResult(frames?.count ?? 1) : (JSON.parse(result) as ResultDocument),
+    };
   }
 }
 

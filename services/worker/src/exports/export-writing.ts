@@ -48,7 +48,7 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
         const encoded = encoder.item({ ...item, index: items, mediaPath, frames, sensors: item.frames?.sensors ?? null });
         objects += encoded.objects;
         for (const file of encoded.files) await writer.addFile(file.path, file.content);
-        for (const [section, elements] of Object.entries(encoded.sections ?? {})) await writer.appendToSection(section, elements);
+        for (const section in encoded.sections) await writer.appendToSection(section, encoded.sections[section]);
         if (record.withMedia && target.media) {
           for (let i = 0; i < frames.length; i++) await target.media.add(writer, frames[i].mediaPath, sources[i]);
           for (const image of cameraImages(item, mediaPath)) await target.media.add(writer, image.mediaPath, image.source);
@@ -88,8 +88,8 @@ export function cameraImages(item: ScopedItem, mediaPath: string): { mediaPath: 
  */
 export function archiveFrames(item: ScopedItem): { mediaPath: string; frames: ExportFrame[]; sources: string[] } {
   const mediaPath = `images/${item.batchName.replace(/[/\\]/g, '_')}/${item.fileName}`;
-  const picture = { fileName: item.fileName, path: item.path, width: item.width, height: item.height };
   if (!item.frames) return { mediaPath, frames: [{ mediaPath, width: item.width, height: item.height, timestamp: null }], sources: [item.path] };
+  const picture = { fileName: item.fileName, path: item.path, width: item.width, height: item.height };
   const { frames } = itemFramesView(item.frames, picture);
   return {
     mediaPath,

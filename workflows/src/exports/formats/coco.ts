@@ -20,23 +20,38 @@ export function polygonArea(points: { x: number; y: number }[]): number {
 
 /**
  * One annotation's JSON, written as text: a million objects built only to be stringified were most of COCO's encoding
- * time. The same text JSON.stringify gives, since coordinates are finite numbers (the result schema says so).
+ * time. The same text JSON.stringify gives, since coordinates are finite numbers (the result schema says so). An
+ * upright box is its own bbox, so no bounds are made for it.
  */
 function annotationJson(id: number, imageId: number, categoryId: number, shape: Extract<Shape, { type: 'box' | 'polygon' }>, attributes: string): string {
-  const [x, y, width, height] = boundsOf(shape);
+  const upright = shape.type === 'box' && !shape.rotation;
+  const bbox = upright ? `${shape.x},${shape.y},${shape.width},${shape.height}` : boundsOf(shape).join(',');
   const area = shape.type === 'box' ? shape.width * shape.height : polygonArea(shape.points);
   const segmentation = shape.type === 'polygon' ? `[[${shape.points.map((p) => `${p.x},${p.y}`).join(',')}]]` : '[]';
-  return `{"id":${id},"image_id":${imageId},"category_id":${categoryId},"bbox":[${x},${y},${width},${height}],"area":${area},"segmentation":${segmentation},"iscrowd":0,"attributes":${attributes}}`;
+  return `{"id":${id},"image_id":${imageId},"category_id":${categoryId},"bbox":[${bbox}],"area":${area},"segmentation":${segmentation},"iscrowd":0,"attributes":${attributes}}`;
+}
+
+/** Attribute names are few and repeat on every object: each is quoted once. */
+const quotedNames = new Map<string, string>();
+const quotedNamesKept = 1024;
+
+function quotedName(name: string): string {
+  let quoted = quotedNames.get(name);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(name);
+    if (quotedNames.size < quotedNamesKept) quotedNames.set(name, quoted);
+  }
+  return quoted;
 }
 
 /** JSON.stringify({ ...values, track_id: trackId }) without the copy, which cost three times the text: a value named track_id gives its place to the track id. */
 function attributesJson(values: AttributeValues, trackId: string): string {
   let json = '{';
   let tracked = false;
-  for (const name of Object.keys(values)) {
+  for (const name in values) {
     const value = name === 'track_id' ? ((tracked = true), trackId) : values[name];
     if (value === undefined) continue;
-    json += `${json.length > 1 ? ',' : ''}${JSON.stringify(name)}:${JSON.stringify(value)}`;
+    json += `${json.length > 1 ? ',' : ''}${quotedName(name)}:${JSON.stringify(value)}`;
   }
   return tracked ? `${json}}` : `${json}${json.length > 1 ? ',' : ''}"track_id":${JSON.stringify(trackId)}}`;
 }
@@ -54,7 +69,7 @@ export const cocoEncoder: EncoderFactory = (context) => {
       for (let frame = 0; frame < item.result.frameCount; frame++) {
         imageId += 1;
         const fileName = item.result.frameCount === 1 ? item.mediaPath : `${item.mediaPath}#${frame}`;
-        images.push(JSON.stringify({ id: imageId, file_name: fileName, width: item.width ?? 0, height: item.height ?? 0, valid: item.effective }));
+        images.push(`{"id":${imageId},"file_name":${JSON.stringify(fileName)},"width":${item.width ?? 0},"height":${item.height ?? 0},"valid":${item.effective}}`);
         for (const { object, className, shape, attributes } of objectsAt(item, frame, context.tools)) {
           if (shape.type !== 'box' && shape.type !== 'polygon') continue;
           annotationId += 1;

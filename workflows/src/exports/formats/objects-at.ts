@@ -47,7 +47,12 @@ export function objectsAt(item: ExportItem, frame: number, tools: ExportTool[]):
 /** The object's values, then its frame values at the frame; without frame values, the object's own (read, never written). */
 function attributesAt(object: ResultObject, frame: number): AttributeValues {
   const frameValues = frameAttributesAt(object, frame);
-  return Object.keys(frameValues).length > 0 ? { ...object.attributes, ...frameValues } : object.attributes;
+  return hasValues(frameValues) ? { ...object.attributes, ...frameValues } : object.attributes;
+}
+
+function hasValues(values: AttributeValues): boolean {
+  for (const _ in values) return true;
+  return false;
 }
 
 /** The smallest upright box around a shape's points (a turned box's corners): x, y, width, height. */
