@@ -120,8 +120,7 @@ function wantedFields(fields: PcdField[]): Wanted {
 /**
  * Reads a PCD file into a cloud; points with a non-finite coordinate are dropped. With `reuseInput` the positions
  * are written over the bytes once read (binary: behind the row being read; binary_compressed: over the compressed
- * stream once expanded) and a float32 intensity column of compressed data is kept where it was expanded, unless
- * that was into the caller's scratch.
+ * stream once expanded, where it has room). A compressed stream expands into the caller's scratch where given.
  */
 export function parsePcd(bytes: Uint8Array, options: ParseOptions = {}): PointCloud {
   const header = readPcdHeader(bytes);
@@ -144,7 +143,7 @@ export function parsePcd(bytes: Uint8Array, options: ParseOptions = {}): PointCl
       return { start, stride: rowSize };
     });
     const positions = reuse ? positionsBehindRows(bytes, header.dataOffset, rowSize, total) : null;
-    return readColumns(bytes, header, wanted, layout, { positions, intensity: null, inPlace: reuse });
+    return readColumns(bytes, header, wanted, layout, { positions, inPlace: reuse });
   }
 
   const sizes = header.dataOffset + 8;
@@ -164,26 +163,15 @@ export function parsePcd(bytes: Uint8Array, options: ParseOptions = {}): PointCl
     offset += field.size * field.count * total;
     return { start, stride: field.size * field.count };
   });
-  if (!reuse) return readColumns(raw, header, wanted, layout, { positions: null, intensity: null, inPlace: false });
-  // The compressed bytes are read through; a float32 intensity column expanded into memory of this parse's own stays
-  // where it is, its kept values moved down over the dropped ones (value k is written after value i >= k is read).
-  const intensityField = wanted.intensity >= 0 ? header.fields[wanted.intensity] : null;
-  const intensityAt = wanted.intensity >= 0 ? layout[wanted.intensity].start : -1;
-  const intensityInPlace =
-    !options.scratch && intensityField?.type === 'float32' && intensityField.count === 1 && (raw.byteOffset + intensityAt) % 4 === 0;
-  return readColumns(raw, header, wanted, layout, {
-    positions: floatsOverRead(bytes, total * 3),
-    intensity: intensityInPlace ? new Float32Array(raw.buffer, raw.byteOffset + intensityAt, total) : null,
-    inPlace: true,
-  });
+  // The compressed bytes are read through once expanded.
+  return readColumns(raw, header, wanted, layout, { positions: reuse ? floatsOverRead(bytes, total * 3) : null, inPlace: reuse });
 }
 
 type Column = { start: number; stride: number };
 
-/** Arrays the caller has found for the cloud (null: a fresh one), and whether the cloud may be trimmed by view. */
+/** Where the caller has found room for the positions (null: a fresh array), and whether the cloud may be trimmed by view. */
 interface Destination {
   positions: Float32Array | null;
-  intensity: Float32Array | null;
   inPlace: boolean;
 }
 
@@ -195,7 +183,7 @@ function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layou
   const total = header.points;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const positions = destination.positions ?? new Float32Array(total * 3);
-  const intensity = wanted.intensity >= 0 ? (destination.intensity ?? new Float32Array(total)) : null;
+  const intensity = wanted.intensity >= 0 ? new Float32Array(total) : null;
   const colors = wanted.color >= 0 ? new Uint8Array(total * 3) : null;
   const { fields } = header;
   const kept = (index: number) => index >= 0;
