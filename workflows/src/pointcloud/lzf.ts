@@ -7,26 +7,50 @@ const longMatch = 64;
 const invalid = () => new PointCloudError('pointcloud.compressed_invalid');
 
 /**
- * The `rawSize` bytes `input` expands to; refuses input that reaches outside itself or its output. Bounds are checked
- * once per run, never per byte. Literal runs move four bytes at a time through DataViews (which read and write at any
- * offset), a back-reference too where its source lies at least four bytes behind (a shorter distance repeats bytes
- * being written, so it goes byte by byte). In Chromium this beats set() and copyWithin() on the literal runs of at
- * most 32 bytes and the matches of three or four that make up most of a scan's stream: each call costs more than
- * the copy.
+ * Bytes past the expanded size that the decompressor writes into and leaves undefined: it copies a literal run as 16
+ * or 32 bytes and a short match as 8, whatever their length, and the next run writes over what lands past one's end.
  */
-export function decompressLzf(input: Uint8Array, rawSize: number): Uint8Array {
-  const output = new Uint8Array(rawSize);
+export const lzfSlack = 32;
+
+/**
+ * The `rawSize` bytes `input` expands to, at the start of `output` (by default a fresh array; one lent must hold
+ * rawSize + lzfSlack bytes); refuses input that reaches outside itself or its output. Bounds are checked once per
+ * run, never per byte. Runs move four bytes at a time through DataViews (which read and write at any offset), and
+ * the common ones in a fixed number of moves: literal runs of up to 32 bytes and matches of up to 8 whose source lies
+ * at least 8 bytes behind (a shorter distance repeats bytes being written, so it goes byte by byte). A scan's stream
+ * is mostly these, in an order no branch predictor guesses, so fewer branches beat exact copies; set() and
+ * copyWithin() cost more per call than such a copy.
+ */
+export function decompressLzf(input: Uint8Array, rawSize: number, output: Uint8Array = new Uint8Array(rawSize + lzfSlack)): Uint8Array {
+  if (output.length < rawSize + lzfSlack) throw new RangeError(`LZF output of ${output.length} bytes, ${rawSize + lzfSlack} needed`);
   const from = new DataView(input.buffer, input.byteOffset, input.byteLength);
-  const to = new DataView(output.buffer);
+  const to = new DataView(output.buffer, output.byteOffset, output.byteLength);
   const inEnd = input.length;
+  const wideInEnd = inEnd - 32;
   let ip = 0;
   let op = 0;
   while (ip < inEnd) {
     const ctrl = input[ip++];
     if (ctrl < 32) {
-      const end = ip + ctrl + 1;
-      if (end > inEnd || op + ctrl + 1 > rawSize) throw invalid();
-      for (; ip + 4 <= end; ip += 4, op += 4) to.setInt32(op, from.getInt32(ip, true), true);
+      const length = ctrl + 1;
+      if (op + length > rawSize) throw invalid();
+      if (ip <= wideInEnd) {
+        to.setInt32(op, from.getInt32(ip, true), true);
+        to.setInt32(op + 4, from.getInt32(ip + 4, true), true);
+        to.setInt32(op + 8, from.getInt32(ip + 8, true), true);
+        to.setInt32(op + 12, from.getInt32(ip + 12, true), true);
+        if (length > 16) {
+          to.setInt32(op + 16, from.getInt32(ip + 16, true), true);
+          to.setInt32(op + 20, from.getInt32(ip + 20, true), true);
+          to.setInt32(op + 24, from.getInt32(ip + 24, true), true);
+          to.setInt32(op + 28, from.getInt32(ip + 28, true), true);
+        }
+        ip += length;
+        op += length;
+        continue;
+      }
+      const end = ip + length;
+      if (end > inEnd) throw invalid();
       while (ip < end) output[op++] = input[ip++];
       continue;
     }
@@ -38,11 +62,18 @@ export function decompressLzf(input: Uint8Array, rawSize: number): Uint8Array {
       throw invalid();
     }
     let ref = op - ((ctrl & 0x1f) << 8) - 1 - input[ip++];
-    const end = op + length + 2;
+    length += 2;
+    const end = op + length;
     if (ref < 0 || end > rawSize) throw invalid();
     const distance = op - ref;
-    if (length + 2 >= longMatch && distance >= length + 2) {
-      output.copyWithin(op, ref, ref + length + 2);
+    if (length <= 8 && distance >= 8) {
+      to.setInt32(op, to.getInt32(ref, true), true);
+      to.setInt32(op + 4, to.getInt32(ref + 4, true), true);
+      op = end;
+      continue;
+    }
+    if (length >= longMatch && distance >= length) {
+      output.copyWithin(op, ref, ref + length);
       op = end;
       continue;
     }
@@ -50,7 +81,7 @@ export function decompressLzf(input: Uint8Array, rawSize: number): Uint8Array {
     while (op < end) output[op++] = output[ref++];
   }
   if (op !== rawSize) throw new PointCloudError('pointcloud.truncated', { expected: rawSize, actual: op });
-  return output;
+  return output.subarray(0, rawSize);
 }
 
 /** An LZF compressor in liblzf's format: greedy matches found by a hash of three bytes. */

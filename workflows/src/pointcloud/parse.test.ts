@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isPointCloudFile, parsePointCloud, pointCloudExtensions } from './parse';
+import { isPointCloudFile, ParseScratch, parsePointCloud, pointCloudExtensions } from './parse';
 import { PointCloudError } from './point-cloud-error';
-import { writePcd } from './pcd-write';
+import { packRgb, type PcdFieldSpec, writePcd } from './pcd-write';
 import { writeFloatRecords, writePly } from './point-cloud-files.test-support';
 
 describe(parsePointCloud.name, () => {
@@ -44,6 +44,68 @@ describe(parsePointCloud.name, () => {
     })();
     expect(error).toBeInstanceOf(PointCloudError);
     expect(error).toMatchObject({ messageKey: 'pointcloud.format_unknown', params: { file: '0001.las' } });
+  });
+});
+
+describe('parsePointCloud with reuseInput', () => {
+  const floats = (names: string[]): PcdFieldSpec[] => names.map((name) => ({ name, type: 'F', size: 4 }));
+  // Every fourth point has a non-finite coordinate and is dropped; coordinates, intensity and colour vary by point.
+  const value = (p: number, f: number): number => {
+    if (p % 4 === 2 && f === (p % 3)) return p % 8 === 2 ? NaN : -Infinity;
+    return f < 3 ? Math.fround(p * 0.5 - f * 7.25) : f === 3 ? p % 250 : packRgb(p % 256, (p * 3) % 256, 200);
+  };
+  const layouts: [name: string, fields: PcdFieldSpec[]][] = [
+    ['x y z', floats(['x', 'y', 'z'])],
+    ['x y z intensity', floats(['x', 'y', 'z', 'intensity'])],
+    ['x y z intensity rgb', floats(['x', 'y', 'z', 'intensity', 'rgb'])],
+    ['intensity first, a U1 field, F8 z', [{ name: 'intensity', type: 'F', size: 4 }, { name: 'ring', type: 'U', size: 1 }, ...floats(['x', 'y']), { name: 'z', type: 'F', size: 8 }]],
+  ];
+  const files: [name: string, bytes: Uint8Array][] = [
+    ...layouts.flatMap(([name, fields]) =>
+      (['ascii', 'binary', 'binary_compressed'] as const).map((encoding): [string, Uint8Array] => {
+        const fieldValue = (p: number, f: number) => value(p, fields[f].name === 'intensity' ? 3 : fields[f].name === 'rgb' ? 4 : fields[f].name === 'ring' ? 3 : 'xyz'.indexOf(fields[f].name));
+        return [`${name}, ${encoding}.pcd`, writePcd(fields, 37, fieldValue, encoding)];
+      }),
+    ),
+    ['KITTI.bin', writeFloatRecords(Array.from({ length: 37 }, (_, p) => [0, 1, 2, 3].map((f) => value(p, f))))],
+    ['nuScenes.pcd.bin', writeFloatRecords(Array.from({ length: 37 }, (_, p) => [0, 1, 2, 3, 3].map((f) => value(p, f))))],
+  ];
+
+  /** The file's bytes at `offset` in a buffer of their own, with a byte either side that no parse may touch. */
+  const placed = (bytes: Uint8Array, offset: number): Uint8Array => {
+    const host = new Uint8Array(bytes.length + offset + 1).fill(0xa5);
+    host.set(bytes, offset);
+    return host.subarray(offset, offset + bytes.length);
+  };
+
+  it.each(files)('gives the cloud the copying parse gives of %s, at any offset in its buffer', (name, bytes) => {
+    const copied = parsePointCloud(name, bytes);
+    expect(copied.count).toBe(28);
+    for (const offset of [0, 1, 2, 3, 4]) {
+      const own = placed(bytes, offset);
+      expect(parsePointCloud(name, own, { reuseInput: true })).toEqual(copied);
+      const host = new Uint8Array(own.buffer);
+      expect([...host.subarray(0, offset), host[host.length - 1]]).toEqual(Array(offset + 1).fill(0xa5));
+    }
+  });
+
+  it.each(files.filter(([name]) => !name.includes('ascii')))('writes the positions of %s over its bytes, not into fresh memory', (name, bytes) => {
+    const own = placed(bytes, 3);
+    expect(parsePointCloud(name, own, { reuseInput: true }).positions.buffer).toBe(own.buffer);
+  });
+
+  it.each(files)('leaves the bytes of %s as they were without it', (name, bytes) => {
+    const given = placed(bytes, 1);
+    parsePointCloud(name, given);
+    parsePointCloud(name, given, { scratch: new ParseScratch() });
+    expect(given).toEqual(bytes);
+  });
+
+  it('keeps each cloud its own when parses share a scratch', () => {
+    const scratch = new ParseScratch();
+    const [first, second] = [files[5], files[8]].map(([name, bytes]) => [name, bytes, parsePointCloud(name, bytes)] as const);
+    const clouds = [first, second].map(([name, bytes]) => parsePointCloud(name, bytes.slice(), { reuseInput: true, scratch }));
+    expect(clouds).toEqual([first[2], second[2]]);
   });
 });
 

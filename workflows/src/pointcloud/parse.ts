@@ -4,9 +4,12 @@ import { parseNuscenesBin } from './nuscenes-bin';
 import { parsePcd } from './pcd';
 import { parsePly } from './ply';
 import type { PointCloud } from './point-cloud';
+import { type ParseOptions, ParseScratch } from './point-cloud-build';
 import { PointCloudError } from './point-cloud-error';
 
-const parsers: [extension: string, parse: (bytes: Uint8Array) => PointCloud][] = [
+export { type ParseOptions, ParseScratch };
+
+const parsers: [extension: string, parse: (bytes: Uint8Array, options: ParseOptions) => PointCloud][] = [
   // .pcd.bin before .bin: a nuScenes sweep would otherwise read as a KITTI scan.
   ['.pcd.bin', parseNuscenesBin],
   ['.bin', parseKittiBin],
@@ -23,10 +26,13 @@ export function isPointCloudFile(fileName: string): boolean {
   return pointCloudExtensions.some((extension) => lower.endsWith(extension));
 }
 
-/** The cloud a file holds; throws a PointCloudError saying why a file cannot be read. */
-export function parsePointCloud(fileName: string, bytes: Uint8Array): PointCloud {
+/**
+ * The cloud a file holds; throws a PointCloudError saying why a file cannot be read. The bytes are left as they were
+ * unless `options.reuseInput` gives them up.
+ */
+export function parsePointCloud(fileName: string, bytes: Uint8Array, options: ParseOptions = {}): PointCloud {
   const lower = fileName.toLowerCase();
   const found = parsers.find(([extension]) => lower.endsWith(extension));
   if (!found) throw new PointCloudError('pointcloud.format_unknown', { file: fileName.split(/[\\/]/).pop() ?? fileName });
-  return found[1](bytes);
+  return found[1](bytes, options);
 }

@@ -1,6 +1,6 @@
 import { PCDLoader } from 'three/examples/jsm/loaders/PCDLoader.js';
 import { describe, expect, it } from 'vitest';
-import { compressLzf, decompressLzf } from './lzf';
+import { compressLzf, decompressLzf, lzfSlack } from './lzf';
 import { parsePcd, readPcdHeader } from './pcd';
 import type { PointCloud } from './point-cloud';
 import { PointCloudError } from './point-cloud-error';
@@ -213,6 +213,17 @@ describe('decompressLzf', () => {
     const compressed = compressLzf(input);
     expect(compressed.length).toBeLessThan(input.length);
     expect(decompressLzf(compressed, input.length)).toEqual(input);
+  });
+
+  it('expands into a lent array, writing nothing past the size and its slack', () => {
+    const random = seededRandom(9);
+    const input = Uint8Array.from({ length: 5000 }, (_, i) => (i % 7 < 3 ? 40 + (i % 3) : Math.floor(random() * 256)));
+    const lent = new Uint8Array(input.length + lzfSlack + 16).fill(0xa5);
+    const expanded = decompressLzf(compressLzf(input), input.length, lent);
+    expect(expanded).toEqual(input);
+    expect(expanded.buffer).toBe(lent.buffer);
+    expect([...lent.subarray(input.length + lzfSlack)]).toEqual(Array(16).fill(0xa5));
+    expect(() => decompressLzf(compressLzf(input), input.length, new Uint8Array(input.length))).toThrow(RangeError);
   });
 
   it('refuses output shorter than promised', () => {

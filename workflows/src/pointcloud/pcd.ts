@@ -1,9 +1,9 @@
 // PCD (the Point Cloud Library's format) in its three encodings: ascii, binary (row by row) and binary_compressed
 // (LZF over the fields column by column). Any fields may be present; x, y, z are required, reflectance and packed
 // rgb are kept, every other field is stepped over.
-import { decompressLzf } from './lzf';
+import { decompressLzf, lzfSlack } from './lzf';
 import type { PointCloud } from './point-cloud';
-import { bodyText, buildCloud, headerLine } from './point-cloud-build';
+import { bodyText, buildCloud, floatsOverRead, headerLine, type ParseOptions, positionsBehindRows } from './point-cloud-build';
 import { PointCloudError } from './point-cloud-error';
 import { float32Bits, intensityNames, type ScalarType, scalarReader } from './scalar';
 
@@ -117,15 +117,21 @@ function wantedFields(fields: PcdField[]): Wanted {
   };
 }
 
-/** Reads a PCD file into a cloud; points with a non-finite coordinate are dropped. */
-export function parsePcd(bytes: Uint8Array): PointCloud {
+/**
+ * Reads a PCD file into a cloud; points with a non-finite coordinate are dropped. With `reuseInput` the positions
+ * are written over the bytes once read (binary: behind the row being read; binary_compressed: over the compressed
+ * stream once expanded, where it has room). A compressed stream expands into the caller's scratch where given.
+ */
+export function parsePcd(bytes: Uint8Array, options: ParseOptions = {}): PointCloud {
   const header = readPcdHeader(bytes);
   const wanted = wantedFields(header.fields);
   if (header.points === 0) throw new PointCloudError('pointcloud.empty');
   if (header.encoding === 'ascii') return parseAscii(bytes, header, wanted);
 
+  const total = header.points;
+  const reuse = options.reuseInput === true;
   const rowSize = header.fields.reduce((sum, field) => sum + field.size * field.count, 0);
-  const expected = header.points * rowSize;
+  const expected = total * rowSize;
   if (header.encoding === 'binary') {
     const actual = bytes.length - header.dataOffset;
     if (actual < expected) throw new PointCloudError('pointcloud.truncated', { expected: header.dataOffset + expected, actual: bytes.length });
@@ -136,7 +142,8 @@ export function parsePcd(bytes: Uint8Array): PointCloud {
       offset += field.size * field.count;
       return { start, stride: rowSize };
     });
-    return readColumns(bytes, header, wanted, layout);
+    const positions = reuse ? positionsBehindRows(bytes, header.dataOffset, rowSize, total) : null;
+    return readColumns(bytes, header, wanted, layout, { positions, inPlace: reuse });
   }
 
   const sizes = header.dataOffset + 8;
@@ -148,24 +155,34 @@ export function parsePcd(bytes: Uint8Array): PointCloud {
     throw new PointCloudError('pointcloud.truncated', { expected: sizes + compressedSize, actual: bytes.length });
   }
   if (rawSize < expected) throw new PointCloudError('pointcloud.truncated', { expected, actual: rawSize });
-  const raw = decompressLzf(bytes.subarray(sizes, sizes + compressedSize), rawSize);
+  const raw = decompressLzf(bytes.subarray(sizes, sizes + compressedSize), rawSize, options.scratch?.bytes(rawSize + lzfSlack));
   // Column by column: all points' values of a field, then the next field's.
   let offset = 0;
   const layout = header.fields.map((field) => {
     const start = offset;
-    offset += field.size * field.count * header.points;
+    offset += field.size * field.count * total;
     return { start, stride: field.size * field.count };
   });
-  return readColumns(raw, header, wanted, layout);
+  // The compressed bytes are read through once expanded.
+  return readColumns(raw, header, wanted, layout, { positions: reuse ? floatsOverRead(bytes, total * 3) : null, inPlace: reuse });
 }
 
 type Column = { start: number; stride: number };
 
-/** Reads the kept fields of binary data where point i's value of field f sits at layout[f].start + i·layout[f].stride. */
-function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layout: Column[]): PointCloud {
+/** Where the caller has found room for the positions (null: a fresh array), and whether the cloud may be trimmed by view. */
+interface Destination {
+  positions: Float32Array | null;
+  inPlace: boolean;
+}
+
+/**
+ * Reads the kept fields of binary data where point i's value of field f sits at layout[f].start + i·layout[f].stride.
+ * Each point is read whole before any of it is written, so a destination may lie over the rows read so far.
+ */
+function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layout: Column[], destination: Destination): PointCloud {
   const total = header.points;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const positions = new Float32Array(total * 3);
+  const positions = destination.positions ?? new Float32Array(total * 3);
   const intensity = wanted.intensity >= 0 ? new Float32Array(total) : null;
   const colors = wanted.color >= 0 ? new Uint8Array(total * 3) : null;
   const { fields } = header;
@@ -180,7 +197,8 @@ function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layou
     const at = (index: number) => (kept(index) ? layout[index].start : -1);
     const read = new Float64Array([0, Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
     readFloat32Points(view, 0, total, stride, at(wanted.x), at(wanted.y), at(wanted.z), at(wanted.intensity), at(wanted.color), positions, intensity ?? empty, colors ?? emptyBytes, read);
-    return buildCloud({ positions, intensity, colors }, read[0], total, { min: [read[1], read[2], read[3]], max: [read[4], read[5], read[6]] });
+    const bounds: PointCloud['bounds'] = { min: [read[1], read[2], read[3]], max: [read[4], read[5], read[6]] };
+    return buildCloud({ positions, intensity, colors }, read[0], total, bounds, destination.inPlace);
   }
 
   const reader = (index: number) => {
@@ -196,21 +214,22 @@ function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layou
     const px = readX(i);
     const py = readY(i);
     const pz = readZ(i);
+    const reflectance = readIntensity(i);
+    const rgb = colors ? view.getUint32(colorAt.start + i * colorAt.stride, true) : 0;
     if (!Number.isFinite(px) || !Number.isFinite(py) || !Number.isFinite(pz)) continue;
     const k3 = count * 3;
     positions[k3] = px;
     positions[k3 + 1] = py;
     positions[k3 + 2] = pz;
-    if (intensity) intensity[count] = readIntensity(i);
+    if (intensity) intensity[count] = reflectance;
     if (colors) {
-      const rgb = view.getUint32(colorAt.start + i * colorAt.stride, true);
       colors[k3] = (rgb >>> 16) & 255;
       colors[k3 + 1] = (rgb >>> 8) & 255;
       colors[k3 + 2] = rgb & 255;
     }
     count++;
   }
-  return buildCloud({ positions, intensity, colors }, count, total);
+  return buildCloud({ positions, intensity, colors }, count, total, undefined, destination.inPlace);
 }
 
 const empty = new Float32Array(0);
@@ -219,8 +238,8 @@ const emptyBytes = new Uint8Array(0);
 /**
  * The common case in one DataView loop: float32 x, y, z, a float32 intensity or none (at -1), a packed colour or none,
  * every field a stride apart. A small function of numbers and typed arrays only, so the engine optimizes it once and
- * keeps it for every file. Reads points [first, end) and carries in `read` the points kept so far and their bounds:
- * [kept, min x, y, z, max x, y, z].
+ * keeps it for every file. Each point is read whole before any of it is written. Reads points [first, end) and
+ * carries in `read` the points kept so far and their bounds: [kept, min x, y, z, max x, y, z].
  */
 function readFloat32Points(
   view: DataView,
@@ -244,6 +263,8 @@ function readFloat32Points(
     const px = view.getFloat32(row + xAt, true);
     const py = view.getFloat32(row + yAt, true);
     const pz = view.getFloat32(row + zAt, true);
+    const reflectance = withIntensity ? view.getFloat32(row + intensityAt, true) : 0;
+    const rgb = withColor ? view.getUint32(row + colorAt, true) : 0;
     if (px - px !== 0 || py - py !== 0 || pz - pz !== 0) continue;
     if (px < minX) minX = px;
     if (px > maxX) maxX = px;
@@ -255,9 +276,8 @@ function readFloat32Points(
     positions[k3] = px;
     positions[k3 + 1] = py;
     positions[k3 + 2] = pz;
-    if (withIntensity) intensity[kept] = view.getFloat32(row + intensityAt, true);
+    if (withIntensity) intensity[kept] = reflectance;
     if (withColor) {
-      const rgb = view.getUint32(row + colorAt, true);
       colors[k3] = (rgb >>> 16) & 255;
       colors[k3 + 1] = (rgb >>> 8) & 255;
       colors[k3 + 2] = rgb & 255;

@@ -1,7 +1,7 @@
 // The point cloud worker: parses a source file or decodes a stored frame blob off the main thread, lays a frame's
 // cloud out for drawing (its grid), and hands the arrays back by transfer, not by copy.
 import * as Comlink from 'comlink';
-import { decodePointCloud, type PointCloud, PointCloudError, parsePointCloud } from '@annot/workflows';
+import { decodePointCloud, type PointCloud, PointCloudError, ParseScratch, parsePointCloud } from '@annot/workflows';
 import { type CloudGrid, gridBuffers, gridCloud } from './scene/cloud-grid';
 
 /** A refusal as it crosses to the page: Comlink keeps only an Error's message, so the key and params travel as data. */
@@ -27,10 +27,19 @@ function refusing<T>(work: () => T): T {
   }
 }
 
+/**
+ * The working memory of every parse in turn (a compressed file's expanded stream, some 16 bytes a point), held for
+ * the worker's life: in Chromium, expanding into fresh memory takes about twice as long as into pages already mapped.
+ */
+const scratch = new ParseScratch();
+
 const cloudWorker = {
-  /** The cloud of a PCD, KITTI .bin, nuScenes .pcd.bin or PLY file. */
+  /**
+   * The cloud of a PCD, KITTI .bin, nuScenes .pcd.bin or PLY file. The buffer was transferred here and is read once,
+   * so the cloud's arrays are written over it where they fit rather than into fresh memory.
+   */
   parse(fileName: string, buffer: ArrayBuffer): PointCloud {
-    return transferred(refusing(() => parsePointCloud(fileName, new Uint8Array(buffer))));
+    return transferred(refusing(() => parsePointCloud(fileName, new Uint8Array(buffer), { reuseInput: true, scratch })));
   },
   /** The cloud of a frame's stored blob (its arrays view the blob's own memory) and its grid, ready to draw. */
   decode(buffer: ArrayBuffer): { cloud: PointCloud; grid: CloudGrid } {
