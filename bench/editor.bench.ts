@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { BenchDatabase } from './support/bench-database';
 import { type EditorPlatform, startEditorPlatform, taggerPage } from './support/editor-platform';
 import type { Figure } from './support/figures';
+import { median } from './support/timing';
 import { closeKonva, dragFrames, editorOpenMs, type Frames, konvaOpenMs, loadKonva } from './support/editor-page';
 
 // Compiled to scripts/dist/bench.
@@ -71,7 +72,6 @@ async function heavyItems(api: Api, count: number): Promise<string[]> {
   return claimed;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const framesText = (f: Frames) => `p50 ${ms(f.p50)} p95 ${ms(f.p95)} over ${f.count} frames`;
 

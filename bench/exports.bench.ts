@@ -1,6 +1,6 @@
 // Exporting 1,000,000 objects on 100,000 items as COCO and as YOLO through the worker's own writer, each in a process
-// of its own, beside a raw COPY of the same result rows out of PostgreSQL; and the writer's peak resident memory at
-// 100,000 and at 1,000,000 objects, which must not grow with the export.
+// of its own, beside a raw COPY of the same result rows out of PostgreSQL, in three rounds whose medians are compared;
+// and the writer's peak resident memory at 100,000 and at 1,000,000 objects, which must not grow with the export.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -13,7 +13,7 @@ import type { BenchDatabase } from './support/bench-database';
 import type { ExportChildAnswer } from './support/export-child';
 import { exportFixture, objectsPerItem } from './support/export-fixture';
 import type { Figure } from './support/figures';
-import { timed } from './support/timing';
+import { median, timed } from './support/timing';
 import { checkWritten } from './support/written';
 
 const sizes = [10_000, 100_000];
@@ -42,24 +42,38 @@ function exportInChild(url: string, projectId: string, format: ExportFormat): Pr
   });
 }
 
+/** Rounds at the largest size, each a raw COPY then each format's export; every figure is the median of its rounds. */
+const rounds = 3;
+
 export async function exportsBench(bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const items of sizes) {
     const objects = items * objectsPerItem;
+    const label = objects >= 1_000_000 ? '1M' : `${objects / 1000}k`;
     const projectId = await exportFixture(bench.db, items);
     await checkWritten(bench.db, 'the export fixture', sql`SELECT count(*) AS items, sum(jsonb_array_length(r.result->'objects')) AS objects FROM item_results r WHERE r.project_id = ${projectId}::uuid`, { items, objects });
-    const raw = await timed(() => rawCopy(bench.url, projectId));
-    log(`  ${objects.toLocaleString('en-US')} objects: raw COPY ${raw.seconds.toFixed(2)} s (${(raw.value / 1e6).toFixed(0)} MB of rows)`);
-    for (const format of ['coco', 'yolo'] as const) {
-      const run = await exportInChild(bench.url, projectId, format);
-      if (run.objects !== objects) throw new Error(`the ${format} export wrote ${run.objects} objects of ${objects}, so its figure is void`);
-      log(`  ${format}: ${run.seconds.toFixed(2)} s, archive ${(run.bytes / 1e6).toFixed(1)} MB, peak RSS ${run.peakRssMb.toFixed(0)} MB`);
-      const label = `${objects >= 1_000_000 ? '1M' : `${objects / 1000}k`}`;
-      if (objects >= 1_000_000) {
-        figures.push({ name: `export ${format} objects (${label})`, ours: objects / run.seconds, baselineName: 'raw COPY of the result rows', baseline: objects / raw.seconds, targetRatio: 0.5 });
+    // The rate is measured at the largest size; the smaller one shows only that memory does not grow with the export.
+    const timedRounds = objects >= 1_000_000 ? rounds : 1;
+    const raw: number[] = [];
+    const runs: Record<'coco' | 'yolo', ExportChildAnswer[]> = { coco: [], yolo: [] };
+    for (let round = 0; round < timedRounds; round++) {
+      const copy = await timed(() => rawCopy(bench.url, projectId));
+      raw.push(copy.seconds);
+      log(`  ${objects.toLocaleString('en-US')} objects, round ${round + 1}: raw COPY ${copy.seconds.toFixed(2)} s (${(copy.value / 1e6).toFixed(0)} MB of rows)`);
+      for (const format of ['coco', 'yolo'] as const) {
+        const run = await exportInChild(bench.url, projectId, format);
+        if (run.objects !== objects) throw new Error(`the ${format} export wrote ${run.objects} objects of ${objects}, so its figure is void`);
+        log(`    ${format}: ${run.seconds.toFixed(2)} s, archive ${(run.bytes / 1e6).toFixed(1)} MB, peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+        runs[format].push(run);
       }
-      // Memory as a ratio too: the budget over the peak must stay at or above 1.
-      figures.push({ name: `${format} ${rssBudgetMb}MB / peak RSS MB (${label})`, ours: rssBudgetMb, baselineName: 'peak resident memory, MB', baseline: run.peakRssMb, targetRatio: 1 });
+    }
+    for (const format of ['coco', 'yolo'] as const) {
+      if (objects >= 1_000_000) {
+        figures.push({ name: `export ${format} objects (${label})`, ours: objects / median(runs[format].map((run) => run.seconds)), baselineName: 'raw COPY of the result rows', baseline: objects / median(raw), targetRatio: 0.5 });
+      }
+      // Memory as a ratio too: the budget over the peak of every round must stay at or above 1.
+      const peakRssMb = Math.max(...runs[format].map((run) => run.peakRssMb));
+      figures.push({ name: `${format} ${rssBudgetMb}MB / peak RSS MB (${label})`, ours: rssBudgetMb, baselineName: 'peak resident memory, MB', baseline: peakRssMb, targetRatio: 1 });
     }
   }
   return figures;

@@ -7,6 +7,7 @@ import type { BenchDatabase } from './support/bench-database';
 import { startEditorPlatform, taggerPage } from './support/editor-platform';
 import { editorOpenMs } from './support/editor-page';
 import type { Figure } from './support/figures';
+import { median } from './support/timing';
 import { closePlainFrame, goToFrame, holdNextFrame, plainFrameMs, switchFrames } from './support/frames-page';
 import { demoCall, ok } from '../scripts/src/seed-demo-call';
 import { demoSequenceProject } from '../scripts/src/seed-demo-sequences';
@@ -19,7 +20,6 @@ const height = 720;
 /** A held key repeats about thirty times a second. */
 const repeatMs = 33;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 

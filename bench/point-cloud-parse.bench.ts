@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { seededRandom, writePcd } from '@annot/workflows';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
+import { median } from './support/timing';
 import { builtWorkerChunk, fetchFile, openParsePage, parseOurs, parseTheirs, sameCloud, serveParsePage } from './support/point-cloud-parse-page';
 
 // Compiled to scripts/dist/bench.
@@ -17,7 +18,6 @@ const runs = 7;
 const warmUps = 3;
 const encodings = ['binary', 'binary_compressed'] as const;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (values: number[]) => values.map((value) => value.toFixed(0)).join(' ');
 
 /**

@@ -23,3 +23,6 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seco
 }
 
 const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
+
+/** The middle of some measurements (the upper middle of an even count). */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
