@@ -136,6 +136,27 @@ describe('parsePcd', () => {
       }
     });
 
+    it('reads float32 fields at any byte offset in the data, bounding the cloud by the points it keeps', () => {
+      // A U1 field first puts every later column of a compressed file off a 4-byte boundary unless the count is a
+      // multiple of four; every fifth point has a far x and a non-finite y or z, and is dropped with its far x.
+      const fields: PcdFieldSpec[] = [{ name: 'ring', type: 'U', size: 1 }, ...['x', 'y', 'z', 'intensity'].map((name): PcdFieldSpec => ({ name, type: 'F', size: 4 })), { name: 'rgb', type: 'F', size: 4 }];
+      const dropped = (p: number) => p % 5 === 3;
+      const value = (p: number, f: number) =>
+        [p % 32, dropped(p) ? 1e6 : Math.fround(p * 0.75 - 9), p % 10 === 3 ? NaN : -p - 1, p % 10 === 8 ? -Infinity : Math.fround(p / 8), p, packRgb(p, 2 * p, 3 * p)][f];
+      for (const points of [37, 40]) {
+        const kept = Array.from({ length: points }, (_, p) => p).filter((p) => !dropped(p));
+        const [ascii, binary, compressed] = encodings.map((encoding) => parsePcd(writePcd(fields, points, value, encoding)));
+        expect(compressed).toEqual(ascii);
+        expect(binary).toEqual(ascii);
+        expect([...compressed.intensity!]).toEqual(kept);
+        expect([...compressed.colors!.subarray(3, 6)]).toEqual([1, 2, 3]);
+        expect(compressed.bounds).toEqual({
+          min: [-9, -kept[kept.length - 1] - 1, 0],
+          max: [Math.fround(kept[kept.length - 1] * 0.75 - 9), -1, Math.fround(kept[kept.length - 1] / 8)],
+        });
+      }
+    });
+
     it('reads the header it was given', () => {
       const header = readPcdHeader(writePcd(streetFields, 4, streetValue, 'binary'));
       expect(header).toMatchObject({ version: '0.7', width: 4, height: 1, points: 4, encoding: 'binary', viewpoint: [0, 0, 0, 1, 0, 0, 0] });

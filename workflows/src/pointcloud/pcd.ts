@@ -3,7 +3,7 @@
 // rgb are kept, every other field is stepped over.
 import { decompressLzf, lzfSlack } from './lzf';
 import type { PointCloud } from './point-cloud';
-import { bodyText, buildCloud, floatsOverRead, headerLine, type ParseOptions, positionsBehindRows } from './point-cloud-build';
+import { bodyText, buildCloud, floatsOverRead, headerLine, keepFinite, type ParseOptions, positionsBehindRows } from './point-cloud-build';
 import { PointCloudError } from './point-cloud-error';
 import { float32Bits, intensityNames, type ScalarType, scalarReader } from './scalar';
 
@@ -194,11 +194,27 @@ function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layou
     (!kept(wanted.intensity) || floatAtStride(wanted.intensity)) &&
     (!kept(wanted.color) || layout[wanted.color].stride === stride)
   ) {
-    const at = (index: number) => (kept(index) ? layout[index].start : -1);
-    const read = new Float64Array([0, Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-    readFloat32Points(view, 0, total, stride, at(wanted.x), at(wanted.y), at(wanted.z), at(wanted.intensity), at(wanted.color), positions, intensity ?? empty, colors ?? emptyBytes, read);
+    const arrays = { positions, intensity, colors };
+    const read = new Float64Array(7);
+    const starts = [wanted.x, wanted.y, wanted.z, wanted.intensity, wanted.color].filter(kept).map((index) => bytes.byteOffset + layout[index].start);
+    if (littleEndianHost && stride % 4 === 0 && starts.every((start) => start % 4 === 0)) {
+      // Whole words: one Float32Array (and a Uint32Array for colour) over the data, indexed in words. A column of
+      // intensity (one word a point, as binary_compressed stores it) is copied whole rather than word by word.
+      const word = (index: number) => (kept(index) ? (bytes.byteOffset + layout[index].start) >> 2 : -1);
+      const words = new Float32Array(bytes.buffer, 0, (bytes.byteOffset + bytes.byteLength) >> 2);
+      const packed = colors ? new Uint32Array(bytes.buffer, 0, words.length) : emptyWords;
+      const step = stride >> 2;
+      const intensityColumn = intensity !== null && step === 1 ? word(wanted.intensity) : -1;
+      const intensityAt = intensityColumn >= 0 ? -1 : word(wanted.intensity);
+      readFloat32Words(words, packed, total, step, word(wanted.x), word(wanted.y), word(wanted.z), intensityAt, word(wanted.color), arrays.positions, intensity ?? empty, colors ?? emptyBytes, read);
+      if (intensityColumn >= 0) intensity?.set(words.subarray(intensityColumn, intensityColumn + total));
+    } else {
+      const at = (index: number) => (kept(index) ? layout[index].start : -1);
+      readFloat32Points(view, total, stride, at(wanted.x), at(wanted.y), at(wanted.z), at(wanted.intensity), at(wanted.color), positions, intensity ?? empty, colors ?? emptyBytes, read);
+    }
+    if (read[0] !== 0) return buildCloud(arrays, keepFinite(arrays, total), total, undefined, destination.inPlace);
     const bounds: PointCloud['bounds'] = { min: [read[1], read[2], read[3]], max: [read[4], read[5], read[6]] };
-    return buildCloud({ positions, intensity, colors }, read[0], total, bounds, destination.inPlace);
+    return buildCloud(arrays, total, total, bounds, destination.inPlace);
   }
 
   const reader = (index: number) => {
@@ -234,17 +250,74 @@ function readColumns(bytes: Uint8Array, header: PcdHeader, wanted: Wanted, layou
 
 const empty = new Float32Array(0);
 const emptyBytes = new Uint8Array(0);
+const emptyWords = new Uint32Array(0);
 
-/**
- * The common case in one DataView loop: float32 x, y, z, a float32 intensity or none (at -1), a packed colour or none,
- * every field a stride apart. A small function of numbers and typed arrays only, so the engine optimizes it once and
- * keeps it for every file. Each point is read whole before any of it is written. Reads points [first, end) and
- * carries in `read` the points kept so far and their bounds: [kept, min x, y, z, max x, y, z].
- */
+/** Whether typed arrays read memory as little-endian, as PCD stores it (every host the console runs on). */
+const littleEndianHost = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+// The common case (float32 x, y, z, a float32 intensity or none at -1, a packed colour or none, every field a stride
+// apart) in one loop of numbers and typed arrays only, so the engine optimizes it once and keeps it for every file.
+// Every point is written, at its own index, right after it is read whole, so a destination may lie over the rows
+// read so far. The loop has no branch that depends on the data: a point's x - x + y - y + z - z is 0 unless a
+// coordinate is NaN or infinite, and the sum of them all is carried in read[0] (a cloud with any such point is then
+// compacted by keepFinite); Math.min and Math.max carry the bounds in read[1..6] (min x, y, z, max x, y, z), which
+// cost less than comparisons whose outcome the processor cannot predict.
+
+/** The common case over whole 4-byte words: `words` and `packed` view the same memory, point i's x at xAt + i·step. */
+function readFloat32Words(
+  words: Float32Array,
+  packed: Uint32Array,
+  total: number,
+  step: number,
+  xAt: number,
+  yAt: number,
+  zAt: number,
+  intensityAt: number,
+  colorAt: number,
+  positions: Float32Array,
+  intensity: Float32Array,
+  colors: Uint8Array,
+  read: Float64Array,
+): void {
+  const withIntensity = intensityAt >= 0;
+  const withColor = colorAt >= 0;
+  let nonFinite = 0, minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  for (let i = 0, row = 0, k3 = 0; i < total; i++, row += step, k3 += 3) {
+    const px = words[row + xAt];
+    const py = words[row + yAt];
+    const pz = words[row + zAt];
+    const reflectance = withIntensity ? words[row + intensityAt] : 0;
+    const rgb = withColor ? packed[row + colorAt] : 0;
+    nonFinite += px - px + (py - py) + (pz - pz);
+    minX = Math.min(minX, px);
+    maxX = Math.max(maxX, px);
+    minY = Math.min(minY, py);
+    maxY = Math.max(maxY, py);
+    minZ = Math.min(minZ, pz);
+    maxZ = Math.max(maxZ, pz);
+    positions[k3] = px;
+    positions[k3 + 1] = py;
+    positions[k3 + 2] = pz;
+    if (withIntensity) intensity[i] = reflectance;
+    if (withColor) {
+      colors[k3] = (rgb >>> 16) & 255;
+      colors[k3 + 1] = (rgb >>> 8) & 255;
+      colors[k3 + 2] = rgb & 255;
+    }
+  }
+  read[0] = nonFinite;
+  read[1] = minX;
+  read[2] = minY;
+  read[3] = minZ;
+  read[4] = maxX;
+  read[5] = maxY;
+  read[6] = maxZ;
+}
+
+/** The common case through a DataView, for fields at any byte offset (and big-endian hosts): point i at xAt + i·stride. */
 function readFloat32Points(
   view: DataView,
-  first: number,
-  end: number,
+  total: number,
   stride: number,
   xAt: number,
   yAt: number,
@@ -258,33 +331,31 @@ function readFloat32Points(
 ): void {
   const withIntensity = intensityAt >= 0;
   const withColor = colorAt >= 0;
-  let kept = read[0], minX = read[1], minY = read[2], minZ = read[3], maxX = read[4], maxY = read[5], maxZ = read[6];
-  for (let i = first, row = first * stride; i < end; i++, row += stride) {
+  let nonFinite = 0, minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  for (let i = 0, row = 0, k3 = 0; i < total; i++, row += stride, k3 += 3) {
     const px = view.getFloat32(row + xAt, true);
     const py = view.getFloat32(row + yAt, true);
     const pz = view.getFloat32(row + zAt, true);
     const reflectance = withIntensity ? view.getFloat32(row + intensityAt, true) : 0;
     const rgb = withColor ? view.getUint32(row + colorAt, true) : 0;
-    if (px - px !== 0 || py - py !== 0 || pz - pz !== 0) continue;
-    if (px < minX) minX = px;
-    if (px > maxX) maxX = px;
-    if (py < minY) minY = py;
-    if (py > maxY) maxY = py;
-    if (pz < minZ) minZ = pz;
-    if (pz > maxZ) maxZ = pz;
-    const k3 = kept * 3;
+    nonFinite += px - px + (py - py) + (pz - pz);
+    minX = Math.min(minX, px);
+    maxX = Math.max(maxX, px);
+    minY = Math.min(minY, py);
+    maxY = Math.max(maxY, py);
+    minZ = Math.min(minZ, pz);
+    maxZ = Math.max(maxZ, pz);
     positions[k3] = px;
     positions[k3 + 1] = py;
     positions[k3 + 2] = pz;
-    if (withIntensity) intensity[kept] = reflectance;
+    if (withIntensity) intensity[i] = reflectance;
     if (withColor) {
       colors[k3] = (rgb >>> 16) & 255;
       colors[k3 + 1] = (rgb >>> 8) & 255;
       colors[k3 + 2] = rgb & 255;
     }
-    kept++;
   }
-  read[0] = kept;
+  read[0] = nonFinite;
   read[1] = minX;
   read[2] = minY;
   read[3] = minZ;

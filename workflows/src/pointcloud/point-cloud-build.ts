@@ -49,6 +49,36 @@ export function buildCloud(arrays: CloudArrays, kept: number, total: number, bou
   return { count: kept, positions, intensity, colors, bounds: bounds ?? cloudBounds(positions, kept) };
 }
 
+/**
+ * Moves the points of `total` written whole (positions, intensity, colour at the point's own index) whose coordinates
+ * are all finite to the front, in order, and says how many there are.
+ */
+export function keepFinite(arrays: CloudArrays, total: number): number {
+  const { positions, intensity, colors } = arrays;
+  let kept = 0;
+  for (let i = 0; i < total; i++) {
+    const i3 = i * 3;
+    const px = positions[i3];
+    const py = positions[i3 + 1];
+    const pz = positions[i3 + 2];
+    if (px - px + (py - py) + (pz - pz) !== 0) continue;
+    if (kept < i) {
+      const k3 = kept * 3;
+      positions[k3] = px;
+      positions[k3 + 1] = py;
+      positions[k3 + 2] = pz;
+      if (intensity) intensity[kept] = intensity[i];
+      if (colors) {
+        colors[k3] = colors[i3];
+        colors[k3 + 1] = colors[i3 + 1];
+        colors[k3 + 2] = colors[i3 + 2];
+      }
+    }
+    kept++;
+  }
+  return kept;
+}
+
 /** Where a Float32Array may begin in the memory of `bytes`: its first 4-byte boundary, as an offset within `bytes`. */
 const alignedStart = (bytes: Uint8Array): number => (4 - (bytes.byteOffset & 3)) & 3;
 

@@ -28,19 +28,22 @@ export const pointCloudMediaType = 'application/vnd.annot.point-cloud';
 
 const padded = (bytes: number): number => (bytes + 3) & ~3;
 
-/** The smallest box around the points; a cloud of none is bounded at the origin. */
+/**
+ * The smallest box around the points; a cloud of none is bounded at the origin. Math.min and Math.max rather than
+ * comparisons, as the parsers' own bounds are found (and so -0 bounds below 0 either way).
+ */
 export function cloudBounds(positions: Float32Array, count: number): PointCloud['bounds'] {
   if (count === 0) return { min: [0, 0, 0], max: [0, 0, 0] };
-  const min: [number, number, number] = [Infinity, Infinity, Infinity];
-  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < count; i++) {
-    for (let axis = 0; axis < 3; axis++) {
-      const value = positions[i * 3 + axis];
-      if (value < min[axis]) min[axis] = value;
-      if (value > max[axis]) max[axis] = value;
-    }
+  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  for (let i3 = 0; i3 < count * 3; i3 += 3) {
+    minX = Math.min(minX, positions[i3]);
+    maxX = Math.max(maxX, positions[i3]);
+    minY = Math.min(minY, positions[i3 + 1]);
+    maxY = Math.max(maxY, positions[i3 + 1]);
+    minZ = Math.min(minZ, positions[i3 + 2]);
+    maxZ = Math.max(maxZ, positions[i3 + 2]);
   }
-  return { min, max };
+  return { min: [minX, minY, minZ], max: [maxX, maxY, maxZ] };
 }
 
 /** The cloud as one blob. */
