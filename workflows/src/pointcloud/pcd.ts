@@ -305,13 +305,7 @@ function readFloat32Words(
       colors[k3 + 2] = rgb & 255;
     }
   }
-  read[0] = nonFinite;
-  read[1] = minX;
-  read[2] = minY;
-  read[3] = minZ;
-  read[4] = maxX;
-  read[5] = maxY;
-  read[6] = maxZ;
+  read.set([nonFinite, minX, minY, minZ, maxX, maxY, maxZ]);
 }
 
 /** The common case through a DataView, for fields at any byte offset (and big-endian hosts): point i at xAt + i·stride. */
@@ -355,13 +349,7 @@ function readFloat32Points(
       colors[k3 + 2] = rgb & 255;
     }
   }
-  read[0] = nonFinite;
-  read[1] = minX;
-  read[2] = minY;
-  read[3] = minZ;
-  read[4] = maxX;
-  read[5] = maxY;
-  read[6] = maxZ;
+  read.set([nonFinite, minX, minY, minZ, maxX, maxY, maxZ]);
 }
 
 /** Reads ascii data: one point a line, each field's values as whitespace-separated tokens. */
