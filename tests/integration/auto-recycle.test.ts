@@ -114,7 +114,7 @@ describe('auto-recycle', () => {
     const { job, runAt } = await timerOf(itemId);
     // The job waits in Redis until the claim's deadline: one (shortened) minute after the claim.
     expect(runAt.toISOString().slice(0, 19)).toBe(claimed.deadline.slice(0, 19));
-    expect(job.data).toEqual({ itemId, claimId: expect.any(String) });
+    expect(job.data).toEqual({ itemId, claimId: expect.any(String), claimerId: claimed.claimerId });
     expect(await job.getState()).toBe('delayed');
     expect(job.timestamp + job.delay).toBeGreaterThanOrEqual(runAt.getTime() - 5);
     expect(job.timestamp + job.delay).toBeLessThanOrEqual(runAt.getTime() + 5);

@@ -23,7 +23,8 @@ export enum JobName {
 export type JobItem =
   | { name: JobName.VerifyLedger; data: { auditId: string } }
   | { name: JobName.ImportBatch; data: { batchId: string; importId: string } }
-  | { name: JobName.ExpireClaim; data: { itemId: string; claimId: string } }
+  /** `claimerId` names whose claim it is, so only they hear of its expiry; timers set before it was written lack it. */
+  | { name: JobName.ExpireClaim; data: { itemId: string; claimId: string; claimerId?: string } }
   | { name: JobName.EnterPools; data: { projectId: string } }
   | { name: JobName.Export; data: { exportId: string } }
   | { name: JobName.ExpireExport; data: { exportId: string } }
@@ -33,7 +34,7 @@ export type JobItem =
 
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
 
-/** What a job is about, so the console can attach its progress to the right row. */
+/** What a job is about, so the console can attach its progress to the right row and the events stream knows who may read it. */
 export interface JobSubject {
   type: string;
   id: string;
@@ -58,4 +59,12 @@ export function subjectOf(item: JobItem): JobSubject {
     case JobName.PublishAnnouncement:
       return { type: 'announcement', id: item.data.announcementId };
   }
+}
+
+/** A name the catalogue knows: a queue may still hold jobs of a name since removed. */
+export const isJobName = (name: string): name is JobName => (Object.values(JobName) as string[]).includes(name);
+
+/** The one account a job's events are for where its subject is a person's own work: a claim's expiry is its claimer's news. */
+export function ownerOf(item: JobItem): string | null {
+  return item.name === JobName.ExpireClaim ? (item.data.claimerId ?? null) : null;
 }

@@ -8,7 +8,7 @@ import type { OutboxMessage } from '../outbox/outbox-message';
 export function claimTimers(events: ItemEvent[]): OutboxMessage[] {
   return events.flatMap((e) =>
     e.type === 'ItemClaimed' && e.data.deadline !== null
-      ? [{ name: JobName.ExpireClaim, data: { itemId: e.data.itemId, claimId: e.data.claimId }, runAt: e.data.deadline } satisfies OutboxMessage]
+      ? [{ name: JobName.ExpireClaim, data: { itemId: e.data.itemId, claimId: e.data.claimId, claimerId: e.data.claimerId }, runAt: e.data.deadline } satisfies OutboxMessage]
       : [],
   );
 }
