@@ -6,7 +6,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { type AppConfig, AppError, CONFIG, type CommandContext, exportArchiveKey, NotFoundError, type Storage, STORAGE } from '@annot/core';
+import { type AppConfig, AppError, CONFIG, type CommandContext, exportArchiveKey, type Storage, STORAGE } from '@annot/core';
 import { can, type ExportOptions, type ExportView, type Page, pageQuery, requestExportInput } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { RawResponse } from '../http/raw-response.decorator';
@@ -18,6 +18,7 @@ import { ProjectAccess } from '../projects/project-access.service';
 import { sendArchive } from './archive-response';
 import { RequestExportCommand, type RequestExportResult } from './commands/request-export.handler';
 import { DownloadTickets, downloadTicketSeconds } from './download-tickets.service';
+import { ExportAccess } from './export-access.service';
 import { ExportsRepository } from './exports.repository';
 
 class ProjectParamsDto extends createZodDto(z.object({ projectId: z.uuid() })) {}
@@ -33,6 +34,7 @@ export class ExportsController {
     private readonly commands: CommandBus,
     private readonly exports: ExportsRepository,
     private readonly projects: ProjectAccess,
+    private readonly access: ExportAccess,
     private readonly tickets: DownloadTickets,
     private readonly sessions: SessionsRepository,
     @Inject(STORAGE) private readonly storage: Storage,
@@ -63,7 +65,7 @@ export class ExportsController {
   @Get('exports/:exportId')
   @Can('export.manage')
   get(@Param() params: ExportParamsDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<ExportView> {
-    return this.visible(params.exportId, context, requestLanguage(req));
+    return this.access.record(context.actor, params.exportId, requestLanguage(req));
   }
 
   /** A browser downloads by going to the answered address itself, so the archive streams to disk, never into a page. */
@@ -98,14 +100,8 @@ export class ExportsController {
     await sendArchive(res, this.storage, exportArchiveKey(record.exportId), record.fileName, req.headers.range, record.exportId);
   }
 
-  private async visible(exportId: string, context: CommandContext, language: ReturnType<typeof requestLanguage>): Promise<ExportView> {
-    const record = await this.exports.get(exportId, language);
-    if (!record || !(await this.projects.mayView(context.actor, record.projectId))) throw new NotFoundError('things.export', exportId);
-    return record;
-  }
-
   private async downloadable(exportId: string, context: CommandContext, language: ReturnType<typeof requestLanguage>): Promise<ExportView> {
-    const record = await this.visible(exportId, context, language);
+    const record = await this.access.record(context.actor, exportId, language);
     if (record.status !== 'succeeded' || record.destination.type !== 'download') throw new AppError(409, 'EXPORT_REFUSED', 'exports.not_downloadable');
     return record;
   }

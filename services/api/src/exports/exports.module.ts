@@ -9,12 +9,14 @@ import { AnnotationImportsRepository } from './annotations/annotation-imports.re
 import { ImportAnnotationsHandler } from './annotations/import-annotations.handler';
 import { RequestExportHandler } from './commands/request-export.handler';
 import { DownloadTickets } from './download-tickets.service';
+import { ExportAccess } from './export-access.service';
 import { ExportsController } from './exports.controller';
 import { ExportsRepository } from './exports.repository';
 
 @Module({
   imports: [ProjectsModule, StorageModule, IdentityModule],
   controllers: [ExportsController, AnnotationImportsController],
-  providers: [ExportsRepository, RequestExportHandler, DownloadTickets, AnnotationImportsRepository, ImportAnnotationsHandler, ItemWork],
+  providers: [ExportsRepository, ExportAccess, RequestExportHandler, DownloadTickets, AnnotationImportsRepository, ImportAnnotationsHandler, ItemWork],
+  exports: [ExportAccess],
 })
 export class ExportsModule {}
