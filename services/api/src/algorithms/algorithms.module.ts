@@ -14,5 +14,6 @@ import { SteerAlgorithmCallHandler } from './commands/steer-algorithm-call.handl
   imports: [ProjectsModule, StorageModule],
   controllers: [AlgorithmsController, AlgorithmCallsController],
   providers: [AlgorithmsRepository, RegisterAlgorithmHandler, ChangeAlgorithmHandler, StartAlgorithmCallHandler, SteerAlgorithmCallHandler],
+  exports: [AlgorithmsRepository],
 })
 export class AlgorithmsModule {}

@@ -137,6 +137,11 @@ export class AlgorithmsRepository {
     };
   }
 
+  /** The project a call works on, for deciding who may read it. */
+  async callProject(callId: string): Promise<string | undefined> {
+    return (await this.db.selectFrom('algorithm_calls').select('project_id').where('call_id', '=', callId).executeTakeFirst())?.project_id;
+  }
+
   async call(callId: string, language: Language): Promise<AlgorithmCallView | undefined> {
     const row = (await this.selectCalls().where('c.call_id', '=', callId).executeTakeFirst()) as CallRow | undefined;
     return row && this.callView(row, language);

@@ -25,5 +25,6 @@ import { RequestImportHandler } from './commands/request-import.handler';
   ],
   controllers: [BatchesController],
   providers: [BatchesRepository, BatchAccess, CreateBatchHandler, ChangeBatchHandler, RequestImportHandler],
+  exports: [BatchAccess],
 })
 export class BatchesModule {}

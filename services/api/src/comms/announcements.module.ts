@@ -9,5 +9,6 @@ import { DraftAnnouncementHandler } from './commands/draft-announcement.handler'
 @Module({
   controllers: [AnnouncementsController, AnnouncementNoticesController],
   providers: [AnnouncementsRepository, DraftAnnouncementHandler, ChangeAnnouncementHandler],
+  exports: [AnnouncementsRepository],
 })
 export class AnnouncementsModule {}

@@ -2,7 +2,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { Subject } from 'rxjs';
-import { type AppConfig, CONFIG, createWorkerRedis, jobQueue, type JobSubject } from '@annot/core';
+import { type AppConfig, CONFIG, createWorkerRedis, isJobName, type JobItem, jobQueue, type JobSubject, ownerOf, subjectOf } from '@annot/core';
 
 const closeWaitMs = 2_000;
 
@@ -14,6 +14,12 @@ export interface JobEvent {
   subject: JobSubject | null;
 }
 
+/** A job's event inside the API: what its subscribers receive, and whose own work it is where it is one person's. */
+export interface RelayedJobEvent {
+  event: JobEvent;
+  owner: string | null;
+}
+
 /** What the worker reports through job.updateProgress. */
 export interface JobProgress {
   progress: number;
@@ -23,7 +29,7 @@ export interface JobProgress {
 
 @Injectable()
 export class JobEventsService implements OnModuleDestroy {
-  readonly events = new Subject<JobEvent>();
+  readonly events = new Subject<RelayedJobEvent>();
   private readonly queueEvents: QueueEvents;
   private readonly queue: Queue;
 
@@ -39,7 +45,9 @@ export class JobEventsService implements OnModuleDestroy {
     this.queueEvents.on('progress', ({ jobId, data }) => {
       const report = data as Partial<JobProgress>;
       if (typeof report !== 'object' || report === null) return;
-      this.events.next({ type: 'progress', jobId, name: report.name ?? '', progress: report.progress ?? 0, subject: report.subject ?? null });
+      const event: JobEvent = { type: 'progress', jobId, name: report.name ?? '', progress: report.progress ?? 0, subject: report.subject ?? null };
+      // Only jobs about a whole record report progress; a job about one person's work names its owner when it settles.
+      this.events.next({ event, owner: null });
     });
     this.queueEvents.on('completed', ({ jobId }) => void this.settled('completed', jobId));
     this.queueEvents.on('failed', ({ jobId }) => void this.settled('failed', jobId));
@@ -47,8 +55,10 @@ export class JobEventsService implements OnModuleDestroy {
 
   private async settled(type: 'completed' | 'failed', jobId: string): Promise<void> {
     const job = await this.queue.getJob(jobId).catch(() => undefined);
-    const progress = job?.progress as Partial<JobProgress> | undefined;
-    this.events.next({ type, jobId, name: job?.name ?? '', subject: progress?.subject ?? null });
+    // The subject comes from the job itself, so a job that never reported progress still says what it was about.
+    const item = job && isJobName(job.name) ? ({ name: job.name, data: job.data } as JobItem) : null;
+    const subject = item ? subjectOf(item) : null;
+    this.events.next({ event: { type, jobId, name: job?.name ?? '', subject }, owner: item ? ownerOf(item) : null });
   }
 
   /** Without Redis a graceful close waits for it forever, so the API gives it a moment and then lets go. */

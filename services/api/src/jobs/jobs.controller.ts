@@ -1,14 +1,15 @@
-// The server-sent events stream the console listens to (job progress, and the reader's unread count when their
-// inbox changes), and the tickets that open it.
+// The server-sent events stream the console listens to (the progress of jobs about what the reader may read, and
+// their unread count when their inbox changes), and the tickets that open it.
 import { Controller, type MessageEvent, Post, Req, Sse } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { filter, from, interval, map, merge, mergeMap, type Observable, startWith } from 'rxjs';
+import { concatMap, filter, from, interval, map, merge, mergeMap, type Observable, startWith } from 'rxjs';
 import { InboxListener } from '../comms/inbox-listener.service';
 import { MessagesRepository } from '../comms/messages.repository';
 import { RawResponse } from '../http/raw-response.decorator';
 import { SignedIn, StreamTicketOnly } from '../identity/access/access.decorator';
 import type { AuthedRequest } from '../identity/access/session.guard';
 import { StreamTickets } from '../identity/sessions/stream-tickets.service';
+import { JobAudience } from './job-audience.service';
 import { JobEventsService } from './job-events.service';
 
 @ApiTags('jobs')
@@ -16,6 +17,7 @@ import { JobEventsService } from './job-events.service';
 export class JobsController {
   constructor(
     private readonly jobEvents: JobEventsService,
+    private readonly audience: JobAudience,
     private readonly tickets: StreamTickets,
     private readonly inbox: InboxListener,
     private readonly messages: MessagesRepository,
@@ -35,7 +37,12 @@ export class JobsController {
     const accountId = req.actor!.id;
     // A comment-free heartbeat keeps proxies from closing an idle stream.
     const heartbeat = interval(25_000).pipe(map((): MessageEvent => ({ type: 'heartbeat', data: {} })));
-    const jobs = this.jobEvents.events.pipe(map(({ type, ...data }): MessageEvent => ({ type, data })));
+    // Each event is checked as it is delivered, never once at subscribe time; one at a time, so they keep their order.
+    const admits = this.audience.subscriber(req.actor!);
+    const jobs = this.jobEvents.events.pipe(
+      concatMap((relayed) => from(admits(relayed)).pipe(filter(Boolean), map(() => relayed.event))),
+      map(({ type, ...data }): MessageEvent => ({ type, data })),
+    );
     // The count is read when the stream opens and again on each change, so the badge never shows a number the
     // database does not hold, nor misses a change made while the stream was closed.
     const inbox = this.inbox.changed.pipe(
