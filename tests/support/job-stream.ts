@@ -6,12 +6,15 @@ export interface StreamedEvent {
   data: any;
 }
 
-/** Resolves once the stream is open; `done` resolves with what it received once `until` is satisfied. */
+/**
+ * Resolves once the stream is open; `done` resolves with what it received once `until` is satisfied, and `received`
+ * is what has arrived so far, for a test that waits on one stream before acting.
+ */
 export async function listenToJobs(
   platform: Platform,
   token: string,
   until: (events: StreamedEvent[]) => boolean,
-): Promise<{ done: Promise<StreamedEvent[]>; headers: Headers }> {
+): Promise<{ done: Promise<StreamedEvent[]>; headers: Headers; received: StreamedEvent[] }> {
   const controller = new AbortController();
   const issued = await fetch(`${platform.baseUrl}/manage/jobs/stream/tickets`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   const { data } = (await issued.json()) as { data: { ticket: string } };
@@ -36,5 +39,5 @@ export async function listenToJobs(
     controller.abort();
     return received;
   })();
-  return { done, headers: response.headers };
+  return { done, headers: response.headers, received };
 }
