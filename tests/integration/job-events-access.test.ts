@@ -1,5 +1,6 @@
 // The events stream tells each signed-in account only of jobs about what it may read, by the rules of the subject's
-// read route, decided as each event is delivered: a member taken off a project hears nothing more of it at once.
+// read route, decided as each event is delivered: a member taken off a project hears nothing more of it at once, and
+// a claim's expiry reaches its claimer alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png, upload, zipOf } from '../support/batches';
 import { type Demo, startDemo } from '../support/demo';
@@ -51,7 +52,8 @@ describe('job events on the events stream', () => {
 
   beforeAll(async () => {
     model = await startModelServer();
-    demo = await startDemo();
+    // A minute of a claim's deadline lasts two seconds here, so a one-minute claim runs out while the test watches.
+    demo = await startDemo({ config: { claimMinuteMs: 2_000 } });
     const admin = demo.admin;
     annotationLink = demo.links.find((l) => l.type === 'annotation')!;
     const { id: adminId } = (await call(demo.platform, 'GET', '/api/user/info', { token: admin })).body.data.data;
@@ -147,6 +149,30 @@ describe('job events on the events stream', () => {
     for (const who of ['supplier', 'tagger', 'client'] as const) {
       expect([who, jobEvents(received[who]).map((e) => e.data.subject)]).toEqual([who, [{ type: 'announcement', id: markerId }]]);
     }
+  });
+
+  it("tells a claimer alone that their claim ran out, not even the staff who read the item", async () => {
+    const detail = await ok<{ basics: Record<string, unknown>; rules: Record<string, unknown> }>('GET', `/manage/projects/${demo.projectId}`, people.admin.token);
+    await ok('PUT', `/manage/projects/${demo.projectId}/basics`, people.admin.token, { ...detail.basics, autoRecycle: { enabled: true, timeoutMinutes: 1 } });
+    const { annotationRule, rereadByAnnotator, dataRule } = detail.rules;
+    await ok('PUT', `/manage/projects/${demo.projectId}/rules`, people.admin.token, { annotationRule, countdownSeconds: 0, rereadByAnnotator, dataRule });
+    await ok('POST', `/manage/tasks/projects/${demo.projectId}/rule-readings`, people.member.token);
+    let markerId: string | null = null;
+    const listeners: Who[] = ['member', 'admin', 'pm', 'tagger'];
+    const streams = Object.fromEntries(
+      await Promise.all(listeners.map(async (who) => [who, await listenToJobs(demo.platform, people[who].token, (events) => markerId !== null && completed(events, markerId))] as const)),
+    );
+
+    const { items } = await ok<{ items: string[] }>('POST', `/manage/tasks/links/${annotationLink.id}/claims`, people.member.token, { count: 1 });
+    const itemId = items[0];
+    await eventually(async () => streams.member.received, (events) => completed(events, itemId, 'item.expire_claim'), 30_000);
+    markerId = await marker('After the expiry');
+
+    for (const who of listeners) {
+      const heard = about(await streams[who].done, itemId);
+      expect([who, heard.map((e) => [e.event, e.data.name])]).toEqual([who, who === 'member' ? [['completed', 'item.expire_claim']] : []]);
+    }
+    expect((await ok<{ status: string }>('GET', `/manage/tasks/items/${itemId}`, people.admin.token)).status).not.toBe('claimed');
   });
 
   it('stops sending the events of a project to a member taken off it, on the stream opened while they were on it', async () => {
