@@ -2,6 +2,7 @@
 // console component tests, and browser tests on Debian's Chromium.
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { SlowestFilesReporter, SlowestFirstSequencer } from './tests/support/file-durations.mts';
 
 const root = import.meta.dirname;
 const alias = {
@@ -17,6 +18,9 @@ export default defineConfig({
     // Files mostly wait on PostgreSQL, Redis, queues and timers, so more of them run at once than there are cores
     // (vitest would take one fewer than the cores: one at a time on a two-core machine).
     maxWorkers: 3,
+    // A clean clone has no timing cache: the committed times start the slowest files first, and the run ends with them.
+    sequence: { sequencer: SlowestFirstSequencer },
+    reporters: ['default', new SlowestFilesReporter()],
     projects: [
       {
         ...server,

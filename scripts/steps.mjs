@@ -12,11 +12,49 @@ export function step(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Runs the last step and exits with its code once it has stopped. */
-export function handOver(command, args) {
+/**
+ * Starts a step that runs beside the next ones, its output held back until it is asked for, so it does not interleave
+ * with theirs. Resolves to the step's exit code.
+ */
+export function beside(command, args) {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const code = new Promise((resolve) => child.on('close', (exitCode) => resolve(exitCode ?? 1)));
+  const name = [command, ...args].join(' ');
+  const said = () => Buffer.concat(output).toString();
+  /** Waits for the step; one that failed ends the script as `step` does, after printing what it said. */
+  const finished = async () => {
+    const exitCode = await code;
+    process.stdout.write(said());
+    if (exitCode !== 0) process.exit(exitCode);
+  };
+  return { name, child, code, output: said, finished };
+}
+
+/**
+ * Runs the last step and exits with its code once it has stopped, and once the steps still running beside it have
+ * stopped: the first failure's code, a step beside it that failed saying what it printed.
+ */
+export function handOver(command, args, besides = []) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
   // The step cleans up after a signal (the platform, the servers it started), so pass the signal on and wait for
   // it instead of leaving first; a step that hears Ctrl-C twice (terminal and forwarded) must not mind.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      child.kill(signal);
+      for (const other of besides) other.child.kill(signal);
+    });
+  }
+  child.on('exit', async (code, signal) => {
+    let exitCode = code ?? 128 + (os.constants.signals[signal] ?? 0);
+    for (const other of besides) {
+      const otherCode = await other.code;
+      if (otherCode === 0) continue;
+      process.stderr.write(`\n${other.output()}\n${other.name} failed (exit code ${otherCode}).\n`);
+      if (exitCode === 0) exitCode = otherCode;
+    }
+    process.exit(exitCode);
+  });
 }

@@ -1,9 +1,9 @@
-// What `npm test` runs: Chromium and ffmpeg looked for first, an install when the lock file changed, the type check, the console
-// build the browser tests open when its sources changed, then every test.
+// What `npm test` runs: Chromium and ffmpeg looked for first, an install when the lock file changed, the servers' build
+// beside the console's (when its sources changed), then every test, with the rest of the type check beside them.
 import { ensureChromium } from './chromium.mjs';
 import { ensureFfmpeg } from './ffmpeg.mjs';
 import { consoleIsStale, installIsStale } from './freshness.mjs';
-import { handOver, root, step } from './steps.mjs';
+import { beside, handOver, root, step } from './steps.mjs';
 
 const args = process.argv.slice(2);
 
@@ -18,7 +18,11 @@ if (runsTestsOf('browser') && !ensureChromium()) process.exit(1);
 // The video import tests decode generated videos with the same programs.
 if (runsTestsOf('integration') && !ensureFfmpeg('Nothing was run. Tests other than the integration tests run without it: npm test -- --project unit --project browser --project console')) process.exit(1);
 if (installIsStale(root)) step('npm', ['ci']);
-// Type errors fail the run as test failures do: what `npm run up` compiles must compile.
-step('npm', ['run', 'typecheck']);
-if (consoleIsStale(root)) step('npm', ['run', 'build:console']);
-handOver('npx', ['vitest', 'run', ...args]);
+// Type errors fail the run as test failures do: what `npm run up` compiles must compile. The servers' build is their
+// type check and what the tests that run the services as they ship start; the console's build is what the browser
+// tests open.
+const consoleBuild = consoleIsStale(root) ? beside('npm', ['run', 'build:console']) : null;
+step('npm', ['run', 'build:server']);
+if (consoleBuild) await consoleBuild.finished();
+// The console's and the tests' type check emits nothing, so it runs beside the tests, which mostly wait on servers.
+handOver('npx', ['vitest', 'run', ...args], [beside('npm', ['run', 'typecheck:console-and-tests'])]);

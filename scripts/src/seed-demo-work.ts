@@ -10,12 +10,15 @@ const boxes = [
   { category: 'car', x: 180, y: 40, width: 80, height: 55 },
 ];
 
+/** A small import is in within a second or two: asked this often, the demo's work starts soon after. */
+const importPollMs = 250;
+
 /** The import runs in the worker; the work waits for its items, for at most two minutes. */
 export async function importedItems(call: Call, token: string, projectId: string): Promise<boolean> {
-  for (let waited = 0; waited < 120_000; waited += 1000) {
+  for (let waited = 0; waited < 120_000; waited += importPollMs) {
     const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches') as { importing: unknown; items: number }[];
     if (batches.length > 0 && batches.every((b) => b.importing === null && b.items > 0)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, importPollMs));
   }
   return false;
 }

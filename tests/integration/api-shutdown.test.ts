@@ -1,9 +1,9 @@
 // The API process told to stop stops, with Redis there or gone: its job stream lets go of Redis instead of waiting for it.
 import type { ChildProcess } from 'node:child_process';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../support/platform';
 import { freePort, ownRedis, type OwnRedis } from '../support/redis-server';
-import { buildService, cleanStop, startServiceProcess, terminate } from '../support/service-process';
+import { cleanStop, startServiceProcess, terminate } from '../support/service-process';
 import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
 
 describe('an API process', () => {
@@ -11,7 +11,6 @@ describe('an API process', () => {
   let redis: OwnRedis;
   let api: ChildProcess | null = null;
 
-  beforeAll(() => buildService('api'), 120_000);
   beforeEach(async () => {
     database = await createTestDatabase();
     redis = await ownRedis();

@@ -3,12 +3,12 @@ import type { ChildProcess } from 'node:child_process';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobQueue } from '@annot/core';
 import { eventually } from '../support/platform';
 import { ownRedis, type OwnRedis } from '../support/redis-server';
 import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
-import { buildService, cleanStop, startServiceProcess, terminate } from '../support/service-process';
+import { cleanStop, startServiceProcess, terminate } from '../support/service-process';
 
 // No processor listens on this queue, so a probe job only shows that the dispatcher reached Redis.
 const probeQueue = 'shutdown-probe';
@@ -18,7 +18,6 @@ describe('a worker process', () => {
   let redis: OwnRedis;
   let worker: ChildProcess | null = null;
 
-  beforeAll(() => buildService('worker'), 120_000);
   beforeEach(async () => {
     database = await createTestDatabase();
     redis = await ownRedis();

@@ -3,6 +3,7 @@
 import type { AppConfig } from '@annot/core';
 import { seedDemo } from '../../scripts/src/seed-demo';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
+import { cloneSeeded } from './demo-template';
 import { call, type Platform, startPlatform } from './platform';
 import { adminAccount, adminPassword, signInAdmin } from './sign-in';
 
@@ -16,12 +17,16 @@ export interface Demo {
 }
 
 /**
- * Seeding waits for the demo batch's import and does the demo work, so the project is ready to work on. The demo
- * projects of other annotation types come only when asked for: most tests work on the picture project alone.
+ * The demo project ready to work on, in a database of the test's own: a clone of the demo seeded once per run (its
+ * batch imported and its demo work done). The demo projects of other annotation types come only when asked for: most
+ * tests work on the picture project alone. `config` is the platform's, not the seeding's.
  */
 export async function startDemo(options: { config?: Partial<AppConfig>; otherTypes?: boolean } = {}): Promise<Demo> {
-  const platform = await startPlatform(options);
-  await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword }, { otherTypes: options.otherTypes ?? false });
+  const otherTypes = options.otherTypes ?? false;
+  const database = await cloneSeeded(otherTypes ? 'demo_all_types' : 'demo', (seeding) =>
+    seedDemo(seeding.baseUrl, seeding.database.url, { account: adminAccount, password: adminPassword }, { otherTypes }).then(() => undefined),
+  );
+  const platform = await startPlatform({ config: options.config, database });
   const admin = await signInAdmin(platform);
   const going = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items as { id: string; title: string }[];
   const projectId = going.find((p) => p.title === demoProjectTitle)!.id;

@@ -1,10 +1,12 @@
-// Once per test run: find or start PostgreSQL and Redis, and migrate the template every test database is cloned from.
+// Once per test run: find or start PostgreSQL and Redis, migrate the template every test database is cloned from, and
+// (for the integration tests, some of which run the API and the worker as they ship) build the services.
 import type { TestProject } from 'vitest/node';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateToLatest } from '@annot/core';
 import { resolvePostgres, resolveRedis } from '../../scripts/src/local-services';
+import { buildService } from './service-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +21,7 @@ declare module 'vitest' {
 const abandonedAfterSeconds = 3 * 3600;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (project.name === 'integration') for (const service of ['api', 'worker'] as const) buildService(service);
   const postgres = await resolvePostgres({ database: 'postgres' });
   const redis = await resolveRedis();
   const admin = new pg.Client({ connectionString: postgres.url });

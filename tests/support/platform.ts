@@ -14,15 +14,20 @@ export interface Platform {
   database: TestDatabase;
   api: NestExpressApplication;
   worker: INestApplicationContext | null;
-  stop(): Promise<void>;
+  /** Stops the API and the worker and drops the database, unless it is kept (as a template of other tests' databases). */
+  stop(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
-export async function startPlatform(options: { worker?: boolean; redisUrl?: string; config?: Partial<AppConfig> } = {}): Promise<Platform> {
-  const database = await createTestDatabase();
+/** `database` is one the caller prepared (a clone of the seeded demo, say); a fresh empty one by default. */
+export async function startPlatform(
+  options: { worker?: boolean; redisUrl?: string; config?: Partial<AppConfig>; database?: TestDatabase } = {},
+): Promise<Platform> {
+  const database = options.database ?? (await createTestDatabase());
   const redis = testRedis();
   const config: AppConfig = {
-    // Webhook receivers in tests listen on 127.0.0.1 over plain HTTP, as the development stack allows.
-    ...loadConfig({ WEBHOOK_ALLOW_LOCAL_HTTP: 'true' }),
+    // Webhook receivers in tests listen on 127.0.0.1 over plain HTTP, as the development stack allows; the accounts
+    // tests make by the hundred are hashed at the least cost.
+    ...loadConfig({ WEBHOOK_ALLOW_LOCAL_HTTP: 'true', PASSWORD_HASHING: 'fast' }),
     databaseUrl: database.url,
     redisUrl: options.redisUrl ?? redis.url,
     redisPrefix: redis.prefix,
@@ -49,10 +54,10 @@ export async function startPlatform(options: { worker?: boolean; redisUrl?: stri
     database,
     api,
     worker,
-    stop: async () => {
+    stop: async ({ keepDatabase = false } = {}) => {
       await worker?.close();
       await api.close();
-      await database.drop();
+      await (keepDatabase ? database.close() : database.drop());
     },
   };
 }

@@ -21,7 +21,7 @@ export function startServiceProcess(service: Service, env: Record<string, string
   return spawn(process.execPath, [path.join(repo, `services/${service}/dist/main.js`)], {
     cwd: repo,
     stdio: process.env.TEST_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
-    env: { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env },
+    env: { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PASSWORD_HASHING: 'fast', ...env },
   });
 }
 

@@ -1,4 +1,4 @@
-// Per test file: a database cloned from the migrated template and a Redis key prefix of its own.
+// Per test file: a database cloned from the migrated template (or from a seeded one) and a Redis key prefix of its own.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,20 +9,26 @@ export interface TestDatabase {
   url: string;
   name: string;
   db: Db;
+  /** Closes the pool and leaves the database, so it can serve as a template. */
+  close(): Promise<void>;
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+/** This run's databases are named `<runPrefix><name>`, so the run's end drops them all. */
+export const runDatabaseName = (name: string): string => `${inject('runPrefix')}${name}`;
+
+/** `template` names a database of this run to clone (without the run's prefix); the migrated empty one by default. */
+export async function createTestDatabase(options: { max?: number; template?: string } = {}): Promise<TestDatabase> {
   const serverUrl = inject('postgresUrl');
-  const runPrefix = inject('runPrefix');
-  const name = `${runPrefix}${randomBytes(5).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${runPrefix}template"`);
+  const name = runDatabaseName(randomBytes(5).toString('hex'));
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${runDatabaseName(options.template ?? 'template')}"`);
   const url = withDatabase(serverUrl, name);
   const db = createDatabase(url, { max: options.max ?? 10 });
   return {
     url,
     name,
     db,
+    close: () => db.destroy(),
     drop: async () => {
       await db.destroy();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -34,7 +40,7 @@ export function testRedis(): { url: string; prefix: string } {
   return { url: inject('redisUrl'), prefix: `annot-test-${randomBytes(4).toString('hex')}` };
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

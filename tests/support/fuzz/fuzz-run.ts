@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Platform } from '../platform';
 import { randomUUID } from 'node:crypto';
 import { fillPath, harvestIds, type IdsByCollection } from './harvested-ids';
-import { hostileRequests } from './hostile-requests';
+import { gateProbedRoutes, hostileRequests } from './hostile-requests';
 import { type OpenApiDocument, routesOf } from './openapi-routes';
 
 export interface Finding {
@@ -52,13 +52,14 @@ function envelopeProblem(status: number, type: string, text: string, attachment:
 export async function fuzz(platform: Platform, signIn: (() => Promise<string>) | null, share = { k: 0, n: 1 }): Promise<FuzzReport> {
   const all = routesOf(await openApiDocument(platform));
   const routes = all.filter((_, i) => i % share.n === share.k);
+  const gateProbed = gateProbedRoutes(all);
   let token = signIn ? await signIn() : null;
   const ids: IdsByCollection = token ? await harvestIds(platform.baseUrl, token, all, new Set([await ownId(platform, token)])) : new Map();
   const findings: Finding[] = [];
   let requests = 0;
   for (const route of routes) {
     const name = `${route.method} ${route.template}`;
-    for (const hostile of hostileRequests(route, fillPath(route, ids, randomUUID()))) {
+    for (const hostile of hostileRequests(route, fillPath(route, ids, randomUUID()), gateProbed.has(route))) {
       const before = await logPosition(platform);
       let response: Response;
       try {

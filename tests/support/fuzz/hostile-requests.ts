@@ -73,8 +73,21 @@ function replaced(value: unknown, path: (string | number)[], by: unknown): unkno
   return copy;
 }
 
-/** `base` is the route's path with real ids where the caller could find some, random ones elsewhere. */
-export function hostileRequests(route: Route, base: string): HostileRequest[] {
+/**
+ * The writes that probe the shared input gate (sizes, nesting, media types, charsets, encodings, If-Match,
+ * Idempotency-Key): one code path before every handler, so one write route of each controller is sent them.
+ */
+export function gateProbedRoutes(routes: Route[]): Set<Route> {
+  const probed = new Map<string, Route>();
+  for (const route of routes) if (writes.has(route.method) && !probed.has(route.controller)) probed.set(route.controller, route);
+  return new Set(probed.values());
+}
+
+/**
+ * `base` is the route's path with real ids where the caller could find some, random ones elsewhere; `gate` adds the
+ * probes of the shared input gate, which the route's own probes (its ids, query, body fields, media) go without.
+ */
+export function hostileRequests(route: Route, base: string, gate = true): HostileRequest[] {
   const requests: HostileRequest[] = [];
   const add = (what: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) => requests.push({ what, path, headers, body });
   const baseBody = route.body === undefined ? '{}' : JSON.stringify(route.body);
@@ -112,6 +125,18 @@ export function hostileRequests(route: Route, base: string): HostileRequest[] {
   add('malformed JSON', path, json, '{"a":');
   for (const body of ['[]', '"x"', '123', 'null', 'true', '{}']) add(`body ${body}`, path, json, body);
   add('unknown field', path, json, JSON.stringify({ ...(route.body as object), unknownField: 1 }));
+  if (gate) gateProbes(path, baseBody, add);
+
+  if (route.body && typeof route.body === 'object') {
+    for (const leaf of leaves(route.body).slice(0, 12)) {
+      for (const [what, value] of hostileScalars) add(`${leaf.join('.')} = ${what}`, path, json, JSON.stringify(replaced(route.body, leaf, value)));
+      add(`${leaf.join('.')} deeply nested`, path, json, JSON.stringify(replaced(route.body, leaf, '__DEEP__')).replace('"__DEEP__"', deep(200)));
+    }
+  }
+  return requests;
+}
+
+function gateProbes(path: string, baseBody: string, add: (what: string, path: string, headers: Record<string, string>, body?: string | Buffer) => void): void {
   add('deep nesting', path, json, deep(5000));
   add('600,000 values', path, json, `{"a":[${'0,'.repeat(599_999)}0]}`);
   add('9 MB body', path, json, JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) }));
@@ -124,12 +149,4 @@ export function hostileRequests(route: Route, base: string): HostileRequest[] {
   add('If-Match garbage', path, { ...json, 'if-match': 'abc' }, baseBody);
   add('If-Match huge', path, { ...json, 'if-match': `"${'9'.repeat(40)}"` }, baseBody);
   add('Idempotency-Key too long', path, { ...json, 'idempotency-key': 'k'.repeat(300) }, baseBody);
-
-  if (route.body && typeof route.body === 'object') {
-    for (const leaf of leaves(route.body).slice(0, 12)) {
-      for (const [what, value] of hostileScalars) add(`${leaf.join('.')} = ${what}`, path, json, JSON.stringify(replaced(route.body, leaf, value)));
-      add(`${leaf.join('.')} deeply nested`, path, json, JSON.stringify(replaced(route.body, leaf, '__DEEP__')).replace('"__DEEP__"', deep(200)));
-    }
-  }
-  return requests;
 }

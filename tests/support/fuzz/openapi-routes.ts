@@ -21,7 +21,10 @@ type Schema = {
 };
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; tags?: string[]; parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -34,6 +37,8 @@ export interface Route {
   /** A body that fits the documented schema, or undefined for a route without a JSON body. */
   body: unknown;
   multipart: boolean;
+  /** The controller that answers it (Nest names each operation `<Controller>_<method>`). */
+  controller: string;
 }
 
 export function routesOf(document: OpenApiDocument): Route[] {
@@ -53,6 +58,7 @@ export function routesOf(document: OpenApiDocument): Route[] {
         query,
         body: json ? sampleOf(json, resolve, 0) : undefined,
         multipart: 'multipart/form-data' in content,
+        controller: operation.operationId?.split('_')[0] ?? operation.tags?.[0] ?? template,
       });
     }
   }

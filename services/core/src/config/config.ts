@@ -44,6 +44,8 @@ export interface AppConfig {
   /** Shared secret with which a central login service asks for login tickets. */
   centralLoginKey: string | null;
   admin: { account: string; password: string; name: string };
+  /** argon2id's cost: 'standard' everywhere but in tests, whose hundreds of accounts would each take a tenth of a second. */
+  passwordHashing: PasswordHashing;
   /** Where uploaded and imported batch data is kept: batches/<batchId>/ under it. */
   storageDir: string;
   /** The server folder under which a batch's local path must lie. */
@@ -113,6 +115,16 @@ export interface AlgorithmCallConfig {
   mediaUrlSeconds: number;
 }
 
+export type PasswordHashing = 'standard' | 'fast';
+
+/** The fast cost makes stolen hashes cheap to crack, so a production process refuses to start with it. */
+function passwordHashing(env: NodeJS.ProcessEnv): PasswordHashing {
+  const wanted = env.PASSWORD_HASHING ?? 'standard';
+  if (wanted !== 'standard' && wanted !== 'fast') throw new Error(`PASSWORD_HASHING is ${wanted}: it is standard or fast`);
+  if (wanted === 'fast' && env.NODE_ENV === 'production') throw new Error('PASSWORD_HASHING=fast is for tests and is refused when NODE_ENV is production');
+  return wanted;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/annot',
@@ -135,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       password: env.ADMIN_PASSWORD ?? 'Admin@2026',
       name: env.ADMIN_NAME ?? 'Admin',
     },
+    passwordHashing: passwordHashing(env),
     storageDir: env.STORAGE_DIR ?? './var/storage',
     importRoot: env.IMPORT_ROOT ?? './var/import',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),

@@ -1,0 +1,55 @@
+// How long each test file took, kept in tests/durations.json: the slowest files start first (a clean clone has no
+// timing cache of vitest's), and every run ends with the ten slowest, so a file that grows slow shows at once.
+import fs from 'node:fs';
+import path from 'node:path';
+import { BaseSequencer, type Reporter, type TestModule, type TestSpecification } from 'vitest/node';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const durationsFile = path.join(root, 'tests/durations.json');
+
+/** A file not timed yet is taken for a slow one, so a new file never starts last. */
+const unknownSeconds = 60;
+
+type Durations = Record<string, number>;
+
+const keyOf = (project: string, moduleId: string): string => `${project}:${path.relative(root, moduleId)}`;
+
+function readDurations(): Durations {
+  try {
+    return JSON.parse(fs.readFileSync(durationsFile, 'utf8')) as Durations;
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps vitest's groups (browser files after the others), and within a group starts the slowest first. */
+export class SlowestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const durations = readDurations();
+    const seconds = (spec: TestSpecification) => durations[keyOf(spec.project.name, spec.moduleId)] ?? unknownSeconds;
+    return [...files].sort(
+      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds(b) - seconds(a),
+    );
+  }
+}
+
+/** Writes this run's times over the recorded ones and prints the ten slowest files of the run. */
+export class SlowestFilesReporter implements Reporter {
+  onTestRunEnd(testModules: readonly TestModule[]): void {
+    const timed = testModules
+      .filter((module) => module.state() === 'passed' || module.state() === 'failed')
+      .map((module) => {
+        const { duration, collectDuration, setupDuration, prepareDuration, environmentSetupDuration } = module.diagnostic();
+        const total = duration + collectDuration + setupDuration + prepareDuration + environmentSetupDuration;
+        return { key: keyOf(module.project.name, module.moduleId), seconds: Math.round(total / 100) / 10 };
+      });
+    if (timed.length === 0) return;
+    const durations = readDurations();
+    for (const { key, seconds } of timed) durations[key] = seconds;
+    const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)));
+    fs.writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+    const slowest = [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+    const lines = slowest.map(({ key, seconds }) => `  ${seconds.toFixed(1).padStart(7)} s  ${key}`);
+    console.log(['', 'The ten slowest test files of this run:', ...lines, ''].join('\n'));
+  }
+}
