@@ -44,8 +44,8 @@ const internalMenu: Entry[] = [
   ]),
   entry('menu_algorithms', '/algorithm', 'algorithm.read', [
     entry('menu_algorithm_list', '/algorithm/list', 'algorithm.read'),
-    // The seed's menu: calls are the admin's; a PM calls from the project's algorithm page.
-    entry('menu_algorithm_call', '/algorithm/call', 'algorithm.manage'),
+    // The seed's menu: calls are the admin's; a PM follows a project's calls on its algorithm page.
+    entry('menu_algorithm_call', '/algorithm/call', 'algorithm.call'),
   ]),
   entry('menu_notices', '/home/notice', 'announcement.read'),
   entry('menu_announcements', '/notice/index', 'announcement.manage'),
