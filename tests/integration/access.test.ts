@@ -116,6 +116,7 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/tasks/links/:linkId/claims': ['40'],
   'POST /manage/tasks/projects/:projectId/rule-readings': ['40'],
   'GET /manage/tasks/projects/:projectId/rule-readings': ['40'],
+  'GET /manage/tasks/projects/:projectId/rule-readings/file': ['40'],
   'GET /manage/tasks/projects/:projectId/items': [...internal, '30', '40'],
   'GET /manage/tasks/projects/:projectId/counts': [...internal, '30', '40'],
   'GET /manage/tasks/projects/:projectId/tools': [...internal, '30', '40', '50'],
