@@ -63,6 +63,8 @@ const areaMenus: Partial<Record<string, Entry[]>> = {
     entry('menu_notices', '/tag/notice', 'announcement.read'),
     helpDocuments,
   ],
+  // The seed gives a supplier its personnel entry in a private deployment only; its taggers page stays readable
+  // everywhere, since it shares work among its groups.
   [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage'), helpDocuments],
   [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index'), helpDocuments],
 };
