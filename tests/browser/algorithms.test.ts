@@ -1,7 +1,7 @@
-// Algorithm calls in the console, with the demo detector behind the model-server contract: the admin registers it,
-// the PM calls it on the demo batch from the project's page, a tagger opens a pre-annotated frame in the editor with
-// the detector's boxes, and once the frames are submitted and inspected the analysis compares them with the control
-// group.
+// Algorithm calls in the console, with the demo detector behind the model-server contract: the PM registers it and
+// switches it on for the project, the admin calls it on the demo batch from the project's page, a tagger opens a
+// pre-annotated frame in the editor with the detector's boxes, and once the frames are submitted and inspected the
+// analysis compares them with the control group.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { AlgorithmCallItemView, AlgorithmCallView } from '@annot/workflows';
@@ -30,12 +30,17 @@ describe('algorithm calls in the console', () => {
   it('registers the demo detector, calls it on the demo batch, opens its boxes in the editor and compares them with the control group', async () => {
     const { platform, projectId } = demo;
 
-    // The admin registers the detector, told in place when the address is not one.
-    const admin = await openPage(browser, platform.baseUrl);
-    await signInAdminThroughConsole(admin.page, platform);
-    await admin.page.getByRole('link', { name: 'Algorithm list' }).click();
-    await admin.page.getByRole('button', { name: 'Register algorithm' }).click();
-    const form = admin.page.getByRole('form', { name: 'Register algorithm' });
+    // The PM registers the detector, told in place when the address is not one.
+    const pm = await openPage(browser, platform.baseUrl);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(pm.page, 'Internal', 'pm@example.com', 'Demo@2026', () => latestCode(platform, 'pm@example.com'));
+    await landOn(pm.page, '/home');
+    // Calls are the admin's: the PM's menu has the list and no call entry.
+    await pm.page.getByRole('link', { name: 'Algorithm list' }).waitFor();
+    expect(await pm.page.getByRole('link', { name: 'Algorithm calls' }).count()).toBe(0);
+    await pm.page.getByRole('link', { name: 'Algorithm list' }).click();
+    await pm.page.getByRole('button', { name: 'Register algorithm' }).click();
+    const form = pm.page.getByRole('form', { name: 'Register algorithm' });
     await form.getByLabel('Interface name').fill('demo-detector');
     await form.getByLabel('Chinese name').fill('演示车辆检测器');
     await form.getByLabel('English name').fill('Demo vehicle detector');
@@ -44,27 +49,33 @@ describe('algorithm calls in the console', () => {
     await form.getByText('Give the model server’s address as an http or https URL').waitFor();
     await form.getByLabel('Endpoint').fill(`${detector.url}/detect`);
     await form.getByRole('button', { name: 'Register algorithm' }).click();
-    await admin.page.getByTestId('algorithm-row').getByText('Demo vehicle detector').waitFor();
-    expect(admin.errors).toEqual([]);
+    const row = pm.page.getByTestId('algorithm-row').filter({ hasText: 'Demo vehicle detector' });
+    for (const action of ['Edit', 'New version', 'Switch off']) await row.getByRole('button', { name: action }).waitFor();
 
-    // The PM switches it on for the project, then calls it on the demo batch from there, half held out.
-    const pm = await openPage(browser, platform.baseUrl);
-    await forgetResendLimit(platform);
-    await signInThroughConsole(pm.page, 'Internal', 'pm@example.com', 'Demo@2026', () => latestCode(platform, 'pm@example.com'));
-    await landOn(pm.page, '/home');
+    // The PM switches it on for the project; the page offers the PM no call.
     await pm.page.goto(`/project/algorithm/${projectId}`);
     const settings = pm.page.getByRole('form', { name: 'Pre-annotation settings' });
     await settings.getByRole('button', { name: 'Add an algorithm' }).click();
     await settings.getByLabel('Algorithm', { exact: true }).selectOption({ label: 'Demo vehicle detector' });
     await settings.getByRole('button', { name: 'Save' }).click();
     await pm.page.getByText('Saved').first().waitFor();
-    const callForm = pm.page.getByRole('form', { name: 'Call an algorithm' });
+    await pm.page.getByRole('region', { name: 'Algorithm calls' }).waitFor();
+    expect(await pm.page.getByRole('form', { name: 'Call an algorithm' }).count()).toBe(0);
+    expect(pm.errors).toEqual([]);
+
+    // The admin calls it on the demo batch from the project's page, half held out; the PM follows the call.
+    const admin = await openPage(browser, platform.baseUrl);
+    await signInAdminThroughConsole(admin.page, platform);
+    await admin.page.goto(`/project/algorithm/${projectId}`);
+    const callForm = admin.page.getByRole('form', { name: 'Call an algorithm' });
     await callForm.getByLabel('Batch').selectOption({ label: 'Demo batch 1' });
     await callForm.getByLabel('Algorithm', { exact: true }).selectOption({ label: 'Demo vehicle detector' });
     await callForm.getByLabel('Control group (%)').fill('50');
     await callForm.getByRole('button', { name: 'Call' }).click();
-    const calls = pm.page.getByRole('region', { name: 'Algorithm calls' });
-    await calls.getByTestId('algorithm-call').getByText('Finished').waitFor({ timeout: 60_000 });
+    await admin.page.getByRole('region', { name: 'Algorithm calls' }).getByTestId('algorithm-call').getByText('Finished').waitFor({ timeout: 60_000 });
+    expect(admin.errors).toEqual([]);
+    await pm.page.reload();
+    await pm.page.getByRole('region', { name: 'Algorithm calls' }).getByTestId('algorithm-call').getByText('Finished').waitFor();
     const pmToken = await consoleToken(pm.page);
     const [made] = (await call(platform, 'GET', `/manage/algorithm-calls?projectId=${projectId}`, { token: pmToken })).body.data.items as AlgorithmCallView[];
     expect(made.answered).toBeGreaterThan(0);

@@ -111,7 +111,8 @@ describe('the console as each role', () => {
     await page.getByText('System status').waitFor();
     const walk = await walkMenu(page, refusals);
     expectCleanWalk(walk);
-    expect(walk.entries).toEqual(expect.arrayContaining(['/home', '/project/going', '/personnel/pm', '/toolConfig', '/log/index', '/mailbox']));
+    expect(walk.entries).toEqual(expect.arrayContaining(['/home', '/project/going', '/personnel/pm', '/toolConfig', '/log/index', '/mailbox', '/algorithm/list', '/algorithm/call']));
+    expect(walk.screens['/algorithm/call'].actions).toContain('Call');
     expect(errors).toEqual([]);
   });
 
@@ -124,6 +125,10 @@ describe('the console as each role', () => {
     const walk = await walkMenu(page, refusals);
     expectCleanWalk(walk);
     expect(walk.entries).not.toContain('/personnel/pm');
+    // Algorithms are the PM's to keep; calls are the admin's.
+    expect(walk.entries).toContain('/algorithm/list');
+    expect(walk.entries).not.toContain('/algorithm/call');
+    expect(walk.screens['/algorithm/list'].actions).toContain('Register algorithm');
     // The overview offers a PM nothing to change: its only buttons choose the dashboard's granularity.
     expect(walk.screens['/home'].actions).toEqual(['Day', 'Week', 'Month', 'Quarter', 'Year']);
     expect(await page.getByText('System status').count()).toBe(0);

@@ -1,5 +1,6 @@
-// Statistics in the console on the demo data: the PM's dashboard on /home with its charts, and the demo project's
-// datasum page with its progress, people and charts, switched to months in the browser’s time zone.
+// Statistics in the console on the demo data: the PM's dashboard on /home with its charts, the demo project's datasum
+// page with its progress, people, costs and charts, switched to months in the browser’s time zone, and a tagger's own
+// figures without price or cost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
@@ -45,6 +46,8 @@ describe('statistics in the console', () => {
     const links = pm.page.getByRole('table', { name: 'Progress per link' });
     for (const link of project.links) await links.getByRole('cell', { name: new RegExp(link.name) }).first().waitFor();
     await pm.page.getByRole('table', { name: 'Person' }).getByRole('row').nth(1).waitFor();
+    await pm.page.getByRole('table', { name: 'Person' }).getByRole('columnheader', { name: 'Cost (RMB)' }).waitFor();
+    await pm.page.getByText(/unit price ¥/).waitFor();
     await pm.page.getByRole('figure', { name: 'Output per period' }).locator('.recharts-bar-rectangle').first().waitFor();
 
     const byMonth = pm.page.waitForResponse((r) => r.url().includes(`/statistics?`) && r.url().includes('granularity=month'));
@@ -63,5 +66,20 @@ describe('statistics in the console', () => {
     expect((await (await oneDay).json()).data.range).toMatchObject({ from: last, to: last });
     await pm.page.getByText(new RegExp(`^${last} to ${last} `)).waitFor();
     expect(pm.errors).toEqual([]);
+  });
+
+  it('shows a tagger their own figures without the unit price or costs', async () => {
+    const { platform, projectId } = demo;
+    const tagger = await openPage(browser, platform.baseUrl);
+    await signInThroughConsole(tagger.page, 'User', 'tagger@example.com', 'Demo@2026');
+    await landOn(tagger.page, '/tag');
+    const mine = tagger.page.waitForResponse((r) => r.url().includes(`/statistics/mine?`));
+    await tagger.page.goto(`/tag/sum/${projectId}`);
+    const table = tagger.page.getByRole('table', { name: 'Person' });
+    await table.getByRole('row').nth(1).waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).not.toContain('Cost (RMB)');
+    expect(await tagger.page.getByText(/unit price|Cost/).count()).toBe(0);
+    expect(JSON.stringify((await (await mine).json()).data)).not.toMatch(/"(unitPrice|cost)"/);
+    expect(tagger.errors).toEqual([]);
   });
 });

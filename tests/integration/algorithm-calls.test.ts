@@ -1,12 +1,15 @@
 // Algorithm calls against a real model server: answers become starting results once each, the control group is held
 // out by its stored draw, failures are reported per item, the endpoint's circuit opens and closes, and the analysis
-// compares what annotators did with pre-annotated and held-out items.
+// compares what annotators did with pre-annotated and held-out items. The admin calls; a PM keeps the registry and
+// follows the calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '@annot/core';
-import { type AlgorithmAnalysisView, type AlgorithmCallItemView, type AlgorithmCallView, algorithmStreamId, inControlGroup } from '@annot/workflows';
+import { type AlgorithmAnalysisView, type AlgorithmCallItemView, type AlgorithmCallView, type AlgorithmView, algorithmStreamId, inControlGroup } from '@annot/workflows';
 import { boxResult } from '../support/demo';
 import { type ModelServer, modelBox, startModelServer } from '../support/model-server';
+import { createPerson } from '../support/people';
 import { call, eventually } from '../support/platform';
+import { signInInternal } from '../support/sign-in';
 import { ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 describe('algorithm calls', () => {
@@ -125,7 +128,7 @@ describe('algorithm calls', () => {
     expect(done.answered).toBe(6 - waiting.failed);
   });
 
-  it('stops a call whose endpoint stays down, and a PM restarts what was not sent', async () => {
+  it('stops a call whose endpoint stays down, and the admin restarts what was not sent', async () => {
     model.mode = 'hangup';
     const { callId } = await start(4);
     const stopped = await until(callId, (c) => c.status === 'stopped');
@@ -177,6 +180,41 @@ describe('algorithm calls', () => {
     const off = await refused('POST', '/manage/algorithm-calls', { projectId, algorithmId, scope: { type: 'batch', batchId: dataBatches[6].id } }, 409);
     expect(off.message).toContain('项目');
     expect((await configure([{ ...unknown, algorithmId, versionId, scoreThreshold: 0.8 }])).status).toBe(200);
+  });
+
+  it('lets a PM register, edit, version and switch algorithms and follow the calls, and keeps calling to the admin', async () => {
+    const { platform, admin, projectId, dataBatches } = project;
+    await createPerson(platform, admin, { role: '10', name: 'Call PM', account: 'call-pm@example.com', email: 'call-pm@example.com', password: 'Manage@123' });
+    const pm = await signInInternal(platform, 'call-pm@example.com', 'Manage@123');
+
+    const { id } = await ok<{ id: string }>(platform, 'POST', '/manage/algorithms', pm, { interfaceName: 'pm-detector', nameZh: '项目经理检测器', nameEn: 'PM detector', version: '1', endpoint: model.url });
+    const registered = await ok<AlgorithmView>(platform, 'GET', `/manage/algorithms/${id}`, pm);
+    await ok(platform, 'PUT', `/manage/algorithms/${id}`, pm, { nameZh: registered.nameZh, nameEn: 'PM detector, tuned', concurrency: 3 });
+    await ok(platform, 'POST', `/manage/algorithms/${id}/versions`, pm, { version: '2', endpoint: model.url });
+    await ok(platform, 'POST', `/manage/algorithms/${id}/disable`, pm);
+    await ok(platform, 'POST', `/manage/algorithms/${id}/enable`, pm);
+    expect(await ok<AlgorithmView>(platform, 'GET', `/manage/algorithms/${id}`, pm)).toMatchObject({ nameEn: 'PM detector, tuned', concurrency: 3, version: '2', enabled: true });
+
+    // The PM reads every call, its items and the analysis, the same as the admin.
+    const calls = (await ok<{ items: AlgorithmCallView[] }>(platform, 'GET', `/manage/algorithm-calls?projectId=${projectId}&limit=100`, pm)).items;
+    expect(calls.map((c) => c.id)).toEqual((await ok<{ items: AlgorithmCallView[] }>(platform, 'GET', `/manage/algorithm-calls?projectId=${projectId}&limit=100`, admin)).items.map((c) => c.id));
+    const [latest] = calls;
+    expect(await ok<AlgorithmCallView>(platform, 'GET', `/manage/algorithm-calls/${latest.id}`, pm)).toMatchObject({ id: latest.id, status: latest.status });
+    expect((await ok<{ items: AlgorithmCallItemView[] }>(platform, 'GET', `/manage/algorithm-calls/${latest.id}/items?limit=100`, pm)).items).toHaveLength(latest.items);
+    expect((await ok<AlgorithmAnalysisView>(platform, 'GET', `/manage/algorithms/${algorithmId}/analysis`, pm)).algorithm.id).toBe(algorithmId);
+
+    // Starting, stopping and restarting are the admin's: 403 whatever the call's state, and nothing changes.
+    const refused = async (path: string, body?: unknown) => {
+      const answer = await call(platform, 'POST', path, { token: pm, body });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+      expect(answer.body).toMatchObject({ code: 403, errCode: 'FORBIDDEN' });
+      expect(answer.body.message).toBeTruthy();
+    };
+    await refused('/manage/algorithm-calls', { projectId, algorithmId, scope: { type: 'batch', batchId: dataBatches[6].id } });
+    await refused(`/manage/algorithm-calls/${latest.id}/stop`);
+    await refused(`/manage/algorithm-calls/${latest.id}/restart`);
+    const after = (await ok<{ items: AlgorithmCallView[] }>(platform, 'GET', `/manage/algorithm-calls?projectId=${projectId}&limit=100`, admin)).items;
+    expect(after.map((c) => [c.id, c.status])).toEqual(calls.map((c) => [c.id, c.status]));
   });
 
   it('compares what annotators kept of the answers with what they drew on the control group’s items', async () => {

@@ -1,8 +1,11 @@
-// Annotation rules over the API: sanitized rich text, PDFs checked by content and size, versions, citations.
+// Annotation rules over the API: sanitized rich text, PDFs checked by content and size, versions, citations, and a PDF
+// rule shown to those who must read it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
+import { person, projectBasics, publishProject } from '../support/worked-project';
+import { demoToolStep, seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
 
 const en = { 'x-language': 'en_US' };
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -11,11 +14,11 @@ describe('annotation rules', () => {
   let platform: Platform;
   let token: string;
   let ruleId: string;
-  const upload = (content: Buffer, name: string, headers: Record<string, string> = {}) => {
+  const upload = (content: Buffer, name: string, headers: Record<string, string> = {}, rule = ruleId) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(content)]), name);
     form.append('note', 'scan');
-    return fetch(`${platform.baseUrl}/manage/annotation-rules/${ruleId}/versions/pdf`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, ...headers } }).then(
+    return fetch(`${platform.baseUrl}/manage/annotation-rules/${rule}/versions/pdf`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, ...headers } }).then(
       async (r) => ({ status: r.status, body: (await r.json()) as any }),
     );
   };
@@ -68,5 +71,43 @@ describe('annotation rules', () => {
     ]);
     const again = await call(platform, 'POST', '/manage/annotation-rules', { token, body: { name: 'LANE LINES', configId: 'x' }, headers: en });
     expect(again.body.data.fields).toEqual([{ field: 'name', message: 'Annotation rule name already exists' }]);
+  });
+
+  it('shows a PDF rule to the taggers who must read it before their first claim, and to nobody else', async () => {
+    const catalog = await seedDemoCatalog(async (method, path, body, as) => (await call(platform, method, path, { body, token: as })).body, token);
+    const scannedId = (await call(platform, 'POST', '/manage/annotation-rules', { token, body: { name: 'Scanned rule', configId: 'CFG-2' } })).body.data.id;
+    expect((await upload(pdf, 'scanned rule.pdf', {}, scannedId)).status).toBe(200);
+    const tagger = await person(platform, token, '40', 'Reading Tagger');
+    const inspector = await person(platform, token, '40', 'Reading Inspector');
+    const outsider = await person(platform, token, '40', 'Outside Tagger');
+    const client = await person(platform, token, '50', 'Rule Client');
+    const { projectId } = await publishProject(platform, token, {
+      basics: projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }),
+      tools: demoToolStep(catalog),
+      ruleId: scannedId,
+      taggers: [tagger],
+      inspectors: [inspector],
+    });
+    const ruleFile = (as: string) => fetch(`${platform.baseUrl}/manage/tasks/projects/${projectId}/rule-readings/file`, { headers: { authorization: `Bearer ${as}` } });
+
+    for (const reader of [tagger, inspector]) {
+      const reading = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/rule-readings`, { token: reader.token });
+      expect(reading.body.data).toMatchObject({ required: true, ruleId: scannedId, ruleVersion: 1, name: 'Scanned rule', html: null, fileName: 'scanned rule.pdf' });
+      const file = await ruleFile(reader.token);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain('application/pdf');
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    }
+    // A tagger on no link of the project does not learn it exists; a client is no reader of rules; the staff read the
+    // rule's file through the catalog, which stays theirs.
+    const refusal = async (answer: Response) => ({ status: answer.status, errCode: ((await answer.json()) as { errCode: string }).errCode });
+    expect(await refusal(await ruleFile(outsider.token))).toEqual({ status: 404, errCode: 'NOT_FOUND' });
+    expect(await refusal(await ruleFile(client.token))).toEqual({ status: 403, errCode: 'FORBIDDEN' });
+    expect(await refusal(await ruleFile(token))).toEqual({ status: 403, errCode: 'FORBIDDEN' });
+    const { fileId } = (await call(platform, 'GET', `/manage/annotation-rules/${scannedId}`, { token })).body.data.versions[0];
+    const byId = (as: string) => fetch(`${platform.baseUrl}/manage/annotation-rules/files/${fileId}`, { headers: { authorization: `Bearer ${as}` } });
+    expect(await refusal(await byId(tagger.token))).toEqual({ status: 403, errCode: 'FORBIDDEN' });
+    expect((await byId(token)).status).toBe(200);
   });
 });

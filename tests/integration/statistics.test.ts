@@ -24,6 +24,13 @@ describe('statistics', () => {
     return answer.body.data;
   };
 
+  /** The places of an answer that carry money: the unit price and costs are the staff's only. */
+  const moneyIn = (value: unknown, at = ''): string[] => {
+    if (Array.isArray(value)) return value.flatMap((v, i) => moneyIn(v, `${at}[${i}]`));
+    if (value === null || typeof value !== 'object') return [];
+    return Object.entries(value).flatMap(([key, v]) => [...(['unitPrice', 'cost'].includes(key) ? [`${at}.${key}`] : []), ...moneyIn(v, `${at}.${key}`)]);
+  };
+
   beforeAll(async () => {
     project = await startWorkedProject({ frames: [3, 2] });
     const { platform, admin, projectId, links, tagger, inspector } = project;
@@ -63,6 +70,7 @@ describe('statistics', () => {
     const { admin, links, dataBatches, tagger, inspector } = project;
     const f = await figures(admin, 'granularity=day&tz=UTC');
     expect(f.totals).toMatchObject({ claimed: 9, submitted: 5, reworked: 1, invalid: 1, objects: 4, passed: 3, rejected: 1, finished: 3, finishedValid: 3, cost: 1.05 });
+    expect(f.project.unitPrice).toBe(0.35);
     expect(f.links).toEqual([
       { linkId: links.annotation, name: 'Annotation', type: 'annotation', waiting: 1, claimed: 0, held: 0, done: 4, total: 5 },
       { linkId: links.inspection, name: 'Inspection', type: 'inspection', waiting: 1, claimed: 0, held: 0, done: 3, total: 5 },
@@ -83,21 +91,23 @@ describe('statistics', () => {
     expect(f.totals.msPerItem).toBeGreaterThanOrEqual(0);
   });
 
-  it('shows a tagger only their own figures, and refuses them the project’s and a team’s', async () => {
+  it('shows a tagger only their own figures, without price or cost, and refuses them the project’s and a team’s', async () => {
     const { tagger } = project;
     const mine = await figures(tagger.token, '', '/mine');
     expect(mine.scope).toBe('mine');
     expect(new Set(mine.people.map((p: { personId: string }) => p.personId))).toEqual(new Set([tagger.id]));
     expect(mine.totals).toMatchObject({ claimed: 3, submitted: 3, invalid: 1, objects: 2 });
     expect([mine.teams, mine.links, mine.batches, mine.inspections, mine.sampling, mine.acceptance]).toEqual([[], [], [], [], [], []]);
+    expect(moneyIn(mine)).toEqual([]);
     expect((await statistics(tagger.token)).status).toBe(403);
     expect((await statistics(tagger.token, '', '/team')).status).toBe(403);
   });
 
-  it('shows a supplier only its own team’s people', async () => {
+  it('shows a supplier only its own team’s people, without price or cost', async () => {
     const team = await figures(supplier, '', '/team');
     expect(team.people.map((p: { personId: string }) => p.personId)).toEqual([teamTagger.id]);
-    expect(team.totals).toMatchObject({ claimed: 2, submitted: 2, reworked: 1, finishedValid: 1, cost: 0.35 });
+    expect(team.totals).toMatchObject({ claimed: 2, submitted: 2, reworked: 1, finishedValid: 1 });
+    expect(moneyIn(team)).toEqual([]);
     expect(team.teams.map((t: { teamId: string }) => t.teamId)).toEqual([teamId]);
     expect((await statistics(supplier)).status).toBe(403);
     expect((await statistics(supplier, '', '/mine')).status).toBe(403);

@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
             { path: 'exportData/:id', element: <ProjectExportPage /> },
             { path: 'checkmanage/:id/task/:taskId', element: <SamplingTaskPage /> },
           ]),
-          needs('algorithm.call', [{ path: 'algorithm/:id', element: <ProjectAlgorithmPage /> }]),
+          needs('algorithm.read', [{ path: 'algorithm/:id', element: <ProjectAlgorithmPage /> }]),
           needs('webhook.manage', [{ path: 'webhooks/:id', element: <ProjectWebhooksPage /> }]),
           needs('acceptance.manage', [
             { path: 'acceptmanage/:id', element: <AcceptanceBatchesPage /> },
@@ -198,9 +198,9 @@ export const routes: RouteObject[] = [
           needs('algorithm.read', [
             { index: true, element: <Navigate to="list" replace /> },
             { path: 'list', element: <AlgorithmListPage /> },
+            { path: 'analysis/:id', element: <AlgorithmAnalysisPage /> },
           ]),
-          needs('algorithm.call', [{ path: 'analysis/:id', element: <AlgorithmAnalysisPage /> }]),
-          needs('algorithm.manage', [{ path: 'call', element: <AlgorithmCallPage /> }]),
+          needs('algorithm.call', [{ path: 'call', element: <AlgorithmCallPage /> }]),
         ],
       },
       // Statistics, in the scope of the role that opens them.

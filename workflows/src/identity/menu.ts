@@ -44,8 +44,8 @@ const internalMenu: Entry[] = [
   ]),
   entry('menu_algorithms', '/algorithm', 'algorithm.read', [
     entry('menu_algorithm_list', '/algorithm/list', 'algorithm.read'),
-    // The seed's menu: calls are the admin's; a PM calls from the project's algorithm page.
-    entry('menu_algorithm_call', '/algorithm/call', 'algorithm.manage'),
+    // The seed's menu: calls are the admin's; a PM follows a project's calls on its algorithm page.
+    entry('menu_algorithm_call', '/algorithm/call', 'algorithm.call'),
   ]),
   entry('menu_notices', '/home/notice', 'announcement.read'),
   entry('menu_announcements', '/notice/index', 'announcement.manage'),
@@ -63,6 +63,8 @@ const areaMenus: Partial<Record<string, Entry[]>> = {
     entry('menu_notices', '/tag/notice', 'announcement.read'),
     helpDocuments,
   ],
+  // The seed gives a supplier its personnel entry in a private deployment only; its taggers page stays readable
+  // everywhere, since it shares work among its groups.
   [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage'), helpDocuments],
   [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index'), helpDocuments],
 };

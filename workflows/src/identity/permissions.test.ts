@@ -29,6 +29,12 @@ describe(can.name, () => {
     expect(actions.filter((action) => can(Role.Client, action, true))).toEqual(['project.read', 'item.read', 'catalog.marks.read', 'acceptance.read', 'acceptance.accept', 'message.read']);
   });
 
+  it('gives the staff the algorithm registry, its calls and their analysis, and starting, stopping and restarting calls to the admin only', () => {
+    for (const action of ['algorithm.read', 'algorithm.manage'] as const) expect(allowed(action)).toEqual([Role.Admin, Role.Pm, Role.SeniorPm]);
+    expect(allowed('algorithm.call')).toEqual([Role.Admin]);
+    for (const action of ['algorithm.read', 'algorithm.manage', 'algorithm.call'] as const) expect(allowed(action, true)).toEqual([]);
+  });
+
   it('refuses a caller without a role and a role it does not know', () => {
     expect(can(undefined, 'project.read', false)).toBe(false);
     expect(can('99', 'project.read', true)).toBe(false);

@@ -53,7 +53,8 @@ export const permissions = {
   'sampling.inspect': { roles: [...internalRoles, Role.Tagger] },
   /** Asking for exports and annotation imports of a project, reading its export records and downloading them. */
   'export.manage': internal,
-  /** Listing and viewing accounts; a supplier only ever sees its own team's taggers. */
+  /** Listing and viewing accounts; a supplier only ever sees its own team's taggers, in every deployment, since it
+   * shares work among its groups; it manages them only in a private deployment (seed section 6). */
   'people.read': { roles: [...internalRoles, Role.Supplier] },
   'people.manage': { roles: internalRoles, privateRoles: [Role.Supplier] },
   /** The accounts of PMs and other admins. */
@@ -71,11 +72,12 @@ export const permissions = {
   'acceptance.read': { roles: [...internalRoles, Role.Client] },
   /** Claiming, judging and submitting a batch: the acceptors it names; the machine answers the staff, who may not. */
   'acceptance.accept': { roles: [...internalRoles, Role.Client] },
-  /** The algorithm registry: the staff read it; an admin registers, edits, versions and switches algorithms. */
+  /** Algorithms (seed section 6: a PM has "algorithms"): the staff read the registry, the calls and their analysis,
+   * and register, edit, version and switch algorithms. */
   'algorithm.read': { roles: internalRoles, publicOnly: true },
-  'algorithm.manage': { roles: [Role.Admin], publicOnly: true },
-  /** Calling an algorithm on a batch or a link's pool, and reading calls and their analysis. */
-  'algorithm.call': { roles: internalRoles, publicOnly: true },
+  'algorithm.manage': { roles: internalRoles, publicOnly: true },
+  /** Starting, stopping and restarting a call on a batch or a link's pool: the admin's (seed: "call admin only"). */
+  'algorithm.call': { roles: [Role.Admin], publicOnly: true },
   /** Reading one's own messages and marking them read: everyone signed in, each their own inbox only. */
   'message.read': { roles: allRoles },
   /** Documents and help (seed sections 2, 3, 6): an admin keeps them; every role reads those whose range names it,

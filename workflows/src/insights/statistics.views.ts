@@ -13,8 +13,8 @@ export interface WorkFigures extends WorkCounts {
 }
 
 export interface CostedFigures extends WorkFigures {
-  /** RMB: the project's unit price times the valid items finished. */
-  cost: number;
+  /** RMB: the project's unit price times the valid items finished; only where money is shown (see `moneyShownIn`). */
+  cost?: number;
 }
 
 export interface PersonFigures extends CostedFigures {
@@ -94,9 +94,16 @@ export interface AcceptanceRate {
 
 export type StatisticsScope = 'project' | 'mine' | 'team';
 
+/**
+ * Unit price and cost are staff information, as on the project's detail: only the staff's project scope carries
+ * them; a tagger's own figures and a supplier's team's have neither.
+ */
+export const moneyShownIn = (scope: StatisticsScope): boolean => scope === 'project';
+
 export interface ProjectStatisticsView {
   scope: StatisticsScope;
-  project: { id: string; title: string; status: string; unitPrice: number };
+  /** `unitPrice` only where money is shown. */
+  project: { id: string; title: string; status: string; unitPrice?: number };
   range: StatisticsRange;
   totals: CostedFigures;
   series: PeriodFigures[];
@@ -142,9 +149,10 @@ export function figuresOf(counts: Partial<WorkCounts>): WorkFigures {
   };
 }
 
-export const costedFiguresOf = (counts: Partial<WorkCounts>, unitPrice: number): CostedFigures => {
+/** Figures with their cost at a unit price; without a price (money not shown), the figures alone. */
+export const costedFiguresOf = (counts: Partial<WorkCounts>, unitPrice: number | null): CostedFigures => {
   const figures = figuresOf(counts);
-  return { ...figures, cost: costOf(unitPrice, figures.finishedValid) };
+  return unitPrice === null ? figures : { ...figures, cost: costOf(unitPrice, figures.finishedValid) };
 };
 
 /** Adds counters, for totals over rows. */

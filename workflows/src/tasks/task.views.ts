@@ -77,4 +77,6 @@ export interface RuleReadingView {
   /** The rule's name and, for a rich-text rule, its text. */
   name: string | null;
   html: string | null;
+  /** For a PDF rule, its file's name; the reader fetches the file from its reading (`rule-readings/file`). */
+  fileName: string | null;
 }

@@ -1,5 +1,5 @@
-// Algorithm calls over HTTP: the staff start calls and follow, stop or restart them, and read each item's outcome;
-// a model server fetches an item's media through a signed, short-lived address. Thin: it checks and hands on.
+// Algorithm calls over HTTP: the admin starts, stops and restarts calls; the staff follow them and read each item's
+// outcome; a model server fetches an item's media through a signed, short-lived address. Thin: it checks and hands on.
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -45,19 +45,19 @@ export class AlgorithmCallsController {
   }
 
   @Get('algorithm-calls')
-  @Can('algorithm.call')
+  @Can('algorithm.read')
   list(@Query() query: ListCallsDto, @Req() req: Request): Promise<Page<AlgorithmCallView>> {
     return this.algorithms.calls({ projectId: query.projectId, algorithmId: query.algorithmId }, query.limit, query.cursor, requestLanguage(req));
   }
 
   @Get('algorithm-calls/:callId')
-  @Can('algorithm.call')
+  @Can('algorithm.read')
   get(@Param() params: CallParamsDto, @Req() req: Request): Promise<AlgorithmCallView> {
     return this.found(params.callId, req);
   }
 
   @Get('algorithm-calls/:callId/items')
-  @Can('algorithm.call')
+  @Can('algorithm.read')
   async items(@Param() params: CallParamsDto, @Query() query: ListCallItemsDto, @Req() req: Request): Promise<Page<AlgorithmCallItemView>> {
     await this.found(params.callId, req);
     return this.algorithms.callItems(params.callId, query.outcome, query.limit, query.cursor, requestLanguage(req));

@@ -1,4 +1,4 @@
-// The algorithm registry over HTTP: the staff read it, an admin registers, edits, versions and switches algorithms;
+// The algorithm registry over HTTP: the staff read it and register, edit, version and switch algorithms;
 // the analysis compares each version's pre-annotated items with the control group. Thin: it checks and hands on.
 import { Body, Controller, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -84,7 +84,7 @@ export class AlgorithmsController {
   }
 
   @Get(':algorithmId/analysis')
-  @Can('algorithm.call')
+  @Can('algorithm.read')
   async analysis(@Param() params: AlgorithmParamsDto, @Req() req: Request): Promise<AlgorithmAnalysisView> {
     const algorithm = await this.found(params.algorithmId);
     const calls = await this.algorithms.calls({ algorithmId: algorithm.id }, analysisCalls, undefined, requestLanguage(req));

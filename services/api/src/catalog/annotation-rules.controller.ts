@@ -12,6 +12,7 @@ import { type AnnotationRuleDetail, annotationRuleInput, type AnnotationRuleView
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
+import { sendInline } from '../http/inline-file';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { AnnotationRulesRepository } from './annotation-rules.repository';
@@ -87,15 +88,14 @@ export class AnnotationRulesController {
     return { version: (await this.change(params.id, { kind: 'delete' }, context, expected)).version.toString() };
   }
 
-  /** A rule's PDF, inline, for the preview. */
+  /** A rule's PDF, inline, for the staff's preview; those who must read a project's rule fetch it from their reading. */
   @Get('files/:fileId')
   @Can('catalog.read')
   @RawResponse()
   async file(@Param() params: FileParamsDto, @Res() res: Response): Promise<void> {
     const file = (await this.rules.ownsFile(params.fileId)) ? await this.files.read(params.fileId) : undefined;
     if (!file) throw new NotFoundError('things.file', params.fileId);
-    res.setHeader('Content-Disposition', `inline; filename="${encodeURIComponent(file.name)}"`);
-    res.type(file.mediaType).send(file.content);
+    sendInline(res, file);
   }
 
   private change(id: string | null, change: AnnotationRuleChange, context: CommandContext, expected?: bigint): Promise<AppendResult> {

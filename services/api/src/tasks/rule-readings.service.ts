@@ -22,7 +22,7 @@ export class RuleReadings {
 
   async view(projectId: string, accountId: string): Promise<RuleReadingView> {
     const rules = await this.rules(projectId);
-    if (!rules) return { required: false, ruleId: null, ruleVersion: null, countdownSeconds: 0, readyAt: null, opened: false, name: null, html: null };
+    if (!rules) return { required: false, ruleId: null, ruleVersion: null, countdownSeconds: 0, readyAt: null, opened: false, name: null, html: null, fileName: null };
     const { state } = await this.pipeline.load(ruleReadingLifecycle, ruleReadingStreamId(projectId, accountId));
     const due = readingDue(state, demandOf(rules), new Date());
     const text = await this.tasks.ruleText(rules.annotationRule.ruleId, rules.annotationRule.ruleVersion);
@@ -34,7 +34,15 @@ export class RuleReadings {
       opened: due !== 'unopened',
       name: text?.name ?? null,
       html: text?.html ?? null,
+      fileName: text?.fileId ? text.fileName : null,
     };
+  }
+
+  /** The stored PDF of the rule version the project asks its people to read; null when that version is rich text. */
+  async fileId(projectId: string): Promise<string | null> {
+    const rules = await this.rules(projectId);
+    const text = rules && (await this.tasks.ruleText(rules.annotationRule.ruleId, rules.annotationRule.ruleVersion));
+    return text?.fileId ?? null;
   }
 
   /** Inside a claim: refuses until the rule was open for its countdown. */

@@ -6,7 +6,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { AppError, type CommandContext, NotFoundError } from '@annot/core';
+import { AppError, type CommandContext, FilesRepository, NotFoundError } from '@annot/core';
 import {
   bulkRecycleInput,
   bulkRejectInput,
@@ -34,6 +34,7 @@ import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
+import { sendInline } from '../http/inline-file';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { ActOnItemCommand } from './commands/act-on-item.handler';
@@ -84,6 +85,7 @@ export class TasksController {
     private readonly access: TaskAccess,
     private readonly files: ItemMedia,
     private readonly readings: RuleReadings,
+    private readonly stored: FilesRepository,
   ) {}
 
   @Post('links/:linkId/claims')
@@ -108,6 +110,18 @@ export class TasksController {
   async ruleReading(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<RuleReadingView> {
     await this.access.links(context.actor, params.projectId);
     return this.readings.view(params.projectId, context.actor.id);
+  }
+
+  /** A PDF rule's file, inline, to exactly those who read the rule above: the rule's own route is the staff's. */
+  @Get('projects/:projectId/rule-readings/file')
+  @Can('task.claim')
+  @RawResponse()
+  async ruleFile(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
+    await this.access.links(context.actor, params.projectId);
+    const fileId = await this.readings.fileId(params.projectId);
+    const file = fileId ? await this.stored.read(fileId) : undefined;
+    if (!file) throw new NotFoundError('things.file', params.projectId);
+    sendInline(res, file);
   }
 
   @Get('projects/:projectId/items')

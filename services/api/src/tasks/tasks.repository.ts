@@ -171,11 +171,11 @@ export class TasksRepository {
   }
 
   /** The text of a rule version, for the people who must read it before they claim. */
-  async ruleText(ruleId: string, ruleVersion: number): Promise<{ name: string; html: string | null } | undefined> {
+  async ruleText(ruleId: string, ruleVersion: number): Promise<{ name: string; html: string | null; fileId: string | null; fileName: string | null } | undefined> {
     return this.db
       .selectFrom('annotation_rule_versions as v')
       .innerJoin('annotation_rules as r', 'r.rule_id', 'v.rule_id')
-      .select(['r.name', 'v.html'])
+      .select(['r.name', 'v.html', 'v.file_id as fileId', 'v.file_name as fileName'])
       .where('v.rule_id', '=', ruleId)
       .where('v.rule_version', '=', ruleVersion)
       .executeTakeFirst();

@@ -1,4 +1,4 @@
-// /algorithm/list: the algorithm registry; the admin registers algorithms here.
+// /algorithm/list: the algorithm registry; the staff register algorithms here.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

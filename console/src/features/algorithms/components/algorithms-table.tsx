@@ -1,5 +1,5 @@
-// The algorithm registry: each algorithm's seed fields and its switch; the admin edits it, adds versions and switches
-// it on or off here, everyone on the staff opens its analysis.
+// The algorithm registry: each algorithm's seed fields and its switch; the staff edit it, add versions, switch it on
+// or off and open its analysis here.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

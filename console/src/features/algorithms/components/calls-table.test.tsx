@@ -1,10 +1,16 @@
-// A call's row says where it stands in the reader's language, and offers the staff only the step its state allows.
+// A call's row says where it stands in the reader's language, and offers the admin only the step its state allows;
+// a PM follows calls and steers none.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AlgorithmCallView } from '@annot/workflows';
 import { fakeApi, renderIn } from '@/features/quality/components/quality.test-support';
+import { useCan } from '@/lib/authorization';
 import { CallsTable } from './calls-table';
+
+function RoleKnown() {
+  return useCan().ready ? <p>role known</p> : null;
+}
 
 const callId = '00000000-0000-4000-8000-0000000000c1';
 const call = (over: Partial<AlgorithmCallView> = {}): AlgorithmCallView => ({
@@ -45,8 +51,8 @@ const signedIn = (role: string) => ({
 describe(CallsTable.name, () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows why a stopped call stopped, and lets the staff restart it', async () => {
-    const api = fakeApi({ ...signedIn('10'), [`POST /manage/algorithm-calls/${callId}/restart`]: { data: { callId, version: '9' } } });
+  it('shows why a stopped call stopped, and lets the admin restart it', async () => {
+    const api = fakeApi({ ...signedIn('01'), [`POST /manage/algorithm-calls/${callId}/restart`]: { data: { callId, version: '9' } } });
     renderIn('en-US', <CallsTable calls={[call()]} showProject />);
     expect(screen.getByText('Stopped')).toBeInTheDocument();
     expect(screen.getByText(/kept failing after 3 waits/)).toBeInTheDocument();
@@ -60,5 +66,22 @@ describe(CallsTable.name, () => {
     expect(await screen.findByRole('button', { name: '停止' })).toBeInTheDocument();
     expect(screen.getByText('已完成')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '重新开始' })).toBeNull();
+  });
+
+  it('shows a PM why a call stopped and offers no step, since calls are the admin’s', async () => {
+    fakeApi(signedIn('10'));
+    renderIn(
+      'en-US',
+      <>
+        <CallsTable calls={[call(), call({ id: `${callId.slice(0, -1)}3`, status: 'running', reason: null })]} showProject />
+        <RoleKnown />
+      </>,
+    );
+    // The buttons would show by now: the same render knows the PM's role.
+    await screen.findByText('role known');
+    expect(screen.getByText(/kept failing after 3 waits/)).toBeInTheDocument();
+    expect(screen.getByText('Running')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restart' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // Algorithm calls, newest first: what each was called on, where it stands with live progress, its counts and
-// latency, why it waits or stopped, and the items that failed with their reasons; the staff stop or restart it.
+// latency, why it waits or stopped, and the items that failed with their reasons; the admin stops or restarts it.
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlgorithmCallView } from '@annot/workflows';

@@ -4,7 +4,6 @@ import type { AnnotationRuleDetail, AnnotationRuleInput, AnnotationRuleVersion, 
 
 export type { AnnotationRuleVersion };
 import { api, request } from '@/lib/api-client';
-import { readToken } from '@/lib/auth-token';
 
 const key = ['annotation-rules'] as const;
 
@@ -33,10 +32,4 @@ export function useChangeAnnotationRule() {
     },
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
-}
-
-/** The PDF through fetch, so the token goes in a header; the preview shows it from a local object URL. */
-export async function pdfObjectUrl(fileId: string): Promise<string> {
-  const response = await fetch(`/manage/annotation-rules/files/${fileId}`, { headers: { authorization: `Bearer ${readToken() ?? ''}` } });
-  return URL.createObjectURL(await response.blob());
 }

@@ -1,16 +1,17 @@
 // Annotation rules: the list, a rule's versions with citations and previews, and a new version as rich text or a PDF.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { annotationRuleInput, ruleFileMaxBytes } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { ListDetail } from '@/components/list-detail';
+import { PdfFrame } from '@/components/pdf-frame';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
-import { type AnnotationRuleVersion, pdfObjectUrl, useAnnotationRule, useAnnotationRules, useChangeAnnotationRule } from '../api/annotation-rules';
+import { type AnnotationRuleVersion, useAnnotationRule, useAnnotationRules, useChangeAnnotationRule } from '../api/annotation-rules';
 import { RichTextEditor } from './rich-text-editor';
 import { formatTime } from '@/lib/time';
 
@@ -43,18 +44,6 @@ function NewRuleForm({ onCreated }: { onCreated: (id: string) => void }) {
   );
 }
 
-function PdfPreview({ fileId, name }: { fileId: string; name: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let current: string | null = null;
-    void pdfObjectUrl(fileId).then((made) => setUrl((current = made)));
-    return () => {
-      if (current) URL.revokeObjectURL(current);
-    };
-  }, [fileId]);
-  return url ? <iframe title={name} src={url} className="h-96 w-full rounded-md border border-border" /> : <Skeleton className="h-96" />;
-}
-
 function VersionView({ version }: { version: AnnotationRuleVersion }) {
   const { t } = useTranslation();
   return (
@@ -65,7 +54,7 @@ function VersionView({ version }: { version: AnnotationRuleVersion }) {
       </summary>
       {/* Rule HTML is sanitized by the server before it is stored. */}
       {version.kind === 'richtext' && <div className="mt-2 [&_h2]:text-lg [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: version.html ?? '' }} />}
-      {version.kind === 'pdf' && version.fileId && <PdfPreview fileId={version.fileId} name={version.fileName ?? 'rule.pdf'} />}
+      {version.kind === 'pdf' && version.fileId && <PdfFrame path={`/manage/annotation-rules/files/${version.fileId}`} name={version.fileName ?? 'rule.pdf'} />}
     </details>
   );
 }

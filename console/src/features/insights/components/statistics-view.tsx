@@ -2,7 +2,7 @@
 // progress, work per person and team, objects by class and the quality gates' pass rates (the last few for the staff).
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Granularity, StatisticsScope } from '@annot/workflows';
+import { type Granularity, moneyShownIn, type StatisticsScope } from '@annot/workflows';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -27,6 +27,8 @@ export function StatisticsView({ projectId, scope }: { projectId: string; scope:
     return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
   }
   const s = statistics.data;
+  // Unit price and cost are the staff's: the server sends them in the project scope only.
+  const money = moneyShownIn(scope);
   const totals: [string, string | number][] = [
     ['insights_claimed', s.totals.claimed],
     ['insights_submitted', s.totals.submitted],
@@ -35,7 +37,7 @@ export function StatisticsView({ projectId, scope }: { projectId: string; scope:
     ['insights_objects_per_hour', perHourText(s.totals.objectsPerHour)],
     ['insights_pass_rate', percent(s.totals.passRate)],
     ['insights_valid_finished', s.totals.finishedValid],
-    ['insights_cost', rmb(s.totals.cost)],
+    ...(money ? [['insights_cost', rmb(s.totals.cost ?? 0)] as [string, string]] : []),
   ];
   return (
     <div className="grid gap-4">
@@ -48,7 +50,10 @@ export function StatisticsView({ projectId, scope }: { projectId: string; scope:
           <GranularitySwitch value={granularity} onChange={setGranularity} />
         </div>
       </div>
-      <p className="text-sm text-muted-foreground">{t('insights_range', { from: s.range.from, to: s.range.to, tz: s.range.tz, price: rmb(s.project.unitPrice) })}</p>
+      <p className="text-sm text-muted-foreground">
+        {t('insights_range', { from: s.range.from, to: s.range.to, tz: s.range.tz })}
+        {money && ` · ${t('insights_unit_price', { price: rmb(s.project.unitPrice ?? 0) })}`}
+      </p>
       <dl className="grid grid-cols-2 gap-2 md:grid-cols-4 xl:grid-cols-8">
         {totals.map(([key, value]) => (
           <div key={key} className="rounded-md border border-border p-3">
@@ -82,6 +87,7 @@ export function StatisticsView({ projectId, scope }: { projectId: string; scope:
           <WorkTable
             label={t('insights_person')}
             showTeam={scope !== 'mine'}
+            showCost={money}
             rows={s.people.map((p) => ({ ...p, key: `${p.personId}-${p.linkId}-${p.teamId}`, who: p.name || p.personId.slice(0, 8), team: p.teamName }))}
           />
         </CardContent>
@@ -92,7 +98,7 @@ export function StatisticsView({ projectId, scope }: { projectId: string; scope:
             <CardTitle>{t('insights_teams')}</CardTitle>
           </CardHeader>
           <CardContent>
-            <WorkTable label={t('insights_team')} showTeam={false} rows={s.teams.map((row) => ({ ...row, key: `${row.teamId}-${row.linkId}`, who: row.teamName || row.teamId.slice(0, 8) }))} />
+            <WorkTable label={t('insights_team')} showTeam={false} showCost={money} rows={s.teams.map((row) => ({ ...row, key: `${row.teamId}-${row.linkId}`, who: row.teamName || row.teamId.slice(0, 8) }))} />
           </CardContent>
         </Card>
       )}

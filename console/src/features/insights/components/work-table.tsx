@@ -1,5 +1,5 @@
 // Work per person or per team and link: claimed, submitted, judged, reworked, invalid, objects, time per item,
-// objects per hour, pass rate and cost.
+// objects per hour, pass rate and, for the staff, cost.
 import { useTranslation } from 'react-i18next';
 import type { CostedFigures } from '@annot/workflows';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -12,10 +12,12 @@ export interface WorkRow extends CostedFigures {
   linkName: string;
 }
 
-export function WorkTable({ rows, label, showTeam }: { rows: WorkRow[]; label: string; showTeam: boolean }) {
+type Column = [string, (row: WorkRow) => string | number];
+
+export function WorkTable({ rows, label, showTeam, showCost }: { rows: WorkRow[]; label: string; showTeam: boolean; showCost: boolean }) {
   const { t } = useTranslation();
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('empty')}</p>;
-  const columns: [string, (row: WorkRow) => string | number][] = [
+  const columns: Column[] = [
     ['insights_claimed', (r) => r.claimed],
     ['insights_submitted', (r) => r.submitted],
     ['insights_passed', (r) => r.passed],
@@ -27,7 +29,7 @@ export function WorkTable({ rows, label, showTeam }: { rows: WorkRow[]; label: s
     ['insights_objects_per_hour', (r) => perHourText(r.objectsPerHour)],
     ['insights_pass_rate', (r) => percent(r.passRate)],
     ['insights_valid_finished', (r) => r.finishedValid],
-    ['insights_cost', (r) => rmb(r.cost)],
+    ...(showCost ? [['insights_cost', (r) => rmb(r.cost ?? 0)] satisfies Column] : []),
   ];
   return (
     <Table aria-label={label}>

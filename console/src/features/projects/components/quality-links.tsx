@@ -18,7 +18,7 @@ export function QualityLinks({ projectId }: { projectId: string }) {
         ]
       : []),
     ...(can('export.manage') ? [{ to: `/project/exportData/${projectId}`, label: t('projects_exports') }] : []),
-    ...(can('algorithm.call') ? [{ to: `/project/algorithm/${projectId}`, label: t('projects_algorithms') }] : []),
+    ...(can('algorithm.read') ? [{ to: `/project/algorithm/${projectId}`, label: t('projects_algorithms') }] : []),
     ...(can('webhook.manage') ? [{ to: `/project/webhooks/${projectId}`, label: t('projects_webhooks') }] : []),
   ];
   return links.map((link) => (

@@ -1,6 +1,8 @@
-// The annotation rule before the first claim: open it, read it for its countdown, then the claim form appears.
+// The annotation rule before the first claim: open it, read it (its text or its PDF) for its countdown, then the claim
+// form appears.
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PdfFrame } from '@/components/pdf-frame';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -37,6 +39,7 @@ export function RuleReadingGate({ projectId, children }: { projectId: string; ch
           <>
             {/* Rule HTML is sanitized by the server before it is stored. */}
             {reading.data.html && <div className="[&_h2]:text-lg [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: reading.data.html }} />}
+            {reading.data.fileName && <PdfFrame path={`/manage/tasks/projects/${projectId}/rule-readings/file`} name={reading.data.fileName} version={reading.data.ruleVersion} />}
             <p role="status" className="text-sm text-muted-foreground">
               {t('tasks_rule_countdown', { left: left ?? '00:00' })}
             </p>

@@ -1,11 +1,12 @@
 // One project's statistics page: its work per period, person, team and class, and, for the staff, the pipeline's
-// progress per link and batch and the quality gates' pass rates. Composes the projection's rows with display names.
+// progress per link and batch, the quality gates' pass rates, the unit price and costs. Composes the projection's rows with display names.
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { NotFoundError } from '@annot/core';
 import {
   costedFiguresOf,
   figuresOf,
   linkProgress,
+  moneyShownIn,
   type ProjectStatisticsView,
   rateOf,
   type StatisticsRange,
@@ -39,6 +40,7 @@ export class GetProjectStatisticsHandler implements IQueryHandler<GetProjectStat
     if (!project) throw new NotFoundError('things.project', projectId);
     const inspectionLinks = project.links.filter((l) => l.type === 'inspection').map((l) => l.id);
     const whole = scope === 'project';
+    const price = moneyShownIn(scope) ? project.unitPrice : null;
     const [series, people, teams, classes, places, batches, rounds, acceptance] = await Promise.all([
       this.statistics.series([projectId], who, range, inspectionLinks),
       this.statistics.people(projectId, who, range),
@@ -68,9 +70,9 @@ export class GetProjectStatisticsHandler implements IQueryHandler<GetProjectStat
       });
     return {
       scope,
-      project: { id: project.id, title: project.title, status: project.status, unitPrice: project.unitPrice },
+      project: { id: project.id, title: project.title, status: project.status, ...(price === null ? {} : { unitPrice: price }) },
       range,
-      totals: costedFiguresOf(totals, project.unitPrice),
+      totals: costedFiguresOf(totals, price),
       series: series.map((row) => ({ period: row.period, ...figuresOf(countsOf(row)) })),
       people: people.map((row) => ({
         personId: row.personId,
@@ -78,9 +80,9 @@ export class GetProjectStatisticsHandler implements IQueryHandler<GetProjectStat
         teamId: row.teamId,
         teamName: row.teamId ? (names.teams.get(row.teamId) ?? '') : null,
         ...linkOf(row.linkId),
-        ...costedFiguresOf(countsOf(row), project.unitPrice),
+        ...costedFiguresOf(countsOf(row), price),
       })),
-      teams: teams.map((row) => ({ teamId: row.teamId, teamName: names.teams.get(row.teamId) ?? '', ...linkOf(row.linkId), ...costedFiguresOf(countsOf(row), project.unitPrice) })),
+      teams: teams.map((row) => ({ teamId: row.teamId, teamName: names.teams.get(row.teamId) ?? '', ...linkOf(row.linkId), ...costedFiguresOf(countsOf(row), price) })),
       classes: classes.map((c) => ({ className: c.className.startsWith('tool:') ? (names.tools.get(c.className.slice(5)) ?? c.className.slice(5)) : c.className, objects: c.objects })),
       links: whole ? linkProgress(project.links, places) : [],
       batches: batches.map((b) => {
