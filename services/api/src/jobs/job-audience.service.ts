@@ -27,7 +27,7 @@ export class JobAudience {
     audit: this.door('audit.read', async () => true),
     batch: this.door('batch.read', (actor, id) => passes(this.batches.batch(actor, id))),
     export: this.door('export.manage', (actor, id) => passes(this.exports.record(actor, id, defaultLanguage))),
-    algorithm_call: this.door('algorithm.call', async (actor, id) => {
+    algorithm_call: this.door('algorithm.read', async (actor, id) => {
       const projectId = await this.algorithms.callProject(id);
       return projectId !== undefined && this.projects.mayView(actor, projectId);
     }),
