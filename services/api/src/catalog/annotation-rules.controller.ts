@@ -12,6 +12,7 @@ import { type AnnotationRuleDetail, annotationRuleInput, type AnnotationRuleView
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
+import { gatedName } from '../http/input-gate';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { AnnotationRulesRepository } from './annotation-rules.repository';
@@ -78,7 +79,7 @@ export class AnnotationRulesController {
   ) {
     if (!(await this.rules.get(params.id))) throw new NotFoundError('things.annotation_rule', params.id);
     const content = assertPdf(upload?.buffer);
-    const file = await this.files.store(upload!.originalname, 'application/pdf', content);
+    const file = await this.files.store(gatedName(upload!.originalname), 'application/pdf', content);
     return { version: (await this.change(params.id, { kind: 'pdf', file, note: body.note }, context, expected)).version.toString() };
   }
 

@@ -41,6 +41,12 @@ export function gatedJson(source: string | Uint8Array, field: string, maxBytes?:
   return read.value;
 }
 
+/** An uploaded file's name as the client sent it: kept and shown, so it passes the same text check; refused with 400 naming the field. */
+export function gatedName(name: string, field = 'file'): string {
+  if (!isStorable(name)) throw refuse(field, 'validation.invalid_characters');
+  return name;
+}
+
 /** A file's bytes as text, through the same gate; refused with 400 naming the field. */
 export function gatedText(bytes: Uint8Array, field: string, maxBytes?: number): string {
   const read = textOf(bytes, field, maxBytes);
