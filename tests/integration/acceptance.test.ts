@@ -3,7 +3,9 @@
 // rejects (returning items for rework when repair is allowed) or withdraws; every refusal in both languages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Platform } from '../support/platform';
+import { createPerson } from '../support/people';
 import { replayVerifies } from '../support/replay';
+import { signInInternal } from '../support/sign-in';
 import { finishItems, ok, type Person, person, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 const en = { 'x-language': 'en_US' };
@@ -12,6 +14,8 @@ describe('client acceptance', () => {
   let project: WorkedProject;
   let platform: Platform;
   let admin: string;
+  /** A PM who is not the project's: the role is refused before any membership is asked. */
+  let pm: string;
   let client1: Person;
   let client2: Person;
   let client3: Person;
@@ -48,6 +52,8 @@ describe('client acceptance', () => {
     client1 = await person(platform, admin, '50', 'Client One');
     client2 = await person(platform, admin, '50', 'Client Two');
     client3 = await person(platform, admin, '50', 'Client Three');
+    await createPerson(platform, admin, { role: '10', name: 'Other PM', account: 'other-pm@example.com', email: 'other-pm@example.com', password: 'Manage@123' });
+    pm = await signInInternal(platform, 'other-pm@example.com', 'Manage@123');
   });
   afterAll(async () => platform?.stop());
 
@@ -152,21 +158,29 @@ describe('client acceptance', () => {
     expect((await call(platform, 'GET', `/manage/tasks/projects/${project.projectId}/tools`, { token: client3.token })).status).toBe(404);
   });
 
-  it('takes a batch through claim, verdicts with marks and submission to the PM, who passes it; each refused edge says what is allowed', async () => {
+  it('takes a batch through claim, verdicts with marks and submission to the PM, who passes it; each refused edge says what the caller may do', async () => {
     const items: string[] = (await detail(b[1])).items.map((i: { itemId: string }) => i.itemId);
-    const pmClaim = await act(b[1], 'claim', admin, {}, en);
-    expect(pmClaim.status).toBe(409);
-    expect(pmClaim.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.claim" is not allowed while "pending"; allowed: acceptance.claim, acceptance.withdraw' });
+    // Acceptance is the client's word: the staff are refused as a role, with who may, and the batch stays as it was.
+    const before = (await detail(b[1])).batch;
+    for (const [verb, body] of [['claim', {}], [`items/${items[0]}/judge`, { verdict: 'pass', marks: [] }], ['submit', undefined]] as const) {
+      for (const staff of [admin, pm]) {
+        const refused = await act(b[1], verb, staff, body, en);
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({ errCode: 'FORBIDDEN', message: 'Not allowed: only the acceptor may do this' });
+      }
+    }
+    expect((await act(b[1], 'claim', pm, {})).body.message).toBe('没有权限：只有验收员可以执行此操作');
+    expect((await detail(b[1])).batch).toEqual(before);
     const early = await judge(b[1], items[0], client1.token, 'pass', en);
-    expect(early.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.judge" is not allowed while "pending"; allowed: acceptance.claim, acceptance.withdraw' });
-    expect((await judge(b[1], items[0], client1.token, 'pass')).body.message).toBe('当前状态“pending”不允许操作“acceptance.judge”，允许的操作：acceptance.claim, acceptance.withdraw');
+    expect(early.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.judge" is not allowed while "pending"; allowed: acceptance.claim' });
+    expect((await judge(b[1], items[0], client1.token, 'pass')).body.message).toBe('当前状态“pending”不允许操作“acceptance.judge”，允许的操作：acceptance.claim');
 
     expect((await act(b[1], 'claim', client1.token, {})).status).toBe(200);
     const claimed = await detail(b[1], client1.token);
     expect(claimed.batch).toMatchObject({ status: 'accepting', claimer: { id: client1.id, name: 'Client One' }, claimedAt: expect.any(String) });
     expect(claimed.allowed).toEqual(['acceptance.judge']);
     const tooSoon = await act(b[1], 'pass', admin, undefined, en);
-    expect(tooSoon.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.pass" is not allowed while "accepting"; allowed: acceptance.take_over, acceptance.judge, acceptance.withdraw' });
+    expect(tooSoon.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.pass" is not allowed while "accepting"; allowed: acceptance.withdraw' });
     const unjudged = await act(b[1], 'submit', client1.token, undefined, en);
     expect(unjudged.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '5 data item(s) of this batch are not judged yet; judge every item before submitting' });
     const noMarks = await act(b[1], `items/${items[0]}/judge`, client1.token, { verdict: 'reject', marks: [] }, en);
@@ -184,7 +198,7 @@ describe('client acceptance', () => {
     expect(submitted.batch).toMatchObject({ status: 'submitted', submittedAt: expect.any(String), costSeconds: expect.any(Number) });
     expect(submitted.allowed).toEqual(['acceptance.pass', 'acceptance.reject', 'acceptance.withdraw']);
     const late = await judge(b[1], items[1], client1.token, 'reject', en);
-    expect(late.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.judge" is not allowed while "submitted"; allowed: acceptance.pass, acceptance.reject, acceptance.withdraw' });
+    expect(late.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.judge" is not allowed while "submitted"; allowed: -' });
     expect((await act(b[1], 'pass', client1.token)).body.errCode).toBe('FORBIDDEN');
 
     expect(await ok(platform, 'POST', `/manage/quality/acceptance/${b[1]}/pass`, admin)).toMatchObject({ status: 'passed' });

@@ -119,6 +119,15 @@ describe('work loop', () => {
     const itemId: string = held.body.data.items[0].id;
     const stranger = await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: inspector, headers: en });
     expect(stranger.status).toBe(404);
+    // The staff never hold an item, so working one in hand is refused as a role, saying who may; the item stays as it was.
+    const history = async () => (await call(platform, 'GET', `/manage/tasks/items/${itemId}/history`, { token: admin })).body.data as unknown[];
+    const before = await history();
+    for (const [method, verb, body] of [['PUT', 'result', { result: box('car') }], ['POST', 'submit'], ['POST', 'pass'], ['POST', 'mark-valid']] as const) {
+      const refusedToStaff = await call(platform, method, `/manage/tasks/items/${itemId}/${verb}`, { token: admin, body, headers: en });
+      expect(refusedToStaff.status, verb).toBe(403);
+      expect(refusedToStaff.body).toMatchObject({ errCode: 'FORBIDDEN', message: 'Not allowed: only the tagger may do this' });
+    }
+    expect(await history()).toEqual(before);
     const pmRelease = await call(platform, 'POST', `/manage/tasks/items/${itemId}/release`, { token: admin });
     expect(pmRelease.body.data.status).toBe('pooled');
   });

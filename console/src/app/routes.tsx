@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
     children: [
       needs('task.claim', [{ path: 'tag/edit/:itemId', element: loading(<EditorPage key="tag" area="tag" />) }]),
       needs('project.edit', [{ path: 'project/edit/:itemId', element: loading(<EditorPage key="project" area="project" />) }]),
-      needs('acceptance.read', [{ path: 'checkout/edit/:itemId', element: loading(<JudgingEditorPage key="checkout" gate="acceptance" area="checkout" />) }]),
+      needs('acceptance.accept', [{ path: 'checkout/edit/:itemId', element: loading(<JudgingEditorPage key="checkout" gate="acceptance" area="checkout" />) }]),
     ],
   },
   {
@@ -114,7 +114,8 @@ export const routes: RouteObject[] = [
         { path: 'tag/checkManage/:id/:lid', element: <TagCheckPage /> },
         { path: 'tag/item/:itemId', element: <ItemPage key="tag" area="tag" /> },
       ]),
-      needs('acceptance.read', [
+      // The acceptor's own area, where batches are claimed, judged and submitted: never the staff's.
+      needs('acceptance.accept', [
         { path: 'checkout', element: <CheckoutProjectsPage /> },
         { path: 'checkout/index', element: <CheckoutProjectsPage /> },
         { path: 'checkout/category/:id', element: <CheckoutCategoryPage /> },

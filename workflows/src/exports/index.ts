@@ -7,3 +7,4 @@ export * from './export.evolve';
 export * from './export.naming';
 export * from './formats';
 export * from './import-matching';
+export * from './import-gate';

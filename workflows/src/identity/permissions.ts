@@ -33,8 +33,10 @@ export const permissions = {
   'batch.manage': internal,
   /** Taking items from a link's pool: the people on the link, never the staff. */
   'task.claim': { roles: [Role.Tagger] },
-  /** Acting on an item: its claimer, an inspector, or the staff; which of them may do what is the item machine's rule. */
+  /** Acting on an item without holding it (releasing a claim, rejecting in an inspection link): its claimer or the staff; which is the item machine's rule. */
   'task.work': { roles: [...internalRoles, Role.Tagger] },
+  /** Working an item in hand (saving, submitting, marking validity, passing): only its claimer, and the staff never claim. */
+  'task.annotate': { roles: [Role.Tagger] },
   /** Recycling items and deciding on held ones. */
   'task.manage': internal,
   /** Reading items; which ones is the tasks context's view rule (the links the caller works on). */
@@ -70,8 +72,8 @@ export const permissions = {
   'acceptance.manage': internal,
   /** Reading acceptance batches: the staff every one, a client acceptor those naming them. */
   'acceptance.read': { roles: [...internalRoles, Role.Client] },
-  /** Claiming, judging and submitting a batch: the acceptors it names; the machine answers the staff, who may not. */
-  'acceptance.accept': { roles: [...internalRoles, Role.Client] },
+  /** Claiming, judging and submitting a batch: the acceptors it names (the acceptance context checks which); never the staff, for acceptance is the client's word. */
+  'acceptance.accept': { roles: [Role.Client] },
   /** Algorithms (seed section 6: a PM has "algorithms"): the staff read the registry, the calls and their analysis,
    * and register, edit, version and switch algorithms. */
   'algorithm.read': { roles: internalRoles, publicOnly: true },

@@ -20,7 +20,9 @@ export function decide(
 ): Decision {
   const snapshot = snapshotOf(machine, status, context);
   if (snapshot.can(event)) return { allowed: true };
-  return { allowed: false, from: status, event: event.type, allowedEvents: allowedEvents(machine, status, context) };
+  // What the same caller may do here instead: the refusal never names the refused event, nor another person's.
+  const allowedToCaller = machine.events.filter((type: string) => snapshot.can({ ...event, type }));
+  return { allowed: false, from: status, event: event.type, allowedEvents: allowedToCaller };
 }
 
 export type LifecycleMachine = AnyStateMachine;

@@ -23,6 +23,7 @@ import {
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
+import { gatedName } from '../http/input-gate';
 import { RawResponse } from '../http/raw-response.decorator';
 import { requestLanguage } from '../http/request-language';
 import type { StoredUpload } from '../http/storage-upload.engine';
@@ -96,7 +97,7 @@ export class BatchesController {
     if (!file) throw fieldError('file', 'batches.file_required');
     try {
       await this.access.batch(context.actor, params.id);
-      if (!file.originalname.toLowerCase().endsWith('.zip') || !startsLikeZip(await this.storage.read(file.key, { start: 0, end: 4 }))) {
+      if (!gatedName(file.originalname).toLowerCase().endsWith('.zip') || !startsLikeZip(await this.storage.read(file.key, { start: 0, end: 4 }))) {
         throw fieldError('file', 'batches.only_zip');
       }
       return await this.commands.execute(new RequestImportCommand(params.id, { type: 'zip', fileName: file.originalname, upload: file.key, size: file.size }, context, expected));

@@ -13,6 +13,7 @@ import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
 import { sendInline } from '../http/inline-file';
+import { gatedName } from '../http/input-gate';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { AnnotationRulesRepository } from './annotation-rules.repository';
@@ -79,7 +80,7 @@ export class AnnotationRulesController {
   ) {
     if (!(await this.rules.get(params.id))) throw new NotFoundError('things.annotation_rule', params.id);
     const content = assertPdf(upload?.buffer);
-    const file = await this.files.store(upload!.originalname, 'application/pdf', content);
+    const file = await this.files.store(gatedName(upload!.originalname), 'application/pdf', content);
     return { version: (await this.change(params.id, { kind: 'pdf', file, note: body.note }, context, expected)).version.toString() };
   }
 

@@ -1,7 +1,8 @@
-// Reads an imported tool file: one tool, as JSON, valid by the same schema; every problem becomes one line.
+// Reads an imported tool file: one tool, as JSON through the input gate, valid by the same schema; every problem becomes one line.
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@annot/core';
-import { type ToolInput, toolInput } from '@annot/workflows';
+import { jsonOf, type ToolInput, toolInput } from '@annot/workflows';
+import { inputRefused } from '../http/input-gate';
 import { fieldErrorsOf } from '../http/validation.pipe';
 import type { Language } from '../i18n/language';
 import { translate } from '../i18n/translate';
@@ -18,12 +19,12 @@ export class ToolImport {
   parse(content: string, language: Language): ToolInput {
     const line = (key: string, params: Record<string, unknown> = {}) => translate(language, key, params);
     if (content.trim() === '') throw new ImportFailed([line('catalog.import_empty')]);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content);
-    } catch {
-      throw new ImportFailed([line('catalog.import_not_json')]);
+    const read = jsonOf(content, 'content');
+    if ('refused' in read) {
+      if (read.refused.messageKey === 'validation.malformed_json') throw new ImportFailed([line('catalog.import_not_json')]);
+      throw inputRefused(read.refused);
     }
+    let parsed = read.value;
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) throw new ImportFailed([line('catalog.import_empty')]);
       if (parsed.length > 1) throw new ImportFailed([line('catalog.import_only_one')]);

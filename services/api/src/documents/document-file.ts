@@ -2,23 +2,15 @@
 // its content, so a page renamed to .pdf or a script renamed to .txt is refused before it is kept.
 import { extname } from 'node:path';
 import { AppError } from '@annot/core';
-import { type DocumentFileKind, documentFileKinds, documentFileMaxBytes } from '@annot/workflows';
+import { type DocumentFileKind, documentFileKinds, documentFileMaxBytes, textOf } from '@annot/workflows';
 
 const fieldError = (messageKey: string, params: Record<string, unknown> = {}) =>
   new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field: 'file', messageKey, params }]);
 
 const startsWith = (content: Buffer, signature: number[]) => signature.every((byte, i) => content[i] === byte);
 
-/** Text is UTF-8 without NULs; anything else (a binary renamed .txt) is not shown as text. */
-function isText(content: Buffer): boolean {
-  if (content.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(content);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Text passes the input gate's text check (UTF-8 without NULs); anything else (a binary renamed .txt) is not shown as text. */
+const isText = (content: Buffer): boolean => !('refused' in textOf(content, 'file'));
 
 const matches: Record<DocumentFileKind, (content: Buffer) => boolean> = {
   pdf: (c) => c.subarray(0, 5).toString('latin1') === '%PDF-',

@@ -13,6 +13,7 @@ import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
 import { IfMatch } from '../http/if-match.decorator';
+import { gatedName } from '../http/input-gate';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
 import type { AuthedRequest } from '../identity/access/session.guard';
@@ -53,7 +54,7 @@ export class DocumentsController {
   @ApiFileUpload('a PDF, PNG, JPEG, Markdown or text file')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: documentFileMaxBytes, files: 1 } }))
   async upload(@UploadedFile() upload: { buffer: Buffer; originalname: string } | undefined): Promise<{ fileId: string; fileName: string; mediaType: string; size: number }> {
-    const name = upload?.originalname ?? '';
+    const name = gatedName(upload?.originalname ?? '');
     const { mediaType } = documentFileKind(name, upload?.buffer);
     const file = await this.files.store(name, mediaType, upload!.buffer);
     return { fileId: file.fileId, fileName: file.fileName, mediaType, size: file.size };

@@ -1,16 +1,21 @@
-// The one gate every request passes before any route: its media type, its JSON body, and the values of body, query and path.
+// The one gate every request passes before any route (its media type, its JSON body, the values of body, query and
+// path), and the same checks for a JSON document or a text carried inside a field or a file.
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@annot/core';
+import { inputLimits as valueLimits, type InputRefusal, isStorable, jsonOf, textOf, valueRefusal } from '@annot/workflows';
 import type { AppExceptionFilter } from './app-exception.filter';
 
-/** An annotation result of thousands of polygons is the largest body the platform takes; nothing needs deeper nesting. */
-export const inputLimits = { bodyBytes: '8mb', depth: 32, values: 500_000 } as const;
+/** The largest body the platform takes; nesting and value counts are the shared input limits. */
+export const inputLimits = { bodyBytes: '8mb', ...valueLimits } as const;
 
 /** JSON, and multipart for the upload routes, whose own parser checks what it receives. */
 const acceptedMedia = /^(application\/(json|[\w.-]+\+json)|multipart\/form-data)$/i;
 
 const refuse = (field: string, messageKey: string, params: Record<string, unknown> = {}) =>
   new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field, messageKey, params }]);
+
+/** A refusal of the shared checks as the envelope's 400 naming the field. */
+export const inputRefused = (refused: InputRefusal): AppError => refuse(refused.field, refused.messageKey, refused.params);
 
 function carriesBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -23,31 +28,30 @@ const mediaType: RequestHandler = (req, _res, next) => {
   next(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupported_media_type', { type: type || '-' }));
 };
 
-const nulOrLoneSurrogate = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** NUL and lone surrogates are refused by PostgreSQL (text, jsonb) and mean nothing to a person. */
-const isStorable = (text: string): boolean => !nulOrLoneSurrogate.test(text);
-
-/** Walks a parsed value without recursion, so no depth of nesting can overflow the stack. */
+/** The first thing wrong in a parsed value (a body, a query), as the envelope's refusal. */
 export function firstRefusal(root: unknown, prefix: string): AppError | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: prefix, depth: 0 }];
-  let seen = 0;
-  while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
-    if (++seen > inputLimits.values) return refuse(prefix || '(root)', 'validation.too_many_values', { max: inputLimits.values });
-    if (typeof value === 'string') {
-      if (!isStorable(value)) return refuse(path || '(root)', 'validation.invalid_characters');
-      continue;
-    }
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth >= inputLimits.depth) return refuse(path || '(root)', 'validation.too_deep', { max: inputLimits.depth });
-    for (const [key, child] of Object.entries(value)) {
-      const childPath = path ? `${path}.${key}` : key;
-      if (!isStorable(key)) return refuse(path || '(root)', 'validation.invalid_characters');
-      stack.push({ value: child, path: childPath, depth: depth + 1 });
-    }
-  }
-  return null;
+  const refused = valueRefusal(root, prefix);
+  return refused ? inputRefused(refused) : null;
+}
+
+/** A JSON document carried inside a field or a file, through the same gate as a body; refused with 400 naming the field. */
+export function gatedJson(source: string | Uint8Array, field: string, maxBytes?: number): unknown {
+  const read = jsonOf(source, field, maxBytes);
+  if ('refused' in read) throw inputRefused(read.refused);
+  return read.value;
+}
+
+/** An uploaded file's name as the client sent it: kept and shown, so it passes the same text check; refused with 400 naming the field. */
+export function gatedName(name: string, field = 'file'): string {
+  if (!isStorable(name)) throw refuse(field, 'validation.invalid_characters');
+  return name;
+}
+
+/** A file's bytes as text, through the same gate; refused with 400 naming the field. */
+export function gatedText(bytes: Uint8Array, field: string, maxBytes?: number): string {
+  const read = textOf(bytes, field, maxBytes);
+  if ('refused' in read) throw inputRefused(read.refused);
+  return read.text;
 }
 
 function pathRefusal(req: Request): AppError | null {

@@ -4,6 +4,7 @@ import type { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { hasMessage } from '../i18n/translate';
+import { firstRefusal } from './input-gate';
 
 export function fieldErrorsOf(error: ZodError): FieldError[] {
   return error.issues.map((issue) => {
@@ -32,6 +33,9 @@ export class ValidationPipe extends ZodValidationPipe {
       const { t: _, ...rest } = value as Record<string, unknown>;
       return super.transform(rest, metadata);
     }
+    // The text fields of a multipart body arrive after the input gate ran; they pass its value checks here.
+    const refused = metadata.type === 'body' ? firstRefusal(value, '') : null;
+    if (refused) throw refused;
     return super.transform(value, metadata);
   }
 }

@@ -10,8 +10,9 @@ export function translate(language: Language, key: string, params: Record<string
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) return '';
-    // A parameter may itself be a message key, such as the name of a thing.
-    return typeof value === 'string' && catalogues[language][value] ? catalogues[language][value] : String(value);
+    // A parameter may itself be a message key, such as the name of a thing, or a list of them (said once each).
+    const say = (part: unknown) => (typeof part === 'string' && catalogues[language][part] ? catalogues[language][part] : String(part));
+    return Array.isArray(value) ? [...new Set(value.map(say))].join(language === 'zh_CN' ? '、' : ', ') : say(value);
   });
 }
 

@@ -294,13 +294,13 @@ export class TasksController {
   }
 
   @Put('items/:itemId/result')
-  @Can('task.work')
+  @Can('task.annotate')
   save(@Param() params: ItemParamsDto, @Body() body: SaveResultDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
     return this.act(params.itemId, { kind: 'save', result: body.result }, context, expected);
   }
 
   @Post('items/:itemId/submit')
-  @Can('task.work')
+  @Can('task.annotate')
   submit(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
     return this.act(params.itemId, { kind: 'submit' }, context, expected);
   }
@@ -312,19 +312,19 @@ export class TasksController {
   }
 
   @Post('items/:itemId/mark-invalid')
-  @Can('task.work')
+  @Can('task.annotate')
   markInvalid(@Param() params: ItemParamsDto, @Body() body: MarkInvalidDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
     return this.act(params.itemId, { kind: 'mark_invalid', reasonId: body.reasonId }, context, expected);
   }
 
   @Post('items/:itemId/mark-valid')
-  @Can('task.work')
+  @Can('task.annotate')
   markValid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
     return this.act(params.itemId, { kind: 'mark_valid' }, context, expected);
   }
 
   @Post('items/:itemId/pass')
-  @Can('task.work')
+  @Can('task.annotate')
   pass(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
     return this.act(params.itemId, { kind: 'pass' }, context, expected);
   }
@@ -336,13 +336,13 @@ export class TasksController {
   }
 
   @Post('items/:itemId/confirm-invalid')
-  @Can('task.work')
+  @Can('task.annotate')
   confirmInvalid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
     return this.act(params.itemId, { kind: 'confirm_invalid' }, context, expected);
   }
 
   @Post('items/:itemId/overturn-invalid')
-  @Can('task.work')
+  @Can('task.annotate')
   overturnInvalid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
     return this.act(params.itemId, { kind: 'overturn_invalid' }, context, expected);
   }

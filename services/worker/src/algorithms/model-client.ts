@@ -1,7 +1,7 @@
 // One item's request to a model server over the contract: a timeout per try, retries with backoff for what may pass
 // (no answer, 5xx, 429), none for what will not (another 4xx), and the same idempotency key on every try.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ModelRequest } from '@annot/workflows';
+import { jsonOf, type ModelRequest } from '@annot/workflows';
 
 export type ModelReply =
   | { kind: 'answer'; body: unknown; latencyMs: number }
@@ -37,11 +37,11 @@ async function tryOnce(call: ModelCall): Promise<ModelReply> {
     const text = await response.text();
     if (response.status >= 500 || response.status === 429) return { kind: 'unavailable', reasonKey: 'algorithms.server_error', params: { status: response.status }, latencyMs: took() };
     if (!response.ok) return { kind: 'refused', reasonKey: 'algorithms.refused', params: { status: response.status }, latencyMs: took() };
-    try {
-      return { kind: 'answer', body: JSON.parse(text), latencyMs: took() };
-    } catch {
-      return { kind: 'refused', reasonKey: 'algorithms.answer_malformed', params: { value: 'not JSON' }, latencyMs: took() };
-    }
+    // A model's answer becomes results: it passes the input gate like any JSON the platform takes.
+    const read = jsonOf(text, 'answer');
+    if ('value' in read) return { kind: 'answer', body: read.value, latencyMs: took() };
+    const value = read.refused.messageKey === 'validation.malformed_json' ? 'not JSON' : `${read.refused.field}: NUL, invalid Unicode or nested too deep`;
+    return { kind: 'refused', reasonKey: 'algorithms.answer_malformed', params: { value }, latencyMs: took() };
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
     return timedOut

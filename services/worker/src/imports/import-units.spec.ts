@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceFile } from './import-source';
-import { parseTimestamps, planImport } from './import-units';
+import { parseTimestamps, planImport, readTimestamps } from './import-units';
 
 const file = (name: string): SourceFile => ({ name, size: 1, location: `root/${name}`, read: async () => Buffer.from('x') });
 const names = (files: SourceFile[]) => files.map((f) => f.name);
@@ -40,5 +40,13 @@ describe('parseTimestamps', () => {
     expect(parseTimestamps('b.png\n')).toBeNull();
     expect(parseTimestamps('b.png one\n')).toBeNull();
     expect(parseTimestamps('b.png 1\nb.png 2\n')).toBeNull();
+  });
+});
+
+describe('readTimestamps', () => {
+  it('reads a timestamp file through the input gate: broken UTF-8 or a NUL refuses the file as a whole', () => {
+    expect(readTimestamps(Buffer.from('b.png 1.5\n'))).toEqual(new Map([['b.png', 1.5]]));
+    expect(readTimestamps(Buffer.from('b\u0000.png 1.5\n'))).toBeNull();
+    expect(readTimestamps(Buffer.concat([Buffer.from('b'), Buffer.from([0xff]), Buffer.from('.png 1.5\n')]))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // What one data item of an import is made of, by the project's annotation type: a file (a picture), a folder of
 // images (a continuous-frame sequence), a video file or a point-cloud folder; files that fit none are refused by name.
 import path from 'node:path';
-import { type AnnotationType, videoExtensions } from '@annot/workflows';
+import { type AnnotationType, textOf, videoExtensions } from '@annot/workflows';
 import type { SourceFile } from './import-source';
 import { extensionOf } from './media-probe';
 import { isPointCloudType, type PointCloudUnit, planPointClouds } from './point-cloud-units';
@@ -60,9 +60,14 @@ export function planImport(files: SourceFile[], annotationType: AnnotationType |
 }
 
 /**
- * The seconds of each frame named in a timestamp file, or null when a line is not "<file name> <seconds>".
- * Names are those of the folder's files, without the folder.
+ * The seconds of each frame named in a timestamp file, or null when it is not storable text (the input gate's text
+ * check) or a line is not "<file name> <seconds>". Names are those of the folder's files, without the folder.
  */
+export function readTimestamps(bytes: Buffer): Map<string, number> | null {
+  const read = textOf(bytes, 'timestamps');
+  return 'refused' in read ? null : parseTimestamps(read.text);
+}
+
 export function parseTimestamps(text: string): Map<string, number> | null {
   const times = new Map<string, number>();
   for (const raw of text.split(/\r?\n/)) {

@@ -15,6 +15,7 @@ import {
   type FramePoses,
   encodePointCloud,
   jsonCalibration,
+  jsonOf,
   kittiCalibration,
   nuscenesFileTime,
   openLabelCalibrations,
@@ -23,9 +24,10 @@ import {
   pointCloudExtension,
   pointCloudMediaType,
   type SensorCamera,
+  textOf,
 } from '@annot/workflows';
 import type { SourceFile } from './import-source';
-import { parseTimestamps } from './import-units';
+import { readTimestamps } from './import-units';
 import { probe } from './media-probe';
 import { frameStem, isFusion, isSingleFrame, type PointCloudType, type PointCloudUnit } from './point-cloud-units';
 import type { ExaminedUnit, Failure } from './unit-examine';
@@ -67,7 +69,7 @@ export async function examinePointCloud(
 
   let times: Map<string, number> | null = null;
   if (unit.timestamps) {
-    times = parseTimestamps((await unit.timestamps.read().catch(() => Buffer.alloc(0))).toString('utf8'));
+    times = readTimestamps(await unit.timestamps.read().catch(() => Buffer.alloc(0)));
     if (!times) return refuse('batches.reason_timestamps_invalid');
   }
 
@@ -175,7 +177,9 @@ async function readEgoPoses(file: SourceFile, frames: Frame[], failures: Failure
   const poseFrames = frames.map((frame) => ({ stem: frame.stem, time: frame.time ?? nuscenesFileTime(path.posix.basename(frame.name)) }));
   let found: FramePoses;
   try {
-    found = egoPoses(JSON.parse((await file.read()).toString('utf8')), poseFrames);
+    const read = jsonOf(await file.read(), file.name);
+    if ('refused' in read) throw new Error(read.refused.messageKey);
+    found = egoPoses(read.value, poseFrames);
   } catch {
     failures.push({ name: file.name, reasonKey: 'batches.reason_ego_poses_invalid' });
     return { frames, poses: [] };
@@ -235,12 +239,19 @@ function refuseCameras(unit: PointCloudUnit, failures: Failure[]): Camera[] {
 async function readCalibrations(unit: PointCloudUnit, cameras: Camera[], failures: Failure[]): Promise<Map<string, CameraCalibration>> {
   const found = new Map<string, CameraCalibration>();
   const files = new Map(unit.calib.map((file) => [path.posix.basename(file.name), file]));
+  const readCalibration = (fileName: string): Promise<Buffer> =>
+    files.get(fileName)!.read().catch(() => {
+      throw new CalibrationError('batches.reason_calibration_invalid', `${fileName} cannot be read`);
+    });
+  const text = async (fileName: string): Promise<string> => {
+    const read = textOf(await readCalibration(fileName), fileName);
+    if ('refused' in read) throw new CalibrationError('batches.reason_calibration_invalid', `${fileName} is no UTF-8 text`);
+    return read.text;
+  };
   const json = async (fileName: string): Promise<unknown> => {
-    try {
-      return JSON.parse((await files.get(fileName)!.read()).toString('utf8')) as unknown;
-    } catch {
-      throw new CalibrationError('batches.reason_calibration_invalid', `${fileName} is no JSON`);
-    }
+    const read = jsonOf(await readCalibration(fileName), fileName);
+    if ('refused' in read) throw new CalibrationError('batches.reason_calibration_invalid', `${fileName} is no JSON the input gate takes`);
+    return read.value;
   };
   const attempt = async (fileName: string, read: () => Promise<void>) => {
     try {
@@ -270,7 +281,7 @@ async function readCalibrations(unit: PointCloudUnit, cameras: Camera[], failure
       const fileName = `${camera.name}.txt`;
       used.add(fileName);
       await attempt(fileName, async () => {
-        found.set(camera.name, kittiCalibration(camera.name, (await files.get(fileName)!.read()).toString('utf8'), size));
+        found.set(camera.name, kittiCalibration(camera.name, await text(fileName), size));
       });
     } else if (files.has(`${camera.name}.json`)) {
       const fileName = `${camera.name}.json`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Thumbnails } from '@annot/core';
 import { type ChunkItem, compactColumn } from '@annot/workflows';
 import type { SourceFile } from './import-source';
-import { type ImportUnit, parseTimestamps } from './import-units';
+import { type ImportUnit, readTimestamps } from './import-units';
 import { probe } from './media-probe';
 
 /** Files read and hashed at once; object stores answer slowly one by one. */
@@ -51,7 +51,7 @@ export async function examineSequence(unit: Extract<ImportUnit, { kind: 'sequenc
   const failures: Failure[] = [];
   let times: Map<string, number> | null = null;
   if (unit.timestamps) {
-    times = parseTimestamps((await unit.timestamps.read().catch(() => Buffer.alloc(0))).toString('utf8'));
+    times = readTimestamps(await unit.timestamps.read().catch(() => Buffer.alloc(0)));
     if (!times) return { ok: false, reasonKey: 'batches.reason_timestamps_invalid', failures };
   }
   const examined = await mapLimit(unit.frames, readConcurrency, (file) => examine(file, null));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { isStorable } from '@annot/workflows';
 import { ImportRefused } from './import-refused';
 
 export interface ZipLimits {
@@ -28,9 +29,9 @@ export const defaultZipLimits: ZipLimits = {
 const symlinkMode = 0o120000;
 const fileTypeMask = 0o170000;
 
-/** The entry's path inside the folder, or a refusal when it is absolute, climbs out, or is not a plain path. */
+/** The entry's path inside the folder, or a refusal when it is absolute, climbs out, or is not a plain path of storable text. */
 export function safeEntryPath(name: string): string {
-  if (yauzl.validateFileName(name) !== null || name.includes('\\') || /^[a-zA-Z]:/.test(name) || name.includes('\0')) {
+  if (yauzl.validateFileName(name) !== null || name.includes('\\') || /^[a-zA-Z]:/.test(name) || !isStorable(name)) {
     throw new ImportRefused('batches.zip_escape');
   }
   const parts = name.split('/').filter((part) => part !== '' && part !== '.');

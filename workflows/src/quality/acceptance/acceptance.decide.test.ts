@@ -23,7 +23,7 @@ describe('createAcceptanceBatch', () => {
     });
   });
   it('given no batch yet, when an acceptor makes one, then the machine refuses', () => {
-    expect(createAcceptanceBatch(fresh(), client, { sequence: 1, items: batchItems, acceptorIds, now })).toEqual(invalid('not_accepted', 'acceptance.create', 'acceptance.create'));
+    expect(createAcceptanceBatch(fresh(), client, { sequence: 1, items: batchItems, acceptorIds, now })).toEqual(invalid('not_accepted', 'acceptance.create', ''));
   });
   it('given no items, then there is nothing to accept', () => {
     expect(createAcceptanceBatch(fresh(), pm, { sequence: 1, items: [], acceptorIds, now })).toEqual({ refusal: { messageKey: 'quality.acceptance_selection_empty', params: {} } });
@@ -36,7 +36,7 @@ describe('createAcceptanceBatch', () => {
     expect(decision).toMatchObject({ events: [{ data: { acceptorIds } }] });
   });
   it('given the batch exists, when it is made again, then the machine refuses', () => {
-    expect(createAcceptanceBatch(pending(), pm, { sequence: 1, items: batchItems, acceptorIds, now })).toMatchObject(invalid('pending', 'acceptance.create', 'acceptance.claim, acceptance.withdraw'));
+    expect(createAcceptanceBatch(pending(), pm, { sequence: 1, items: batchItems, acceptorIds, now })).toMatchObject(invalid('pending', 'acceptance.create', 'acceptance.withdraw'));
   });
 });
 
@@ -71,15 +71,15 @@ describe('claimAcceptanceBatch', () => {
     expect(claimAcceptanceBatch(accepting(), client3, { confirmTakeover: false, now })).toEqual({ refusal: { messageKey: 'quality.acceptance_not_named', params: {} } });
     expect(claimAcceptanceBatch(accepting(), client3, { confirmTakeover: true, now })).toEqual({ refusal: { messageKey: 'quality.acceptance_not_named', params: {} } });
   });
-  it('given no batch yet, when an acceptor claims it, then the machine says only making it is allowed', () => {
-    expect(claimAcceptanceBatch(fresh(), client3, { confirmTakeover: false, now })).toEqual(invalid('not_accepted', 'acceptance.claim', 'acceptance.create'));
+  it('given no batch yet, when an acceptor claims it, then the machine refuses and offers them nothing (only the PM makes it)', () => {
+    expect(claimAcceptanceBatch(fresh(), client3, { confirmTakeover: false, now })).toEqual(invalid('not_accepted', 'acceptance.claim', ''));
   });
-  it('given a pending batch, when the PM claims it, then the machine refuses', () => {
-    expect(claimAcceptanceBatch(pending(), pm, { confirmTakeover: true, now })).toEqual(invalid('pending', 'acceptance.claim', 'acceptance.claim, acceptance.withdraw'));
+  it('given a pending batch, when the PM claims it, then the machine refuses and names only what the PM may do', () => {
+    expect(claimAcceptanceBatch(pending(), pm, { confirmTakeover: true, now })).toEqual(invalid('pending', 'acceptance.claim', 'acceptance.withdraw'));
   });
-  it('given a submitted batch, when an acceptor claims it, then the machine names what is allowed', () => {
+  it('given a submitted batch, when an acceptor claims it, then the machine refuses and offers them nothing (the PM decides next)', () => {
     expect(claimAcceptanceBatch(submitted(), client2, { confirmTakeover: true, now })).toEqual(
-      invalid('submitted', 'acceptance.claim', 'acceptance.pass, acceptance.reject, acceptance.withdraw'),
+      invalid('submitted', 'acceptance.claim', ''),
     );
   });
 });
@@ -109,7 +109,7 @@ describe('judgeAcceptanceItem', () => {
     });
   });
   it('given a pending batch, then nothing is judged before a claim', () => {
-    expect(judgeAcceptanceItem(pending(), client, { itemId: ids.item1, verdict: 'pass', marks: [], now })).toMatchObject(invalid('pending', 'acceptance.judge', 'acceptance.claim, acceptance.withdraw'));
+    expect(judgeAcceptanceItem(pending(), client, { itemId: ids.item1, verdict: 'pass', marks: [], now })).toMatchObject(invalid('pending', 'acceptance.judge', 'acceptance.claim'));
   });
 });
 
@@ -124,7 +124,7 @@ describe('submitAcceptanceBatch', () => {
     expect(submitAcceptanceBatch(given(allJudged()), client2, { now })).toEqual({ refusal: { messageKey: 'quality.acceptance_not_claimer', params: {} } });
   });
   it('given a submitted batch, when it is submitted again, then the machine refuses', () => {
-    expect(submitAcceptanceBatch(submitted(), client, { now })).toMatchObject(invalid('submitted', 'acceptance.submit', 'acceptance.pass, acceptance.reject, acceptance.withdraw'));
+    expect(submitAcceptanceBatch(submitted(), client, { now })).toMatchObject(invalid('submitted', 'acceptance.submit', ''));
   });
 });
 
@@ -144,7 +144,7 @@ describe('passAcceptanceBatch', () => {
   });
   it('given the batch is still being accepted, then the PM cannot pass it yet', () => {
     expect(passAcceptanceBatch(given(allJudged()), pm, { repairAllowed: true, now })).toEqual(
-      invalid('accepting', 'acceptance.pass', 'acceptance.take_over, acceptance.judge, acceptance.submit, acceptance.withdraw'),
+      invalid('accepting', 'acceptance.pass', 'acceptance.withdraw'),
     );
   });
   it('given a submitted batch, when its acceptor passes it, then the machine refuses', () => {
@@ -163,7 +163,7 @@ describe('rejectAcceptanceBatch', () => {
     expect(rejectAcceptanceBatch(submitted(), pm, { repairAllowed: false, now })).toMatchObject({ events: [{ data: { passed: [], returned: [], rejected: all } }] });
   });
   it('given a pending batch, then there is nothing to reject yet', () => {
-    expect(rejectAcceptanceBatch(pending(), pm, { repairAllowed: true, now })).toMatchObject(invalid('pending', 'acceptance.reject', 'acceptance.claim, acceptance.withdraw'));
+    expect(rejectAcceptanceBatch(pending(), pm, { repairAllowed: true, now })).toMatchObject(invalid('pending', 'acceptance.reject', 'acceptance.withdraw'));
   });
 });
 

@@ -5,7 +5,7 @@ import type { ErrorMark } from '../../tasks/item.events';
 import { type Refusal, refuse, type TaskActor } from '../../tasks/item.decide';
 import type { AcceptanceEvent, AcceptanceItem, AcceptanceVerdict } from './acceptance.events';
 import { acceptanceMachineContext, type AcceptanceState } from './acceptance.evolve';
-import { acceptanceAllowedEvents, acceptanceMachine, type AcceptanceMachineEvent } from './acceptance.machine';
+import { acceptanceAllowedEvents, acceptanceEventsAllowedTo, acceptanceMachine, type AcceptanceMachineEvent } from './acceptance.machine';
 
 export type AcceptanceDecision = { events: AcceptanceEvent[] } | { refusal: Refusal };
 
@@ -15,7 +15,9 @@ const accept = (...events: AcceptanceEvent[]): { events: AcceptanceEvent[] } => 
 export function acceptanceMachineRefusal(state: AcceptanceState, event: AcceptanceMachineEvent): { refusal: Refusal } | null {
   const context = acceptanceMachineContext(state);
   if (decide(acceptanceMachine, state.status, context, event).allowed) return null;
-  return refuse('errors.invalid_transition', { from: state.status, event: event.type, allowed: acceptanceAllowedEvents(state.status, context).join(', ') });
+  // What this caller may do instead, so a refusal never names the refused action as allowed.
+  const allowed = 'actorId' in event ? acceptanceEventsAllowedTo(state.status, context, { actorId: event.actorId, manager: event.manager === true }) : acceptanceAllowedEvents(state.status, context);
+  return refuse('errors.invalid_transition', { from: state.status, event: event.type, allowed: allowed.join(', ') });
 }
 
 const batchRef = (state: AcceptanceState) => ({ batchId: state.batchId, projectId: state.projectId });

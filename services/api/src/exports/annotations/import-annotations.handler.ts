@@ -1,9 +1,9 @@
-// A PM's pre-labelled annotations for a batch: decoded in the format named, matched to the batch's items and the
+// A PM's pre-labelled annotations for a batch: through the input gate file by file, decoded in the format named, matched to the batch's items and the
 // project's tools, checked like editor saves, then written as the PM's saved results, a chunk of items per
 // transaction. With mode "all" any refused line refuses the whole upload and nothing is written.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, citedDataRule, citedTools, CommandPipeline, type CommandContext, DATABASE, type Db, ItemWork } from '@annot/core';
-import { annotationDecoders, type DecodeRefusal, type ExportFormat, type ImportedFile, matchImport, prelabelItem, stemOf } from '@annot/workflows';
+import { annotationDecoders, type DecodeRefusal, decodeThroughGate, type ExportFormat, type ImportedFile, matchImport, prelabelItem, stemOf } from '@annot/workflows';
 import { Inject } from '@nestjs/common';
 import type { Language } from '../../i18n/language';
 import { translate } from '../../i18n/translate';
@@ -49,7 +49,7 @@ export class ImportAnnotationsHandler implements ICommandHandler<ImportAnnotatio
       }
       return null;
     };
-    const decoded = annotationDecoders[input.format](input.files, { rule: await citedDataRule(this.db, projectId), sizeOf });
+    const decoded = decodeThroughGate(annotationDecoders[input.format], input.files, { rule: await citedDataRule(this.db, projectId), sizeOf });
     const matched = matchImport(decoded, targets, await citedTools(this.db, projectId));
     const refusals = matched.refusals.map((r) => this.say(r, language));
     if (matched.items.length === 0 || (input.mode === 'all' && refusals.length > 0)) {

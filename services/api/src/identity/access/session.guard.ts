@@ -14,6 +14,8 @@ export type AuthedRequest = Request & { actor?: Actor; sessionId?: string; id?: 
 
 export const tokenInvalid = () => new AppError(403, 'TOKEN_INVALID', 'errors.token_invalid');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'errors.forbidden');
+/** A role the route never admits: the refusal names the roles that may, so the caller knows whom to ask. */
+export const forbiddenFor = (roles: readonly string[]) => new AppError(403, 'FORBIDDEN', 'errors.forbidden_roles', { roles: roles.map((role) => `roles.r${role}`) });
 
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -53,7 +55,10 @@ export class SessionGuard implements CanActivate {
     }
     if (rule.kind === 'public') return true;
     if (!req.actor) throw tokenInvalid();
-    if (rule.kind === 'roles' && !this.admits(rule.roles, targets, req.actor.role)) throw forbidden();
+    if (rule.kind === 'roles') {
+      const admitted = this.admitted(rule.roles, targets);
+      if (!admitted.includes(req.actor.role)) throw forbiddenFor(admitted);
+    }
     return true;
   }
 
@@ -67,10 +72,9 @@ export class SessionGuard implements CanActivate {
     return true;
   }
 
-  private admits(roles: readonly string[], targets: Parameters<Reflector['getAllAndOverride']>[1], role: string): boolean {
-    if (roles.includes(role)) return true;
+  private admitted(roles: readonly string[], targets: Parameters<Reflector['getAllAndOverride']>[1]): readonly string[] {
     const extra = this.config.privateDeployment ? (this.reflector.getAllAndOverride<string[]>(privateRolesKey, targets) ?? []) : [];
-    return extra.includes(role);
+    return [...roles, ...extra];
   }
 
   private tokenIsOld(issuedAt: Date): boolean {

@@ -1,0 +1,33 @@
+// An annotation upload through the input gate: a text file that is not storable text (or a JSON file nested too deep)
+// is refused on its own, and so is a decoded item holding text PostgreSQL would refuse (an XML entity for NUL).
+import { jsonOf, textOf, valueRefusal, type InputRefusal } from '../shared/input-checks';
+import type { AnnotationDecoder, DecodeContext, DecodeOutcome, DecodeRefusal, ImportedFile } from './format';
+
+/** The files a decoder reads as text; the others (point clouds, masks) are binary and read by their own layout. */
+const textFile = /\.(json|txt|xml|csv|ya?ml|names)$/i;
+
+const refusalOf = (source: string, refused: InputRefusal): DecodeRefusal => ({ source, reasonKey: refused.messageKey, params: { ...refused.params, field: refused.field } });
+
+function gateFile(file: ImportedFile): InputRefusal | null {
+  if (!textFile.test(file.path)) return null;
+  const read = file.path.toLowerCase().endsWith('.json') ? jsonOf(file.content, file.path) : textOf(file.content, file.path);
+  // A file that is no JSON at all stays the decoder's to refuse, in the words of its format.
+  return 'refused' in read && read.refused.messageKey !== 'validation.malformed_json' ? read.refused : null;
+}
+
+/** The decoder's outcome over the files that pass the gate, with one refusal per file or item that does not. */
+export function decodeThroughGate(decoder: AnnotationDecoder, files: ImportedFile[], context: DecodeContext): DecodeOutcome {
+  const refusals: DecodeRefusal[] = [];
+  const passed = files.filter((file) => {
+    const refused = gateFile(file);
+    if (refused) refusals.push(refusalOf(file.path, refused));
+    return !refused;
+  });
+  const decoded = passed.length > 0 || files.length === 0 ? decoder(passed, context) : { items: [], refusals: [] };
+  const items = decoded.items.filter((item) => {
+    const refused = valueRefusal(item, item.source);
+    if (refused) refusals.push(refusalOf(item.source, refused));
+    return !refused;
+  });
+  return { items, refusals: [...refusals, ...decoded.refusals] };
+}
