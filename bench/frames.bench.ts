@@ -78,9 +78,10 @@ export async function framesBench(bench: BenchDatabase, log: (line: string) => v
     log(`  key held through ${frames - 1} frames at its repeat: the editor showed ${held.shown} of them, ${held.shownPerSecond.toFixed(1)} a second`);
     // Times are turned into rates, so "at most 1.2x the time" reads as "at least 1/1.2 of the rate".
     return [
-      { name: 'frame switch (median)', ours: 1000 / median(ours), baselineName: 'plain canvas, prefetch (median)', baseline: 1000 / median(raw), targetRatio: 1 / 1.2 },
-      { name: 'frame switch (p95)', ours: 1000 / p95(ours), baselineName: 'plain canvas, prefetch (p95)', baseline: 1000 / p95(raw) },
-      { name: 'frames shown, key held', ours: held.shownPerSecond, baselineName: 'plain canvas, prefetch (median)', baseline: 1000 / median(raw) },
+      { name: 'frame switch (median)', ours: 1000 / median(ours), baselineName: 'prefetching canvas (median)', baseline: 1000 / median(raw), targetRatio: 1 / 1.2 },
+      { name: 'frame switch (p95)', ours: 1000 / p95(ours), baselineName: 'prefetching canvas (p95)', baseline: 1000 / p95(raw) },
+      // Beside what the key asks for: a canvas that draws frames decoded ahead could show far more than a key repeats.
+      { name: 'frames shown, key held', ours: held.shownPerSecond, baselineName: 'key repeat (frames asked/s)', baseline: 1000 / repeatMs },
     ];
   } finally {
     await platform.stop();
