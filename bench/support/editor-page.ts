@@ -25,8 +25,9 @@ function untilIdle(page: Page, signs: Sign[], start: number): Promise<number[]> 
       const times: number[] = [];
       for (const sign of all) {
         const holds = () => ('flag' in sign ? w[sign.flag] === true : document.querySelector(sign.selector) !== null);
-        await new Promise<void>((resolve) => {
-          const check = () => (holds() ? resolve() : setTimeout(check, 1));
+        await new Promise<void>((resolve, reject) => {
+          const check = () =>
+            holds() ? resolve() : performance.now() - from > 120_000 ? reject(new Error(`${JSON.stringify(sign)} did not hold in two minutes`)) : setTimeout(check, 1);
           check();
         });
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
