@@ -39,26 +39,36 @@ export async function startEditorPlatform(bench: BenchDatabase, demo: DemoOption
     storageDir: path.join(root, 'var/bench-storage'),
   };
   const api: NestExpressApplication = await createApiApp(config);
-  await api.listen(0, '127.0.0.1');
-  const worker: INestApplicationContext = await createWorkerApp(config);
-  await worker.init();
-  const baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
-  await seedDemo(baseUrl, bench.url, config.admin, demo);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  return {
-    baseUrl,
-    browser,
-    signInAdmin: () => signInInternal(demoCall(baseUrl), bench.url, config.admin),
-    stop: async () => {
-      await browser.close();
-      await worker.close();
-      await api.close();
-    },
-  };
+  let worker: INestApplicationContext | null = null;
+  try {
+    await api.listen(0, '127.0.0.1');
+    const started = await createWorkerApp(config);
+    worker = started;
+    await started.init();
+    const baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+    await seedDemo(baseUrl, bench.url, config.admin, demo);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    return {
+      baseUrl,
+      browser,
+      signInAdmin: () => signInInternal(demoCall(baseUrl), bench.url, config.admin),
+      stop: async () => {
+        await browser.close();
+        await started.close();
+        await api.close();
+      },
+    };
+  } catch (error) {
+    // A platform that did not come up is stopped here: its server and queues would otherwise keep the benchmark's
+    // process from ever exiting with the failure.
+    await worker?.close();
+    await api.close();
+    throw error;
+  }
 }
 
 /** A page where the demo tagger signed in through the console's own form, and its token for the API. */
