@@ -1,32 +1,62 @@
-// Appends per second with 1 and 16 writers: our event store beside a raw INSERT per transaction and Emmett.
+// Appends per second with 1 and 16 writers: our event store beside a raw INSERT per transaction and Emmett, in
+// alternating rounds whose medians are compared; the rows each side wrote are counted in its table at the end.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import { EventStore } from '@annot/core';
 import { type BenchDatabase, poolSize } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { sampleEvent } from './support/sample-event';
-import { throughput } from './support/timing';
+import { alternate, median, throughput } from './support/timing';
+import { checkWritten } from './support/written';
 
 const writerCounts = [1, 16];
 const warmUpSeconds = 1;
 const seconds = 5;
+/** Rounds of the three contenders in turn (raw, ours, Emmett, raw, ...), each a warm-up and a measurement. */
+const rounds = 3;
 
 interface Contender {
   name: string;
+  /** The table its appends land in, one row each. */
+  table: string;
   /** One single-event append by `writer`, to that writer's own stream. */
   append(writer: number, i: number): Promise<void>;
+  /** Every append it made so far, warm-ups included. */
+  appended(): number;
+}
+
+interface Stream {
+  id: string;
+  version: bigint;
 }
 
 /** A stream per writer and the version each is at, so every append names the right expected version. */
-const writerStreams = (prefix: string) =>
+const writerStreams = (prefix: string): Stream[] =>
   Array.from({ length: Math.max(...writerCounts) }, () => ({ id: `${prefix}-${randomUUID()}`, version: 0n }));
+
+/** Each stream's version is the appends made to it, since every one is a single event from version 0. */
+const appendedTo = (streams: Stream[]) => () => Number(streams.reduce((sum, stream) => sum + stream.version, 0n));
+
+/** One row per append in the contender's table, each at its own position of its stream: a rate over rows not there is void. */
+function checkAppended(bench: BenchDatabase, contender: Contender): Promise<void> {
+  const appended = contender.appended();
+  return checkWritten(
+    bench.db,
+    contender.name,
+    sql`SELECT count(*) AS rows, count(DISTINCT (stream_id, stream_position)) AS positions FROM ${sql.table(contender.table)}`,
+    { rows: appended, positions: appended },
+  );
+}
 
 function ourStore(bench: BenchDatabase): Contender {
   const store = new EventStore(bench.db);
   const streams = writerStreams('bench');
   return {
     name: 'event store append',
+    table: 'events',
+    appended: appendedTo(streams),
     append: async (writer, i) => {
       const stream = streams[writer];
       stream.version = (await store.append(stream.id, stream.version, [sampleEvent(writer, i)])).version;
@@ -40,6 +70,8 @@ async function rawInsert(pool: pg.Pool): Promise<Contender> {
   const streams = writerStreams('raw');
   return {
     name: 'raw INSERT per transaction',
+    table: 'raw_events',
+    appended: appendedTo(streams),
     append: async (writer, i) => {
       const stream = streams[writer];
       const event = sampleEvent(writer, i);
@@ -56,6 +88,8 @@ function emmettStore(emmett: ReturnType<typeof getPostgreSQLEventStore>): Conten
   const streams = writerStreams('emmett');
   return {
     name: 'Emmett appendToStream',
+    table: 'emt_messages',
+    appended: appendedTo(streams),
     append: async (writer, i) => {
       const stream = streams[writer];
       const event = sampleEvent(writer, i);
@@ -81,22 +115,25 @@ export async function appendBench(bench: BenchDatabase, log: (line: string) => v
     const [raw, ours, rival] = [await rawInsert(rawPool), ourStore(bench), emmettStore(emmett)];
     const figures: Figure[] = [];
     for (const writers of writerCounts) {
-      const rates = new Map<Contender, number>();
-      for (const contender of [raw, ours, rival]) {
+      const measure = (contender: Contender) => async (round: number) => {
         await throughput(writers, warmUpSeconds, contender.append);
-        rates.set(contender, await throughput(writers, seconds, contender.append));
-        log(`  ${writers} writer(s), ${contender.name}: ${Math.round(rates.get(contender)!)} appends/s`);
-      }
-      const figure = (baseline: Contender, targetRatio: number) => ({
+        const rate = await throughput(writers, seconds, contender.append);
+        log(`  ${writers} writer(s), round ${round + 1}, ${contender.name}: ${Math.round(rate)} appends/s`);
+        return rate;
+      };
+      const measured = await alternate(rounds, { raw: measure(raw), ours: measure(ours), rival: measure(rival) });
+      const figure = (baseline: 'raw' | 'rival', targetRatio: number) => ({
         name: `appends/s, ${writers} writer(s)`,
-        ours: rates.get(ours)!,
-        baselineName: baseline.name,
-        baseline: rates.get(baseline)!,
+        ours: median(measured.ours),
+        baselineName: { raw, rival }[baseline].name,
+        baseline: median(measured[baseline]),
         // The targets are set for the concurrent case; one writer is shown for comparison.
         targetRatio: writers === 16 ? targetRatio : undefined,
       });
-      figures.push(figure(raw, 0.6), figure(rival, 1));
+      figures.push(figure('raw', 0.6), figure('rival', 1));
     }
+    for (const contender of [raw, ours, rival]) await checkAppended(bench, contender);
+    log(`  every append is a row of its table on all three sides`);
     return figures;
   } finally {
     await emmett.close();

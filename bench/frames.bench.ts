@@ -1,14 +1,15 @@
 // Frame switches in the sequence editor in Chromium: a sequence of 1280x720 frames imported into the demo's
 // continuous-frame project, claimed by the demo tagger and opened in the editor, where the next-frame key is held
 // down; each press is timed until its frame is on the canvas and painted. Beside it, in the same page and run, a
-// plain canvas fetching the same frame's media, decoding it and drawing it. Then the key held at its own repeat
-// whatever the page shows, for the frames a second the editor keeps up with (for information).
+// plain canvas fetching the same frames' media, decoding them and drawing them at the same pace. Both sides decode
+// the frames ahead of the one shown, as the editor's frame cache does. Then the key held at its own repeat whatever
+// the page shows, for the frames a second the editor keeps up with (for information).
 import type { BenchDatabase } from './support/bench-database';
 import { startEditorPlatform, taggerPage } from './support/editor-platform';
 import { editorOpenMs } from './support/editor-page';
 import type { Figure } from './support/figures';
 import { median } from './support/timing';
-import { closePlainFrame, goToFrame, holdNextFrame, plainFrameMs, switchFrames } from './support/frames-page';
+import { closePlainFrame, goToFrame, holdNextFrame, plainFrameMs, plainSwitchFrames, switchFrames } from './support/frames-page';
 import { demoCall, ok } from '../scripts/src/seed-demo-call';
 import { demoSequenceProject } from '../scripts/src/seed-demo-sequences';
 import { sampleZip } from '../scripts/src/sample-images';
@@ -19,6 +20,8 @@ const width = 1280;
 const height = 720;
 /** A held key repeats about thirty times a second. */
 const repeatMs = 33;
+/** Frames decoded ahead of the one shown: the editor's frame cache keeps six, and the plain canvas does the same. */
+const ahead = 6;
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -53,6 +56,7 @@ export async function framesBench(bench: BenchDatabase, log: (line: string) => v
     const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: 1 }, token), 'claim').items as string[];
     if (!claimed.includes(item.id)) throw new Error('the tagger did not claim the benchmark sequence first');
     log(`  one item of ${frames} PNG frames at ${width}x${height}, the next-frame key repeating every ${repeatMs} ms (or once the frame before is shown), Chromium ${platform.browser.version()}`);
+    log(`  both sides prefetch: the editor and the plain canvas each fetch and decode the ${ahead} frames after the one shown`);
 
     await editorOpenMs(page, item.id);
     await page.locator('[data-frame="0"]').waitFor();
@@ -63,17 +67,21 @@ export async function framesBench(bench: BenchDatabase, log: (line: string) => v
     await page.waitForTimeout(1000);
     const held = await holdNextFrame(page, frames - 1, repeatMs);
     await page.waitForTimeout(600);
-    const raw: number[] = [];
-    for (let index = 1; index < frames; index++) raw.push(await plainFrameMs(page, item.id, index));
+    // As the editor was: frame 0 shown, and a second to look at it while the frames after it are decoded.
+    const sequence = { frameCount: frames, ahead };
+    await plainFrameMs(page, item.id, 0, sequence);
+    await page.waitForTimeout(1000);
+    const raw = await plainSwitchFrames(page, item.id, frames - 1, repeatMs, sequence);
     await closePlainFrame(page);
 
-    log(`  frame switch until painted: editor median ${ms(median(ours))} p95 ${ms(p95(ours))}; fetch, decode and draw median ${ms(median(raw))} p95 ${ms(p95(raw))} (${ours.length} switches each)`);
+    log(`  frame switch until painted: editor median ${ms(median(ours))} p95 ${ms(p95(ours))}; plain canvas (decoded ahead) median ${ms(median(raw))} p95 ${ms(p95(raw))} (${ours.length} switches each)`);
     log(`  key held through ${frames - 1} frames at its repeat: the editor showed ${held.shown} of them, ${held.shownPerSecond.toFixed(1)} a second`);
     // Times are turned into rates, so "at most 1.2x the time" reads as "at least 1/1.2 of the rate".
     return [
-      { name: 'frame switch (median)', ours: 1000 / median(ours), baselineName: 'fetch, decode, draw (median)', baseline: 1000 / median(raw), targetRatio: 1 / 1.2 },
-      { name: 'frame switch (p95)', ours: 1000 / p95(ours), baselineName: 'fetch, decode, draw (p95)', baseline: 1000 / p95(raw) },
-      { name: 'frames shown, key held', ours: held.shownPerSecond, baselineName: 'fetch, decode, draw (median)', baseline: 1000 / median(raw) },
+      { name: 'frame switch (median)', ours: 1000 / median(ours), baselineName: 'prefetching canvas (median)', baseline: 1000 / median(raw), targetRatio: 1 / 1.2 },
+      { name: 'frame switch (p95)', ours: 1000 / p95(ours), baselineName: 'prefetching canvas (p95)', baseline: 1000 / p95(raw) },
+      // Beside what the key asks for: a canvas that draws frames decoded ahead could show far more than a key repeats.
+      { name: 'frames shown, key held', ours: held.shownPerSecond, baselineName: 'key repeat (frames asked/s)', baseline: 1000 / repeatMs },
     ];
   } finally {
     await platform.stop();

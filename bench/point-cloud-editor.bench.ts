@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { pageScript } from './support/page-script';
+import { alternate, median } from './support/timing';
 
 const sizes = [120_000, 300_000];
 const drawMs = 4000;
@@ -36,23 +37,18 @@ export async function pointCloudEditorBench(_bench: BenchDatabase, log: (line: s
     for (const count of sizes) {
       const label = `${count / 1000}k points`;
       // Alternated, so a slower stretch of the machine falls on both.
-      const bare: number[] = [];
-      const ours: number[] = [];
-      for (let round = 0; round < 2; round++) {
-        bare.push(await page.evaluate(([n, ms]) => (window as unknown as Bench).cloudBench.bareFps(n, ms), [count, drawMs] as const));
-        ours.push(await page.evaluate(([n, ms]) => (window as unknown as Bench).cloudBench.editorFps(n, ms), [count, drawMs] as const));
-      }
+      const { bare, ours } = await alternate(2, {
+        bare: () => page.evaluate(([n, ms]) => (window as unknown as Bench).cloudBench.bareFps(n, ms), [count, drawMs] as const),
+        ours: () => page.evaluate(([n, ms]) => (window as unknown as Bench).cloudBench.editorFps(n, ms), [count, drawMs] as const),
+      });
       const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
       log(`  ${label}: editor ${ours.map((v) => v.toFixed(1)).join(', ')} fps; bare ${bare.map((v) => v.toFixed(1)).join(', ')} fps`);
       figures.push({ name: `4 views + 100 boxes, ${label}`, ours: mean(ours), baselineName: 'bare Points, 1 view (fps)', baseline: mean(bare), targetRatio: 0.75 });
-      const bareSwitches: number[] = [];
-      const ourSwitches: number[] = [];
-      for (let round = 0; round < switchRounds; round++) {
-        bareSwitches.push(await page.evaluate(([n, k]) => (window as unknown as Bench).cloudBench.bareSwitchMs(n, k), [count, switches] as const));
-        ourSwitches.push(await page.evaluate(([n, k]) => (window as unknown as Bench).cloudBench.editorSwitchMs(n, k), [count, switches] as const));
-      }
-      const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-      const [ourSwitch, bareSwitch] = [middle(ourSwitches), middle(bareSwitches)];
+      const { bare: bareSwitches, ours: ourSwitches } = await alternate(switchRounds, {
+        bare: () => page.evaluate(([n, k]) => (window as unknown as Bench).cloudBench.bareSwitchMs(n, k), [count, switches] as const),
+        ours: () => page.evaluate(([n, k]) => (window as unknown as Bench).cloudBench.editorSwitchMs(n, k), [count, switches] as const),
+      });
+      const [ourSwitch, bareSwitch] = [median(ourSwitches), median(bareSwitches)];
       log(`  ${label}: frame switch ${ourSwitches.map((v) => v.toFixed(1)).join(', ')} ms in the editor; ${bareSwitches.map((v) => v.toFixed(1)).join(', ')} ms bare`);
       // Switches a second, so the ratio reads as the others do: at most 1.2x the time is at least 1/1.2 the rate.
       figures.push({ name: `frame switch, ${label}`, ours: 1000 / ourSwitch, baselineName: 'bare upload + draw (/s)', baseline: 1000 / bareSwitch, targetRatio: 1 / 1.2 });

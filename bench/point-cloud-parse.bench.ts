@@ -1,13 +1,13 @@
 // PCD parsing in Chromium: a generated 1.2-million-point scan with intensity, binary and binary_compressed, parsed by
 // the console's point cloud worker (the bytes transferred in, the cloud's arrays transferred back) beside three.js's
 // PCDLoader.parse on the same bytes on the page, alternately, several times each in the same page.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { seededRandom, writePcd } from '@annot/workflows';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
-import { median } from './support/timing';
+import { freshConsole } from './support/fresh-console';
+import { alternate, median } from './support/timing';
 import { builtWorkerChunk, fetchFile, openParsePage, parseOurs, parseTheirs, sameCloud, serveParsePage } from './support/point-cloud-parse-page';
 
 // Compiled to scripts/dist/bench.
@@ -34,28 +34,12 @@ function streetScan(encoding: (typeof encodings)[number]): Uint8Array {
   return writePcd(fields, points, (point, field) => values[point * 4 + field], encoding);
 }
 
-/** The worker as the console ships it, else built from the same source with the console's Vite config. */
+/** The worker as the console ships it, from a build no older than the console's sources. */
 async function workerBundle(log: (line: string) => void): Promise<string> {
-  const shipped = builtWorkerChunk(path.join(root, 'console/dist'));
-  if (shipped) {
-    log(`  the worker: ${path.relative(root, shipped)} from the console's build`);
-    return shipped;
-  }
-  const outDir = path.join(root, 'var/bench-cloud-worker');
-  mkdirSync(outDir, { recursive: true });
-  const { build } = await import('vite');
-  await build({
-    configFile: path.join(root, 'console/vite.config.ts'),
-    root: path.join(root, 'console'),
-    logLevel: 'warn',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      rollupOptions: { input: path.join(root, 'console/src/features/point-cloud/cloud-worker.ts'), output: { entryFileNames: 'cloud-worker.js' } },
-    },
-  });
-  log("  the worker: console/src/features/point-cloud/cloud-worker.ts built with the console's Vite config");
-  return path.join(outDir, 'cloud-worker.js');
+  const shipped = builtWorkerChunk(await freshConsole(root));
+  if (!shipped) throw new Error("the console's build holds no point cloud worker");
+  log(`  the worker: ${path.relative(root, shipped)} from the console's build`);
+  return shipped;
 }
 
 export async function pointCloudParseBench(_bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
@@ -75,21 +59,15 @@ export async function pointCloudParseBench(_bench: BenchDatabase, log: (line: st
     for (const encoding of encodings) {
       const name = `scan-${encoding}.pcd`;
       const bytes = await fetchFile(page, name);
-      for (let run = 0; run < warmUps; run++) {
-        await parseOurs(page, name);
-        await parseTheirs(page, name);
+      const sides = { ours: () => parseOurs(page, name), theirs: () => parseTheirs(page, name) };
+      await alternate(warmUps, sides);
+      const parsed = await alternate(runs, sides);
+      for (const [side, runsOf] of [['the worker', parsed.ours], ['three.js', parsed.theirs]] as const) {
+        const short = runsOf.find((run) => run.count !== points || run.intensity !== points);
+        if (short) throw new Error(`${encoding}: ${side} read ${short.count} points (${short.intensity} intensities) of ${points}`);
       }
-      const ours: number[] = [];
-      const theirs: number[] = [];
-      for (let run = 0; run < runs; run++) {
-        const a = await parseOurs(page, name);
-        const b = await parseTheirs(page, name);
-        if (a.count !== points || b.count !== points || a.intensity !== points || b.intensity !== points) {
-          throw new Error(`${encoding}: the worker read ${a.count} points (${a.intensity} intensities), three.js ${b.count} (${b.intensity})`);
-        }
-        ours.push(a.ms);
-        theirs.push(b.ms);
-      }
+      const ours = parsed.ours.map((run) => run.ms);
+      const theirs = parsed.theirs.map((run) => run.ms);
       if (!(await sameCloud(page))) throw new Error(`${encoding}: the worker and three.js read different positions or intensities`);
       log(`  ${encoding} (${(bytes / 2 ** 20).toFixed(1)} MiB): worker median ${median(ours).toFixed(1)} ms [${ms(ours)}]; three.js PCDLoader median ${median(theirs).toFixed(1)} ms [${ms(theirs)}]; ${(median(theirs) / median(ours)).toFixed(1)}x; the same positions and intensities`);
       // Points a second, so the ratio of the rates is the ratio of the times turned over.

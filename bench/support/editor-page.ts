@@ -1,6 +1,7 @@
 // What the editor benchmark measures inside the console's own page in Chromium: an in-app open of an item until its
-// canvas is drawn and free for input, and the frame times of a drag that pans it; beside plain Konva, evaluated in
-// the same page, fetching the same item with the same token and drawing the same shapes with no application code.
+// canvas is drawn and free for input, then until its deferred side panels are in, and the frame times of a drag that
+// pans it; beside plain Konva, evaluated in the same page, fetching the same item with the same token and drawing the
+// same shapes as the editor draws them, with no application code. Each side's shapes on screen are counted.
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 
@@ -10,23 +11,59 @@ export interface Frames {
   count: number;
 }
 
-type Flag = '__editorReady' | '__plainReady';
+/** A window flag that turns true, or an element that appears. */
+type Sign = { flag: '__editorReady' | '__plainReady' } | { selector: string };
 
-/** Milliseconds from `start` (the page's clock) until `window[flag]` is true and a task ran after the next frame. */
-function untilIdle(page: Page, flag: Flag, start: number): Promise<number> {
+/**
+ * Milliseconds from `start` (the page's clock) until each sign in turn holds and a task ran after the next frame: one
+ * time per sign, all watched from inside the page, so none waits on a round trip to the benchmark.
+ */
+function untilIdle(page: Page, signs: Sign[], start: number): Promise<number[]> {
   return page.evaluate(
-    async ([name, from]) => {
+    async ([all, from]) => {
       const w = window as unknown as Record<string, unknown>;
-      await new Promise<void>((resolve) => {
-        const check = () => (w[name] === true ? resolve() : setTimeout(check, 1));
-        check();
-      });
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      return performance.now() - from;
+      const times: number[] = [];
+      for (const sign of all) {
+        const holds = () => ('flag' in sign ? w[sign.flag] === true : document.querySelector(sign.selector) !== null);
+        await new Promise<void>((resolve, reject) => {
+          const check = () =>
+            holds() ? resolve() : performance.now() - from > 120_000 ? reject(new Error(`${JSON.stringify(sign)} did not hold in two minutes`)) : setTimeout(check, 1);
+          check();
+        });
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        times.push(performance.now() - from);
+      }
+      return times;
     },
-    [flag, start] as const,
+    [signs, start] as const,
   );
 }
+
+/**
+ * Counts, for every canvas of the page, the strokes since it was last cleared: a Konva layer clears its canvas before
+ * it draws, and every shape of either side is stroked once, so after a draw the count is the shapes on screen.
+ */
+export async function countStrokes(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const strokes = new WeakMap<object, number>();
+    const proto = CanvasRenderingContext2D.prototype;
+    const { stroke, clearRect } = proto;
+    proto.stroke = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
+      strokes.set(this.canvas, (strokes.get(this.canvas) ?? 0) + 1);
+      return (stroke as (...a: unknown[]) => void).apply(this, args);
+    } as typeof proto.stroke;
+    proto.clearRect = function (this: CanvasRenderingContext2D, ...args: [number, number, number, number]) {
+      strokes.set(this.canvas, 0);
+      return clearRect.apply(this, args);
+    };
+    (window as unknown as { __strokesUnder(selector: string): number }).__strokesUnder = (selector) =>
+      Array.from(document.querySelectorAll(`${selector} canvas`)).reduce((sum, canvas) => sum + (strokes.get(canvas) ?? 0), 0);
+  });
+}
+
+/** The shapes stroked on the canvases under `selector` in their last draw; `countStrokes` must have run first. */
+export const shapesOnScreen = (page: Page, selector: string): Promise<number> =>
+  page.evaluate((under) => (window as unknown as { __strokesUnder(selector: string): number }).__strokesUnder(under), selector);
 
 /** Moves within the console as its links do: the router follows the history. */
 function navigate(page: Page, path: string): Promise<number> {
@@ -39,11 +76,19 @@ function navigate(page: Page, path: string): Promise<number> {
   }, path);
 }
 
-/** Opens the item in the editor from another screen of the console, as a tagger does from its items in hand. */
-export async function editorOpenMs(page: Page, itemId: string): Promise<number> {
+export const editorCanvas = '[data-testid="editor-canvas"]';
+/** The side panel's object list, which the editor renders once its canvas is on screen. */
+const objectsPanel = 'section[aria-label="Objects"]';
+
+/**
+ * Opens the item in the editor from another screen of the console, as a tagger does from its items in hand: the
+ * milliseconds until its canvas is drawn and free for input, and until its deferred side panels are in as well.
+ */
+export async function editorOpenMs(page: Page, itemId: string): Promise<{ canvas: number; panels: number }> {
   await navigate(page, '/tag/going');
   await page.waitForTimeout(200);
-  return untilIdle(page, '__editorReady', await navigate(page, `/tag/edit/${itemId}`));
+  const [canvas, panels] = await untilIdle(page, [{ flag: '__editorReady' }, { selector: objectsPanel }], await navigate(page, `/tag/edit/${itemId}`));
+  return { canvas, panels };
 }
 
 /** Konva's own build, evaluated once in the page (the console's content policy does not apply to evaluation). */
@@ -51,7 +96,13 @@ export async function loadKonva(page: Page, konvaSource: string): Promise<void> 
   await page.evaluate(konvaSource);
 }
 
-/** Plain Konva over the page: the item and its image fetched as the editor fetches them, then every shape drawn. */
+export const plainCanvas = '#plain-konva';
+
+/**
+ * Plain Konva over the page: the item and its image fetched afresh, as the editor fetches an item it has not read,
+ * then every shape drawn as the editor draws it (the same strokes, polygons filled faintly, nothing listening for the
+ * pointer, so no hit canvas is drawn either).
+ */
 export async function konvaOpenMs(page: Page, itemId: string): Promise<number> {
   const start = await page.evaluate(async (id) => {
     const w = window as unknown as { Konva: any; __plainReady: boolean; __plainStage?: { destroy(): void } };
@@ -67,18 +118,20 @@ export async function konvaOpenMs(page: Page, itemId: string): Promise<number> {
       const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
       const [item, blob] = await Promise.all([
         fetch(`/manage/tasks/items/${id}`, { headers, cache: 'no-store' }).then((r) => r.json()).then((e) => e.data),
-        fetch(`/manage/tasks/items/${id}/media`, { headers }).then((r) => r.blob()),
+        fetch(`/manage/tasks/items/${id}/media`, { headers, cache: 'no-store' }).then((r) => r.blob()),
       ]);
       const image = await createImageBitmap(blob);
       const stage = new w.Konva.Stage({ container, width: innerWidth, height: innerHeight, draggable: true });
       w.__plainStage = stage;
       const scale = Math.min(innerWidth / image.width, innerHeight / image.height);
-      const layer = new w.Konva.Layer({ scaleX: scale, scaleY: scale });
+      const layer = new w.Konva.Layer({ scaleX: scale, scaleY: scale, listening: false });
       layer.add(new w.Konva.Image({ image, listening: false }));
+      const look = { listening: false, perfectDrawEnabled: false, shadowForStrokeEnabled: false, strokeWidth: 2 / scale };
       for (const object of item.result.result.objects) {
         const shape = object.keyframes[0].shape;
-        if (shape.type === 'box') layer.add(new w.Konva.Rect({ x: shape.x, y: shape.y, width: shape.width, height: shape.height, stroke: '#2563eb', strokeWidth: 1 / scale }));
-        else layer.add(new w.Konva.Line({ points: shape.points.flatMap((p: { x: number; y: number }) => [p.x, p.y]), closed: shape.type === 'polygon', stroke: '#16a34a', strokeWidth: 1 / scale }));
+        // The heavy result holds boxes and polygons only.
+        if (shape.type === 'box') layer.add(new w.Konva.Rect({ ...look, x: shape.x, y: shape.y, width: shape.width, height: shape.height, stroke: '#2563eb' }));
+        else layer.add(new w.Konva.Line({ ...look, points: shape.points.flatMap((p: { x: number; y: number }) => [p.x, p.y]), closed: true, stroke: '#16a34a', fill: '#16a34a14' }));
       }
       stage.add(layer);
       layer.draw();
@@ -86,8 +139,12 @@ export async function konvaOpenMs(page: Page, itemId: string): Promise<number> {
     })();
     return begun;
   }, itemId);
-  return untilIdle(page, '__plainReady', start);
+  const [drawn] = await untilIdle(page, [{ flag: '__plainReady' }], start);
+  return drawn;
 }
+
+/** Where plain Konva's stage has been dragged to: a drag that did not pan it measured nothing. */
+export const plainStageX = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __plainStage: { x(): number } }).__plainStage.x());
 
 export async function closeKonva(page: Page): Promise<void> {
   await page.evaluate(() => {

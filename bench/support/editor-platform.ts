@@ -1,8 +1,6 @@
 // The whole platform on a benchmark's scratch database (API, worker and the built console on one port) with the demo
 // data, and the demo tagger signed in to a Chromium page.
 /// <reference lib="dom" />
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -14,10 +12,10 @@ import { createWorkerApp } from '@annot/worker/dist/worker.factory';
 import { demoAccounts, type DemoOptions, seedDemo, signInInternal } from '../../scripts/src/seed-demo';
 import { demoCall } from '../../scripts/src/seed-demo-call';
 import type { BenchDatabase } from './bench-database';
+import { freshConsole } from './fresh-console';
 
 // Compiled to scripts/dist/bench/support.
 const root = path.resolve(__dirname, '../../../..');
-const consoleDir = path.join(root, 'console/dist');
 
 export interface EditorPlatform {
   baseUrl: string;
@@ -25,15 +23,6 @@ export interface EditorPlatform {
   /** A fresh session of the demo's admin, for what only an admin does (a batch and its upload). */
   signInAdmin(): Promise<string>;
   stop(): Promise<void>;
-}
-
-/** The console is built once; the benchmark measures what `npm run up` serves. */
-function builtConsole(): string {
-  if (!existsSync(path.join(consoleDir, 'index.html'))) {
-    const built = spawnSync('npm', ['run', '--silent', 'build:console'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('the console did not build');
-  }
-  return consoleDir;
 }
 
 /** The demo without its projects of other annotation types unless `demo` asks for them. */
@@ -45,30 +34,41 @@ export async function startEditorPlatform(bench: BenchDatabase, demo: DemoOption
     redisPrefix: `annot-bench-${randomUUID().slice(0, 8)}`,
     port: 0,
     logLevel: 'silent',
-    consoleDir: builtConsole(),
+    // What `npm run up` serves, built from the sources as they are.
+    consoleDir: await freshConsole(root),
     storageDir: path.join(root, 'var/bench-storage'),
   };
   const api: NestExpressApplication = await createApiApp(config);
-  await api.listen(0, '127.0.0.1');
-  const worker: INestApplicationContext = await createWorkerApp(config);
-  await worker.init();
-  const baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
-  await seedDemo(baseUrl, bench.url, config.admin, demo);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  return {
-    baseUrl,
-    browser,
-    signInAdmin: () => signInInternal(demoCall(baseUrl), bench.url, config.admin),
-    stop: async () => {
-      await browser.close();
-      await worker.close();
-      await api.close();
-    },
-  };
+  let worker: INestApplicationContext | null = null;
+  try {
+    await api.listen(0, '127.0.0.1');
+    const started = await createWorkerApp(config);
+    worker = started;
+    await started.init();
+    const baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as { port: number }).port}`;
+    await seedDemo(baseUrl, bench.url, config.admin, demo);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    return {
+      baseUrl,
+      browser,
+      signInAdmin: () => signInInternal(demoCall(baseUrl), bench.url, config.admin),
+      stop: async () => {
+        await browser.close();
+        await started.close();
+        await api.close();
+      },
+    };
+  } catch (error) {
+    // A platform that did not come up is stopped here: its server and queues would otherwise keep the benchmark's
+    // process from ever exiting with the failure.
+    await worker?.close();
+    await api.close();
+    throw error;
+  }
 }
 
 /** A page where the demo tagger signed in through the console's own form, and its token for the API. */

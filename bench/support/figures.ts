@@ -1,4 +1,4 @@
-// One measured figure beside its baseline, and the table that prints them with ratio, target and verdict.
+// One measured figure beside its baseline, and the table that prints them with ratio, peak memory, target and verdict.
 export interface Figure {
   name: string;
   ours: number;
@@ -7,17 +7,26 @@ export interface Figure {
   /** The ratio ours/baseline must reach this, or ours must reach `absolute`; with neither it is for information. */
   targetRatio?: number;
   absolute?: number;
+  /** The peak resident memory of the process that did our side's work, in MB; it must stay within `rssBudgetMb`. */
+  peakRssMb?: number;
+  rssBudgetMb?: number;
 }
 
 export function verdict(f: Figure): 'PASS' | 'BELOW' | '-' {
-  if (f.targetRatio !== undefined) return f.ours / f.baseline >= f.targetRatio ? 'PASS' : 'BELOW';
-  if (f.absolute !== undefined) return f.ours >= f.absolute ? 'PASS' : 'BELOW';
-  return '-';
+  const checks = [
+    f.targetRatio !== undefined ? f.ours / f.baseline >= f.targetRatio : f.absolute !== undefined ? f.ours >= f.absolute : null,
+    f.rssBudgetMb !== undefined && f.peakRssMb !== undefined ? f.peakRssMb <= f.rssBudgetMb : null,
+  ].filter((check) => check !== null);
+  if (checks.length === 0) return '-';
+  return checks.every(Boolean) ? 'PASS' : 'BELOW';
 }
 
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 
-const target = (f: Figure) => (f.targetRatio !== undefined ? `>= ${Number(f.targetRatio.toFixed(2))}x` : f.absolute !== undefined ? `>= ${n(f.absolute)}/s` : '');
+const target = (f: Figure) =>
+  [f.targetRatio !== undefined ? `>= ${Number(f.targetRatio.toFixed(2))}x` : f.absolute !== undefined ? `>= ${n(f.absolute)}/s` : '', f.rssBudgetMb !== undefined ? `RSS <= ${n(f.rssBudgetMb)}` : '']
+    .filter(Boolean)
+    .join(', ');
 
 const columns: { title: string; width: number; right?: boolean; cell(f: Figure): string }[] = [
   { title: 'figure', width: 30, cell: (f) => f.name },
@@ -25,7 +34,8 @@ const columns: { title: string; width: number; right?: boolean; cell(f: Figure):
   { title: 'baseline', width: 28, cell: (f) => f.baselineName },
   { title: 'base/s', width: 9, right: true, cell: (f) => n(f.baseline) },
   { title: 'ratio', width: 6, right: true, cell: (f) => `${(f.ours / f.baseline).toFixed(2)}x` },
-  { title: 'target', width: 13, cell: target },
+  { title: 'RSS MB', width: 6, right: true, cell: (f) => (f.peakRssMb === undefined ? '' : n(f.peakRssMb)) },
+  { title: 'target', width: 19, cell: target },
   { title: 'verdict', width: 7, cell: verdict },
 ];
 

@@ -1,6 +1,7 @@
 // What the frame-switch benchmark measures inside the console's page in Chromium: the next-frame key pressed on a
 // sequence in the editor, each press timed until the sequence stage shows that frame and a paint has followed; beside
-// a plain canvas in the same page that fetches the same frame's media, decodes it and draws it, timed the same way.
+// a plain canvas in the same page that fetches the same frames' media, decodes them and draws them, timed the same
+// way. Both sides fetch and decode the frames after the one shown before they are asked for.
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 
@@ -90,10 +91,16 @@ export async function goToFrame(page: Page, frame: number): Promise<void> {
   await page.locator(`[data-frame="${frame}"]`).waitFor();
 }
 
-/** One frame by hand on a plain canvas of the image's size over the page: fetch, decode, draw, the next paint. */
-export function plainFrameMs(page: Page, itemId: string, index: number): Promise<number> {
+type PlainWindow = Window & { __plainFrames?: Map<number, Promise<ImageBitmap>> };
+
+/**
+ * One frame by hand on a plain canvas of the image's size over the page, until it is drawn and painted: the frame and
+ * the `ahead` after it fetched and decoded unless they are already, as the editor's frame cache does, so a switch to
+ * a frame decoded ahead only draws it.
+ */
+export function plainFrameMs(page: Page, itemId: string, index: number, sequence: { frameCount: number; ahead: number }): Promise<number> {
   return page.evaluate(
-    async ([id, i]) => {
+    async ([id, i, frameCount, ahead]) => {
       let canvas = document.getElementById('plain-frame') as HTMLCanvasElement | null;
       if (!canvas) {
         canvas = document.createElement('canvas');
@@ -101,20 +108,47 @@ export function plainFrameMs(page: Page, itemId: string, index: number): Promise
         canvas.style.cssText = 'position:fixed;inset:0;z-index:100000;background:#fff;max-width:100%;max-height:100%';
         document.body.append(canvas);
       }
+      const w = window as PlainWindow;
+      const decoded = (w.__plainFrames ??= new Map());
       const begun = performance.now();
-      const response = await fetch(`/manage/tasks/items/${id}/frames/${i}/media`, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` }, cache: 'no-store' });
-      const bitmap = await createImageBitmap(await response.blob());
+      for (let k = i; k <= Math.min(frameCount - 1, i + ahead); k++) {
+        if (decoded.has(k)) continue;
+        const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
+        decoded.set(k, fetch(`/manage/tasks/items/${id}/frames/${k}/media`, { headers, cache: 'no-store' }).then(async (response) => createImageBitmap(await response.blob())));
+      }
+      const bitmap = await decoded.get(i)!;
       if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) Object.assign(canvas, { width: bitmap.width, height: bitmap.height });
       canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const took = performance.now() - begun;
+      // Only forward from here: a frame drawn is let go.
+      decoded.delete(i);
       bitmap.close();
       return took;
     },
-    [itemId, index] as const,
+    [itemId, index, sequence.frameCount, sequence.ahead] as const,
   );
 }
 
+/**
+ * Frames 1 to `presses` on the plain canvas (frame 0 shown before), one every `intervalMs` but never before the one
+ * before it is painted, as `switchFrames` presses the editor's key; answers each switch's milliseconds.
+ */
+export async function plainSwitchFrames(page: Page, itemId: string, presses: number, intervalMs: number, sequence: { frameCount: number; ahead: number }): Promise<number[]> {
+  const times: number[] = [];
+  for (let k = 1; k <= presses; k++) {
+    const due = Date.now() + intervalMs;
+    times.push(await plainFrameMs(page, itemId, k, sequence));
+    await sleepUntil(due);
+  }
+  return times;
+}
+
 export async function closePlainFrame(page: Page): Promise<void> {
-  await page.evaluate(() => document.getElementById('plain-frame')?.remove());
+  await page.evaluate(async () => {
+    const w = window as PlainWindow;
+    for (const frame of w.__plainFrames?.values() ?? []) (await frame).close();
+    delete w.__plainFrames;
+    document.getElementById('plain-frame')?.remove();
+  });
 }

@@ -1,4 +1,5 @@
-// Clocks for the benchmarks: operations per second under concurrency, and the wall time of one piece of work.
+// Clocks for the benchmarks: operations per second under concurrency, the wall time of one piece of work, and rounds
+// of contenders measured in turn.
 
 /** Runs `writers` loops for `seconds`, each calling `once(writer, i)` back to back; returns operations per second. */
 export async function throughput(writers: number, seconds: number, once: (writer: number, i: number) => Promise<void>): Promise<number> {
@@ -26,3 +27,19 @@ const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - start
 
 /** The middle of some measurements (the upper middle of an even count). */
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Every contender measured in turn, round after round (a, b, a, b, ...), so a slower stretch of a shared machine falls
+ * on each of them; answers each contender's measurements in round order, for `median` to take the middle of.
+ */
+export async function alternate<Contenders extends Record<string, (round: number) => Promise<unknown>>>(
+  rounds: number,
+  contenders: Contenders,
+): Promise<{ [Name in keyof Contenders]: Awaited<ReturnType<Contenders[Name]>>[] }> {
+  const names = Object.keys(contenders) as (keyof Contenders)[];
+  const measured = Object.fromEntries(names.map((name) => [name, []])) as unknown as { [Name in keyof Contenders]: unknown[] };
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) measured[name].push(await contenders[name](round));
+  }
+  return measured as { [Name in keyof Contenders]: Awaited<ReturnType<Contenders[Name]>>[] };
+}
