@@ -1,6 +1,6 @@
 // Each role signs in to the console and walks every entry of its menu: no 404, no refused list, no action the server would refuse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { seedProject } from '../support/batches';
 import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { call, startPlatform, type Platform } from '../support/platform';
@@ -19,22 +19,52 @@ const managersOnly = ['New project', 'Publish', 'Pause', 'Resume', 'Complete', '
 /** Texts a screen shows when the server refused it or found nothing, and the console's 404 page. */
 const refusalTexts = [/^404$/, /Not allowed/, /not allowed to see this list/, /^Not found/, /Could not load/];
 
-function watchRefusals(page: Page): Refusal[] {
-  const refusals: Refusal[] = [];
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (/^\/(manage|api)\//.test(pathname) && [403, 404].includes(response.status())) refusals.push({ url: pathname, status: response.status() });
-  });
-  return refusals;
+/**
+ * The console's calls to the server, each noted with the screen that asked, so a refusal counts against that screen
+ * even when it is answered after the next screen has opened. The events stream stays open and is left out.
+ */
+interface Calls {
+  /** Calls asked from now on are this screen's. */
+  open(screen: string): void;
+  /** The screen's refused calls (403, 404) so far. */
+  refusedOn(screen: string): Refusal[];
+  /** Resolves once the screen's calls have all been answered and a frame drawn after them asked for no more. */
+  finished(screen: string): Promise<void>;
 }
 
-/** Waits until the screen has drawn: no loading shimmer left in the page, twice in a row a moment apart. */
-async function settle(page: Page): Promise<void> {
-  const main = page.getByRole('main');
-  for (let calm = 0; calm < 2; ) {
-    await page.waitForTimeout(250);
-    calm = (await main.locator('.animate-pulse').count()) === 0 ? calm + 1 : 0;
-  }
+function watchCalls(page: Page): Calls {
+  let current = '';
+  const askedBy = new Map<Request, string>();
+  const pending = new Map<string, Set<Request>>();
+  const refused = new Map<string, Refusal[]>();
+  const done = (request: Request) => pending.get(askedBy.get(request) ?? '')?.delete(request);
+  page.on('request', (request) => {
+    if (!/^\/(manage|api)\//.test(new URL(request.url()).pathname) || request.resourceType() === 'eventsource') return;
+    askedBy.set(request, current);
+    if (!pending.has(current)) pending.set(current, new Set());
+    pending.get(current)!.add(request);
+  });
+  page.on('response', (response) => {
+    const screen = askedBy.get(response.request());
+    if (screen === undefined || ![403, 404].includes(response.status())) return;
+    if (!refused.has(screen)) refused.set(screen, []);
+    refused.get(screen)!.push({ url: new URL(response.url()).pathname, status: response.status() });
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    open: (screen) => void (current = screen),
+    refusedOn: (screen) => [...(refused.get(screen) ?? [])],
+    async finished(screen) {
+      const main = page.getByRole('main');
+      for (;;) {
+        await expect.poll(() => pending.get(screen)?.size ?? 0, { timeout: 30_000 }).toBe(0);
+        // Two frames after the last answer: what they rendered may have asked for more, or still be loading.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        if ((pending.get(screen)?.size ?? 0) === 0 && (await main.locator('.animate-pulse').count()) === 0) return;
+      }
+    },
+  };
 }
 
 async function visibleTexts(page: Page): Promise<string[]> {
@@ -49,24 +79,27 @@ interface Walk {
   screens: Record<string, { refused: Refusal[]; shown: string[]; actions: string[] }>;
 }
 
-/** Clicks through every leaf of the side menu like a person would, noting what each screen shows and what the server refused. */
-async function walkMenu(page: Page, refusals: Refusal[]): Promise<Walk> {
+/**
+ * Clicks through every leaf of the side menu like a person would, noting what each screen shows and, once every
+ * screen's calls have been answered, what the server refused each.
+ */
+async function walkMenu(page: Page, calls: Calls): Promise<Walk> {
   const menu = page.getByRole('navigation', { name: 'Side menu' });
   await menu.getByRole('link').first().waitFor();
   const entries = await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   const screens: Walk['screens'] = {};
   for (const path of entries) {
-    refusals.length = 0;
+    calls.open(path);
     await menu.locator(`a[href="${path}"]`).click();
     await page.waitForURL(`**${path}`);
-    await settle(page);
+    await calls.finished(path);
     const main = page.getByRole('main');
     const lines = (await main.innerText()).split('\n').map((line) => line.trim());
-    screens[path] = {
-      refused: [...refusals],
-      shown: lines.filter((line) => refusalTexts.some((pattern) => pattern.test(line))),
-      actions: await visibleTexts(page),
-    };
+    screens[path] = { refused: [], shown: lines.filter((line) => refusalTexts.some((pattern) => pattern.test(line))), actions: await visibleTexts(page) };
+  }
+  for (const path of entries) {
+    await calls.finished(path);
+    screens[path].refused = calls.refusedOn(path);
   }
   return { entries, screens };
 }
@@ -106,10 +139,10 @@ describe('the console as each role', () => {
 
   it('walks the admin menu: every screen draws, the system card shows', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
-    const refusals = watchRefusals(page);
+    const calls = watchCalls(page);
     await signInAdminThroughConsole(page, platform);
     await page.getByText('System status').waitFor();
-    const walk = await walkMenu(page, refusals);
+    const walk = await walkMenu(page, calls);
     expectCleanWalk(walk);
     expect(walk.entries).toEqual(expect.arrayContaining(['/home', '/project/going', '/personnel/pm', '/toolConfig', '/log/index', '/mailbox', '/algorithm/list', '/algorithm/call']));
     expect(walk.screens['/algorithm/call'].actions).toContain('Call');
@@ -118,11 +151,11 @@ describe('the console as each role', () => {
 
   it('walks the PM menu: every screen draws, no system card, the draft offers what a PM may do', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
-    const refusals = watchRefusals(page);
+    const calls = watchCalls(page);
     await forgetResendLimit(platform);
     await signInThroughConsole(page, 'Internal', 'walk-pm@example.com', 'Manage@123', () => latestCode(platform, 'walk-pm@example.com'));
     await landOn(page, '/home');
-    const walk = await walkMenu(page, refusals);
+    const walk = await walkMenu(page, calls);
     expectCleanWalk(walk);
     expect(walk.entries).not.toContain('/personnel/pm');
     // Algorithms are the PM's to keep; calls are the admin's.
@@ -142,18 +175,20 @@ describe('the console as each role', () => {
 
   it('walks the tagger menu and is offered no project action; a PM screen says not allowed', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
-    const refusals = watchRefusals(page);
+    const calls = watchCalls(page);
     await signInThroughConsole(page, 'User', 'walk-tagger', 'Tagger@123');
     await landOn(page, '/tag');
-    const walk = await walkMenu(page, refusals);
+    const walk = await walkMenu(page, calls);
     expectCleanWalk(walk);
     expect(walk.entries).toEqual(['/tag/index', '/tag/going', '/tag/notice']);
     expect(offered(walk, managersOnly)).toEqual([]);
 
+    calls.open('/project/going');
     await page.goto('/project/going');
     await page.getByText('Not allowed').waitFor();
     expect(await visibleTexts(page)).toEqual([]);
-    expect(refusals).toEqual([]);
+    await calls.finished('/project/going');
+    expect(calls.refusedOn('/project/going')).toEqual([]);
     await page.goto('/home');
     await page.getByText('Welcome, Own walker').waitFor();
     expect(await page.getByText('System status').count()).toBe(0);
@@ -162,20 +197,22 @@ describe('the console as each role', () => {
 
   it('walks the supplier menu; its taggers page lists its own team only, and a malformed project id is not found', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
-    const refusals = watchRefusals(page);
+    const calls = watchCalls(page);
     await signInThroughConsole(page, 'Team', 'walk-supplier', 'Supply@123');
     await landOn(page, '/supplier');
-    const walk = await walkMenu(page, refusals);
+    const walk = await walkMenu(page, calls);
     expectCleanWalk(walk);
     expect(walk.entries).toEqual(['/supplier/index']);
     expect(offered(walk, managersOnly)).toEqual([]);
 
+    calls.open('/supplier/tagger');
     await page.goto('/supplier/tagger');
     await page.getByRole('row', { name: new RegExp(ownTaggerName) }).waitFor();
+    await calls.finished('/supplier/tagger');
     expect(await page.getByRole('row', { name: /Stranger tagger/ }).count()).toBe(0);
     // Outside a private deployment a supplier sees its taggers but does not manage them.
     expect((await visibleTexts(page)).filter((text) => ['Add person', 'Edit', 'Disable'].includes(text))).toEqual([]);
-    expect(refusals).toEqual([]);
+    expect(calls.refusedOn('/supplier/tagger')).toEqual([]);
 
     for (const path of ['/supplier/datamanage/1', '/supplier/people/xyz/1/0']) {
       await page.goto(path);
@@ -189,10 +226,10 @@ describe('the console as each role', () => {
 
   it('walks the client menu and is offered no project action', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
-    const refusals = watchRefusals(page);
+    const calls = watchCalls(page);
     await signInThroughConsole(page, 'Client', 'walk-client', 'Client@123');
     await landOn(page, '/checkout');
-    const walk = await walkMenu(page, refusals);
+    const walk = await walkMenu(page, calls);
     expectCleanWalk(walk);
     expect(walk.entries).toEqual(['/checkout/index']);
     expect(offered(walk, managersOnly)).toEqual([]);

@@ -146,8 +146,19 @@ describe('the sequence editor', () => {
     await page.keyboard.press('p');
     await page.getByRole('button', { name: 'Play' }).waitFor();
     const paused = await frameShown();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A player still running would move on at its next tick once the next frame is on hand: wait until that frame
+    // has been fetched ahead and the page's own clock has run three ticks at the playback rate, then look again.
+    await page.waitForFunction((frame) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/frames/${frame}/media`)), paused + 1);
+    await page.evaluate(
+      (tickMs) =>
+        new Promise<void>((resolve) => {
+          let ticks = 0;
+          const clock = setInterval(() => ++ticks === 3 && (clearInterval(clock), resolve()), tickMs);
+        }),
+      1000 / 10,
+    );
     expect(await frameShown()).toBe(paused);
+    await page.locator(`[data-frame="${paused}"]`).waitFor();
 
     // A frame attribute on frame 5, carried to the frames after it.
     await goTo(page, 5);

@@ -86,10 +86,15 @@ describe('algorithm calls', () => {
     expect(done.latencyMs.p50).toEqual(expect.any(Number));
 
     const held = (await itemsOf(callId, 'control')).map((i) => i.itemId).sort();
-    expect(held).toEqual(project.dataBatches[0].itemIds.filter((id) => inControlGroup(done.drawSeed, id, ratio)).sort());
+    // Held out means never sent: the model was asked about every other item of the batch, each once, and no held one.
     const keys = [...model.requests].filter(([key]) => key.startsWith(callId));
     expect(keys).toHaveLength(done.answered);
     expect(keys.every(([, count]) => count === 1)).toBe(true);
+    const asked = keys.map(([key]) => key.slice(callId.length + 1));
+    expect(held).toHaveLength(done.control);
+    expect([...held, ...asked].sort()).toEqual([...project.dataBatches[0].itemIds].sort());
+    // The stored seed draws the same group again, by the draw control-group.test.ts pins to values worked out by hand.
+    expect(held).toEqual(project.dataBatches[0].itemIds.filter((id) => inControlGroup(done.drawSeed, id, ratio)).sort());
     expect(model.mediaFetched).toBeGreaterThanOrEqual(done.answered);
     expect(model.authorizations).toEqual(new Set(['Bearer model-token-123']));
 

@@ -1,5 +1,5 @@
-// An algorithm call whose worker process is killed outright mid-chunk: a worker started again sends what was left,
-// and no item gets the algorithm's result twice. A private deployment has no algorithms at all.
+// An algorithm call to a stub model server whose worker process is killed outright mid-chunk: a worker started again
+// sends what was left, and no item gets the algorithm's result twice. A private deployment has no algorithms at all.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlgorithmCallView } from '@annot/workflows';

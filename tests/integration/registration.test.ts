@@ -24,8 +24,24 @@ describe('registration', () => {
   afterAll(async () => platform.stop());
 
   it('lists the countries with their English and Chinese names', async () => {
-    const { body } = await call(platform, 'GET', '/manage/auth/countries?account=x');
-    expect(body.data).toContainEqual({ id: 44, name: 'China', cname: '中国' });
+    const { status, body } = await call(platform, 'GET', '/manage/auth/countries?account=x');
+    expect(status).toBe(200);
+    const countries = body.data as { id: number; name: string; cname: string }[];
+    // The seed's country is its id, its name and its Chinese name, and nothing else; a form picks one by its id.
+    for (const country of countries) {
+      expect(Object.keys(country).sort(), JSON.stringify(country)).toEqual(['cname', 'id', 'name']);
+      expect(Number.isInteger(country.id) && country.id > 0, JSON.stringify(country)).toBe(true);
+      expect(country.name, JSON.stringify(country)).toMatch(/^[A-Z][A-Za-z]*( [A-Z][A-Za-z]*)*$/);
+      expect(country.cname, JSON.stringify(country)).toMatch(/^\p{Script=Han}+$/u);
+    }
+    expect(new Set(countries.map((c) => c.id)).size).toBe(countries.length);
+    expect(new Set(countries.map((c) => c.name)).size).toBe(countries.length);
+    expect(new Set(countries.map((c) => c.cname)).size).toBe(countries.length);
+    // In the order a picker shows them, by id.
+    expect(countries.map((c) => c.id)).toEqual(countries.map((c) => c.id).sort((a, b) => a - b));
+    // Country 44 registers by phone, every other by email: 44 is China, and the email country these tests use is there.
+    expect(countries.filter((c) => c.id === 44)).toEqual([{ id: 44, name: 'China', cname: '中国' }]);
+    expect(countries.find((c) => c.id === 64)).toEqual({ id: 64, name: 'United States', cname: '美国' });
   });
 
   describe('codes', () => {

@@ -1,4 +1,5 @@
-// A batch imported from a prefix of an S3-compatible bucket (the cos upload type), paged through and read by range.
+// A batch imported from a prefix of a bucket on an S3 emulator (s3rver; the cos upload type), paged through and read
+// by range.
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ObjectStoreConfig } from '@annot/core';
@@ -11,7 +12,7 @@ import { signInAdmin } from '../support/sign-in';
 const en = { 'x-language': 'en_US' };
 const bucket = 'road-frames';
 
-describe('batch import from object storage', () => {
+describe('batch import from object storage, on an S3 emulator', () => {
   let s3: S3Server;
   let platform: Platform;
   let token: string;

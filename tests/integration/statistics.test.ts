@@ -1,6 +1,7 @@
 // Statistics on a constructed project whose figures are known in advance: three people work five items through the
 // real work loop, and the async projection's figures are read back per role, per granularity and across time zones.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore, noStream } from '@annot/core';
 import { itemStreamId } from '@annot/workflows';
@@ -88,7 +89,14 @@ describe('statistics', () => {
     expect(f.classes[0].objects).toBe(4);
     expect(f.series).toHaveLength(1);
     expect(f.series[0]).toMatchObject({ submitted: 5, objects: 4 });
-    expect(f.totals.msPerItem).toBeGreaterThanOrEqual(0);
+    // The time per item is the mean from each claim to the submission that ended it, as the log recorded them.
+    const { rows: spans } = await sql<{ claimedAt: string; submittedAt: string }>`
+      SELECT c.data->>'claimedAt' AS "claimedAt", s.data->>'submittedAt' AS "submittedAt"
+      FROM events s JOIN events c ON c.stream_id = s.stream_id AND c.type = 'ItemClaimed' AND c.data->>'claimId' = s.data->>'claimId'
+      WHERE s.type = 'ItemSubmitted' AND s.data->>'projectId' = ${project.projectId}`.execute(project.platform.database.db);
+    expect(spans).toHaveLength(5);
+    const spent = spans.reduce((sum, span) => sum + Date.parse(span.submittedAt) - Date.parse(span.claimedAt), 0);
+    expect(f.totals.msPerItem).toBeCloseTo(spent / 5, 6);
   });
 
   it('shows a tagger only their own figures, without price or cost, and refuses them the project’s and a team’s', async () => {
@@ -140,13 +148,17 @@ describe('statistics', () => {
   });
 
   describe('time zones and granularities', () => {
-    /** Appends an item's claim and submission at a chosen time, as the work loop would have recorded them then. */
-    const workAt = async (instant: string) => {
+    /**
+     * Appends an item's claim and its submission `minutes` later, at a chosen time, as the work loop would have
+     * recorded them then.
+     */
+    const workAt = async (instant: string, minutes: number) => {
       const itemId = randomUUID();
       const ref = { itemId, projectId: project.projectId, linkId: project.links.annotation };
       const claimId = randomUUID();
+      const claimedAt = new Date(Date.parse(instant) - minutes * 60_000).toISOString();
       const events = [
-        { type: 'ItemClaimed', data: { ...ref, claimId, claimerId: project.tagger.id, claimedAt: instant, deadline: null } },
+        { type: 'ItemClaimed', data: { ...ref, claimId, claimerId: project.tagger.id, claimedAt, deadline: null } },
         { type: 'ItemSubmitted', data: { ...ref, claimId, submittedBy: project.tagger.id, submittedAt: instant, resultVersion: 0, rework: false, toLinkId: project.links.inspection } },
       ];
       await new EventStore(project.platform.database.db).append(itemStreamId(itemId), noStream, events.map((e) => ({ ...e, metadata: testMetadata() })));
@@ -158,10 +170,11 @@ describe('statistics', () => {
 
     beforeAll(async () => {
       // 23:30 UTC on New Year's Eve is already New Year's Day in Shanghai (+08:00).
-      await workAt('2020-12-31T23:30:00.000Z');
-      // 18:15 UTC is 00:00 the next day in Kathmandu (+05:45); 18:10 is still 23:55 the same day there.
-      await workAt('2021-01-10T18:10:00.000Z');
-      await workAt('2021-01-10T18:15:00.000Z');
+      await workAt('2020-12-31T23:30:00.000Z', 2);
+      // 18:15 UTC is 00:00 the next day in Kathmandu (+05:45); 18:10 is still 23:55 the same day there. Each claimed
+      // a few minutes before, on the same day in every zone here.
+      await workAt('2021-01-10T18:10:00.000Z', 4);
+      await workAt('2021-01-10T18:15:00.000Z', 9);
       await eventually(() => periods('year', 'UTC'), (p) => p.length === 2, 20_000);
     });
 
@@ -174,6 +187,12 @@ describe('statistics', () => {
       expect(await periods('quarter', 'Asia/Shanghai')).toEqual([['2021-01-01', 3]]);
       expect(await periods('year', 'UTC')).toEqual([['2020-01-01', 1], ['2021-01-01', 2]]);
       expect(await periods('year', 'Asia/Shanghai')).toEqual([['2021-01-01', 3]]);
+    });
+
+    it('gives the time per item of the range: the mean of 2, 4 and 9 minutes from claim to submission', async () => {
+      const f = await figures(project.admin, 'from=2020-12-01&to=2021-01-31&granularity=month&tz=UTC');
+      expect(f.totals.msPerItem).toBe(300_000);
+      expect(f.totals).toMatchObject({ claimed: 3, submitted: 3 });
     });
 
     it('starts weeks on Monday in the reader’s zone', async () => {

@@ -20,24 +20,27 @@ describe('webhooks', () => {
   let webhookId: string;
   const base = () => `/manage/projects/${project.projectId}/webhooks`;
 
-  /** The events the webhook must deliver, in log order: this project's of its types, after its registration. */
-  const expected = async (): Promise<string[]> => {
+  /** The events a webhook must deliver, in log order: this project's of its types, after its registration. */
+  const expected = async (id = webhookId): Promise<string[]> => {
     const { rows } = await sql<{ event_id: string }>`
       SELECT e.event_id FROM events e, events r
-      WHERE r.stream_id = ${webhookStreamId(webhookId)} AND r.stream_position = 1
+      WHERE r.stream_id = ${webhookStreamId(id)} AND r.stream_position = 1
         AND e.type = ANY(${types}) AND e.data->>'projectId' = ${project.projectId}
         AND (e.tx_id, e.global_position) > (r.tx_id, r.global_position)
       ORDER BY e.tx_id, e.global_position`.execute(project.platform.database.db);
     return rows.map((r) => r.event_id);
   };
-  const acceptedIds = () => receiver.accepted().map((d) => d.id);
-  const allDelivered = async () => eventually(async () => ({ accepted: acceptedIds(), expected: await expected() }), (v) => v.expected.length > 0 && JSON.stringify(v.accepted) === JSON.stringify(v.expected), 30_000);
+  /** Waits until the receiver has accepted every event its webhook must deliver, in order. */
+  const deliveredTo = async (to: WebhookReceiver, id: string) =>
+    eventually(async () => ({ accepted: to.accepted().map((d) => d.id), expected: await expected(id) }), (v) => v.expected.length > 0 && JSON.stringify(v.accepted) === JSON.stringify(v.expected), 30_000);
+  const allDelivered = () => deliveredTo(receiver, webhookId);
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     other = await startWebhookReceiver();
     project = await startWorkedProject({
-      frames: [8],
+      // Eight items to finish, and a ninth to claim last.
+      frames: [9],
       config: { webhooks: { allowLocalHttp: true, timeoutMs: 2_000, backoffMs: 50, maxBackoffMs: 400, pollMs: 50, concurrency: 4, logDays: 30 } },
     });
   }, 180_000);
@@ -175,11 +178,21 @@ describe('webhooks', () => {
   }, 60_000);
 
   it('holds deliveries while paused and sends them when switched on; a removed webhook is gone', async () => {
+    // A second webhook of the project for the same events, left on: what it gets shows the deliverer went past them.
+    const witness = await startWebhookReceiver();
+    const registered = await ok<WebhookSecretAnswer>(project.platform, 'POST', base(), project.admin, { url: witness.url, eventTypes: types });
+    witness.secret = registered.secret!;
     await ok(project.platform, 'POST', `${base()}/${webhookId}/disable`, project.admin);
     const before = receiver.received.length;
     await finishItems(project, 1);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await deliveredTo(witness, registered.id);
+    // And a later event after those: by the time it reaches the witness, a switched-on webhook would have had its
+    // turns at the paused one's events too.
+    await ok(project.platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, project.tagger.token, { count: 1 });
+    await deliveredTo(witness, registered.id);
     expect(receiver.received.length).toBe(before);
+    await ok(project.platform, 'POST', `${base()}/${registered.id}/remove`, project.admin);
+    await witness.stop();
     await ok(project.platform, 'POST', `${base()}/${webhookId}/enable`, project.admin);
     await allDelivered();
     await ok(project.platform, 'POST', `${base()}/${webhookId}/remove`, project.admin);

@@ -1,6 +1,7 @@
-// A real model server behind the platform's contract, for the algorithm tests: it fetches each item's media from the
-// address it is given and answers in the mode the test sets: well, slowly, with 500s, malformed, outside the image,
-// or by closing the connection. It counts every request by idempotency key.
+// A stub model server for the algorithm tests: a scripted HTTP server that speaks the platform's model contract with
+// no model behind it. It fetches each item's media from the address it is given and answers in the mode the test
+// sets: the same boxes every time, slowly, with 500s, malformed, outside the image, or by closing the connection. It
+// counts every request by idempotency key.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,4 +1,5 @@
-// A real S3-compatible server (s3rver) in a child process on a free port, with a folder of its own.
+// An S3 emulator: s3rver, which answers S3's HTTP API from a local folder, in a child process on a free port with a
+// folder of its own. The platform's S3 client talks to it as to a bucket; it is not Amazon S3 or another provider.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -7,12 +7,17 @@ const repo = path.resolve(__dirname, '../..');
 
 export type Service = 'api' | 'worker';
 
-/** Emits services/<service>/dist; tsc -b only rebuilds what changed. */
+/**
+ * Emits services/<service>/dist; tsc -b only rebuilds what changed. A build that fails fails the test with tsc's own
+ * report: a test must not run whatever an earlier build left in dist.
+ */
 export function buildService(service: Service): void {
   try {
     execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-b', `services/${service}/tsconfig.json`], { cwd: repo, stdio: 'pipe' });
-  } catch {
-    // A type error elsewhere in a tree being worked on does not stop tsc -b from emitting the service.
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    const report = `${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`.trim();
+    throw new Error(`Building the ${service} failed:\n${report || (error as Error).message}`);
   }
 }
 

@@ -31,11 +31,31 @@ describe('shapeAt', () => {
   it('closes a polygon when it matches vertices: a square meets a triangle round its whole outline', () => {
     const square = path('polygon', [0, 0], [10, 0], [10, 10], [0, 10]);
     const triangle = path('polygon', [0, 0], [20, 0], [0, 20]);
-    const middle = shapeAt({ keyframes: [key(0, square), key(2, triangle)] }, 1) as Extract<Shape, { type: 'polygon' }>;
-    expect(middle.type).toBe('polygon');
-    // Every vertex of both outlines is kept, so the blend has the union of their places along the perimeter.
-    expect(middle.points.length).toBeGreaterThanOrEqual(4);
-    expect(middle.points[0]).toEqual({ x: 0, y: 0 });
+    const keyframes = [key(0, square), key(4, triangle)];
+    // Round the closed outlines the square's vertices lie at 0, 1/4, 1/2 and 3/4 of its 40, the triangle's at 0,
+    // 20 / (40 + 20√2) = 1 - √2/2 and √2/2 of its 40 + 20√2 (its closing edge counted). Both are taken at all six
+    // places, each point on the edge that spans it.
+    const r = Math.SQRT2;
+    const squareAt = [[0, 0], [10, 0], [10, 30 - 20 * r], [10, 10], [30 - 20 * r, 10], [0, 10]];
+    const triangleAt = [[0, 0], [10 + 5 * r, 0], [20, 0], [10, 10], [0, 20], [0, 10 + 5 * r]];
+    for (const frame of [1, 2, 3]) {
+      const t = frame / 4;
+      const middle = shapeAt({ keyframes }, frame) as Extract<Shape, { type: 'polygon' }>;
+      expect(middle.type).toBe('polygon');
+      expect(middle.points).toHaveLength(6);
+      middle.points.forEach((point, i) => {
+        expect(point.x, `frame ${frame}, point ${i}`).toBeCloseTo(squareAt[i][0] + t * (triangleAt[i][0] - squareAt[i][0]), 9);
+        expect(point.y, `frame ${frame}, point ${i}`).toBeCloseTo(squareAt[i][1] + t * (triangleAt[i][1] - squareAt[i][1]), 9);
+      });
+    }
+    // Halfway, written out: the square's corner (10, 0) is halfway to the triangle's point at 10 + 5√2 along its base.
+    const halfway = (shapeAt({ keyframes }, 2) as Extract<Shape, { type: 'polygon' }>).points;
+    expect(halfway[1].x).toBeCloseTo(13.5355339, 6);
+    expect(halfway[2]).toEqual({ x: 15, y: expect.closeTo(0.8578644, 6) });
+    expect(halfway[4]).toEqual({ x: expect.closeTo(0.8578644, 6), y: 15 });
+    // At its keyframes each is its own outline again.
+    expect(shapeAt({ keyframes }, 0)).toEqual(square);
+    expect(shapeAt({ keyframes }, 4)).toEqual(triangle);
   });
   it('keeps the earlier shape where the kinds differ', () => {
     const keyframes = [key(0, path('line', [0, 0], [10, 0])), key(2, path('polygon', [0, 0], [5, 5], [10, 0]))];
