@@ -20,8 +20,35 @@ declare module 'vitest' {
 /** Databases of a crashed run are dropped once they are this old; younger ones may belong to a run still going. */
 const abandonedAfterSeconds = 3 * 3600;
 
+interface Run {
+  postgresUrl: string;
+  redisUrl: string;
+  runPrefix: string;
+  /** Projects whose files have not all finished: the last one to finish drops the run's databases. */
+  projects: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * One run for every project that names this set-up (the integration and the browser tests), so they share the
+ * migrated template and the demo seeded once per run; vitest calls the set-up once for each of them.
+ */
+const runKey = Symbol.for('annot.test-run');
+const runs = globalThis as unknown as { [runKey]?: Promise<Run> };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.name === 'integration') for (const service of ['api', 'worker'] as const) buildService(service);
+  const run = await (runs[runKey] ??= startRun());
+  run.projects++;
+  project.provide('postgresUrl', run.postgresUrl);
+  project.provide('redisUrl', run.redisUrl);
+  project.provide('runPrefix', run.runPrefix);
+  return async () => {
+    if (--run.projects === 0) await run.stop();
+  };
+}
+
+async function startRun(): Promise<Run> {
   const postgres = await resolvePostgres({ database: 'postgres' });
   const redis = await resolveRedis();
   const admin = new pg.Client({ connectionString: postgres.url });
@@ -45,13 +72,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await sql`SELECT 1`.execute(template);
   await template.destroy();
 
-  project.provide('postgresUrl', postgres.url);
-  project.provide('redisUrl', redis.url);
-  project.provide('runPrefix', runPrefix);
-  return async () => {
-    await dropRun(postgres.url, runPrefix);
-    await redis.stop();
-    await postgres.stop();
+  return {
+    postgresUrl: postgres.url,
+    redisUrl: redis.url,
+    runPrefix,
+    projects: 0,
+    stop: async () => {
+      await dropRun(postgres.url, runPrefix);
+      await redis.stop();
+      await postgres.stop();
+    },
   };
 }
 
