@@ -114,9 +114,12 @@ describe('people and teams', () => {
       // The log is an async projection: it shows an operation a moment after the command.
       const all = await eventually(
         () => call(platform, 'GET', `/manage/history/getoperatehistory?limit=100&offset=0`, { token: cast.tokens['01'], headers: en }),
-        // Wait for the last operation before this test, the renamed tagger signing in again once re-enabled, so no
-        // later entry can slip between the pages read below.
-        (answer) => answer.body.data.list.some((e: { user_name: string; operation: string }) => e.user_name === 'Tagger Renamed' && e.operation === 'Signed in'),
+        // Wait for the last operation before this test, the renamed tagger signing in again once re-enabled, and for
+        // the two pages' worth before it (an entry lags its command while other databases' transactions hold the
+        // cluster's horizon), so no later entry can slip between the pages read below.
+        (answer) =>
+          answer.body.data.total >= 20 &&
+          answer.body.data.list.some((e: { user_name: string; operation: string }) => e.user_name === 'Tagger Renamed' && e.operation === 'Signed in'),
       );
       const ids = (list: { id: string }[]) => list.map((e) => e.id);
       // Enough for two full pages.
