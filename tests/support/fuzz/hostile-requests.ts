@@ -7,6 +7,8 @@ export interface HostileRequest {
   path: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** Reaches past the access guard to the route's own parsing (its query, body fields, files), where the gate and the router do not. */
+  pastGuard: boolean;
 }
 
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -89,7 +91,8 @@ export function gateProbedRoutes(routes: Route[]): Set<Route> {
  */
 export function hostileRequests(route: Route, base: string, gate = true): HostileRequest[] {
   const requests: HostileRequest[] = [];
-  const add = (what: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) => requests.push({ what, path, headers, body });
+  let pastGuard = false;
+  const add = (what: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) => requests.push({ what, path, headers, body, pastGuard });
   const baseBody = route.body === undefined ? '{}' : JSON.stringify(route.body);
   const write = writes.has(route.method);
   const plain = (path: string, what: string) => add(what, path, write ? json : {}, write ? baseBody : undefined);
@@ -100,6 +103,7 @@ export function hostileRequests(route: Route, base: string, gate = true): Hostil
     for (const id of hostileIds) plain(withQuery(everyParam(route, id), route.query), `path id ${id.slice(0, 20)}`);
   }
 
+  pastGuard = true;
   for (const name of Object.keys(route.query)) {
     for (const value of ['\u0000', 'x'.repeat(5000), '1e400', '-1', 'NaN', '99999999999999999999', '%']) {
       plain(withQuery(base, { ...route.query, [name]: value }), `query ${name}=${JSON.stringify(value.slice(0, 12))}`);
@@ -108,10 +112,12 @@ export function hostileRequests(route: Route, base: string, gate = true): Hostil
   }
   if ('cursor' in route.query) for (const cursor of hostileCursors) plain(withQuery(base, { ...route.query, cursor }), `cursor ${cursor.slice(0, 16)}`);
   plain(withQuery(base, { ...route.query, unknownField: '1', 'a[b][c]': '1' }), 'unknown query fields');
+  pastGuard = false;
   plain(`${base}?keyword=%E0%A4%A&cursor=%&limit=%00`, 'broken escapes in the query');
 
   if (!write) return requests;
   const path = withQuery(base, route.query);
+  pastGuard = true;
   if (route.multipart) {
     const form = (_: string) => ({ 'content-type': 'multipart/form-data; boundary=fuzz' }) as Record<string, string>;
     const part = (name: string, file: string, content: string) => `--fuzz\r\nContent-Disposition: form-data; name="${name}"; filename="${file}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`;
@@ -122,10 +128,14 @@ export function hostileRequests(route: Route, base: string, gate = true): Hostil
     add('multipart with a control character in the file name', path, form(''), `${part('file', 'a\u0001\u0000.zip', 'PK')}--fuzz--\r\n`);
     add('multipart cut short', path, form(''), part('file', 'a.zip', 'PK'));
   }
+  pastGuard = false;
   add('malformed JSON', path, json, '{"a":');
+  pastGuard = true;
   for (const body of ['[]', '"x"', '123', 'null', 'true', '{}']) add(`body ${body}`, path, json, body);
   add('unknown field', path, json, JSON.stringify({ ...(route.body as object), unknownField: 1 }));
+  pastGuard = false;
   if (gate) gateProbes(path, baseBody, add);
+  pastGuard = true;
 
   if (route.body && typeof route.body === 'object') {
     for (const leaf of leaves(route.body).slice(0, 12)) {
