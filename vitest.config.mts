@@ -12,17 +12,18 @@ const alias = {
 };
 // Nest resolves constructor parameters from decorator metadata, so the transform must emit it.
 const server = { oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } }, resolve: { alias } };
-// Files that start the platform share their worker's loaded modules instead of importing the API and the worker again
-// (about six seconds a file): each starts its own platform on its own database and Redis prefix, and none changes the
-// environment or module state another reads.
+// The files a worker runs share its loaded modules (and the console's files its DOM environment) instead of importing
+// them again for each file: about six seconds a file that starts the platform, and a whole run's CPU minutes for the
+// specs and the console. Each file starts its own platform on its own database and Redis prefix, renders into a DOM
+// the testing library empties after each test, and none changes the environment or module state another reads.
 const shared = { isolate: false };
 
 export default defineConfig({
   test: {
-    // Files mostly wait on PostgreSQL, Redis, queues, timers and Chromium (a whole run kept two cores about half busy
-    // three files at a time), so more of them run at once than there are cores. Browser files run among the others,
-    // slowest first, rather than in a group of their own after them, which left cores idle at each end.
-    maxWorkers: 4,
+    // Files mostly wait on PostgreSQL, Redis, queues and timers, so more of them run at once than there are cores
+    // (vitest would take one fewer than the cores: one at a time on a two-core machine). Four at a time, browser files
+    // among them, kept both cores busy and ran slower than three.
+    maxWorkers: 3,
     // A clean clone has no timing cache: the committed times start the slowest files first, and the run ends with them.
     sequence: { sequencer: SlowestFirstSequencer },
     reporters: ['default', new SlowestFilesReporter()],
@@ -31,6 +32,7 @@ export default defineConfig({
         ...server,
         test: {
           name: 'unit',
+          ...shared,
           include: ['workflows/src/**/*.test.ts', 'services/*/src/**/*.spec.ts', 'migrations/src/**/*.test.ts'],
         },
       },
@@ -54,12 +56,17 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // Two browsers at a time, in a group of its own after the others (projects of one group share one worker
+          // count): each file drives Chromium beside a platform of its own, which a two-core machine carries twice.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         resolve: { alias: { '@annot/workflows': alias['@annot/workflows'], '@': path.join(root, 'console/src') } },
         test: {
           name: 'console',
+          ...shared,
           root: path.join(root, 'console'),
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
