@@ -38,15 +38,18 @@ function watchCalls(page: Page): Calls {
   const pending = new Map<string, Set<Request>>();
   const refused = new Map<string, Refusal[]>();
   const done = (request: Request) => pending.get(askedBy.get(request) ?? '')?.delete(request);
+  // Every request a screen makes counts until answered, its lazily loaded code included: until that has come, the
+  // previous screen can still be the one drawn. Only the API's answers count as refusals.
+  const api = (url: string) => /^\/(manage|api)\//.test(new URL(url).pathname);
   page.on('request', (request) => {
-    if (!/^\/(manage|api)\//.test(new URL(request.url()).pathname) || request.resourceType() === 'eventsource') return;
+    if (request.resourceType() === 'eventsource') return;
     askedBy.set(request, current);
     if (!pending.has(current)) pending.set(current, new Set());
     pending.get(current)!.add(request);
   });
   page.on('response', (response) => {
     const screen = askedBy.get(response.request());
-    if (screen === undefined || ![403, 404].includes(response.status())) return;
+    if (screen === undefined || !api(response.url()) || ![403, 404].includes(response.status())) return;
     if (!refused.has(screen)) refused.set(screen, []);
     refused.get(screen)!.push({ url: new URL(response.url()).pathname, status: response.status() });
   });
