@@ -237,5 +237,6 @@ describe('the quality gates in the console', () => {
 
     // 8. The log replays to the projections the platform serves.
     expect(await replayVerifies(platform)).toEqual({ code: 0, differences: [] });
-  });
+    // Four people in turn through eight screens and a replay: about a minute on two cores, so twice that to fail.
+  }, 120_000);
 });
