@@ -1,6 +1,6 @@
 // Once per test run: find or start PostgreSQL and Redis, migrate the template every test database is cloned from, and
 // (for the integration tests, some of which run the API and the worker as they ship) build the services.
-import type { TestProject } from 'vitest/node';
+import type { TestProject } from 'vitest/node' with { 'resolution-mode': 'import' };
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
