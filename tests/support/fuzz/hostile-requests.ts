@@ -29,9 +29,14 @@ const hostileCursors = [
   '9999999999',
 ];
 
-const hostileScalars: [string, unknown][] = [
+/** Refused by the shared gate, which walks the whole body before any handler: sent field by field where the gate is probed. */
+const gateScalars: [string, unknown][] = [
   ['NUL', 'a\u0000b'],
   ['lone surrogate', 'a\ud800b'],
+];
+
+/** What each route's own validation decides, field by field. */
+const hostileScalars: [string, unknown][] = [
   ['control characters', '\u0001\u0002\u001b[31m'],
   ['10,000 characters', 'x'.repeat(10_000)],
   ['huge number', 1e308],
@@ -76,12 +81,16 @@ function replaced(value: unknown, path: (string | number)[], by: unknown): unkno
 }
 
 /**
- * The writes that probe the shared input gate (sizes, nesting, media types, charsets, encodings, If-Match,
+ * The writes that probe the shared input gate (sizes, nesting, NUL and lone surrogates in each field, media types, charsets, encodings, If-Match,
  * Idempotency-Key): one code path before every handler, so one write route of each controller is sent them.
  */
 export function gateProbedRoutes(routes: Route[]): Set<Route> {
   const probed = new Map<string, Route>();
-  for (const route of routes) if (writes.has(route.method) && !probed.has(route.controller)) probed.set(route.controller, route);
+  const hasFields = (route: Route | undefined) => !!route?.body && typeof route.body === 'object';
+  for (const route of routes) {
+    // A route with body fields where the controller has one, so the gate's refusals are also sent field by field.
+    if (writes.has(route.method) && (!probed.has(route.controller) || (hasFields(route) && !hasFields(probed.get(route.controller))))) probed.set(route.controller, route);
+  }
   return new Set(probed.values());
 }
 
@@ -139,8 +148,10 @@ export function hostileRequests(route: Route, base: string, gate = true): Hostil
 
   if (route.body && typeof route.body === 'object') {
     for (const leaf of leaves(route.body).slice(0, 12)) {
-      for (const [what, value] of hostileScalars) add(`${leaf.join('.')} = ${what}`, path, json, JSON.stringify(replaced(route.body, leaf, value)));
-      add(`${leaf.join('.')} deeply nested`, path, json, JSON.stringify(replaced(route.body, leaf, '__DEEP__')).replace('"__DEEP__"', deep(200)));
+      for (const [what, value] of gate ? [...gateScalars, ...hostileScalars] : hostileScalars) {
+        add(`${leaf.join('.')} = ${what}`, path, json, JSON.stringify(replaced(route.body, leaf, value)));
+      }
+      if (gate) add(`${leaf.join('.')} deeply nested`, path, json, JSON.stringify(replaced(route.body, leaf, '__DEEP__')).replace('"__DEEP__"', deep(200)));
     }
   }
   return requests;
