@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type Reporter, type TestModule, type TestSpecification } from 'vitest/node';
+import { CpuBusy } from './cpu-busy.mts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const durationsFile = path.join(root, 'tests/durations.json');
@@ -33,9 +34,16 @@ export class SlowestFirstSequencer extends BaseSequencer {
   }
 }
 
-/** Writes this run's times over the recorded ones and prints the ten slowest files of the run. */
+/** Writes this run's times over the recorded ones and prints the ten slowest files of the run and how busy the cores were. */
 export class SlowestFilesReporter implements Reporter {
+  private readonly cpu = new CpuBusy();
+
+  onInit(): void {
+    this.cpu.start();
+  }
+
   onTestRunEnd(testModules: readonly TestModule[]): void {
+    const busy = this.cpu.report();
     const timed = testModules
       .filter((module) => module.state() === 'passed' || module.state() === 'failed')
       .map((module) => {
@@ -50,6 +58,6 @@ export class SlowestFilesReporter implements Reporter {
     fs.writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
     const slowest = [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
     const lines = slowest.map(({ key, seconds }) => `  ${seconds.toFixed(1).padStart(7)} s  ${key}`);
-    console.log(['', 'The ten slowest test files of this run:', ...lines, ''].join('\n'));
+    console.log(['', 'The ten slowest test files of this run:', ...lines, '', ...(busy ? [busy, ''] : [])].join('\n'));
   }
 }
