@@ -2,8 +2,7 @@
 // by range.
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type ObjectStoreConfig } from '@annot/core';
-import { s3Client } from '../../services/worker/src/imports/s3-source';
+import { loadConfig, type ObjectStoreConfig, s3Client } from '@annot/core';
 import { png, seedProject } from '../support/batches';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { startS3Server, type S3Server } from '../support/s3-server';

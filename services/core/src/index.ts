@@ -47,6 +47,8 @@ export * from './storage/storage';
 export * from './storage/item-files';
 export * from './storage/storage-key';
 export * from './storage/local-disk.storage';
+export * from './storage/s3.storage';
+export * from './storage/s3-client';
 export * from './storage/files.repository';
 export * from './storage/storage.module';
 export * from './storage/thumbnails';

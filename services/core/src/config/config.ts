@@ -9,7 +9,7 @@ export interface ObjectStoreConfig {
   forcePathStyle: boolean;
 }
 
-function objectStore(env: NodeJS.ProcessEnv, prefix: 'COS' | 'OSS'): ObjectStoreConfig | null {
+function objectStore(env: NodeJS.ProcessEnv, prefix: 'COS' | 'OSS' | 'STORAGE_S3'): ObjectStoreConfig | null {
   const bucket = env[`${prefix}_BUCKET`];
   if (!bucket) return null;
   return {
@@ -46,8 +46,13 @@ export interface AppConfig {
   admin: { account: string; password: string; name: string };
   /** argon2id's cost: 'standard' everywhere but in tests, whose hundreds of accounts would each take a tenth of a second. */
   passwordHashing: PasswordHashing;
-  /** Where uploaded and imported batch data is kept: batches/<batchId>/ under it. */
+  /**
+   * Where uploaded and imported batch data is kept (batches/<batchId>/ under it): this folder, or an S3-compatible
+   * bucket (STORAGE_BACKEND=s3 with STORAGE_S3_BUCKET and the rest), whose replicas then share no disk; the folder
+   * still holds each process's scratch files (an export being written, a zip being extracted).
+   */
   storageDir: string;
+  storageBucket: ObjectStoreConfig | null;
   /** The server folder under which a batch's local path must lie. */
   importRoot: string;
   /** How quickly a job whose worker died is taken up again: BullMQ's lock duration and stalled check. */
@@ -117,6 +122,16 @@ export interface AlgorithmCallConfig {
 
 export type PasswordHashing = 'standard' | 'fast';
 
+/** The bucket everything stored goes to, or null for the disk; a bucket asked for and not named stops the start. */
+function storageBucket(env: NodeJS.ProcessEnv): ObjectStoreConfig | null {
+  const backend = env.STORAGE_BACKEND ?? 'disk';
+  if (backend === 'disk') return null;
+  if (backend !== 's3') throw new Error(`STORAGE_BACKEND must be disk or s3, not ${JSON.stringify(backend)}`);
+  const bucket = objectStore(env, 'STORAGE_S3');
+  if (!bucket) throw new Error('STORAGE_BACKEND=s3 needs STORAGE_S3_BUCKET (and STORAGE_S3_ENDPOINT, STORAGE_S3_REGION, the keys and STORAGE_S3_FORCE_PATH_STYLE as the store needs)');
+  return bucket;
+}
+
 /** The fast cost makes stolen hashes cheap to crack, so a production process refuses to start with it. */
 function passwordHashing(env: NodeJS.ProcessEnv): PasswordHashing {
   const wanted = env.PASSWORD_HASHING ?? 'standard';
@@ -149,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     passwordHashing: passwordHashing(env),
     storageDir: env.STORAGE_DIR ?? './var/storage',
+    storageBucket: storageBucket(env),
     importRoot: env.IMPORT_ROOT ?? './var/import',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     jobStalledIntervalMs: Number(env.JOB_STALLED_INTERVAL_MS ?? 30_000),

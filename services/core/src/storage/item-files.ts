@@ -1,26 +1,45 @@
-// An item's file where its import left it: in the platform's storage (an uploaded zip), or in place under the import
-// root ("local:" paths). The editor's media route and the exports both read items through it.
+// An item's file where its import left it: in the platform's storage (an uploaded zip), in place under the import
+// root ("local:" paths), or in place in a customer's bucket ("s3://<bucket>/<key>", imported from cos or oss). The
+// editor's media route, the thumbnails and the exports all read items through it.
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
 import { CONFIG } from '../core.module';
 import { LocalDiskStorage } from './local-disk.storage';
+import { s3Client } from './s3-client';
+import { S3Storage } from './s3.storage';
 import { STORAGE, type Storage } from './storage';
 
 const localPrefix = 'local:';
+const bucketLocation = /^s3:\/\/([^/]+)\/(.+)$/;
 
 @Injectable()
 export class ItemFiles {
   private readonly importRoot: Storage;
+  /** The configured buckets by name, each read with its own credentials. */
+  private readonly buckets = new Map<string, Storage>();
 
   constructor(@Inject(STORAGE) private readonly storage: Storage, @Inject(CONFIG) config: AppConfig) {
     this.importRoot = new LocalDiskStorage(config.importRoot);
+    for (const store of [config.objectStores.cos, config.objectStores.oss]) {
+      if (store && !this.buckets.has(store.bucket)) this.buckets.set(store.bucket, new S3Storage(s3Client(store), store.bucket));
+    }
   }
 
-  /** The file's bytes, or null where it cannot be read here: gone, or in a bucket (cos, oss), read by imports only. */
+  /** The file's bytes, or null where it cannot be read: gone, or in a bucket this platform has no credentials for. */
   async open(location: string): Promise<Readable | null> {
-    const [store, key] = location.startsWith(localPrefix) ? [this.importRoot, location.slice(localPrefix.length)] : [this.storage, location];
-    if (/^[a-z0-9]+:\/\//i.test(key)) return null;
-    return store.get(key).catch(() => null);
+    const where = this.locate(location);
+    return where ? where.store.get(where.key).catch(() => null) : null;
+  }
+
+  private locate(location: string): { store: Storage; key: string } | null {
+    if (location.startsWith(localPrefix)) return { store: this.importRoot, key: location.slice(localPrefix.length) };
+    const bucket = bucketLocation.exec(location);
+    if (bucket) {
+      const store = this.buckets.get(bucket[1]);
+      return store ? { store, key: bucket[2] } : null;
+    }
+    if (/^[a-z0-9]+:\/\//i.test(location)) return null;
+    return { store: this.storage, key: location };
   }
 }

@@ -5,11 +5,18 @@ import { CONFIG } from '../core.module';
 import { FilesRepository } from './files.repository';
 import { ItemFiles } from './item-files';
 import { LocalDiskStorage } from './local-disk.storage';
-import { STORAGE } from './storage';
+import { s3Client } from './s3-client';
+import { S3Storage } from './s3.storage';
+import { STORAGE, type Storage } from './storage';
 import { Thumbnails } from './thumbnails';
 
+/** The bucket where one is configured, the disk folder otherwise. */
+export function storageOf(config: AppConfig): Storage {
+  return config.storageBucket ? new S3Storage(s3Client(config.storageBucket), config.storageBucket.bucket) : new LocalDiskStorage(config.storageDir);
+}
+
 @Module({
-  providers: [{ provide: STORAGE, inject: [CONFIG], useFactory: (config: AppConfig) => new LocalDiskStorage(config.storageDir) }, FilesRepository, Thumbnails, ItemFiles],
+  providers: [{ provide: STORAGE, inject: [CONFIG], useFactory: storageOf }, FilesRepository, Thumbnails, ItemFiles],
   exports: [STORAGE, FilesRepository, Thumbnails, ItemFiles],
 })
 export class StorageModule {}

@@ -6,9 +6,8 @@ import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Inject, Injectable } from '@nestjs/common';
-import { type AppConfig, CONFIG, exportArchiveKey, STORAGE, type Storage } from '@annot/core';
+import { type AppConfig, CONFIG, exportArchiveKey, s3Client, STORAGE, type Storage } from '@annot/core';
 import type { ExportDestination } from '@annot/workflows';
-import { s3Client } from '../imports/s3-source';
 import { ExportRefused } from './export-refused';
 
 @Injectable()

@@ -1,7 +1,7 @@
 // The batch import job: receive the data (extract the zip), list it, group it into items by the project's annotation
 // type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -46,7 +46,7 @@ import { isHidden, mediaTypeByName } from './media-probe';
 import { examinePointCloud } from './point-cloud-examine';
 import { isPointCloudType } from './point-cloud-units';
 import { VideoFrames, VideoUnreadable } from './video-frames';
-import { extractZip } from './zip-extract';
+import { discardUpload, extractUpload } from './upload-extraction';
 
 
 @Injectable()
@@ -97,40 +97,12 @@ export class ImportBatchJob implements JobHandler {
     return outcome.ok ? { registered: outcome.registered, failed: outcome.failed } : { registered: 0, failed: 0 };
   }
 
-  private storagePath(relative: string): string {
-    return path.resolve(this.config.storageDir, ...relative.split('/'));
-  }
-
-  /**
-   * Extracts into a side folder of this run, renamed into place once whole: a re-run knows whether extraction
-   * finished, and two runs of one job never write into each other's folder.
-   */
   private async extract(source: Extract<ImportSourceRef, { type: 'zip' }>, batchId: string, importId: string): Promise<void> {
-    const target = this.storagePath(this.sources.extractedFolder(batchId, importId));
-    if (await exists(target)) return;
-    const partial = `${target}.partial-${randomUUID()}`;
-    await mkdir(partial, { recursive: true });
-    try {
-      await extractZip(this.storagePath(source.upload), partial);
-    } catch (error) {
-      await rm(partial, { recursive: true, force: true });
-      throw error;
-    }
-    await rename(partial, target).catch(async (error: NodeJS.ErrnoException) => {
-      await rm(partial, { recursive: true, force: true });
-      // Another run finished the same extraction first; its folder is as good as ours.
-      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
-    });
-    await rm(this.storagePath(source.upload), { force: true });
+    await extractUpload(this.storage, this.config.storageDir, source.upload, this.sources.extractedFolder(batchId, importId));
   }
 
-  /** A refused import leaves nothing behind: no upload, no extracted file, no empty folder. */
   private async discard(source: ImportSourceRef, batchId: string, importId: string): Promise<void> {
-    if (source.type !== 'zip') return;
-    const target = this.storagePath(this.sources.extractedFolder(batchId, importId));
-    await rm(target, { recursive: true, force: true });
-    await rm(this.storagePath(source.upload), { force: true });
-    await rmdir(path.dirname(target)).catch(() => undefined);
+    if (source.type === 'zip') await discardUpload(this.storage, source.upload, this.sources.extractedFolder(batchId, importId));
   }
 
   private async registerAll(
@@ -294,11 +266,4 @@ function rootName(ref: ImportSourceRef): string {
 function uuidFrom(name: string): string {
   const hex = createHash('sha256').update(name).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-async function exists(target: string): Promise<boolean> {
-  return stat(target).then(
-    () => true,
-    () => false,
-  );
 }

@@ -1,11 +1,11 @@
 // Opens the ImportSource an import reads: the folder its zip was extracted into, a server folder, or a bucket prefix.
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { type AppConfig, CONFIG, LocalDiskStorage, type Storage, STORAGE } from '@annot/core';
+import { type AppConfig, CONFIG, LocalDiskStorage, s3Client, type Storage, STORAGE } from '@annot/core';
 import type { ImportSourceRef } from '@annot/workflows';
 import { ImportRefused } from './import-refused';
 import type { ImportSource } from './import-source';
-import { s3Client, s3Source } from './s3-source';
+import { s3Source } from './s3-source';
 import { storageSource } from './storage-source';
 
 @Injectable()

@@ -1,20 +1,8 @@
 // The files under a prefix of an S3-compatible bucket (cos, oss), listed page by page and read by byte range.
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { ObjectStoreConfig } from '@annot/core';
 import { ImportRefused } from './import-refused';
 import type { ImportSource, SourceFile } from './import-source';
-
-export function s3Client(store: ObjectStoreConfig): S3Client {
-  return new S3Client({
-    endpoint: store.endpoint ?? undefined,
-    region: store.region,
-    forcePathStyle: store.forcePathStyle,
-    credentials: { accessKeyId: store.accessKeyId, secretAccessKey: store.secretAccessKey },
-    // S3-compatible stores do not all understand the SDK's newer default checksums; send them only where required.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
 
 export function s3Source(client: S3Client, store: ObjectStoreConfig, prefix: string, pageSize = 1000): ImportSource {
   const root = prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`;
