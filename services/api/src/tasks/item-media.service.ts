@@ -1,5 +1,5 @@
-// An item's file as its import left it: in the platform's storage (an uploaded zip), or in place under the import root;
-// and its thumbnail, made on the first request for an item imported before thumbnails were made at import.
+// An item's file as its import left it: in the platform's storage (an uploaded zip), in place under the import root or
+// in a customer's bucket; and its thumbnail, made on the first request for an item imported before thumbnails were made at import.
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { Injectable } from '@nestjs/common';
@@ -13,7 +13,7 @@ export class ItemMedia {
     private readonly thumbnails: Thumbnails,
   ) {}
 
-  /** The file's bytes; a bucket path (cos, oss) is read by imports only, not yet here. */
+  /** The file's bytes, wherever its import left it; 404 where it is gone or its bucket is no longer configured. */
   async open(location: string): Promise<Readable> {
     const file = await this.files.open(location);
     if (!file) throw new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
