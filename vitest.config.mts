@@ -34,6 +34,9 @@ export default defineConfig({
           name: 'unit',
           ...shared,
           include: ['workflows/src/**/*.test.ts', 'services/*/src/**/*.spec.ts', 'migrations/src/**/*.test.ts'],
+          // A few specs do seconds of pure work (the detector's twenty scenes, a result at its point limit) on cores the
+          // integration files share: vitest's five seconds are too few for them on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
