@@ -61,7 +61,7 @@ describe('YOLO', () => {
   it('reads its own labels back within six decimals of the normalized values', () => {
     const { items, refusals } = annotationDecoders.yolo(files, decodeContext);
     expect(refusals).toEqual([]);
-    expect(items[0].fileName).toBe('Week 1/frames/0001');
+    expect(items[0].fileName).toBe('images/Week 1/frames/0001');
     const [box, polygon] = items[0].objects;
     expect(box.className).toBe('Vehicle');
     const b = box.shape as { x: number; y: number; width: number; height: number };
