@@ -173,6 +173,8 @@ export const importWarnings = {
   negativeSize: 'exports.import.warn_negative_size',
   shapeSkipped: 'exports.import.warn_shape_skipped',
   sameFile: 'exports.import.warn_same_file',
+  listSkipped: 'exports.import.warn_list_skipped',
+  listedMissing: 'exports.import.warn_listed_missing',
 } as const;
 
 /** The class an object exports under: the name it was given, else its tool's. */

@@ -49,7 +49,8 @@ export function itemFinder(targets: ImportTarget[]): (name: string) => ImportTar
     const parts = name.split('/');
     for (let i = 0; i < parts.length; i++) {
       const tail = parts.slice(i).join('/');
-      const found = byName.get(tail) ?? byStem.get(tail);
+      // A file may name its picture with another extension than the item's ("0001.jpg" for "0001.png").
+      const found = byName.get(tail) ?? byStem.get(tail) ?? byStem.get(stemOf(tail));
       if (found) return found;
     }
     return byBase.get(stemOf(parts[parts.length - 1])) ?? null;
