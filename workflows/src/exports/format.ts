@@ -115,6 +115,8 @@ export interface DecodedObject {
   frame?: number;
   /** A cuboid's 2D boxes drawn on the frame's camera images, by camera name, where the file gives them. */
   cameraBoxes?: Record<string, BoxShape>;
+  /** A class the project may not have (a keypoint's name): without a tool of that name it is skipped with a warning. */
+  optional?: boolean;
 }
 
 export interface DecodedItem {

@@ -3,6 +3,7 @@
 // class; each result checked as an editor save would be. Every refusal names where it was read, and so does every
 // warning: an attribute the tool does not have is skipped, not refused.
 import { type CameraBoxFrame, withCameraBoxes } from '../fusion/camera-box-keyframes';
+import { maskBounds } from '../editor/masks';
 import { compactTrack, type TrackFrame } from '../tasks/interpolation';
 import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
 import { type ResultTool, saveIssues } from '../tasks/result.validation';
@@ -63,6 +64,11 @@ const sameClass = (className: string, toolName: string) => className === toolNam
 /** The shape as the tool draws it: an open polyline read back is a curve where the tool draws curves. */
 function shapeFor(shape: Shape, templateType: string): Shape | null {
   if (shape.type === templateType) return shape;
+  // A painted region (COCO's crowd) where the project draws boxes: its bounds, said with a warning.
+  if (shape.type === 'mask' && templateType === 'box') {
+    const [x, y, width, height] = maskBounds(shape);
+    return width > 0 && height > 0 ? { type: 'box', x, y, width, height } : null;
+  }
   if (shape.type === 'line' && templateType === 'curve') return { type: 'curve', points: shape.points };
   return null;
 }
@@ -125,12 +131,17 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
     draft.read.objects.push(...decoded.objects.map((o) => o.source));
     if (decoded.frameCount !== undefined) draft.frameCount = Math.max(draft.frameCount ?? 0, decoded.frameCount);
     for (const object of decoded.objects) {
-      const tool = toolOf(object, tools, refusals);
+      const tool = toolOf(object, tools, object.optional ? warnings : refusals);
       if (!tool) {
-        draft.refused = true;
+        if (object.optional) dropped.objects.add(object.source);
+        else draft.refused = true;
         continue;
       }
-      addObservation(draft, { ...object, attributes: knownAttributes(object, tool.tool, warnings) }, tool.tool, tool.shape);
+      // A painted region (COCO's crowd) drawn as its box says it was a crowd, where the tool has the attribute for it.
+      const crowd = object.shape.type === 'mask' && tool.shape.type === 'box';
+      if (crowd) warnings.push({ source: object.source, reasonKey: importWarnings.crowdAsBox, params: { tool: tool.tool.definition.name } });
+      const read = crowd ? { ...object, attributes: { ...object.attributes, iscrowd: '1' } } : object;
+      addObservation(draft, { ...read, attributes: knownAttributes(read, tool.tool, warnings) }, tool.tool, tool.shape);
     }
   }
 

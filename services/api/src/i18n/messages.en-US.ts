@@ -436,7 +436,7 @@ export const enUS: Record<string, string> = {
   'exports.import.shape_tool_mismatch': 'The tool \"{tool}\" draws {expected}, not {value}',
   'exports.import.export_only': '{format} is written by exports but cannot be imported',
   'exports.import.warn_attribute_skipped': 'The tool "{tool}" has no attribute "{name}": its value "{value}" was skipped',
-  'exports.import.warn_crowd_box': 'A crowd region imports as its bounding box with crowd "{value}": the project has no mask tool for "{tool}"',
+  'exports.import.warn_crowd_box': 'A crowd region (RLE mask) imports as its bounding box: the tool "{tool}" draws boxes, not masks',
   'exports.import.warn_ignore_region': 'A "{value}" region was skipped: the project has no tool of that name to hold it',
   'exports.import.warn_clipped': 'The box ran past the frame and was clipped to it',
   'exports.import.warn_negative_size': 'The object has a negative size and was skipped',

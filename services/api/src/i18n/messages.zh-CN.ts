@@ -436,7 +436,7 @@ export const zhCN: Record<string, string> = {
   'exports.import.shape_tool_mismatch': '工具“{tool}”绘制的是 {expected}，而不是 {value}',
   'exports.import.export_only': '{format} 只能导出，不能导入',
   'exports.import.warn_attribute_skipped': '工具“{tool}”没有属性“{name}”：已跳过其值“{value}”',
-  'exports.import.warn_crowd_box': '人群区域按其外接框导入，crowd 为“{value}”：项目中没有“{tool}”的掩膜工具',
+  'exports.import.warn_crowd_box': '人群区域（RLE 掩膜）按其外接框导入：工具“{tool}”绘制的是框，而不是掩膜',
   'exports.import.warn_ignore_region': '已跳过“{value}”区域：项目中没有该名称的工具来保存它',
   'exports.import.warn_clipped': '该框超出画面，已裁剪到画面内',
   'exports.import.warn_negative_size': '该对象尺寸为负，已跳过',
