@@ -115,8 +115,11 @@ export interface DecodedObject {
   frame?: number;
   /** A cuboid's 2D boxes drawn on the frame's camera images, by camera name, where the file gives them. */
   cameraBoxes?: Record<string, BoxShape>;
-  /** A class the project may not have (a keypoint's name): without a tool of that name it is skipped with a warning. */
-  optional?: boolean;
+  /**
+   * A class the project may not have (a keypoint's name, KITTI's DontCare): without a tool of that name the object is
+   * skipped with this warning's key instead of refused.
+   */
+  optional?: string;
 }
 
 export interface DecodedItem {

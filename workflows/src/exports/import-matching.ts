@@ -131,7 +131,7 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
     draft.read.objects.push(...decoded.objects.map((o) => o.source));
     if (decoded.frameCount !== undefined) draft.frameCount = Math.max(draft.frameCount ?? 0, decoded.frameCount);
     for (const object of decoded.objects) {
-      const tool = toolOf(object, tools, object.optional ? warnings : refusals);
+      const tool = toolOf(object, tools, object.optional ? warnings : refusals, object.optional);
       if (!tool) {
         if (object.optional) dropped.objects.add(object.source);
         else draft.refused = true;
@@ -235,10 +235,10 @@ function objectOfTrack(track: TrackDraft, frameCount: number): ResultObject {
 }
 
 /** The project's tool of a read object's class and the shape as that tool draws it, or null with why it was refused. */
-function toolOf(object: DecodedObject, tools: ResultTool[], refusals: DecodeRefusal[]): { tool: ResultTool; shape: Shape } | null {
+function toolOf(object: DecodedObject, tools: ResultTool[], refusals: DecodeRefusal[], unknownKey: string = importReasons.unknownClass): { tool: ResultTool; shape: Shape } | null {
   const tool = tools.find((t) => sameClass(object.className, t.definition.name));
   if (!tool) {
-    refusals.push({ source: object.source, reasonKey: importReasons.unknownClass, params: { value: object.className } });
+    refusals.push({ source: object.source, reasonKey: unknownKey, params: { value: object.className } });
     return null;
   }
   const shape = shapeFor(object.shape, tool.definition.templateType);

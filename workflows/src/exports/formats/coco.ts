@@ -186,7 +186,7 @@ function keypointsOf(annotation: CocoAnnotation, names: string[], source: string
   for (let i = 0; i + 2 < values.length && i / 3 < names.length; i += 3) {
     const [x, y, v] = values.slice(i, i + 3) as number[];
     if (v === 0) continue;
-    points.push({ source: `${source} keypoints[${i / 3}]`, className: names[i / 3], shape: { type: 'point', x, y }, attributes: v === 1 ? { visibility: '1' } : {}, optional: true });
+    points.push({ source: `${source} keypoints[${i / 3}]`, className: names[i / 3], shape: { type: 'point', x, y }, attributes: v === 1 ? { visibility: '1' } : {}, optional: importReasons.unknownClass });
   }
   return points;
 }
