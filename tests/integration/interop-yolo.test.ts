@@ -82,6 +82,25 @@ describe('YOLO import', () => {
     expect([...first.values()].join('')).toContain('0 0.500000 0.500000 0.200000 0.400000');
   });
 
+  it('with mode good, writes the good items and says which files and objects it dropped, for a zip as for one file', async () => {
+    const partial = [
+      { name: 'classes.txt', content: Buffer.from('car\nperson\n') },
+      { name: 'labels/train/a.txt', content: Buffer.from('0 0.5 0.5 0.2 0.4\n') },
+      { name: 'labels/train/b.txt', content: Buffer.from('1 0.25 0.3 0.1 0.2\n9 0.5 0.5 0.2 0.4\n') },
+    ];
+    const answer = await importAnnotations(project, ultralyticsBatch, 'yolo', await zip(partial), 'good');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ items: 1, objects: 1, dropped: { files: ['labels/train/b.txt'], objects: ['labels/train/b.txt:2', 'labels/train/b.txt:1'] } });
+
+    const single = await importAnnotations(project, ultralyticsBatch, 'coco', { name: 'instances.json', content: Buffer.from(JSON.stringify({
+      images: [{ id: 1, file_name: 'images/train/a.jpg' }, { id: 2, file_name: 'images/train/nowhere.jpg' }],
+      categories: [{ id: 1, name: 'car' }],
+      annotations: [{ image_id: 1, category_id: 1, bbox: [10, 10, 20, 20] }, { image_id: 2, category_id: 1, bbox: [10, 10, 20, 20] }],
+    })) }, 'good');
+    expect(single.status).toBe(200);
+    expect(single.body.data).toMatchObject({ items: 1, objects: 1, dropped: { files: ['instances.json images[1]'], objects: ['instances.json annotations[1]'] } });
+  });
+
   it('refuses malformed lines with their line and reason, in English and Chinese, and writes nothing', async () => {
     const before = await batchResults(project, ultralyticsBatch);
     const broken = [
