@@ -115,6 +115,11 @@ export interface DecodedObject {
   frame?: number;
   /** A cuboid's 2D boxes drawn on the frame's camera images, by camera name, where the file gives them. */
   cameraBoxes?: Record<string, BoxShape>;
+  /**
+   * A class the project may not have (a keypoint's name, KITTI's DontCare): without a tool of that name the object is
+   * skipped with this warning's key instead of refused.
+   */
+  optional?: string;
 }
 
 export interface DecodedItem {
@@ -140,9 +145,13 @@ export interface DecodeContext {
   sizeOf(fileNameOrStem: string): { width: number; height: number } | null;
 }
 
+/** Something read that the project cannot hold, skipped or changed while the rest imports: where, and why. */
+export type DecodeWarning = DecodeRefusal;
+
 export interface DecodeOutcome {
   items: DecodedItem[];
   refusals: DecodeRefusal[];
+  warnings?: DecodeWarning[];
 }
 
 export type AnnotationDecoder = (files: ImportedFile[], context: DecodeContext) => DecodeOutcome;
@@ -158,6 +167,19 @@ export const importReasons = {
   itemBusy: 'exports.import.item_busy',
   shapeToolMismatch: 'exports.import.shape_tool_mismatch',
   exportOnly: 'exports.import.export_only',
+} as const;
+
+/** The message keys a decoder or the matching warns with: what was skipped or changed, and why. */
+export const importWarnings = {
+  attributeSkipped: 'exports.import.warn_attribute_skipped',
+  crowdAsBox: 'exports.import.warn_crowd_box',
+  ignoreRegion: 'exports.import.warn_ignore_region',
+  clipped: 'exports.import.warn_clipped',
+  negativeSize: 'exports.import.warn_negative_size',
+  shapeSkipped: 'exports.import.warn_shape_skipped',
+  sameFile: 'exports.import.warn_same_file',
+  listSkipped: 'exports.import.warn_list_skipped',
+  listedMissing: 'exports.import.warn_listed_missing',
 } as const;
 
 /** The class an object exports under: the name it was given, else its tool's. */

@@ -23,11 +23,11 @@ export function decodeThroughGate(decoder: AnnotationDecoder, files: ImportedFil
     if (refused) refusals.push(refusalOf(file.path, refused));
     return !refused;
   });
-  const decoded = passed.length > 0 || files.length === 0 ? decoder(passed, context) : { items: [], refusals: [] };
+  const decoded: DecodeOutcome = passed.length > 0 || files.length === 0 ? decoder(passed, context) : { items: [], refusals: [] };
   const items = decoded.items.filter((item) => {
     const refused = valueRefusal(item, item.source);
     if (refused) refusals.push(refusalOf(item.source, refused));
     return !refused;
   });
-  return { items, refusals: [...refusals, ...decoded.refusals] };
+  return { items, refusals: [...refusals, ...decoded.refusals], warnings: decoded.warnings ?? [] };
 }

@@ -1,11 +1,13 @@
 // Turns what a decoder read into starting results: each decoded item matched to one of the batch's items by file
 // name, then by the end of its path, then by its name without extension; each object to the project's tool of its
-// class; each result checked as an editor save would be. Every refusal names where it was read.
+// class; each result checked as an editor save would be. Every refusal names where it was read, and so does every
+// warning: an attribute the tool does not have is skipped, not refused.
 import { type CameraBoxFrame, withCameraBoxes } from '../fusion/camera-box-keyframes';
+import { maskBounds } from '../editor/masks';
 import { compactTrack, type TrackFrame } from '../tasks/interpolation';
 import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
 import { type ResultTool, saveIssues } from '../tasks/result.validation';
-import { type DecodedObject, type DecodeOutcome, type DecodeRefusal, importReasons, stemOf } from './format';
+import { type DecodedObject, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from './format';
 
 export interface ImportTarget {
   itemId: string;
@@ -27,20 +29,32 @@ export interface ImportMatch {
   /** Items whose every line was good. */
   items: MatchedItem[];
   refusals: DecodeRefusal[];
+  warnings: DecodeWarning[];
+  /** What was read and not written, by where it was read: the files (or items) and the objects. */
+  dropped: { files: string[]; objects: string[] };
 }
 
-/** The batch's items by file name and by stem, and a decoded name's matches from its whole path to its last part. */
+/**
+ * The batch's items by file name and by stem, and a decoded name's matches from its whole path to its last part;
+ * a bare name ("a" of a flat classes.txt folder) finds the one item of that name in whatever folder it lies.
+ */
 export function itemFinder(targets: ImportTarget[]): (name: string) => ImportTarget | null {
   const byName = new Map(targets.map((t) => [t.fileName, t]));
   const byStem = new Map(targets.map((t) => [stemOf(t.fileName), t]));
+  const byBase = new Map<string, ImportTarget | null>();
+  for (const t of targets) {
+    const base = stemOf(t.fileName.slice(t.fileName.lastIndexOf('/') + 1));
+    byBase.set(base, byBase.has(base) ? null : t);
+  }
   return (name) => {
     const parts = name.split('/');
     for (let i = 0; i < parts.length; i++) {
       const tail = parts.slice(i).join('/');
-      const found = byName.get(tail) ?? byStem.get(tail);
+      // A file may name its picture with another extension than the item's ("0001.jpg" for "0001.png").
+      const found = byName.get(tail) ?? byStem.get(tail) ?? byStem.get(stemOf(tail));
       if (found) return found;
     }
-    return null;
+    return byBase.get(stemOf(parts[parts.length - 1])) ?? null;
   };
 }
 
@@ -50,6 +64,11 @@ const sameClass = (className: string, toolName: string) => className === toolNam
 /** The shape as the tool draws it: an open polyline read back is a curve where the tool draws curves. */
 function shapeFor(shape: Shape, templateType: string): Shape | null {
   if (shape.type === templateType) return shape;
+  // A painted region (COCO's crowd) where the project draws boxes: its bounds, said with a warning.
+  if (shape.type === 'mask' && templateType === 'box') {
+    const [x, y, width, height] = maskBounds(shape);
+    return width > 0 && height > 0 ? { type: 'box', x, y, width, height } : null;
+  }
   if (shape.type === 'line' && templateType === 'curve') return { type: 'curve', points: shape.points };
   return null;
 }
@@ -72,6 +91,8 @@ interface Draft {
   frameCount: number | undefined;
   /** Where each object was read, by its id, for the validator's refusals. */
   sources: Map<string, string>;
+  /** Where the item and each of its objects were read, for what an unwritten item drops. */
+  read: { files: Set<string>; objects: string[] };
   refused: boolean;
 }
 
@@ -83,6 +104,10 @@ interface Draft {
  */
 export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], tools: ResultTool[]): ImportMatch {
   const refusals = [...outcome.refusals];
+  const warnings = [...(outcome.warnings ?? [])];
+  const dropped = { files: new Set<string>(), objects: new Set<string>() };
+  // A line the decoder refused is an object dropped; a file it refused, a file.
+  for (const r of outcome.refusals) (/:\d+$|\[\d+\]$/.test(r.source) ? dropped.objects : dropped.files).add(r.source);
   const find = itemFinder(targets);
   const drafts = new Map<string, Draft>();
   // A refused line of an item's file refuses the item: only items whose every line is good are written.
@@ -93,24 +118,30 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
 
   for (const decoded of outcome.items) {
     const target = find(decoded.fileName);
-    if (!target) {
-      refusals.push({ source: decoded.source, reasonKey: importReasons.itemNotFound, params: { value: decoded.fileName } });
+    const unmatched = !target ? importReasons.itemNotFound : !target.waiting ? importReasons.itemBusy : null;
+    if (!target || unmatched) {
+      refusals.push({ source: decoded.source, reasonKey: unmatched!, params: { value: target?.fileName ?? decoded.fileName } });
+      dropped.files.add(decoded.source);
+      for (const object of decoded.objects) dropped.objects.add(object.source);
       continue;
     }
-    if (!target.waiting) {
-      refusals.push({ source: decoded.source, reasonKey: importReasons.itemBusy, params: { value: target.fileName } });
-      continue;
-    }
-    const draft: Draft = drafts.get(target.itemId) ?? { target, tracks: new Map(), frameCount: undefined, sources: new Map(), refused: fileRefused(decoded.source) };
+    const draft: Draft = drafts.get(target.itemId) ?? { target, tracks: new Map(), frameCount: undefined, sources: new Map(), read: { files: new Set(), objects: [] }, refused: fileRefused(decoded.source) };
     drafts.set(target.itemId, draft);
+    draft.read.files.add(decoded.source);
+    draft.read.objects.push(...decoded.objects.map((o) => o.source));
     if (decoded.frameCount !== undefined) draft.frameCount = Math.max(draft.frameCount ?? 0, decoded.frameCount);
     for (const object of decoded.objects) {
-      const tool = toolOf(object, tools, refusals);
+      const tool = toolOf(object, tools, object.optional ? warnings : refusals, object.optional);
       if (!tool) {
-        draft.refused = true;
+        if (object.optional) dropped.objects.add(object.source);
+        else draft.refused = true;
         continue;
       }
-      addObservation(draft, object, tool.tool, tool.shape);
+      // A painted region (COCO's crowd) drawn as its box says it was a crowd, where the tool has the attribute for it.
+      const crowd = object.shape.type === 'mask' && tool.shape.type === 'box';
+      if (crowd) warnings.push({ source: object.source, reasonKey: importWarnings.crowdAsBox, params: { tool: tool.tool.definition.name } });
+      const read = crowd ? { ...object, attributes: { ...object.attributes, iscrowd: '1' } } : object;
+      addObservation(draft, { ...read, attributes: knownAttributes(read, tool.tool, warnings) }, tool.tool, tool.shape);
     }
   }
 
@@ -128,8 +159,23 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
       refusals.push({ source: (issue.objectId && draft.sources.get(issue.objectId)) || target.fileName, reasonKey: issue.messageKey, params: issue.params });
     }
     if (issues.length === 0 && !draft.refused) items.push({ target, result });
+    else {
+      for (const file of draft.read.files) dropped.files.add(file);
+      for (const object of draft.read.objects) dropped.objects.add(object);
+    }
   }
-  return { items, refusals };
+  return { items, refusals, warnings, dropped: { files: [...dropped.files], objects: [...dropped.objects] } };
+}
+
+/** The values of attributes the tool has; any other is skipped with a warning, never a refusal of the file. */
+function knownAttributes(object: DecodedObject, tool: ResultTool, warnings: DecodeWarning[]): AttributeValues {
+  const names = new Set(tool.definition.attributes.map((a) => a.name));
+  const known: AttributeValues = {};
+  for (const [name, value] of Object.entries(object.attributes)) {
+    if (names.has(name)) known[name] = value;
+    else warnings.push({ source: object.source, reasonKey: importWarnings.attributeSkipped, params: { name, tool: tool.definition.name, value: String(value) } });
+  }
+  return known;
 }
 
 /** Adds one read object to its track: the track of its id, unless that track already holds its frame (ids repeat across files of one item), then a new one. */
@@ -189,10 +235,10 @@ function objectOfTrack(track: TrackDraft, frameCount: number): ResultObject {
 }
 
 /** The project's tool of a read object's class and the shape as that tool draws it, or null with why it was refused. */
-function toolOf(object: DecodedObject, tools: ResultTool[], refusals: DecodeRefusal[]): { tool: ResultTool; shape: Shape } | null {
+function toolOf(object: DecodedObject, tools: ResultTool[], refusals: DecodeRefusal[], unknownKey: string = importReasons.unknownClass): { tool: ResultTool; shape: Shape } | null {
   const tool = tools.find((t) => sameClass(object.className, t.definition.name));
   if (!tool) {
-    refusals.push({ source: object.source, reasonKey: importReasons.unknownClass, params: { value: object.className } });
+    refusals.push({ source: object.source, reasonKey: unknownKey, params: { value: object.className } });
     return null;
   }
   const shape = shapeFor(object.shape, tool.definition.templateType);

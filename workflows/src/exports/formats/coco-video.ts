@@ -118,7 +118,7 @@ export const decodeCocoVideo: AnnotationDecoder = (files) => {
       if (className === undefined) return refusals.push({ source, reasonKey: importReasons.unknownClass, params: { value: String(annotation.category_id) } });
       const shape = cocoShapeOf(annotation);
       if (typeof shape === 'string') {
-        return refusals.push(shape === 'rle' ? { source, reasonKey: importReasons.unsupportedShape, params: { value: 'RLE' } } : { source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
+        return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
       }
       const track = tracks.get(annotation.track_id);
       const id = text(annotation.instance_id) ?? text(track?.instance_id) ?? text(annotation.track_id);

@@ -161,7 +161,7 @@ describe(decodeCoco.name, () => {
     ]);
   });
 
-  it('refuses each bad annotation where it is: unknown category or image, a bad box, a short ring, an RLE mask', () => {
+  it('refuses each bad annotation where it is: unknown category or image, a bad box, a short ring, an unreadable RLE mask', () => {
     const document = {
       images: [{ id: 1, file_name: 'a.png' }],
       categories: [{ id: 1, name: 'Vehicle' }],
@@ -180,7 +180,7 @@ describe(decodeCoco.name, () => {
       ['instances.json annotations[1]', importReasons.itemNotFound, '5'],
       ['instances.json annotations[2]', importReasons.wrongGeometry, undefined],
       ['instances.json annotations[3]', importReasons.wrongGeometry, undefined],
-      ['instances.json annotations[4]', importReasons.unsupportedShape, 'RLE'],
+      ['instances.json annotations[4]', importReasons.wrongGeometry, undefined],
     ]);
     expect(items[0].objects).toHaveLength(1);
   });

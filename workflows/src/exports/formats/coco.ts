@@ -1,7 +1,9 @@
 // COCO detection and segmentation: one document, annotations/instances.json, written a section at a time. Boxes
 // are bboxes; polygons are segmentations with their bounds as bbox; lines, curves and points have no COCO form.
-// A sequence's frames are images of their own, "<media path>#<frame>".
-import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
+// A sequence's frames are images of their own, "<media path>#<frame>". Imports also read crowd regions' RLE as masks,
+// CVAT's and Datumaro's per-annotation attributes, detection scores and keypoints.
+import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type EncoderFactory, importReasons, importWarnings } from '../format';
+import { maskOfRle } from './coco-rle';
 import type { AttributeValues, Shape } from '../../tasks/result.schema';
 import { attributeValues, boundsOf, finite, objectsAt } from './objects-at';
 
@@ -105,12 +107,15 @@ interface CocoAnnotation {
   bbox?: unknown;
   segmentation?: unknown;
   attributes?: unknown;
+  iscrowd?: unknown;
+  score?: unknown;
+  keypoints?: unknown;
 }
 
 interface CocoDocument {
   images: CocoImage[];
   annotations: CocoAnnotation[];
-  categories: { id?: unknown; name?: unknown }[];
+  categories: { id?: unknown; name?: unknown; keypoints?: unknown }[];
 }
 
 /** A sequence's frame image, "<media path>#<frame>": frame 0 stands for the item, later frames are not read. */
@@ -118,6 +123,7 @@ const framePattern = /#(\d+)$/;
 
 export const decodeCoco: AnnotationDecoder = (files) => {
   const refusals: DecodeRefusal[] = [];
+  const warnings: DecodeWarning[] = [];
   const items: DecodedItem[] = [];
   const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
   if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
@@ -128,6 +134,7 @@ export const decodeCoco: AnnotationDecoder = (files) => {
       continue;
     }
     const categories = new Map(document.categories.flatMap((c) => (typeof c?.name === 'string' ? [[c.id, c.name] as const] : [])));
+    const keypointNames = new Map(document.categories.flatMap((c) => (Array.isArray(c?.keypoints) ? [[c.id, c.keypoints.map(String)] as const] : [])));
     const byImage = new Map<unknown, DecodedItem>();
     const laterFrames = new Set<unknown>();
     document.images.forEach((image, index) => {
@@ -149,16 +156,40 @@ export const decodeCoco: AnnotationDecoder = (files) => {
       const className = categories.get(annotation.category_id);
       if (className === undefined) return refusals.push({ source, reasonKey: importReasons.unknownClass, params: { value: String(annotation.category_id) } });
       const shape = cocoShapeOf(annotation);
-      if (typeof shape === 'string') {
-        return refusals.push(shape === 'rle' ? { source, reasonKey: importReasons.unsupportedShape, params: { value: 'RLE' } } : { source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
-      }
-      const { track_id: trackId, ...attributes } = attributeValues(annotation.attributes);
+      if (typeof shape === 'string') return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
+      const rings = Array.isArray(annotation.segmentation) ? annotation.segmentation.length : 0;
+      if (rings > 1) warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: `polygon 2–${rings}`, detail: 'an object keeps the first polygon of its segmentation' } });
+      const { track_id: trackId, ...attributes } = { ...cocoFlags(annotation), ...attributeValues(annotation.attributes) };
       const id = typeof trackId === 'string' && trackId ? { id: trackId } : {};
       item.objects.push({ source, className, shape, attributes, ...id });
+      item.objects.push(...keypointsOf(annotation, keypointNames.get(annotation.category_id) ?? [], source));
     });
   }
-  return { items, refusals };
+  return { items, refusals, warnings };
 };
+
+/** A detection's score, as the attribute of that name; a crowd is its mask (the matching flags it where it becomes a box). */
+function cocoFlags(annotation: CocoAnnotation): AttributeValues {
+  const flags: AttributeValues = {};
+  if (typeof annotation.score === 'number' && Number.isFinite(annotation.score)) flags.score = String(annotation.score);
+  return flags;
+}
+
+/**
+ * A person's keypoints ([x, y, v] a point, v 0 where not labelled) as points of the tools named after the category's
+ * keypoint names; a point not visible (v 1) says so in its visibility. A project without such a tool skips them.
+ */
+function keypointsOf(annotation: CocoAnnotation, names: string[], source: string): DecodedObject[] {
+  const values = annotation.keypoints;
+  if (!Array.isArray(values) || !finite(...values)) return [];
+  const points: DecodedObject[] = [];
+  for (let i = 0; i + 2 < values.length && i / 3 < names.length; i += 3) {
+    const [x, y, v] = values.slice(i, i + 3) as number[];
+    if (v === 0) continue;
+    points.push({ source: `${source} keypoints[${i / 3}]`, className: names[i / 3], shape: { type: 'point', x, y }, attributes: v === 1 ? { visibility: '1' } : {}, optional: importReasons.unknownClass });
+  }
+  return points;
+}
 
 /** The document with its three lists, or why it is not a COCO document. */
 function readDocument(content: Buffer): CocoDocument | string {
@@ -177,10 +208,10 @@ export function readCocoJson<T>(content: Buffer, lists: string[]): T | string {
   return missing.length === 0 ? (document as T) : `missing lists: ${missing.join(', ')}`;
 }
 
-/** A polygon from the first ring of a segmentation, else a box from the bbox; or why neither can be read ('rle' for a mask). */
+/** A mask from an RLE segmentation, a polygon from the first ring of a polygon one, else a box from the bbox; or why none can be read. */
 export function cocoShapeOf(annotation: { bbox?: unknown; segmentation?: unknown }): Shape | string {
   const segmentation = annotation.segmentation;
-  if (segmentation && !Array.isArray(segmentation)) return 'rle';
+  if (segmentation && typeof segmentation === 'object' && !Array.isArray(segmentation)) return maskOfRle(segmentation);
   const ring = Array.isArray(segmentation) && Array.isArray(segmentation[0]) ? (segmentation[0] as unknown[]) : null;
   if (ring && ring.length > 0) {
     if (ring.length < 6 || ring.length % 2 !== 0 || !finite(...ring)) return 'a polygon needs at least three x, y pairs';

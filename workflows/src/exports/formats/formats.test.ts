@@ -37,13 +37,13 @@ describe('COCO', () => {
     ]);
   });
 
-  it('refuses an annotation of an unknown category, a bad box and RLE, each by where it is', () => {
+  it('refuses an annotation of an unknown category, a bad box and an RLE it cannot read, each by where it is', () => {
     const broken = { images: [{ id: 1, file_name: 'a.png' }], categories: [{ id: 1, name: 'Vehicle' }], annotations: [{ image_id: 1, category_id: 9, bbox: [0, 0, 1, 1] }, { image_id: 1, category_id: 1, bbox: [0, 0, -1, 1] }, { image_id: 1, category_id: 1, segmentation: { counts: 'x' } }] };
     const { refusals } = annotationDecoders.coco([{ path: 'instances.json', content: Buffer.from(JSON.stringify(broken)) }], decodeContext);
     expect(refusals.map((r) => [r.source, r.reasonKey])).toEqual([
       ['instances.json annotations[0]', importReasons.unknownClass],
       ['instances.json annotations[1]', importReasons.wrongGeometry],
-      ['instances.json annotations[2]', importReasons.unsupportedShape],
+      ['instances.json annotations[2]', importReasons.wrongGeometry],
     ]);
     expect(annotationDecoders.coco([{ path: 'instances.json', content: Buffer.from('{') }], decodeContext).refusals[0].reasonKey).toBe(importReasons.malformed);
   });
@@ -61,7 +61,7 @@ describe('YOLO', () => {
   it('reads its own labels back within six decimals of the normalized values', () => {
     const { items, refusals } = annotationDecoders.yolo(files, decodeContext);
     expect(refusals).toEqual([]);
-    expect(items[0].fileName).toBe('Week 1/frames/0001');
+    expect(items[0].fileName).toBe('images/Week 1/frames/0001');
     const [box, polygon] = items[0].objects;
     expect(box.className).toBe('Vehicle');
     const b = box.shape as { x: number; y: number; width: number; height: number };

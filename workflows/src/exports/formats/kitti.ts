@@ -1,14 +1,35 @@
-// KITTI object labels: label_2/<stem>.txt per item, one line of the devkit's 15 fields per object. The 2D box comes
-// from boxes and the bounds of polygons; the 3D fields carry the devkit's "not set" values until point clouds come.
-// Spaces in class names become underscores; attributes have no place in KITTI.
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
+// KITTI object labels: label_2/<stem>.txt per item, one line of the devkit's 15 fields per object (16 with a score).
+// The 2D box comes from boxes and the bounds of polygons; truncated, occluded, alpha, the 3D dimensions, location and
+// rotation_y are kept as the object's attributes of those names, as written, and written back unchanged; where an
+// object has none, the devkit's "not set" values. DontCare regions import where the project has a DontCare tool and
+// are skipped with a warning otherwise. Spaces in class names become underscores.
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons, importWarnings } from '../format';
+import type { AttributeValues } from '../../tasks/result.schema';
 import { boundsOf, finite, labelLines, objectsAt } from './objects-at';
 
-/** truncated, occluded, alpha, then after the box: height, width, length, x, y, z, rotation_y. */
-const notSet = { before: ['0.00', '0', '-10'], after: ['-1', '-1', '-1', '-1000', '-1000', '-1000', '-10'] };
+/** The devkit's fields around the box, by the attribute name that keeps each, with its "not set" value. */
+const before = [
+  ['truncated', '0.00'],
+  ['occluded', '0'],
+  ['alpha', '-10'],
+] as const;
+const after = [
+  ['dimensions', '-1 -1 -1'],
+  ['location', '-1000 -1000 -1000'],
+  ['rotation_y', '-10'],
+] as const;
+/** DontCare regions say -1 where others say 0 for truncated and occluded. */
+const dontCare = 'DontCare';
 const px = (value: number) => value.toFixed(2);
 
 export const kittiTypeOf = (className: string): string => className.trim().replace(/\s+/g, '_');
+
+/** A field as the object keeps it, else its "not set" value. */
+const field = (attributes: AttributeValues, name: string, notSet: string, type: string) => {
+  const value = attributes[name];
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  return type === dontCare && (name === 'truncated' || name === 'occluded') ? '-1' : notSet;
+};
 
 export const kittiEncoder: EncoderFactory = (context) => {
   const classes = new ClassRegistry(context.tools);
@@ -16,10 +37,21 @@ export const kittiEncoder: EncoderFactory = (context) => {
     item(item) {
       const lines = objectsAt(item, 0, context.tools)
         .filter(({ shape }) => shape.type === 'box' || shape.type === 'polygon')
-        .map(({ className, shape }) => {
+        .map(({ className, shape, attributes }) => {
           classes.idOf(className);
+          const type = kittiTypeOf(className);
           const [x, y, width, height] = boundsOf(shape);
-          return [kittiTypeOf(className), ...notSet.before, px(x), px(y), px(x + width), px(y + height), ...notSet.after].join(' ');
+          const score = typeof attributes.score === 'string' && attributes.score ? [attributes.score] : [];
+          return [
+            type,
+            ...before.map(([name, notSet]) => field(attributes, name, notSet, type)),
+            px(x),
+            px(y),
+            px(x + width),
+            px(y + height),
+            ...after.map(([name, notSet]) => field(attributes, name, notSet, type)),
+            ...score,
+          ].join(' ');
         });
       return { files: [{ path: `label_2/${archiveStem(item)}.txt`, content: lines.map((l) => `${l}\n`).join('') }], objects: lines.length };
     },
@@ -28,6 +60,20 @@ export const kittiEncoder: EncoderFactory = (context) => {
     },
   };
 };
+
+/** The fields of a line that say something, as attributes: a "not set" value is left out. */
+function fieldsOf(fields: string[]): AttributeValues {
+  const values: AttributeValues = {};
+  before.forEach(([name, notSet], i) => {
+    if (Number(fields[1 + i]) !== Number(notSet)) values[name] = fields[1 + i];
+  });
+  after.forEach(([name, notSet], i) => {
+    const written = fields.slice(8 + 3 * i, 8 + 3 * i + (name === 'rotation_y' ? 1 : 3));
+    if (written.join(' ') !== notSet && written.some((v, j) => Number(v) !== Number(notSet.split(' ')[j]))) values[name] = written.join(' ');
+  });
+  if (fields.length === 16) values.score = fields[15];
+  return values;
+}
 
 export const decodeKitti: AnnotationDecoder = (files) => {
   const refusals: DecodeRefusal[] = [];
@@ -42,12 +88,19 @@ export const decodeKitti: AnnotationDecoder = (files) => {
         refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI', detail: `${fields.length} fields where 15 (or 16 with a score) are expected` } });
         continue;
       }
-      const [left, top, right, bottom] = fields.slice(4, 8).map(Number);
-      if (!finite(left, top, right, bottom) || right <= left || bottom <= top) {
+      const numbers = fields.slice(1).map(Number);
+      if (!finite(...numbers)) {
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI', detail: 'every field after the type is a number' } });
+        continue;
+      }
+      const [left, top, right, bottom] = numbers.slice(3, 7);
+      if (right <= left || bottom <= top) {
         refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'the box needs left < right and top < bottom' } });
         continue;
       }
-      item.objects.push({ source, className: fields[0], shape: { type: 'box', x: left, y: top, width: right - left, height: bottom - top }, attributes: {} });
+      const shape = { type: 'box' as const, x: left, y: top, width: right - left, height: bottom - top };
+      if (fields[0] === dontCare) item.objects.push({ source, className: dontCare, shape, attributes: {}, optional: importWarnings.ignoreRegion });
+      else item.objects.push({ source, className: fields[0], shape, attributes: fieldsOf(fields) });
     }
   }
   return { items, refusals };

@@ -110,14 +110,14 @@ describe(decodeVoc.name, () => {
     expect(object).toMatchObject({ className: 'R&D <car>', id: 'a&b', attributes: { note: ' "quoted" & <tagged> ', lights: [] } });
   });
 
-  it('reads a devkit file: the name in <filename>, else the file’s stem, which the importer matches to an item', () => {
+  it('reads a devkit file: the name in <filename>, else the file’s stem, which the importer matches to an item, with its pose and truncation', () => {
     const devkit = `<annotation><folder>VOC2012</folder><filename>0001.jpg</filename><size><width>500</width><height>375</height><depth>3</depth></size>
       <object><name>car</name><pose>Left</pose><truncated>1</truncated><difficult>0</difficult><bndbox><xmin>48</xmin><ymin>240</ymin><xmax>195</xmax><ymax>371</ymax></bndbox></object></annotation>`;
     const nameless = '<annotation><object><name>car</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>2</xmax><ymax>2</ymax></bndbox></object></annotation>';
     const { items, refusals } = decodeVoc([xmlFile('voc/Annotations/0001.xml', devkit), xmlFile('voc/Annotations/frames/0002.xml', nameless), xmlFile('labelmap.txt', 'car\n')], decodeContext);
     expect(refusals).toEqual([]);
     expect(items.map((i) => i.fileName)).toEqual(['0001.jpg', 'frames/0002']);
-    expect(items[0].objects).toEqual([{ source: 'voc/Annotations/0001.xml object[0]', className: 'car', shape: { type: 'box', x: 48, y: 240, width: 147, height: 131 }, attributes: {} }]);
+    expect(items[0].objects).toEqual([{ source: 'voc/Annotations/0001.xml object[0]', className: 'car', shape: { type: 'box', x: 48, y: 240, width: 147, height: 131 }, attributes: { pose: 'Left', truncated: '1' } }]);
     const find = itemFinder([{ itemId: 'b', fileName: 'frames/0002.png', width: 640, height: 480, waiting: true }]);
     expect(find(items[1].fileName)?.itemId).toBe('b');
   });

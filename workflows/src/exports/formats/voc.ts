@@ -1,13 +1,26 @@
 // Pascal VOC: one XML per item, Annotations/<batch>/<stem>.xml, an <object> per box with its bounding box in pixels
 // (the edges as drawn, xmin/ymin the top-left corner), its attributes and track id; polygons go as their bounds.
 // Lines, curves and points have no VOC form. ImageSets/Main/default.txt lists the items, labelmap.txt the classes.
+// pose, truncated, difficult and occluded are kept as the object's attributes of those names and written back.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { AttributeValue, AttributeValues } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, frameMediaPath, importReasons, stemOf } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, frameMediaPath, type ImportedFile, importReasons, importWarnings, stemOf } from '../format';
 import { boundsOf, finite, objectsAt } from './objects-at';
 
 /** The attribute that carries an object's id, so a round trip keeps tracks apart. */
 const trackIdName = 'track_id';
+
+/**
+ * VOC's own fields of an object, with the value they have when nothing is said: kept as the object's attributes of
+ * these names where its tool has them, and written back from them unchanged.
+ */
+const vocFields = { pose: 'Unspecified', truncated: '0', difficult: '0', occluded: '0' } as const;
+type VocField = keyof typeof vocFields;
+const isVocField = (name: string): name is VocField => Object.hasOwn(vocFields, name);
+const fieldValue = (attributes: AttributeValues, name: VocField) => {
+  const value = attributes[name];
+  return typeof value === 'string' && value !== '' ? value : vocFields[name];
+};
 
 const builder = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: false });
 const repeated = new Set(['annotation.object', 'annotation.object.attributes.attribute', 'annotation.object.attributes.attribute.values.value']);
@@ -30,14 +43,15 @@ export const vocEncoder: EncoderFactory = (context) => {
         .map(({ object, className, shape, attributes }) => {
           classes.idOf(className);
           const [x, y, width, height] = boundsOf(shape);
+          const others = Object.entries(attributes).filter(([name]) => !isVocField(name));
           return {
             name: className,
-            pose: 'Unspecified',
-            truncated: 0,
-            difficult: 0,
-            occluded: 0,
+            pose: fieldValue(attributes, 'pose'),
+            truncated: fieldValue(attributes, 'truncated'),
+            difficult: fieldValue(attributes, 'difficult'),
+            occluded: fieldValue(attributes, 'occluded'),
             bndbox: { xmin: x, ymin: y, xmax: x + width, ymax: y + height },
-            attributes: { attribute: [...Object.entries(attributes).map(([name, value]) => attributeElement(name, value)), attributeElement(trackIdName, object.id)] },
+            attributes: { attribute: [...others.map(([name, value]) => attributeElement(name, value)), attributeElement(trackIdName, object.id)] },
           };
         });
       const annotation = {
@@ -72,6 +86,11 @@ interface VocAttribute {
 
 interface VocObject {
   name?: unknown;
+  pose?: unknown;
+  truncated?: unknown;
+  difficult?: unknown;
+  occluded?: unknown;
+  part?: unknown;
   bndbox?: { xmin?: unknown; ymin?: unknown; xmax?: unknown; ymax?: unknown };
   attributes?: { attribute?: VocAttribute[] };
 }
@@ -85,6 +104,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 export const decodeVoc: AnnotationDecoder = (files) => {
   const refusals: DecodeRefusal[] = [];
+  const warnings: DecodeWarning[] = [];
   const items: DecodedItem[] = [];
   const documents = files.filter((f) => f.path.toLowerCase().endsWith('.xml'));
   if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
@@ -105,13 +125,44 @@ export const decodeVoc: AnnotationDecoder = (files) => {
       if (!finite(xmin, ymin, xmax, ymax) || xmax <= xmin || ymax <= ymin) {
         return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'bndbox needs numbers with xmin < xmax and ymin < ymax' } });
       }
-      const { [trackIdName]: trackId, ...attributes } = attributesOf(object.attributes?.attribute ?? []);
+      if (object.part !== undefined) warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: '<part>', detail: 'a person layout part has no place in the project' } });
+      const { [trackIdName]: trackId, ...attributes } = { ...fieldsOf(object), ...attributesOf(object.attributes?.attribute ?? []) };
       const id = typeof trackId === 'string' && trackId ? { id: trackId } : {};
       item.objects.push({ source, className, shape: { type: 'box', x: xmin, y: ymin, width: xmax - xmin, height: ymax - ymin }, attributes, ...id });
     });
   }
-  return { items, refusals };
+  warnings.push(...listWarnings(files, items));
+  return { items, refusals, warnings };
 };
+
+/** VOC's pose, truncated, difficult and occluded of an object as written, where they differ from saying nothing. */
+function fieldsOf(object: VocObject): AttributeValues {
+  const values: AttributeValues = {};
+  for (const name of Object.keys(vocFields) as VocField[]) {
+    const value = text(object[name])?.trim();
+    if (value && value !== vocFields[name]) values[name] = value;
+  }
+  return values;
+}
+
+/**
+ * ImageSets/Main lists: a split's list names items by stem, and one it names without an annotation file is said; a
+ * class's list ("000005 -1") gives image-level labels, which the project has no place for.
+ */
+function listWarnings(files: ImportedFile[], items: DecodedItem[]): DecodeWarning[] {
+  const warnings: DecodeWarning[] = [];
+  const base = (name: string) => stemOf(name.slice(name.lastIndexOf('/') + 1));
+  const annotated = new Set(items.map((item) => base(item.fileName)));
+  for (const list of files.filter((f) => /(^|\/)ImageSets\/Main\/[^/]+\.txt$/.test(f.path))) {
+    const lines = list.content.toString('utf8').split(/\r?\n/).map((line, i) => ({ source: `${list.path}:${i + 1}`, entry: line.trim() })).filter((l) => l.entry);
+    if (lines.length > 0 && lines.every((l) => /^\S+\s+-?[01]$/.test(l.entry))) {
+      warnings.push({ source: list.path, reasonKey: importWarnings.listSkipped, params: { value: base(list.path) } });
+      continue;
+    }
+    for (const { source, entry } of lines) if (!annotated.has(base(entry))) warnings.push({ source, reasonKey: importWarnings.listedMissing, params: { value: entry } });
+  }
+  return warnings;
+}
 
 /** The file's <annotation> element, or why the file cannot be read (with the line of an XML error). */
 function readAnnotation(xml: string): VocAnnotation | string {

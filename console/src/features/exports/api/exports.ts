@@ -40,6 +40,8 @@ export interface AnnotationImportResult {
   items: number;
   objects: number;
   refusals: { source: string; message: string }[];
+  warnings: { source: string; message: string }[];
+  dropped: { files: string[]; objects: string[] };
 }
 
 export function useImportAnnotations() {

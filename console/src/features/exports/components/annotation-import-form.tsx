@@ -1,5 +1,6 @@
 // Pre-labelled data: a PM uploads annotations in one of the export formats for a batch; they become the starting
-// results of its waiting items, or the refusal lists each refused line in the reader's language.
+// results of its waiting items, or the refusal lists each refused line in the reader's language; what was skipped
+// with a warning, and what a partial import dropped, is listed under the outcome.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -24,22 +25,21 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
   const [mode, setMode] = useState<'all' | 'good'>('all');
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<AnnotationImportResult | null>(null);
-  const [failure, setFailure] = useState<{ message: string; refusals: Refusal[] } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; refusals: Refusal[]; warnings: Refusal[] } | null>(null);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!batchId || !file) return setFailure({ message: t('exports_import_choose'), refusals: [] });
+    if (!batchId || !file) return setFailure({ message: t('exports_import_choose'), refusals: [], warnings: [] });
     setFailure(null);
     setResult(null);
     upload.mutate(
       { batchId, format, mode, file },
       {
         onSuccess: (answer) => (setResult(answer), toast.success(t('exports_import_done', { items: answer.items, objects: answer.objects }))),
-        onError: (error) =>
-          setFailure({
-            message: error instanceof ApiError ? error.message : t('request_fail'),
-            refusals: error instanceof ApiError ? (((error.data as { refusals?: Refusal[] } | null)?.refusals ?? []) as Refusal[]) : [],
-          }),
+        onError: (error) => {
+          const data = error instanceof ApiError ? (error.data as { refusals?: Refusal[]; warnings?: Refusal[] } | null) : null;
+          setFailure({ message: error instanceof ApiError ? error.message : t('request_fail'), refusals: data?.refusals ?? [], warnings: data?.warnings ?? [] });
+        },
       },
     );
   };
@@ -83,29 +83,25 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
           {failure && (
             <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
               <p>{failure.message}</p>
-              {failure.refusals.length > 0 && (
-                <ul className="list-disc pl-5 text-xs">
-                  {failure.refusals.map((r, i) => (
-                    <li key={i}>
-                      <span className="font-mono">{r.source}</span>: {r.message}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <SourcedLines lines={failure.refusals} />
+              {failure.warnings.length > 0 && <ImportWarnings lines={failure.warnings} />}
             </div>
           )}
           {result && (
             <div role="status" className="grid gap-1 text-sm">
               <p>{t('exports_import_done', { items: result.items, objects: result.objects })}</p>
-              {result.refusals.length > 0 && (
-                <ul className="list-disc pl-5 text-xs text-muted-foreground">
-                  {result.refusals.map((r, i) => (
-                    <li key={i}>
-                      <span className="font-mono">{r.source}</span>: {r.message}
-                    </li>
-                  ))}
-                </ul>
+              <SourcedLines lines={result.refusals} className="text-muted-foreground" />
+              {(result.dropped.files.length > 0 || result.dropped.objects.length > 0) && (
+                <details className="text-xs">
+                  <summary>{t('exports_import_dropped', { files: result.dropped.files.length, objects: result.dropped.objects.length })}</summary>
+                  <ul className="list-disc pl-5 font-mono text-muted-foreground">
+                    {[...result.dropped.files, ...result.dropped.objects].map((source) => (
+                      <li key={source}>{source}</li>
+                    ))}
+                  </ul>
+                </details>
               )}
+              {result.warnings.length > 0 && <ImportWarnings lines={result.warnings} />}
             </div>
           )}
           <div>
@@ -116,5 +112,29 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** Lines of a refusal or a warning, each with where it was read. */
+function SourcedLines({ lines, className = '' }: { lines: Refusal[]; className?: string }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul className={`list-disc pl-5 text-xs ${className}`}>
+      {lines.map((r, i) => (
+        <li key={i}>
+          <span className="font-mono">{r.source}</span>: {r.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ImportWarnings({ lines }: { lines: Refusal[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('exports_import_warnings')} className="grid gap-1 text-amber-700 dark:text-amber-400">
+      <p className="text-xs font-medium">{t('exports_import_warnings')}</p>
+      <SourcedLines lines={lines} />
+    </section>
   );
 }

@@ -1,9 +1,10 @@
 // A PM's pre-labelled annotations for a batch: through the input gate file by file, decoded in the format named, matched to the batch's items and the
 // project's tools, checked like editor saves, then written as the PM's saved results, a chunk of items per
-// transaction. With mode "all" any refused line refuses the whole upload and nothing is written.
+// transaction. With mode "all" any refused line refuses the whole upload and nothing is written; with "good" the
+// answer lists what was dropped. What the project cannot hold is skipped with a warning, line by line.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, citedDataRule, citedTools, CommandPipeline, type CommandContext, DATABASE, type Db, ItemWork } from '@annot/core';
-import { annotationDecoders, type DecodeRefusal, decodeThroughGate, type ExportFormat, type ImportedFile, matchImport, prelabelItem, stemOf } from '@annot/workflows';
+import { annotationDecoders, type DecodeRefusal, decodeThroughGate, type ExportFormat, type ImportedFile, itemFinder, matchImport, prelabelItem } from '@annot/workflows';
 import { Inject } from '@nestjs/common';
 import type { Language } from '../../i18n/language';
 import { translate } from '../../i18n/translate';
@@ -23,6 +24,10 @@ export interface ImportAnnotationsResult {
   items: number;
   objects: number;
   refusals: { source: string; message: string }[];
+  /** What was skipped or changed while the rest imported, where it was read and why. */
+  warnings: { source: string; message: string }[];
+  /** What was read and not written: the files (or items) and the objects, by where they were read. */
+  dropped: { files: string[]; objects: string[] };
 }
 
 /** Items written per transaction. */
@@ -39,21 +44,20 @@ export class ImportAnnotationsHandler implements ICommandHandler<ImportAnnotatio
 
   async execute({ batchId, projectId, input, language, context }: ImportAnnotationsCommand): Promise<ImportAnnotationsResult> {
     const targets = await this.imports.targets(batchId);
-    const sizes = new Map<string, { width: number; height: number }>();
-    for (const t of targets) if (t.width && t.height) for (const key of [t.fileName, stemOf(t.fileName)]) sizes.set(key, { width: t.width, height: t.height });
+    const find = itemFinder(targets);
     const sizeOf = (name: string) => {
-      const parts = name.split('/');
-      for (let i = 0; i < parts.length; i++) {
-        const found = sizes.get(parts.slice(i).join('/'));
-        if (found) return found;
-      }
-      return null;
+      const target = find(name);
+      return target?.width && target.height ? { width: target.width, height: target.height } : null;
     };
     const decoded = decodeThroughGate(annotationDecoders[input.format], input.files, { rule: await citedDataRule(this.db, projectId), sizeOf });
     const matched = matchImport(decoded, targets, await citedTools(this.db, projectId));
     const refusals = matched.refusals.map((r) => this.say(r, language));
+    const warnings = matched.warnings.map((w) => this.say(w, language));
     if (matched.items.length === 0 || (input.mode === 'all' && refusals.length > 0)) {
-      throw new AppError(400, 'IMPORT_REFUSED', 'exports.import.failed', {}, [], { refusals: refusals.length > 0 ? refusals : [this.say({ source: '-', reasonKey: 'exports.import.no_files' }, language)] });
+      throw new AppError(400, 'IMPORT_REFUSED', 'exports.import.failed', {}, [], {
+        refusals: refusals.length > 0 ? refusals : [this.say({ source: '-', reasonKey: 'exports.import.no_files' }, language)],
+        warnings,
+      });
     }
     const rows = new Map(targets.map((t) => [t.itemId, t]));
     const now = new Date();
@@ -73,7 +77,7 @@ export class ImportAnnotationsHandler implements ICommandHandler<ImportAnnotatio
         }
       });
     }
-    return { items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0), refusals };
+    return { items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0), refusals, warnings, dropped: matched.dropped };
   }
 
   private say(refusal: DecodeRefusal, language: Language): { source: string; message: string } {
