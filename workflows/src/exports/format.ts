@@ -5,7 +5,7 @@ import type { ToolInput } from '../catalog/tool.schemas';
 import type { ItemSensors } from '../fusion/calibration';
 import type { AttributeValues, BoxShape, ResultDocument, Shape } from '../tasks/result.schema';
 
-export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'mot', 'kitti_tracking', 'coco_video', 'coco_panoptic', 'masks', 'kitti_3d', 'nuscenes', 'point_labels'] as const;
+export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'mot', 'kitti_tracking', 'coco_video', 'coco_panoptic', 'masks', 'kitti_3d', 'nuscenes', 'point_labels', 'cvat_images', 'cvat_video'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** A tool of the project as exporters read it: its class name is the tool's name unless an object names another. */
@@ -140,9 +140,13 @@ export interface DecodeContext {
   sizeOf(fileNameOrStem: string): { width: number; height: number } | null;
 }
 
+/** Something read that the project cannot hold, skipped or changed while the rest imports: where, and why. */
+export type DecodeWarning = DecodeRefusal;
+
 export interface DecodeOutcome {
   items: DecodedItem[];
   refusals: DecodeRefusal[];
+  warnings?: DecodeWarning[];
 }
 
 export type AnnotationDecoder = (files: ImportedFile[], context: DecodeContext) => DecodeOutcome;
@@ -158,6 +162,17 @@ export const importReasons = {
   itemBusy: 'exports.import.item_busy',
   shapeToolMismatch: 'exports.import.shape_tool_mismatch',
   exportOnly: 'exports.import.export_only',
+} as const;
+
+/** The message keys a decoder or the matching warns with: what was skipped or changed, and why. */
+export const importWarnings = {
+  attributeSkipped: 'exports.import.warn_attribute_skipped',
+  crowdAsBox: 'exports.import.warn_crowd_box',
+  ignoreRegion: 'exports.import.warn_ignore_region',
+  clipped: 'exports.import.warn_clipped',
+  negativeSize: 'exports.import.warn_negative_size',
+  shapeSkipped: 'exports.import.warn_shape_skipped',
+  sameFile: 'exports.import.warn_same_file',
 } as const;
 
 /** The class an object exports under: the name it was given, else its tool's. */

@@ -29,5 +29,5 @@ export function decodeThroughGate(decoder: AnnotationDecoder, files: ImportedFil
     if (refused) refusals.push(refusalOf(item.source, refused));
     return !refused;
   });
-  return { items, refusals: [...refusals, ...decoded.refusals] };
+  return { items, refusals: [...refusals, ...decoded.refusals], warnings: decoded.warnings ?? [] };
 }

@@ -5,7 +5,7 @@ import { type CameraBoxFrame, withCameraBoxes } from '../fusion/camera-box-keyfr
 import { compactTrack, type TrackFrame } from '../tasks/interpolation';
 import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
 import { type ResultTool, saveIssues } from '../tasks/result.validation';
-import { type DecodedObject, type DecodeOutcome, type DecodeRefusal, importReasons, stemOf } from './format';
+import { type DecodedObject, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from './format';
 
 export interface ImportTarget {
   itemId: string;
@@ -27,6 +27,7 @@ export interface ImportMatch {
   /** Items whose every line was good. */
   items: MatchedItem[];
   refusals: DecodeRefusal[];
+  warnings: DecodeWarning[];
 }
 
 /** The batch's items by file name and by stem, and a decoded name's matches from its whole path to its last part. */
@@ -83,6 +84,7 @@ interface Draft {
  */
 export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], tools: ResultTool[]): ImportMatch {
   const refusals = [...outcome.refusals];
+  const warnings = [...(outcome.warnings ?? [])];
   const find = itemFinder(targets);
   const drafts = new Map<string, Draft>();
   // A refused line of an item's file refuses the item: only items whose every line is good are written.
@@ -110,7 +112,7 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
         draft.refused = true;
         continue;
       }
-      addObservation(draft, object, tool.tool, tool.shape);
+      addObservation(draft, { ...object, attributes: knownAttributes(object, tool.tool, warnings) }, tool.tool, tool.shape);
     }
   }
 
@@ -129,7 +131,19 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
     }
     if (issues.length === 0 && !draft.refused) items.push({ target, result });
   }
-  return { items, refusals };
+  return { items, refusals, warnings };
+}
+
+/** The values of attributes the tool has; any other is skipped with a warning, never a refusal of the file. */
+function knownAttributes(object: DecodedObject, tool: ResultTool, warnings: DecodeWarning[]): AttributeValues {
+  const types = new Map(tool.definition.attributes.map((a) => [a.name, a.type]));
+  const known: AttributeValues = {};
+  for (const [name, value] of Object.entries(object.attributes)) {
+    // A format that lists a multiple choice value by value gives a single chosen value as a text.
+    if (types.has(name)) known[name] = types.get(name) === 'multiple' && typeof value === 'string' ? [value] : value;
+    else warnings.push({ source: object.source, reasonKey: importWarnings.attributeSkipped, params: { name, tool: tool.definition.name, value: String(value) } });
+  }
+  return known;
 }
 
 /** Adds one read object to its track: the track of its id, unless that track already holds its frame (ids repeat across files of one item), then a new one. */

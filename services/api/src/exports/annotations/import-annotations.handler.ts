@@ -23,6 +23,8 @@ export interface ImportAnnotationsResult {
   items: number;
   objects: number;
   refusals: { source: string; message: string }[];
+  /** What was skipped or changed while the rest imported, where it was read and why. */
+  warnings: { source: string; message: string }[];
 }
 
 /** Items written per transaction. */
@@ -52,8 +54,12 @@ export class ImportAnnotationsHandler implements ICommandHandler<ImportAnnotatio
     const decoded = decodeThroughGate(annotationDecoders[input.format], input.files, { rule: await citedDataRule(this.db, projectId), sizeOf });
     const matched = matchImport(decoded, targets, await citedTools(this.db, projectId));
     const refusals = matched.refusals.map((r) => this.say(r, language));
+    const warnings = matched.warnings.map((w) => this.say(w, language));
     if (matched.items.length === 0 || (input.mode === 'all' && refusals.length > 0)) {
-      throw new AppError(400, 'IMPORT_REFUSED', 'exports.import.failed', {}, [], { refusals: refusals.length > 0 ? refusals : [this.say({ source: '-', reasonKey: 'exports.import.no_files' }, language)] });
+      throw new AppError(400, 'IMPORT_REFUSED', 'exports.import.failed', {}, [], {
+        refusals: refusals.length > 0 ? refusals : [this.say({ source: '-', reasonKey: 'exports.import.no_files' }, language)],
+        warnings,
+      });
     }
     const rows = new Map(targets.map((t) => [t.itemId, t]));
     const now = new Date();
@@ -73,7 +79,7 @@ export class ImportAnnotationsHandler implements ICommandHandler<ImportAnnotatio
         }
       });
     }
-    return { items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0), refusals };
+    return { items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0), refusals, warnings };
   }
 
   private say(refusal: DecodeRefusal, language: Language): { source: string; message: string } {
