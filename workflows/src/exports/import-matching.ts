@@ -131,7 +131,13 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
     }
     if (issues.length === 0 && !draft.refused) items.push({ target, result });
   }
-  return { items, refusals, warnings };
+  // A track read frame by frame says a refusal or a warning once, not at each frame.
+  return { items, refusals: once(refusals), warnings: once(warnings) };
+}
+
+function once<T extends DecodeRefusal>(said: T[]): T[] {
+  const seen = new Set<string>();
+  return said.filter((s) => !seen.has(JSON.stringify(s)) && !!seen.add(JSON.stringify(s)));
 }
 
 /** The values of attributes the tool has; any other is skipped with a warning, never a refusal of the file. */

@@ -2,9 +2,9 @@
 // file per sequence, a <track> per object with a shape per frame, keyframes and outside marks). Shapes the project has
 // no tool kind for (2D cuboids, ellipses, skeletons, tags) and groups are skipped with a warning; the malformed is
 // refused by its element.
-import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
 import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons, importWarnings, stemOf } from '../format';
+import { everyFrame } from './track-frames';
 import { attr, attributesOf, children, childText, cvatDetails, flagAttributes, flagsOf, migrationWarnings, numberAttr, readAnnotations, readShape, shapeElements, type ShapeElement, type XmlElement } from './cvat-xml';
 
 type Size = { width: number; height: number } | null;
@@ -185,16 +185,4 @@ function readTrack(track: XmlElement, index: number, size: Size, reading: Readin
     }),
   );
   return { className, id: attr(track, 'id')?.trim() || String(index), keyframes, lastFrame: Math.max(0, ...entries.map((e) => e.frame)) };
-}
-
-/** The track's shape and values at every frame it is in the scene, from its first keyframe to the sequence's end. */
-function everyFrame<T>(keyframes: Keyframe[], frameCount: number, at: (frame: number, shape: Shape, attributes: AttributeValues) => T): T[] {
-  const track = { keyframes };
-  const read: T[] = [];
-  if (keyframes.length === 0) return read;
-  for (let frame = keyframes[0].frame; frame < frameCount; frame++) {
-    const shape = shapeAt(track, frame);
-    if (shape) read.push(at(frame, shape, frameAttributesAt(track, frame)));
-  }
-  return read;
 }

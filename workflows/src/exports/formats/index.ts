@@ -8,6 +8,7 @@ import { cocoPanopticEncoder } from './coco-panoptic';
 import { decodeCvat } from './cvat';
 import { cvatImagesEncoder } from './cvat-images';
 import { cvatVideoEncoder } from './cvat-video';
+import { decodeLabelStudio, labelStudioEncoder } from './label-studio';
 import { exportOnly } from './masks-import';
 import { masksEncoder } from './masks';
 import { cocoVideoEncoder, decodeCocoVideo } from './coco-video';
@@ -39,6 +40,7 @@ export const exportEncoders: Record<ExportFormat, EncoderFactory> = {
   point_labels: pointLabelsEncoder,
   cvat_images: cvatImagesEncoder,
   cvat_video: cvatVideoEncoder,
+  label_studio: labelStudioEncoder,
 };
 
 export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
@@ -58,6 +60,7 @@ export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
   point_labels: decodePointLabels,
   cvat_images: decodeCvat,
   cvat_video: decodeCvat,
+  label_studio: decodeLabelStudio,
 };
 
 export { cocoDocumentPath } from './coco';
