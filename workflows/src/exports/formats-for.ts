@@ -4,7 +4,7 @@ import type { AnnotationType } from '../projects/project.schemas';
 import { type ExportFormat, exportFormats } from './format';
 
 const leading: Record<AnnotationType, ExportFormat[]> = {
-  picture_single_frame: ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'cvat_images', 'label_studio'],
+  picture_single_frame: ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'cvat_images', 'label_studio', 'datumaro'],
   picture_continuous_frame: ['mot', 'kitti_tracking', 'coco_video', 'openlabel', 'cvat_video', 'label_studio'],
   video: ['mot', 'kitti_tracking', 'coco_video', 'openlabel', 'cvat_video', 'label_studio'],
   panoramic_semantic_segmentation: ['coco_panoptic', 'masks', 'coco'],

@@ -8,6 +8,7 @@ import { cocoPanopticEncoder } from './coco-panoptic';
 import { decodeCvat } from './cvat';
 import { cvatImagesEncoder } from './cvat-images';
 import { cvatVideoEncoder } from './cvat-video';
+import { datumaroEncoder, decodeDatumaro } from './datumaro';
 import { decodeLabelStudio, labelStudioEncoder } from './label-studio';
 import { exportOnly } from './masks-import';
 import { masksEncoder } from './masks';
@@ -41,6 +42,7 @@ export const exportEncoders: Record<ExportFormat, EncoderFactory> = {
   cvat_images: cvatImagesEncoder,
   cvat_video: cvatVideoEncoder,
   label_studio: labelStudioEncoder,
+  datumaro: datumaroEncoder,
 };
 
 export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
@@ -61,6 +63,7 @@ export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
   cvat_images: decodeCvat,
   cvat_video: decodeCvat,
   label_studio: decodeLabelStudio,
+  datumaro: decodeDatumaro,
 };
 
 export { cocoDocumentPath } from './coco';
