@@ -21,7 +21,7 @@ function annotations(dataset: Dataset): Map<string, unknown> {
   const names = dataset.categories.label.labels.map((l) => l.name);
   return new Map(
     dataset.items.map((item) => [
-      item.image.path.split('/').pop(),
+      item.image.path.split('/').pop()!,
       {
         size: item.image.size,
         annotations: item.annotations.map(({ label_id: labelId, attributes, ...rest }) => {
