@@ -144,8 +144,10 @@ function pointsOf(text: string | undefined): { x: number; y: number }[] | null {
  */
 function readMask(element: XmlElement, frameSize: { width: number; height: number } | null): ShapeRead {
   if (!frameSize) return { refused: cvatDetails.noSize };
-  const [left, top, width, height] = ['left', 'top', 'width', 'height'].map((n) => numberAttr(element, n));
-  const missing = ['left', 'top', 'width', 'height'].find((_, i) => ![left, top, width, height][i]?.toString() || !Number.isInteger([left, top, width, height][i]));
+  const names = ['left', 'top', 'width', 'height'];
+  const box = names.map((n) => numberAttr(element, n));
+  const missing = names.find((_, i) => !Number.isInteger(box[i]));
+  const [left, top, width, height] = box;
   if (missing) return { refused: cvatDetails.notNumber, field: missing };
   const counts = (attr(element, 'rle') ?? '').split(',').map((c) => (c.trim() ? Number(c) : NaN));
   const total = width! * height!;
