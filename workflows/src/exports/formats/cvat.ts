@@ -11,6 +11,8 @@ type Size = { width: number; height: number } | null;
 
 interface Reading {
   file: ImportedFile;
+  /** Every path of the upload, to find an image a zipped CVAT export ships beside its annotations. */
+  paths: Set<string>;
   context: DecodeContext;
   refusals: DecodeRefusal[];
   warnings: DecodeWarning[];
@@ -23,6 +25,7 @@ export const decodeCvat: AnnotationDecoder = (files, context) => {
   const warnings: DecodeWarning[] = [];
   const items: DecodedItem[] = [];
   const documents = files.filter((f) => f.path.toLowerCase().endsWith('.xml'));
+  const paths = new Set(files.map((f) => f.path));
   if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
   for (const file of documents) {
     const read = readAnnotations(file.content.toString('utf8'));
@@ -30,7 +33,7 @@ export const decodeCvat: AnnotationDecoder = (files, context) => {
       refusals.push(malformed(read.line ? `${file.path}:${read.line}` : file.path, read.detail));
       continue;
     }
-    const reading: Reading = { file, context, refusals, warnings };
+    const reading: Reading = { file, paths, context, refusals, warnings };
     const images = children(read.root, 'image');
     images.forEach((image, index) => {
       const item = readImage(image, `${file.path} image[${index}]`, reading);
@@ -50,13 +53,23 @@ function readImage(image: XmlElement, source: string, reading: Reading): Decoded
   }
   const [width, height] = [numberAttr(image, 'width'), numberAttr(image, 'height')];
   const size = width && height ? { width, height } : reading.context.sizeOf(name);
-  const item: DecodedItem = { fileName: name, source, objects: [] };
+  const item: DecodedItem = { fileName: shippedImage(image, name, reading), source, objects: [] };
   for (const kind of shapeElements) {
     children(image, kind).forEach((element, index) => {
       for (const read of readObjects(kind, element, `${source} ${kind}[${index}]`, size, reading)) item.objects.push({ ...read, source: `${source} ${kind}[${index}]` });
     });
   }
   return item;
+}
+
+/**
+ * Where a zipped CVAT export holds the image beside the annotations ("images/<name>", in a project export
+ * "images/<subset>/<name>"): the name the batch's item has when the same zip made the batch. Else the name as written.
+ */
+function shippedImage(image: XmlElement, name: string, reading: Reading): string {
+  const folder = reading.file.path.slice(0, reading.file.path.lastIndexOf('/') + 1);
+  const subset = attr(image, 'subset');
+  return [`${folder}images/${name}`, ...(subset ? [`${folder}images/${subset}/${name}`] : [])].find((path) => reading.paths.has(path)) ?? name;
 }
 
 /** An element's class, shapes and values, with why it is refused or what of it is skipped. */
