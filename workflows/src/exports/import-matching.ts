@@ -164,15 +164,22 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
       for (const object of draft.read.objects) dropped.objects.add(object);
     }
   }
-  return { items, refusals, warnings, dropped: { files: [...dropped.files], objects: [...dropped.objects] } };
+  // A track read frame by frame says a refusal or a warning once, not at each frame.
+  return { items, refusals: once(refusals), warnings: once(warnings), dropped: { files: [...dropped.files], objects: [...dropped.objects] } };
+}
+
+function once<T extends DecodeRefusal>(said: T[]): T[] {
+  const seen = new Set<string>();
+  return said.filter((s) => !seen.has(JSON.stringify(s)) && !!seen.add(JSON.stringify(s)));
 }
 
 /** The values of attributes the tool has; any other is skipped with a warning, never a refusal of the file. */
 function knownAttributes(object: DecodedObject, tool: ResultTool, warnings: DecodeWarning[]): AttributeValues {
-  const names = new Set(tool.definition.attributes.map((a) => a.name));
+  const types = new Map(tool.definition.attributes.map((a) => [a.name, a.type]));
   const known: AttributeValues = {};
   for (const [name, value] of Object.entries(object.attributes)) {
-    if (names.has(name)) known[name] = value;
+    // A format that lists a multiple choice value by value gives a single chosen value as a text.
+    if (types.has(name)) known[name] = types.get(name) === 'multiple' && typeof value === 'string' ? [value] : value;
     else warnings.push({ source: object.source, reasonKey: importWarnings.attributeSkipped, params: { name, tool: tool.definition.name, value: String(value) } });
   }
   return known;

@@ -5,6 +5,11 @@
 import type { AnnotationDecoder, EncoderFactory, ExportFormat } from '../format';
 import { cocoEncoder, decodeCoco } from './coco';
 import { cocoPanopticEncoder } from './coco-panoptic';
+import { decodeCvat } from './cvat';
+import { cvatImagesEncoder } from './cvat-images';
+import { cvatVideoEncoder } from './cvat-video';
+import { datumaroEncoder, decodeDatumaro } from './datumaro';
+import { decodeLabelStudio, labelStudioEncoder } from './label-studio';
 import { exportOnly } from './masks-import';
 import { masksEncoder } from './masks';
 import { cocoVideoEncoder, decodeCocoVideo } from './coco-video';
@@ -34,6 +39,10 @@ export const exportEncoders: Record<ExportFormat, EncoderFactory> = {
   kitti_3d: kitti3dEncoder,
   nuscenes: nuscenesEncoder,
   point_labels: pointLabelsEncoder,
+  cvat_images: cvatImagesEncoder,
+  cvat_video: cvatVideoEncoder,
+  label_studio: labelStudioEncoder,
+  datumaro: datumaroEncoder,
 };
 
 export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
@@ -51,6 +60,10 @@ export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
   kitti_3d: decodeKitti3d,
   nuscenes: decodeNuscenes,
   point_labels: decodePointLabels,
+  cvat_images: decodeCvat,
+  cvat_video: decodeCvat,
+  label_studio: decodeLabelStudio,
+  datumaro: decodeDatumaro,
 };
 
 export { cocoDocumentPath } from './coco';

@@ -1,0 +1,75 @@
+// CVAT for video 1.1 as CVAT writes it: a track per object with its shape at every frame, keyframes marked, an outside
+// mark where it leaves and its mutable attributes per frame imports as tracks with the same keyframes; a 2D cuboid
+// track is skipped with a warning; the export of the import gives every frame of every track back field by field; a
+// malformed track is refused by its element and writes nothing.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpeg, upload, zipOf } from '../support/batches';
+import { cvatTracks } from '../support/cvat-xml';
+import { eventually } from '../support/platform';
+import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { ok } from '../support/worked-project';
+
+const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'cvat', 'video', 'annotations.xml')).toString('utf8');
+const xml = (content: string) => ({ name: 'annotations.xml', content: Buffer.from(content) });
+const choice = (name: string, options: string[], frameAttribute = false) => ({ name, displayName: name, exportName: name, type: 'single', options: options.map((o) => ({ name: o })), frameAttribute });
+
+describe('CVAT for video import', () => {
+  let project: InteropProject;
+  let batch: string;
+
+  beforeAll(async () => {
+    project = await startInteropProject(
+      'CVAT drives',
+      [
+        { name: 'car', templateType: 'box', attributes: [choice('color', ['red', 'blue']), choice('moving', ['no', 'yes'], true), choice('occluded', ['0', '1'], true)] },
+        { name: 'road', templateType: 'polygon' },
+      ],
+      'picture_continuous_frame',
+    );
+    const { platform, admin, projectId } = project;
+    batch = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Drives', priority: 10, uploadType: 'zip' })).id;
+    const frames = Array.from({ length: 6 }, (_, i) => ({ name: `drive/frame_00000${i}.jpg`, content: jpeg(200, 100, i + 1) }));
+    expect((await upload(platform, admin, batch, [{ name: 'drive.zip', content: await zipOf(frames) }])).status).toBe(200);
+    await eventually(() => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${batch}`, admin), (b) => b.importing === null && b.items === 1, 60_000);
+  }, 240_000);
+  afterAll(async () => project?.stop());
+
+  it('imports each track with its keyframes, outside mark and values per frame, and warns for the cuboid track', async () => {
+    const answer = await importAnnotations(project, batch, 'cvat_video', xml(fixture));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ items: 1, objects: 2, refusals: [] });
+    expect(answer.body.data.warnings).toEqual([{ source: 'annotations.xml track[2]', message: "The cuboid was skipped: a cuboid drawn on an image has no counterpart; the project's cuboids are 3D boxes in a point cloud" }]);
+    const [car, road] = (await batchResults(project, batch)).get('drive')!.objects;
+    expect(car).toMatchObject({ id: '0', attributes: { color: 'red' } });
+    expect(car.keyframes.map((k) => [k.frame, k.outside, k.attributes])).toEqual([
+      [0, false, { moving: 'no', occluded: '0' }],
+      [2, false, { moving: 'yes', occluded: '0' }],
+      [3, false, { moving: 'yes', occluded: '1' }],
+      [4, true, {}],
+    ]);
+    expect(car.keyframes[1].shape).toEqual({ type: 'box', x: 30, y: 20, width: 40, height: 20 });
+    expect(road.keyframes.map((k) => k.frame)).toEqual([2]);
+  });
+
+  it('exports the import back with every frame of every track, its keyframe and outside marks and its values', async () => {
+    const entries = await exportArchive(project, 'cvat_video', [batch]);
+    const [path, exported] = [...entries].find(([name]) => /^annotations\/.*\.xml$/.test(name))!;
+    expect(path).toBe('annotations/Drives/drive.xml');
+    const leave = { fields: ['source'] };
+    expect(cvatTracks(exported.toString('utf8'), leave)).toEqual(cvatTracks(fixture, { ...leave, kinds: ['cuboid'] }));
+  });
+
+  it('refuses a malformed track by its element, in the caller’s language, and writes nothing', async () => {
+    const before = await batchResults(project, batch);
+    const negative = await importAnnotations(project, batch, 'cvat_video', xml(fixture.replace('<box frame="0"', '<box frame="-1"')));
+    expect(negative.status).toBe(400);
+    expect(negative.body.data.refusals).toEqual([{ source: 'annotations.xml track[0] box[0] frame', message: 'The file cannot be read as CVAT: the frame is not a whole number within the sequence' }]);
+    const twice = await importAnnotations(project, batch, 'cvat_video', xml(fixture.replace('<box frame="3"', '<box frame="2"')), 'all', 'zh_CN');
+    expect(twice.body.data.refusals).toEqual([{ source: 'annotations.xml track[0] frame 2', message: '无法按 CVAT 读取该文件：该轨迹重复给出了此帧' }]);
+    const beyond = await importAnnotations(project, batch, 'cvat_video', xml(fixture.replace('<polygon frame="5"', '<polygon frame="9"')));
+    expect(beyond.body.data.refusals).toEqual([{ source: 'annotations.xml track[1] frame 9', message: 'The file cannot be read as CVAT: the frame is not a whole number within the sequence' }]);
+    expect(await batchResults(project, batch)).toEqual(before);
+  });
+});

@@ -1,0 +1,217 @@
+// Datumaro's own JSON: annotations/<subset>.json with the label categories and an item per picture, each annotation a
+// bbox, polygon, polyline, points or mask (COCO's compressed RLE, column by column) with its label id, attributes,
+// group and z_order. Other annotation kinds (labels, captions, 3D cuboids, ellipses) are skipped with a warning.
+import { encodeMask, maskSpans } from '../../editor/masks';
+import type { AttributeValues, MaskShape, Shape } from '../../tasks/result.schema';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, importReasons, importWarnings } from '../format';
+import { migrationWarnings } from './cvat-xml';
+import { objectsAt } from './objects-at';
+
+export const datumaroPath = 'annotations/default.json';
+
+const details = {
+  notDataset: 'exports.import.migration.dm_not_dataset',
+  unknownLabel: 'exports.import.migration.dm_label_id',
+  notNumber: 'exports.import.migration.not_number',
+  emptyBox: 'exports.import.migration.box_empty',
+  fewPoints: 'exports.import.migration.few_points',
+  badMask: 'exports.import.migration.dm_mask',
+  noName: 'exports.import.migration.no_name',
+  otherKind: 'exports.import.migration.dm_other_kind',
+} as const;
+
+type Json = Record<string, any>;
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+const numbers = (value: unknown): value is number[] => Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isFinite(v));
+const malformed = (source: string, detail: string): DecodeRefusal => ({ source, reasonKey: importReasons.malformed, params: { format: 'Datumaro', detail } });
+
+/** COCO's compressed RLE string as its runs: six bits a character, each run after the second a difference from the one two before. */
+export function rleCounts(text: string): number[] | null {
+  const counts: number[] = [];
+  for (let p = 0; p < text.length; ) {
+    let [value, shift, more] = [0, 0, true];
+    while (more) {
+      if (p >= text.length) return null;
+      const c = text.charCodeAt(p++) - 48;
+      if (c < 0 || c > 63) return null;
+      value |= (c & 0x1f) << shift;
+      more = (c & 0x20) !== 0;
+      shift += 5;
+      if (!more && c & 0x10) value |= -1 << shift;
+    }
+    counts.push(counts.length > 2 ? value + counts[counts.length - 2] : value);
+  }
+  return counts;
+}
+
+export function rleText(counts: number[]): string {
+  let text = '';
+  counts.forEach((count, i) => {
+    let value = i > 2 ? count - counts[i - 2] : count;
+    for (let more = true; more; ) {
+      let c = value & 0x1f;
+      value >>= 5;
+      more = c & 0x10 ? value !== -1 : value !== 0;
+      if (more) c |= 0x20;
+      text += String.fromCharCode(c + 48);
+    }
+  });
+  return text;
+}
+
+/** A column-major RLE of an image of this size as the project's row-major mask, or null where the runs do not cover it. */
+function maskOf(counts: number[], width: number, height: number): MaskShape | null {
+  if (counts.some((c) => !Number.isInteger(c) || c < 0) || counts.reduce((a, b) => a + b, 0) !== width * height) return null;
+  const painted = new Uint8Array(width * height);
+  let offset = 0;
+  counts.forEach((count, i) => {
+    if (i % 2 === 1) painted.fill(1, offset, offset + count);
+    offset += count;
+  });
+  return encodeMask(width, height, (at) => painted[(at % width) * height + Math.floor(at / width)] === 1);
+}
+
+function columnCounts(mask: MaskShape): number[] {
+  const painted = new Uint8Array(mask.width * mask.height);
+  for (const [start, end] of maskSpans(mask)) for (let at = start; at < end; at++) painted[(at % mask.width) * mask.height + Math.floor(at / mask.width)] = 1;
+  const counts: number[] = [];
+  let [state, run] = [0, 0];
+  for (const bit of painted) {
+    if (bit !== state) [counts[counts.length], state, run] = [run, bit, 0];
+    run += 1;
+  }
+  counts.push(run);
+  return counts;
+}
+
+/** Datumaro's attribute values as the result holds them: texts, and lists of texts. */
+function valuesOf(raw: unknown): AttributeValues {
+  const values: AttributeValues = {};
+  if (!isObject(raw)) return values;
+  for (const [name, value] of Object.entries(raw)) {
+    // CVAT's exports through Datumaro mark every shape not occluded: that is no value, only the default.
+    if (name === 'occluded' && value === false) continue;
+    if (Array.isArray(value)) values[name] = value.map(String);
+    else if (value !== null && value !== undefined) values[name] = String(value);
+  }
+  return values;
+}
+
+export const decodeDatumaro: AnnotationDecoder = (files, context) => {
+  const refusals: DecodeRefusal[] = [];
+  const warnings: DecodeWarning[] = [];
+  const items: DecodedItem[] = [];
+  const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
+  if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
+  for (const file of documents) {
+    let dataset: unknown;
+    try {
+      dataset = JSON.parse(file.content.toString('utf8'));
+    } catch (error) {
+      refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'Datumaro', detail: (error as Error).message } });
+      continue;
+    }
+    if (!isObject(dataset) || !Array.isArray(dataset.items)) {
+      refusals.push(malformed(file.path, details.notDataset));
+      continue;
+    }
+    const labels: unknown[] = Array.isArray(dataset.categories?.label?.labels) ? dataset.categories.label.labels : [];
+    dataset.items.forEach((raw: unknown, index: number) => {
+      const source = `${file.path} items[${index}]`;
+      const entry = isObject(raw) ? raw : {};
+      const media = isObject(entry.image) ? entry.image : isObject(entry.media) ? entry.media : {};
+      const fileName = typeof media.path === 'string' && media.path ? media.path : typeof entry.id === 'string' && entry.id ? entry.id : null;
+      if (!fileName) return refusals.push(malformed(`${source} id`, details.noName));
+      const size = numbers(media.size) && media.size.length === 2 ? { width: media.size[1], height: media.size[0] } : context.sizeOf(fileName);
+      const item: DecodedItem = { fileName, source, objects: [] };
+      items.push(item);
+      (Array.isArray(entry.annotations) ? entry.annotations : []).forEach((annotation: unknown, at: number) => {
+        const where = `${source} annotations[${at}]`;
+        const a = isObject(annotation) ? annotation : {};
+        if (!['bbox', 'polygon', 'polyline', 'points', 'mask'].includes(a.type)) return warnings.push({ source: where, reasonKey: importWarnings.shapeSkipped, params: { value: String(a.type), detail: details.otherKind } });
+        const label = labels[a.label_id];
+        const className = isObject(label) && typeof label.name === 'string' ? label.name : null;
+        if (!className) return refusals.push(malformed(`${where} label_id`, details.unknownLabel));
+        const shapes = shapesOf(a, size);
+        if (typeof shapes === 'string') return refusals.push(malformed(where, shapes));
+        if (a.group) warnings.push({ source: where, reasonKey: migrationWarnings.group, params: { value: String(a.group) } });
+        if (shapes.length > 1) warnings.push({ source: where, reasonKey: migrationWarnings.pointsSplit, params: { value: shapes.length } });
+        const { rotation: _turn, ...values } = valuesOf(a.attributes);
+        const attributes = { ...(a.type === 'bbox' ? values : valuesOf(a.attributes)), ...(a.z_order ? { z_order: String(a.z_order) } : {}) };
+        const id = Number.isInteger(a.id) && shapes.length === 1 ? { id: String(a.id) } : {};
+        for (const shape of shapes) item.objects.push({ source: where, className, shape, attributes, ...id });
+      });
+    });
+  }
+  return { items, refusals, warnings };
+};
+
+/** An annotation's shapes in pixels (points as one point each, the invisible left out), or the detail key of why it cannot be read. */
+function shapesOf(a: Json, size: { width: number; height: number } | null): Shape[] | string {
+  if (a.type === 'bbox') {
+    if (!numbers(a.bbox) || a.bbox.length !== 4) return details.notNumber;
+    const [x, y, width, height] = a.bbox;
+    const degrees = Number(a.attributes?.rotation ?? 0);
+    if (!Number.isFinite(degrees)) return details.notNumber;
+    const turn = degrees ? { rotation: (degrees * Math.PI) / 180 } : {};
+    return width > 0 && height > 0 ? [{ type: 'box', x, y, width, height, ...turn }] : details.emptyBox;
+  }
+  if (a.type === 'mask') {
+    const rle = a.rle;
+    const [height, width] = isObject(rle) && numbers(rle.size) ? rle.size : [0, 0];
+    const counts = !isObject(rle) ? null : typeof rle.counts === 'string' ? rleCounts(rle.counts) : numbers(rle.counts) ? rle.counts : null;
+    const mask = counts && width > 0 && height > 0 ? maskOf(counts, width, height) : null;
+    return mask ? [mask] : details.badMask;
+  }
+  if (!numbers(a.points) || a.points.length % 2 !== 0) return details.notNumber;
+  const points = Array.from({ length: a.points.length / 2 }, (_, i) => ({ x: a.points[2 * i], y: a.points[2 * i + 1] }));
+  if (a.type === 'polygon') return points.length >= 3 ? [{ type: 'polygon', points }] : details.fewPoints;
+  if (a.type === 'polyline') return points.length >= 2 ? [{ type: 'line', points }] : details.fewPoints;
+  const visible = points.filter((_, i) => !Array.isArray(a.visibility) || a.visibility[i] !== 0);
+  return visible.length > 0 ? visible.map((p) => ({ type: 'point' as const, ...p })) : details.fewPoints;
+}
+
+/** An object's annotation as Datumaro writes it, or null for shapes it has no kind for. */
+function annotationOf(shape: Shape): Json | null {
+  const flat = (points: { x: number; y: number }[]) => points.flatMap((p) => [p.x, p.y]);
+  switch (shape.type) {
+    case 'box':
+      return { type: 'bbox', bbox: [shape.x, shape.y, shape.width, shape.height] };
+    case 'polygon':
+      return { type: 'polygon', points: flat(shape.points) };
+    case 'line':
+    case 'curve':
+      return { type: 'polyline', points: flat(shape.points) };
+    case 'point':
+      return { type: 'points', points: [shape.x, shape.y], visibility: [2] };
+    case 'mask':
+      return { type: 'mask', rle: { counts: rleText(columnCounts(shape)), size: [shape.height, shape.width] } };
+    default:
+      return null;
+  }
+}
+
+export const datumaroEncoder: EncoderFactory = (context) => {
+  const classes = new ClassRegistry(context.tools);
+  return {
+    item(item) {
+      const annotations = objectsAt(item, 0, context.tools).flatMap(({ object, className, shape, attributes }, index) => {
+        const annotation = annotationOf(shape);
+        if (!annotation) return [];
+        const { z_order: z, ...values } = attributes;
+        const id = /^\d{1,9}$/.test(object.id) ? Number(object.id) : index;
+        // A turned box's angle goes among its attributes in degrees, as CVAT's exports through Datumaro write it.
+        const turned = shape.type === 'box' && shape.rotation ? { rotation: Number(((shape.rotation * 180) / Math.PI).toFixed(9)) } : {};
+        return [{ id, ...annotation, attributes: { ...values, ...turned }, group: 0, label_id: classes.idOf(className), z_order: typeof z === 'string' ? Number(z) || 0 : 0 }];
+      });
+      const frame = item.frames[0];
+      const [width, height] = [frame?.width ?? item.width ?? 0, frame?.height ?? item.height ?? 0];
+      const entry = { id: archiveStem(item), annotations, attr: { frame: item.index - 1 }, image: { path: (frame?.mediaPath ?? item.mediaPath).replace(/^images\//, ''), size: [height, width] } };
+      return { files: [], sections: { items: [JSON.stringify(entry)] }, objects: annotations.length };
+    },
+    finish() {
+      const categories = { label: { labels: classes.names().map((name) => ({ name, parent: '', attributes: [] })), attributes: [] } };
+      return { files: [], documents: [{ path: datumaroPath, parts: [`{"info":{},"categories":${JSON.stringify(categories)},"items":[`, { section: 'items' }, ']}\n'] }] };
+    },
+  };
+};
