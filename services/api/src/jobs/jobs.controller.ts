@@ -9,8 +9,12 @@ import { RawResponse } from '../http/raw-response.decorator';
 import { SignedIn, StreamTicketOnly } from '../identity/access/access.decorator';
 import type { AuthedRequest } from '../identity/access/session.guard';
 import { StreamTickets } from '../identity/sessions/stream-tickets.service';
+import { EventStreams } from './event-streams.service';
 import { JobAudience } from './job-audience.service';
 import { JobEventsService } from './job-events.service';
+
+/** Often enough that a client gone without a word is noticed within seconds, rare enough to cost nothing. */
+export const heartbeatMs = 5_000;
 
 @ApiTags('jobs')
 @Controller('manage/jobs')
@@ -21,6 +25,7 @@ export class JobsController {
     private readonly tickets: StreamTickets,
     private readonly inbox: InboxListener,
     private readonly messages: MessagesRepository,
+    private readonly streams: EventStreams,
   ) {}
 
   /** An EventSource cannot send the Authorization header: it opens the stream with this ticket instead. */
@@ -35,8 +40,9 @@ export class JobsController {
   @RawResponse()
   stream(@Req() req: AuthedRequest): Observable<MessageEvent> {
     const accountId = req.actor!.id;
-    // A comment-free heartbeat keeps proxies from closing an idle stream.
-    const heartbeat = interval(25_000).pipe(map((): MessageEvent => ({ type: 'heartbeat', data: {} })));
+    // A comment the browser ignores, written every few seconds: it keeps proxies from closing an idle stream, and a
+    // write to a client that left fails, which closes the connection and lets the stream go within seconds.
+    const heartbeat = interval(heartbeatMs).pipe(map((): MessageEvent => ({ comment: '' })));
     // Each event is checked as it is delivered, never once at subscribe time; one at a time, so they keep their order.
     const admits = this.audience.subscriber(req.actor!);
     const jobs = this.jobEvents.events.pipe(
@@ -52,6 +58,6 @@ export class JobsController {
       filter((unread): unread is number => unread !== null),
       map((unread): MessageEvent => ({ type: 'inbox', data: { unread } })),
     );
-    return merge(jobs, inbox, heartbeat);
+    return this.streams.held(merge(jobs, inbox, heartbeat));
   }
 }
