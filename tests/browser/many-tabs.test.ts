@@ -86,5 +86,5 @@ describe('many tabs of the console', () => {
     // The last tab to leave closes the stream at once.
     for (const tab of tabs) await tab.close();
     await eventually(openStreams, (open) => open === 0, 5_000);
-  }, 300_000);
+  }, 480_000);
 });
