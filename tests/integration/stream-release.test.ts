@@ -1,9 +1,11 @@
 // The API lets go of an events stream as soon as its client is gone, and writes to an idle stream every few seconds
-// so that a client gone without a word is noticed too; the admin's system health counts the streams it holds.
+// so that a client gone without a word is noticed too; a stream ends soon after its session does. The admin's system
+// health counts the streams the API holds.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
-import { signInAdmin } from '../support/sign-in';
+import { createPerson } from '../support/people';
+import { signIn, signInAdmin } from '../support/sign-in';
 
 /** A stream opened over a bare socket, so the test decides how the client leaves; `text` is what has arrived. */
 async function openRaw(platform: Platform, token: string): Promise<{ socket: Socket; text: () => string }> {
@@ -53,5 +55,22 @@ describe('events stream release', () => {
     expect(stream.text()).not.toContain('event: heartbeat');
     stream.socket.destroy();
     await eventually(openStreams, (open) => open === 0, 5_000);
+  });
+
+  it('ends a stream within seconds of its session ending, though its client stays', async () => {
+    await createPerson(platform, admin, { role: '40', name: 'Leaving Tagger', account: 'leaving@example.com', password: 'Tagger@123' });
+    const leaving = await signIn(platform, 'leaving@example.com', 'Tagger@123', 1);
+    const stream = await openRaw(platform, leaving);
+    try {
+      expect(await openStreams()).toBe(1);
+      expect((await call(platform, 'GET', '/manage/auth/logout', { token: leaving })).status).toBe(200);
+      const signedOut = Date.now();
+      // The response ends with its last, empty chunk.
+      await eventually(async () => stream.text(), (text) => text.endsWith('\r\n0\r\n\r\n'), 25_000);
+      expect(Date.now() - signedOut).toBeLessThan(20_000);
+      expect(await openStreams()).toBe(0);
+    } finally {
+      stream.socket.destroy();
+    }
   });
 });
