@@ -73,7 +73,7 @@ describe('searching the lists pickers read', () => {
   });
 
   it('shows system health to admins only', async () => {
-    expect((await call(platform, 'GET', '/manage/system/health', { token: admin })).body.data).toEqual({ postgres: 'ok', redis: 'ok', migrations: 'ok' });
+    expect((await call(platform, 'GET', '/manage/system/health', { token: admin })).body.data).toEqual({ postgres: 'ok', redis: 'ok', migrations: 'ok', eventStreams: 0 });
     expect((await call(platform, 'GET', '/manage/system/health', { token: supplier })).status).toBe(403);
   });
 });

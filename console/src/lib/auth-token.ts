@@ -6,6 +6,10 @@ export type { PersonInfo };
 
 const tokenKey = 'token';
 const infoKey = 'info';
+/** Told in this tab when its token changes; other tabs hear of it through the storage event of `tokenKey`. */
+export const tokenChangedEvent = 'annot:token-changed';
+
+export const isTokenStorageEvent = (event: StorageEvent) => event.key === tokenKey || event.key === null;
 
 export function readToken(): string | null {
   return readCookie(tokenKey) ?? localStorage.getItem(tokenKey);
@@ -14,12 +18,14 @@ export function readToken(): string | null {
 export function saveToken(token: string): void {
   writeCookie(tokenKey, token);
   localStorage.setItem(tokenKey, token);
+  window.dispatchEvent(new Event(tokenChangedEvent));
 }
 
 export function dropToken(): void {
   deleteCookie(tokenKey);
   localStorage.removeItem(tokenKey);
   localStorage.removeItem(infoKey);
+  window.dispatchEvent(new Event(tokenChangedEvent));
 }
 
 export function savePerson(info: PersonInfo): void {

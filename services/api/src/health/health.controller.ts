@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { AppError, DATABASE, type Db, pendingMigrations } from '@annot/core';
 import { Public } from '../identity/access/access.decorator';
 import { Can } from '../identity/access/can.decorator';
+import { EventStreams } from '../jobs/event-streams.service';
 import { RedisProbe } from '../jobs/redis-probe.service';
 
 export interface Readiness {
@@ -13,12 +14,18 @@ export interface Readiness {
   migrations: 'ok' | 'pending' | 'unknown';
 }
 
+/** What the admin's card reads besides readiness: the events streams this API process holds open. */
+export interface SystemHealth extends Readiness {
+  eventStreams: number;
+}
+
 @ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     private readonly redis: RedisProbe,
+    private readonly streams: EventStreams,
   ) {}
 
   @Get('healthz')
@@ -39,8 +46,8 @@ export class HealthController {
   /** The console's system card, for admins only: the state of each part, answered even while one is down. */
   @Get('manage/system/health')
   @Can('system.health')
-  health(): Promise<Readiness> {
-    return this.readiness();
+  async health(): Promise<SystemHealth> {
+    return { ...(await this.readiness()), eventStreams: this.streams.count };
   }
 
   private async readiness(): Promise<Readiness> {

@@ -8,6 +8,7 @@ import { MessagesModule } from '../comms/messages.module';
 import { ExportsModule } from '../exports/exports.module';
 import { IdentityModule } from '../identity/identity.module';
 import { ProjectsModule } from '../projects/projects.module';
+import { EventStreams } from './event-streams.service';
 import { JobAudience } from './job-audience.service';
 import { JobEventsService } from './job-events.service';
 import { JobsController } from './jobs.controller';
@@ -16,7 +17,7 @@ import { RedisProbe } from './redis-probe.service';
 @Module({
   imports: [IdentityModule, MessagesModule, ProjectsModule, BatchesModule, ExportsModule, AlgorithmsModule, AnnouncementsModule],
   controllers: [JobsController],
-  providers: [JobEventsService, JobAudience, RedisProbe],
-  exports: [RedisProbe],
+  providers: [JobEventsService, JobAudience, RedisProbe, EventStreams],
+  exports: [RedisProbe, EventStreams],
 })
 export class JobsModule {}
