@@ -17,7 +17,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   // The input gate parses bodies itself, so Nest's own parsers stay off.
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   // Many deployments are plain HTTP inside a private network, so requests must not be upgraded to HTTPS.
   app.use(
     helmet({

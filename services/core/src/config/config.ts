@@ -43,6 +43,11 @@ export interface AppConfig {
   centralLoginUrl: string;
   /** Shared secret with which a central login service asks for login tickets. */
   centralLoginKey: string | null;
+  /**
+   * Which proxies' X-Forwarded-For the API believes, in Express's words: `loopback` (a proxy on the same machine), or
+   * `uniquelocal` for one in a private network (the compose file's proxy service), or addresses and ranges.
+   */
+  trustProxy: string;
   admin: { account: string; password: string; name: string };
   /** argon2id's cost: 'standard' everywhere but in tests, whose hundreds of accounts would each take a tenth of a second. */
   passwordHashing: PasswordHashing;
@@ -157,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? 'annotation-platform@localhost',
     centralLoginUrl: env.CENTRAL_LOGIN_URL ?? '/login',
     centralLoginKey: env.CENTRAL_LOGIN_KEY ?? null,
+    trustProxy: env.TRUST_PROXY ?? 'loopback',
     admin: {
       account: env.ADMIN_ACCOUNT ?? 'admin@example.com',
       password: env.ADMIN_PASSWORD ?? 'Admin@2026',
