@@ -465,7 +465,7 @@ export const enUS: Record<string, string> = {
   'things.algorithm_call': 'Algorithm call',
   'things.message': 'Message',
   'messages.item_rejected': 'An item of {project} was rejected back to you ({marks} error marks, rework {reworkCount}).',
-  'messages.item_returned': 'An item of {project} came back to you from {gate} for repair ({marks} error marks).',
+  'messages.item_returned': 'An item of {project} came back to you from {gate} for rework ({marks} error marks).',
   'messages.gate_sampling': 'sampling inspection',
   'messages.gate_acceptance': 'client acceptance',
   'messages.item_held': 'An item of {project} reached the rework limit ({reworkCount} of {reworkMaxCount}) and waits for your decision.',

@@ -465,7 +465,7 @@ export const zhCN: Record<string, string> = {
   'things.algorithm_call': '算法调用',
   'things.message': '消息',
   'messages.item_rejected': '项目 {project} 的一条数据被驳回给你（{marks} 个错误标记，第 {reworkCount} 次返工）。',
-  'messages.item_returned': '项目 {project} 的一条数据从{gate}退回给你返修（{marks} 个错误标记）。',
+  'messages.item_returned': '项目 {project} 的一条数据从{gate}退回给你返工（{marks} 个错误标记）。',
   'messages.gate_sampling': '抽检',
   'messages.gate_acceptance': '客户验收',
   'messages.item_held': '项目 {project} 的一条数据达到返工上限（{reworkCount}/{reworkMaxCount}），等待你的处理。',
