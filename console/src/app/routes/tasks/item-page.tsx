@@ -8,6 +8,7 @@ import { RefusalNotice } from '@/components/refusal';
 import { Button } from '@/components/ui/button';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
+import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { useProject } from '@/features/projects/api/get-projects';
 import { useMemberNames } from '@/features/projects/api/project-members';
 import type { ItemVerb } from '@/features/tasks/api/act-on-item';
@@ -34,6 +35,7 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
   const item = useTaskItem(valid ? itemId : '');
   const projectId = item.data?.data.projectId ?? null;
   const project = useProject(projectId);
+  const tools = useProjectTools(projectId);
   const names = useMemberNames(projectId ?? '', can('project.members.read'));
   if (!valid) return <RefusalNotice refusal="not_found" />;
 
@@ -57,7 +59,7 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
       )}
       <ItemDetail
         itemId={itemId}
-        project={project.data ? { links: project.data.links, basics: { reworkMaxCount: project.data.basics.reworkMaxCount, inspectorMayModify: project.data.basics.permissions.inspectorMayModify }, tools: project.data.tools } : null}
+        project={project.data ? { links: project.data.links, basics: { reworkMaxCount: project.data.basics.reworkMaxCount, inspectorMayModify: project.data.basics.permissions.inspectorMayModify }, tools: tools.data ?? [] } : null}
         viewer={{ id: me?.id ?? '', role: role ?? '', can }}
         catalog={catalog}
         nameOf={nameOf}

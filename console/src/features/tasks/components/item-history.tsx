@@ -4,7 +4,7 @@ import type { ErrorMark } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { ItemHistoryEntry } from '../api/task-item';
-import { ErrorMarks } from './error-marks';
+import { ErrorMarks, type MarkNames } from './error-marks';
 import { formatTime } from '@/lib/time';
 
 export interface ItemHistoryProps {
@@ -13,13 +13,14 @@ export interface ItemHistoryProps {
   /** A person's name, or a short form of the id where the viewer may not know it. */
   nameOf: (id: string) => string;
   linkName: (id: string) => string;
+  markNames?: MarkNames;
 }
 
-export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryProps) {
+export function ItemHistory({ history, error, nameOf, linkName, markNames }: ItemHistoryProps) {
   const { t, i18n } = useTranslation();
   const detail = (entry: ItemHistoryEntry) => {
     const data = entry.data;
-    if (entry.type === 'ItemRejected' || entry.type === 'ItemReturned') return <ErrorMarks marks={data.marks as ErrorMark[]} />;
+    if (entry.type === 'ItemRejected' || entry.type === 'ItemReturned') return <ErrorMarks marks={data.marks as ErrorMark[]} names={markNames} />;
     const parts: string[] = [];
     if (typeof data.resultVersion === 'number') parts.push(t('tasks_history_version', { version: data.resultVersion }));
     if (typeof data.objectCount === 'number') parts.push(t('tasks_history_objects', { count: data.objectCount }));
