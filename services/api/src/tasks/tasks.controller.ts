@@ -19,6 +19,7 @@ import {
   itemFramesView,
   markInvalidInput,
   matchItemLines,
+  mayKnowWorkers,
   type Page,
   pointCloudExtension,
   pointCloudMediaType,
@@ -29,6 +30,7 @@ import {
   Role,
   saveResultInput,
   taskItemsQuery,
+  withoutOtherWorkers,
 } from '@annot/workflows';
 import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import { Ctx } from '../http/command-context.decorator';
@@ -290,7 +292,8 @@ export class TasksController {
   @Can('task.read')
   async history(@Param() params: ItemParamsDto, @Ctx() context: CommandContext) {
     await this.readable(params.itemId, context);
-    return this.tasks.history(`item-${params.itemId}`);
+    const history = await this.tasks.history(`item-${params.itemId}`);
+    return mayKnowWorkers(context.actor.role) ? history : history.map((entry) => withoutOtherWorkers(entry, context.actor.id));
   }
 
   @Put('items/:itemId/result')

@@ -203,15 +203,17 @@ export class TasksRepository {
   }
 
   /** Every event of an item's work, oldest first; an algorithm's with the algorithm's names and version. */
-  async history(streamId: string): Promise<{ type: string; data: unknown; actorId: string; at: string; algorithm: { zh: string; en: string; version: string } | null }[]> {
+  async history(streamId: string): Promise<{ type: string; data: unknown; actorId: string | null; actorName: string | null; at: string; algorithm: { zh: string; en: string; version: string } | null }[]> {
     return this.db
       .selectFrom('events as e')
+      .leftJoin('accounts as p', (join) => join.on(sql<boolean>`p.account_id::text = e.metadata->>'actorId'`))
       .leftJoin('algorithm_versions as v', (join) => join.on(sql<boolean>`e.metadata->>'actorRole' = 'algorithm' AND v.version_id::text = e.metadata->>'actorId'`))
       .leftJoin('algorithms as a', 'a.algorithm_id', 'v.algorithm_id')
       .select([
         'e.type',
         'e.data',
-        sql<string>`e.metadata->>'actorId'`.as('actorId'),
+        sql<string | null>`e.metadata->>'actorId'`.as('actorId'),
+        'p.name as actorName',
         exactIso('e.recorded_at').as('at'),
         sql<{ zh: string; en: string; version: string } | null>`CASE WHEN v.version_id IS NULL THEN NULL ELSE json_build_object('zh', a.name_zh, 'en', a.name_en, 'version', v.version) END`.as('algorithm'),
       ])

@@ -1,6 +1,7 @@
 // /tag/item/{itemId} and /project/item/{itemId}: one item of the work loop, for whoever may read it; the page brings
 // the project, the names and the catalog the item screen needs.
 import { useQuery } from '@tanstack/react-query';
+import { mayKnowWorkers } from '@annot/workflows';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -36,11 +37,17 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
   const projectId = item.data?.data.projectId ?? null;
   const project = useProject(projectId);
   const tools = useProjectTools(projectId);
-  const names = useMemberNames(projectId ?? '', can('project.members.read'));
+  const names = useMemberNames(projectId ?? '', mayKnowWorkers(role ?? ''));
   if (!valid) return <RefusalNotice refusal="not_found" />;
 
   const me = user.data;
-  const nameOf = (id: string) => (id === me?.id ? t('tasks_you', { name: me.name }) : (names.get(id) ?? t('tasks_person', { id: id.slice(0, 8) })));
+  // Whoever may not know who worked on the item reads only their own name; the server leaves the others out.
+  const knowsWorkers = mayKnowWorkers(role ?? '');
+  const nameOf = (id: string, known?: string | null) => {
+    if (id === me?.id) return t('tasks_you', { name: me.name });
+    if (!knowsWorkers) return t('tasks_person_withheld');
+    return known ?? names.get(id) ?? t('tasks_person_unknown');
+  };
   const catalog: CatalogChoices = { readable: can('catalog.marks.read'), useErrorGroups, useInvalidReasons };
   const back = projectId ? (area === 'tag' ? `/tag/datamanage/${projectId}` : `/project/datamanage/${projectId}`) : null;
   const onDone = (verb: ItemVerb) => {

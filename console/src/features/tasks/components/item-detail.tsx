@@ -32,7 +32,7 @@ export interface ItemDetailProps {
   project: ItemProject | null;
   viewer: Viewer;
   catalog: CatalogChoices;
-  nameOf: (id: string) => string;
+  nameOf: (id: string, known?: string | null) => string;
   onDone: (verb: ItemVerb, answer: ItemAnswer) => void;
   /** Where this item opens in the annotation editor. */
   editorPath?: string;

@@ -10,8 +10,8 @@ import { formatTime } from '@/lib/time';
 export interface ItemHistoryProps {
   history: ItemHistoryEntry[];
   error?: unknown;
-  /** A person's name, or a short form of the id where the viewer may not know it. */
-  nameOf: (id: string) => string;
+  /** A person's name, given the one the server told where it did; never an id. */
+  nameOf: (id: string, known?: string | null) => string;
   linkName: (id: string) => string;
   markNames?: MarkNames;
 }
@@ -30,7 +30,8 @@ export function ItemHistory({ history, error, nameOf, linkName, markNames }: Ite
   };
   const who = (entry: ItemHistoryEntry) => {
     if (entry.algorithm) return t('tasks_history_algorithm', { name: i18n.language.startsWith('zh') ? entry.algorithm.zh : entry.algorithm.en, version: entry.algorithm.version });
-    return entry.actorId ? nameOf(entry.actorId) : t('tasks_history_system');
+    if (entry.actorId === 'system') return t('tasks_history_system');
+    return entry.actorId ? nameOf(entry.actorId, entry.actorName) : t('tasks_person_withheld');
   };
   return (
     <section className="grid gap-2" aria-label={t('tasks_history')}>
