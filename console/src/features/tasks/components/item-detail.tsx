@@ -18,6 +18,7 @@ import { ItemActions } from './item-actions';
 import { ItemHistory } from './item-history';
 import { ItemMedia } from './item-media';
 import { ResultSummary } from './result-summary';
+import { linkLabel } from '@/lib/link-label';
 
 export interface ItemProject {
   links: (ItemLink & { name: string })[];
@@ -51,7 +52,10 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
   }
   const { data: view, version } = item.data;
   const links = project?.links ?? [];
-  const linkName = (id: string) => links.find((l) => l.id === id)?.name ?? t('tasks_unseen_link');
+  const linkName = (id: string) => {
+    const link = links.find((l) => l.id === id);
+    return link ? linkLabel(t, link) : t('tasks_unseen_link');
+  };
   const toolName = (id: string) => project?.tools.find((tool) => tool.toolId === id)?.definition.name ?? t('tasks_tool_unknown');
   const state = history.data ? itemStateOf(view, history.data) : null;
   const verbs = project && state ? allowedVerbs(state, planAsSeen(links, project.basics), viewer) : [];

@@ -18,6 +18,7 @@ import { ItemsTable } from './items-table';
 import { RecycleCsvDialog } from './recycle-csv-dialog';
 import { RecycleDialog } from './recycle-dialog';
 import { useItemFilters } from './use-item-filters';
+import { linkLabel } from '@/lib/link-label';
 
 export interface ItemsPanelProps {
   projectId: string;
@@ -68,7 +69,7 @@ export function ItemsPanel({ projectId, links, choices, nameOf, itemPath, manage
         <TabsList>
           {links.map((link) => (
             <TabsTrigger key={link.id} value={link.id}>
-              {link.name}
+              {linkLabel(t, link)}
             </TabsTrigger>
           ))}
         </TabsList>
