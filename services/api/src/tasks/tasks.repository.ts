@@ -44,9 +44,13 @@ const withHolders = (eb: Items, ids: readonly string[]) => eb.and([eb('status', 
 /** A rejected item waits for its annotator alone, who keeps it as its preferred claimer until it is submitted again. */
 const withOwner = (eb: Items, personId: string) => eb.or([withHolders(eb, [personId]), eb('preferred_claimer_id', '=', personId)]);
 
+/**
+ * A team's items: in its share, held by one of its taggers, waiting for one as rework, or last annotated by one
+ * wherever the item went on to, so its data page counts the same work its statistics count.
+ */
 const withTeamSight = (eb: Items, sight: TeamSight) => {
   const seen = sight.teamId ? [eb('team_id', '=', sight.teamId)] : [];
-  if (sight.taggerIds.length > 0) seen.push(withHolders(eb, sight.taggerIds), eb('preferred_claimer_id', 'in', sight.taggerIds));
+  if (sight.taggerIds.length > 0) seen.push(withHolders(eb, sight.taggerIds), eb('preferred_claimer_id', 'in', sight.taggerIds), eb('annotator_id', 'in', sight.taggerIds));
   return seen.length > 0 ? eb.or(seen) : eb.lit(false);
 };
 
@@ -81,6 +85,11 @@ export class TasksRepository {
       SELECT item_id AS "itemId", file_name AS "fileName", status = 'deleted' AS deleted FROM data_items
       WHERE project_id = ${projectId}::uuid AND (item_id = ANY(${ids}::uuid[]) OR file_name = ANY(${values}::text[]))`.execute(this.db);
     return rows;
+  }
+
+  /** Who last submitted the item's result in an annotation link. */
+  async annotatorOf(itemId: string): Promise<string | null> {
+    return (await this.db.selectFrom('data_items').select('annotator_id').where('item_id', '=', itemId).executeTakeFirst())?.annotator_id ?? null;
   }
 
   async item(itemId: string): Promise<TaskItemView | undefined> {
