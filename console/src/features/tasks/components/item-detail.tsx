@@ -97,7 +97,14 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
         </CardContent>
       </Card>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <ItemMedia itemId={itemId} fileName={view.fileName} />
+        <ItemMedia
+          itemId={itemId}
+          fileName={view.fileName}
+          size={view.width && view.height ? { width: view.width, height: view.height } : null}
+          objects={shown}
+          marked={new Set(state?.marks.flatMap((m) => (m.objectId ? [m.objectId] : [])) ?? [])}
+          objectName={nameOfObject}
+        />
         <ResultSummary result={view.result} tools={project?.tools ?? []} toolName={toolName} />
       </div>
       <ItemHistory history={history.data ?? []} error={history.error} nameOf={nameOf} linkName={linkName} markNames={markNames} />
