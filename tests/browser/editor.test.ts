@@ -164,7 +164,7 @@ describe('the annotation editor', () => {
     const boxRow = objects.getByRole('listitem', { name: `Demo vehicle box ${before + 1}` });
     await boxRow.getByText('1 issue').waitFor();
     await page.keyboard.press('Control+Enter');
-    const refusal = page.getByRole('alert').filter({ hasText: `${before + 1}. Demo vehicle box · category` });
+    const refusal = page.getByRole('alert').filter({ hasText: `${before + 1}. Demo vehicle box: Category cannot be empty` });
     await refusal.waitFor();
     // The refusal selected the box, so its option hotkey answers it.
     await page.getByRole('region', { name: 'Attributes' }).getByRole('heading', { name: 'Demo vehicle box' }).waitFor();

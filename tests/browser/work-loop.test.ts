@@ -70,7 +70,7 @@ describe('the work loop in the console', () => {
     await tagger.page.waitForURL(`**/tag/item/${submitted.id}`);
     await tagger.page.getByRole('heading', { name: submitted.fileName }).waitFor();
     await tagger.page.getByRole('img', { name: submitted.fileName }).waitFor();
-    await tagger.page.getByRole('cell', { name: 'category: car' }).waitFor();
+    await tagger.page.getByRole('cell', { name: 'Category: car' }).waitFor();
     const actions = tagger.page.getByRole('group', { name: 'Actions' });
     expect(await actions.getByRole('button').allInnerTexts()).toEqual(['Submit', 'Mark invalid', 'Release']);
     await actions.getByRole('button', { name: 'Submit' }).click();

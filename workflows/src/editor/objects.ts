@@ -140,3 +140,14 @@ export function copiesOf(objects: ResultObject[], newId: () => string, offset: n
     keyframes: o.keyframes.map((k) => ({ ...k, source: 'copied' as const, shape: k.shape ? moveShape(k.shape, offset, offset) : null })),
   }));
 }
+
+/**
+ * How a person names an object of a result, as the editor lists it: its place in the document and its class or
+ * tool ("2. Demo vehicle box"); null for an object the document no longer holds.
+ */
+export function objectName(objects: readonly ResultObject[], id: string, toolName: (toolId: string) => string): string | null {
+  const index = objects.findIndex((o) => o.id === id);
+  if (index < 0) return null;
+  const object = objects[index];
+  return `${index + 1}. ${object.className ?? toolName(object.toolId)}`;
+}

@@ -15,6 +15,7 @@ export * from './item-inspection.decide';
 export * from './item-management.decide';
 export * from './bulk.rules';
 export * from './task.schemas';
+export * from './item-workers.rules';
 export * from './rule-reading';
 export * from './distribution.rules';
 export * from './distribution.views';

@@ -25,7 +25,7 @@ describe('saveResult', () => {
       refusal: {
         messageKey: 'tasks.result_invalid',
         params: { count: 1 },
-        issues: [{ objectId: 'car-1', attribute: 'color', messageKey: 'tasks.result.option_unknown', params: { name: 'color', value: 'green' } }],
+        issues: [{ objectId: 'car-1', attribute: 'color', messageKey: 'tasks.result.option_unknown', params: { name: 'Color', value: 'green', owner: '1. car' } }],
       },
     });
   });
@@ -67,7 +67,7 @@ describe('submitItem', () => {
       refusal: {
         messageKey: 'tasks.result_incomplete',
         params: { count: 1 },
-        issues: [{ objectId: 'car-1', attribute: 'color', messageKey: 'tasks.result.attribute_required', params: { name: 'color' } }],
+        issues: [{ objectId: 'car-1', attribute: 'color', messageKey: 'tasks.result.attribute_required', params: { name: 'Color', owner: '1. car' } }],
       },
     });
   });

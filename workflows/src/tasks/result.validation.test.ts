@@ -49,16 +49,16 @@ describe('saveIssues', () => {
   });
   it('names an unknown attribute, and one given at the wrong level', () => {
     expect(saveIssues(doc({ objects: [car({ attributes: { color: 'red', size: 'big' } })] }), config)).toEqual([
-      { objectId: 'car-1', attribute: 'size', messageKey: 'tasks.result.attribute_unknown', params: { name: 'size' } },
+      { objectId: 'car-1', attribute: 'size', messageKey: 'tasks.result.attribute_unknown', params: { name: 'size', owner: '1. car' } },
     ]);
     expect(saveIssues(doc({ objects: [car({ attributes: { color: 'red', occluded: 'yes' } })] }), config)).toEqual([
-      { objectId: 'car-1', attribute: 'occluded', messageKey: 'tasks.result.attribute_wrong_level', params: { name: 'occluded' } },
+      { objectId: 'car-1', attribute: 'occluded', messageKey: 'tasks.result.attribute_wrong_level', params: { name: 'occluded', owner: '1. car' } },
     ]);
   });
   it('checks frame attributes on keyframes, naming the frame', () => {
     const object = car({ keyframes: [at(0, { type: 'box', x: 1, y: 1, width: 5, height: 5 }, { attributes: { occluded: 'maybe' } })] });
     expect(saveIssues(doc({ objects: [object] }), config)).toEqual([
-      { objectId: 'car-1', attribute: 'occluded', messageKey: 'tasks.result.option_unknown', params: { frame: 0, name: 'occluded', value: 'maybe' } },
+      { objectId: 'car-1', attribute: 'occluded', messageKey: 'tasks.result.option_unknown', params: { frame: 0, name: 'Occluded', value: 'maybe', owner: '1. car' } },
     ]);
   });
   it('refuses values of the wrong type: a list for a single choice, text for a multiple choice', () => {
@@ -70,13 +70,13 @@ describe('saveIssues', () => {
     const lane = (kinds: string[]) =>
       car({ id: 'lane-1', toolId: laneTool, toolVersion: 3, templateType: 'polygon', attributes: { kinds }, keyframes: [at(0, { type: 'polygon', points: [{ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 0, y: 5 }] })] });
     expect(saveIssues(doc({ objects: [lane(['solid', 'double'])] }), config)).toEqual([
-      { objectId: 'lane-1', attribute: 'kinds', messageKey: 'tasks.result.option_unknown', params: { name: 'kinds', value: 'double' } },
+      { objectId: 'lane-1', attribute: 'kinds', messageKey: 'tasks.result.option_unknown', params: { name: 'Kinds', value: 'double', owner: '1. lane' } },
     ]);
     expect(keys(saveIssues(doc({ objects: [lane(['solid', 'solid'])] }), config))).toEqual(['tasks.result.option_repeat']);
   });
   it('refuses text longer than the maximum, at save already', () => {
     const plate = car({ id: 'plate-1', toolId: signTool, attributes: { text: 'ABCDEFGHIJ' }, keyframes: [at(0, { type: 'box', x: 0, y: 0, width: 20, height: 10 })] });
-    expect(saveIssues(doc({ objects: [plate] }), config)).toEqual([{ objectId: 'plate-1', attribute: 'text', messageKey: 'tasks.result.chars_too_many', params: { name: 'text', max: 8 } }]);
+    expect(saveIssues(doc({ objects: [plate] }), config)).toEqual([{ objectId: 'plate-1', attribute: 'text', messageKey: 'tasks.result.chars_too_many', params: { name: 'Text', max: 8, owner: '1. plate' } }]);
   });
   it('refuses a box without positive size, or reaching outside the image', () => {
     expect(keys(saveIssues(doc({ objects: [car({ keyframes: [at(0, { type: 'box', x: 5, y: 5, width: 0, height: 4 })] })] }), config))).toEqual(['tasks.result.box_empty']);
@@ -116,7 +116,7 @@ describe('saveIssues', () => {
     expect(saveIssues(doc({ frameCount: 5, objects: [car({ keyframes: [at(0, { type: 'box', x: 1, y: 1, width: 2, height: 2 }), at(3, null, { outside: true })] })] }), config)).toEqual([]);
   });
   it('checks item attributes with no object named', () => {
-    expect(saveIssues(doc({ attributes: { weather: 'snow' } }), config)).toEqual([{ objectId: null, attribute: 'weather', messageKey: 'tasks.result.option_unknown', params: { name: 'weather', value: 'snow' } }]);
+    expect(saveIssues(doc({ attributes: { weather: 'snow' } }), config)).toEqual([{ objectId: null, attribute: 'weather', messageKey: 'tasks.result.option_unknown', params: { name: 'Weather', value: 'snow', owner: 'tasks.result.the_item' } }]);
   });
   it('does not ask for required attributes', () => {
     expect(saveIssues(doc({ attributes: {}, objects: [car({ attributes: {} })] }), config)).toEqual([]);
@@ -163,8 +163,8 @@ describe('saveIssues of group elements', () => {
 describe('submitIssues', () => {
   it('also asks for required instance and item attributes, naming object and attribute', () => {
     expect(submitIssues(doc({ attributes: {}, objects: [car({ attributes: {} })] }), config)).toEqual([
-      { objectId: null, attribute: 'weather', messageKey: 'tasks.result.attribute_required', params: { name: 'weather' } },
-      { objectId: 'car-1', attribute: 'color', messageKey: 'tasks.result.attribute_required', params: { name: 'color' } },
+      { objectId: null, attribute: 'weather', messageKey: 'tasks.result.attribute_required', params: { name: 'Weather', owner: 'tasks.result.the_item' } },
+      { objectId: 'car-1', attribute: 'color', messageKey: 'tasks.result.attribute_required', params: { name: 'Color', owner: '1. car' } },
     ]);
   });
   it('counts an empty value as missing and a default item as an answer', () => {
@@ -179,13 +179,13 @@ describe('submitIssues', () => {
     expect(submitIssues(doc({ frameCount: 3, objects: [carried] }), required)).toEqual([]);
     const missing = car({ keyframes: [at(0, visible), at(1, null, { outside: true }), at(2, visible, { attributes: { occluded: 'no' } })] });
     expect(submitIssues(doc({ frameCount: 3, objects: [missing] }), required)).toEqual([
-      { objectId: 'car-1', attribute: 'occluded', messageKey: 'tasks.result.attribute_required', params: { frame: 0, name: 'occluded' } },
+      { objectId: 'car-1', attribute: 'occluded', messageKey: 'tasks.result.attribute_required', params: { frame: 0, name: 'Occluded', owner: '1. car' } },
     ]);
   });
   it('asks for the minimum of characters', () => {
     const plate = car({ id: 'plate-1', toolId: signTool, attributes: { text: 'AB' }, keyframes: [at(0, { type: 'box', x: 0, y: 0, width: 20, height: 10 })] });
     expect(saveIssues(doc({ objects: [plate] }), config)).toEqual([]);
-    expect(submitIssues(doc({ objects: [plate] }), config)).toEqual([{ objectId: 'plate-1', attribute: 'text', messageKey: 'tasks.result.chars_too_few', params: { name: 'text', min: 3 } }]);
+    expect(submitIssues(doc({ objects: [plate] }), config)).toEqual([{ objectId: 'plate-1', attribute: 'text', messageKey: 'tasks.result.chars_too_few', params: { name: 'Text', min: 3, owner: '1. plate' } }]);
   });
   it('still refuses what a save refuses', () => {
     expect(keys(submitIssues(doc({ objects: [car({ attributes: { color: 'green' } })] }), config))).toEqual(['tasks.result.option_unknown']);

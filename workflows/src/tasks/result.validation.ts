@@ -3,6 +3,7 @@
 import type { ToolAttribute, ToolInput } from '../catalog/tool.schemas';
 import { groupToolsInconsistent, type ToolGroup } from '../projects/project.schemas';
 import { maskLength, overlappingMasks } from '../editor/masks';
+import { objectName } from '../editor/objects';
 import { shapeAt } from './interpolation';
 import type { AttributeValue, AttributeValues, MaskShape, ResultDocument, ResultObject, Shape } from './result.schema';
 
@@ -54,7 +55,14 @@ class Issues {
     if (this.list.length >= maxResultIssues) return;
     this.list.push(attribute === undefined ? { objectId, messageKey, params } : { objectId, attribute, messageKey, params });
   }
+  /** An attribute's issues from `from` on say whose attribute it is: the object as the editor names it, or a message key for the item. */
+  owned(from: number, owner: string): void {
+    for (const issue of this.list.slice(from)) if (issue.attribute !== undefined) issue.params.owner = owner;
+  }
 }
+
+/** The owner of the item's own attributes, a message key the API says in the reader's language. */
+const itemAttributeOwner = 'tasks.result.the_item';
 
 function check(result: ResultDocument, config: ResultConfig, level: Level): ResultIssue[] {
   const issues = new Issues();
@@ -65,6 +73,7 @@ function check(result: ResultDocument, config: ResultConfig, level: Level): Resu
   }
   attributeIssues(issues, null, result.attributes, itemAttributes, [], level, {});
   if (level === 'submit') requiredIssues(issues, null, result.attributes, itemAttributes, {});
+  issues.owned(0, itemAttributeOwner);
   for (const object of result.objects) {
     if (issues.list.length >= maxResultIssues) break;
     const tool = tools.get(object.toolId);
@@ -73,7 +82,9 @@ function check(result: ResultDocument, config: ResultConfig, level: Level): Resu
       continue;
     }
     if (tool.toolVersion !== object.toolVersion) issues.add(object.id, 'tasks.result.tool_version', { expected: tool.toolVersion, actual: object.toolVersion });
+    const from = issues.list.length;
     objectIssues(issues, object, tool.definition, result.frameCount, config.image, level);
+    issues.owned(from, objectName(result.objects, object.id, () => tool.definition.name)!);
   }
   groupIssues(issues, result.objects, config.groups ?? []);
   maskIssues(issues, result.objects, tools);
@@ -173,25 +184,25 @@ function attributeIssues(
 }
 
 function valueIssues(issues: Issues, objectId: string | null, attribute: ToolAttribute, value: AttributeValue, level: Level, at: Record<string, number>): void {
-  const name = attribute.name;
+  const name = attribute.displayName;
   const expectsList = attribute.type === 'multiple';
   if (Array.isArray(value) !== expectsList) {
-    issues.add(objectId, 'tasks.result.attribute_type', { ...at, name, type: attribute.type }, name);
+    issues.add(objectId, 'tasks.result.attribute_type', { ...at, name, type: attribute.type }, attribute.name);
     return;
   }
   if (attribute.type === 'input') {
     const length = [...(value as string)].length;
-    if (attribute.maxChars !== undefined && length > attribute.maxChars) issues.add(objectId, 'tasks.result.chars_too_many', { ...at, name, max: attribute.maxChars }, name);
+    if (attribute.maxChars !== undefined && length > attribute.maxChars) issues.add(objectId, 'tasks.result.chars_too_many', { ...at, name, max: attribute.maxChars }, attribute.name);
     // Text is autosaved while it is typed, so the minimum counts only at submission.
     if (level === 'submit' && attribute.minChars !== undefined && length > 0 && length < attribute.minChars) {
-      issues.add(objectId, 'tasks.result.chars_too_few', { ...at, name, min: attribute.minChars }, name);
+      issues.add(objectId, 'tasks.result.chars_too_few', { ...at, name, min: attribute.minChars }, attribute.name);
     }
     return;
   }
   const options = new Set(attribute.options.map((o) => o.name));
   const chosen = Array.isArray(value) ? value : value === '' ? [] : [value];
-  for (const option of chosen) if (!options.has(option)) issues.add(objectId, 'tasks.result.option_unknown', { ...at, name, value: option }, name);
-  if (new Set(chosen).size !== chosen.length) issues.add(objectId, 'tasks.result.option_repeat', { ...at, name }, name);
+  for (const option of chosen) if (!options.has(option)) issues.add(objectId, 'tasks.result.option_unknown', { ...at, name, value: option }, attribute.name);
+  if (new Set(chosen).size !== chosen.length) issues.add(objectId, 'tasks.result.option_repeat', { ...at, name }, attribute.name);
 }
 
 /** A required attribute is answered by its value, or by its default item where the value was never set. */
@@ -200,7 +211,7 @@ function requiredIssues(issues: Issues, objectId: string | null, values: Attribu
     if (!attribute.required) continue;
     const value = values[attribute.name] ?? attribute.defaultItem;
     const empty = value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
-    if (empty) issues.add(objectId, 'tasks.result.attribute_required', { ...at, name: attribute.name }, attribute.name);
+    if (empty) issues.add(objectId, 'tasks.result.attribute_required', { ...at, name: attribute.displayName }, attribute.name);
   }
 }
 

@@ -5,8 +5,21 @@ import { zhCN } from './messages.zh-CN';
 
 const catalogues: Record<Language, Record<string, string>> = { zh_CN: zhCN, en_US: enUS };
 
+const locales: Record<Language, string> = { zh_CN: 'zh-CN', en_US: 'en-US' };
+
+/** A message with a count may have a form per plural category (`key.one`, `key.other`), chosen by the language's rules. */
+function templateOf(language: Language, key: string, count: unknown): string | undefined {
+  const catalogue = catalogues[language];
+  if (typeof count === 'number') {
+    const category = new Intl.PluralRules(locales[language]).select(count);
+    const plural = catalogue[`${key}.${category}`] ?? catalogue[`${key}.other`];
+    if (plural) return plural;
+  }
+  return catalogue[key];
+}
+
 export function translate(language: Language, key: string, params: Record<string, unknown> = {}): string {
-  const template = catalogues[language][key] ?? catalogues.en_US[key] ?? key;
+  const template = templateOf(language, key, params.count) ?? templateOf('en_US', key, params.count) ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) return '';
@@ -17,5 +30,5 @@ export function translate(language: Language, key: string, params: Record<string
 }
 
 export function hasMessage(key: string): boolean {
-  return key in enUS;
+  return key in enUS || `${key}.other` in enUS;
 }

@@ -63,7 +63,12 @@ export class TaskAccess {
     }
     if (item.claimerId === actor.id) return;
     const sight = await this.sight(actor, item.projectId).catch((): ItemSight => ({ links: [] }));
-    const inLink = item.linkId !== null && sight.links.includes(item.linkId);
-    if (!inLink || (sight.team && !seenByTeam(item, sight.team))) throw new NotFoundError('things.item', item.id);
+    if (sight.team) {
+      // A team follows the items its taggers annotated into any link, as its lists do.
+      const annotator = await this.tasks.annotatorOf(item.id);
+      if (!seenByTeam(item, sight.team) && !(annotator !== null && sight.team.taggerIds.includes(annotator))) throw new NotFoundError('things.item', item.id);
+      return;
+    }
+    if (item.linkId === null || !sight.links.includes(item.linkId)) throw new NotFoundError('things.item', item.id);
   }
 }

@@ -19,6 +19,7 @@ import {
   itemFramesView,
   markInvalidInput,
   matchItemLines,
+  mayKnowWorkers,
   type Page,
   pointCloudExtension,
   pointCloudMediaType,
@@ -29,6 +30,7 @@ import {
   Role,
   saveResultInput,
   taskItemsQuery,
+  withoutOtherWorkers,
 } from '@annot/workflows';
 import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import { Ctx } from '../http/command-context.decorator';
@@ -129,12 +131,13 @@ export class TasksController {
   async list(@Param() params: ProjectParamsDto, @Query() query: TaskItemsQueryDto, @Ctx() context: CommandContext): Promise<Page<TaskItemView>> {
     const sight = await this.access.sight(context.actor, params.projectId);
     const mine = query.mine === 'true';
-    if (!mine && query.linkId && !sight.links.includes(query.linkId)) return { items: [], nextCursor: null };
+    // A team sees its own items in every link (its team sight); anyone else only the links it works on.
+    if (!mine && !sight.team && query.linkId && !sight.links.includes(query.linkId)) return { items: [], nextCursor: null };
     // The caller's own items wherever they are; otherwise only what it sees, filtered in the query so pages stay full.
     return this.tasks.list({
       projectId: params.projectId,
       linkId: query.linkId,
-      linkIds: mine ? undefined : sight.links,
+      linkIds: mine || sight.team ? undefined : sight.links,
       team: mine ? undefined : sight.team,
       ownerId: mine ? context.actor.id : undefined,
       status: query.status,
@@ -192,7 +195,7 @@ export class TasksController {
   @Can('task.read')
   async counts(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<{ linkId: string | null; status: string; count: number }[]> {
     const sight = await this.access.sight(context.actor, params.projectId);
-    return (await this.tasks.counts(params.projectId, sight.team)).filter((c) => c.linkId && sight.links.includes(c.linkId));
+    return (await this.tasks.counts(params.projectId, sight.team)).filter((c) => c.linkId && (sight.team || sight.links.includes(c.linkId)));
   }
 
   @Get('items/:itemId')
@@ -290,7 +293,8 @@ export class TasksController {
   @Can('task.read')
   async history(@Param() params: ItemParamsDto, @Ctx() context: CommandContext) {
     await this.readable(params.itemId, context);
-    return this.tasks.history(`item-${params.itemId}`);
+    const history = await this.tasks.history(`item-${params.itemId}`);
+    return mayKnowWorkers(context.actor.role) ? history : history.map((entry) => withoutOtherWorkers(entry, context.actor.id));
   }
 
   @Put('items/:itemId/result')

@@ -44,9 +44,13 @@ const withHolders = (eb: Items, ids: readonly string[]) => eb.and([eb('status', 
 /** A rejected item waits for its annotator alone, who keeps it as its preferred claimer until it is submitted again. */
 const withOwner = (eb: Items, personId: string) => eb.or([withHolders(eb, [personId]), eb('preferred_claimer_id', '=', personId)]);
 
+/**
+ * A team's items: in its share, held by one of its taggers, waiting for one as rework, or last annotated by one
+ * wherever the item went on to, so its data page counts the same work its statistics count.
+ */
 const withTeamSight = (eb: Items, sight: TeamSight) => {
   const seen = sight.teamId ? [eb('team_id', '=', sight.teamId)] : [];
-  if (sight.taggerIds.length > 0) seen.push(withHolders(eb, sight.taggerIds), eb('preferred_claimer_id', 'in', sight.taggerIds));
+  if (sight.taggerIds.length > 0) seen.push(withHolders(eb, sight.taggerIds), eb('preferred_claimer_id', 'in', sight.taggerIds), eb('annotator_id', 'in', sight.taggerIds));
   return seen.length > 0 ? eb.or(seen) : eb.lit(false);
 };
 
@@ -81,6 +85,11 @@ export class TasksRepository {
       SELECT item_id AS "itemId", file_name AS "fileName", status = 'deleted' AS deleted FROM data_items
       WHERE project_id = ${projectId}::uuid AND (item_id = ANY(${ids}::uuid[]) OR file_name = ANY(${values}::text[]))`.execute(this.db);
     return rows;
+  }
+
+  /** Who last submitted the item's result in an annotation link. */
+  async annotatorOf(itemId: string): Promise<string | null> {
+    return (await this.db.selectFrom('data_items').select('annotator_id').where('item_id', '=', itemId).executeTakeFirst())?.annotator_id ?? null;
   }
 
   async item(itemId: string): Promise<TaskItemView | undefined> {
@@ -203,15 +212,17 @@ export class TasksRepository {
   }
 
   /** Every event of an item's work, oldest first; an algorithm's with the algorithm's names and version. */
-  async history(streamId: string): Promise<{ type: string; data: unknown; actorId: string; at: string; algorithm: { zh: string; en: string; version: string } | null }[]> {
+  async history(streamId: string): Promise<{ type: string; data: unknown; actorId: string | null; actorName: string | null; at: string; algorithm: { zh: string; en: string; version: string } | null }[]> {
     return this.db
       .selectFrom('events as e')
+      .leftJoin('accounts as p', (join) => join.on(sql<boolean>`p.account_id::text = e.metadata->>'actorId'`))
       .leftJoin('algorithm_versions as v', (join) => join.on(sql<boolean>`e.metadata->>'actorRole' = 'algorithm' AND v.version_id::text = e.metadata->>'actorId'`))
       .leftJoin('algorithms as a', 'a.algorithm_id', 'v.algorithm_id')
       .select([
         'e.type',
         'e.data',
-        sql<string>`e.metadata->>'actorId'`.as('actorId'),
+        sql<string | null>`e.metadata->>'actorId'`.as('actorId'),
+        'p.name as actorName',
         exactIso('e.recorded_at').as('at'),
         sql<{ zh: string; en: string; version: string } | null>`CASE WHEN v.version_id IS NULL THEN NULL ELSE json_build_object('zh', a.name_zh, 'en', a.name_en, 'version', v.version) END`.as('algorithm'),
       ])

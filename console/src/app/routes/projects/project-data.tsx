@@ -17,7 +17,7 @@ export default function ProjectDataPage() {
   const names = useMemberNames(id, can('project.members.read'));
   const members = useProjectMembers(id);
   const batches = useBatches(id);
-  const nameOf = (personId: string) => names.get(personId) ?? t('tasks_person', { id: personId.slice(0, 8) });
+  const nameOf = (personId: string) => names.get(personId) ?? t('tasks_person_unknown');
   return (
     <ProjectScreen id={id} manage>
       {(project) => (

@@ -7,6 +7,7 @@ import { useTaggerChoices } from '@/features/people/api/people-choices';
 import { useProjectMembers } from '@/features/projects/api/project-members';
 import { GroupForm } from '@/features/projects/components/group-form';
 import { isUuid } from '@/lib/ids';
+import { linkLabel } from '@/lib/link-label';
 
 export default function SupplierPeoplePage() {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export default function SupplierPeoplePage() {
   return (
     <div className="grid gap-4">
       <h1 className="text-xl font-semibold">
-        {t('supplier_people')} · {link.linkName}
+        {t('supplier_people')} · {linkLabel(t, { name: link.linkName, type: link.linkType })}
       </h1>
       <GroupForm projectId={pid} link={link} groupId={groupId === '0' ? null : groupId} useTaggerChoices={useTaggerChoices} />
     </div>

@@ -18,7 +18,7 @@ export default function SupplierProjectPage() {
   const members = useProjectMembers(id);
   const batches = useBatches(id);
   const choices = itemChoicesOf(members.data, batches.data);
-  const nameOf = (personId: string) => choices.claimers.find((c) => c.id === personId)?.name ?? t('tasks_person', { id: personId.slice(0, 8) });
+  const nameOf = (personId: string) => choices.claimers.find((c) => c.id === personId)?.name ?? t('tasks_person_unknown');
   return (
     <ProjectScreen id={id} manage={false}>
       {(project) =>

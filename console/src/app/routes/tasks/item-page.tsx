@@ -1,6 +1,7 @@
 // /tag/item/{itemId} and /project/item/{itemId}: one item of the work loop, for whoever may read it; the page brings
 // the project, the names and the catalog the item screen needs.
 import { useQuery } from '@tanstack/react-query';
+import { mayKnowWorkers } from '@annot/workflows';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -8,6 +9,7 @@ import { RefusalNotice } from '@/components/refusal';
 import { Button } from '@/components/ui/button';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
+import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { useProject } from '@/features/projects/api/get-projects';
 import { useMemberNames } from '@/features/projects/api/project-members';
 import type { ItemVerb } from '@/features/tasks/api/act-on-item';
@@ -34,11 +36,18 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
   const item = useTaskItem(valid ? itemId : '');
   const projectId = item.data?.data.projectId ?? null;
   const project = useProject(projectId);
-  const names = useMemberNames(projectId ?? '', can('project.members.read'));
+  const tools = useProjectTools(projectId);
+  const names = useMemberNames(projectId ?? '', mayKnowWorkers(role ?? ''));
   if (!valid) return <RefusalNotice refusal="not_found" />;
 
   const me = user.data;
-  const nameOf = (id: string) => (id === me?.id ? t('tasks_you', { name: me.name }) : (names.get(id) ?? t('tasks_person', { id: id.slice(0, 8) })));
+  // Whoever may not know who worked on the item reads only their own name; the server leaves the others out.
+  const knowsWorkers = mayKnowWorkers(role ?? '');
+  const nameOf = (id: string, known?: string | null) => {
+    if (id === me?.id) return t('tasks_you', { name: me.name });
+    if (!knowsWorkers) return t('tasks_person_withheld');
+    return known ?? names.get(id) ?? t('tasks_person_unknown');
+  };
   const catalog: CatalogChoices = { readable: can('catalog.marks.read'), useErrorGroups, useInvalidReasons };
   const back = projectId ? (area === 'tag' ? `/tag/datamanage/${projectId}` : `/project/datamanage/${projectId}`) : null;
   const onDone = (verb: ItemVerb) => {
@@ -57,7 +66,7 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
       )}
       <ItemDetail
         itemId={itemId}
-        project={project.data ? { links: project.data.links, basics: { reworkMaxCount: project.data.basics.reworkMaxCount, inspectorMayModify: project.data.basics.permissions.inspectorMayModify }, tools: project.data.tools } : null}
+        project={project.data ? { links: project.data.links, basics: { reworkMaxCount: project.data.basics.reworkMaxCount, inspectorMayModify: project.data.basics.permissions.inspectorMayModify }, tools: tools.data ?? [] } : null}
         viewer={{ id: me?.id ?? '', role: role ?? '', can }}
         catalog={catalog}
         nameOf={nameOf}

@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useAlgorithms, useSaveAlgorithmConfig } from '../api/algorithms';
 import { nameIn } from './algorithm-labels';
+import { linkLabel } from '@/lib/link-label';
 
 const orNull = (value: unknown) => (value === '' ? null : value);
 
@@ -70,7 +71,7 @@ function ConfigForm({ project, algorithms }: { project: ProjectDetail; algorithm
                     <option value="">{t('algorithms_any_link')}</option>
                     {links.map((l) => (
                       <option key={l.id} value={l.id}>
-                        {l.name}
+                        {linkLabel(t, l)}
                       </option>
                     ))}
                   </Select>

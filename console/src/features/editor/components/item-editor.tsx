@@ -3,7 +3,7 @@
 // those commands open.
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyResult, type ErrorMark, type ResultDocument } from '@annot/workflows';
+import { emptyResult, type ErrorMark, objectName, type ResultDocument } from '@annot/workflows';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useAutosave } from '../autosave';
 import type { ItemCommandContext } from '../hooks/item-commands';
@@ -66,11 +66,7 @@ export function useItemWork<Mark>({ item, tools, verbs, marks, neighbours, send,
   const flow = useEditorFlow(store, autosave, send, labelOf);
 
   const objectLabel = useCallback(
-    (id: string) => {
-      const index = document.objects.findIndex((o) => o.id === id);
-      const object = document.objects[index];
-      return index < 0 ? t('editor_object_gone') : `${index + 1}. ${object.className ?? tools.find((tool) => tool.toolId === object.toolId)?.definition.name ?? ''}`;
-    },
+    (id: string) => objectName(document.objects, id, (toolId) => tools.find((tool) => tool.toolId === toolId)?.definition.name ?? '') ?? t('editor_object_gone'),
     [document, tools, t],
   );
   const allMarks = useMemo(() => [...marks, ...pendingMarks], [marks, pendingMarks]);

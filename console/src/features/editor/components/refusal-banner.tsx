@@ -15,8 +15,7 @@ export function RefusalBanner({ refusal, objectLabel, onDismiss }: { refusal: Re
         <p className="font-medium text-destructive">{refusal.message}</p>
         {refusal.fields.slice(0, 8).map((field, i) => (
           <p key={i} className="text-xs">
-            {field.objectId ? objectLabel(field.objectId) : t('editor_item_level')}
-            {field.attribute ? ` · ${field.attribute}` : ''}: {field.message}
+            {field.attribute ? field.message : `${field.objectId ? objectLabel(field.objectId) : t('editor_item_level')}: ${field.message}`}
           </p>
         ))}
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchProgress, LinkProgress } from '@annot/workflows';
 import { Progress } from '@/components/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { linkLabel } from '@/lib/link-label';
 
 const share = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
 
@@ -48,7 +49,7 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
               <TableHead className="text-right">{t('insights_items')}</TableHead>
               {links.map((link) => (
                 <TableHead key={link.linkId} className="text-right">
-                  {link.name}
+                  {linkLabel(t, link)}
                 </TableHead>
               ))}
               <TableHead className="text-right">{t('insights_finished')}</TableHead>

@@ -11,7 +11,10 @@ export interface TaskItemDetail extends TaskItem {
 export interface ItemHistoryEntry {
   type: string;
   data: Record<string, unknown>;
+  /** Null where the reader may not know who worked on the item and someone else did this. */
   actorId: string | null;
+  /** The person's name, for those who may know who worked on the item. */
+  actorName?: string | null;
   at: string;
   /** Set where an algorithm version wrote the event (a pre-annotation). */
   algorithm?: { zh: string; en: string; version: string } | null;

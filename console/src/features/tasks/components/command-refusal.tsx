@@ -1,4 +1,5 @@
-// The server's refusal of a command, in its own words, with the fields it names (a submit missing a required attribute).
+// The server's refusal of a command, in its own words, with each problem it names (a submit missing a required
+// attribute names the object as the editor numbers it and the attribute by its display name).
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 
@@ -13,9 +14,7 @@ export function CommandRefusal({ error }: { error: unknown }) {
       {fields.length > 0 && (
         <ul className="list-disc pl-5">
           {fields.map((f) => (
-            <li key={`${f.field}-${f.message}`}>
-              {f.field}: {f.message}
-            </li>
+            <li key={`${f.field}-${f.message}`}>{f.message}</li>
           ))}
         </ul>
       )}

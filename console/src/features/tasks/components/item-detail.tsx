@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ItemLink } from '@annot/workflows';
+import { type EditorTool, type ItemLink, objectName } from '@annot/workflows';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,16 +13,18 @@ import { useItemHistory, useTaskItem } from '../api/get-task-item';
 import { allowedVerbs, itemStateOf, planAsSeen, type Viewer } from './allowed-actions';
 import type { CatalogChoices } from './catalog-choices';
 import { DeadlineCountdown } from './deadline-countdown';
-import { ErrorMarks } from './error-marks';
+import { ErrorMarks, type MarkNames } from './error-marks';
 import { ItemActions } from './item-actions';
 import { ItemHistory } from './item-history';
 import { ItemMedia } from './item-media';
 import { ResultSummary } from './result-summary';
+import { linkLabel } from '@/lib/link-label';
 
 export interface ItemProject {
   links: (ItemLink & { name: string })[];
   basics: { reworkMaxCount: number; inspectorMayModify: boolean };
-  tools: { toolId: string; name: string }[];
+  /** The project's tools with their definitions, for the names of objects and attributes. */
+  tools: EditorTool[];
 }
 
 export interface ItemDetailProps {
@@ -31,7 +33,7 @@ export interface ItemDetailProps {
   project: ItemProject | null;
   viewer: Viewer;
   catalog: CatalogChoices;
-  nameOf: (id: string) => string;
+  nameOf: (id: string, known?: string | null) => string;
   onDone: (verb: ItemVerb, answer: ItemAnswer) => void;
   /** Where this item opens in the annotation editor. */
   editorPath?: string;
@@ -41,6 +43,7 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
   const { t } = useTranslation();
   const item = useTaskItem(itemId);
   const history = useItemHistory(itemId, !!item.data);
+  const groups = catalog.useErrorGroups(catalog.readable);
   if (item.isPending) return <Skeleton className="h-64" />;
   // A refetch that fails after a command (the item went where the reader may not follow) keeps what was shown.
   if (!item.data) {
@@ -49,11 +52,17 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
   }
   const { data: view, version } = item.data;
   const links = project?.links ?? [];
-  const linkName = (id: string) => links.find((l) => l.id === id)?.name ?? t('tasks_unseen_link');
-  const toolName = (id: string) => project?.tools.find((tool) => tool.toolId === id)?.name ?? id.slice(0, 8);
+  const linkName = (id: string) => {
+    const link = links.find((l) => l.id === id);
+    return link ? linkLabel(t, link) : t('tasks_unseen_link');
+  };
+  const toolName = (id: string) => project?.tools.find((tool) => tool.toolId === id)?.definition.name ?? t('tasks_tool_unknown');
   const state = history.data ? itemStateOf(view, history.data) : null;
   const verbs = project && state ? allowedVerbs(state, planAsSeen(links, project.basics), viewer) : [];
-  const objects = (view.result?.result.objects ?? []).map((o) => ({ id: o.id, label: `${o.className ?? toolName(o.toolId)} (${o.id})` }));
+  const shown = view.result?.result.objects ?? [];
+  const nameOfObject = (id: string) => objectName(shown, id, toolName);
+  const objects = shown.map((o) => ({ id: o.id, label: nameOfObject(o.id)! }));
+  const markNames: MarkNames = { groupName: (id) => groups.data?.find((g) => g.id === id)?.name, objectName: nameOfObject, sequence: (view.result?.result.frameCount ?? 1) > 1 };
 
   return (
     <div className="grid gap-4">
@@ -82,16 +91,23 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
           {view.rework && state && state.marks.length > 0 && (
             <div className="grid gap-1">
               <h2 className="text-sm font-semibold">{t('tasks_rejection_marks')}</h2>
-              <ErrorMarks marks={state.marks} />
+              <ErrorMarks marks={state.marks} names={markNames} />
             </div>
           )}
         </CardContent>
       </Card>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <ItemMedia itemId={itemId} fileName={view.fileName} />
-        <ResultSummary result={view.result} toolName={toolName} />
+        <ItemMedia
+          itemId={itemId}
+          fileName={view.fileName}
+          size={view.width && view.height ? { width: view.width, height: view.height } : null}
+          objects={shown}
+          marked={new Set(state?.marks.flatMap((m) => (m.objectId ? [m.objectId] : [])) ?? [])}
+          objectName={nameOfObject}
+        />
+        <ResultSummary result={view.result} tools={project?.tools ?? []} toolName={toolName} />
       </div>
-      <ItemHistory history={history.data ?? []} error={history.error} nameOf={nameOf} linkName={linkName} />
+      <ItemHistory history={history.data ?? []} error={history.error} nameOf={nameOf} linkName={linkName} markNames={markNames} />
     </div>
   );
 }

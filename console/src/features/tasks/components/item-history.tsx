@@ -4,22 +4,23 @@ import type { ErrorMark } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { ItemHistoryEntry } from '../api/task-item';
-import { ErrorMarks } from './error-marks';
+import { ErrorMarks, type MarkNames } from './error-marks';
 import { formatTime } from '@/lib/time';
 
 export interface ItemHistoryProps {
   history: ItemHistoryEntry[];
   error?: unknown;
-  /** A person's name, or a short form of the id where the viewer may not know it. */
-  nameOf: (id: string) => string;
+  /** A person's name, given the one the server told where it did; never an id. */
+  nameOf: (id: string, known?: string | null) => string;
   linkName: (id: string) => string;
+  markNames?: MarkNames;
 }
 
-export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryProps) {
+export function ItemHistory({ history, error, nameOf, linkName, markNames }: ItemHistoryProps) {
   const { t, i18n } = useTranslation();
   const detail = (entry: ItemHistoryEntry) => {
     const data = entry.data;
-    if (entry.type === 'ItemRejected' || entry.type === 'ItemReturned') return <ErrorMarks marks={data.marks as ErrorMark[]} />;
+    if (entry.type === 'ItemRejected' || entry.type === 'ItemReturned') return <ErrorMarks marks={data.marks as ErrorMark[]} names={markNames} />;
     const parts: string[] = [];
     if (typeof data.resultVersion === 'number') parts.push(t('tasks_history_version', { version: data.resultVersion }));
     if (typeof data.objectCount === 'number') parts.push(t('tasks_history_objects', { count: data.objectCount }));
@@ -29,7 +30,8 @@ export function ItemHistory({ history, error, nameOf, linkName }: ItemHistoryPro
   };
   const who = (entry: ItemHistoryEntry) => {
     if (entry.algorithm) return t('tasks_history_algorithm', { name: i18n.language.startsWith('zh') ? entry.algorithm.zh : entry.algorithm.en, version: entry.algorithm.version });
-    return entry.actorId ? nameOf(entry.actorId) : t('tasks_history_system');
+    if (entry.actorId === 'system') return t('tasks_history_system');
+    return entry.actorId ? nameOf(entry.actorId, entry.actorName) : t('tasks_person_withheld');
   };
   return (
     <section className="grid gap-2" aria-label={t('tasks_history')}>

@@ -1,13 +1,62 @@
-// The item's image, fetched with the session as a blob (the media route takes the token only from its header).
+// The item's image, fetched with the session as a blob (the media route takes the token only from its header), with
+// the objects of the result shown drawn over it, and the objects an error mark names outlined in red.
 import { useTranslation } from 'react-i18next';
+import { type ResultObject, shapeAt, type Shape } from '@annot/workflows';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureMessage } from '@/components/refusal';
 import { useItemMedia } from '../api/get-item-media';
 
-export function ItemMedia({ itemId, fileName }: { itemId: string; fileName: string }) {
+export interface ItemMediaProps {
+  itemId: string;
+  fileName: string;
+  /** The image's size in pixels, where it was measured: the drawing's coordinates. */
+  size: { width: number; height: number } | null;
+  objects: readonly ResultObject[];
+  /** The objects an error mark names. */
+  marked: ReadonlySet<string>;
+  objectName: (id: string) => string | null;
+}
+
+export function ItemMedia({ itemId, fileName, size, objects, marked, objectName }: ItemMediaProps) {
   const { t } = useTranslation();
   const media = useItemMedia(itemId);
   if (media.error) return <p className="text-sm text-muted-foreground">{t('tasks_media_unavailable', { reason: failureMessage(media.error, t) })}</p>;
-  if (!media.url) return <Skeleton className="h-60" />;
-  return <img src={media.url} alt={fileName} className="max-h-[28rem] w-auto rounded-md border border-border object-contain" />;
+  if (!media.url) return <Skeleton className="aspect-[4/3] w-full" />;
+  return (
+    <figure className="relative w-full self-start overflow-hidden rounded-md border border-border" aria-label={t('tasks_preview')}>
+      <img src={media.url} alt={fileName} className="block h-auto w-full" />
+      {size && (
+        <svg className="pointer-events-none absolute inset-0 h-full w-full" viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="none" role="list" aria-label={t('tasks_preview_objects')}>
+          {objects.map((object) => {
+            const shape = shapeAt(object, 0);
+            if (!shape) return null;
+            const name = objectName(object.id) ?? '';
+            return (
+              <g key={object.id} role="listitem" aria-label={marked.has(object.id) ? t('tasks_preview_marked', { object: name }) : name}>
+                <PreviewShape shape={shape} color={marked.has(object.id) ? '#e5484d' : '#2563eb'} />
+              </g>
+            );
+          })}
+        </svg>
+      )}
+    </figure>
+  );
+}
+
+function PreviewShape({ shape, color }: { shape: Shape; color: string }) {
+  const stroke = { stroke: color, strokeWidth: 2, fill: 'none', vectorEffect: 'non-scaling-stroke' as const };
+  switch (shape.type) {
+    case 'box':
+      return <rect x={shape.x} y={shape.y} width={shape.width} height={shape.height} {...stroke} />;
+    case 'polygon':
+      return <polygon points={shape.points.map((p) => `${p.x},${p.y}`).join(' ')} {...stroke} />;
+    case 'line':
+    case 'curve':
+      return <polyline points={shape.points.map((p) => `${p.x},${p.y}`).join(' ')} {...stroke} />;
+    case 'point':
+      return <circle cx={shape.x} cy={shape.y} r={3} fill={color} />;
+    default:
+      // Masks, cuboids and segments are drawn by their editors; the table beside names them.
+      return null;
+  }
 }

@@ -2,7 +2,7 @@
 // PM release or recycle on a selection; a supplier reads its team's items the same way, without the PM's tools.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { taskItemStatuses } from '@annot/workflows';
+import { linkProgress, taskItemStatuses } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -18,6 +18,7 @@ import { ItemsTable } from './items-table';
 import { RecycleCsvDialog } from './recycle-csv-dialog';
 import { RecycleDialog } from './recycle-dialog';
 import { useItemFilters } from './use-item-filters';
+import { linkLabel } from '@/lib/link-label';
 
 export interface ItemsPanelProps {
   projectId: string;
@@ -35,7 +36,10 @@ export function ItemsPanel({ projectId, links, choices, nameOf, itemPath, manage
   const [recyclingCsv, setRecyclingCsv] = useState(false);
   const filters = useItemFilters();
   const counts = useTaskCounts(projectId);
-  const countOf = (linkId: string, status: TaskItemStatus) => counts.data?.find((c) => c.linkId === linkId && c.status === status)?.count ?? 0;
+  // A link's finished items are those that left it, later in the pipeline or finished, as the progress screens count them.
+  const progress = linkProgress(links, (counts.data ?? []).filter((c) => c.status !== 'deleted').map((c) => ({ linkId: c.linkId, place: c.status, items: c.count })));
+  const countOf = (linkId: string, status: TaskItemStatus) =>
+    status === 'finished' ? (progress.find((p) => p.linkId === linkId)?.done ?? 0) : (counts.data?.find((c) => c.linkId === linkId && c.status === status)?.count ?? 0);
   if (links.length === 0) return null;
   const open = links.find((l) => l.id === filters.linkId)?.id ?? links[0].id;
   return (
@@ -68,7 +72,7 @@ export function ItemsPanel({ projectId, links, choices, nameOf, itemPath, manage
         <TabsList>
           {links.map((link) => (
             <TabsTrigger key={link.id} value={link.id}>
-              {link.name}
+              {linkLabel(t, link)}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -97,7 +97,7 @@ export function RejectDialog({ catalog, objects, pending, error, onReject, onCan
                 {t('tasks_add_mark')}
               </Button>
             </div>
-            <ErrorMarks marks={marks} groupName={groupName} />
+            <ErrorMarks marks={marks} names={{ groupName, objectName: (id) => objects.find((o) => o.id === id)?.label ?? null }} />
           </div>
         )}
         <CommandRefusal error={error} />

@@ -1,13 +1,15 @@
-// The saved result in words, until the drawing editor comes: each object with its tool, shape and attribute values.
+// The saved result in words: each object as the editor numbers it, with its tool, shape and attribute values under
+// their display names.
 import { useTranslation } from 'react-i18next';
-import { type AttributeValues, maskArea, type ResultObject } from '@annot/workflows';
+import { type AttributeValues, type EditorTool, maskArea, objectName, type ResultObject, type ToolAttribute } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import type { SavedResult } from '../api/task-item';
 
-const valuesText = (values: AttributeValues) =>
+/** Values under their attributes' display names; an attribute the tool does not define keeps its own name. */
+const valuesText = (values: AttributeValues, attributes: readonly ToolAttribute[] = []) =>
   Object.entries(values)
-    .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`)
+    .map(([name, value]) => `${attributes.find((a) => a.name === name)?.displayName ?? name}: ${Array.isArray(value) ? value.join(', ') : value}`)
     .join('; ');
 
 function shapeText(object: ResultObject): string {
@@ -21,7 +23,7 @@ function shapeText(object: ResultObject): string {
   return `${shape.points.length}`;
 }
 
-export function ResultSummary({ result, toolName }: { result: SavedResult | null; toolName: (toolId: string) => string }) {
+export function ResultSummary({ result, tools, toolName }: { result: SavedResult | null; tools: EditorTool[]; toolName: (toolId: string) => string }) {
   const { t } = useTranslation();
   const objects = result?.result.objects ?? [];
   const itemAttributes = result ? valuesText(result.result.attributes) : '';
@@ -36,12 +38,12 @@ export function ResultSummary({ result, toolName }: { result: SavedResult | null
         <ListTable headings={[t('tasks_object'), t('tasks_tool'), t('tasks_shape'), t('tasks_attributes')]} empty={objects.length === 0}>
           {objects.map((object) => (
             <TableRow key={object.id}>
-              <TableCell>{object.className ?? object.id}</TableCell>
+              <TableCell>{objectName(objects, object.id, toolName)}</TableCell>
               <TableCell>
                 {toolName(object.toolId)} <span className="text-xs text-muted-foreground">({t(`tools_template_${object.templateType}`, { defaultValue: object.templateType })})</span>
               </TableCell>
               <TableCell className="tabular-nums">{shapeText(object)}</TableCell>
-              <TableCell>{valuesText({ ...object.attributes, ...object.keyframes[0]?.attributes }) || '-'}</TableCell>
+              <TableCell>{valuesText({ ...object.attributes, ...object.keyframes[0]?.attributes }, tools.find((tool) => tool.toolId === object.toolId)?.definition.attributes) || '-'}</TableCell>
             </TableRow>
           ))}
         </ListTable>
