@@ -1,9 +1,10 @@
-// The creation wizard: basic info, tools, links, rules; each step saves the draft, and publishing says what is missing.
-import { useState } from 'react';
+// The creation wizard: basic info, tools, links, rules, then the links' people and the first batches; each configuration
+// step saves the draft, and publishing says what is missing.
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine, projectSteps, type ProjectStep } from '@annot/workflows';
+import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine, projectSteps } from '@annot/workflows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -25,19 +26,25 @@ export interface ProjectWizardProps {
   dataRules: RuleChoice[];
   /** The catalog searched on the server by keyword, for the pickers of tools and rules. */
   search: { tools: UseFound<ToolChoice>; annotationRules: UseFound<RuleChoice>; dataRules: UseFound<RuleChoice> };
+  /** The steps other features serve once the draft exists: the people of its links and its batches. */
+  after: Record<AfterStep, (project: ProjectDetail) => ReactNode>;
 }
+
+type AfterStep = 'members' | 'data';
+const wizardSteps = [...projectSteps, 'members', 'data'] as const;
+type WizardStep = (typeof wizardSteps)[number];
 
 const defaultLinks = (): ProjectLinkInput[] => [];
 
-export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules, search }: ProjectWizardProps) {
+export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules, search, after }: ProjectWizardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveProjectStep();
   const change = useChangeProject();
   // The step lives in the address, so the draft's first save can move to its own address and go on with the next step.
   const [params, setParams] = useSearchParams();
-  const step = (projectSteps as readonly string[]).includes(params.get('step') ?? '') ? (params.get('step') as ProjectStep) : 'basics';
-  const setStep = (next: ProjectStep) => setParams({ step: next }, { replace: true });
+  const step = (wizardSteps as readonly string[]).includes(params.get('step') ?? '') ? (params.get('step') as WizardStep) : 'basics';
+  const setStep = (next: WizardStep) => setParams({ step: next }, { replace: true });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [links, setLinks] = useState<ProjectLinkInput[]>(() => project?.links.map(({ id, type, name }) => ({ id, type, name })) ?? defaultLinks());
   const [missing, setMissing] = useState<string[]>([]);
@@ -51,7 +58,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
       {
         onSuccess: (answer) => {
           toast.success(t('projects_step_saved'));
-          const next = projectSteps[projectSteps.indexOf(saved.step) + 1] ?? saved.step;
+          const next = wizardSteps[wizardSteps.indexOf(saved.step) + 1];
           navigate(`/project/new/${answer.id}?step=${next}`, { replace: true });
         },
         onError: (error) => {
@@ -101,9 +108,9 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
           ))}
         </ul>
       )}
-      <Tabs value={step} onValueChange={(value) => setStep(value as ProjectStep)}>
+      <Tabs value={step} onValueChange={(value) => setStep(value as WizardStep)}>
         <TabsList>
-          {projectSteps.map((s, index) => (
+          {wizardSteps.map((s, index) => (
             <TabsTrigger key={s} value={s} disabled={!id && s !== 'basics'}>
               {index + 1}. {t(`projects_step_${s}`)}
             </TabsTrigger>
@@ -137,6 +144,13 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
             onSave={(value) => saveStep({ step: 'rules', value })}
           />
         </TabsContent>
+        {project &&
+          (['members', 'data'] as const).map((s) => (
+            <TabsContent key={s} value={s} className="grid gap-3">
+              {!project.published && <p className="text-sm text-muted-foreground">{t(`projects_step_${s}_hint`)}</p>}
+              {after[s](project)}
+            </TabsContent>
+          ))}
       </Tabs>
     </div>
   );
