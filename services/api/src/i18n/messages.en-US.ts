@@ -245,6 +245,8 @@ export const enUS: Record<string, string> = {
   'projects.tools_empty': 'Please choose at least one tool',
   'projects.tool_repeat': 'A tool is chosen twice',
   'projects.tool_not_found': 'This tool or tool version does not exist',
+  'projects.tool_unfit': 'This kind of tool cannot be used with the project\'s annotation type',
+  'projects.annotation_type_unfit_tools': 'The chosen tools cannot be used with this annotation type: change the tools first',
   'projects.annotation_rule_not_found': 'This annotation rule version does not exist',
   'projects.data_rule_not_found': 'This import/export rule version does not exist',
   'projects.link_name_empty': 'Link name cannot be empty',

@@ -245,6 +245,8 @@ export const zhCN: Record<string, string> = {
   'projects.tools_empty': '请至少选择一个工具',
   'projects.tool_repeat': '工具重复',
   'projects.tool_not_found': '该工具或工具版本不存在',
+  'projects.tool_unfit': '该类工具不能用于本项目的标注类型',
+  'projects.annotation_type_unfit_tools': '已选工具不能用于该标注类型，请先修改工具配置',
   'projects.annotation_rule_not_found': '该标注规则版本不存在',
   'projects.data_rule_not_found': '该导入导出规则版本不存在',
   'projects.link_name_empty': '环节名称不能为空',

@@ -120,7 +120,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
           <BasicsForm initial={project?.basics ?? null} linkable={linkable.filter((p) => p.id !== project?.id)} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'basics', value })} />
         </TabsContent>
         <TabsContent value="tools">
-          <ToolsStep catalog={tools} useToolChoices={search.tools} initial={{ tools: project?.tools ?? [], groups: project?.groups ?? [] }} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'tools', value })} />
+          <ToolsStep annotationType={project?.basics.annotationType ?? 'picture_single_frame'} catalog={tools} useToolChoices={search.tools} initial={{ tools: project?.tools ?? [], groups: project?.groups ?? [] }} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'tools', value })} />
         </TabsContent>
         <TabsContent value="links">
           <div className="grid max-w-3xl gap-3">
