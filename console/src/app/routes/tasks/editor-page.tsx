@@ -98,14 +98,16 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   const base = area === 'tag' ? '/tag' : '/project';
   const back = area === 'tag' ? `/tag/datamanage/${view.projectId}` : `/project/datamanage/${view.projectId}`;
   const send = async (request: EditorRequest) => {
-    try {
-      // The version after autosave's last save, so the command judges the result the person sees.
-      const fresh = await client.fetchQuery({ ...taskItemQuery(itemId), staleTime: 0 });
-      return await sendItemCommand(itemId, fresh.version, request);
-    } finally {
-      // The image does not change with a command; reading it again would only reload the canvas.
+    // The version after autosave's last save, so the command judges the result the person sees.
+    const fresh = await client.fetchQuery({ ...taskItemQuery(itemId), staleTime: 0 });
+    const answer = await sendItemCommand(itemId, fresh.version, request).catch((error: unknown) => {
+      // Refused: the item is still this person's to read, and may have changed under them.
       void client.invalidateQueries({ queryKey: tasksKey, predicate: (query) => query.queryKey.at(-1) !== 'media' });
-    }
+      throw error;
+    });
+    // Handed on: the person moves to the next item and may no longer read this one, so only the lists are read again.
+    void client.invalidateQueries({ queryKey: tasksKey, predicate: (query) => !query.queryKey.includes(itemId) });
+    return answer;
   };
 
   const Editor = project.data.annotationType.startsWith('point_cloud') ? PointCloudEditor : AnnotationEditor;

@@ -106,8 +106,8 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
   };
   const send = async (request: EditorRequest) => {
     await judging.send(request.verb as GateVerb, request.verb === 'reject' ? request.marks : []);
-    // The item's own view does not change with a gate's verdict, but its list rows may show it.
-    void client.invalidateQueries({ queryKey: ['tasks'], predicate: (query) => query.queryKey.at(-1) !== 'media' });
+    // The item's own view does not change with a gate's verdict, and the judge may no longer read it; its list rows may show it.
+    void client.invalidateQueries({ queryKey: ['tasks'], predicate: (query) => !query.queryKey.includes(itemId) });
   };
 
   const Editor = (tools.data ?? []).some((tool) => spatialTemplates.has(tool.definition.templateType)) ? PointCloudEditor : AnnotationEditor;
