@@ -5,7 +5,8 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyResult, type ErrorMark, type ToolGroup } from '@annot/workflows';
-import { RefusalNotice, refusalOf } from '@/components/refusal';
+import { FramedRefusal } from '@/components/layout/app-shell';
+import { refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
@@ -83,11 +84,8 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
     void client.prefetchQuery(taskItemQuery(neighbours.next));
   }, [client, opened, neighbours.next]);
 
-  if (!valid) return <RefusalNotice refusal="not_found" />;
-  if (item.error) {
-    const refusal = refusalOf(item.error);
-    return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
-  }
+  if (!valid) return <FramedRefusal refusal="not_found" />;
+  if (item.error) return <FramedRefusal refusal={refusalOf(item.error)} />;
   // The canvas does not wait for the history: the item's own columns decide the commands until it comes, and then
   // the history adds what only it knows (who annotated, the marks of the last rejection).
   if (!view || !project.data || !tools.data || !item.data) return <Skeleton className="m-6 h-[80vh]" />;
