@@ -56,7 +56,7 @@ export const enUS: Record<string, string> = {
   'identity.role_tab': 'Unknown login type',
   'identity.bad_credentials': 'Account or password incorrect',
   'identity.account_disabled': 'This account is disabled; please contact the administrator',
-  'identity.verification_failed': 'Verification failed!',
+  'identity.verification_failed': 'Verification failed! Check the code, or send a new one once the countdown ends.',
   'identity.login_repeat': 'This account is signed in on another device; continuing will sign that device out',
   'identity.too_many_failures': 'Too many failed sign-ins; please try again in {minutes} minutes',
   'identity.code_wait': 'A code was just sent; please try again in {seconds} seconds',

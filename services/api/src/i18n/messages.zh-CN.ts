@@ -56,7 +56,7 @@ export const zhCN: Record<string, string> = {
   'identity.role_tab': '登录类型不正确',
   'identity.bad_credentials': '账号或密码错误',
   'identity.account_disabled': '账号已被禁用，请联系管理员',
-  'identity.verification_failed': '验证失败！',
+  'identity.verification_failed': '验证失败！请核对验证码，或在倒计时结束后重新发送。',
   'identity.login_repeat': '该账号已在其他设备登录，继续登录将使其他设备下线',
   'identity.too_many_failures': '登录失败次数过多，请{minutes}分钟后再试',
   'identity.code_wait': '验证码已发送，请{seconds}秒后再试',
