@@ -40,8 +40,8 @@ describe('the wizard and the rough edges around it', () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
     await signInPm(page);
     const menu = page.getByRole('navigation', { name: 'Side menu' });
-    expect(await menu.getByRole('link', { name: 'Projects to publish' }).count()).toBe(1);
-    expect(await menu.getByRole('link', { name: 'Ended projects' }).count()).toBe(1);
+    await menu.getByRole('link', { name: 'Projects to publish' }).waitFor();
+    await menu.getByRole('link', { name: 'Ended projects' }).waitFor();
     await menu.getByRole('link', { name: 'New project' }).click();
 
     await page.getByLabel('Project title').fill('Early lanes');
