@@ -59,6 +59,7 @@ describe('the wizard and the rough edges around it', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/step=links/);
     await page.getByRole('button', { name: 'Add annotation link' }).click();
+    await page.getByRole('button', { name: 'Add inspection link' }).click();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/step=rules/);
     await page.getByLabel('Annotation rule').selectOption({ label: 'Lane rules' });
@@ -79,7 +80,10 @@ describe('the wizard and the rough edges around it', () => {
     await row.getByLabel('Choose a zip file').setInputFiles({ name: 'early.zip', mimeType: 'application/zip', buffer: await sampleZip(sampleFrames(3, 48, 32)) });
     await expect.poll(() => row.textContent(), { timeout: 60_000 }).toContain('3 items, 0 failed');
 
+    // Publishing asks first.
     await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('alertdialog').getByText('Publish this project?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/project\/datamanage\/[0-9a-f-]{36}$/);
     await page.getByRole('row', { name: 'Early drive' }).waitFor();
     expect(errors).toEqual([]);
@@ -101,7 +105,9 @@ describe('the wizard and the rough edges around it', () => {
     await expect.poll(() => panel.getByRole('alert').allTextContents()).toContain('验证失败！请核对验证码，或在倒计时结束后重新发送。');
     await panel.getByLabel('验证码').fill(code);
     await panel.getByRole('button', { name: '登录' }).click();
-    await landOn(page, '/home');
+    // The PM is signed in elsewhere by the test before: the console asks whether to go on.
+    await page.getByRole('alertdialog').getByRole('button', { name: '继续' }).click();
+    await page.waitForURL(/\/home$/);
 
     await page.goto(`/project/edit/${randomUUID()}`);
     await page.getByRole('alert').getByText('未找到').waitFor();

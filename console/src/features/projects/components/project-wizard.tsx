@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine, projectSteps } from '@annot/workflows';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -48,6 +49,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
   const [errors, setErrors] = useState<FieldErrors>({});
   const [links, setLinks] = useState<ProjectLinkInput[]>(() => project?.links.map(({ id, type, name }) => ({ id, type, name })) ?? defaultLinks());
   const [missing, setMissing] = useState<string[]>([]);
+  const [asking, setAsking] = useState(false);
   const id = project?.id ?? null;
   const fixed = project?.links.some((l) => l.tasks > 0) ?? false;
 
@@ -95,11 +97,20 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
           <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
           {project.missing.length > 0 && <span className="text-muted-foreground">{t('projects_missing', { steps: project.missing.map((s) => t(`projects_step_${s}`)).join(', ') })}</span>}
           {canPublish && (
-            <Button size="sm" onClick={publish} disabled={change.isPending}>
+            <Button size="sm" onClick={() => setAsking(true)} disabled={change.isPending}>
               {t('projects_publish')}
             </Button>
           )}
         </div>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={t('projects_publish_title')}
+          message={t('projects_publish_message')}
+          confirmLabel={t('projects_publish')}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => (setAsking(false), publish())}
+        />
       )}
       {missing.length > 0 && (
         <ul role="alert" className="grid gap-1 text-sm text-destructive">
