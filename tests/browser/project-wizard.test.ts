@@ -59,6 +59,7 @@ describe('project wizard in the console', () => {
     await page.getByLabel('Annotation rule').selectOption({ label: 'Lane rules' });
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/project\/datamanage\/[0-9a-f-]{36}$/);
     await page.getByText('Ongoing').first().waitFor();
     // The ongoing list shows it, with only the actions its status allows.

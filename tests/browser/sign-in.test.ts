@@ -79,7 +79,7 @@ describe('signing in through the console', () => {
     await panel.getByLabel('Confirm password').fill('Annot@2026');
     await panel.getByLabel('Verification code').fill('000000');
     await panel.getByRole('button', { name: 'Register' }).click();
-    await expect.poll(() => panel.getByRole('alert').allTextContents()).toEqual(['Verification failed!']);
+    await expect.poll(() => panel.getByRole('alert').allTextContents()).toEqual(['Verification failed! Check the code, or send a new one once the countdown ends.']);
   });
 
   it('sends each role to its own area after sign-in', async () => {

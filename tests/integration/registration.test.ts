@@ -151,7 +151,7 @@ describe('registration', () => {
       const code = await sendCode('13900000002');
       const wrong = code === '000000' ? '111111' : '000000';
       const first = await register({ ...form, verification_code: wrong });
-      expect(first.body).toMatchObject({ code: 400, errCode: 'VERIFICATION_FAILED', message: '验证失败！' });
+      expect(first.body).toMatchObject({ code: 400, errCode: 'VERIFICATION_FAILED', message: '验证失败！请核对验证码，或在倒计时结束后重新发送。' });
       for (let i = 0; i < 4; i++) await register({ ...form, verification_code: wrong });
       expect((await register({ ...form, verification_code: code })).body.errCode).toBe('VERIFICATION_FAILED');
     });

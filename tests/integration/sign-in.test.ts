@@ -87,7 +87,7 @@ describe('sign-in', () => {
       await call(platform, 'GET', `/manage/auth/logincode?account=${adminAccount}`);
       const code = await latestCode(platform, adminAccount);
       const wrong = await call(platform, 'POST', '/manage/auth/login', { body: { ...body, verification_code: code === '000000' ? '111111' : '000000' }, headers: en });
-      expect(wrong.body).toMatchObject({ code: 400, errCode: 'VERIFICATION_FAILED', message: 'Verification failed!' });
+      expect(wrong.body).toMatchObject({ code: 400, errCode: 'VERIFICATION_FAILED', message: 'Verification failed! Check the code, or send a new one once the countdown ends.' });
       const right = await call(platform, 'POST', '/manage/auth/login', { body: { ...body, verification_code: code } });
       expect(right.body.data.info.role).toBe('01');
       admin = right.body.data.token;

@@ -67,7 +67,7 @@ const ProjectStatisticsPage = lazy(() => import('./routes/insights/project-stati
 const loading = (children: ReactNode) => <Suspense fallback={<Skeleton className="m-6 h-40" />}>{children}</Suspense>;
 
 /** Routes a role may open only when the permission table lets it do the action. */
-const needs = (action: Action, children: RouteObject[]): RouteObject => ({ element: <RequirePermission action={action} />, children });
+const needs = (action: Action, children: RouteObject[], framed = false): RouteObject => ({ element: <RequirePermission action={action} framed={framed} />, children });
 
 /** The people list of one kind, keyed by its path so switching kinds starts from that kind's own filters and rows. */
 const peopleList = (path: string, titleKey: string, role: string, basePath: string): RouteObject => ({
@@ -87,9 +87,9 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      needs('task.claim', [{ path: 'tag/edit/:itemId', element: loading(<EditorPage key="tag" area="tag" />) }]),
-      needs('project.edit', [{ path: 'project/edit/:itemId', element: loading(<EditorPage key="project" area="project" />) }]),
-      needs('acceptance.accept', [{ path: 'checkout/edit/:itemId', element: loading(<JudgingEditorPage key="checkout" gate="acceptance" area="checkout" />) }]),
+      needs('task.claim', [{ path: 'tag/edit/:itemId', element: loading(<EditorPage key="tag" area="tag" />) }], true),
+      needs('project.edit', [{ path: 'project/edit/:itemId', element: loading(<EditorPage key="project" area="project" />) }], true),
+      needs('acceptance.accept', [{ path: 'checkout/edit/:itemId', element: loading(<JudgingEditorPage key="checkout" gate="acceptance" area="checkout" />) }], true),
     ],
   },
   {

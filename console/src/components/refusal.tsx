@@ -1,5 +1,6 @@
-// What a screen says instead of its content when the server refused it: not allowed, or not found.
+// What a screen says instead of its content when the server refused it: not allowed, or not found, and the way home.
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 
 export type Refusal = 'not_allowed' | 'not_found';
@@ -24,6 +25,9 @@ export function RefusalNotice({ refusal }: { refusal: Refusal }) {
     <div role="alert" className="grid place-items-center gap-1 rounded-md border border-dashed border-border py-12 text-center">
       <p className="font-medium">{t(`${refusal}_title`)}</p>
       <p className="text-sm text-muted-foreground">{t(`${refusal}_detail`)}</p>
+      <Link to="/" className="text-sm text-primary hover:underline">
+        {t('back_home')}
+      </Link>
     </div>
   );
 }

@@ -26,7 +26,7 @@ const helpDocuments: Entry = { ...entry('menu_help_documents', '/document/manual
 const internalMenu: Entry[] = [
   entry('menu_overview', '/home'),
   entry('menu_new_project', '/project/new/0', 'project.create'),
-  entry('menu_released_projects', '/project/release', 'project.edit'),
+  entry('menu_projects_to_publish', '/project/release', 'project.edit'),
   entry('menu_going_projects', '/project/going', 'project.edit'),
   entry('menu_finished_projects', '/project/finish', 'project.edit'),
   entry('menu_personnel', '/personnel', 'people.read', [

@@ -6,3 +6,4 @@ export * from './project.events';
 export * from './project.steps';
 export * from './projects.views';
 export * from './project-view.rules';
+export * from './project-tools.rules';

@@ -30,6 +30,8 @@ const edges: [ProjectStatus, string, ProjectStatus][] = [
   ['reopened', 'project.close', 'closed'],
   // A link's pool may be shared among its teams until the project is over.
   ...(['waiting_for_improvement', 'waiting_for_publish', 'in_progress', 'paused', 'reopened'] as const).map((state): [ProjectStatus, string, ProjectStatus] => [state, 'project.distribute', state]),
+  // A batch may be opened until the project is over, before it is published too.
+  ...(['waiting_for_improvement', 'waiting_for_publish', 'in_progress', 'paused', 'reopened'] as const).map((state): [ProjectStatus, string, ProjectStatus] => [state, 'project.add_batch', state]),
   // An import may start whatever the project's state: it only fixes the link its items wait in.
   ...(['waiting_for_improvement', 'waiting_for_publish', 'in_progress', 'paused', 'completed', 'closed', 'reopened'] as const).map(
     (state): [ProjectStatus, string, ProjectStatus] => [state, 'project.start_import', state],

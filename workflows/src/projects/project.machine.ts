@@ -1,6 +1,7 @@
 // Lifecycle of a project: a draft waits for improvement until complete, then for publishing; once published it runs,
 // pauses and resumes, completes, closes, and can be reopened. A batch import may start in any state: it fixes the
-// link its items wait in on the project's stream. Links' pools may be shared among teams while the project is not over.
+// link its items wait in on the project's stream. Links' pools may be shared among teams while the project is not over;
+// new batches are opened until then too, a draft's included: their items enter the pools when it is published.
 import { setup } from 'xstate';
 
 export type ProjectStatus = 'waiting_for_improvement' | 'waiting_for_publish' | 'in_progress' | 'paused' | 'completed' | 'closed' | 'reopened';
@@ -24,7 +25,8 @@ export const projectMachine = setup({
       | { type: 'project.close' }
       | { type: 'project.reopen' }
       | { type: 'project.start_import' }
-      | { type: 'project.distribute' },
+      | { type: 'project.distribute' }
+      | { type: 'project.add_batch' },
   },
   guards: {
     // A draft closed before it ever ran is discarded: reopening it would put an unconfigured project in the going list.
@@ -37,16 +39,16 @@ export const projectMachine = setup({
   context: {},
   states: {
     waiting_for_improvement: {
-      on: { 'project.start_import': 'waiting_for_improvement', 'project.edit': 'waiting_for_improvement', 'project.distribute': 'waiting_for_improvement', 'project.mark_complete': 'waiting_for_publish', 'project.close': 'closed' },
+      on: { 'project.add_batch': 'waiting_for_improvement', 'project.start_import': 'waiting_for_improvement', 'project.edit': 'waiting_for_improvement', 'project.distribute': 'waiting_for_improvement', 'project.mark_complete': 'waiting_for_publish', 'project.close': 'closed' },
     },
     waiting_for_publish: {
-      on: { 'project.start_import': 'waiting_for_publish', 'project.edit': 'waiting_for_publish', 'project.distribute': 'waiting_for_publish', 'project.mark_incomplete': 'waiting_for_improvement', 'project.publish': 'in_progress', 'project.close': 'closed' },
+      on: { 'project.add_batch': 'waiting_for_publish', 'project.start_import': 'waiting_for_publish', 'project.edit': 'waiting_for_publish', 'project.distribute': 'waiting_for_publish', 'project.mark_incomplete': 'waiting_for_improvement', 'project.publish': 'in_progress', 'project.close': 'closed' },
     },
     in_progress: {
-      on: { 'project.start_import': 'in_progress', 'project.edit': 'in_progress', 'project.distribute': 'in_progress', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
+      on: { 'project.add_batch': 'in_progress', 'project.start_import': 'in_progress', 'project.edit': 'in_progress', 'project.distribute': 'in_progress', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
     },
     paused: {
-      on: { 'project.start_import': 'paused', 'project.edit': 'paused', 'project.distribute': 'paused', 'project.resume': 'in_progress', 'project.close': 'closed' },
+      on: { 'project.add_batch': 'paused', 'project.start_import': 'paused', 'project.edit': 'paused', 'project.distribute': 'paused', 'project.resume': 'in_progress', 'project.close': 'closed' },
     },
     completed: {
       on: { 'project.start_import': 'completed', 'project.reopen': 'reopened', 'project.close': 'closed' },
@@ -55,7 +57,7 @@ export const projectMachine = setup({
       on: { 'project.start_import': 'closed', 'project.reopen': { target: 'reopened', guard: 'hasRun' } },
     },
     reopened: {
-      on: { 'project.start_import': 'reopened', 'project.edit': 'reopened', 'project.distribute': 'reopened', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
+      on: { 'project.add_batch': 'reopened', 'project.start_import': 'reopened', 'project.edit': 'reopened', 'project.distribute': 'reopened', 'project.pause': 'paused', 'project.finish': 'completed', 'project.close': 'closed' },
     },
   },
 });

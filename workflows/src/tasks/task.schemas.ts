@@ -7,7 +7,10 @@ import { resultDocument } from './result.schema';
 /** How many items one claim takes at most. */
 export const claimMax = 100;
 
-export const claimInput = z.object({ count: z.number({ error: 'tasks.claim_count' }).int('tasks.claim_count').min(1, 'tasks.claim_count').max(claimMax, 'tasks.claim_count') }).strict();
+/** `rework`: only the items an inspector returned to the claimer, as the rework list claims them. */
+export const claimInput = z
+  .object({ count: z.number({ error: 'tasks.claim_count' }).int('tasks.claim_count').min(1, 'tasks.claim_count').max(claimMax, 'tasks.claim_count'), rework: z.boolean().optional() })
+  .strict();
 export const saveResultInput = z.object({ result: resultDocument }).strict();
 export const rejectInput = z.object({ marks: errorMarks.min(1, 'tasks.marks_empty') }).strict();
 export const markInvalidInput = z.object({ reasonId: z.uuid() }).strict();

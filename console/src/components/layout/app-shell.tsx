@@ -1,7 +1,8 @@
 // The signed-in frame: header (language, unread messages, user menu), side menu, the page, and a footer on the home overview only.
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { type Refusal, RefusalNotice } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { UnreadBadge } from '@/features/messages/components/unread-badge';
@@ -9,7 +10,8 @@ import { LanguageSwitch } from './language-switch';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
-export function AppShell() {
+/** `children` stand for the page where a screen that takes the whole window has nothing to show but a refusal. */
+export function AppShell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const location = useLocation();
@@ -28,11 +30,17 @@ export function AppShell() {
         <main className="flex-1 overflow-auto p-6">
           {/* Each page's code arrives when it is first opened; the frame stays while it does. */}
           <Suspense fallback={<Skeleton className="h-40" />}>
-            <Outlet />
+            {children ?? <Outlet />}
           </Suspense>
         </main>
       </div>
       {location.pathname === '/home' && <footer className="border-t border-border py-3 text-center text-xs text-muted-foreground">{t('footer')}</footer>}
     </div>
   );
+}
+
+/** A whole-window screen that cannot show what it was opened on: the refusal (or the failure) inside the console's frame. */
+export function FramedRefusal({ refusal }: { refusal: Refusal | null }) {
+  const { t } = useTranslation();
+  return <AppShell>{refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>}</AppShell>;
 }

@@ -61,7 +61,8 @@ export class SignInService {
     const mustConfirm = live.length > 0 && !input.confirm;
     // The code is checked before LOGIN_REPEAT is told, but only used up by the sign-in that happens.
     if (input.role === 4 && !(await this.codes.verify(input.account, 'login', input.verification_code!, { consume: !mustConfirm }))) {
-      throw new AppError(400, 'VERIFICATION_FAILED', 'identity.verification_failed');
+      // Under the code's own field, where the person reads what to do about it.
+      throw new AppError(400, 'VERIFICATION_FAILED', 'identity.verification_failed', {}, [{ field: 'verification_code', messageKey: 'identity.verification_failed' }]);
     }
     if (mustConfirm) return { kind: 'signed-in-elsewhere' };
 

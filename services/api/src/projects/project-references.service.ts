@@ -1,7 +1,8 @@
-// Checks what a project step names outside the project: catalog versions, teams and taggers must exist.
+// Checks what a project step names outside the project: catalog versions, teams and taggers must exist, and the tools
+// must be of kinds the project's annotation type can use.
 import { Injectable } from '@nestjs/common';
 import { AppError, type FieldError } from '@annot/core';
-import { type LinkGroupInput, type LinkMembersInput, type ProjectBasics, type ProjectRules, type ProjectTools, Role } from '@annot/workflows';
+import { type AnnotationType, type LinkGroupInput, type LinkMembersInput, type ProjectBasics, type ProjectRules, type ProjectTools, Role, toolFits } from '@annot/workflows';
 import { ProjectsRepository } from './projects.repository';
 
 const invalid = (fields: FieldError[]) => new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, fields);
@@ -27,10 +28,20 @@ export class ProjectReferences {
     if (fields.length > 0) throw invalid(fields);
   }
 
-  async checkTools({ tools }: ProjectTools): Promise<void> {
+  async checkTools({ tools }: ProjectTools, annotationType: AnnotationType): Promise<void> {
     const known = await this.projects.toolVersions(tools);
-    const fields = tools.flatMap((t, i) => (known.has(`${t.toolId}@${t.toolVersion}`) ? [] : [{ field: `tools.${i}`, messageKey: 'projects.tool_not_found' }]));
+    const fields = tools.flatMap((t, i) => {
+      const tool = known.get(`${t.toolId}@${t.toolVersion}`);
+      if (!tool) return [{ field: `tools.${i}`, messageKey: 'projects.tool_not_found' }];
+      return toolFits(annotationType, tool.templateType) ? [] : [{ field: `tools.${i}`, messageKey: 'projects.tool_unfit' }];
+    });
     if (fields.length > 0) throw invalid(fields);
+  }
+
+  /** A new annotation type must suit the tools already chosen, or the tools step would hold tools its editor cannot draw. */
+  async checkToolsKept(tools: ProjectTools['tools'], annotationType: AnnotationType): Promise<void> {
+    const known = await this.projects.toolVersions(tools);
+    if ([...known.values()].some((tool) => !toolFits(annotationType, tool.templateType))) throw invalid([{ field: 'annotationType', messageKey: 'projects.annotation_type_unfit_tools' }]);
   }
 
   async checkRules(rules: ProjectRules): Promise<void> {

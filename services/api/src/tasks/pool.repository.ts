@@ -62,9 +62,9 @@ export class PoolRepository {
   /**
    * Locks waiting items of a link's pool in claim order, skipping rows another claim holds: larger batch priority
    * first, then the order they arrived. Rework offered to someone else stays with them. Where the pool is shared,
-   * the claimer's parts come in the order given; never another's share.
+   * the claimer's parts come in the order given; never another's share. `rework` keeps to the rework offered to the claimer.
    */
-  async lockPool(db: Kysely<Database>, linkId: string, claimant: Claimant, claimerId: string, count: number): Promise<PooledItem[]> {
+  async lockPool(db: Kysely<Database>, linkId: string, claimant: Claimant, claimerId: string, count: number, rework = false): Promise<PooledItem[]> {
     const closed = closedBatches(claimant.linkType);
     const locked: PooledItem[] = [];
     for (const share of claimant.shares) {
@@ -74,6 +74,7 @@ export class PoolRepository {
         FROM data_items d
         WHERE d.link_id = ${linkId}::uuid AND d.status = 'waiting' AND ${shareCondition(share)}
           AND (d.preferred_claimer_id IS NULL OR d.preferred_claimer_id = ${claimerId})
+          AND (${rework}::boolean = false OR d.preferred_claimer_id = ${claimerId})
           AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.batch_id = d.batch_id AND b.status = ANY(${closed}::text[]))
         ORDER BY d.priority DESC, d.created_at, d.seq
         LIMIT ${count - locked.length}

@@ -94,7 +94,7 @@ export class TasksController {
   @Can('task.claim')
   async claim(@Param() params: LinkParamsDto, @Body() body: ClaimDto, @Ctx() context: CommandContext): Promise<{ items: string[] }> {
     const scope = await this.access.scope(context.actor);
-    return { items: await this.commands.execute(new ClaimItemsCommand(params.linkId, body.count, scope, context)) };
+    return { items: await this.commands.execute(new ClaimItemsCommand(params.linkId, body.count, scope, context, body.rework)) };
   }
 
   /** Opening the rule starts its countdown; claims wait until it has run. */

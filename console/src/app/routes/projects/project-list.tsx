@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectTab } from '@/features/projects/api/get-projects';
 import { ProjectsTable } from '@/features/projects/components/projects-table';
 
-const titles: Record<ProjectTab, string> = { release: 'menu_released_projects', going: 'menu_going_projects', finish: 'menu_finished_projects' };
+const titles: Record<ProjectTab, string> = { release: 'menu_projects_to_publish', going: 'menu_going_projects', finish: 'menu_finished_projects' };
 
 export default function ProjectListPage({ tab }: { tab: ProjectTab }) {
   const { t } = useTranslation();

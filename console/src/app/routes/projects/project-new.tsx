@@ -1,16 +1,24 @@
 // /project/new/{id}: the creation wizard, for a new draft (id 0) or one being completed.
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import type { ProjectDetail } from '@annot/workflows';
 import { RefusalNotice, refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAnnotationRuleSearch, useAnnotationRules } from '@/features/annotation-rules/api/annotation-rules';
+import { BatchesPanel } from '@/features/batches/components/batches-panel';
 import { useDataRuleSearch, useDataRules } from '@/features/data-rules/api/data-rules';
+import { useTaggerChoices, useTeamChoices } from '@/features/people/api/people-choices';
 import { useProject, useProjects } from '@/features/projects/api/get-projects';
+import { LinkMembersList } from '@/features/projects/components/link-members-list';
 import { ProjectWizard } from '@/features/projects/components/project-wizard';
 import { useToolSearch, useTools } from '@/features/tools/api/list-tools';
 import { isUuid } from '@/lib/ids';
 
 const catalogSearch = { tools: useToolSearch, annotationRules: useAnnotationRuleSearch, dataRules: useDataRuleSearch };
+const after = {
+  members: (project: ProjectDetail) => <LinkMembersList projectId={project.id} version={project.version} useTeamChoices={useTeamChoices} useTaggerChoices={useTaggerChoices} />,
+  data: (project: ProjectDetail) => <BatchesPanel projectId={project.id} />,
+};
 
 export default function ProjectNewPage() {
   const { t } = useTranslation();
@@ -38,6 +46,7 @@ export default function ProjectNewPage() {
           annotationRules={annotationRules.data ?? []}
           dataRules={dataRules.data ?? []}
           search={catalogSearch}
+          after={after}
         />
       )}
     </div>

@@ -5,7 +5,8 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { emptyResult, type ErrorMark, type ToolGroup } from '@annot/workflows';
-import { RefusalNotice, refusalOf } from '@/components/refusal';
+import { FramedRefusal } from '@/components/layout/app-shell';
+import { refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
@@ -83,11 +84,8 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
     void client.prefetchQuery(taskItemQuery(neighbours.next));
   }, [client, opened, neighbours.next]);
 
-  if (!valid) return <RefusalNotice refusal="not_found" />;
-  if (item.error) {
-    const refusal = refusalOf(item.error);
-    return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
-  }
+  if (!valid) return <FramedRefusal refusal="not_found" />;
+  if (item.error) return <FramedRefusal refusal={refusalOf(item.error)} />;
   // The canvas does not wait for the history: the item's own columns decide the commands until it comes, and then
   // the history adds what only it knows (who annotated, the marks of the last rejection).
   if (!view || !project.data || !tools.data || !item.data) return <Skeleton className="m-6 h-[80vh]" />;
@@ -98,14 +96,16 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   const base = area === 'tag' ? '/tag' : '/project';
   const back = area === 'tag' ? `/tag/datamanage/${view.projectId}` : `/project/datamanage/${view.projectId}`;
   const send = async (request: EditorRequest) => {
-    try {
-      // The version after autosave's last save, so the command judges the result the person sees.
-      const fresh = await client.fetchQuery({ ...taskItemQuery(itemId), staleTime: 0 });
-      return await sendItemCommand(itemId, fresh.version, request);
-    } finally {
-      // The image does not change with a command; reading it again would only reload the canvas.
+    // The version after autosave's last save, so the command judges the result the person sees.
+    const fresh = await client.fetchQuery({ ...taskItemQuery(itemId), staleTime: 0 });
+    const answer = await sendItemCommand(itemId, fresh.version, request).catch((error: unknown) => {
+      // Refused: the item is still this person's to read, and may have changed under them.
       void client.invalidateQueries({ queryKey: tasksKey, predicate: (query) => query.queryKey.at(-1) !== 'media' });
-    }
+      throw error;
+    });
+    // Handed on: the person moves to the next item and may no longer read this one, so only the lists are read again.
+    void client.invalidateQueries({ queryKey: tasksKey, predicate: (query) => !query.queryKey.includes(itemId) });
+    return answer;
   };
 
   const Editor = project.data.annotationType.startsWith('point_cloud') ? PointCloudEditor : AnnotationEditor;

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { ErrorMark } from '@annot/workflows';
-import { RefusalNotice, refusalOf } from '@/components/refusal';
+import { FramedRefusal } from '@/components/layout/app-shell';
+import { refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { entriesQuery, type ErrorGroupView } from '@/features/catalog-entries/api/entries';
@@ -46,7 +47,7 @@ export default function JudgingEditorPage({ gate, area }: { gate: 'sampling' | '
   const [params] = useSearchParams();
   const gateId = params.get(gate) ?? '';
   const me = useUserInfo().data?.id ?? null;
-  if (!isUuid(itemId) || !isUuid(gateId)) return <RefusalNotice refusal="not_found" />;
+  if (!isUuid(itemId) || !isUuid(gateId)) return <FramedRefusal refusal="not_found" />;
   return gate === 'sampling' ? <SampleJudging area={area} itemId={itemId} taskId={gateId} me={me} /> : <AcceptanceJudging area={area} itemId={itemId} batchId={gateId} me={me} />;
 }
 
@@ -83,10 +84,7 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
   const open = (next: string | null) => navigate(next ? place.editor(area, next, gateId) : back);
 
   const failure = item.error ?? judging.error;
-  if (failure) {
-    const refusal = refusalOf(failure);
-    return refusal ? <RefusalNotice refusal={refusal} /> : <p role="alert">{t('load_failed')}</p>;
-  }
+  if (failure) return <FramedRefusal refusal={refusalOf(failure)} />;
   if (!view || !item.data || judging.pending || tools.isPending || groups.isPending) return <Skeleton className="m-6 h-[80vh]" />;
 
   const editorJudging: EditorJudging = {
@@ -106,8 +104,8 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
   };
   const send = async (request: EditorRequest) => {
     await judging.send(request.verb as GateVerb, request.verb === 'reject' ? request.marks : []);
-    // The item's own view does not change with a gate's verdict, but its list rows may show it.
-    void client.invalidateQueries({ queryKey: ['tasks'], predicate: (query) => query.queryKey.at(-1) !== 'media' });
+    // The item's own view does not change with a gate's verdict, and the judge may no longer read it; its list rows may show it.
+    void client.invalidateQueries({ queryKey: ['tasks'], predicate: (query) => !query.queryKey.includes(itemId) });
   };
 
   const Editor = (tools.data ?? []).some((tool) => spatialTemplates.has(tool.definition.templateType)) ? PointCloudEditor : AnnotationEditor;

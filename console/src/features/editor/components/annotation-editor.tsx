@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Point, shapeAt, shapeBounds } from '@annot/workflows';
 import { Skeleton } from '@/components/ui/skeleton';
-import { runItemCommand } from '../hooks/item-commands';
+import { handItemOver, runItemCommand } from '../hooks/item-commands';
 import { useEditorCommands, type FlowCommand } from '../hooks/use-editor-commands';
 import { useEditorKeys } from '../hooks/use-editor-keys';
 import { useEditor } from '../stores/editor-store';
@@ -109,6 +109,7 @@ function EditorWorkspace(props: AnnotationEditorProps) {
         {dialog === 'rule' && <RuleSheet rule={rule} onClose={() => setDialog(null)} />}
       </div>
       <ItemDialogs
+        onRelease={() => handItemOver(commandContext, { verb: 'release' })}
         dialog={dialog}
         setDialog={setDialog}
         flow={flow}

@@ -58,6 +58,7 @@ export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, nei
         )}
         {action('mark_invalid', 'mark-invalid')}
         {action('release', 'release')}
+        {verbs.includes('reject') && pendingMarks === 0 && <span className="text-xs text-muted-foreground">{t('editor_reject_needs_mark')}</span>}
         {action('reject', 'reject', 'destructive', pendingMarks === 0)}
         {action('pass', 'pass', 'default')}
         {action('submit', 'submit', 'default')}

@@ -51,7 +51,7 @@ export function ItemEditorProvider({ props, image, children }: { props: Annotati
 }
 
 /** A dialog of an editor; `Mark` is what a new mark is pinned to in it. */
-export type EditorDialog<Mark> = 'shortcuts' | 'invalid' | 'rule' | 'delete_track' | { mark: Mark } | null;
+export type EditorDialog<Mark> = 'shortcuts' | 'invalid' | 'rule' | 'release' | 'delete_track' | { mark: Mark } | null;
 
 /** The work on the item: autosave, the commands of the work loop, the marks of this inspection and the objects' names. */
 export function useItemWork<Mark>({ item, tools, verbs, marks, neighbours, send, onNavigate, judging }: AnnotationEditorProps) {
@@ -84,8 +84,19 @@ export function useItemWork<Mark>({ item, tools, verbs, marks, neighbours, send,
   );
   /** What the commands on the item itself need (runItemCommand). */
   const commandContext = useMemo<ItemCommandContext>(
-    () => ({ verbs, pendingMarks, neighbours, judging, onNavigate, act: flow.act, flush: autosave.flush, leave, setDialog: setDialog as ItemCommandContext['setDialog'] }),
-    [verbs, pendingMarks, neighbours, judging, onNavigate, flow, autosave, leave],
+    () => ({
+      verbs,
+      pendingMarks,
+      neighbours,
+      judging,
+      onNavigate,
+      act: flow.act,
+      flush: autosave.flush,
+      holdsWork: () => store.getState().history.present.objects.length > 0,
+      leave,
+      setDialog: setDialog as ItemCommandContext['setDialog'],
+    }),
+    [verbs, pendingMarks, neighbours, judging, onNavigate, flow, autosave, leave, store],
   );
   return { store, setup, document, dialog, setDialog, pendingMarks, setPendingMarks, allMarks, markCounts, autosave, labelOf, flow, objectLabel, leave, commandContext };
 }
@@ -97,13 +108,15 @@ export interface ItemDialogsProps<Mark> {
   invalidDialog: AnnotationEditorProps['invalidDialog'];
   errorGroups: AnnotationEditorProps['errorGroups'];
   shortcuts?: ShortcutScope;
+  /** Releases the item once the person confirmed it may let its work go. */
+  onRelease: () => void;
   /** The object a new mark is pinned to, by name, if any. */
   markObjectLabel: (mark: Mark) => string | null;
   onAddMark: (mark: Mark, choice: MarkChoice) => void;
 }
 
 /** The dialogs of the commands both editors share: shortcuts, deleting tracks, marking invalid, and a new mark. */
-export function ItemDialogs<Mark>({ dialog, setDialog, flow, invalidDialog, errorGroups, shortcuts = 'image', markObjectLabel, onAddMark }: ItemDialogsProps<Mark>) {
+export function ItemDialogs<Mark>({ dialog, setDialog, flow, invalidDialog, errorGroups, shortcuts = 'image', onRelease, markObjectLabel, onAddMark }: ItemDialogsProps<Mark>) {
   const { t } = useTranslation();
   const store = useEditorStore();
   const setup = useEditorSetup();
@@ -119,6 +132,18 @@ export function ItemDialogs<Mark>({ dialog, setDialog, flow, invalidDialog, erro
           onConfirm={() => {
             deleteTracks(store, setup, store.getState().selected);
             setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'release' && (
+        <ConfirmDialog
+          title={t('editor_release_title')}
+          message={t('editor_release_message')}
+          confirmLabel={t('tasks_verb_release')}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            setDialog(null);
+            onRelease();
           }}
         />
       )}

@@ -43,13 +43,21 @@ export function MarksPanel({ sequence, marks, pending, groups, objectLabel, onRe
       </li>
     );
   };
+  // Each list under the title of what it is: the marks the item came back with, and those this rejection will send.
   return (
-    <section className="grid gap-1 border-b border-border p-3" aria-label={t('tasks_marks')}>
-      <h3 className="text-sm font-semibold">{t('tasks_rejection_marks')}</h3>
-      <ul className="grid gap-1">
-        {marks.map((mark, i) => row(mark, i, false))}
-        {pending.map((mark, i) => row(mark, i, true))}
-      </ul>
+    <section className="grid gap-2 border-b border-border p-3" aria-label={t('tasks_marks')}>
+      {marks.length > 0 && (
+        <div className="grid gap-1">
+          <h3 className="text-sm font-semibold">{t('tasks_rejection_marks')}</h3>
+          <ul className="grid gap-1">{marks.map((mark, i) => row(mark, i, false))}</ul>
+        </div>
+      )}
+      {pending.length > 0 && (
+        <div className="grid gap-1">
+          <h3 className="text-sm font-semibold">{t('editor_pending_marks')}</h3>
+          <ul className="grid gap-1">{pending.map((mark, i) => row(mark, i, true))}</ul>
+        </div>
+      )}
     </section>
   );
 }

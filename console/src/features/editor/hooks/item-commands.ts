@@ -6,7 +6,7 @@ import type { EditorJudging, EditorRequest } from '../components/editor-types';
 import type { FlowCommand } from './use-editor-commands';
 
 /** The dialogs these commands open, which every editor's own list of dialogs holds. */
-export type ItemDialog = 'shortcuts' | 'invalid' | 'rule';
+export type ItemDialog = 'shortcuts' | 'invalid' | 'rule' | 'release';
 
 export interface ItemCommandContext {
   verbs: string[];
@@ -17,21 +17,32 @@ export interface ItemCommandContext {
   /** Sends a request once the result is saved; true when the server took it. */
   act: (request: EditorRequest) => Promise<boolean>;
   flush: () => Promise<void>;
+  /** The item holds drawn work, saved as a draft or not yet: releasing it asks first. */
+  holdsWork: () => boolean;
   /** Leaves for another item once the result is saved. */
   leave: (itemId: string | null) => Promise<void>;
   setDialog: (update: ItemDialog | ((current: unknown) => ItemDialog | null)) => void;
 }
 
+/** A command that hands the item on moves to my next item, or back to the list; a gate's verdict goes where the page says. */
+export function handItemOver(c: ItemCommandContext, request: EditorRequest): void {
+  void c.act(request).then((done) => done && (c.judging ? c.judging.onSent(request.verb) : c.onNavigate(c.neighbours.next)));
+}
+
 /** Runs a command on the item and says so; false for the commands each editor runs its own way (fit, delete a track). */
 export function runItemCommand(command: FlowCommand, c: ItemCommandContext): boolean {
-  // A command that hands the item on moves to my next item, or back to the list; a gate's verdict goes where the page says.
-  const handOver = (request: EditorRequest) => void c.act(request).then((done) => done && (c.judging ? c.judging.onSent(request.verb) : c.onNavigate(c.neighbours.next)));
+  const handOver = (request: EditorRequest) => handItemOver(c, request);
   switch (command) {
     case 'save':
       void c.flush();
       return true;
-    case 'submit':
     case 'release':
+      if (c.verbs.includes(command)) {
+        if (c.holdsWork()) c.setDialog('release');
+        else handOver({ verb: command });
+      }
+      return true;
+    case 'submit':
     case 'pass':
       if (c.verbs.includes(command)) handOver({ verb: command });
       return true;

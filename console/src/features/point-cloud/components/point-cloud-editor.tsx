@@ -14,7 +14,7 @@ import { ObjectsPanel } from '@/features/editor/components/objects-panel';
 import { RefusalBanner, RestoreBanner } from '@/features/editor/components/refusal-banner';
 import { RuleSheet } from '@/features/editor/components/rule-sheet';
 import { Timeline } from '@/features/editor/components/timeline';
-import { runItemCommand } from '@/features/editor/hooks/item-commands';
+import { handItemOver, runItemCommand } from '@/features/editor/hooks/item-commands';
 import { type FlowCommand, useEditorCommands } from '@/features/editor/hooks/use-editor-commands';
 import type { EditorCommand } from '@/features/editor/hooks/editor-shortcuts';
 import { useEditorKeys } from '@/features/editor/hooks/use-editor-keys';
@@ -301,6 +301,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
         {dialog === 'rule' && <RuleSheet rule={rule} onClose={() => setDialog(null)} />}
       </div>
       <ItemDialogs
+        onRelease={() => handItemOver(commandContext, { verb: 'release' })}
         dialog={dialog}
         setDialog={setDialog}
         flow={flow}

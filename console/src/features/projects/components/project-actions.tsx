@@ -1,8 +1,10 @@
 // The lifecycle buttons of one project: what the project machine allows in its status and the permission table lets this person do.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { allowedEvents, isAction, projectMachine, type ProjectStatus } from '@annot/workflows';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/authorization';
@@ -16,6 +18,8 @@ export function ProjectActions({ id, status, published }: { id: string; status: 
   // The same machine as the server, with the same context: a draft closed before it ever ran is not reopened.
   const allowed = allowedEvents(projectMachine, status, { published }).filter((event) => isAction(event) && can(event));
   const verbs = (Object.keys(verbEvents) as (keyof typeof verbEvents)[]).filter((verb) => allowed.includes(verbEvents[verb]));
+  // Publishing puts the project before its people and its items into the pools: it is asked first; the rest is not.
+  const [asking, setAsking] = useState(false);
   const run = (verb: ProjectVerb) =>
     change.mutate(
       { id, verb },
@@ -30,10 +34,19 @@ export function ProjectActions({ id, status, published }: { id: string; status: 
   return (
     <>
       {verbs.map((verb) => (
-        <Button key={verb} size="sm" variant="outline" disabled={change.isPending} onClick={() => run(verb)}>
+        <Button key={verb} size="sm" variant="outline" disabled={change.isPending} onClick={() => (verb === 'publish' ? setAsking(true) : run(verb))}>
           {t(`projects_${verb}`)}
         </Button>
       ))}
+      {asking && (
+        <ConfirmDialog
+          title={t('projects_publish_title')}
+          message={t('projects_publish_message')}
+          confirmLabel={t('projects_publish')}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => (setAsking(false), run('publish'))}
+        />
+      )}
       {can('project.clone') && (
         <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => run('clone')}>
           {t('projects_clone')}

@@ -1,9 +1,11 @@
-// The creation wizard: basic info, tools, links, rules; each step saves the draft, and publishing says what is missing.
-import { useState } from 'react';
+// The creation wizard: basic info, tools, links, rules, then the links' people and the first batches; each configuration
+// step saves the draft, and publishing says what is missing.
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine, projectSteps, type ProjectStep } from '@annot/workflows';
+import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine, projectSteps } from '@annot/workflows';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -25,22 +27,29 @@ export interface ProjectWizardProps {
   dataRules: RuleChoice[];
   /** The catalog searched on the server by keyword, for the pickers of tools and rules. */
   search: { tools: UseFound<ToolChoice>; annotationRules: UseFound<RuleChoice>; dataRules: UseFound<RuleChoice> };
+  /** The steps other features serve once the draft exists: the people of its links and its batches. */
+  after: Record<AfterStep, (project: ProjectDetail) => ReactNode>;
 }
+
+type AfterStep = 'members' | 'data';
+const wizardSteps = [...projectSteps, 'members', 'data'] as const;
+type WizardStep = (typeof wizardSteps)[number];
 
 const defaultLinks = (): ProjectLinkInput[] => [];
 
-export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules, search }: ProjectWizardProps) {
+export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules, search, after }: ProjectWizardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveProjectStep();
   const change = useChangeProject();
   // The step lives in the address, so the draft's first save can move to its own address and go on with the next step.
   const [params, setParams] = useSearchParams();
-  const step = (projectSteps as readonly string[]).includes(params.get('step') ?? '') ? (params.get('step') as ProjectStep) : 'basics';
-  const setStep = (next: ProjectStep) => setParams({ step: next }, { replace: true });
+  const step = (wizardSteps as readonly string[]).includes(params.get('step') ?? '') ? (params.get('step') as WizardStep) : 'basics';
+  const setStep = (next: WizardStep) => setParams({ step: next }, { replace: true });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [links, setLinks] = useState<ProjectLinkInput[]>(() => project?.links.map(({ id, type, name }) => ({ id, type, name })) ?? defaultLinks());
   const [missing, setMissing] = useState<string[]>([]);
+  const [asking, setAsking] = useState(false);
   const id = project?.id ?? null;
   const fixed = project?.links.some((l) => l.tasks > 0) ?? false;
 
@@ -51,7 +60,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
       {
         onSuccess: (answer) => {
           toast.success(t('projects_step_saved'));
-          const next = projectSteps[projectSteps.indexOf(saved.step) + 1] ?? saved.step;
+          const next = wizardSteps[wizardSteps.indexOf(saved.step) + 1];
           navigate(`/project/new/${answer.id}?step=${next}`, { replace: true });
         },
         onError: (error) => {
@@ -88,11 +97,20 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
           <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
           {project.missing.length > 0 && <span className="text-muted-foreground">{t('projects_missing', { steps: project.missing.map((s) => t(`projects_step_${s}`)).join(', ') })}</span>}
           {canPublish && (
-            <Button size="sm" onClick={publish} disabled={change.isPending}>
+            <Button size="sm" onClick={() => setAsking(true)} disabled={change.isPending}>
               {t('projects_publish')}
             </Button>
           )}
         </div>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={t('projects_publish_title')}
+          message={t('projects_publish_message')}
+          confirmLabel={t('projects_publish')}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => (setAsking(false), publish())}
+        />
       )}
       {missing.length > 0 && (
         <ul role="alert" className="grid gap-1 text-sm text-destructive">
@@ -101,9 +119,9 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
           ))}
         </ul>
       )}
-      <Tabs value={step} onValueChange={(value) => setStep(value as ProjectStep)}>
+      <Tabs value={step} onValueChange={(value) => setStep(value as WizardStep)}>
         <TabsList>
-          {projectSteps.map((s, index) => (
+          {wizardSteps.map((s, index) => (
             <TabsTrigger key={s} value={s} disabled={!id && s !== 'basics'}>
               {index + 1}. {t(`projects_step_${s}`)}
             </TabsTrigger>
@@ -113,7 +131,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
           <BasicsForm initial={project?.basics ?? null} linkable={linkable.filter((p) => p.id !== project?.id)} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'basics', value })} />
         </TabsContent>
         <TabsContent value="tools">
-          <ToolsStep catalog={tools} useToolChoices={search.tools} initial={{ tools: project?.tools ?? [], groups: project?.groups ?? [] }} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'tools', value })} />
+          <ToolsStep annotationType={project?.basics.annotationType ?? 'picture_single_frame'} catalog={tools} useToolChoices={search.tools} initial={{ tools: project?.tools ?? [], groups: project?.groups ?? [] }} serverErrors={errors} saving={save.isPending} onSave={(value) => saveStep({ step: 'tools', value })} />
         </TabsContent>
         <TabsContent value="links">
           <div className="grid max-w-3xl gap-3">
@@ -137,6 +155,13 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
             onSave={(value) => saveStep({ step: 'rules', value })}
           />
         </TabsContent>
+        {project &&
+          (['members', 'data'] as const).map((s) => (
+            <TabsContent key={s} value={s} className="grid gap-3">
+              {!project.published && <p className="text-sm text-muted-foreground">{t(`projects_step_${s}_hint`)}</p>}
+              {after[s](project)}
+            </TabsContent>
+          ))}
       </Tabs>
     </div>
   );

@@ -1,8 +1,8 @@
 // The wizard's tool step: the catalog's tools to choose from, searched on the server, each cited at its current version,
-// and the group elements made of them.
+// and the group elements made of them; only tools of the kinds the project's annotation type can use are offered.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ProjectTools, projectTools, type ToolGroup } from '@annot/workflows';
+import { type AnnotationType, type ProjectTools, projectTools, type ToolGroup, toolFits, toolTypesFor } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { type UseFound, useServerSearch } from '@/lib/use-server-search';
@@ -17,6 +17,7 @@ export interface ToolChoice {
 }
 
 export interface ToolsStepProps {
+  annotationType: AnnotationType;
   catalog: ToolChoice[];
   /** The catalog's tools whose name holds a keyword, asked of the server. */
   useToolChoices: UseFound<ToolChoice>;
@@ -26,12 +27,14 @@ export interface ToolsStepProps {
   onSave: (tools: ProjectTools) => void;
 }
 
-export function ToolsStep({ catalog, useToolChoices, initial, serverErrors, saving, onSave }: ToolsStepProps) {
+export function ToolsStep({ annotationType, catalog, useToolChoices, initial, serverErrors, saving, onSave }: ToolsStepProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState(() => new Map(initial.tools.map((tool) => [tool.toolId, tool.toolVersion])));
   const [error, setError] = useState<string | null>(null);
   const search = useServerSearch(catalog, useToolChoices);
-  const chosenElsewhere = [...chosen.keys()].filter((id) => !search.shown.some((tool) => tool.id === id)).flatMap((id) => search.byId(id) ?? []);
+  const offered = search.shown.filter((tool) => toolFits(annotationType, tool.templateType));
+  // A tool chosen before the annotation type changed stays listed, so it can be unticked.
+  const chosenElsewhere = [...chosen.keys()].filter((id) => !offered.some((tool) => tool.id === id)).flatMap((id) => search.byId(id) ?? []);
   const toggle = (tool: ToolChoice, on: boolean) =>
     setChosen((current) => {
       const next = new Map(current);
@@ -60,9 +63,12 @@ export function ToolsStep({ catalog, useToolChoices, initial, serverErrors, savi
   return (
     <div className="grid max-w-2xl gap-3">
       {catalog.length === 0 && <p className="text-sm text-muted-foreground">{t('projects_no_tools')}</p>}
+      <p className="text-sm text-muted-foreground">
+        {t('projects_tools_for_type', { type: t(`annotation_type_${annotationType}`), kinds: toolTypesFor[annotationType].map((kind) => t(`tools_template_${kind}`)).join(t('list_separator')) })}
+      </p>
       <Input type="search" aria-label={t('search_tools')} placeholder={t('search')} className="h-8 w-64" value={search.keyword} onChange={(e) => search.setKeyword(e.target.value)} />
       <ul className="grid gap-1">
-        {[...chosenElsewhere, ...search.shown].map((tool) => (
+        {[...chosenElsewhere, ...offered].map((tool) => (
           <li key={tool.id}>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={chosen.has(tool.id)} onChange={(e) => toggle(tool, e.target.checked)} />

@@ -29,6 +29,10 @@ export function useSampleJudging(taskId: string, itemId: string, me: string | nu
   };
 
   const nextToJudge = async () => {
+    // Items already in my hands come first; a claim is asked for only while the sample has an item nobody holds.
+    const held = mine.find((id) => id !== itemId);
+    if (held) return held;
+    if (!sample.some((s) => s.itemId !== itemId && s.verdict === null && s.claimer === null)) return null;
     try {
       return (await claimSampleItem(taskId)).itemId;
     } catch (error) {

@@ -1,4 +1,5 @@
-// POST /manage/tasks/links/:linkId/claims: take N items from a link's pool; the lists of the caller's items refresh.
+// POST /manage/tasks/links/:linkId/claims: take N items from a link's pool, or the rework returned to the caller; the
+// lists of the caller's items refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { claimMax } from '@annot/workflows';
@@ -11,7 +12,7 @@ export const claimCount = z.coerce.number().int().min(1).max(claimMax);
 export function useClaimItems(linkId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (count: number) => api.post<{ items: string[] }>(`/manage/tasks/links/${linkId}/claims`, { count }),
+    mutationFn: (claim: { count: number; rework?: boolean }) => api.post<{ items: string[] }>(`/manage/tasks/links/${linkId}/claims`, claim),
     onSuccess: () => client.invalidateQueries({ queryKey: tasksKey }),
   });
 }

@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { claimMax } from '@annot/workflows';
 import { LinkCardTitle } from '@/components/link-card-title';
 import { claimCount, useClaimItems } from '../api/claim-items';
 import { useItemHistory } from '../api/get-task-item';
@@ -40,7 +41,7 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (parsed.success) claim.mutate(parsed.data);
+    if (parsed.success) claim.mutate({ count: parsed.data });
   };
 
   return (
@@ -85,7 +86,7 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
                   <TableCell className="flex gap-1">
                     {editorPath && (
                       <Button asChild size="sm">
-                        <Link to={editorPath(item.id)}>{t('editor_open')}</Link>
+                        <Link to={editorPath(item.id)}>{t(link.type === 'inspection' ? 'editor_open_inspect' : 'editor_open')}</Link>
                       </Button>
                     )}
                     <Button asChild size="sm" variant="outline">
@@ -114,11 +115,21 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
 function ReworkList({ projectId, linkId, itemPath }: { projectId: string; linkId: string; itemPath: (itemId: string) => string }) {
   const { t } = useTranslation();
   const rework = useTaskItems(projectId, { linkId, rework: true, mine: true });
+  const claim = useClaimItems(linkId);
   const rows = rework.data?.pages.flatMap((page) => page.items) ?? [];
+  const waiting = rows.filter((item) => item.status !== 'claimed').length;
   return (
     <section className="grid gap-2" aria-label={t('tasks_rejected')}>
       <h3 className="font-medium">{t('tasks_rejected_count', { count: rows.length })}</h3>
       <p className="text-xs text-muted-foreground">{t('tasks_rejected_hint')}</p>
+      {waiting > 0 && (
+        <div>
+          <Button size="sm" disabled={claim.isPending} onClick={() => claim.mutate({ count: Math.min(waiting, claimMax), rework: true })}>
+            {t('tasks_claim_rework', { count: waiting })}
+          </Button>
+        </div>
+      )}
+      <CommandRefusal error={claim.error} />
       {rework.isPending ? (
         <Skeleton className="h-16" />
       ) : rows.length === 0 ? (

@@ -28,7 +28,11 @@ export class SaveProjectStepHandler implements ICommandHandler<SaveProjectStepCo
 
   async execute({ projectId, input, context, expectedVersion }: SaveProjectStepCommand): Promise<AppendResult> {
     if (input.step === 'basics') await this.references.checkBasics(input.value, projectId);
-    if (input.step === 'tools') await this.references.checkTools(input.value);
+    if (input.step === 'basics' || input.step === 'tools') {
+      const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
+      if (input.step === 'basics') await this.references.checkToolsKept(state.tools ?? [], input.value.annotationType);
+      else if (state.basics) await this.references.checkTools(input.value, state.basics.annotationType);
+    }
     if (input.step === 'rules') await this.references.checkRules(input.value);
     let checkedVersion = expectedVersion;
     if (input.step === 'links') {

@@ -15,6 +15,7 @@ export class ClaimItemsCommand {
     readonly count: number,
     readonly scope: ProjectScope,
     readonly context: CommandContext,
+    readonly rework = false,
   ) {}
 }
 
@@ -31,7 +32,7 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ linkId, count, scope, context }: ClaimItemsCommand): Promise<string[]> {
+  async execute({ linkId, count, scope, context, rework }: ClaimItemsCommand): Promise<string[]> {
     const actor = context.actor;
     const { value, duplicate } = await this.pipeline.transact(context, async (unit) => {
       const claimant = await this.pool.claimant(unit.db, linkId, actor.id);
@@ -45,7 +46,7 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
       if (room <= 0) throw new AppError(409, 'TASK_REFUSED', 'tasks.too_many_in_hand', { limit: itemsInHandLimit });
       const wanted = Math.min(count, room);
       const claimed: string[] = [];
-      const locked = await this.pool.lockPool(unit.db, linkId, claimant, actor.id, wanted + (claimant.linkType === 'inspection' ? lockMargin : 0));
+      const locked = await this.pool.lockPool(unit.db, linkId, claimant, actor.id, wanted + (claimant.linkType === 'inspection' ? lockMargin : 0), rework);
       await this.work.preload(unit, locked);
       for (const item of locked) {
         if (claimed.length === wanted) break;
