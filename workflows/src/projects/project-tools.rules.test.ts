@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toolFits } from './project-tools.rules';
 
 describe(toolFits.name, () => {
-  it('lets a picture project use the flat shapes and nothing drawn in a point cloud', () => {
-    expect(['box', 'polygon', 'line', 'curve', 'point'].every((type) => toolFits('picture_single_frame', type))).toBe(true);
-    expect(['cuboid', 'segment', 'mask'].some((type) => toolFits('picture_single_frame', type))).toBe(false);
+  it('lets a picture project use the flat shapes and masks, and nothing drawn in a point cloud', () => {
+    expect(['box', 'polygon', 'line', 'curve', 'point', 'mask'].every((type) => toolFits('picture_single_frame', type))).toBe(true);
+    expect(['cuboid', 'segment'].some((type) => toolFits('picture_single_frame', type))).toBe(false);
   });
 
   it('lets a point-cloud project use cuboids only, and a segmentation of points its segments too', () => {
@@ -14,8 +14,9 @@ describe(toolFits.name, () => {
     expect(toolFits('point_cloud_semantic_segmentation', 'segment')).toBe(true);
   });
 
-  it('keeps masks for panoptic segmentation', () => {
+  it('keeps masks for single pictures and panoptic segmentation, not for frames in sequence', () => {
     expect(toolFits('panoramic_semantic_segmentation', 'mask')).toBe(true);
     expect(toolFits('video', 'mask')).toBe(false);
+    expect(toolFits('picture_continuous_frame', 'mask')).toBe(false);
   });
 });

@@ -8,7 +8,8 @@ type TemplateType = (typeof templateTypes)[number];
 const pictureShapes: TemplateType[] = ['box', 'polygon', 'line', 'curve', 'point'];
 
 export const toolTypesFor: Record<AnnotationType, readonly TemplateType[]> = {
-  picture_single_frame: pictureShapes,
+  // A single picture's editor also paints masks (a crowd region of COCO, a brush of Label Studio, panoptic results).
+  picture_single_frame: [...pictureShapes, 'mask'],
   picture_continuous_frame: pictureShapes,
   video: pictureShapes,
   panoramic_semantic_segmentation: ['mask', ...pictureShapes],

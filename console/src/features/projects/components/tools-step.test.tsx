@@ -44,11 +44,11 @@ describe(ToolsStep.name, () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('offers a picture project its flat tools only, and a point-cloud project its cuboids', () => {
+  it('offers a picture project its flat tools and masks only, and a point-cloud project its cuboids', () => {
     setLanguage('en-US');
     renderStep({ tools: [], groups: [] });
-    expect(screen.getAllByRole('checkbox').map((box) => box.parentElement!.textContent)).toEqual(['vehicle body · Box · v2', 'wheel · Box · v1']);
-    expect(screen.getByText('Kinds of tool for Picture, single frame: Box, Polygon, Line, Curve, Point')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox').map((box) => box.parentElement!.textContent)).toEqual(['vehicle body · Box · v2', 'wheel · Box · v1', 'sky mask · Mask · v1']);
+    expect(screen.getByText('Kinds of tool for Picture, single frame: Box, Polygon, Line, Curve, Point, Mask')).toBeInTheDocument();
     cleanup();
     setLanguage('zh-CN');
     renderStep({ tools: [], groups: [] }, vi.fn(), 'point_cloud_single_frame');
