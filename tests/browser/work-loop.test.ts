@@ -55,7 +55,7 @@ describe('the work loop in the console', () => {
     await tagger.page.waitForURL(`**/tag/datamanage/${projectId}`);
     const annotation = tagger.page.getByLabel(links[0].name, { exact: true });
     await annotation.getByLabel('Items to claim').fill('3');
-    await annotation.getByRole('button', { name: 'Claim' }).click();
+    await annotation.getByRole('button', { name: 'Claim', exact: true }).click();
     await annotation.getByText('Claimed 3 items').waitFor();
     await annotation.getByText(`In hand: ${before.length + 3} items`).waitFor();
 
@@ -89,8 +89,8 @@ describe('the work loop in the console', () => {
     // A newcomer reads the annotation rule for its countdown before the first claim.
     await inspection.getByRole('button', { name: 'Read the annotation rule' }).click();
     await inspection.getByText(/^Keep reading: you can claim data in /).waitFor();
-    await inspection.getByRole('button', { name: 'Claim' }).waitFor({ timeout: 20_000 });
-    await inspection.getByRole('button', { name: 'Claim' }).click();
+    await inspection.getByRole('button', { name: 'Claim', exact: true }).waitFor({ timeout: 20_000 });
+    await inspection.getByRole('button', { name: 'Claim', exact: true }).click();
     await inspection.getByText(/^Claimed \d+ items?$/).waitFor();
     await inspection.getByRole('row', { name: new RegExp(submitted.fileName) }).getByRole('link', { name: 'Open' }).click();
     await inspector.page.waitForURL(`**/tag/item/${submitted.id}`);

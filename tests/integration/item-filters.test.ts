@@ -122,14 +122,20 @@ describe('item filters', () => {
     expect(ids(await list(admin, `batchId=${secondBatch}`, 2))).toEqual(ids(all.filter((i) => i.batchId === secondBatch)));
   });
 
-  it("shows a supplier only its team's items: its share, what its taggers hold and the rework waiting for them", async () => {
+  it("shows a supplier only its team's items: its share, what its taggers hold or last annotated, and the rework waiting for them", async () => {
     const all = await list(admin, '');
     const taggers = [people['tagger@example.com'], people['inspector@example.com']];
-    // The demo team is on the annotation link only.
+    // Whoever last submitted each item in an annotation link: the team follows its taggers' work into later links.
+    const annotated = new Set(
+      (await platform.database.db.selectFrom('data_items').select('item_id').where('project_id', '=', projectId).where('annotator_id', 'in', taggers).execute()).map((r) => r.item_id),
+    );
+    expect(annotated.size).toBeGreaterThan(0);
     const ours = all.filter(
       (i) =>
-        i.linkId === links[0].id &&
-        (i.teamId === teamId || (i.status === 'claimed' && taggers.includes(i.claimerId!)) || (i.preferredClaimerId !== null && taggers.includes(i.preferredClaimerId))),
+        i.teamId === teamId ||
+        (i.status === 'claimed' && taggers.includes(i.claimerId!)) ||
+        (i.preferredClaimerId !== null && taggers.includes(i.preferredClaimerId)) ||
+        annotated.has(i.id),
     );
     const seen = await list(supplier, '');
     expect(ids(seen)).toEqual(ids(ours));

@@ -45,7 +45,7 @@ describe('work loop', () => {
     expect(saved.status).toBe(200);
     const incomplete = await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: annotator, headers: en });
     expect(incomplete.status).toBe(400);
-    expect(incomplete.body.data.fields).toEqual([{ field: 'car-1.category', message: 'category cannot be empty' }]);
+    expect(incomplete.body.data.fields).toEqual([{ field: 'car-1.category', message: '1. Demo vehicle box: Category cannot be empty' }]);
 
     const item = await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: annotator });
     const fixed = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: annotator, body: { result: box('car') }, headers: { 'if-match': item.headers.get('etag')! } });
