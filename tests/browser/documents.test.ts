@@ -1,6 +1,6 @@
-// Documents and help in the console: the admin adds a guide for taggers (an uploaded text file), told in place when
-// no role may read it; a tagger finds it under help documents and reads it on the manual page; a client neither sees
-// it in the menu nor opens it by its address.
+// Documents and help in the console: the admin adds a guide for taggers (an uploaded Markdown file), told in place when
+// no role may read it; a tagger finds it under help documents and reads it on the manual page, laid out as written and
+// with nothing of the file run; a client neither sees it in the menu nor opens it by its address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
@@ -8,7 +8,14 @@ import { createPerson } from '../support/people';
 import { startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
 
-const guide = '# Annotation guide\n\nDraw each vehicle with one tight box.';
+const guide = [
+  '# Vehicles',
+  'Draw each vehicle with **one tight box**.',
+  '- cars\n- trucks',
+  '<script>window.guideRan = true</script>',
+  '<img src="x" onerror="window.guideRan = true">',
+  '[A link that would run](javascript:window.guideRan=true)',
+].join('\n\n');
 
 describe('documents and help in the console', () => {
   let platform: Platform;
@@ -52,7 +59,17 @@ describe('documents and help in the console', () => {
     await menu.getByRole('link', { name: 'Annotation guide' }).click();
     await tagger.page.waitForURL(/\/document\/manual\?url=.+&id=[0-9a-f-]{36}$/);
     await tagger.page.getByRole('heading', { name: 'Annotation guide' }).waitFor();
-    await tagger.page.getByText('Draw each vehicle with one tight box.').waitFor();
+    // The Markdown laid out: a heading, bold words, a list; not the marks it is written with.
+    const article = tagger.page.getByRole('article');
+    await article.getByRole('heading', { level: 1, name: 'Vehicles' }).waitFor();
+    expect(await article.locator('strong').textContent()).toBe('one tight box');
+    expect(await article.getByRole('listitem').allTextContents()).toEqual(['cars', 'trucks']);
+    expect(await article.textContent()).not.toContain('**');
+    // Nothing in the file runs: no script or image of its HTML, no script address behind its link.
+    expect(await article.locator('script, img').count()).toBe(0);
+    const link = article.getByText('A link that would run');
+    expect((await link.getAttribute('href')) ?? '').not.toContain('javascript');
+    expect(await tagger.page.evaluate(() => (window as unknown as { guideRan?: boolean }).guideRan)).toBeUndefined();
     expect(tagger.errors).toEqual([]);
     const manual = new URL(tagger.page.url());
 
@@ -64,6 +81,6 @@ describe('documents and help in the console', () => {
     expect(await (await helpRead).json()).toMatchObject({ code: 200, data: [] });
     await client.page.getByRole('alert').filter({ hasText: 'Not found' }).waitFor();
     expect(await client.page.getByRole('navigation', { name: 'Side menu' }).getByText('Help documents').count()).toBe(0);
-    expect(await client.page.getByText('Draw each vehicle with one tight box.').count()).toBe(0);
+    expect(await client.page.getByText('Draw each vehicle with').count()).toBe(0);
   });
 });

@@ -55,8 +55,9 @@ export const documentUrl = (documentId: string, address: DocumentAddress): strin
 /** The console's manual page for a help entry, with the seed's query parameters. */
 export const manualPath = (entry: HelpDocumentEntry): string => `/document/manual?${new URLSearchParams({ url: entry.url, id: entry.id }).toString()}`;
 
-/** How the manual page shows a document: in a frame (a link, a PDF), as an image, or as text. */
-export function documentDisplay(address: DocumentAddress): 'frame' | 'image' | 'text' {
+/** How the manual page shows a document: in a frame (a link, a PDF), as an image, Markdown rendered, or as text. */
+export function documentDisplay(address: DocumentAddress): 'frame' | 'image' | 'markdown' | 'text' {
   if (address.kind === 'link' || address.mediaType === documentFileKinds.pdf) return 'frame';
+  if (address.mediaType === documentFileKinds.md) return 'markdown';
   return address.mediaType.startsWith('image/') ? 'image' : 'text';
 }

@@ -44,6 +44,7 @@ describe('document addresses', () => {
     expect(documentDisplay({ kind: 'link', url: 'https://example.com' })).toBe('frame');
     expect(documentDisplay(file)).toBe('frame');
     expect(documentDisplay({ ...file, mediaType: 'image/png' })).toBe('image');
-    expect(documentDisplay({ ...file, mediaType: 'text/markdown; charset=utf-8' })).toBe('text');
+    expect(documentDisplay({ ...file, mediaType: 'text/markdown; charset=utf-8' })).toBe('markdown');
+    expect(documentDisplay({ ...file, mediaType: 'text/plain; charset=utf-8' })).toBe('text');
   });
 });
