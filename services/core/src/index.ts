@@ -6,6 +6,7 @@ export * from './database/database.types';
 export * from './database/keyset-cursor';
 export * from './database/sql-time';
 export * from './database/notification-listener';
+export * from './database/wakeup';
 export * from './errors/app-error';
 export * from './events/stored-event';
 export * from './events/event-store';

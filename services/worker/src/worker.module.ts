@@ -20,6 +20,7 @@ import { JOB_HANDLERS } from './jobs/job-handler';
 import { jobsProcessorFor } from './jobs/jobs.processor';
 import { OutboxDispatcherService } from './outbox/outbox-dispatcher.service';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
+import { WrittenListener } from './written/written-listener.service';
 import { WORKER_REDIS, WorkerRedisCloser } from './redis/worker-redis';
 import { EnterPoolsJob } from './tasks/enter-pools.job';
 import { ExpireClaimJob } from './tasks/expire-claim.job';
@@ -51,6 +52,7 @@ export class WorkerModule {
         WorkerRedisCloser,
         { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob, ExportJob, ExpireExportJob, PlanAlgorithmCallJob, CallAlgorithmJob, PublishAnnouncementJob], useFactory: (...handlers: unknown[]) => handlers },
         jobsProcessorFor(config),
+        WrittenListener,
         OutboxDispatcherService,
         ProjectionRunnerService,
       ],

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Queue } from 'bullmq';
 import type { Database } from '../database/database.types';
+import type { Wakeup } from '../database/wakeup';
 import { delayUntil } from './outbox-message';
 
 export interface DispatcherOptions {
@@ -10,6 +11,8 @@ export interface DispatcherOptions {
   /** How long one add may wait for Redis; BullMQ waits forever for a connection it never had. */
   sendTimeoutMs?: number;
   onError?: (error: unknown) => void;
+  /** Rings when outbox rows are written; without it the loop polls every `idleMs` all the time. */
+  wakeup?: Wakeup;
 }
 
 export const outboxJobId = (jobId: string): string => `outbox-${jobId}`;
@@ -76,6 +79,7 @@ export class OutboxDispatcher {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.options.wakeup?.ring();
     await this.loopDone;
   }
 
@@ -88,7 +92,7 @@ export class OutboxDispatcher {
       } catch (error) {
         this.options.onError?.(error);
       }
-      if (sent === 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+      if (sent === 0) await (this.options.wakeup ? this.options.wakeup.rest(idleMs) : new Promise((resolve) => setTimeout(resolve, idleMs)));
     }
   }
 }

@@ -3,12 +3,15 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database/database.types';
 import { cursorOf, readLog } from '../events/event-log.reader';
 import type { LogCursor } from '../events/stored-event';
+import type { Wakeup } from '../database/wakeup';
 import type { Projection } from './projection';
 
 export interface RunnerOptions {
   batchSize?: number;
   idleMs?: number;
   onError?: (projection: string, error: unknown) => void;
+  /** Rings when events are appended; without it the loops poll at their own pace all the time. */
+  wakeup?: Wakeup;
 }
 
 export type BatchOutcome = 'applied' | 'idle' | 'busy';
@@ -92,6 +95,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.options.wakeup?.ring();
     await Promise.all(this.loops);
     this.loops = [];
   }
@@ -106,7 +110,7 @@ export class ProjectionRunner {
         this.options.onError?.(projection.name, error);
         outcome = 'idle';
       }
-      if (outcome !== 'applied') await sleep(idleMs);
+      if (outcome !== 'applied') await (this.options.wakeup ? this.options.wakeup.rest(idleMs) : sleep(idleMs));
     }
   }
 }

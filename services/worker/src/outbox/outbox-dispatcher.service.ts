@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Queue } from 'bullmq';
 import { type AppConfig, CONFIG, createProducerRedis, DATABASE, type Db, OutboxDispatcher } from '@annot/core';
 import type { RedisConnection } from '../redis/worker-redis';
+import { WrittenListener } from '../written/written-listener.service';
 
 @Injectable()
 export class OutboxDispatcherService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -12,8 +13,9 @@ export class OutboxDispatcherService implements OnApplicationBootstrap, OnApplic
   private readonly dispatcher: OutboxDispatcher;
   private lastError = '';
 
-  constructor(@Inject(DATABASE) db: Db, @Inject(CONFIG) private readonly config: AppConfig) {
+  constructor(@Inject(DATABASE) db: Db, @Inject(CONFIG) private readonly config: AppConfig, written: WrittenListener) {
     this.dispatcher = new OutboxDispatcher(db, (name) => this.queue(name), {
+      wakeup: written.outbox,
       onError: (error) => {
         // Redis being away is expected to last a while; say so once, not every poll.
         const message = String((error as Error).message ?? error);

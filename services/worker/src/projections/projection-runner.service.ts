@@ -3,6 +3,7 @@
 // projection waiting for a connection.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type AppConfig, CONFIG, createDatabase, type Db, projectionCatalogue, ProjectionRunner } from '@annot/core';
+import { WrittenListener } from '../written/written-listener.service';
 
 @Injectable()
 export class ProjectionRunnerService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -10,10 +11,11 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, OnApplic
   private readonly db: Db;
   private readonly runner: ProjectionRunner;
 
-  constructor(@Inject(CONFIG) config: AppConfig) {
+  constructor(@Inject(CONFIG) config: AppConfig, written: WrittenListener) {
     // One connection a projection: each loop holds at most one at a time.
     this.db = createDatabase(config.databaseUrl, { max: projectionCatalogue.filter((p) => p.mode === 'async').length });
     this.runner = new ProjectionRunner(this.db, projectionCatalogue, {
+      wakeup: written.events,
       onError: (projection, error) => this.logger.error({ err: error, projection }, 'projection batch failed'),
     });
   }
