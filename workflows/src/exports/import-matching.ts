@@ -106,8 +106,10 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
   const refusals = [...outcome.refusals];
   const warnings = [...(outcome.warnings ?? [])];
   const dropped = { files: new Set<string>(), objects: new Set<string>() };
-  // A line the decoder refused is an object dropped; a file it refused, a file.
-  for (const r of outcome.refusals) (/:\d+$|\[\d+\]$/.test(r.source) ? dropped.objects : dropped.files).add(r.source);
+  // A line (or an indexed entry) the decoder refused is an object dropped; a file it refused, a file.
+  for (const r of outcome.refusals) (/:\d+$|\[[^\]]+\]$/.test(r.source) ? dropped.objects : dropped.files).add(r.source);
+  // So is an object of a negative size, which it skips with a warning.
+  for (const w of outcome.warnings ?? []) if (w.reasonKey === importWarnings.negativeSize) dropped.objects.add(w.source);
   const find = itemFinder(targets);
   const drafts = new Map<string, Draft>();
   // A refused line of an item's file refuses the item: only items whose every line is good are written.
