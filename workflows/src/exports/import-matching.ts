@@ -143,7 +143,12 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
       const crowd = object.shape.type === 'mask' && tool.shape.type === 'box';
       if (crowd) warnings.push({ source: object.source, reasonKey: importWarnings.crowdAsBox, params: { tool: tool.tool.definition.name } });
       const read = crowd ? { ...object, attributes: { ...object.attributes, iscrowd: '1' } } : object;
-      addObservation(draft, { ...read, attributes: knownAttributes(read, tool.tool, warnings) }, tool.tool, tool.shape);
+      // A tilted cuboid (one given in a camera's frame) where the tool keeps cuboids level: levelled, its heading kept, said with a warning.
+      const { shape } = tool;
+      const tilted = shape.type === 'cuboid' && !tool.tool.definition.enablePitchRoll && (shape.pitch !== undefined || shape.roll !== undefined);
+      if (tilted) warnings.push({ source: object.source, reasonKey: importWarnings.levelled, params: { tool: tool.tool.definition.name } });
+      const drawn: Shape = tilted ? (({ pitch: _pitch, roll: _roll, ...level }) => level)(shape) : shape;
+      addObservation(draft, { ...read, attributes: knownAttributes(read, tool.tool, warnings) }, tool.tool, drawn);
     }
   }
 
