@@ -129,6 +129,13 @@ describe('OpenLABEL transforms and camera boxes', () => {
     expect(decode(document({ t: { src: 'radar', dst: 'VELO', transform_src_to_dst: { matrix4x4: [1, 0] } } })).refusals[0].params).toEqual({ detail: 'a transform on the way from radar to VELO: matrix4x4 must hold 16 numbers' });
   });
 
+  it('refuses frame intervals that run backwards or past the frames an item holds, before reading their frames', () => {
+    const picture = (intervals: object) => ({ openlabel: { frame_intervals: intervals, objects: { '0': { name: 'a', type: 'Car', frame_intervals: [{ frame_start: 0, frame_end: 1e12 }], object_data: { bbox: [{ name: 'b', val: [5, 5, 2, 2] }] } } } } });
+    expect(decode(picture([{ frame_start: 3, frame_end: 1 }])).refusals.map((r) => r.source)).toEqual(['openlabel/0000.json frame_intervals']);
+    const far = decode(picture([{ frame_start: 0, frame_end: 4 }]));
+    expect(far.refusals.map((r) => [r.source, r.params?.detail])).toEqual([['openlabel/0000.json objects[0].frame_intervals', 'a frame interval ends past frame 99999, the last an item holds']]);
+  });
+
   it('refuses a document without its root, a frame not named by its number, an object without a type', () => {
     expect(decode({ frames: {} }).refusals).toEqual([{ source: 'openlabel/0000.json', reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: 'no "openlabel" root' } }]);
     const odd = decode({ openlabel: { objects: { '1': { name: 'x' } }, frames: { first: { objects: {} }, '0': { objects: { '1': { object_data: { bbox: [{ name: 'b', val: [5, 5, 2, 2] }] } } } } } } });

@@ -7,7 +7,7 @@
 // and boolean data are attribute values. A shape with a negative size (don't-care entries) is skipped with a warning.
 import { CoordinateSystemError, cuboidInto, cuboidPose, cuboidShapeOf, type CoordinateSystem, type SystemTransform, transformBetween } from '../../fusion/coordinate-systems';
 import type { Matrix4 } from '../../fusion/calibration-files';
-import type { AttributeValues, BoxShape, ResultPoint, Shape } from '../../tasks/result.schema';
+import { type AttributeValues, type BoxShape, resultLimits, type ResultPoint, type Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from '../format';
 import { attributeValues, finite } from './objects-at';
 
@@ -50,12 +50,15 @@ const hasShape = (data: ObjectData | undefined) => !!data && shapeKinds.some((ki
 /** The shapes of object data, its values left out. */
 const shapesOf = (data: ObjectData): ObjectData => Object.fromEntries(shapeKinds.filter((kind) => data[kind]).map((kind) => [kind, data[kind]]));
 
-/** The frames of intervals, or null where none are given. */
-function framesOf(intervals: Intervals | undefined): number[] | null {
+/** The frames of intervals, null where none are given, or a text saying what is wrong with them. */
+function framesOf(intervals: Intervals | undefined): number[] | null | string {
   if (!Array.isArray(intervals) || intervals.length === 0) return null;
   const frames = new Set<number>();
-  for (const { frame_start: start, frame_end: end } of intervals) {
-    if (Number.isInteger(start) && Number.isInteger(end) && (start as number) >= 0) for (let f = start as number; f <= (end as number); f++) frames.add(f);
+  for (const interval of intervals) {
+    const { frame_start: start, frame_end: end } = interval ?? {};
+    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (end as number) < (start as number)) return 'a frame interval runs from a frame_start to a frame_end not before it, frames counted from 0';
+    if ((end as number) >= resultLimits.frames) return `a frame interval ends past frame ${resultLimits.frames - 1}, the last an item holds`;
+    for (let f = start as number; f <= (end as number); f++) frames.add(f);
   }
   return [...frames].sort((a, b) => a - b);
 }
@@ -176,6 +179,10 @@ function decodeDocument(path: string, root: OpenlabelRoot, refusals: DecodeRefus
   const uri = root.streams?.[cameraStream]?.uri || root.streams?.[lidarStream]?.uri || root.metadata?.tagged_file;
   const item: DecodedItem = { fileName: typeof uri === 'string' && uri ? uri : stemOf(path.replace(/^(.*\/)?openlabel\//, '')), source: path, objects: [] };
   const itemFrames = framesOf(root.frame_intervals);
+  if (typeof itemFrames === 'string') {
+    refusals.push(malformed(`${path} frame_intervals`, itemFrames));
+    return item;
+  }
   if (itemFrames && itemFrames.length > 0) item.frameCount = itemFrames[itemFrames.length - 1] + 1;
   const placement = placementOf(root);
   const objects = root.objects ?? {};
@@ -193,7 +200,12 @@ function decodeDocument(path: string, root: OpenlabelRoot, refusals: DecodeRefus
   }
   for (const [uid, object] of Object.entries(objects)) {
     if (!hasShape(object?.object_data)) continue;
-    for (const frame of framesOf(object.frame_intervals) ?? itemFrames ?? [0]) {
+    const frames = framesOf(object.frame_intervals) ?? itemFrames ?? [0];
+    if (typeof frames === 'string') {
+      refusals.push(malformed(`${path} objects[${uid}].frame_intervals`, frames));
+      continue;
+    }
+    for (const frame of frames) {
       const inScene = at(frame);
       const own = inScene.get(uid);
       if (!hasShape(own?.data)) inScene.set(uid, { data: { ...own?.data, ...shapesOf(object.object_data!) }, source: `${path} objects[${uid}]` });
