@@ -177,6 +177,7 @@ export const importWarnings = {
   clipped: 'exports.import.warn_clipped',
   negativeSize: 'exports.import.warn_negative_size',
   levelled: 'exports.import.warn_levelled',
+  cuboidAsBox: 'exports.import.warn_cuboid_box',
   shapeSkipped: 'exports.import.warn_shape_skipped',
   sameFile: 'exports.import.warn_same_file',
   listSkipped: 'exports.import.warn_list_skipped',

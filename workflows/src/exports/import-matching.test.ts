@@ -85,6 +85,18 @@ describe('cuboids and skipped objects', () => {
     expect(tilting.warnings.map((w) => w.reasonKey)).toEqual([importWarnings.negativeSize]);
   });
 
+  it('reads a cuboid with camera boxes as its first camera box where the tool draws boxes, with a warning', () => {
+    const left = { type: 'box' as const, x: 300, y: 160, width: 150, height: 130 };
+    const withBoxes: DecodeOutcome = { ...outcome, items: [{ ...outcome.items[0], fileName: 'frames/0001.png', objects: [{ ...outcome.items[0].objects[0], className: 'Vehicle box', cameraBoxes: { CAM_LEFT: left, CAM_RIGHT: { ...left, x: 280 } } }] }] };
+    const { items, refusals, warnings } = matchImport(withBoxes, targets, [vehicle]);
+    expect(refusals).toEqual([]);
+    expect(items[0].result.objects[0].keyframes).toEqual([expect.objectContaining({ frame: 0, shape: left })]);
+    expect(items[0].result.objects[0].keyframes[0].cameraBoxes).toBeUndefined();
+    expect(warnings).toContainEqual({ source: 'street.json frames[0].objects[0]', reasonKey: importWarnings.cuboidAsBox, params: { tool: 'Vehicle box', camera: 'CAM_LEFT' } });
+    const bare = matchImport({ ...outcome, items: [{ ...withBoxes.items[0], objects: [{ ...withBoxes.items[0].objects[0], cameraBoxes: undefined }] }] }, targets, [vehicle]);
+    expect(bare.refusals.map((r) => r.reasonKey)).toEqual([importReasons.shapeToolMismatch]);
+  });
+
   it('lists an object skipped for its negative size among the dropped, and an indexed entry refused as an object', () => {
     const refused = { ...outcome, refusals: [{ source: 'other.json frames[0].objects[3f2a]', reasonKey: importReasons.wrongGeometry }] };
     expect(matchImport(refused, cloud, [cuboidTool(true)]).dropped.objects).toEqual(['other.json frames[0].objects[3f2a]', 'street.json frames[0].objects[-1]']);

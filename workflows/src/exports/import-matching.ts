@@ -62,8 +62,11 @@ export function itemFinder(targets: ImportTarget[]): (name: string) => ImportTar
 const sameClass = (className: string, toolName: string) => className === toolName || className === toolName.trim().replace(/\s+/g, '_');
 
 /** The shape as the tool draws it: an open polyline read back is a curve where the tool draws curves. */
-function shapeFor(shape: Shape, templateType: string): Shape | null {
+function shapeFor({ shape, cameraBoxes }: DecodedObject, templateType: string): Shape | null {
   if (shape.type === templateType) return shape;
+  // A cuboid with its boxes on cameras (OpenLABEL's KITTI tracking) where the project draws boxes: its first camera's box, said with a warning.
+  const [cameraBox] = Object.values(cameraBoxes ?? {});
+  if (shape.type === 'cuboid' && templateType === 'box' && cameraBox) return cameraBox;
   // A painted region (COCO's crowd) where the project draws boxes: its bounds, said with a warning.
   if (shape.type === 'mask' && templateType === 'box') {
     const [x, y, width, height] = maskBounds(shape);
@@ -143,12 +146,8 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
       const crowd = object.shape.type === 'mask' && tool.shape.type === 'box';
       if (crowd) warnings.push({ source: object.source, reasonKey: importWarnings.crowdAsBox, params: { tool: tool.tool.definition.name } });
       const read = crowd ? { ...object, attributes: { ...object.attributes, iscrowd: '1' } } : object;
-      // A tilted cuboid (one given in a camera's frame) where the tool keeps cuboids level: levelled, its heading kept, said with a warning.
-      const { shape } = tool;
-      const tilted = shape.type === 'cuboid' && !tool.tool.definition.enablePitchRoll && (shape.pitch !== undefined || shape.roll !== undefined);
-      if (tilted) warnings.push({ source: object.source, reasonKey: importWarnings.levelled, params: { tool: tool.tool.definition.name } });
-      const drawn: Shape = tilted ? (({ pitch: _pitch, roll: _roll, ...level }) => level)(shape) : shape;
-      addObservation(draft, { ...read, attributes: knownAttributes(read, tool.tool, warnings) }, tool.tool, drawn);
+      const { shape, cameraBoxes } = cuboidAsDrawn(read, tool, warnings);
+      addObservation(draft, { ...read, cameraBoxes, attributes: knownAttributes(read, tool.tool, warnings) }, tool.tool, shape);
     }
   }
 
@@ -178,6 +177,23 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
 function once<T extends DecodeRefusal>(said: T[]): T[] {
   const seen = new Set<string>();
   return said.filter((s) => !seen.has(JSON.stringify(s)) && !!seen.add(JSON.stringify(s)));
+}
+
+/**
+ * A read cuboid as the tool takes it, said with a warning where it changes: where the tool draws boxes, its box on the
+ * first camera (the camera boxes then are the shape, not beside it); where it keeps cuboids level, levelled, its heading kept.
+ */
+function cuboidAsDrawn(object: DecodedObject, tool: { tool: ResultTool; shape: Shape }, warnings: DecodeWarning[]): Pick<DecodedObject, 'shape' | 'cameraBoxes'> {
+  const { shape } = tool;
+  const name = tool.tool.definition.name;
+  if (object.shape.type === 'cuboid' && shape.type === 'box') {
+    warnings.push({ source: object.source, reasonKey: importWarnings.cuboidAsBox, params: { tool: name, camera: Object.keys(object.cameraBoxes!)[0] } });
+    return { shape, cameraBoxes: undefined };
+  }
+  if (shape.type !== 'cuboid' || tool.tool.definition.enablePitchRoll || (shape.pitch === undefined && shape.roll === undefined)) return { shape, cameraBoxes: object.cameraBoxes };
+  warnings.push({ source: object.source, reasonKey: importWarnings.levelled, params: { tool: name } });
+  const { pitch: _pitch, roll: _roll, ...level } = shape;
+  return { shape: level, cameraBoxes: object.cameraBoxes };
 }
 
 /** The values of attributes the tool has; any other is skipped with a warning, never a refusal of the file. */
@@ -255,7 +271,7 @@ function toolOf(object: DecodedObject, tools: ResultTool[], refusals: DecodeRefu
     refusals.push({ source: object.source, reasonKey: unknownKey, params: { value: object.className } });
     return null;
   }
-  const shape = shapeFor(object.shape, tool.definition.templateType);
+  const shape = shapeFor(object, tool.definition.templateType);
   if (!shape) {
     refusals.push({ source: object.source, reasonKey: importReasons.shapeToolMismatch, params: { tool: tool.definition.name, expected: tool.definition.templateType, value: object.shape.type } });
     return null;
