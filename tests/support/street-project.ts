@@ -1,6 +1,6 @@
 // A fusion project over the generated street, as the point-cloud browser tests start from: the demo catalog, a cuboid
-// tool, a tagger and an inspector on the project, and one batch of a single street item of `frames` LiDAR frames with
-// two cameras, imported.
+// tool "Car" (and further cuboid tools of the same definition by the names given), a tagger and an inspector on the
+// project, and one batch of a single street item of `frames` LiDAR frames with two cameras, imported.
 import { expect } from 'vitest';
 import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
 import { streetUpload } from '../../scripts/src/sample-point-clouds';
@@ -13,17 +13,20 @@ export interface StreetProject {
   links: { annotation: string; inspection: string };
   batchId: string;
   toolId: string;
+  /** Every cuboid tool of the project by name, the first one included. */
+  tools: Map<string, string>;
   tagger: Person;
   inspector: Person;
 }
 
-export async function streetProject(platform: Platform, admin: string, options: { title: string; frames: number; pointsPerFrame: number; tool: Record<string, unknown> }): Promise<StreetProject> {
+export async function streetProject(platform: Platform, admin: string, options: { title: string; frames: number; pointsPerFrame: number; tool: Record<string, unknown>; moreTools?: string[] }): Promise<StreetProject> {
   const catalog = await seedDemoCatalog(async (method, path, body, token) => (await call(platform, method, path, { body, token })).body, admin);
-  const tool = await ok<{ id: string }>(platform, 'POST', '/manage/tools', admin, { name: 'Car', templateType: 'cuboid', ...options.tool });
+  const tools = new Map<string, string>();
+  for (const name of ['Car', ...(options.moreTools ?? [])]) tools.set(name, (await ok<{ id: string }>(platform, 'POST', '/manage/tools', admin, { name, templateType: 'cuboid', ...options.tool })).id);
   const tagger = await person(platform, admin, '40', 'Cloud Tagger');
   const inspector = await person(platform, admin, '40', 'Cloud Inspector');
   const basics = { ...projectBasics({ inspectorMayModify: false, repairAfterAcceptance: false, reacceptPassed: false }), title: options.title, annotationType: 'point_cloud_fusion_continuous_frame' };
-  const project = await publishProject(platform, admin, { basics, tools: { tools: [{ toolId: tool.id, toolVersion: 1 }] }, ruleId: catalog.ruleId, taggers: [tagger], inspectors: [inspector] });
+  const project = await publishProject(platform, admin, { basics, tools: { tools: [...tools.values()].map((toolId) => ({ toolId, toolVersion: 1 })) }, ruleId: catalog.ruleId, taggers: [tagger], inspectors: [inspector] });
 
   const street = streetUpload({ folder: 'street', frames: options.frames, format: 'kitti', pointsPerFrame: options.pointsPerFrame });
   const batch = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${project.projectId}/batches`, admin, { name: 'Street', priority: 10, uploadType: 'zip' });
@@ -34,5 +37,5 @@ export async function streetProject(platform: Platform, admin: string, options: 
     (b) => b.importing === null && b.items === 1,
     90_000,
   );
-  return { projectId: project.projectId, links: project.links, batchId: batch.id, toolId: tool.id, tagger, inspector };
+  return { projectId: project.projectId, links: project.links, batchId: batch.id, toolId: tools.get('Car')!, tools, tagger, inspector };
 }

@@ -176,6 +176,8 @@ export const importWarnings = {
   ignoreRegion: 'exports.import.warn_ignore_region',
   clipped: 'exports.import.warn_clipped',
   negativeSize: 'exports.import.warn_negative_size',
+  levelled: 'exports.import.warn_levelled',
+  cuboidAsBox: 'exports.import.warn_cuboid_box',
   shapeSkipped: 'exports.import.warn_shape_skipped',
   sameFile: 'exports.import.warn_same_file',
   listSkipped: 'exports.import.warn_list_skipped',

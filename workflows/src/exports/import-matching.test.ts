@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolInput } from '../catalog/tool.schemas';
 import type { DecodeOutcome } from './format';
-import { importReasons } from './format';
+import { importReasons, importWarnings } from './format';
 import { matchImport } from './import-matching';
 
 const vehicle = { toolId: '00000000-0000-4000-8000-000000000001', toolVersion: 2, definition: toolInput.parse({ name: 'Vehicle box', templateType: 'box' }) };
@@ -62,5 +62,43 @@ describe('matching an import to a batch', () => {
     const refused = matchImport(late, sequence, [vehicle]);
     expect(refused.items).toEqual([]);
     expect(refused.refusals.map((r) => [r.source, r.reasonKey])).toEqual([['gt.txt:13', 'tasks.result.frame_out_of_range']]);
+  });
+});
+
+describe('cuboids and skipped objects', () => {
+  const cuboidTool = (enablePitchRoll: boolean) => ({ toolId: '00000000-0000-4000-8000-000000000002', toolVersion: 1, definition: toolInput.parse({ name: 'Car', templateType: 'cuboid', enablePitchRoll }) });
+  const tilted = { type: 'cuboid' as const, x: 10, y: 2, z: -1, length: 4, width: 1.8, height: 1.5, yaw: 0.5, pitch: 0.01, roll: -0.02 };
+  const cloud = [{ itemId: 'c1', fileName: 'street', width: null, height: null, waiting: true, frameCount: 1 }];
+  const outcome: DecodeOutcome = {
+    items: [{ fileName: 'street', source: 'street.json', objects: [{ source: 'street.json frames[0].objects[0]', className: 'Car', shape: tilted, attributes: {}, id: 'van' }] }],
+    refusals: [],
+    warnings: [{ source: 'street.json frames[0].objects[-1]', reasonKey: importWarnings.negativeSize, params: { value: 'cuboid' } }],
+  };
+
+  it('levels a tilted cuboid where the tool keeps cuboids level, heading kept, with a warning; keeps the tilt where the tool allows it', () => {
+    const level = matchImport(outcome, cloud, [cuboidTool(false)]);
+    expect(level.refusals).toEqual([]);
+    expect(level.items[0].result.objects[0].keyframes[0].shape).toEqual({ type: 'cuboid', x: 10, y: 2, z: -1, length: 4, width: 1.8, height: 1.5, yaw: 0.5 });
+    expect(level.warnings).toContainEqual({ source: 'street.json frames[0].objects[0]', reasonKey: importWarnings.levelled, params: { tool: 'Car' } });
+    const tilting = matchImport(outcome, cloud, [cuboidTool(true)]);
+    expect(tilting.items[0].result.objects[0].keyframes[0].shape).toEqual(tilted);
+    expect(tilting.warnings.map((w) => w.reasonKey)).toEqual([importWarnings.negativeSize]);
+  });
+
+  it('reads a cuboid with camera boxes as its first camera box where the tool draws boxes, with a warning', () => {
+    const left = { type: 'box' as const, x: 300, y: 160, width: 150, height: 130 };
+    const withBoxes: DecodeOutcome = { ...outcome, items: [{ ...outcome.items[0], fileName: 'frames/0001.png', objects: [{ ...outcome.items[0].objects[0], className: 'Vehicle box', cameraBoxes: { CAM_LEFT: left, CAM_RIGHT: { ...left, x: 280 } } }] }] };
+    const { items, refusals, warnings } = matchImport(withBoxes, targets, [vehicle]);
+    expect(refusals).toEqual([]);
+    expect(items[0].result.objects[0].keyframes).toEqual([expect.objectContaining({ frame: 0, shape: left })]);
+    expect(items[0].result.objects[0].keyframes[0].cameraBoxes).toBeUndefined();
+    expect(warnings).toContainEqual({ source: 'street.json frames[0].objects[0]', reasonKey: importWarnings.cuboidAsBox, params: { tool: 'Vehicle box', camera: 'CAM_LEFT' } });
+    const bare = matchImport({ ...outcome, items: [{ ...withBoxes.items[0], objects: [{ ...withBoxes.items[0].objects[0], cameraBoxes: undefined }] }] }, targets, [vehicle]);
+    expect(bare.refusals.map((r) => r.reasonKey)).toEqual([importReasons.shapeToolMismatch]);
+  });
+
+  it('lists an object skipped for its negative size among the dropped, and an indexed entry refused as an object', () => {
+    const refused = { ...outcome, refusals: [{ source: 'other.json frames[0].objects[3f2a]', reasonKey: importReasons.wrongGeometry }] };
+    expect(matchImport(refused, cloud, [cuboidTool(true)]).dropped.objects).toEqual(['other.json frames[0].objects[3f2a]', 'street.json frames[0].objects[-1]']);
   });
 });

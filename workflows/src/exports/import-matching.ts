@@ -62,8 +62,11 @@ export function itemFinder(targets: ImportTarget[]): (name: string) => ImportTar
 const sameClass = (className: string, toolName: string) => className === toolName || className === toolName.trim().replace(/\s+/g, '_');
 
 /** The shape as the tool draws it: an open polyline read back is a curve where the tool draws curves. */
-function shapeFor(shape: Shape, templateType: string): Shape | null {
+function shapeFor({ shape, cameraBoxes }: DecodedObject, templateType: string): Shape | null {
   if (shape.type === templateType) return shape;
+  // A cuboid with its boxes on cameras (OpenLABEL's KITTI tracking) where the project draws boxes: its first camera's box, said with a warning.
+  const [cameraBox] = Object.values(cameraBoxes ?? {});
+  if (shape.type === 'cuboid' && templateType === 'box' && cameraBox) return cameraBox;
   // A painted region (COCO's crowd) where the project draws boxes: its bounds, said with a warning.
   if (shape.type === 'mask' && templateType === 'box') {
     const [x, y, width, height] = maskBounds(shape);
@@ -106,8 +109,10 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
   const refusals = [...outcome.refusals];
   const warnings = [...(outcome.warnings ?? [])];
   const dropped = { files: new Set<string>(), objects: new Set<string>() };
-  // A line the decoder refused is an object dropped; a file it refused, a file.
-  for (const r of outcome.refusals) (/:\d+$|\[\d+\]$/.test(r.source) ? dropped.objects : dropped.files).add(r.source);
+  // A line (or an indexed entry) the decoder refused is an object dropped; a file it refused, a file.
+  for (const r of outcome.refusals) (/:\d+$|\[[^\]]+\]$/.test(r.source) ? dropped.objects : dropped.files).add(r.source);
+  // So is an object of a negative size, which it skips with a warning.
+  for (const w of outcome.warnings ?? []) if (w.reasonKey === importWarnings.negativeSize) dropped.objects.add(w.source);
   const find = itemFinder(targets);
   const drafts = new Map<string, Draft>();
   // A refused line of an item's file refuses the item: only items whose every line is good are written.
@@ -141,7 +146,8 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
       const crowd = object.shape.type === 'mask' && tool.shape.type === 'box';
       if (crowd) warnings.push({ source: object.source, reasonKey: importWarnings.crowdAsBox, params: { tool: tool.tool.definition.name } });
       const read = crowd ? { ...object, attributes: { ...object.attributes, iscrowd: '1' } } : object;
-      addObservation(draft, { ...read, attributes: knownAttributes(read, tool.tool, warnings) }, tool.tool, tool.shape);
+      const { shape, cameraBoxes } = cuboidAsDrawn(read, tool, warnings);
+      addObservation(draft, { ...read, cameraBoxes, attributes: knownAttributes(read, tool.tool, warnings) }, tool.tool, shape);
     }
   }
 
@@ -171,6 +177,23 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
 function once<T extends DecodeRefusal>(said: T[]): T[] {
   const seen = new Set<string>();
   return said.filter((s) => !seen.has(JSON.stringify(s)) && !!seen.add(JSON.stringify(s)));
+}
+
+/**
+ * A read cuboid as the tool takes it, said with a warning where it changes: where the tool draws boxes, its box on the
+ * first camera (the camera boxes then are the shape, not beside it); where it keeps cuboids level, levelled, its heading kept.
+ */
+function cuboidAsDrawn(object: DecodedObject, tool: { tool: ResultTool; shape: Shape }, warnings: DecodeWarning[]): Pick<DecodedObject, 'shape' | 'cameraBoxes'> {
+  const { shape } = tool;
+  const name = tool.tool.definition.name;
+  if (object.shape.type === 'cuboid' && shape.type === 'box') {
+    warnings.push({ source: object.source, reasonKey: importWarnings.cuboidAsBox, params: { tool: name, camera: Object.keys(object.cameraBoxes!)[0] } });
+    return { shape, cameraBoxes: undefined };
+  }
+  if (shape.type !== 'cuboid' || tool.tool.definition.enablePitchRoll || (shape.pitch === undefined && shape.roll === undefined)) return { shape, cameraBoxes: object.cameraBoxes };
+  warnings.push({ source: object.source, reasonKey: importWarnings.levelled, params: { tool: name } });
+  const { pitch: _pitch, roll: _roll, ...level } = shape;
+  return { shape: level, cameraBoxes: object.cameraBoxes };
 }
 
 /** The values of attributes the tool has; any other is skipped with a warning, never a refusal of the file. */
@@ -248,7 +271,7 @@ function toolOf(object: DecodedObject, tools: ResultTool[], refusals: DecodeRefu
     refusals.push({ source: object.source, reasonKey: unknownKey, params: { value: object.className } });
     return null;
   }
-  const shape = shapeFor(object.shape, tool.definition.templateType);
+  const shape = shapeFor(object, tool.definition.templateType);
   if (!shape) {
     refusals.push({ source: object.source, reasonKey: importReasons.shapeToolMismatch, params: { tool: tool.definition.name, expected: tool.definition.templateType, value: object.shape.type } });
     return null;

@@ -145,6 +145,23 @@ describe(openLabelCalibrations.name, () => {
     expect(toCamera(front, [10.5, 1, 2.5]).map((v) => Number(v.toFixed(9)))).toEqual([-1, -1, 10]);
   });
 
+  it('reads the names the ASAM libraries and the exports write, a pose as quaternion and translation, and a fisheye camera', () => {
+    const [w, x, y, z] = [0.5, -0.5, 0.5, -0.5];
+    const written = structuredClone(document) as any;
+    written.openlabel.coordinate_systems.front.pose_wrt_parent = { quaternion: [x, y, z, w], translation: [0.5, 0, 1.5] };
+    const pinhole = written.openlabel.streams.front.stream_properties.intrinsics_pinhole;
+    pinhole.distortion_coeffs_1xN = pinhole.distortion_coeffs;
+    delete pinhole.distortion_coeffs;
+    written.openlabel.streams.side = { type: 'camera', stream_properties: { intrinsics_fisheye: { width_px: 640, height_px: 480, center_x_px: 320, center_y_px: 240, focal_length_x_px: 300, focal_length_y_px: 301, lens_coeffs: [0.1, -0.01, 0.001, 0] } } };
+    written.openlabel.coordinate_systems.side = { type: 'sensor_cs', parent: 'lidar', pose_wrt_parent: { euler_angles: [0, 0, 0], translation: [0, 0, 0] } };
+    const [front, side] = openLabelCalibrations(written);
+    expect(front.distortion).toEqual({ model: 'radtan', coeffs: [-0.2, 0.05, 0.001, -0.001, 0] });
+    expect(toCamera(front, [10.5, 1, 2.5]).map((v) => Number(v.toFixed(9)))).toEqual([-1, -1, 10]);
+    expect(side).toMatchObject({ name: 'side', width: 640, height: 480, intrinsics: { fx: 300, fy: 301, cx: 320, cy: 240, skew: 0 }, distortion: { model: 'fisheye', coeffs: [0.1, -0.01, 0.001, 0] } });
+    written.openlabel.coordinate_systems.side.pose_wrt_parent = { quaternion: [0, 0, 0, 1] };
+    expect(() => openLabelCalibrations(written)).toThrow(/coordinate system side: a transform needs matrix4x4/);
+  });
+
   it('refuses a camera whose coordinate system is missing, and a document with no camera', () => {
     const orphan = structuredClone(document);
     delete (orphan.openlabel.coordinate_systems as Record<string, unknown>).front;

@@ -3,6 +3,7 @@
 // (OpenCV camera axes, a row-major 4×4 LiDAR-to-camera transform) or throws CalibrationError with a message key.
 import { z } from 'zod';
 import { type CameraCalibration, cameraCalibration, type EgoPose, egoPose } from './calibration';
+import { CoordinateSystemError, transformMatrix } from './coordinate-systems';
 
 /** A calibration file that cannot be read; `key` is the message the import refuses the file with. */
 export class CalibrationError extends Error {
@@ -171,17 +172,33 @@ export function jsonCalibration(name: string, json: unknown, lidar: unknown | nu
   });
 }
 
+const openLabelMatrix = z.union([z.array(finite).length(12), z.array(z.array(finite).length(4)).length(3)]);
 const openLabelStream = z
   .object({
     type: z.string().optional(),
     stream_properties: z
       .object({
+        // camera_matrix_3x4 and distortion_coeffs_1xN as the ASAM libraries write them; camera_matrix and distortion_coeffs as the schema names them.
         intrinsics_pinhole: z
           .object({
             width_px: z.number().int().positive(),
             height_px: z.number().int().positive(),
-            camera_matrix_3x4: z.union([z.array(finite).length(12), z.array(z.array(finite).length(4)).length(3)]),
+            camera_matrix_3x4: openLabelMatrix.optional(),
+            camera_matrix: openLabelMatrix.optional(),
+            distortion_coeffs_1xN: z.array(finite).optional(),
             distortion_coeffs: z.array(finite).optional(),
+          })
+          .passthrough()
+          .optional(),
+        intrinsics_fisheye: z
+          .object({
+            width_px: z.number().int().positive(),
+            height_px: z.number().int().positive(),
+            center_x_px: finite,
+            center_y_px: finite,
+            focal_length_x_px: finite,
+            focal_length_y_px: finite,
+            lens_coeffs: z.array(finite).length(4),
           })
           .passthrough()
           .optional(),
@@ -194,7 +211,7 @@ const openLabelSystem = z
   .object({
     type: z.string().optional(),
     parent: z.string().optional(),
-    pose_wrt_parent: z.object({ matrix4x4: z.union([z.array(finite).length(16), z.array(z.array(finite).length(4)).length(4)]) }).passthrough().optional(),
+    pose_wrt_parent: z.unknown().optional(),
   })
   .passthrough();
 const openLabelDocument = z.object({
@@ -202,10 +219,21 @@ const openLabelDocument = z.object({
   coordinate_systems: z.record(z.string(), openLabelSystem).default({}),
 });
 
+/** A pose_wrt_parent in any of OpenLABEL's three forms, or the calibration refused with what is wrong with it. */
+function poseOfSystem(name: string, pose: unknown): Matrix4 {
+  try {
+    return transformMatrix(pose);
+  } catch (error) {
+    if (error instanceof CoordinateSystemError) return invalid(`coordinate system ${name}: ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * The cameras of an OpenLABEL document (`{ openlabel: { streams, coordinate_systems } }`): each camera stream with
- * pinhole intrinsics, its coordinate system named as the stream. A pose_wrt_parent takes points of its system into
- * its parent's; the LiDAR is the lidar stream's coordinate system, or the root where there is none.
+ * pinhole or fisheye intrinsics, its coordinate system named as the stream. A pose_wrt_parent (a matrix4x4, or a
+ * translation with a quaternion or Euler angles) takes points of its system into its parent's; the LiDAR is the lidar
+ * stream's coordinate system, or the root where there is none.
  */
 export function openLabelCalibrations(json: unknown): CameraCalibration[] {
   const root = json && typeof json === 'object' && 'openlabel' in json ? (json as { openlabel: unknown }).openlabel : json;
@@ -218,25 +246,31 @@ export function openLabelCalibrations(json: unknown): CameraCalibration[] {
     const system = systems[name];
     if (!system) return invalid(`no coordinate system ${name}`);
     if (!system.parent) return identity4;
-    if (!system.pose_wrt_parent) return invalid(`coordinate system ${name} has no pose_wrt_parent`);
-    return multiply4(toRoot(system.parent, [...seen, name]), system.pose_wrt_parent.matrix4x4.flat());
+    if (system.pose_wrt_parent === undefined) return invalid(`coordinate system ${name} has no pose_wrt_parent`);
+    return multiply4(toRoot(system.parent, [...seen, name]), poseOfSystem(name, system.pose_wrt_parent));
   };
   const lidarName = Object.keys(streams).find((name) => streams[name].type === 'lidar' && systems[name]);
   const lidarToRoot = lidarName ? toRoot(lidarName) : identity4;
   const cameras = Object.entries(streams).filter(([, stream]) => stream.type === 'camera');
   if (cameras.length === 0) return invalid('no camera stream');
   return cameras.map(([name, stream]) => {
+    const lidarToCamera = multiply4(invertTransform(toRoot(name)), lidarToRoot);
+    const fisheye = stream.stream_properties?.intrinsics_fisheye;
     const pinhole = stream.stream_properties?.intrinsics_pinhole;
-    if (!pinhole) return invalid(`camera ${name} has no intrinsics_pinhole`);
-    const { intrinsics, offset } = fromProjection(pinhole.camera_matrix_3x4.flat(), 4);
-    const cameraToRoot = toRoot(name);
+    if (!pinhole && fisheye) {
+      const { width_px: width, height_px: height, center_x_px: cx, center_y_px: cy, focal_length_x_px: fx, focal_length_y_px: fy, lens_coeffs: coeffs } = fisheye;
+      return checked({ name, width, height, intrinsics: { fx, fy, cx, cy, skew: 0 }, distortion: { model: 'fisheye', coeffs }, lidarToCamera });
+    }
+    const matrix = pinhole?.camera_matrix_3x4 ?? pinhole?.camera_matrix;
+    if (!pinhole || !matrix) return invalid(`camera ${name} has no intrinsics_pinhole with a camera_matrix_3x4, nor intrinsics_fisheye`);
+    const { intrinsics, offset } = fromProjection(matrix.flat(), 4);
     return checked({
       name,
       width: pinhole.width_px,
       height: pinhole.height_px,
       intrinsics,
-      distortion: radtan(pinhole.distortion_coeffs),
-      lidarToCamera: multiply4(translation4(offset), multiply4(invertTransform(cameraToRoot), lidarToRoot)),
+      distortion: radtan(pinhole.distortion_coeffs_1xN ?? pinhole.distortion_coeffs),
+      lidarToCamera: multiply4(translation4(offset), lidarToCamera),
     });
   });
 }

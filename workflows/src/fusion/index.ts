@@ -4,3 +4,4 @@ export * from './projection';
 export * from './calibration-files';
 export * from './kitti';
 export * from './camera-box-keyframes';
+export * from './coordinate-systems';

@@ -474,6 +474,8 @@ export const enUS: Record<string, string> = {
   'exports.import.warn_ignore_region': 'A "{value}" region was skipped: the project has no tool of that name to hold it',
   'exports.import.warn_clipped': 'The box ran past the frame and was clipped to it',
   'exports.import.warn_negative_size': 'The object has a negative size and was skipped',
+  'exports.import.warn_levelled': 'The cuboid tilts and the tool "{tool}" keeps cuboids level: it was levelled, its heading kept',
+  'exports.import.warn_cuboid_box': 'The cuboid imports as its box on the camera "{camera}": the tool "{tool}" draws boxes, not cuboids',
   'exports.import.warn_shape_skipped': 'The {value} was skipped: {detail}',
   'exports.import.warn_same_file': 'Holds the same bytes as "{value}": one copy is stored for both',
   'exports.import.warn_list_skipped': 'The image-level labels of "{value}" were skipped: the project holds objects, not labels of whole images',

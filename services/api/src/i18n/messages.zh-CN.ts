@@ -472,6 +472,8 @@ export const zhCN: Record<string, string> = {
   'exports.import.warn_ignore_region': '已跳过“{value}”区域：项目中没有该名称的工具来保存它',
   'exports.import.warn_clipped': '该框超出画面，已裁剪到画面内',
   'exports.import.warn_negative_size': '该对象尺寸为负，已跳过',
+  'exports.import.warn_levelled': '该立方体有俯仰或横滚，而工具“{tool}”只允许水平的立方体：已放平，保留其朝向',
+  'exports.import.warn_cuboid_box': '该立方体按其在相机“{camera}”上的框导入：工具“{tool}”绘制的是框，而不是立方体',
   'exports.import.warn_shape_skipped': '已跳过该{value}：{detail}',
   'exports.import.warn_same_file': '与“{value}”内容完全相同：两者只存储一份',
   'exports.import.warn_list_skipped': '已跳过“{value}”中的整图标签：项目保存的是对象，而不是整张图片的标签',

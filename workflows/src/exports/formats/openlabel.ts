@@ -7,15 +7,14 @@
 // camera_matrix_3x4 and distortion_coeffs_1xN, or fisheye lens_coeffs) and a coordinate system under the lidar's
 // (pose_wrt_parent, the camera's pose in the LiDAR frame); its cuboids are cuboid data in the lidar frame, the
 // 10-value form (x, y, z, qx, qy, qz, qw, length, width, height), with the 2D boxes drawn on each camera as bbox of
-// that camera's stream, read back as the cuboid's camera boxes. Segments have no OpenLABEL form here: they export as
-// point_labels.
+// that camera's stream. Segments have no OpenLABEL form here: they export as point_labels. openlabel-import.ts reads
+// documents back.
 import type { SensorCamera } from '../../fusion/calibration';
 import { invertTransform } from '../../fusion/calibration-files';
-import { nuscenesToCuboid } from '../../fusion/kitti';
 import { cameraBoxesAt, rotationQuaternion } from '../../tasks/interpolation';
-import type { AttributeValues, BoxShape, CuboidShape, ResultPoint, Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, frameMediaPath, importReasons, stemOf } from '../format';
-import { attributeValues, finite, type ObjectAtFrame, objectsAt, type OutlinedObjectAtFrame } from './objects-at';
+import type { AttributeValues, CuboidShape } from '../../tasks/result.schema';
+import { archiveStem, classNameOf, type EncoderFactory, type ExportItem, type ExportTool, frameMediaPath } from '../format';
+import { type ObjectAtFrame, objectsAt, type OutlinedObjectAtFrame } from './objects-at';
 
 const streamName = 'camera';
 const lidarName = 'lidar';
@@ -128,129 +127,3 @@ export const openlabelEncoder: EncoderFactory = (context) => ({
   },
   finish: () => ({ files: [], documents: [] }),
 });
-
-interface OpenlabelDocument {
-  openlabel?: {
-    metadata?: { tagged_file?: unknown };
-    streams?: Record<string, { uri?: unknown }>;
-    frame_intervals?: { frame_start?: unknown; frame_end?: unknown }[];
-    objects?: Record<string, { name?: unknown; type?: unknown; object_data?: ObjectData }>;
-    frames?: Record<string, { objects?: Record<string, { object_data?: ObjectData }> }>;
-  };
-}
-
-function dataValues(data: ObjectData | undefined): AttributeValues {
-  const values: Record<string, unknown> = {};
-  for (const entry of [...(data?.text ?? []), ...(data?.vec ?? [])]) values[entry.name] = entry.val;
-  return attributeValues(values);
-}
-
-function shapeOf(data: ObjectData | undefined): Shape | string | null {
-  const cuboid = data?.cuboid?.[0]?.val;
-  if (cuboid !== undefined) {
-    if (!Array.isArray(cuboid) || (cuboid.length !== 10 && cuboid.length !== 9) || !finite(...cuboid)) return 'cuboid val must be [x, y, z, qx, qy, qz, qw, sx, sy, sz] or [x, y, z, rx, ry, rz, sx, sy, sz]';
-    const v = cuboid as number[];
-    const [sx, sy, sz] = v.slice(-3);
-    if (sx <= 0 || sy <= 0 || sz <= 0) return 'cuboid sizes must be positive';
-    // Nine values turn by Euler angles about x, y and z (roll, pitch, yaw); ten by a quaternion, w last.
-    const rotation = v.length === 10 ? ([v[6], v[3], v[4], v[5]] as [number, number, number, number]) : rotationQuaternion(v[5], v[4], v[3]);
-    return nuscenesToCuboid({ translation: [v[0], v[1], v[2]], size: [sy, sx, sz], rotation });
-  }
-  const turned = data?.rbbox?.[0]?.val;
-  if (turned !== undefined) {
-    if (!Array.isArray(turned) || turned.length !== 5 || !finite(...turned)) return 'rbbox val must be [x, y, width, height, alpha]';
-    const [cx, cy, w, h, rotation] = turned as number[];
-    if (w <= 0 || h <= 0) return 'rbbox width and height must be positive';
-    return { type: 'box', x: cx - w / 2, y: cy - h / 2, width: w, height: h, rotation };
-  }
-  const box = data?.bbox?.[0]?.val;
-  if (box !== undefined) return boxOf(box);
-  const poly = data?.poly2d?.[0];
-  if (poly) {
-    const values = poly.val;
-    if (!Array.isArray(values) || values.length % 2 !== 0 || !finite(...values)) return 'poly2d val must be x, y pairs';
-    const points: ResultPoint[] = Array.from({ length: values.length / 2 }, (_, i) => ({ x: values[2 * i] as number, y: values[2 * i + 1] as number }));
-    const type = poly.closed === false ? (poly.name === 'curve' ? 'curve' : 'line') : 'polygon';
-    if (points.length < (type === 'polygon' ? 3 : 2)) return `a ${type} needs more points`;
-    return { type, points };
-  }
-  const point = data?.point2d?.[0]?.val;
-  if (point !== undefined) {
-    if (!Array.isArray(point) || point.length !== 2 || !finite(...point)) return 'point2d val must be [x, y]';
-    return { type: 'point', x: point[0] as number, y: point[1] as number };
-  }
-  return null;
-}
-
-/** A cuboid's 2D boxes drawn on cameras: its bbox entries, each on the stream of its camera; or a text saying what is wrong. */
-function cameraBoxesOf(data: ObjectData | undefined): Record<string, BoxShape> | string {
-  const boxes: Record<string, BoxShape> = {};
-  for (const entry of data?.bbox ?? []) {
-    const camera = entry.stream;
-    if (typeof camera !== 'string' || !camera) return "a cuboid's bbox names the stream of its camera";
-    const shape = boxOf(entry.val);
-    if (typeof shape === 'string') return shape;
-    boxes[camera] = shape;
-  }
-  return boxes;
-}
-
-/** An OpenLABEL bbox (centre x, centre y, width, height) as a box, or a text saying what is wrong. */
-function boxOf(val: unknown): BoxShape | string {
-  if (!Array.isArray(val) || val.length !== 4 || !finite(...val)) return 'bbox val must be [x, y, width, height]';
-  const [cx, cy, w, h] = val as number[];
-  if (w <= 0 || h <= 0) return 'bbox width and height must be positive';
-  return { type: 'box', x: cx - w / 2, y: cy - h / 2, width: w, height: h };
-}
-
-export const decodeOpenlabel: AnnotationDecoder = (files) => {
-  const refusals: DecodeRefusal[] = [];
-  const items: DecodedItem[] = [];
-  const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
-  if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
-  for (const file of documents) {
-    let root: NonNullable<OpenlabelDocument['openlabel']>;
-    try {
-      root = (JSON.parse(file.content.toString('utf8')) as OpenlabelDocument).openlabel ?? (() => { throw new Error('no "openlabel" root'); })();
-    } catch (error) {
-      refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: (error as Error).message } });
-      continue;
-    }
-    const uri = root.streams?.[streamName]?.uri ?? root.streams?.[lidarName]?.uri ?? root.metadata?.tagged_file;
-    const item: DecodedItem = { fileName: typeof uri === 'string' && uri ? uri : stemOf(file.path.replace(/^(.*\/)?openlabel\//, '')), source: file.path, objects: [] };
-    items.push(item);
-    const lastFrame = Math.max(-1, ...(Array.isArray(root.frame_intervals) ? root.frame_intervals.map((i) => (Number.isInteger(i?.frame_end) ? (i.frame_end as number) : -1)) : []));
-    if (lastFrame >= 0) item.frameCount = lastFrame + 1;
-    // Every frame: an object's shape there, its own values and its frame values; one object's frames are one track.
-    for (const [key, frame] of Object.entries(root.frames ?? {})) {
-      const index = Number(key);
-      if (!Number.isInteger(index) || index < 0) {
-        refusals.push({ source: `${file.path} frames.${key}`, reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: 'frames are named by their number from 0' } });
-        continue;
-      }
-      for (const [uid, inScene] of Object.entries(frame?.objects ?? {})) {
-        const source = `${file.path} frames.${key}.objects.${uid}`;
-        const object = root.objects?.[uid];
-        if (!object || typeof object.type !== 'string') {
-          refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: `object ${uid} has no type` } });
-          continue;
-        }
-        const shape = shapeOf(inScene.object_data);
-        if (shape === null) continue;
-        if (typeof shape === 'string') {
-          refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
-          continue;
-        }
-        const cameraBoxes = shape.type === 'cuboid' ? cameraBoxesOf(inScene.object_data) : {};
-        if (typeof cameraBoxes === 'string') {
-          refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: cameraBoxes } });
-          continue;
-        }
-        const attributes = { ...dataValues(object.object_data), ...dataValues(inScene.object_data) };
-        const id = typeof object.name === 'string' && object.name ? object.name : uid;
-        item.objects.push({ source, className: object.type, shape, attributes, id, frame: index, ...(Object.keys(cameraBoxes).length > 0 ? { cameraBoxes } : {}) });
-      }
-    }
-  }
-  return { items, refusals };
-};
