@@ -51,7 +51,7 @@ describe('MOTChallenge as shipped', () => {
 
   it('makes one sequence named after its folder, with its frames, frame rate and tracks, and reports the clipped box and the detections left out', async () => {
     const { platform, admin } = project;
-    expect(await ok(platform, 'GET', `/manage/batches/${batchId}`, admin)).toMatchObject({ items: 1, failed: 0, failureFile: true });
+    expect(await ok(platform, 'GET', `/manage/batches/${batchId}`, admin)).toMatchObject({ items: 1, failed: 0, failureFile: true, failureMessage: '已导入，部分文件有说明（查看导入报告）' });
     const item = (await batchResults(project, batchId)).get(sequence)!;
     const frames = await ok<{ frameRate: number; frames: { fileName: string; width: number }[] }>(platform, 'GET', `/manage/tasks/items/${item.id}/frames`, admin);
     expect(frames.frameRate).toBe(25);
@@ -107,12 +107,24 @@ describe('MOTChallenge as shipped', () => {
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 
-  it('refuses a malformed line with its line and reason, in the caller’s language, and writes nothing', async () => {
+  it('refuses a malformed line with its line and reason, and writes nothing', async () => {
     const before = await batchResults(project, batchId);
     const broken = [...gt.slice(0, 2), '3,1,14,21', ...gt.slice(3)].join('\n');
     const answer = await importAnnotations(project, batchId, 'mot', { name: 'gt.zip', content: await zipOf([{ name: `${sequence}/gt/gt.txt`, content: Buffer.from(broken) }]) });
     expect(answer.status).toBe(400);
     expect(answer.body.data.refusals).toEqual([{ source: `${sequence}/gt/gt.txt:3`, message: 'The file cannot be read as MOT: a line needs frame (from 1), id, bb_left, bb_top, width, height, conf and class' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
+  });
+
+  it('keeps a shipped sequence whose gt.txt has a malformed line, without its tracks, and names the line in the report', async () => {
+    const { platform, admin, projectId } = project;
+    const broken = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'MOT broken', priority: 10, uploadType: 'zip' })).id;
+    const files = shipped().map((file) => (file.name.endsWith('gt.txt') ? { ...file, content: Buffer.from([...gt.slice(0, 3), 'x,2,100,30,20,40,0,7,1', ...gt.slice(4)].join('\n')) } : file));
+    expect((await upload(platform, admin, broken, [{ name: 'MOT.zip', content: await zipOf(files) }])).status).toBe(200);
+    const batch = await eventually(() => ok<{ importing: unknown }>(platform, 'GET', `/manage/batches/${broken}`, admin), (b) => b.importing === null, 60_000);
+    expect(batch).toMatchObject({ items: 1, failed: 1 });
+    expect((await batchResults(project, broken)).get(sequence)!.objects).toEqual([]);
+    const report = await fetch(`${platform.baseUrl}/manage/batches/${broken}/failures`, { headers: { authorization: `Bearer ${admin}`, 'x-language': 'en_US' } });
+    expect((await report.text()).split('\r\n')).toContain(`${sequence}/gt/gt.txt:4,"The file cannot be read as MOT: a line needs frame (from 1), id, bb_left, bb_top, width, height, conf and class"`);
   });
 });
