@@ -34,6 +34,7 @@ import * as m1763859600034 from './1763859600034-EventsByTime';
 import * as m1763859600035 from './1763859600035-ItemFrames';
 import * as m1763859600091 from './1763859600091-EventDataLz4';
 import * as m1763859600092 from './1763859600092-ItemSensors';
+import * as m1763859600093 from './1763859600093-SameContentItems';
 import * as m1763859600094 from './1763859600094-WrittenNotifications';
 
 export const migrations: Record<string, Migration> = {
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '1763859600035-ItemFrames': m1763859600035,
   '1763859600091-EventDataLz4': m1763859600091,
   '1763859600092-ItemSensors': m1763859600092,
+  '1763859600093-SameContentItems': m1763859600093,
   '1763859600094-WrittenNotifications': m1763859600094,
 };

@@ -1,5 +1,5 @@
-// A real zip imported end to end: good images registered with their sizes, duplicates and broken files in the
-// failure file, and zips that escape their folder, bombs and oversize uploads refused with nothing left behind.
+// A real zip imported end to end: good images registered with their sizes, broken files in the failure file, a
+// picture shipped twice under two names as two items on one stored file, named in the same report, and zips that escape their folder, bombs and oversize uploads refused with nothing left behind.
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,7 +50,7 @@ describe('batch import from a zip', () => {
   const batchOf = (id: string, headers: Record<string, string> = {}) => call(platform, 'GET', `/manage/batches/${id}`, { token, headers }).then((r) => r.body.data);
   const settled = (id: string) => eventually(() => batchOf(id), (b) => b.importing === null && (b.status !== 'waiting_for_upload' || b.importError !== null));
 
-  it('registers good images with media type and size, and reports duplicates and broken files', async () => {
+  it('registers good images with media type and size, keeps one file for the same picture under two names, and reports both and the broken files', async () => {
     const batchId = await newBatch('Mixed');
     const first = png(64, 48, 1);
     const zip = await zipOf([
@@ -66,17 +66,30 @@ describe('batch import from a zip', () => {
     expect(body.data.importId).toMatch(/^[0-9a-f-]{36}$/);
 
     const batch = await settled(batchId);
-    expect(batch).toMatchObject({ status: 'in_progress', items: 2, failed: 3, failureFile: true, failureMessage: '上传失败；上传文件出错（查看失败文件）' });
+    expect(batch).toMatchObject({ status: 'in_progress', items: 3, failed: 2, failureFile: true, failureMessage: '上传失败；上传文件出错（查看失败文件）' });
     expect((await batchOf(batchId, en)).failureMessage).toBe('Upload failed; Error in uploading file (view the failure file)');
 
     const items = await call(platform, 'GET', `/manage/batches/${batchId}/items?limit=1`, { token });
     expect(items.body.data.items).toEqual([{ id: expect.any(String), fileName: 'day/front.png', size: first.length, mediaType: 'image/png', width: 64, height: 48, status: 'waiting', effective: true }]);
     const rest = await call(platform, 'GET', `/manage/batches/${batchId}/items?limit=5&cursor=${items.body.data.nextCursor}`, { token });
-    expect(rest.body.data).toEqual({ items: [expect.objectContaining({ fileName: 'day/side.jpg', mediaType: 'image/jpeg', width: 1920, height: 1080 })], nextCursor: null });
+    expect(rest.body.data).toEqual({
+      items: [
+        expect.objectContaining({ fileName: 'day/side.jpg', mediaType: 'image/jpeg', width: 1920, height: 1080 }),
+        expect.objectContaining({ fileName: 'night/front-copy.png', size: first.length, mediaType: 'image/png', width: 64, height: 48 }),
+      ],
+      nextCursor: null,
+    });
 
     const pool = await platform.database.db.selectFrom('data_items').select(['link_id', 'path']).where('batch_id', '=', batchId).orderBy('seq').execute();
-    expect(pool.map((r) => r.link_id)).toEqual([linkIds[0], linkIds[0]]);
+    expect(pool.map((r) => r.link_id)).toEqual([linkIds[0], linkIds[0], linkIds[0]]);
     for (const row of pool) expect(await filesUnder(storage)).toContain(path.join(...row.path.split('/')));
+    // The copy reads the first picture's file, and storage keeps that one file alone.
+    expect(pool[2].path).toBe(pool[0].path);
+    expect((await filesUnder(storage)).filter((f) => ['front.png', 'front-copy.png'].includes(path.basename(f)))).toEqual([path.join(...pool[0].path.split('/'))]);
+    for (const item of [items.body.data.items[0], rest.body.data.items[1]]) {
+      const media = await fetch(`${platform.baseUrl}/manage/tasks/items/${item.id}/media`, { headers: { authorization: `Bearer ${token}` } });
+      expect(Buffer.from(await media.arrayBuffer()).equals(first)).toBe(true);
+    }
 
     const failures = await fetch(`${platform.baseUrl}/manage/batches/${batchId}/failures`, { headers: { authorization: `Bearer ${token}`, ...en } });
     expect(failures.headers.get('content-type')).toContain('text/csv');
@@ -84,8 +97,8 @@ describe('batch import from a zip', () => {
     expect(csv).toEqual([
       'File name,Reason',
       'night/broken.png,The file cannot be read or is damaged',
-      'night/front-copy.png,Same content as a file already in this batch',
       'notes.txt,Unsupported file type',
+      'night/front-copy.png,"Holds the same bytes as ""day/front.png"": one copy is stored for both"',
     ]);
     const zh = await fetch(`${platform.baseUrl}/manage/batches/${batchId}/failures`, { headers: { authorization: `Bearer ${token}` } });
     const bytes = Buffer.from(await zh.arrayBuffer());

@@ -44,6 +44,8 @@ export interface ExportItem {
   mediaPath: string;
   /** The item's frames in order: a picture is one frame, at `mediaPath`; a sequence or a video has one per frame. */
   frames: ExportFrame[];
+  /** Frames per second, where the data says (a video, a sequence's seqinfo.ini). */
+  frameRate?: number | null;
   /** A point-cloud item's cameras and ego poses; absent or null for pictures, videos and image sequences. */
   sensors?: ItemSensors | null;
   result: ResultDocument;

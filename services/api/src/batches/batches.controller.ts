@@ -131,7 +131,7 @@ export class BatchesController {
     return this.batches.items(params.id, query.limit, query.cursor);
   }
 
-  /** The files an import refused, as CSV in the reader's language. */
+  /** The import's report, as CSV in the reader's language: the files it refused, then those it took with a note. */
   @Get('batches/:id/failures')
   @Can('batch.read')
   @RawResponse()
@@ -179,7 +179,7 @@ function summaryOf({ importErrorKey, failureFileId: _, ...row }: BatchRow, langu
   return {
     ...row,
     importing: (row.importing as BatchSummary['importing']) ?? null,
-    failureMessage: row.failed > 0 ? translate(language, 'batches.upload_failed') : null,
+    failureMessage: row.failed > 0 ? translate(language, 'batches.upload_failed') : row.failureFile ? translate(language, 'batches.upload_noted') : null,
     importError: importErrorKey ? translate(language, importErrorKey) : null,
   };
 }

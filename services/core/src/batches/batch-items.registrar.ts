@@ -35,6 +35,12 @@ export interface ChunkTarget {
   expectedVersion: bigint;
 }
 
+/** The first item of a batch that holds some content: its name, and its stored file where it is one picture. */
+export interface StoredContent {
+  fileName: string;
+  path: string | null;
+}
+
 @Injectable()
 export class BatchItemsRegistrar {
   constructor(
@@ -101,10 +107,15 @@ export class BatchItemsRegistrar {
     }
   }
 
-  /** Checksums the batch already holds, so a file whose content is there is reported as a duplicate. */
-  async checksums(batchId: string): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('data_items').select('checksum').where('batch_id', '=', batchId).execute();
-    return new Set(rows.map((r) => r.checksum));
+  /**
+   * The pictures the batch already holds, by checksum: a file of the same bytes becomes an item of its own name that
+   * reads the first one's stored file. Sequences and videos are listed too, without a file to share.
+   */
+  async contents(batchId: string): Promise<Map<string, StoredContent>> {
+    const rows = await this.db.selectFrom('data_items').select(['checksum', 'file_name', 'path', 'frame_count']).where('batch_id', '=', batchId).orderBy('seq').execute();
+    const contents = new Map<string, StoredContent>();
+    for (const row of rows) if (!contents.has(row.checksum)) contents.set(row.checksum, { fileName: row.file_name, path: row.frame_count === 1 ? row.path : null });
+    return contents;
   }
 
   /**

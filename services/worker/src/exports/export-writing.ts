@@ -45,7 +45,7 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
       for (const item of run) {
         items += 1;
         const { mediaPath, frames, sources } = archiveFrames(item);
-        const encoded = encoder.item({ ...item, index: items, mediaPath, frames, sensors: item.frames?.sensors ?? null });
+        const encoded = encoder.item({ ...item, index: items, mediaPath, frames, frameRate: item.frames?.frameRate ?? null, sensors: item.frames?.sensors ?? null });
         objects += encoded.objects;
         for (const file of encoded.files) await writer.addFile(file.path, file.content);
         for (const section in encoded.sections) await writer.appendToSection(section, encoded.sections[section]);

@@ -1,5 +1,6 @@
 // The batch import job: receive the data (extract the zip), list it, group it into items by the project's annotation
-// type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks.
+// type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks,
+// then import the ground truth a sequence ships beside its frames (MOTChallenge's gt/).
 import { createHash, randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,13 +9,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
 import {
+  AnnotationImport,
   type AppConfig,
   AppError,
   BatchItemsRegistrar,
   batchLifecycle,
   CommandPipeline,
+  type CommandContext,
   CONFIG,
   commandContext,
+  EventStore,
   DATABASE,
   type Db,
   type Storage,
@@ -32,15 +36,18 @@ import {
   batchStreamId,
   emptyItemsChunk,
   frameFileName,
+  type ImportedFile,
   type ImportSourceRef,
   type ItemFrames,
+  readSeqinfo,
+  type SeqInfo,
 } from '@annot/workflows';
 import type { JobHandler } from '../jobs/job-handler';
 import { FinishImportCommand, type ImportOutcome } from './commands/finish-import.handler';
 import { ImportRefused } from './import-refused';
 import type { SourceFile } from './import-source';
 import { ImportSources } from './import-sources';
-import { type ImportUnit, planImport } from './import-units';
+import { type ImportUnit, planImport, seqinfoFileName } from './import-units';
 import { examinePicture, examineSequence, type ExaminedUnit, type Failure, mapLimit, readConcurrency } from './unit-examine';
 import { isHidden, mediaTypeByName } from './media-probe';
 import { examinePointCloud } from './point-cloud-examine';
@@ -57,6 +64,8 @@ export class ImportBatchJob implements JobHandler {
     private readonly commands: CommandBus,
     private readonly pipeline: CommandPipeline,
     private readonly registrar: BatchItemsRegistrar,
+    private readonly annotations: AnnotationImport,
+    private readonly events: EventStore,
     private readonly sources: ImportSources,
     private readonly thumbnails: Thumbnails,
     private readonly videos: VideoFrames,
@@ -117,13 +126,15 @@ export class ImportBatchJob implements JobHandler {
     for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) files.push(file);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
     const annotationType = await this.annotationType(projectId);
-    const plan = planImport(files, annotationType, rootName(ref));
+    const plan = planImport(files, annotationType, rootName(ref), annotationType === 'picture_continuous_frame' ? await motSequences(files) : new Map());
 
     // New items wait in the pool of the project's first link, fixed now so a links edit cannot slip in before they land.
     const linkId = await this.registrar.poolLink({ batchId, projectId, importId }, context('link'));
     const before = await this.registrar.progress(batchId, importId);
-    const checksums = await this.registrar.checksums(batchId);
+    const contents = await this.registrar.contents(batchId);
     const failures: Failure[] = [...before.failures];
+    // Files accepted with something to say (the same bytes as another item's), or left out on purpose.
+    const notes: Failure[] = plan.skipped.map((file) => ({ ...file }));
     // The events keep a failure's message key; its parameters (a cloud's missing field) reach the failure file from this run.
     const paramsOf = new Map<string, Failure['params']>();
     let registered = before.registered;
@@ -151,6 +162,8 @@ export class ImportBatchJob implements JobHandler {
       const examined = await next;
       // The next files are read and hashed while this chunk is written.
       if (c + 1 < chunks.length) next = examineChunk(chunks[c + 1]);
+      // Files whose bytes another item's stored file already holds: removed once their items are registered.
+      const shared: string[] = [];
       examined.forEach((result, i) => {
         const unit = units[i];
         result.failures.forEach((failure) => {
@@ -160,9 +173,18 @@ export class ImportBatchJob implements JobHandler {
         if (!result.ok) return addChunkFailure(chunk, unit.name, result.reasonKey);
         // Control characters have no place in a file name, and the items projection separates values with one.
         if (/[\x00-\x1f]/.test(unit.name) || /[\x00-\x1f]/.test(result.item.path)) return addChunkFailure(chunk, unit.name, 'batches.reason_unsupported');
-        if (checksums.has(result.item.checksum)) return addChunkFailure(chunk, unit.name, 'batches.reason_duplicate');
-        checksums.add(result.item.checksum);
-        addChunkItem(chunk, { ...result.item, fileName: unit.name });
+        const item = { ...result.item, fileName: unit.name };
+        const same = contents.get(item.checksum);
+        if (!same) contents.set(item.checksum, { fileName: unit.name, path: unit.kind === 'picture' ? item.path : null });
+        else {
+          notes.push({ name: unit.name, reasonKey: 'exports.import.warn_same_file', params: { value: same.fileName } });
+          // A picture reads the first one's file; an extracted zip's copy of it is ours to remove.
+          if (unit.kind === 'picture' && same.path) {
+            if (ref.type === 'zip') shared.push(item.path);
+            item.path = same.path;
+          }
+        }
+        addChunkItem(chunk, item);
       });
       handled += units.length + (c === 0 ? refused.length : 0);
       chunk.progress = share(handled);
@@ -170,13 +192,50 @@ export class ImportBatchJob implements JobHandler {
       // Another run of this job got there first: start again from what the stream now holds.
       if (appended.duplicate) throw new Error(`import ${importId}: chunk at version ${version} was registered by another run`);
       version = appended.version;
+      for (const location of shared) await this.storage.remove(location);
       seq += chunk.fileNames.length;
       registered += chunk.fileNames.length;
       chunk.failedNames.forEach((name, i) => failures.push({ name, reasonKey: chunk.failedReasons[i], ...(paramsOf.has(name) ? { params: paramsOf.get(name) } : {}) }));
       await report(chunk.progress);
     }
-    const failureFileId = failures.length > 0 ? await this.storeFailures(importId, failures) : null;
+    const truth = await this.importTruth(plan.units, batchId, projectId, importId, context('truth'));
+    notes.push(...truth.warnings);
+    const refusals = truth.refusals.filter((refusal) => !before.handled.has(refusal.name));
+    if (refusals.length > 0) {
+      // The refused lines count as the import's failures, kept in its events like a refused file's.
+      const chunk = emptyItemsChunk(importId, seq, pathPrefix);
+      refusals.forEach((refusal) => {
+        addChunkFailure(chunk, refusal.name, refusal.reasonKey);
+        paramsOf.set(refusal.name, refusal.params);
+      });
+      chunk.progress = 99;
+      const appended = await this.registrar.register({ batchId, projectId, linkId, expectedVersion: version }, chunk, context(`chunk:${version}`));
+      if (appended.duplicate) throw new Error(`import ${importId}: chunk at version ${version} was registered by another run`);
+      version = appended.version;
+      refusals.forEach((refusal) => failures.push(refusal));
+    }
+    const failureFileId = failures.length + notes.length > 0 ? await this.storeReport(importId, [...failures, ...notes]) : null;
     return { ok: true, registered, failed: failures.length, failureFileId };
+  }
+
+  /**
+   * The ground truth shipped beside the sequences' frames (MOTChallenge's gt/gt.txt), imported as the uploader's
+   * starting results once the items are in: its refused lines and its warnings, for the import's report.
+   */
+  private async importTruth(units: ImportUnit[], batchId: string, projectId: string, importId: string, context: CommandContext): Promise<{ refusals: Failure[]; warnings: Failure[] }> {
+    const files: ImportedFile[] = [];
+    for (const unit of units) {
+      if (unit.kind !== 'sequence' || !unit.truth?.length) continue;
+      // The decoder names the sequence by the folder holding gt/: the item's own name, also for the upload's root.
+      for (const file of unit.truth) files.push({ path: `${unit.name}/gt/${path.posix.basename(file.name)}`, content: await file.read() });
+    }
+    if (files.length === 0) return { refusals: [], warnings: [] };
+    const { events } = await this.events.readStream(batchStreamId(batchId));
+    const requested = events.find((event) => event.type === 'BatchImportRequested' && event.data.importId === importId);
+    const actor = requested ? { id: requested.metadata.actorId, role: requested.metadata.actorRole } : context.actor;
+    const outcome = await this.annotations.run(batchId, projectId, { format: 'mot', mode: 'good', files }, { ...context, actor });
+    const line = (said: { source: string; reasonKey: string; params?: Record<string, string | number> }): Failure => ({ name: said.source, reasonKey: said.reasonKey, ...(said.params ? { params: said.params } : {}) });
+    return { refusals: outcome.refusals.map(line), warnings: outcome.warnings.map(line) };
   }
 
   private async annotationType(projectId: string): Promise<AnnotationType | null> {
@@ -223,8 +282,8 @@ export class ImportBatchJob implements JobHandler {
     }
   }
 
-  /** The failures with their message keys; the download translates them into the reader's language. */
-  private async storeFailures(importId: string, failures: Failure[]): Promise<string> {
+  /** The import's report, its failures and then its notes, with their message keys; the download translates them into the reader's language. */
+  private async storeReport(importId: string, failures: Failure[]): Promise<string> {
     const fileId = uuidFrom(`${importId}:failures`);
     const content = Buffer.from(JSON.stringify(failures));
     await this.db
@@ -253,6 +312,17 @@ function chunkUnits(units: ImportUnit[], size: number): ImportUnit[][] {
   }
   if (current.length > 0) chunks.push(current);
   return chunks;
+}
+
+/** The folders of an upload that hold a readable MOTChallenge seqinfo.ini, with what it says ('.' for the root). */
+async function motSequences(files: SourceFile[]): Promise<Map<string, SeqInfo>> {
+  const sequences = new Map<string, SeqInfo>();
+  for (const file of files) {
+    if (path.posix.basename(file.name) !== seqinfoFileName) continue;
+    const info = readSeqinfo((await file.read().catch(() => Buffer.alloc(0))).toString('utf8'));
+    if (info) sequences.set(path.posix.dirname(file.name), info);
+  }
+  return sequences;
 }
 
 /** What a folder of images at the source's root is called: the zip's or the folder's own name. */

@@ -23,6 +23,16 @@ describe('planImport', () => {
     expect(root.kind === 'sequence' && names(root.frames)).toEqual(['clip.MP4', 'notes.txt', 'top.png']);
   });
 
+  it('makes a MOTChallenge sequence one item named after its folder: the frames of its imDir, its ground truth apart, its other files skipped', () => {
+    const shipped = ['MOT17-02/seqinfo.ini', 'MOT17-02/img1/000002.jpg', 'MOT17-02/img1/000001.jpg', 'MOT17-02/gt/gt.txt', 'MOT17-02/det/det.txt', 'extra/a.png'].map(file);
+    const info = { name: 'MOT17-02', imDir: 'img1', frameRate: 30, seqLength: 2, imWidth: 1920, imHeight: 1080, imExt: '.jpg' };
+    const plan = planImport(shipped, 'picture_continuous_frame', 'drive', new Map([['MOT17-02', info]]));
+    expect(plan.units.map((u) => u.name)).toEqual(['MOT17-02', 'extra']);
+    const [sequence] = plan.units;
+    expect(sequence.kind === 'sequence' && [names(sequence.frames), sequence.frameRate, names(sequence.truth ?? [])]).toEqual([['MOT17-02/img1/000001.jpg', 'MOT17-02/img1/000002.jpg'], 30, ['MOT17-02/gt/gt.txt']]);
+    expect(plan.skipped).toEqual([{ name: 'MOT17-02/det/det.txt', reasonKey: 'batches.note_not_in_sequence' }]);
+  });
+
   it('makes each video file one item of a video project and refuses the rest', () => {
     const plan = planImport(files, 'video', 'drive');
     expect(plan.units.map((u) => [u.kind, u.name])).toEqual([['video', 'clip.MP4']]);

@@ -1,6 +1,7 @@
-// The worker side of batches: the import job and the commands it sends.
+// The worker side of batches: the import job and the commands it sends, with the annotation import for the ground
+// truth a data set ships beside its frames.
 import { Module } from '@nestjs/common';
-import { StorageModule } from '@annot/core';
+import { AnnotationImport, ItemWork, StorageModule } from '@annot/core';
 import { FinishImportHandler } from './commands/finish-import.handler';
 import { ImportBatchJob } from './import-batch.job';
 import { ImportSources } from './import-sources';
@@ -8,7 +9,7 @@ import { VideoFrames } from './video-frames';
 
 @Module({
   imports: [StorageModule],
-  providers: [FinishImportHandler, ImportSources, VideoFrames, ImportBatchJob],
+  providers: [FinishImportHandler, ImportSources, VideoFrames, AnnotationImport, ItemWork, ImportBatchJob],
   exports: [ImportBatchJob],
 })
 export class ImportsModule {}

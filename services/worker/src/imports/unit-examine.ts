@@ -85,7 +85,7 @@ export async function examineSequence(unit: Extract<ImportUnit, { kind: 'sequenc
       widths: compactColumn(frames.map((frame) => frame.probed.width)),
       heights: compactColumn(frames.map((frame) => frame.probed.height)),
       timestamps: times ? frames.map((frame) => frame.time!) : [],
-      frameRate: null,
+      frameRate: unit.frameRate ?? null,
     },
   };
   return { ok: true, item, failures };

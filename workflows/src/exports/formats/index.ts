@@ -77,3 +77,5 @@ export { openlabelDocument } from './openlabel';
 export { ruleJsonFields, ruleJsonPath } from './rule-json';
 export { nuscenesFolder } from './nuscenes';
 export { pointLabelsClassesPath } from './point-labels';
+export { motChallengeClasses } from './mot';
+export { readSeqinfo, type SeqInfo } from './seqinfo';

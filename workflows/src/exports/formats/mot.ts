@@ -1,13 +1,15 @@
 // MOT challenge ground truth: per item (a sequence, or a picture as a sequence of one), mot/<stem>/gt/gt.txt with
 // one line per box and frame, "frame,id,bb_left,bb_top,width,height,conf,class,visibility" (frames from 1), the
-// class names in gt/labels.txt (line n is class n), and gt/tracks.json keeping each track's own id and values.
+// class names in gt/labels.txt (line n is class n), gt/tracks.json keeping each track's own id and values, and
+// mot/<stem>/seqinfo.ini with the sequence's name, frame folder, rate, length and size.
 // Boxes only: a turned box is written as the upright box around it; other shapes have no MOT form. conf and
 // visibility are kept as the object's attributes of those names (1 where it has none). Imports read MOTChallenge's
-// own layout too: <seq>/gt/gt.txt without labels.txt follows the MOT16/17 class table, and a box running past the
-// frame is clipped to it with a warning.
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, type ImportedFile, importReasons, importWarnings } from '../format';
+// own layout too: <seq>/gt/gt.txt without labels.txt follows the MOT16/17 class table, seqinfo.ini gives the frame
+// size where the batch does not, and a box running past the frame is clipped to it with a warning.
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, type ExportItem, type ImportedFile, importReasons, importWarnings } from '../format';
 import type { AttributeValues } from '../../tasks/result.schema';
 import { boundsOf, finite, objectsAt } from './objects-at';
+import { readSeqinfo, writeSeqinfo } from './seqinfo';
 import { readTracksFile, trackNumbers, tracksFile } from './tracks';
 
 const px = (value: number) => String(Number(value.toFixed(2)));
@@ -30,9 +32,11 @@ export const motEncoder: EncoderFactory = (context) => {
           lines.push(`${frame + 1},${numbers.get(object.id)},${px(x)},${px(y)},${px(width)},${px(height)},${flag(attributes.conf)},${classes.idOf(className) + 1},${flag(attributes.visibility)}\n`);
         }
       }
-      const folder = `mot/${archiveStem(item)}/gt`;
+      const stem = archiveStem(item);
+      const folder = `mot/${stem}/gt`;
       return {
         files: [
+          { path: `mot/${stem}/seqinfo.ini`, content: seqinfoOf(item, stem) },
           { path: `${folder}/gt.txt`, content: lines.join('') },
           { path: `${folder}/labels.txt`, content: classes.names().map((n) => `${n}\n`).join('') },
           { path: `${folder}/tracks.json`, content: tracksFile(item, numbers) },
@@ -43,6 +47,26 @@ export const motEncoder: EncoderFactory = (context) => {
     finish: () => ({ files: [], documents: [] }),
   };
 };
+
+/**
+ * The sequence as MOTChallenge describes it: named after its folder, its frames in the archive's images folder (a
+ * path from the seqinfo.ini's own folder), its length, rate where the data says, and its first frame's size.
+ */
+function seqinfoOf(item: ExportItem, stem: string): string {
+  const depth = `mot/${stem}`.split('/').length;
+  const first = item.frames[0];
+  const extension = /\.[^./]+$/.exec(first?.mediaPath ?? item.mediaPath)?.[0] ?? '.jpg';
+  return writeSeqinfo({
+    name: stem.slice(stem.lastIndexOf('/') + 1),
+    // A picture lies at its own path, a sequence's frames in the folder at the item's.
+    imDir: `${'../'.repeat(depth)}${first?.mediaPath === item.mediaPath ? item.mediaPath.replace(/\/[^/]+$/, '') : item.mediaPath}`,
+    frameRate: item.frameRate ?? null,
+    seqLength: item.result.frameCount,
+    imWidth: first?.width ?? item.width,
+    imHeight: first?.height ?? item.height,
+    imExt: extension,
+  });
+}
 
 const siblingOf = (files: ImportedFile[], path: string, name: string) => files.find((f) => f.path === path.replace(/[^/]+$/, name));
 
@@ -59,7 +83,10 @@ export const decodeMot: AnnotationDecoder = (files, context) => {
     // The sequence is the folder holding gt/: "mot/Week 1/drive_0001/gt/gt.txt" names "Week 1/drive_0001".
     const item: DecodedItem = { fileName: file.path.replace(/(^|\/)gt\/gt\.txt$/, '').replace(/^mot\//, '') || file.path, source: file.path, objects: [] };
     items.push(item);
-    const size = context.sizeOf(item.fileName);
+    // The batch's own size of the frames first; a sequence's seqinfo.ini (beside gt/) where the batch has none.
+    const infoPath = file.path.replace(/(^|\/)(gt\/)?gt\.txt$/, '$1seqinfo.ini');
+    const info = readSeqinfo(files.find((f) => f.path === infoPath)?.content.toString('utf8') ?? '');
+    const size = context.sizeOf(item.fileName) ?? (info?.imWidth && info.imHeight ? { width: info.imWidth, height: info.imHeight } : null);
     file.content
       .toString('utf8')
       .split(/\r?\n/)

@@ -163,7 +163,7 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
             </p>
           )}
           {batch.failureMessage && (
-            <button type="button" className="text-left text-xs text-destructive underline" onClick={() => void downloadFailures(batch)}>
+            <button type="button" className={`text-left text-xs underline ${batch.failed > 0 ? 'text-destructive' : 'text-muted-foreground'}`} onClick={() => void downloadFailures(batch)}>
               {batch.failureMessage}
             </button>
           )}
