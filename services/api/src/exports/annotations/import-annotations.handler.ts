@@ -61,12 +61,14 @@ export class ImportAnnotationsHandler implements ICommandHandler<ImportAnnotatio
     }
     const rows = new Map(targets.map((t) => [t.itemId, t]));
     const now = new Date();
+    const tools = await citedTools(this.db, projectId);
     for (let start = 0; start < matched.items.length; start += chunkSize) {
       const chunk = matched.items.slice(start, start + chunkSize);
       // Each chunk has a command id of its own, derived from the request's, so a repeated request writes nothing twice.
       await this.pipeline.transact({ ...context, commandId: `${context.commandId}:annotations:${start}` }, async (unit) => {
         const { plan } = await this.work.plan(unit, projectId);
-        const tools = await citedTools(this.db, projectId);
+        // The chunk's item streams in one read; an item untouched since its import has none.
+        await this.work.preload(unit, chunk.map(({ target }) => rows.get(target.itemId)!));
         for (const { target, result } of chunk) {
           const row = rows.get(target.itemId)!;
           const image = target.width && target.height ? { width: target.width, height: target.height } : null;
