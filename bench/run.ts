@@ -2,6 +2,7 @@
 import { fork } from 'node:child_process';
 import { appendBench } from './append.bench';
 import { claimsBench } from './claims.bench';
+import { cocoImportBench } from './coco-import.bench';
 import { editorBench } from './editor.bench';
 import { exportsBench } from './exports.bench';
 import { framesBench } from './frames.bench';
@@ -24,6 +25,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   editor: editorBench,
   frames: framesBench,
   exports: exportsBench,
+  'coco import': cocoImportBench,
   'projection lag': projectionLagBench,
   video: videoBench,
   tracks: tracksBench,
@@ -33,9 +35,9 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
 };
 const log = (line: string) => console.log(line);
 
-/** In the child: one benchmark on a fresh scratch database; its figures go back to the parent. */
+/** In the child: one benchmark on a fresh scratch database of its own name, so runs of two benchmarks side by side do not drop each other's; its figures go back to the parent. */
 async function runOne(name: string): Promise<void> {
-  const database = await benchDatabase();
+  const database = await benchDatabase(`annot_bench_${name.replace(/\W+/g, '_')}`);
   log(`${name} (PostgreSQL: ${database.source}):`);
   try {
     const figures = await benches[name](database, log);

@@ -42,14 +42,15 @@ export interface DemoMembers {
 }
 
 /** Finds a demo project by its title or makes it; answers its id and its batches. */
-export async function ensureDemoProject(call: Call, token: string, members: DemoMembers, spec: DemoProjectSpec): Promise<{ projectId: string; batches: { id: string; name: string }[] }> {
+export async function ensureDemoProject(call: Call, token: string, members: DemoMembers | null, spec: DemoProjectSpec): Promise<{ projectId: string; batches: { id: string; name: string }[] }> {
   const existing = ok(await call('GET', `/manage/projects?keyword=${encodeURIComponent(spec.title)}`, undefined, token), 'projects');
   const projectId: string = existing.items.find((p: { title: string }) => p.title === spec.title)?.id ?? (await createProject(call, token, members, spec));
   const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, token), 'batches');
   return { projectId, batches };
 }
 
-async function createProject(call: Call, token: string, members: DemoMembers, spec: DemoProjectSpec): Promise<string> {
+/** A project without members (`null`) takes items and imports, and nobody claims its work. */
+async function createProject(call: Call, token: string, members: DemoMembers | null, spec: DemoProjectSpec): Promise<string> {
   const catalog = await seedDemoCatalog(call, token);
   const today = new Date().toISOString().slice(0, 10);
   const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -73,8 +74,10 @@ async function createProject(call: Call, token: string, members: DemoMembers, sp
   await step('links', { links: [annotation, inspection] });
   await step('rules', { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: spec.countdownSeconds ?? 10, rereadByAnnotator: false, dataRule: null });
   ok(await call('POST', `/manage/projects/${projectId}/publish`, undefined, token), 'publish');
-  await step(`links/${annotation.id}/members`, { teamIds: [members.teamId], taggerIds: [members.taggerId] });
-  await step(`links/${inspection.id}/members`, { teamIds: [], taggerIds: [members.taggerId] });
+  if (members) {
+    await step(`links/${annotation.id}/members`, { teamIds: [members.teamId], taggerIds: [members.taggerId] });
+    await step(`links/${inspection.id}/members`, { teamIds: [], taggerIds: [members.taggerId] });
+  }
   return projectId;
 }
 

@@ -23,6 +23,15 @@ describe(decodeThroughGate.name, () => {
     expect(outcome.items.map((i) => i.fileName)).toEqual(['broken.json']);
   });
 
+  it('takes a data set whose lists hold more entries than a request body may hold values, each entry within bounds', () => {
+    const annotations = Array.from({ length: 60_000 }, (_, i) => ({ id: i, image_id: 1, category_id: 1, bbox: [1, 2, 3, 4], segmentation: [] }));
+    const big = Buffer.from(JSON.stringify({ images: [{ id: 1, file_name: 'a.jpg' }], annotations, categories: [] }));
+    const none: AnnotationDecoder = () => ({ items: [], refusals: [] });
+    expect(decodeThroughGate(none, [{ path: 'instances.json', content: big }], context).refusals).toEqual([]);
+    const oneTooLarge = Buffer.from(JSON.stringify({ annotations: [{ segmentation: Array.from({ length: 500_001 }, () => 1) }] }));
+    expect(decodeThroughGate(none, [{ path: 'large.json', content: oneTooLarge }], context).refusals).toEqual([expect.objectContaining({ source: 'large.json', reasonKey: 'validation.too_many_values' })]);
+  });
+
   it('refuses a decoded item holding text PostgreSQL would refuse, such as an entity the decoder turned into a NUL', () => {
     const entity: AnnotationDecoder = (files) => ({ ...byName(files), items: byName(files).items.map((i) => ({ ...i, objects: [{ ...i.objects[0], className: 'car\u0000' }] })) });
     const outcome = decodeThroughGate(entity, [{ path: 'a.xml', content: Buffer.from('<name>car&#0;</name>') }], context);

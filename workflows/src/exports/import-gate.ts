@@ -1,6 +1,6 @@
 // An annotation upload through the input gate: a text file that is not storable text (or a JSON file nested too deep)
 // is refused on its own, and so is a decoded item holding text PostgreSQL would refuse (an XML entity for NUL).
-import { jsonOf, textOf, valueRefusal, type InputRefusal } from '../shared/input-checks';
+import { isStorable, textOf, valueRefusal, type InputRefusal } from '../shared/input-checks';
 import type { AnnotationDecoder, DecodeContext, DecodeOutcome, DecodeRefusal, ImportedFile } from './format';
 
 /** The files a decoder reads as text; the others (point clouds, masks) are binary and read by their own layout. */
@@ -10,9 +10,34 @@ const refusalOf = (source: string, refused: InputRefusal): DecodeRefusal => ({ s
 
 function gateFile(file: ImportedFile): InputRefusal | null {
   if (!textFile.test(file.path)) return null;
-  const read = file.path.toLowerCase().endsWith('.json') ? jsonOf(file.content, file.path) : textOf(file.content, file.path);
-  // A file that is no JSON at all stays the decoder's to refuse, in the words of its format.
-  return 'refused' in read && read.refused.messageKey !== 'validation.malformed_json' ? read.refused : null;
+  const read = textOf(file.content, file.path);
+  if ('refused' in read) return read.refused;
+  return file.path.toLowerCase().endsWith('.json') ? documentRefusal(read.text, file.path) : null;
+}
+
+/**
+ * A JSON document's lists (COCO's images and annotations, a Label Studio export's tasks) hold a data set's entries by
+ * the million, as many as the upload's size allows: each entry, and each other value, is held to a request body's
+ * bounds on its own. A file that is no JSON at all stays the decoder's to refuse, in the words of its format.
+ */
+function documentRefusal(text: string, field: string): InputRefusal | null {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parts: [string, unknown][] = Array.isArray(document) ? [[field, document]] : document && typeof document === 'object' ? Object.entries(document).map(([key, value]) => [`${field}.${key}`, value]) : [];
+  if (parts.length === 0) return valueRefusal(document, field);
+  for (const [path, value] of parts) {
+    if (!isStorable(path)) return { field, messageKey: 'validation.invalid_characters', params: {} };
+    const entries = Array.isArray(value) ? value.map((entry, i) => [`${path}.${i}`, entry] as const) : [[path, value] as const];
+    for (const [entryPath, entry] of entries) {
+      const refused = valueRefusal(entry, entryPath);
+      if (refused) return refused;
+    }
+  }
+  return null;
 }
 
 /** The decoder's outcome over the files that pass the gate, with one refusal per file or item that does not. */

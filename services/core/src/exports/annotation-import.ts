@@ -4,6 +4,7 @@
 // with "good" the good items are. What the project cannot hold is skipped with a warning, line by line. The form's
 // upload and a batch upload that ships its ground truth (MOTChallenge's gt/) both come through here.
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import {
   annotationDecoders,
   type DecodeRefusal,
@@ -65,12 +66,14 @@ export class AnnotationImport {
     if (matched.items.length === 0 || (input.mode === 'all' && matched.refusals.length > 0)) return { written: false, items: 0, objects: 0, ...said };
     const rows = new Map(targets.map((t) => [t.itemId, t]));
     const now = new Date();
+    const tools = await citedTools(this.db, projectId);
     for (let start = 0; start < matched.items.length; start += chunkSize) {
       const chunk = matched.items.slice(start, start + chunkSize);
       // Each chunk has a command id of its own, derived from the caller's, so a repeated request writes nothing twice.
       await this.pipeline.transact({ ...context, commandId: `${context.commandId}:annotations:${start}` }, async (unit) => {
         const { plan } = await this.work.plan(unit, projectId);
-        const tools = await citedTools(this.db, projectId);
+        // The chunk's item streams in one read; an item untouched since its import has none.
+        await this.work.preload(unit, chunk.map(({ target }) => rows.get(target.itemId)!));
         for (const { target, result } of chunk) {
           const row = rows.get(target.itemId)!;
           const image = target.width && target.height ? { width: target.width, height: target.height } : null;
@@ -84,12 +87,15 @@ export class AnnotationImport {
     return { written: true, items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0), ...said };
   }
 
-  /** The batch's items, with whether each waits in an annotation pool (only those take starting results). */
-  private async targets(batchId: string): Promise<(ImportTarget & { linkId: string | null; projectId: string })[]> {
+  /**
+   * The batch's items, with whether each waits in an annotation pool (only those take starting results); `unworked`
+   * when nothing was done to the item since its import, so its stream has no events to read.
+   */
+  private async targets(batchId: string): Promise<(ImportTarget & { linkId: string | null; projectId: string; unworked: boolean })[]> {
     const rows = await this.db
       .selectFrom('data_items as d')
       .leftJoin('project_links as l', 'l.link_id', 'd.link_id')
-      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType'])
+      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType', sql<boolean>`d.item_version = 0`.as('unworked')])
       .where('d.batch_id', '=', batchId)
       .where('d.status', '<>', 'deleted')
       .execute();

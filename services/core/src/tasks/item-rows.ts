@@ -16,27 +16,25 @@ const noShare = { team_id: null, group_id: null } as const;
 /** Leaves a link and, when the item goes on, waits in the next link's pool. */
 const movedOn = (to: string | null) => (to ? { ...noClaim, ...noShare, status: 'waiting', link_id: to } : { ...noClaim, ...noShare });
 
-/** Applies item events in log order; claims in a row, each of another item, are written in one statement. */
+/**
+ * Applies item events in log order; claims in a row, and saved results in a row (an import's items), each of another
+ * item, are written in one statement.
+ */
 export async function applyItemEvents(db: Kysely<Database>, events: StoredEvent[]): Promise<void> {
-  let claims: StoredEvent[] = [];
-  const claimed = new Set<string>();
+  let run: StoredEvent[] = [];
+  const inRun = new Set<string>();
   const flush = async () => {
-    if (claims.length === 1) await applyItemEvent(db, claims[0]);
-    else if (claims.length > 1) await applyClaims(db, claims);
-    claims = [];
-    claimed.clear();
+    if (run.length === 1) await applyItemEvent(db, run[0]);
+    else if (run.length > 1) await appliedTogether[run[0].type](db, run);
+    run = [];
+    inRun.clear();
   };
   for (const event of events) {
     const itemId = (event.data as { itemId: string }).itemId;
-    if (event.type === 'ItemClaimed' && !claimed.has(itemId)) {
-      claims.push(event);
-      claimed.add(itemId);
-      continue;
-    }
-    await flush();
-    if (event.type === 'ItemClaimed') {
-      claims.push(event);
-      claimed.add(itemId);
+    if (run.length > 0 && (event.type !== run[0].type || inRun.has(itemId))) await flush();
+    if (event.type in appliedTogether) {
+      run.push(event);
+      inRun.add(itemId);
     } else {
       await applyItemEvent(db, event);
     }
@@ -56,6 +54,27 @@ async function applyClaims(db: Kysely<Database>, events: StoredEvent[]): Promise
       AS c("itemId" uuid, "linkId" uuid, "claimId" uuid, "claimerId" text, "claimedAt" timestamptz, deadline timestamptz, version bigint)
     WHERE d.item_id = c."itemId"`.execute(db);
 }
+
+/** An import's saved results: the items' rows and their latest results, each in one statement. */
+async function applyResultsSaved(db: Kysely<Database>, events: StoredEvent[]): Promise<void> {
+  const rows = events.map((e) => {
+    const { itemId, projectId, resultVersion, objectCount, savedAt, savedBy, result } = (e as unknown as { data: Extract<ItemEvent, { type: 'ResultSaved' }>['data'] }).data;
+    return { itemId, projectId, resultVersion, objectCount, savedAt, savedBy, result, version: e.streamPosition };
+  });
+  await sql`
+    WITH saved AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS s("itemId" uuid, "projectId" uuid, "resultVersion" integer, "objectCount" integer, "savedAt" timestamptz, "savedBy" text, result jsonb, version bigint)
+    ), counted AS (
+      UPDATE data_items d SET result_version = s."resultVersion", object_count = s."objectCount", last_saved_at = s."savedAt", item_version = s.version
+      FROM saved s WHERE d.item_id = s."itemId"
+    )
+    INSERT INTO item_results (item_id, project_id, version, result, saved_by, saved_at)
+    SELECT "itemId", "projectId", "resultVersion", result, "savedBy", "savedAt" FROM saved
+    ON CONFLICT (item_id) DO UPDATE SET version = excluded.version, result = excluded.result, saved_by = excluded.saved_by, saved_at = excluded.saved_at`.execute(db);
+}
+
+const appliedTogether: Record<string, (db: Kysely<Database>, events: StoredEvent[]) => Promise<void>> = { ItemClaimed: applyClaims, ResultSaved: applyResultsSaved };
 
 async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent): Promise<void> {
   const event = { type: stored.type, data: stored.data } as ItemEvent;
