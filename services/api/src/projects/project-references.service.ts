@@ -1,5 +1,5 @@
-// Checks what a project step names outside the project: catalog versions, error groups, teams and taggers must exist, and the tools
-// must be of kinds the project's annotation type can use.
+// Checks what a project step names outside the project: catalog versions, error groups, teams and taggers must exist,
+// and the tools must be of kinds the project's annotation type can use.
 import { Injectable } from '@nestjs/common';
 import { AppError, type FieldError } from '@annot/core';
 import { type AnnotationType, type LinkGroupInput, type LinkMembersInput, type ProjectBasics, type ProjectRules, type ProjectTools, Role, toolFits } from '@annot/workflows';
