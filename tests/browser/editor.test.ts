@@ -51,6 +51,10 @@ describe('the annotation editor', () => {
       body: { name: 'Shape fit', description: '', values: [{ name: 'Loose outline', color: '#ff8800', type: 'geometry', description: '' }] },
     });
     expect(group.status, JSON.stringify(group.body)).toBe(200);
+    // The project marks with its own group only; the demo's groups stay in the catalog.
+    const rules = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data.rules;
+    const chosen = { annotationRule: rules.annotationRule, countdownSeconds: rules.countdownSeconds, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: [group.body.data.id] };
+    expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: chosen })).status).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();
@@ -159,6 +163,15 @@ describe('the annotation editor', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
+    // Releasing the item with work drawn on it asks first; cancelled, the item and its work stay.
+    await page.getByRole('button', { name: 'Release', exact: true }).click();
+    const release = page.getByRole('alertdialog');
+    await release.getByText('Release this item?').waitFor();
+    await release.getByRole('button', { name: 'Cancel' }).click();
+    await release.waitFor({ state: 'detached' });
+    await objects.getByText(count(5), { exact: true }).waitFor();
+    expect(page.url()).toContain(`/tag/edit/${itemId}`);
+
     // The box lacks its required category: the object list warns, and the server refuses the submission.
     await page.keyboard.press('Escape');
     const boxRow = objects.getByRole('listitem', { name: `Demo vehicle box ${before + 1}` });
@@ -210,17 +223,26 @@ describe('the annotation editor', () => {
     const drawn = item.result.result.objects.find((o: { id: string }) => o.id === boxId).keyframes[0].shape;
     const at = await imageToScreen(page, { width: item.width, height: item.height });
 
-    // Mark mode, a click on the box: the mark is pinned to it and to the spot clicked.
+    // Before a mark, reject is disabled and says a mark is needed; marks are titled as a past rejection's only after one.
+    const rejectedBefore = (await call(platform, 'GET', `/manage/tasks/items/${submittedId}/history`, { token: admin })).body.data.some((e: { type: string }) => e.type === 'ItemRejected');
+    await page.getByText('Mark an error to reject').waitFor();
+    expect(await page.getByRole('button', { name: 'Reject', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Marks of the last rejection' }).count()).toBe(rejectedBefore ? 1 : 0);
+
+    // Mark mode, a click on the box: the mark is pinned to it and to the spot clicked; the project's own group is offered alone.
     await page.keyboard.press('m');
     const spot = at(drawn.x + drawn.width / 2, drawn.y + drawn.height / 2);
     await page.mouse.click(spot.x, spot.y);
     const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Error property group').locator('option').allTextContents()).toEqual(['Shape fit']);
     await dialog.getByLabel('Error property group').selectOption({ label: 'Shape fit' });
     await dialog.getByRole('radio', { name: 'Loose outline' }).click();
     await dialog.getByLabel('Comment').fill('leaves out the mirror');
     await dialog.getByRole('button', { name: 'Add mark' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('region', { name: 'Marks' }).getByText('leaves out the mirror').waitFor();
+    await page.getByRole('heading', { name: 'Marks for this rejection' }).waitFor();
+    expect(await page.getByText('Mark an error to reject').count()).toBe(0);
     await page.keyboard.press('Alt+j');
     await page.waitForURL((url) => !url.pathname.endsWith(submittedId));
     expect(errors).toEqual([]);

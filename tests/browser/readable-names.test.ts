@@ -2,19 +2,10 @@
 // attribute's display name, the item page's result, marks, preview and links read as people say them, the PM reads
 // who worked where an inspector reads only itself, and a link's finished count is what left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { consoleToken, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { consoleToken, inChinese, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { boxResult, type Demo, startDemo } from '../support/demo';
 import { call } from '../support/platform';
-
-/** Switches a signed-in page to Chinese, as the header's language switcher does, and opens `path`. */
-async function inChinese(page: Page, path: string): Promise<void> {
-  await page.evaluate(() => {
-    document.cookie = 'languageType=zh_CN; path=/';
-    localStorage.setItem('lang', 'zh_CN');
-  });
-  await page.goto(path);
-}
 
 const uuidShape = /[0-9a-f]{8}-[0-9a-f]{4}/i;
 

@@ -24,6 +24,7 @@ describe('the wizard and the rough edges around it', () => {
     await call(platform, 'POST', '/manage/tools', { token: admin, body: { name: 'Sky mask', templateType: 'mask' } });
     const rule = await call(platform, 'POST', '/manage/annotation-rules', { token: admin, body: { name: 'Lane rules', configId: 'LANE' } });
     await call(platform, 'POST', `/manage/annotation-rules/${rule.body.data.id}/versions`, { token: admin, body: { html: '<p>Box every lane marking</p>' } });
+    for (const name of ['Lane fit', 'Sign fit']) await call(platform, 'POST', '/manage/error-groups', { token: admin, body: { name, values: [{ name: 'loose', color: '#ff0000', type: 'geometry' }] } });
   });
   afterAll(async () => {
     await browser?.close();
@@ -64,6 +65,10 @@ describe('the wizard and the rough edges around it', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/step=rules/);
     await page.getByLabel('Annotation rule').selectOption({ label: 'Lane rules' });
+    // The project chooses the error groups its marks name; the step says what the mark dialog will offer.
+    await page.getByText('None chosen: inspectors and acceptors mark with every error group of the catalog.').waitFor();
+    await page.getByLabel('Lane fit').check();
+    await page.getByText('Inspectors and acceptors mark with: Lane fit').waitFor();
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     // The members step follows the rules, one form per link.

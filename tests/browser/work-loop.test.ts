@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
-import { consoleToken, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, inChinese, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { boxResult, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
 import { call, type Platform } from '../support/platform';
@@ -35,6 +35,10 @@ describe('the work loop in the console', () => {
       body: { name: 'Box fit', description: '', values: [{ name: 'Loose box', color: '#ff0000', type: 'geometry', description: '' }] },
     });
     expect(group.status, JSON.stringify(group.body)).toBe(200);
+    // The project marks with its own group only; the demo's groups stay in the catalog.
+    const rules = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data.rules;
+    const chosen = { annotationRule: rules.annotationRule, countdownSeconds: rules.countdownSeconds, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: [group.body.data.id] };
+    expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: chosen })).status).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();
@@ -92,6 +96,9 @@ describe('the work loop in the console', () => {
     await inspection.getByRole('button', { name: 'Claim', exact: true }).waitFor({ timeout: 20_000 });
     await inspection.getByRole('button', { name: 'Claim', exact: true }).click();
     await inspection.getByText(/^Claimed \d+ items?$/).waitFor();
+    // The card says what its states mean.
+    await inspection.getByText('What the states mean').click();
+    await inspection.getByText('Items you claimed to inspect: pass them, or mark what is wrong and reject them, before the time runs out.').waitFor();
     await inspection.getByRole('row', { name: new RegExp(submitted.fileName) }).getByRole('link', { name: 'Open' }).click();
     await inspector.page.waitForURL(`**/tag/item/${submitted.id}`);
     const inspectorActions = inspector.page.getByRole('group', { name: 'Actions' });
@@ -100,6 +107,7 @@ describe('the work loop in the console', () => {
     // The inspector rejects it with a mark on its object, from the item page.
     await inspectorActions.getByRole('button', { name: 'Reject' }).click();
     const dialog = inspector.page.getByRole('dialog');
+    expect(await dialog.getByLabel('Error property group').locator('option').allTextContents()).toEqual(['Choose…', 'Box fit']);
     await dialog.getByLabel('Error property group').selectOption({ label: 'Box fit' });
     await dialog.getByLabel('Error', { exact: true }).selectOption('Loose box');
     await dialog.getByLabel('Object (optional)').selectOption('car-1');
@@ -141,5 +149,17 @@ describe('the work loop in the console', () => {
     const rework = (await call(platform, 'GET', `/manage/tasks/items/${submitted.id}`, { token: pmToken })).body.data;
     expect(rework).toMatchObject({ status: 'waiting', linkId: links[0].id, rework: true, reworkCount: 1 });
     expect(pm.errors).toEqual([]);
+
+    // The tagger, reading in Chinese, finds the rework waiting for it, learns what that means and claims it from the list.
+    await inChinese(tagger.page, `/tag/datamanage/${projectId}`);
+    const returned = tagger.page.getByRole('region', { name: '被驳回的数据' });
+    const entry = returned.getByRole('listitem', { name: submitted.fileName });
+    await entry.getByText('待你领取').waitFor();
+    await annotation.getByText('状态说明').click();
+    await annotation.getByText('只为你保留在任务池中的返工数据：领取后继续修改。').waitFor();
+    await returned.getByRole('button', { name: /^领取 \d+ 条被驳回的数据$/ }).click();
+    await entry.getByText('已领取').waitFor();
+    expect((await call(platform, 'GET', `/manage/tasks/items/${submitted.id}`, { token: taggerToken })).body.data).toMatchObject({ status: 'claimed', rework: true });
+    expect(tagger.errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Client acceptance over the API, as its people would run it: the PM makes acceptance batches from items finished
 // through the work loop, client acceptors see only their own, claim, judge with marks and submit, and the PM passes,
 // rejects (returning items for rework when repair is allowed) or withdraws; every refusal in both languages.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Platform } from '../support/platform';
 import { createPerson } from '../support/people';
@@ -186,6 +187,11 @@ describe('client acceptance', () => {
     const noMarks = await act(b[1], `items/${items[0]}/judge`, client1.token, { verdict: 'reject', marks: [] }, en);
     expect(noMarks.status).toBe(400);
     expect(noMarks.body.data.fields).toEqual([{ field: 'marks', message: 'Please mark at least one error before rejecting' }]);
+    // The acceptor marks with the project's error groups, read from the project; a group it does not use is refused.
+    const groups = await ok(platform, 'GET', `/manage/tasks/projects/${project.projectId}/error-groups`, client1.token);
+    expect(groups.map((g: { id: string }) => g.id)).toContain(project.errorGroupId);
+    const foreign = await act(b[1], `items/${items[0]}/judge`, client1.token, { verdict: 'reject', marks: [{ ...mark(), errorGroupId: randomUUID() }] }, en);
+    expect(foreign.body).toMatchObject({ code: 400, errCode: 'VALIDATION_FAILED', message: 'This project does not use the error group of this mark; choose one of the project’s error groups' });
 
     for (const itemId of items) expect((await judge(b[1], itemId, client1.token, itemId === items[0] ? 'reject' : 'pass')).status).toBe(200);
     const judged = await detail(b[1], client1.token);

@@ -120,6 +120,7 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/tasks/projects/:projectId/items': [...internal, '30', '40'],
   'GET /manage/tasks/projects/:projectId/counts': [...internal, '30', '40'],
   'GET /manage/tasks/projects/:projectId/tools': [...internal, '30', '40', '50'],
+  'GET /manage/tasks/projects/:projectId/error-groups': [...internal, '30', '40', '50'],
   'GET /manage/tasks/items/:itemId': [...internal, '30', '40', '50'],
   'GET /manage/tasks/items/:itemId/history': [...internal, '30', '40'],
   'GET /manage/tasks/items/:itemId/media': [...internal, '30', '40', '50'],
@@ -226,10 +227,11 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/projects/:id/statistics/team': ['30'],
   'GET /manage/dashboard': internal,
   ...Object.fromEntries(
-    ['error-groups', 'invalid-reasons'].flatMap((noun) => [
-      [`GET /manage/${noun}`, [...internal, '40', '50']],
+    // Inspectors and acceptors read the error groups of their projects only, never the catalog's full list.
+    (['error-groups', 'invalid-reasons'] as const).flatMap((noun) => [
+      [`GET /manage/${noun}`, noun === 'error-groups' ? internal : [...internal, '40', '50']],
       [`POST /manage/${noun}`, internal],
-      [`GET /manage/${noun}/:id`, [...internal, '40', '50']],
+      [`GET /manage/${noun}/:id`, noun === 'error-groups' ? internal : [...internal, '40', '50']],
       [`PATCH /manage/${noun}/:id`, internal],
       [`POST /manage/${noun}/:id/delete`, internal],
     ]),

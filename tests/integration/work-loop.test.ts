@@ -16,6 +16,7 @@ describe('work loop', () => {
   let projectId: string;
   let links: { id: string; type: string }[];
   let toolId: string;
+  let errorGroupId: string;
   const en = { 'x-language': 'en_US' };
 
   const box = (category: string | null) => boxResult(toolId, { category });
@@ -26,6 +27,8 @@ describe('work loop', () => {
     // The demo tagger annotates and the demo inspector checks, since nobody inspects what they annotated; the demo
     // data has already done some work of each kind.
     inspector = await signIn(platform, 'inspector@example.com', 'Demo@2026', 1);
+    const groups = await call(platform, 'GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, { token: admin });
+    errorGroupId = groups.body.data[0].id;
   });
   afterAll(async () => platform?.stop());
 
@@ -57,7 +60,6 @@ describe('work loop', () => {
     expect(own.body.data?.items ?? []).not.toContain(itemId);
     const inspect = await call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token: inspector, body: { count: 5 } });
     expect(inspect.body.data.items).toContain(itemId);
-    const errorGroupId = randomUUID();
     const rejected = await call(platform, 'POST', `/manage/tasks/items/${itemId}/reject`, {
       token: inspector,
       body: { marks: [{ errorGroupId, value: 'loose box', objectId: 'car-1', comment: 'too much road' }] },
@@ -147,7 +149,7 @@ describe('work loop', () => {
     const zh = await call(platform, 'POST', `/manage/tasks/projects/${projectId}/bulk-release`, { token: admin, body: acrossLinks });
     expect(zh.body.message).toBe('只有同一环节的数据才能批量释放！');
 
-    const mark = { errorGroupId: randomUUID(), value: 'missed car', objectId: null, comment: '' };
+    const mark = { errorGroupId, value: 'missed car', objectId: null, comment: '' };
     const mixed = await call(platform, 'POST', `/manage/tasks/projects/${projectId}/bulk-reject`, {
       token: admin,
       body: { itemIds: [claimed[0].id, waiting[0]?.id ?? finished[0].id], marks: [mark] },
@@ -182,5 +184,34 @@ describe('work loop', () => {
     expect(early.body.message).toMatch(/^Please keep reading the annotation rule; you can claim data from /);
     await new Promise((resolve) => setTimeout(resolve, Date.parse(reading.body.data.readyAt) - Date.now() + 50));
     expect((await claim()).status).toBe(200);
+  });
+
+  it("offers the inspector the project's own error groups only, and refuses a mark naming another project's", async () => {
+    const other = await call(platform, 'POST', '/manage/error-groups', { token: admin, body: { name: 'Lane lines', values: [{ name: 'broken lane', color: '#00aa00', type: 'line' }] } });
+    const otherId: string = other.body.data.id;
+    const names = async () => ((await call(platform, 'GET', `/manage/tasks/projects/${projectId}/error-groups`, { token: inspector })).body.data as { name: string }[]).map((g) => g.name);
+    // A project that chose no groups offers the catalogue; one that chose some offers those only.
+    expect(await names()).toEqual(['Demo attribute errors', 'Demo box errors', 'Lane lines']);
+    const saved = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data.rules;
+    const rules = { annotationRule: saved.annotationRule, countdownSeconds: saved.countdownSeconds, rereadByAnnotator: saved.rereadByAnnotator, dataRule: saved.dataRule };
+    const unknown = await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { ...rules, errorGroupIds: [randomUUID()] }, headers: en });
+    expect(unknown.body.data.fields).toEqual([{ field: 'errorGroupIds.0', message: 'This error group does not exist or was deleted' }]);
+    expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { ...rules, errorGroupIds: [errorGroupId] } })).status).toBe(200);
+    expect(await names()).toEqual(['Demo box errors']);
+    // The catalog's full list stays with the staff.
+    expect((await call(platform, 'GET', '/manage/error-groups', { token: inspector })).status).toBe(403);
+    expect((await call(platform, 'GET', '/manage/error-groups', { token: admin })).body.data.map((g: { name: string }) => g.name)).toContain('Lane lines');
+
+    await call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token: inspector, body: { count: 1 } });
+    const held = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&linkId=${links[1].id}`, { token: inspector });
+    const itemId: string = held.body.data.items[0].id;
+    const reject = (groupId: string, headers = {}) => call(platform, 'POST', `/manage/tasks/items/${itemId}/reject`, { token: inspector, body: { marks: [{ errorGroupId: groupId, value: 'broken lane' }] }, headers });
+    const english = await reject(otherId, en);
+    expect(english.status).toBe(400);
+    expect(english.body).toMatchObject({ code: 400, errCode: 'VALIDATION_FAILED', message: 'This project does not use the error group of this mark; choose one of the project’s error groups' });
+    expect(english.body.data.fields).toEqual([{ field: 'marks.0.errorGroupId', message: english.body.message }]);
+    expect((await reject(otherId)).body.message).toBe('本项目未使用该标记的错误属性组，请选择项目的错误属性组');
+    expect((await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: inspector })).body.data.status).toBe('claimed');
+    expect((await reject(errorGroupId)).status).toBe(200);
   });
 });

@@ -74,6 +74,15 @@ export async function signInAdminThroughConsole(page: Page, platform: Platform):
   await landOn(page, '/home');
 }
 
+/** Switches a signed-in page to Chinese, as the header's language switcher does, and opens `path`. */
+export async function inChinese(page: Page, path: string): Promise<void> {
+  await page.evaluate(() => {
+    document.cookie = 'languageType=zh_CN; path=/';
+    localStorage.setItem('lang', 'zh_CN');
+  });
+  await page.goto(path);
+}
+
 /** The session token the console keeps, so a test's own API calls act as the person signed in there. */
 export const consoleToken = (page: Page): Promise<string> => page.evaluate(() => localStorage.getItem('token') ?? '');
 

@@ -65,7 +65,7 @@ export const permissions = {
   'team.read': internal,
   'team.manage': internal,
   'catalog.read': internal,
-  /** Error groups and invalid-image reasons: what inspectors and client acceptors mark and annotators choose from. */
+  /** Invalid-image reasons, which annotators choose from; error groups are read per project (its items' readers) or by the staff. */
   'catalog.marks.read': { roles: [...internalRoles, Role.Tagger, Role.Client] },
   'catalog.edit': internal,
   /** Making a project's acceptance batches from its finished items, and passing, rejecting or withdrawing them. */

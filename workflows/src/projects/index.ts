@@ -7,3 +7,4 @@ export * from './project.steps';
 export * from './projects.views';
 export * from './project-view.rules';
 export * from './project-tools.rules';
+export * from './project-error-groups.rules';

@@ -136,13 +136,19 @@ export const projectLinks = z.object({ links: z.array(projectLinkInput).max(20, 
 export type ProjectLinkInput = z.infer<typeof projectLinkInput>;
 export type ProjectLinks = z.infer<typeof projectLinks>;
 
-/** Step 4, rules: the cited annotation rule version, its countdown and reread flag, and the import/export rule. */
+/** Step 4, rules: the cited annotation rule version, its countdown and reread flag, the import/export rule and the error groups. */
 export const projectRules = z
   .object({
     annotationRule: z.object({ ruleId: z.uuid(), ruleVersion: positiveInteger(1_000_000) }).strict(),
     countdownSeconds: z.number().int('validation.non_negative_integer').min(0, 'validation.non_negative_integer').max(3600, 'validation.too_big'),
     rereadByAnnotator: z.boolean(),
     dataRule: z.object({ ruleId: z.uuid(), ruleVersion: positiveInteger(1_000_000) }).strict().nullable().default(null),
+    /** The error property groups its inspectors and acceptors mark with; none chosen leaves them the whole catalogue. */
+    errorGroupIds: z
+      .array(z.uuid())
+      .max(50, 'validation.too_big')
+      .refine((ids) => new Set(ids).size === ids.length, 'projects.error_group_repeat')
+      .default([]),
   })
   .strict();
 export type ProjectRules = z.infer<typeof projectRules>;

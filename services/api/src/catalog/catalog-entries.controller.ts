@@ -5,7 +5,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { type CommandContext, NotFoundError } from '@annot/core';
-import { catalogListQuery, errorGroupInput, invalidReasonInput } from '@annot/workflows';
+import { type Action, catalogListQuery, errorGroupInput, invalidReasonInput } from '@annot/workflows';
 import type { EntryFilter } from './catalog-entries.repository';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
@@ -24,6 +24,8 @@ interface EntryRoute<T> {
   /** The body's schema name in the API document: each kind's body has a shape of its own. */
   dtoName: string;
   thing: string;
+  /** Who may list and view the kind: error groups stay with the staff, who read each project's own on its items. */
+  readAction: Action;
   kind: EntryKind<T>;
   schema: z.ZodType<T>;
   read(entries: CatalogEntriesRepository, filter: EntryFilter): Promise<(T & { id: string; version: string })[]>;
@@ -43,13 +45,13 @@ function entryController<T>(route: EntryRoute<T>): Type<unknown> {
     ) {}
 
     @Get()
-    @Can('catalog.marks.read')
+    @Can(route.readAction)
     list(@Query() query: ListDto) {
       return route.read(this.entries, { keyword: query.keyword });
     }
 
     @Get(':id')
-    @Can('catalog.marks.read')
+    @Can(route.readAction)
     async get(@Param() params: ParamsDto) {
       const [entry] = await route.read(this.entries, { id: params.id });
       if (!entry) throw new NotFoundError(route.thing, params.id);
@@ -82,6 +84,7 @@ export const ErrorGroupsController = entryController({
   tag: 'error groups',
   dtoName: 'ErrorGroupDto',
   thing: 'things.error_group',
+  readAction: 'catalog.read',
   kind: errorGroups,
   schema: errorGroupInput,
   read: (entries, filter) => entries.errorGroups(filter),
@@ -92,6 +95,7 @@ export const InvalidReasonsController = entryController({
   tag: 'invalid reasons',
   dtoName: 'InvalidReasonDto',
   thing: 'things.invalid_reason',
+  readAction: 'catalog.marks.read',
   kind: invalidReasons,
   schema: invalidReasonInput,
   read: (entries, filter) => entries.invalidReasons(filter),

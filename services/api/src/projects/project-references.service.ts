@@ -1,5 +1,5 @@
-// Checks what a project step names outside the project: catalog versions, teams and taggers must exist, and the tools
-// must be of kinds the project's annotation type can use.
+// Checks what a project step names outside the project: catalog versions, error groups, teams and taggers must exist,
+// and the tools must be of kinds the project's annotation type can use.
 import { Injectable } from '@nestjs/common';
 import { AppError, type FieldError } from '@annot/core';
 import { type AnnotationType, type LinkGroupInput, type LinkMembersInput, type ProjectBasics, type ProjectRules, type ProjectTools, Role, toolFits } from '@annot/workflows';
@@ -51,6 +51,12 @@ export class ProjectReferences {
     }
     if (rules.dataRule && !(await this.projects.ruleName('data', rules.dataRule.ruleId, rules.dataRule.ruleVersion))) {
       fields.push({ field: 'dataRule', messageKey: 'projects.data_rule_not_found' });
+    }
+    if (rules.errorGroupIds.length > 0) {
+      const { catalogue } = await this.projects.errorGroups(null);
+      rules.errorGroupIds.forEach((id, i) => {
+        if (!catalogue.some((group) => group.id === id)) fields.push({ field: `errorGroupIds.${i}`, messageKey: 'projects.error_group_not_found' });
+      });
     }
     if (fields.length > 0) throw invalid(fields);
   }

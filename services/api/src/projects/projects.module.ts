@@ -7,6 +7,7 @@ import { DraftProjectHandler } from './commands/draft-project.handler';
 import { SaveLinkGroupHandler } from './commands/save-link-group.handler';
 import { SaveProjectStepHandler } from './commands/save-project-step.handler';
 import { ProjectAccess } from './project-access.service';
+import { ProjectErrorGroups } from './project-error-groups.service';
 import { ProjectMembersController } from './project-members.controller';
 import { ProjectReferences } from './project-references.service';
 import { ProjectViews } from './project-views.service';
@@ -18,6 +19,7 @@ import { ProjectsRepository } from './projects.repository';
   providers: [
     ProjectsRepository,
     ProjectAccess,
+    ProjectErrorGroups,
     ProjectReferences,
     ProjectViews,
     DraftProjectHandler,
@@ -27,6 +29,6 @@ import { ProjectsRepository } from './projects.repository';
     AssignLinkMembersHandler,
     SaveLinkGroupHandler,
   ],
-  exports: [ProjectAccess],
+  exports: [ProjectAccess, ProjectErrorGroups],
 })
 export class ProjectsModule {}

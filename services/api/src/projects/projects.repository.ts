@@ -2,7 +2,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db, decodeCursor, encodeCursor, exactIso, isoDate } from '@annot/core';
-import { type Page, type ProjectCounts, type ProjectListQuery, projectStatuses, type ProjectSummary } from '@annot/workflows';
+import { type ErrorGroupInput, type Page, type ProjectCounts, type ProjectListQuery, type ProjectRules, projectStatuses, type ProjectSummary } from '@annot/workflows';
+
+export type ProjectErrorGroup = ErrorGroupInput & { id: string };
 
 export const tabStatuses = {
   release: ['waiting_for_improvement', 'waiting_for_publish'],
@@ -134,6 +136,13 @@ export class ProjectsRepository {
       SELECT r.name FROM ${sql.table(versions)} v JOIN ${sql.table(rules)} r ON r.rule_id = v.rule_id
       WHERE v.rule_id = ${ruleId} AND v.rule_version = ${ruleVersion} AND r.status = 'active'`.execute(this.db);
     return rows[0]?.name;
+  }
+
+  /** The catalogue's active error groups by name, and the groups a project's saved rules choose (none without a project). */
+  async errorGroups(projectId: string | null): Promise<{ catalogue: ProjectErrorGroup[]; rules: Pick<ProjectRules, 'errorGroupIds'> | null }> {
+    const catalogue = await this.db.selectFrom('error_groups').select(['group_id as id', 'name', 'description', 'values']).where('status', '=', 'active').orderBy('name').execute();
+    const project = projectId ? await this.db.selectFrom('projects').select('rules').where('project_id', '=', projectId).executeTakeFirst() : undefined;
+    return { catalogue: catalogue as ProjectErrorGroup[], rules: (project?.rules ?? null) as Pick<ProjectRules, 'errorGroupIds'> | null };
   }
 
   async teams(ids: string[]): Promise<Map<string, string>> {

@@ -39,6 +39,7 @@ import { IfMatch } from '../http/if-match.decorator';
 import { sendInline } from '../http/inline-file';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
+import { ProjectErrorGroups } from '../projects/project-error-groups.service';
 import { ActOnItemCommand } from './commands/act-on-item.handler';
 import type { ItemAction } from './item-deciders';
 import { ActOnItemsCommand, type BulkAction } from './commands/act-on-items.handler';
@@ -88,6 +89,7 @@ export class TasksController {
     private readonly files: ItemMedia,
     private readonly readings: RuleReadings,
     private readonly stored: FilesRepository,
+    private readonly errorGroups: ProjectErrorGroups,
   ) {}
 
   @Post('links/:linkId/claims')
@@ -365,6 +367,7 @@ export class TasksController {
 
   private async bulk(projectId: string, itemIds: string[], action: BulkAction, context: CommandContext): Promise<{ items: number }> {
     await this.access.links(context.actor, projectId);
+    if (action.kind === 'reject') await this.errorGroups.checkMarks(projectId, action.marks);
     return this.commands.execute(new ActOnItemsCommand(projectId, itemIds, action, context));
   }
 
@@ -377,7 +380,8 @@ export class TasksController {
 
   /** A caller acts only on an item it may read; what it may do there is the item machine's answer. */
   private async act(itemId: string, action: ItemAction, context: CommandContext, expected: bigint | undefined): Promise<ItemAnswer> {
-    await this.readable(itemId, context);
+    const item = await this.readable(itemId, context);
+    if (action.kind === 'reject') await this.errorGroups.checkMarks(item.projectId, action.marks);
     return this.commands.execute(new ActOnItemCommand(itemId, action, context, expected));
   }
 }

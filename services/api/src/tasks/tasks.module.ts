@@ -12,12 +12,13 @@ import { ItemWork } from './item-work.service';
 import { TaskAccess } from './task-access.service';
 import { TasksController } from './tasks.controller';
 import { PoolRepository } from './pool.repository';
+import { ProjectErrorGroupsController } from './project-error-groups.controller';
 import { ProjectToolsController } from './project-tools.controller';
 import { TasksRepository } from './tasks.repository';
 
 @Module({
   imports: [ProjectsModule, StorageModule],
-  controllers: [TasksController, ProjectToolsController],
+  controllers: [TasksController, ProjectToolsController, ProjectErrorGroupsController],
   providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
 })
 export class TasksModule {}

@@ -9,7 +9,8 @@ import { FramedRefusal } from '@/components/layout/app-shell';
 import { refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
-import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
+import { entriesQuery, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
+import { useProjectErrorGroups } from '@/features/editor/api/get-project-error-groups';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { AnnotationEditor } from '@/features/editor/components/annotation-editor';
 import type { EditorRequest } from '@/features/editor/components/editor-types';
@@ -34,7 +35,6 @@ const PointCloudEditor = lazy(() => import('@/features/point-cloud/components/po
 const noGroups: ToolGroup[] = [];
 const noMarks: ErrorMark[] = [];
 
-const useErrorGroups = (enabled: boolean) => useQuery({ ...entriesQuery<ErrorGroupView>('/manage/error-groups'), enabled });
 const useInvalidReasons = (enabled: boolean) => useQuery({ ...entriesQuery<InvalidReasonView>('/manage/invalid-reasons'), enabled });
 
 export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
@@ -63,7 +63,8 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   const tools = useProjectTools(projectId);
   // Only those who claim read the rule through the work loop; the staff read it in the catalog.
   const reading = useQuery({ ...ruleReadingQuery(projectId ?? ''), enabled: opened && can('task.claim') && isUuid(projectId) });
-  const groups = useErrorGroups(opened && can('catalog.marks.read'));
+  const useErrorGroups = (enabled: boolean) => useProjectErrorGroups(projectId, enabled);
+  const groups = useErrorGroups(opened);
   const mine = useInfiniteQuery({ ...taskItemsQuery(projectId ?? '', { mine: true, status: 'claimed' }), enabled: opened && isUuid(projectId) });
   const myItems = useMemo(() => (projectId ? (mine.data?.pages.flatMap((p) => p.items) ?? []) : []), [mine.data, projectId]);
   const index = myItems.findIndex((i) => i.id === itemId);

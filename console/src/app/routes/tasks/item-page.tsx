@@ -8,7 +8,8 @@ import { toast } from 'sonner';
 import { RefusalNotice } from '@/components/refusal';
 import { Button } from '@/components/ui/button';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
-import { entriesQuery, type ErrorGroupView, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
+import { entriesQuery, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
+import { useProjectErrorGroups } from '@/features/editor/api/get-project-error-groups';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { useProject } from '@/features/projects/api/get-projects';
 import { useMemberNames } from '@/features/projects/api/project-members';
@@ -22,7 +23,6 @@ import { isUuid } from '@/lib/ids';
 /** After these a tagger no longer holds the item, and may no longer see it: back to the project. */
 const handsOver = new Set<ItemVerb>(['submit', 'release', 'pass', 'reject']);
 
-const useErrorGroups = (enabled: boolean) => useQuery({ ...entriesQuery<ErrorGroupView>('/manage/error-groups'), enabled });
 const useInvalidReasons = (enabled: boolean) => useQuery({ ...entriesQuery<InvalidReasonView>('/manage/invalid-reasons'), enabled });
 
 export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
@@ -37,6 +37,8 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
   const projectId = item.data?.data.projectId ?? null;
   const project = useProject(projectId);
   const tools = useProjectTools(projectId);
+  // The mark dialog offers the project's own error groups, and the marks made are named by them.
+  const useErrorGroups = (enabled: boolean) => useProjectErrorGroups(projectId, enabled);
   const names = useMemberNames(projectId ?? '', mayKnowWorkers(role ?? ''));
   if (!valid) return <RefusalNotice refusal="not_found" />;
 

@@ -11,7 +11,7 @@ import { FramedRefusal } from '@/components/layout/app-shell';
 import { refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
-import { entriesQuery, type ErrorGroupView } from '@/features/catalog-entries/api/entries';
+import { useProjectErrorGroups } from '@/features/editor/api/get-project-error-groups';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { AnnotationEditor } from '@/features/editor/components/annotation-editor';
 import type { EditorJudging, EditorRequest } from '@/features/editor/components/editor-types';
@@ -75,10 +75,9 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
   const media = useQuery(itemMediaQuery(itemId));
   const loaded = useLoadedImage(media.data ?? null);
   const opened = openedItem === itemId || media.isError || loaded.failed;
-  // Those the catalog does not answer (a client acceptor, where the server keeps it internal) see objects in one colour
-  // and marks without a choice of error groups rather than no editor at all.
+  // The mark dialog offers the error groups the project uses, to its inspectors and acceptors alike.
   const tools = useProjectTools(view?.projectId ?? null);
-  const groups = useQuery({ ...entriesQuery<ErrorGroupView>('/manage/error-groups'), retry: false });
+  const groups = useProjectErrorGroups(view?.projectId ?? null);
   const place = places[gate];
   const back = place.back(area, judging.projectId, gateId);
   const open = (next: string | null) => navigate(next ? place.editor(area, next, gateId) : back);

@@ -16,7 +16,7 @@ import { type StepSave, useSaveProjectStep } from '../api/save-project';
 import { BasicsForm } from './basics-form';
 import { LinkEditor } from './link-editor';
 import type { UseFound } from '@/lib/use-server-search';
-import { type RuleChoice, RulesStep } from './rules-step';
+import { type ErrorGroupChoice, type RuleChoice, RulesStep } from './rules-step';
 import { type ToolChoice, ToolsStep } from './tools-step';
 
 export interface ProjectWizardProps {
@@ -25,6 +25,7 @@ export interface ProjectWizardProps {
   tools: ToolChoice[];
   annotationRules: RuleChoice[];
   dataRules: RuleChoice[];
+  errorGroups: ErrorGroupChoice[];
   /** The catalog searched on the server by keyword, for the pickers of tools and rules. */
   search: { tools: UseFound<ToolChoice>; annotationRules: UseFound<RuleChoice>; dataRules: UseFound<RuleChoice> };
   /** The steps other features serve once the draft exists: the people of its links and its batches. */
@@ -37,7 +38,7 @@ type WizardStep = (typeof wizardSteps)[number];
 
 const defaultLinks = (): ProjectLinkInput[] => [];
 
-export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules, search, after }: ProjectWizardProps) {
+export function ProjectWizard({ project, linkable, tools, annotationRules, dataRules, errorGroups, search, after }: ProjectWizardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveProjectStep();
@@ -146,6 +147,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
         <TabsContent value="rules">
           <RulesStep
             annotationRules={annotationRules}
+            errorGroups={errorGroups}
             dataRules={dataRules}
             useAnnotationRuleChoices={search.annotationRules}
             useDataRuleChoices={search.dataRules}

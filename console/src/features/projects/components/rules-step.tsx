@@ -1,7 +1,8 @@
-// The wizard's rule step: the cited annotation rule version, its countdown and reread flag, and the import/export rule, each rule searched on the server.
+// The wizard's rule step: the cited annotation rule version, its countdown and reread flag, the import/export rule, each
+// rule searched on the server, and the error groups the project's marks name.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProjectRules } from '@annot/workflows';
+import { type ProjectRules, projectErrorGroups } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -15,8 +16,14 @@ export interface RuleChoice {
   latestVersion: number;
 }
 
+export interface ErrorGroupChoice {
+  id: string;
+  name: string;
+}
+
 export interface RulesStepProps {
   annotationRules: RuleChoice[];
+  errorGroups: ErrorGroupChoice[];
   dataRules: RuleChoice[];
   useAnnotationRuleChoices: UseFound<RuleChoice>;
   useDataRuleChoices: UseFound<RuleChoice>;
@@ -30,13 +37,18 @@ function SearchBox({ label, value, onChange }: { label: string; value: string; o
   return <Input type="search" aria-label={label} placeholder={label} className="h-8 w-64" value={value} onChange={(e) => onChange(e.target.value)} />;
 }
 
-export function RulesStep({ annotationRules, dataRules, useAnnotationRuleChoices, useDataRuleChoices, initial, serverErrors, saving, onSave }: RulesStepProps) {
+export function RulesStep({ annotationRules, errorGroups, dataRules, useAnnotationRuleChoices, useDataRuleChoices, initial, serverErrors, saving, onSave }: RulesStepProps) {
   const { t } = useTranslation();
   const [ruleId, setRuleId] = useState(initial?.annotationRule.ruleId ?? '');
   const [ruleVersion, setRuleVersion] = useState(initial?.annotationRule.ruleVersion ?? 0);
   const [dataRuleId, setDataRuleId] = useState(initial?.dataRule?.ruleId ?? '');
   const [countdown, setCountdown] = useState(initial?.countdownSeconds ?? 0);
   const [reread, setReread] = useState(initial?.rereadByAnnotator ?? false);
+  const [errorGroupIds, setErrorGroupIds] = useState<string[]>(initial?.errorGroupIds ?? []);
+  // What the mark dialog will offer, by the rule the server lists and checks marks with.
+  const offered = projectErrorGroups(errorGroups, { errorGroupIds });
+  const groupError = Object.entries(serverErrors).find(([field]) => field.startsWith('errorGroupIds'))?.[1];
+  const choose = (id: string, chosen: boolean) => setErrorGroupIds((ids) => (chosen ? [...ids, id] : ids.filter((other) => other !== id)));
   const [error, setError] = useState<string | null>(null);
   const ruleSearch = useServerSearch(annotationRules, useAnnotationRuleChoices);
   const dataRuleSearch = useServerSearch(dataRules, useDataRuleChoices);
@@ -54,6 +66,7 @@ export function RulesStep({ annotationRules, dataRules, useAnnotationRuleChoices
       countdownSeconds: countdown,
       rereadByAnnotator: reread,
       dataRule: dataRule && dataRule.latestVersion > 0 ? { ruleId: dataRule.id, ruleVersion: dataRule.latestVersion } : null,
+      errorGroupIds,
     });
   };
 
@@ -105,6 +118,21 @@ export function RulesStep({ annotationRules, dataRules, useAnnotationRuleChoices
             ))}
         </Select>
       </FormField>
+      <fieldset className="grid gap-1">
+        <legend className="text-sm font-medium">{t('projects_error_groups')}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {errorGroups.map((group) => (
+            <label key={group.id} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={errorGroupIds.includes(group.id)} onChange={(e) => choose(group.id, e.target.checked)} />
+              {group.name}
+            </label>
+          ))}
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {errorGroupIds.length === 0 ? t('projects_error_groups_all') : t('projects_error_groups_offered', { names: offered.map((g) => g.name).join(t('list_separator')) })}
+        </p>
+        {groupError && <p className="text-sm text-destructive">{groupError}</p>}
+      </fieldset>
       <div>
         <Button type="button" disabled={saving} onClick={save}>
           {t('projects_save_step')}

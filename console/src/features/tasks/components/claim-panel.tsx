@@ -22,6 +22,7 @@ import { CommandRefusal } from './command-refusal';
 import { DeadlineCountdown } from './deadline-countdown';
 import { RuleReadingGate } from './rule-reading';
 import { ErrorMarks } from './error-marks';
+import { ItemStateLegend, stateMeaningKey } from './item-state-legend';
 
 export interface ClaimPanelProps {
   projectId: string;
@@ -67,8 +68,11 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
         </form>
         <CommandRefusal error={claim.error} />
         </RuleReadingGate>
+        <ItemStateLegend linkType={link.type} />
         <section className="grid gap-2" aria-label={t('tasks_in_hand')}>
-          <h3 className="font-medium">{t('tasks_in_hand_count', { count: rows.length })}</h3>
+          <h3 className="font-medium" title={t(stateMeaningKey('in_hand', link.type))}>
+            {t('tasks_in_hand_count', { count: rows.length })}
+          </h3>
           {inHand.isPending ? (
             <Skeleton className="h-24" />
           ) : (
@@ -76,7 +80,12 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
               {rows.map((item) => (
                 <TableRow key={item.id}>
                   <TableCell>
-                    {item.fileName} {item.rework && <Badge variant="warning">{t('tasks_rework')}</Badge>}
+                    {item.fileName}{' '}
+                    {item.rework && (
+                      <Badge variant="warning" title={t(stateMeaningKey('rework', link.type))}>
+                        {t('tasks_rework')}
+                      </Badge>
+                    )}
                   </TableCell>
                   <TableCell>
                     <DeadlineCountdown deadline={item.deadline} />
@@ -164,8 +173,12 @@ function ReworkEntry({ item, href }: { item: TaskItem; href: string }) {
         <Link className="font-medium underline-offset-2 hover:underline" to={href}>
           {item.fileName}
         </Link>
-        <Badge variant="warning">{t('tasks_rework_badge', { count: item.reworkCount })}</Badge>
-        <Badge variant="outline">{held ? t('tasks_rework_in_hand') : t('tasks_rework_to_claim')}</Badge>
+        <Badge variant="warning" title={t(stateMeaningKey('rework_count', 'annotation'))}>
+          {t('tasks_rework_badge', { count: item.reworkCount })}
+        </Badge>
+        <Badge variant="outline" title={t(stateMeaningKey(held ? 'in_hand' : 'to_claim', 'annotation'))}>
+          {held ? t('tasks_rework_in_hand') : t('tasks_rework_to_claim')}
+        </Badge>
         {held && <DeadlineCountdown deadline={item.deadline} />}
       </div>
       {history.isPending ? <Skeleton className="h-5" /> : <ErrorMarks marks={marks} />}

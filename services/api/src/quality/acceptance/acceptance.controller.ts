@@ -21,6 +21,7 @@ import { Ctx } from '../../http/command-context.decorator';
 import { Versioned } from '../../http/envelope';
 import { IfMatch } from '../../http/if-match.decorator';
 import { Can } from '../../identity/access/can.decorator';
+import { ProjectErrorGroups } from '../../projects/project-error-groups.service';
 import { AcceptanceAccess, isManager } from './acceptance-access.service';
 import { AcceptanceRepository } from './acceptance.repository';
 import { type AcceptanceAction, ActOnAcceptanceBatchCommand } from './commands/act-on-acceptance-batch.handler';
@@ -46,6 +47,7 @@ export class AcceptanceController {
     private readonly batches: AcceptanceRepository,
     private readonly access: AcceptanceAccess,
     private readonly pipeline: CommandPipeline,
+    private readonly errorGroups: ProjectErrorGroups,
   ) {}
 
   @Get('projects/:projectId/acceptance')
@@ -126,7 +128,8 @@ export class AcceptanceController {
 
   /** A caller acts only on a batch it may see; what it may do there is the acceptance machine's answer. */
   private async act(batchId: string, action: AcceptanceAction, context: CommandContext, expected?: bigint): Promise<VerdictAnswer> {
-    await this.access.batch(context.actor, batchId);
+    const batch = await this.access.batch(context.actor, batchId);
+    if (action.kind === 'judge') await this.errorGroups.checkMarks(batch.projectId, action.marks);
     return this.commands.execute(new ActOnAcceptanceBatchCommand(batchId, action, context, expected));
   }
 }

@@ -22,6 +22,7 @@ import { Ctx } from '../../http/command-context.decorator';
 import type { Versioned } from '../../http/envelope';
 import { IfMatch } from '../../http/if-match.decorator';
 import { Can } from '../../identity/access/can.decorator';
+import { ProjectErrorGroups } from '../../projects/project-error-groups.service';
 import { ProjectAccess } from '../../projects/project-access.service';
 import { ActOnSampleItemCommand } from './commands/act-on-sample-item.handler';
 import { ClaimSampleItemCommand } from './commands/claim-sample-item.handler';
@@ -52,6 +53,7 @@ export class SamplingController {
     private readonly projects: ProjectAccess,
     private readonly access: SamplingAccess,
     private readonly sampling: SamplingRepository,
+    private readonly errorGroups: ProjectErrorGroups,
   ) {}
 
   @Get('projects/:projectId/sampling')
@@ -109,7 +111,8 @@ export class SamplingController {
   @Post('sampling/:taskId/items/:itemId/judge')
   @Can('sampling.inspect')
   async judge(@Param() params: SampleItemParamsDto, @Body() body: JudgeSampleDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<TaskAnswer> {
-    await this.actsOn(params.taskId, context);
+    const projectId = await this.actsOn(params.taskId, context);
+    await this.errorGroups.checkMarks(projectId, body.marks);
     return this.commands.execute(new ActOnSampleItemCommand(params.taskId, params.itemId, { kind: 'judge', ...body }, context, expected));
   }
 
@@ -128,9 +131,11 @@ export class SamplingController {
   }
 
   /** A task the caller may act on: not found when unknown or in a project it may not see, forbidden to who does not inspect it. */
-  private async actsOn(taskId: string, context: CommandContext): Promise<void> {
+  /** The task's project, once the caller may act on it. */
+  private async actsOn(taskId: string, context: CommandContext): Promise<string> {
     const task = await this.sampling.ref(taskId);
     if (!task) throw new NotFoundError('things.sampling', taskId);
     await this.access.assertInspector(context.actor, task.projectId);
+    return task.projectId;
   }
 }
