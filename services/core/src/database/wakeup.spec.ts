@@ -5,42 +5,44 @@ describe('Wakeup', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const restedFor = async (wakeup: Wakeup, quickMs: number, ringAfterMs?: number) => {
+  /** How long a rest lasted on the fake clock, ringing after `ringAfterMs` when given. */
+  const restedFor = async (rest: Promise<void>, ring?: { wakeup: Wakeup; afterMs: number }) => {
     const started = Date.now();
     let done = false;
-    const rest = wakeup.rest(quickMs).then(() => (done = true));
-    if (ringAfterMs !== undefined) {
-      await vi.advanceTimersByTimeAsync(ringAfterMs);
-      wakeup.ring();
+    void rest.then(() => (done = true));
+    if (ring) {
+      await vi.advanceTimersByTimeAsync(ring.afterMs);
+      ring.wakeup.ring();
     }
-    // Ten milliseconds at a time until the rest ends: a rest that ends at a ring ends without time passing.
     await Promise.resolve();
     while (!done) await vi.advanceTimersByTimeAsync(10);
-    await rest;
     return Date.now() - started;
   };
 
-  it('rests long while nothing is written', async () => {
-    expect(await restedFor(new Wakeup({ restMs: 1000, quickForMs: 500 }), 25)).toBe(1000);
+  it('rests long while nothing is written, or as long as asked', async () => {
+    const wakeup = new Wakeup(1000);
+    expect(await restedFor(wakeup.rest(wakeup.seen))).toBe(1000);
+    expect(await restedFor(wakeup.rest(wakeup.seen, 30))).toBe(30);
   });
 
   it('ends a rest at the ring', async () => {
-    expect(await restedFor(new Wakeup({ restMs: 1000, quickForMs: 500 }), 25, 300)).toBe(300);
+    const wakeup = new Wakeup(1000);
+    expect(await restedFor(wakeup.rest(wakeup.seen), { wakeup, afterMs: 300 })).toBe(300);
   });
 
-  it('keeps the quick pace for a while after a ring, then rests long again', async () => {
-    const wakeup = new Wakeup({ restMs: 1000, quickForMs: 500 });
+  it('does not rest at all after a ring that came while the loop was polling', async () => {
+    const wakeup = new Wakeup(1000);
+    const seen = wakeup.seen;
     wakeup.ring();
-    expect(await restedFor(wakeup, 25)).toBe(30);
-    await vi.advanceTimersByTimeAsync(500);
-    expect(await restedFor(wakeup, 25)).toBe(1000);
+    expect(await restedFor(wakeup.rest(seen))).toBe(0);
+    expect(await restedFor(wakeup.rest(wakeup.seen))).toBe(1000);
   });
 
   it('wakes every loop resting on it', async () => {
-    const wakeup = new Wakeup({ restMs: 1000, quickForMs: 500 });
+    const wakeup = new Wakeup(1000);
     const started = Date.now();
     const woken: number[] = [];
-    const rests = [1, 2, 3].map((loop) => wakeup.rest(200).then(() => woken.push(loop)));
+    const rests = [1, 2, 3].map((loop) => wakeup.rest(wakeup.seen).then(() => woken.push(loop)));
     await vi.advanceTimersByTimeAsync(50);
     wakeup.ring();
     await Promise.all(rests);

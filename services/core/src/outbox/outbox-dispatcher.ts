@@ -85,14 +85,18 @@ export class OutboxDispatcher {
 
   private async loop(): Promise<void> {
     const idleMs = this.options.idleMs ?? 250;
+    const wakeup = this.options.wakeup;
     while (this.running) {
+      const seen = wakeup?.seen ?? 0;
       let sent = 0;
       try {
         sent = await this.dispatchOnce();
       } catch (error) {
         this.options.onError?.(error);
       }
-      if (sent === 0) await (this.options.wakeup ? this.options.wakeup.rest(idleMs) : new Promise((resolve) => setTimeout(resolve, idleMs)));
+      if (sent > 0) continue;
+      // With nothing sent (or Redis away), the next try comes when a row is written, or after the long rest.
+      await (wakeup ? wakeup.rest(seen) : new Promise((resolve) => setTimeout(resolve, idleMs)));
     }
   }
 }

@@ -101,18 +101,52 @@ export class ProjectionRunner {
   }
 
   private async loop(projection: Projection): Promise<void> {
-    const idleMs = projection.pollMs ?? this.options.idleMs ?? 200;
+    const pollMs = projection.pollMs ?? this.options.idleMs ?? 200;
+    const wakeup = this.options.wakeup;
     while (this.running) {
-      let outcome: BatchOutcome;
+      const seen = wakeup?.seen ?? 0;
+      let next: 'now' | 'soon' | 'when written';
       try {
-        outcome = await runBatch(this.db, projection, this.options.batchSize);
+        next = await this.step(projection);
       } catch (error) {
         this.options.onError?.(projection.name, error);
-        outcome = 'idle';
+        next = 'soon';
       }
-      if (outcome !== 'applied') await (this.options.wakeup ? this.options.wakeup.rest(idleMs) : sleep(idleMs));
+      if (next === 'now') continue;
+      if (!wakeup) await sleep(pollMs);
+      else await wakeup.rest(seen, next === 'soon' ? pollMs : wakeup.restMs);
     }
   }
+
+  /**
+   * One poll: a batch applied goes on at once; events committed behind a transaction still running are looked for
+   * again soon; with nothing waiting (or another process applying) the loop rests until something is written.
+   */
+  private async step(projection: Projection): Promise<'now' | 'soon' | 'when written'> {
+    const waiting = await waitingFor(this.db, projection);
+    if (waiting === 'none') return 'when written';
+    if (waiting === 'unsettled') return 'soon';
+    return (await runBatch(this.db, projection, this.options.batchSize)) === 'applied' ? 'now' : 'when written';
+  }
+}
+
+/**
+ * What waits for a projection past its checkpoint, in one statement outside any transaction: settled events to apply,
+ * committed ones held behind an older transaction still running ('unsettled'), or nothing.
+ */
+export async function waitingFor(db: Kysely<Database>, projection: Projection): Promise<'settled' | 'unsettled' | 'none'> {
+  const types = projection.types ? sql`AND e.type IN (${sql.join([...projection.types])})` : sql``;
+  const { rows } = await sql<{ settled: boolean; unsettled: boolean }>`
+    WITH checkpoint AS (SELECT tx_id, global_position FROM projection_checkpoints WHERE projection = ${projection.name}),
+    cp AS (
+      SELECT coalesce((SELECT tx_id FROM checkpoint), '0'::xid8) AS tx_id, coalesce((SELECT global_position FROM checkpoint), 0) AS global_position
+    ), horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+    SELECT
+      EXISTS (SELECT 1 FROM events e, cp, horizon
+              WHERE (e.tx_id, e.global_position) > (cp.tx_id, cp.global_position) AND e.tx_id < horizon.xmin ${types}) AS settled,
+      EXISTS (SELECT 1 FROM events e, cp, horizon
+              WHERE (e.tx_id, e.global_position) > (cp.tx_id, cp.global_position) AND e.tx_id >= horizon.xmin ${types}) AS unsettled`.execute(db);
+  return rows[0].settled ? 'settled' : rows[0].unsettled ? 'unsettled' : 'none';
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -12,7 +12,10 @@ export interface Projection {
   /** The event types it reads; without them it reads every event. The log is read with this filter, so a projection
    * of a few types never pages through the whole log. */
   types?: readonly string[];
-  /** How long an async runner waits after finding nothing new; the runner's default when absent. */
+  /**
+   * How soon an async runner looks again for events committed behind a transaction still running (and, where no
+   * notification wakes it, after finding nothing new); the runner's default when absent.
+   */
   pollMs?: number;
   /**
    * Applies a batch of events in log order. It must reach its tables through `db` by unqualified

@@ -3,14 +3,14 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type AppConfig, CONFIG, listenTo, type NotificationListener, Wakeup, writtenChannel } from '@annot/core';
 
-/** A second without a notification is the longest a loop rests; for a second after one it polls at its own pace. */
-const pace = { restMs: 1000, quickForMs: 1000 };
+/** The longest a loop with nothing to do rests without a notification. */
+const restMs = 1000;
 
 @Injectable()
 export class WrittenListener implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(WrittenListener.name);
-  readonly events = new Wakeup(pace);
-  readonly outbox = new Wakeup(pace);
+  readonly events = new Wakeup(restMs);
+  readonly outbox = new Wakeup(restMs);
   private listener: NotificationListener | null = null;
 
   constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
