@@ -175,11 +175,13 @@ export class BatchesController {
   }
 }
 
-function summaryOf({ importErrorKey, failureFileId: _, ...row }: BatchRow, language: Language): BatchSummary {
+function summaryOf({ importErrorKey, failureFileId, ...row }: BatchRow, language: Language): BatchSummary {
+  // The failure file also says what the annotations shipped with the pictures left out, when no file failed.
+  const failureKey = row.failed > 0 ? 'batches.upload_failed' : failureFileId ? 'batches.import_report' : null;
   return {
     ...row,
     importing: (row.importing as BatchSummary['importing']) ?? null,
-    failureMessage: row.failed > 0 ? translate(language, 'batches.upload_failed') : null,
+    failureMessage: failureKey ? translate(language, failureKey) : null,
     importError: importErrorKey ? translate(language, importErrorKey) : null,
   };
 }

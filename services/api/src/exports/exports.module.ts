@@ -1,7 +1,7 @@
 // The exports context over HTTP: export records, the worker's job queued with each, downloads, and the import of
 // pre-labelled annotations.
 import { Module } from '@nestjs/common';
-import { ItemWork, StorageModule } from '@annot/core';
+import { AnnotationImport, ItemWork, StorageModule } from '@annot/core';
 import { IdentityModule } from '../identity/identity.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { AnnotationImportsController } from './annotations/annotation-imports.controller';
@@ -16,7 +16,7 @@ import { ExportsRepository } from './exports.repository';
 @Module({
   imports: [ProjectsModule, StorageModule, IdentityModule],
   controllers: [ExportsController, AnnotationImportsController],
-  providers: [ExportsRepository, ExportAccess, RequestExportHandler, DownloadTickets, AnnotationImportsRepository, ImportAnnotationsHandler, ItemWork],
+  providers: [ExportsRepository, ExportAccess, RequestExportHandler, DownloadTickets, AnnotationImportsRepository, ImportAnnotationsHandler, AnnotationImport, ItemWork],
   exports: [ExportAccess],
 })
 export class ExportsModule {}

@@ -180,6 +180,7 @@ export const enUS: Record<string, string> = {
   'batches.path_outside': 'The path must lie inside the import root',
   'batches.import_superseded': 'This import is no longer the batch current import',
   'batches.upload_failed': 'Upload failed; Error in uploading file (view the failure file)',
+  'batches.import_report': 'Imported with notes on what was skipped (view the report)',
   'batches.zip_invalid': 'The zip package is damaged or cannot be read',
   'batches.zip_escape': 'The zip package has entries that point outside its folder (absolute paths, "..", symbolic links) and was refused',
   'batches.zip_bomb': 'The zip package unpacks too large or is compressed suspiciously well, and was refused',

@@ -180,6 +180,7 @@ export const zhCN: Record<string, string> = {
   'batches.path_outside': '路径必须位于导入根目录之内',
   'batches.import_superseded': '该导入已不是批次当前的导入',
   'batches.upload_failed': '上传失败；上传文件出错（查看失败文件）',
+  'batches.import_report': '已导入，部分内容被跳过（查看报告）',
   'batches.zip_invalid': '压缩包已损坏或无法读取',
   'batches.zip_escape': '压缩包中有指向目录之外的条目（绝对路径、“..”或符号链接），已拒绝',
   'batches.zip_bomb': '压缩包解压后过大或压缩比异常，已拒绝',

@@ -1,5 +1,6 @@
 // The batch import job: receive the data (extract the zip), list it, group it into items by the project's annotation
-// type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks.
+// type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks;
+// where the upload ships annotations beside its pictures, read them for the items once they are in.
 import { createHash, randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
 import {
+  AnnotationImport,
   type AppConfig,
   AppError,
   BatchItemsRegistrar,
@@ -46,6 +48,7 @@ import { isHidden, mediaTypeByName } from './media-probe';
 import { examinePointCloud } from './point-cloud-examine';
 import { isPointCloudType } from './point-cloud-units';
 import { VideoFrames, VideoUnreadable } from './video-frames';
+import { importShipped, splitShipped } from './shipped-annotations';
 import { discardUpload, extractUpload } from './upload-extraction';
 
 
@@ -60,6 +63,7 @@ export class ImportBatchJob implements JobHandler {
     private readonly sources: ImportSources,
     private readonly thumbnails: Thumbnails,
     private readonly videos: VideoFrames,
+    private readonly annotations: AnnotationImport,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly db: Db,
@@ -113,8 +117,9 @@ export class ImportBatchJob implements JobHandler {
     context: (step: string) => ReturnType<typeof commandContext>,
     report: (progress: number) => Promise<void>,
   ): Promise<ImportOutcome> {
-    const files: SourceFile[] = [];
-    for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) files.push(file);
+    const listed: SourceFile[] = [];
+    for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) listed.push(file);
+    const { data: files, shipped } = splitShipped(listed, ref.annotations);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
     const annotationType = await this.annotationType(projectId);
     const plan = planImport(files, annotationType, rootName(ref));
@@ -175,8 +180,13 @@ export class ImportBatchJob implements JobHandler {
       chunk.failedNames.forEach((name, i) => failures.push({ name, reasonKey: chunk.failedReasons[i], ...(paramsOf.has(name) ? { params: paramsOf.get(name) } : {}) }));
       await report(chunk.progress);
     }
+    const failed = failures.length;
+    const annotated = shipped
+      ? await importShipped(this.annotations, { batchId, projectId, shipped, paths: listed.map((f) => f.name) }, context('annotations'))
+      : null;
+    if (annotated) failures.push(...annotated.lines);
     const failureFileId = failures.length > 0 ? await this.storeFailures(importId, failures) : null;
-    return { ok: true, registered, failed: failures.length, failureFileId };
+    return { ok: true, registered, failed, failureFileId, ...(annotated ? { annotations: annotated.summary } : {}) };
   }
 
   private async annotationType(projectId: string): Promise<AnnotationType | null> {

@@ -1,6 +1,6 @@
 // The worker side of batches: the import job and the commands it sends.
 import { Module } from '@nestjs/common';
-import { StorageModule } from '@annot/core';
+import { AnnotationImport, ItemWork, StorageModule } from '@annot/core';
 import { FinishImportHandler } from './commands/finish-import.handler';
 import { ImportBatchJob } from './import-batch.job';
 import { ImportSources } from './import-sources';
@@ -8,7 +8,7 @@ import { VideoFrames } from './video-frames';
 
 @Module({
   imports: [StorageModule],
-  providers: [FinishImportHandler, ImportSources, VideoFrames, ImportBatchJob],
+  providers: [FinishImportHandler, ImportSources, VideoFrames, ItemWork, AnnotationImport, ImportBatchJob],
   exports: [ImportBatchJob],
 })
 export class ImportsModule {}

@@ -44,6 +44,9 @@ export interface AnnotationImportResult {
   dropped: { files: string[]; objects: string[] };
 }
 
+/** An export with its images is not imported at once: the batch's import registers its pictures, then reads its annotations. */
+export type AnnotationUploadAnswer = AnnotationImportResult | { importId: string };
+
 export function useImportAnnotations() {
   return useMutation({
     mutationFn: async ({ batchId, format, mode, file }: { batchId: string; format: string; mode: 'all' | 'good'; file: File }) => {
@@ -51,7 +54,7 @@ export function useImportAnnotations() {
       body.append('format', format);
       body.append('mode', mode);
       body.append('file', file);
-      return (await request<AnnotationImportResult>('POST', `/manage/batches/${batchId}/annotations`, { body })).data;
+      return (await request<AnnotationUploadAnswer>('POST', `/manage/batches/${batchId}/annotations`, { body })).data;
     },
   });
 }

@@ -1,6 +1,7 @@
 // Pre-labelled data: a PM uploads annotations in one of the export formats for a batch; they become the starting
 // results of its waiting items, or the refusal lists each refused line in the reader's language; what was skipped
-// with a warning, and what a partial import dropped, is listed under the outcome.
+// with a warning, and what a partial import dropped, is listed under the outcome. An export zipped with its images
+// becomes the batch's import, which makes the items and then their results.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -25,6 +26,7 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
   const [mode, setMode] = useState<'all' | 'good'>('all');
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<AnnotationImportResult | null>(null);
+  const [importing, setImporting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; refusals: Refusal[]; warnings: Refusal[] } | null>(null);
 
   const submit = (event: React.FormEvent) => {
@@ -32,10 +34,15 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
     if (!batchId || !file) return setFailure({ message: t('exports_import_choose'), refusals: [], warnings: [] });
     setFailure(null);
     setResult(null);
+    setImporting(false);
     upload.mutate(
       { batchId, format, mode, file },
       {
-        onSuccess: (answer) => (setResult(answer), toast.success(t('exports_import_done', { items: answer.items, objects: answer.objects }))),
+        onSuccess: (answer) => {
+          if ('importId' in answer) return void (setImporting(true), toast.success(t('exports_import_with_media')));
+          setResult(answer);
+          toast.success(t('exports_import_done', { items: answer.items, objects: answer.objects }));
+        },
         onError: (error) => {
           const data = error instanceof ApiError ? (error.data as { refusals?: Refusal[]; warnings?: Refusal[] } | null) : null;
           setFailure({ message: error instanceof ApiError ? error.message : t('request_fail'), refusals: data?.refusals ?? [], warnings: data?.warnings ?? [] });
@@ -86,6 +93,11 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
               <SourcedLines lines={failure.refusals} />
               {failure.warnings.length > 0 && <ImportWarnings lines={failure.warnings} />}
             </div>
+          )}
+          {importing && (
+            <p role="status" className="text-sm">
+              {t('exports_import_with_media')}
+            </p>
           )}
           {result && (
             <div role="status" className="grid gap-1 text-sm">

@@ -1,24 +1,18 @@
-// What an annotation import reads of a batch: its project, and its items with whether each waits in an annotation pool.
+// What an annotation upload reads of a batch: its project and the project's annotation type.
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Db } from '@annot/core';
-import type { ImportTarget } from '@annot/workflows';
 
 @Injectable()
 export class AnnotationImportsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async projectOf(batchId: string): Promise<string | undefined> {
-    return (await this.db.selectFrom('batches').select(['project_id']).where('batch_id', '=', batchId).where('status', '<>', 'deleted').executeTakeFirst())?.project_id;
-  }
-
-  async targets(batchId: string): Promise<(ImportTarget & { linkId: string | null; projectId: string })[]> {
-    const rows = await this.db
-      .selectFrom('data_items as d')
-      .leftJoin('project_links as l', 'l.link_id', 'd.link_id')
-      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType'])
-      .where('d.batch_id', '=', batchId)
-      .where('d.status', '<>', 'deleted')
-      .execute();
-    return rows.map(({ status, linkType, ...row }) => ({ ...row, waiting: status === 'waiting' && linkType === 'annotation' }));
+  async projectOf(batchId: string): Promise<{ projectId: string; annotationType: string } | undefined> {
+    return this.db
+      .selectFrom('batches as b')
+      .innerJoin('projects as p', 'p.project_id', 'b.project_id')
+      .select(['b.project_id as projectId', 'p.annotation_type as annotationType'])
+      .where('b.batch_id', '=', batchId)
+      .where('b.status', '<>', 'deleted')
+      .executeTakeFirst();
   }
 }

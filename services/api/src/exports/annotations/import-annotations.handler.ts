@@ -1,14 +1,10 @@
-// A PM's pre-labelled annotations for a batch: through the input gate file by file, decoded in the format named, matched to the batch's items and the
-// project's tools, checked like editor saves, then written as the PM's saved results, a chunk of items per
-// transaction. With mode "all" any refused line refuses the whole upload and nothing is written; with "good" the
-// answer lists what was dropped. What the project cannot hold is skipped with a warning, line by line.
+// A PM's pre-labelled annotations for a batch, uploaded over HTTP: the annotation import writes them, and its lines
+// are said in the caller's language; an upload that writes nothing is refused with every line.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, citedDataRule, citedTools, CommandPipeline, type CommandContext, DATABASE, type Db, ItemWork } from '@annot/core';
-import { annotationDecoders, type DecodeRefusal, decodeThroughGate, type ExportFormat, type ImportedFile, itemFinder, matchImport, prelabelItem } from '@annot/workflows';
-import { Inject } from '@nestjs/common';
+import { AnnotationImport, AppError, type CommandContext } from '@annot/core';
+import type { DecodeRefusal, ExportFormat, ImportedFile } from '@annot/workflows';
 import type { Language } from '../../i18n/language';
 import { translate } from '../../i18n/translate';
-import { AnnotationImportsRepository } from './annotation-imports.repository';
 
 export class ImportAnnotationsCommand {
   constructor(
@@ -30,57 +26,21 @@ export interface ImportAnnotationsResult {
   dropped: { files: string[]; objects: string[] };
 }
 
-/** Items written per transaction. */
-const chunkSize = 200;
-
 @CommandHandler(ImportAnnotationsCommand)
 export class ImportAnnotationsHandler implements ICommandHandler<ImportAnnotationsCommand, ImportAnnotationsResult> {
-  constructor(
-    private readonly pipeline: CommandPipeline,
-    private readonly work: ItemWork,
-    private readonly imports: AnnotationImportsRepository,
-    @Inject(DATABASE) private readonly db: Db,
-  ) {}
+  constructor(private readonly annotations: AnnotationImport) {}
 
   async execute({ batchId, projectId, input, language, context }: ImportAnnotationsCommand): Promise<ImportAnnotationsResult> {
-    const targets = await this.imports.targets(batchId);
-    const find = itemFinder(targets);
-    const sizeOf = (name: string) => {
-      const target = find(name);
-      return target?.width && target.height ? { width: target.width, height: target.height } : null;
-    };
-    const decoded = decodeThroughGate(annotationDecoders[input.format], input.files, { rule: await citedDataRule(this.db, projectId), sizeOf });
-    const matched = matchImport(decoded, targets, await citedTools(this.db, projectId));
-    const refusals = matched.refusals.map((r) => this.say(r, language));
-    const warnings = matched.warnings.map((w) => this.say(w, language));
-    if (matched.items.length === 0 || (input.mode === 'all' && refusals.length > 0)) {
+    const outcome = await this.annotations.run({ batchId, projectId, ...input }, context);
+    const say = (line: DecodeRefusal) => ({ source: line.source, message: translate(language, line.reasonKey, line.params ?? {}) });
+    const refusals = outcome.refusals.map(say);
+    const warnings = outcome.warnings.map(say);
+    if (!outcome.written) {
       throw new AppError(400, 'IMPORT_REFUSED', 'exports.import.failed', {}, [], {
-        refusals: refusals.length > 0 ? refusals : [this.say({ source: '-', reasonKey: 'exports.import.no_files' }, language)],
+        refusals: refusals.length > 0 ? refusals : [say({ source: '-', reasonKey: 'exports.import.no_files' })],
         warnings,
       });
     }
-    const rows = new Map(targets.map((t) => [t.itemId, t]));
-    const now = new Date();
-    for (let start = 0; start < matched.items.length; start += chunkSize) {
-      const chunk = matched.items.slice(start, start + chunkSize);
-      // Each chunk has a command id of its own, derived from the request's, so a repeated request writes nothing twice.
-      await this.pipeline.transact({ ...context, commandId: `${context.commandId}:annotations:${start}` }, async (unit) => {
-        const { plan } = await this.work.plan(unit, projectId);
-        const tools = await citedTools(this.db, projectId);
-        for (const { target, result } of chunk) {
-          const row = rows.get(target.itemId)!;
-          const image = target.width && target.height ? { width: target.width, height: target.height } : null;
-          await this.work.run(unit, { itemId: row.itemId, projectId: row.projectId, linkId: row.linkId }, plan, context.actor, {
-            event: (who) => ({ type: 'item.prelabel', actorId: who.id, manager: who.manager }),
-            decide: (state, workPlan, who) => prelabelItem(state, workPlan, who, { result, config: { tools, image }, now }),
-          });
-        }
-      });
-    }
-    return { items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0), refusals, warnings, dropped: matched.dropped };
-  }
-
-  private say(refusal: DecodeRefusal, language: Language): { source: string; message: string } {
-    return { source: refusal.source, message: translate(language, refusal.reasonKey, refusal.params ?? {}) };
+    return { items: outcome.items, objects: outcome.objects, refusals, warnings, dropped: outcome.dropped };
   }
 }

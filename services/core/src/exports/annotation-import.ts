@@ -1,0 +1,101 @@
+// A PM's pre-labelled annotations for a batch: through the input gate file by file, decoded in the format named,
+// matched to the batch's items and the project's tools, checked like editor saves, then written as the PM's saved
+// results, a chunk of items per transaction. With mode "all" any refused line refuses the whole upload and nothing is
+// written; with "good" the outcome lists what was dropped. What the project cannot hold is skipped with a warning,
+// line by line. An annotation upload over HTTP and the annotations an import ships beside its pictures both come here.
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  annotationDecoders,
+  type DecodeRefusal,
+  type DecodeWarning,
+  decodeThroughGate,
+  type ExportFormat,
+  type ImportedFile,
+  type ImportTarget,
+  itemFinder,
+  matchImport,
+  prelabelItem,
+} from '@annot/workflows';
+import type { CommandContext } from '../commands/command-context';
+import { CommandPipeline } from '../commands/command-pipeline';
+import { DATABASE } from '../database/database.token';
+import type { Db } from '../database/database';
+import { ItemWork } from '../tasks/item-work';
+import { citedDataRule, citedTools } from './project-delivery';
+
+export interface AnnotationImportInput {
+  batchId: string;
+  projectId: string;
+  format: ExportFormat;
+  mode: 'all' | 'good';
+  files: ImportedFile[];
+  /** Every path of the upload, its pictures included, where they are not among `files`. */
+  shipped?: ReadonlySet<string>;
+}
+
+/** What an import wrote, or why it wrote nothing; lines keep their message keys for the reader's language. */
+export interface AnnotationImportOutcome {
+  written: boolean;
+  items: number;
+  objects: number;
+  refusals: DecodeRefusal[];
+  warnings: DecodeWarning[];
+  /** What was read and not written: the files (or items) and the objects, by where they were read. */
+  dropped: { files: string[]; objects: string[] };
+}
+
+/** Items written per transaction. */
+const chunkSize = 200;
+
+@Injectable()
+export class AnnotationImport {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly work: ItemWork,
+    @Inject(DATABASE) private readonly db: Db,
+  ) {}
+
+  async run({ batchId, projectId, format, mode, files, shipped }: AnnotationImportInput, context: CommandContext): Promise<AnnotationImportOutcome> {
+    const targets = await this.targets(batchId);
+    const find = itemFinder(targets);
+    const sizeOf = (name: string) => {
+      const target = find(name);
+      return target?.width && target.height ? { width: target.width, height: target.height } : null;
+    };
+    const decoded = decodeThroughGate(annotationDecoders[format], files, { rule: await citedDataRule(this.db, projectId), sizeOf, shipped });
+    const matched = matchImport(decoded, targets, await citedTools(this.db, projectId));
+    const outcome = { items: 0, objects: 0, refusals: matched.refusals, warnings: matched.warnings, dropped: matched.dropped };
+    if (matched.items.length === 0 || (mode === 'all' && matched.refusals.length > 0)) return { ...outcome, written: false };
+    const rows = new Map(targets.map((t) => [t.itemId, t]));
+    const now = new Date();
+    for (let start = 0; start < matched.items.length; start += chunkSize) {
+      const chunk = matched.items.slice(start, start + chunkSize);
+      // Each chunk has a command id of its own, derived from the request's, so a repeated request writes nothing twice.
+      await this.pipeline.transact({ ...context, commandId: `${context.commandId}:annotations:${start}` }, async (unit) => {
+        const { plan } = await this.work.plan(unit, projectId);
+        const tools = await citedTools(this.db, projectId);
+        for (const { target, result } of chunk) {
+          const row = rows.get(target.itemId)!;
+          const image = target.width && target.height ? { width: target.width, height: target.height } : null;
+          await this.work.run(unit, { itemId: row.itemId, projectId: row.projectId, linkId: row.linkId }, plan, context.actor, {
+            event: (who) => ({ type: 'item.prelabel', actorId: who.id, manager: who.manager }),
+            decide: (state, workPlan, who) => prelabelItem(state, workPlan, who, { result, config: { tools, image }, now }),
+          });
+        }
+      });
+    }
+    return { ...outcome, written: true, items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0) };
+  }
+
+  /** The batch's items, with whether each waits in an annotation pool. */
+  private async targets(batchId: string): Promise<(ImportTarget & { linkId: string | null; projectId: string })[]> {
+    const rows = await this.db
+      .selectFrom('data_items as d')
+      .leftJoin('project_links as l', 'l.link_id', 'd.link_id')
+      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType'])
+      .where('d.batch_id', '=', batchId)
+      .where('d.status', '<>', 'deleted')
+      .execute();
+    return rows.map(({ status, linkType, ...row }) => ({ ...row, waiting: status === 'waiting' && linkType === 'annotation' }));
+  }
+}
