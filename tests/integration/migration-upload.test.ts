@@ -1,6 +1,6 @@
 // A CVAT or Label Studio export with its images moves in with one upload through the annotation import: the batch's
 // import makes its pictures items, then reads the export's annotations for them, attributes kept; the batch's report
-// says what was skipped; an upload that is only annotations is still answered at once.
+// says what was skipped. A folder sent as its files is taken as its zip would be; one that climbs out is refused.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ describe('Migration upload', () => {
   afterAll(async () => project?.stop());
 
   /** An empty batch, the export uploaded to it through the annotation import, and the batch once its import is done. */
-  async function migrate(name: string, format: string, upload: { name: string; content: Buffer }) {
+  async function migrate(name: string, format: string, upload: Parameters<typeof importAnnotations>[3]) {
     const { platform, admin, projectId } = project;
     const batch = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name, priority: 10, uploadType: 'zip' })).id;
     const answer = await importAnnotations(project, batch, format, upload);
@@ -56,7 +56,7 @@ describe('Migration upload', () => {
     const boxes = results.get('images/a.jpg')!.objects.filter((o) => o.keyframes[0].shape.type === 'box');
     expect(boxes.map((o) => o.attributes)).toEqual([{ color: 'red', occluded: '1' }, { color: 'blue' }]);
     expect(await report(batch)).toEqual([
-      `annotations.xml image[2] cuboid[0],"The cuboid was skipped: a cuboid drawn on an image has no counterpart; the project's cuboids are 3D boxes in a point cloud"`,
+      "annotations.xml image[2] cuboid[0],The cuboid was skipped: a cuboid drawn on an image has no counterpart; the project's cuboids are 3D boxes in a point cloud",
       'annotations.xml image[2] tag[0],"The tag was skipped: a tag labels the whole image, which the project holds as item attributes, not objects"',
     ]);
   });
@@ -77,6 +77,36 @@ describe('Migration upload', () => {
       'project-export.json [0] result[7],The choices was skipped: the project has no object of this kind (only regions and their per-region values are imported)',
       'project-export.json [1],Only the first of its 2 annotations was imported',
     ]);
+  });
+
+  it('takes a CVAT project export sent as its folder’s files, each subset’s picture apart', async () => {
+    // A project export keeps each subset's images in a folder of its own; one name in two subsets is two pictures.
+    const text = fixture('cvat', 'images', 'annotations.xml')
+      .toString('utf8')
+      .replace('<image id="0" name="a.jpg"', '<image id="0" name="a.jpg" subset="Train"')
+      .replace('<image id="1" name="b.jpg"', '<image id="1" name="a.jpg" subset="Validation"')
+      .replace('<image id="2" name="c.jpg"', '<image id="2" name="c.jpg" subset="Train"');
+    const folder = [
+      { name: 'streets/annotations.xml', content: Buffer.from(text) },
+      { name: 'streets/images/Train/a.jpg', content: jpeg(200, 100, 51) },
+      { name: 'streets/images/Validation/a.jpg', content: jpeg(200, 100, 52) },
+      { name: 'streets/images/Train/c.jpg', content: jpeg(200, 100, 53) },
+    ];
+    const { results } = await migrate('CVAT project', 'cvat_images', folder);
+    const counts = new Map([...results].map(([name, item]) => [name, item.objects.length]));
+    expect(counts).toEqual(new Map([['streets/images/Train/a.jpg', 3], ['streets/images/Validation/a.jpg', 3], ['streets/images/Train/c.jpg', 0]]));
+  });
+
+  it('refuses a folder whose file climbs out of it, and writes nothing', async () => {
+    const { platform, admin, projectId } = project;
+    const batch = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Climbing', priority: 10, uploadType: 'zip' })).id;
+    const answer = await importAnnotations(project, batch, 'cvat_images', [
+      { name: 'streets/annotations.xml', content: fixture('cvat', 'images', 'annotations.xml') },
+      { name: '../a.jpg', content: jpeg(200, 100, 61) },
+    ]);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errCode).toBe('VALIDATION_FAILED');
+    expect((await ok<{ items: number; importing: unknown }>(platform, 'GET', `/manage/batches/${batch}`, admin))).toMatchObject({ items: 0, importing: null });
   });
 
   it('reports a refused line of the shipped annotations and writes none of them, the pictures still made items', async () => {

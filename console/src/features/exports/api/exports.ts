@@ -49,11 +49,12 @@ export type AnnotationUploadAnswer = AnnotationImportResult | { importId: string
 
 export function useImportAnnotations() {
   return useMutation({
-    mutationFn: async ({ batchId, format, mode, file }: { batchId: string; format: string; mode: 'all' | 'good'; file: File }) => {
+    mutationFn: async ({ batchId, format, mode, files }: { batchId: string; format: string; mode: 'all' | 'good'; files: File[] }) => {
       const body = new FormData();
       body.append('format', format);
       body.append('mode', mode);
-      body.append('file', file);
+      // A folder's files go under their paths inside it, as its zip would hold them.
+      for (const file of files) body.append('file', file, file.webkitRelativePath || file.name);
       return (await request<AnnotationUploadAnswer>('POST', `/manage/batches/${batchId}/annotations`, { body })).data;
     },
   });

@@ -24,19 +24,19 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
   const formats = formatsFor(annotationType).filter((f) => !exportOnlyFormats.includes(f));
   const [format, setFormat] = useState<ExportFormat>(formats[0]);
   const [mode, setMode] = useState<'all' | 'good'>('all');
-  const [file, setFile] = useState<File | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
   const [result, setResult] = useState<AnnotationImportResult | null>(null);
   const [importing, setImporting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; refusals: Refusal[]; warnings: Refusal[] } | null>(null);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!batchId || !file) return setFailure({ message: t('exports_import_choose'), refusals: [], warnings: [] });
+    if (!batchId || files.length === 0) return setFailure({ message: t('exports_import_choose'), refusals: [], warnings: [] });
     setFailure(null);
     setResult(null);
     setImporting(false);
     upload.mutate(
-      { batchId, format, mode, file },
+      { batchId, format, mode, files },
       {
         onSuccess: (answer) => {
           if ('importId' in answer) return void (setImporting(true), toast.success(t('exports_import_with_media')));
@@ -85,7 +85,11 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
             </Select>
           </FormField>
           <FormField id="import-file" label={t('exports_import_file')}>
-            <Input type="file" accept=".json,.xml,.txt,.zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <Input type="file" accept=".json,.xml,.txt,.zip" onChange={(e) => setFiles([...(e.target.files ?? [])].slice(0, 1))} />
+          </FormField>
+          <FormField id="import-folder" label={t('exports_import_folder')}>
+            {/* The browser's folder picker: every file of the folder, each knowing its path inside it. */}
+            <Input type="file" multiple {...{ webkitdirectory: '' }} onChange={(e) => setFiles([...(e.target.files ?? [])])} />
           </FormField>
           {failure && (
             <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
