@@ -45,10 +45,19 @@ const attributeTypes = ['choices', 'textarea', 'number', 'rating'];
  */
 export function mediaName(url: string): string {
   const local = url.match(/[?&]d=([^&]+)/);
-  if (local) return decodeURIComponent(local[1]);
+  if (local) return decoded(local[1]);
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
   const upload = path.match(/^\/?data\/upload\/\d+\/(?:[0-9a-f]{8}-)?(.+)$/);
-  return decodeURIComponent(upload ? upload[1] : path.replace(/^\//, ''));
+  return decoded(upload ? upload[1] : path.replace(/^\//, ''));
+}
+
+/** A URL's part with its escapes undone; a stray "%" that escapes nothing is kept as written. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 /**
@@ -58,7 +67,7 @@ export function mediaName(url: string): string {
 function itemName(url: string, find: (reference: string) => string | null): string {
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
   const named = mediaName(url);
-  return find(decodeURIComponent(path)) ?? find(named) ?? named;
+  return find(decoded(path)) ?? find(named) ?? named;
 }
 
 interface Reading {
