@@ -10,24 +10,25 @@ export function boundedMemoryUploads(maxTotalBytes: number): StorageEngine {
   return {
     _handleFile(req, file, done) {
       const chunks: Buffer[] = [];
-      let refused = false;
+      // Multer hears of each file once: its bytes, or why it was refused.
+      let settled = false;
+      const settle = (error: Error | null, buffer?: Buffer) => {
+        if (settled) return;
+        settled = true;
+        if (error) done(error);
+        else done(null, { buffer, size: buffer!.length });
+      };
       file.stream.on('data', (chunk: Buffer) => {
-        if (refused) return;
+        if (settled) return;
         const total = (received.get(req) ?? 0) + chunk.length;
         received.set(req, total);
-        if (total > maxTotalBytes) {
-          refused = true;
-          file.stream.resume();
-          return done(new AppError(413, 'TOO_LARGE', 'errors.too_large'));
-        }
-        chunks.push(chunk);
+        if (total <= maxTotalBytes) return void chunks.push(chunk);
+        // The rest is read and dropped, so the request still ends and its answer can be sent.
+        file.stream.resume();
+        settle(new AppError(413, 'TOO_LARGE', 'errors.too_large'));
       });
-      file.stream.on('error', (error) => !refused && done(error));
-      file.stream.on('end', () => {
-        if (refused) return;
-        const buffer = Buffer.concat(chunks);
-        done(null, { buffer, size: buffer.length });
-      });
+      file.stream.on('error', (error: Error) => settle(error));
+      file.stream.on('end', () => settle(null, Buffer.concat(chunks)));
     },
     _removeFile(_req, file, done) {
       (file as Partial<Express.Multer.File>).buffer = undefined;
