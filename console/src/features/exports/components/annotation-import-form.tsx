@@ -1,7 +1,7 @@
 // Pre-labelled data: a PM uploads annotations in one of the export formats for a batch; they become the starting
 // results of its waiting items, or the refusal lists each refused line in the reader's language; what was skipped
-// with a warning, and what a partial import dropped, is listed under the outcome. An export zipped with its images
-// becomes the batch's import, which makes the items and then their results.
+// with a warning, and what a partial import dropped, is listed under the outcome. An export with its images, zipped
+// or its folder picked, becomes the batch's import, which makes the items and then their results.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
