@@ -5,10 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpeg, upload, zipOf } from '../support/batches';
 import { cvatImages } from '../support/cvat-xml';
-import { eventually } from '../support/platform';
-import { ok } from '../support/worked-project';
 import { batchResults, exportArchive, imageBatch, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'cvat', 'images', 'annotations.xml'));
@@ -67,19 +64,6 @@ describe('CVAT for images import', () => {
     const leave = { fields: ['source'] };
     expect(cvatImages(exported, leave)).toEqual(cvatImages(fixture.toString('utf8'), { ...leave, kinds: ['cuboid', 'tag'] }));
     expect(exported).toMatch(/<box label="car" source="auto"/);
-  });
-
-  it('reads a zipped CVAT export with its images: the zip makes the batch, and the same zip gives each item its objects', async () => {
-    const { platform, admin, projectId } = project;
-    const zip = await zipOf([...['a.jpg', 'b.jpg', 'c.jpg'].map((name, i) => ({ name: `images/${name}`, content: jpeg(200, 100, i + 1) })), { name: 'annotations.xml', content: fixture }]);
-    const shipped = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Shipped', priority: 10, uploadType: 'zip' })).id;
-    expect((await upload(platform, admin, shipped, [{ name: 'task.zip', content: zip }])).status).toBe(200);
-    await eventually(() => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${shipped}`, admin), (b) => b.importing === null && b.items === 3, 60_000);
-    const answer = await importAnnotations(project, shipped, 'cvat_images', { name: 'task.zip', content: zip });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 3, objects: 6, refusals: [] });
-    const found = await batchResults(project, shipped);
-    expect(new Map([...found].map(([name, item]) => [name, item.objects.length]))).toEqual(new Map([['images/a.jpg', 3], ['images/b.jpg', 3], ['images/c.jpg', 0]]));
   });
 
   it('refuses a malformed file by its element or its line, in English and Chinese, and writes nothing', async () => {

@@ -30,6 +30,7 @@ export * from './audits/audit.lifecycle';
 export * from './exports/export.lifecycle';
 export * from './exports/export.projection';
 export * from './exports/export-archive';
+export * from './exports/annotation-import';
 export * from './exports/project-delivery';
 export * from './exports/annotation-import';
 export * from './identity/account.projection';

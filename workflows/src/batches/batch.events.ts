@@ -1,5 +1,6 @@
 // Batches: what a PM sends, the events of a batch's stream and of its items stream, and the state folded from them.
 import { z } from 'zod';
+import type { ExportFormat } from '../exports/format';
 import type { DomainEvent } from '../shared/event';
 import type { BatchMachineContext, BatchStatus } from './batch.machine';
 import type { BatchUploadType } from './batches.views';
@@ -29,18 +30,41 @@ export const batchImportInput = z
 
 export const batchPauseInput = z.object({ kind: z.enum(['annotation', 'inspection'], { error: 'batches.pause_kind_invalid' }) }).strict();
 
+/**
+ * The annotations an upload ships beside its pictures (a CVAT or Label Studio export with its images): once the
+ * pictures are items, the upload's annotation files are read in this format and become their starting results.
+ */
+export interface ImportAnnotationsRef {
+  format: ExportFormat;
+  mode: 'all' | 'good';
+  /** Who uploaded them: the starting results are written in the PM's name, as an upload of annotations alone is. */
+  by: { id: string; role: string };
+}
+
 /** Where an import reads from; a zip has been received into storage before the job starts. */
-export type ImportSourceRef =
+export type ImportSourceRef = (
   | { type: 'zip'; fileName: string; upload: string; size: number }
   | { type: 'local'; path: string }
-  | { type: 'cos' | 'oss'; prefix: string };
+  | { type: 'cos' | 'oss'; prefix: string }
+) & { annotations?: ImportAnnotationsRef };
+
+/** What the annotations shipped with an import gave: the items and objects written, and the lines of its report. */
+export interface ImportedAnnotations {
+  items: number;
+  objects: number;
+  refused: number;
+  warned: number;
+}
 
 type Ref = { batchId: string; projectId: string; name: string };
 
 export type BatchCreated = DomainEvent<'BatchCreated', Ref & { priority: number; uploadType: BatchUploadType }>;
 export type BatchEdited = DomainEvent<'BatchEdited', Ref & { priority: number }>;
 export type BatchImportRequested = DomainEvent<'BatchImportRequested', Ref & { importId: string; source: ImportSourceRef }>;
-export type BatchImported = DomainEvent<'BatchImported', Ref & { importId: string; registered: number; failed: number; failureFileId: string | null }>;
+export type BatchImported = DomainEvent<
+  'BatchImported',
+  Ref & { importId: string; registered: number; failed: number; failureFileId: string | null; annotations?: ImportedAnnotations }
+>;
 export type BatchImportFailed = DomainEvent<'BatchImportFailed', Ref & { importId: string; reasonKey: string }>;
 export type BatchPaused = DomainEvent<'BatchPaused', Ref & { kind: 'annotation' | 'inspection' }>;
 export type BatchResumed = DomainEvent<'BatchResumed', Ref>;

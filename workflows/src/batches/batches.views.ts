@@ -15,7 +15,8 @@ export interface BatchSummary {
   failed: number;
   importing: { importId: string; progress: number } | null;
   failureFile: boolean;
-  /** The seed's "Upload failed; Error in uploading file (view the failure file)" when files were refused. */
+  /** The seed's "Upload failed; Error in uploading file (view the failure file)" when files were refused; else, where the
+   * annotations shipped with the pictures left something out, a note that the same file reports it. */
   failureMessage: string | null;
   /** Why the last import was refused as a whole (a bad zip, a path outside the import root), until the next one. */
   importError: string | null;

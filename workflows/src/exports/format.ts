@@ -145,6 +145,11 @@ export interface DecodeContext {
   rule: DataRuleDocument | null;
   /** The image size of an item by its file name or its stem; formats with normalized coordinates need it. */
   sizeOf(fileNameOrStem: string): { width: number; height: number } | null;
+  /**
+   * Every file of the upload by its path, the pictures an export ships beside its annotations included, where they
+   * are not among the files handed over (an export with its images, read once its pictures are items).
+   */
+  shipped?: ReadonlySet<string>;
 }
 
 /** Something read that the project cannot hold, skipped or changed while the rest imports: where, and why. */
@@ -225,6 +230,33 @@ export function archiveStem(item: { mediaPath: string }): string {
 /** Where a frame's image lies in the archive: the frame's own path; for an item handed without its frames, the item's path, with "#<frame>" in a sequence. */
 export function frameMediaPath(item: Pick<ExportItem, 'mediaPath' | 'frames' | 'result'>, frame: number): string {
   return item.frames[frame]?.mediaPath ?? (item.result.frameCount === 1 ? item.mediaPath : `${item.mediaPath}#${frame}`);
+}
+
+/** The paths of an upload: the files handed to a decoder and those the context says were shipped beside them. */
+export function shippedPaths(files: ImportedFile[], context: DecodeContext): Set<string> {
+  return new Set([...files.map((f) => f.path), ...(context.shipped ?? [])]);
+}
+
+/**
+ * Finds the shipped file a reference names ("/data/upload/1/a.jpg" for "media/upload/1/a.jpg"): the one path that
+ * ends with the longest tail of the reference; null where none does, or where several do and none is longer.
+ */
+export function shippedFinder(paths: Iterable<string>): (reference: string) => string | null {
+  const byBase = new Map<string, string[]>();
+  for (const path of paths) {
+    const base = path.slice(path.lastIndexOf('/') + 1);
+    byBase.set(base, [...(byBase.get(base) ?? []), path]);
+  }
+  return (reference) => {
+    const parts = reference.split('/').filter((part) => part !== '');
+    const candidates = byBase.get(parts[parts.length - 1] ?? '') ?? [];
+    for (let i = 0; i < parts.length; i++) {
+      const tail = parts.slice(i).join('/');
+      const hits = candidates.filter((path) => path === tail || path.endsWith(`/${tail}`));
+      if (hits.length > 0) return hits.length === 1 ? hits[0] : null;
+    }
+    return null;
+  };
 }
 
 /** The file name without its extension, folders kept ("frames/a.png" -> "frames/a"): how YOLO and KITTI name a label file. */

@@ -6,6 +6,12 @@ import type { AnnotationDecoder, DecodeContext, DecodeOutcome, DecodeRefusal, Im
 /** The files a decoder reads as text; the others (point clouds, masks) are binary and read by their own layout. */
 const textFile = /\.(json|txt|xml|csv|ya?ml|names)$/i;
 
+/** Whether a file of an upload is an annotation file read as text (and no picture, video or point cloud). */
+export const isAnnotationText = (path: string): boolean => textFile.test(path);
+
+/** A picture or a video: what an export with its images ships beside its annotation files. */
+export const isShippedMedia = (path: string): boolean => /\.(png|jpe?g|bmp|gif|webp|tiff?|mp4|mov|mkv|webm)$/i.test(path);
+
 const refusalOf = (source: string, refused: InputRefusal): DecodeRefusal => ({ source, reasonKey: refused.messageKey, params: { ...refused.params, field: refused.field } });
 
 function gateFile(file: ImportedFile): InputRefusal | null {

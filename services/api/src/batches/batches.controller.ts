@@ -176,6 +176,7 @@ export class BatchesController {
 }
 
 function summaryOf({ importErrorKey, failureFileId: _, ...row }: BatchRow, language: Language): BatchSummary {
+  // The report also holds notes (identical files, lines of shipped annotations skipped) when no file failed.
   return {
     ...row,
     importing: (row.importing as BatchSummary['importing']) ?? null,

@@ -1,8 +1,9 @@
 // Pre-labelled annotations for a batch: through the input gate file by file, decoded in the format named, matched to
 // the batch's items and the project's tools, checked like editor saves, then written as the actor's saved results, a
 // chunk of items per transaction. With mode "all" any refused line refuses the whole upload and nothing is written;
-// with "good" the good items are. What the project cannot hold is skipped with a warning, line by line. The form's
-// upload and a batch upload that ships its ground truth (MOTChallenge's gt/) both come through here.
+// with "good" the outcome lists what was dropped. What the project cannot hold is skipped with a warning, line by
+// line. An annotation upload over HTTP, the annotations an import ships beside its pictures (a CVAT or Label Studio
+// export) and a sequence's ground truth (MOTChallenge's gt/) all come here.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import {
@@ -17,22 +18,25 @@ import {
   matchImport,
   prelabelItem,
 } from '@annot/workflows';
-import { CommandPipeline } from '../commands/command-pipeline';
 import type { CommandContext } from '../commands/command-context';
+import { CommandPipeline } from '../commands/command-pipeline';
 import { DATABASE } from '../database/database.token';
 import type { Db } from '../database/database';
 import { ItemWork } from '../tasks/item-work';
 import { citedDataRule, citedTools } from './project-delivery';
 
 export interface AnnotationImportInput {
+  batchId: string;
+  projectId: string;
   format: ExportFormat;
   mode: 'all' | 'good';
   files: ImportedFile[];
+  /** Every path of the upload, its pictures included, where they are not among `files`. */
+  shipped?: ReadonlySet<string>;
 }
 
-/** What an import read, wrote and said, with message keys; a caller translates them. */
+/** What an import wrote, or why it wrote nothing; lines keep their message keys for the reader's language. */
 export interface AnnotationImportOutcome {
-  /** False where nothing was written: no item matched, or mode "all" met a refusal. */
   written: boolean;
   items: number;
   objects: number;
@@ -53,23 +57,23 @@ export class AnnotationImport {
     @Inject(DATABASE) private readonly db: Db,
   ) {}
 
-  async run(batchId: string, projectId: string, input: AnnotationImportInput, context: CommandContext): Promise<AnnotationImportOutcome> {
+  async run({ batchId, projectId, format, mode, files, shipped }: AnnotationImportInput, context: CommandContext): Promise<AnnotationImportOutcome> {
     const targets = await this.targets(batchId);
     const find = itemFinder(targets);
     const sizeOf = (name: string) => {
       const target = find(name);
       return target?.width && target.height ? { width: target.width, height: target.height } : null;
     };
-    const decoded = decodeThroughGate(annotationDecoders[input.format], input.files, { rule: await citedDataRule(this.db, projectId), sizeOf });
+    const decoded = decodeThroughGate(annotationDecoders[format], files, { rule: await citedDataRule(this.db, projectId), sizeOf, shipped });
     const matched = matchImport(decoded, targets, await citedTools(this.db, projectId));
-    const said = { refusals: matched.refusals, warnings: matched.warnings, dropped: matched.dropped };
-    if (matched.items.length === 0 || (input.mode === 'all' && matched.refusals.length > 0)) return { written: false, items: 0, objects: 0, ...said };
+    const outcome = { items: 0, objects: 0, refusals: matched.refusals, warnings: matched.warnings, dropped: matched.dropped };
+    if (matched.items.length === 0 || (mode === 'all' && matched.refusals.length > 0)) return { ...outcome, written: false };
     const rows = new Map(targets.map((t) => [t.itemId, t]));
     const now = new Date();
     const tools = await citedTools(this.db, projectId);
     for (let start = 0; start < matched.items.length; start += chunkSize) {
       const chunk = matched.items.slice(start, start + chunkSize);
-      // Each chunk has a command id of its own, derived from the caller's, so a repeated request writes nothing twice.
+      // Each chunk has a command id of its own, derived from the request's, so a repeated request writes nothing twice.
       await this.pipeline.transact({ ...context, commandId: `${context.commandId}:annotations:${start}` }, async (unit) => {
         const { plan } = await this.work.plan(unit, projectId);
         // The chunk's item streams in one read; an item untouched since its import has none.
@@ -84,7 +88,7 @@ export class AnnotationImport {
         }
       });
     }
-    return { written: true, items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0), ...said };
+    return { ...outcome, written: true, items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0) };
   }
 
   /**

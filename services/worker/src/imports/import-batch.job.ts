@@ -1,6 +1,7 @@
 // The batch import job: receive the data (extract the zip), list it, group it into items by the project's annotation
 // type (a file, a folder of frames, a video decoded into frames), probe and hash every file, register items in chunks,
-// then import the ground truth a sequence ships beside its frames (MOTChallenge's gt/).
+// then import the annotations shipped beside the data: the ground truth a sequence ships beside its frames
+// (MOTChallenge's gt/), or a tool's export with its pictures, read for the items once they are in.
 import { createHash, randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -53,6 +54,7 @@ import { isHidden, mediaTypeByName } from './media-probe';
 import { examinePointCloud } from './point-cloud-examine';
 import { isPointCloudType } from './point-cloud-units';
 import { VideoFrames, VideoUnreadable } from './video-frames';
+import { importShipped, splitShipped } from './shipped-annotations';
 import { discardUpload, extractUpload } from './upload-extraction';
 
 
@@ -122,8 +124,9 @@ export class ImportBatchJob implements JobHandler {
     context: (step: string) => ReturnType<typeof commandContext>,
     report: (progress: number) => Promise<void>,
   ): Promise<ImportOutcome> {
-    const files: SourceFile[] = [];
-    for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) files.push(file);
+    const listed: SourceFile[] = [];
+    for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) listed.push(file);
+    const { data: files, shipped } = splitShipped(listed, ref.annotations);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
     const annotationType = await this.annotationType(projectId);
     const plan = planImport(files, annotationType, rootName(ref), annotationType === 'picture_continuous_frame' ? await motSequences(files) : new Map());
@@ -214,8 +217,13 @@ export class ImportBatchJob implements JobHandler {
       version = appended.version;
       refusals.forEach((refusal) => failures.push(refusal));
     }
+    // What a tool's export shipped beside its pictures: its refused and skipped lines are notes of the report.
+    const annotated = shipped
+      ? await importShipped(this.annotations, { batchId, projectId, shipped, paths: listed.map((f) => f.name) }, context('annotations'))
+      : null;
+    if (annotated) notes.push(...annotated.lines);
     const failureFileId = failures.length + notes.length > 0 ? await this.storeReport(importId, [...failures, ...notes]) : null;
-    return { ok: true, registered, failed: failures.length, failureFileId };
+    return { ok: true, registered, failed: failures.length, failureFileId, ...(annotated ? { annotations: annotated.summary } : {}) };
   }
 
   /**
@@ -233,7 +241,7 @@ export class ImportBatchJob implements JobHandler {
     const { events } = await this.events.readStream(batchStreamId(batchId));
     const requested = events.find((event) => event.type === 'BatchImportRequested' && event.data.importId === importId);
     const actor = requested ? { id: requested.metadata.actorId, role: requested.metadata.actorRole } : context.actor;
-    const outcome = await this.annotations.run(batchId, projectId, { format: 'mot', mode: 'good', files }, { ...context, actor });
+    const outcome = await this.annotations.run({ batchId, projectId, format: 'mot', mode: 'good', files }, { ...context, actor });
     const line = (said: { source: string; reasonKey: string; params?: Record<string, string | number> }): Failure => ({ name: said.source, reasonKey: said.reasonKey, ...(said.params ? { params: said.params } : {}) });
     return { refusals: outcome.refusals.map(line), warnings: outcome.warnings.map(line) };
   }

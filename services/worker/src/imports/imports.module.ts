@@ -9,7 +9,7 @@ import { VideoFrames } from './video-frames';
 
 @Module({
   imports: [StorageModule],
-  providers: [FinishImportHandler, ImportSources, VideoFrames, AnnotationImport, ItemWork, ImportBatchJob],
+  providers: [FinishImportHandler, ImportSources, VideoFrames, ItemWork, AnnotationImport, ImportBatchJob],
   exports: [ImportBatchJob],
 })
 export class ImportsModule {}

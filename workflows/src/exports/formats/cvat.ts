@@ -3,7 +3,7 @@
 // no tool kind for (2D cuboids, ellipses, skeletons, tags) and groups are skipped with a warning; the malformed is
 // refused by its element.
 import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons, importWarnings, stemOf } from '../format';
+import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
 import { everyFrame } from './track-frames';
 import { attr, attributesOf, children, childText, cvatDetails, flagAttributes, flagsOf, migrationWarnings, numberAttr, readAnnotations, readShape, shapeElements, type ShapeElement, type XmlElement } from './cvat-xml';
 
@@ -25,7 +25,7 @@ export const decodeCvat: AnnotationDecoder = (files, context) => {
   const warnings: DecodeWarning[] = [];
   const items: DecodedItem[] = [];
   const documents = files.filter((f) => f.path.toLowerCase().endsWith('.xml'));
-  const paths = new Set(files.map((f) => f.path));
+  const paths = shippedPaths(files, context);
   if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
   for (const file of documents) {
     const read = readAnnotations(file.content.toString('utf8'));

@@ -1,5 +1,6 @@
 // Label Studio's video rectangles: keyframes counted from 1, `enabled` false hiding the box after its keyframe, read
-// as the box at every frame it is shown; written back as the same keyframes. And the names its uploads are given.
+// as the box at every frame it is shown; written back as the same keyframes. And the names its uploads are given, and
+// the shipped pictures a task finds when the export comes with them.
 import { describe, expect, it } from 'vitest';
 import { decodeLabelStudio, labelStudioEncoder, mediaName } from './label-studio';
 import { context, encodeAll, item } from './round-trip.test-support';
@@ -54,5 +55,14 @@ describe(mediaName.name, () => {
     expect(mediaName('/data/upload/3/6f1a2b3c-a.jpg')).toBe('a.jpg');
     expect(mediaName('/data/local-files/?d=street/b%201.jpg')).toBe('street/b 1.jpg');
     expect(mediaName('https://bucket.example.com/frames/c.jpg?X-Amz=1')).toBe('frames/c.jpg');
+    expect(mediaName('/data/local-files/?d=100%.jpg')).toBe('100%.jpg');
+  });
+
+  it('finds each task the picture the upload ships: by the end of its URL, else by its name without the hash', () => {
+    const tasks = ['/data/upload/3/6f1a2b3c-a.jpg', '/data/upload/3/0a1b2c3d-c.jpg', '/data/local-files/?d=b.jpg', '/data/upload/3/1234abcd-d.jpg'].map((image) => ({ data: { image }, annotations: [] }));
+    const shipped = new Set(['media/upload/3/6f1a2b3c-a.jpg', 'pictures/c.jpg', 'one/b.jpg', 'two/b.jpg']);
+    const { items } = decodeLabelStudio(file(tasks), { ...decodeContext, shipped });
+    // b.jpg ends two shipped paths alike, and d.jpg none: they keep the names an upload of the JSON alone gives them.
+    expect(items.map((i) => i.fileName)).toEqual(['media/upload/3/6f1a2b3c-a.jpg', 'pictures/c.jpg', 'b.jpg', 'd.jpg']);
   });
 });

@@ -4,7 +4,7 @@
 // (results sharing the region's id) become the object's attributes named by their `from_name`. Coordinates are
 // percentages of the image's original width and height.
 import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodeRefusal, type DecodeWarning, classNameOf, type EncoderFactory, type ExportItem, type ExportTool, importReasons, importWarnings } from '../format';
+import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodeRefusal, type DecodeWarning, classNameOf, type EncoderFactory, type ExportItem, type ExportTool, importReasons, importWarnings, shippedFinder, shippedPaths } from '../format';
 import { brushMask, brushRle } from './label-studio-rle';
 import { objectsAt } from './objects-at';
 import { everyFrame } from './track-frames';
@@ -45,20 +45,40 @@ const attributeTypes = ['choices', 'textarea', 'number', 'rating'];
  */
 export function mediaName(url: string): string {
   const local = url.match(/[?&]d=([^&]+)/);
-  if (local) return decodeURIComponent(local[1]);
+  if (local) return decoded(local[1]);
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
   const upload = path.match(/^\/?data\/upload\/\d+\/(?:[0-9a-f]{8}-)?(.+)$/);
-  return decodeURIComponent(upload ? upload[1] : path.replace(/^\//, ''));
+  return decoded(upload ? upload[1] : path.replace(/^\//, ''));
+}
+
+/** A URL's part with its escapes undone; a stray "%" that escapes nothing is kept as written. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * The item a task's media names where the upload ships its file (Label Studio's media folder "upload/<project>/" with
+ * the export, or the pictures under their own names): that file's path. Else the name mediaName gives.
+ */
+function itemName(url: string, find: (reference: string) => string | null): string {
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
+  const named = mediaName(url);
+  return find(decoded(path)) ?? find(named) ?? named;
 }
 
 interface Reading {
   context: DecodeContext;
+  find: (reference: string) => string | null;
   refusals: DecodeRefusal[];
   warnings: DecodeWarning[];
 }
 
 export const decodeLabelStudio: AnnotationDecoder = (files, context) => {
-  const reading: Reading = { context, refusals: [], warnings: [] };
+  const reading: Reading = { context, find: shippedFinder(shippedPaths(files, context)), refusals: [], warnings: [] };
   const items: DecodedItem[] = [];
   const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
   if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
@@ -101,7 +121,7 @@ function readTask(task: unknown, source: string, reading: Reading): DecodedItem 
     reading.refusals.push(malformed(`${source} data`, labelStudioDetails.noData));
     return null;
   }
-  const fileName = mediaName(media);
+  const fileName = itemName(media, reading.find);
   const item: DecodedItem = { fileName, source, objects: [] };
   const attributes = new Map<string, AttributeValues>();
   results.forEach((result, index) => {

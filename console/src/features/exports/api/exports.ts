@@ -44,14 +44,18 @@ export interface AnnotationImportResult {
   dropped: { files: string[]; objects: string[] };
 }
 
+/** An export with its images is not imported at once: the batch's import registers its pictures, then reads its annotations. */
+export type AnnotationUploadAnswer = AnnotationImportResult | { importId: string };
+
 export function useImportAnnotations() {
   return useMutation({
-    mutationFn: async ({ batchId, format, mode, file }: { batchId: string; format: string; mode: 'all' | 'good'; file: File }) => {
+    mutationFn: async ({ batchId, format, mode, files }: { batchId: string; format: string; mode: 'all' | 'good'; files: File[] }) => {
       const body = new FormData();
       body.append('format', format);
       body.append('mode', mode);
-      body.append('file', file);
-      return (await request<AnnotationImportResult>('POST', `/manage/batches/${batchId}/annotations`, { body })).data;
+      // A folder's files go under their paths inside it, as its zip would hold them.
+      for (const file of files) body.append('file', file, file.webkitRelativePath || file.name);
+      return (await request<AnnotationUploadAnswer>('POST', `/manage/batches/${batchId}/annotations`, { body })).data;
     },
   });
 }

@@ -1,6 +1,7 @@
 // Pre-labelled data: a PM uploads annotations in one of the export formats for a batch; they become the starting
 // results of its waiting items, or the refusal lists each refused line in the reader's language; what was skipped
-// with a warning, and what a partial import dropped, is listed under the outcome.
+// with a warning, and what a partial import dropped, is listed under the outcome. An export with its images, zipped
+// or its folder picked, becomes the batch's import, which makes the items and then their results.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -23,19 +24,25 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
   const formats = formatsFor(annotationType).filter((f) => !exportOnlyFormats.includes(f));
   const [format, setFormat] = useState<ExportFormat>(formats[0]);
   const [mode, setMode] = useState<'all' | 'good'>('all');
-  const [file, setFile] = useState<File | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
   const [result, setResult] = useState<AnnotationImportResult | null>(null);
+  const [importing, setImporting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; refusals: Refusal[]; warnings: Refusal[] } | null>(null);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!batchId || !file) return setFailure({ message: t('exports_import_choose'), refusals: [], warnings: [] });
+    if (!batchId || files.length === 0) return setFailure({ message: t('exports_import_choose'), refusals: [], warnings: [] });
     setFailure(null);
     setResult(null);
+    setImporting(false);
     upload.mutate(
-      { batchId, format, mode, file },
+      { batchId, format, mode, files },
       {
-        onSuccess: (answer) => (setResult(answer), toast.success(t('exports_import_done', { items: answer.items, objects: answer.objects }))),
+        onSuccess: (answer) => {
+          if ('importId' in answer) return void (setImporting(true), toast.success(t('exports_import_with_media')));
+          setResult(answer);
+          toast.success(t('exports_import_done', { items: answer.items, objects: answer.objects }));
+        },
         onError: (error) => {
           const data = error instanceof ApiError ? (error.data as { refusals?: Refusal[]; warnings?: Refusal[] } | null) : null;
           setFailure({ message: error instanceof ApiError ? error.message : t('request_fail'), refusals: data?.refusals ?? [], warnings: data?.warnings ?? [] });
@@ -78,7 +85,11 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
             </Select>
           </FormField>
           <FormField id="import-file" label={t('exports_import_file')}>
-            <Input type="file" accept=".json,.xml,.txt,.zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <Input type="file" accept=".json,.xml,.txt,.zip" onChange={(e) => setFiles([...(e.target.files ?? [])].slice(0, 1))} />
+          </FormField>
+          <FormField id="import-folder" label={t('exports_import_folder')}>
+            {/* The browser's folder picker: every file of the folder, each knowing its path inside it. */}
+            <Input type="file" multiple {...{ webkitdirectory: '' }} onChange={(e) => setFiles([...(e.target.files ?? [])])} />
           </FormField>
           {failure && (
             <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
@@ -86,6 +97,11 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
               <SourcedLines lines={failure.refusals} />
               {failure.warnings.length > 0 && <ImportWarnings lines={failure.warnings} />}
             </div>
+          )}
+          {importing && (
+            <p role="status" className="text-sm">
+              {t('exports_import_with_media')}
+            </p>
           )}
           {result && (
             <div role="status" className="grid gap-1 text-sm">

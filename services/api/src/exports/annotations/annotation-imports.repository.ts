@@ -1,4 +1,4 @@
-// What the annotation import form reads of a batch: its project.
+// What an annotation upload reads of a batch: its project and the project's annotation type.
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Db } from '@annot/core';
 
@@ -6,7 +6,13 @@ import { DATABASE, type Db } from '@annot/core';
 export class AnnotationImportsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async projectOf(batchId: string): Promise<string | undefined> {
-    return (await this.db.selectFrom('batches').select(['project_id']).where('batch_id', '=', batchId).where('status', '<>', 'deleted').executeTakeFirst())?.project_id;
+  async projectOf(batchId: string): Promise<{ projectId: string; annotationType: string } | undefined> {
+    return this.db
+      .selectFrom('batches as b')
+      .innerJoin('projects as p', 'p.project_id', 'b.project_id')
+      .select(['b.project_id as projectId', 'p.annotation_type as annotationType'])
+      .where('b.batch_id', '=', batchId)
+      .where('b.status', '<>', 'deleted')
+      .executeTakeFirst();
   }
 }

@@ -1,9 +1,8 @@
-// A PM's pre-labelled annotations for a batch, as the import form sends them: imported through the platform's
-// annotation import, its refusals and warnings said in the caller's language. Nothing written is a refusal of the
-// request, listing why.
+// A PM's pre-labelled annotations for a batch, uploaded over HTTP: the annotation import writes them, and its lines
+// are said in the caller's language; an upload that writes nothing is refused with every line.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AnnotationImport, type AnnotationImportInput, AppError, type CommandContext } from '@annot/core';
-import type { DecodeRefusal } from '@annot/workflows';
+import { AnnotationImport, AppError, type CommandContext } from '@annot/core';
+import type { DecodeRefusal, ExportFormat, ImportedFile } from '@annot/workflows';
 import type { Language } from '../../i18n/language';
 import { translate } from '../../i18n/translate';
 
@@ -11,7 +10,7 @@ export class ImportAnnotationsCommand {
   constructor(
     readonly batchId: string,
     readonly projectId: string,
-    readonly input: AnnotationImportInput,
+    readonly input: { format: ExportFormat; mode: 'all' | 'good'; files: ImportedFile[] },
     readonly language: Language,
     readonly context: CommandContext,
   ) {}
@@ -32,19 +31,16 @@ export class ImportAnnotationsHandler implements ICommandHandler<ImportAnnotatio
   constructor(private readonly annotations: AnnotationImport) {}
 
   async execute({ batchId, projectId, input, language, context }: ImportAnnotationsCommand): Promise<ImportAnnotationsResult> {
-    const outcome = await this.annotations.run(batchId, projectId, input, context);
-    const refusals = outcome.refusals.map((r) => say(r, language));
-    const warnings = outcome.warnings.map((w) => say(w, language));
+    const outcome = await this.annotations.run({ batchId, projectId, ...input }, context);
+    const say = (line: DecodeRefusal) => ({ source: line.source, message: translate(language, line.reasonKey, line.params ?? {}) });
+    const refusals = outcome.refusals.map(say);
+    const warnings = outcome.warnings.map(say);
     if (!outcome.written) {
       throw new AppError(400, 'IMPORT_REFUSED', 'exports.import.failed', {}, [], {
-        refusals: refusals.length > 0 ? refusals : [say({ source: '-', reasonKey: 'exports.import.no_files' }, language)],
+        refusals: refusals.length > 0 ? refusals : [say({ source: '-', reasonKey: 'exports.import.no_files' })],
         warnings,
       });
     }
     return { items: outcome.items, objects: outcome.objects, refusals, warnings, dropped: outcome.dropped };
   }
-}
-
-function say(refusal: DecodeRefusal, language: Language): { source: string; message: string } {
-  return { source: refusal.source, message: translate(language, refusal.reasonKey, refusal.params ?? {}) };
 }

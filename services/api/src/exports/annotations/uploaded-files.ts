@@ -1,32 +1,81 @@
-// The files of an annotation upload: the one file sent, or every file of a zip, read entry by entry in memory
-// (an upload is bounded; its largest entry is the largest annotation file).
+// The files of an annotation upload: each file sent, a zip's entries in place of the zip, read entry by entry in
+// memory (an upload is bounded; its largest entry is the largest annotation file). An upload that ships pictures or
+// videos beside its annotations, a zip or a folder sent as its files, is an export with its images, which the batch's
+// import reads instead, as one zip.
 import yauzl from 'yauzl';
-import type { ImportedFile } from '@annot/workflows';
+import yazl from 'yazl';
+import { type ImportedFile, isShippedMedia } from '@annot/workflows';
+
+/** A file as the request sent it: its path inside the folder sent, or its name. */
+export interface UploadedPart {
+  name: string;
+  content: Buffer;
+}
 
 const startsLikeZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
 
-export async function uploadedFiles(name: string, data: Buffer): Promise<ImportedFile[]> {
-  if (!startsLikeZip(data)) return [{ path: name, content: data }];
-  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => (error ? reject(error) : resolve(zip!))));
+// Folders, and the files macOS adds beside every zipped file, hold no annotations.
+const isFile = (name: string) => !name.endsWith('/') && !name.startsWith('__MACOSX/');
+
+export async function uploadedFiles(parts: UploadedPart[]): Promise<ImportedFile[]> {
   const files: ImportedFile[] = [];
+  for (const part of parts) {
+    if (!startsLikeZip(part.content)) files.push({ path: part.name, content: part.content });
+    else {
+      await eachEntry(part.content, async (entry, archive) => {
+        if (isFile(entry.fileName)) files.push({ path: entry.fileName, content: await contentOf(archive, entry) });
+      });
+    }
+  }
+  return files;
+}
+
+/** Whether a file sent, or an entry of a zip sent, is a picture or a video (zips are read by name only). */
+export async function shipsMedia(parts: UploadedPart[]): Promise<boolean> {
+  let found = false;
+  for (const part of parts) {
+    found ||= isShippedMedia(part.name);
+    if (!found && startsLikeZip(part.content)) {
+      await eachEntry(part.content, async (entry) => {
+        found ||= isFile(entry.fileName) && isShippedMedia(entry.fileName);
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * The upload as the one zip a batch's import extracts: the zip sent, or the files of the folder sent, stored under
+ * their paths. The import's extraction checks every path, as it does any zip's.
+ */
+export async function asOneZip(parts: UploadedPart[]): Promise<Buffer> {
+  if (parts.length === 1 && startsLikeZip(parts[0].content)) return parts[0].content;
+  const zip = new yazl.ZipFile();
+  for (const part of parts) zip.addBuffer(part.content, part.name, { compress: false });
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function eachEntry(data: Buffer, visit: (entry: yauzl.Entry, archive: yauzl.ZipFile) => Promise<void>): Promise<void> {
+  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => (error ? reject(error) : resolve(zip!))));
   await new Promise<void>((resolve, reject) => {
     archive.on('error', reject);
     archive.on('end', resolve);
-    archive.on('entry', (entry: yauzl.Entry) => {
-      // Folders, and the files macOS adds beside every zipped file, hold no annotations.
-      if (entry.fileName.endsWith('/') || entry.fileName.startsWith('__MACOSX/')) return archive.readEntry();
-      archive.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream!.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream!.on('error', reject);
-        stream!.on('end', () => {
-          files.push({ path: entry.fileName, content: Buffer.concat(chunks) });
-          archive.readEntry();
-        });
-      });
-    });
+    archive.on('entry', (entry: yauzl.Entry) => visit(entry, archive).then(() => archive.readEntry(), reject));
     archive.readEntry();
   });
-  return files;
+}
+
+function contentOf(archive: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    archive.openReadStream(entry, (error, stream) => {
+      if (error) return reject(error);
+      const chunks: Buffer[] = [];
+      stream!.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream!.on('error', reject);
+      stream!.on('end', () => resolve(Buffer.concat(chunks)));
+    }),
+  );
 }

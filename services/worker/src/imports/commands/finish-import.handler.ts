@@ -1,9 +1,11 @@
 // Closes an import: its items are in and the batch goes to work, or the reason it was refused is recorded.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type AppendResult, batchLifecycle, CommandPipeline, type CommandContext } from '@annot/core';
-import { type BatchEvent, batchStreamId } from '@annot/workflows';
+import { type BatchEvent, batchStreamId, type ImportedAnnotations } from '@annot/workflows';
 
-export type ImportOutcome = { ok: true; registered: number; failed: number; failureFileId: string | null } | { ok: false; reasonKey: string };
+export type ImportOutcome =
+  | { ok: true; registered: number; failed: number; failureFileId: string | null; annotations?: ImportedAnnotations }
+  | { ok: false; reasonKey: string };
 
 export class FinishImportCommand {
   constructor(
@@ -26,7 +28,7 @@ export class FinishImportHandler implements ICommandHandler<FinishImportCommand,
         if (state.importing?.importId !== importId) return [];
         const ref = { batchId, projectId: state.projectId!, name: state.name };
         return outcome.ok
-          ? [{ type: 'BatchImported', data: { ...ref, importId, registered: outcome.registered, failed: outcome.failed, failureFileId: outcome.failureFileId } }]
+          ? [{ type: 'BatchImported', data: { ...ref, importId, registered: outcome.registered, failed: outcome.failed, failureFileId: outcome.failureFileId, ...(outcome.annotations ? { annotations: outcome.annotations } : {}) } }]
           : [{ type: 'BatchImportFailed', data: { ...ref, importId, reasonKey: outcome.reasonKey } }];
       },
     });
