@@ -11,16 +11,14 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BatchItemsRegistrar, batchProjection, CommandPipeline, commandContext, EventStore, loadConfig, noStream, systemActor } from '@annot/core';
-import { addChunkItem, batchItemsStreamId, batchStreamId, type ChunkItem, emptyItemsChunk } from '@annot/workflows';
+import { batchItemsStreamId, type ChunkItem } from '@annot/workflows';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
+import { chunkSize, registerThroughImport } from './support/register-items';
 import { timed } from './support/timing';
 import { checkWritten } from './support/written';
 
 const items = 1_000_000;
-/** The import job's chunk, from IMPORT_CHUNK_SIZE as the worker reads it. */
-const chunkSize = loadConfig().importChunkSize;
 
 type ManifestRow = ChunkItem;
 
@@ -41,58 +39,6 @@ async function* readManifest(file: string): AsyncGenerator<ManifestRow> {
     const [fileName, location, size, mediaType, width, height, checksum] = line.split('\t');
     yield { fileName, path: location, size: Number(size), mediaType, width: Number(width), height: Number(height), checksum };
   }
-}
-
-/** A batch waiting for an import, opened the way the API opens one. */
-async function openBatch(store: EventStore, projectId: string): Promise<{ batchId: string; importId: string }> {
-  const batchId = randomUUID();
-  const importId = randomUUID();
-  const metadata = { actorId: 'bench', actorRole: '01', commandId: randomUUID(), correlationId: importId, causationId: null, requestId: null, clientIp: null, machine: 'batch@2' };
-  const ref = { batchId, projectId, name: 'bench' };
-  await store.append(
-    batchStreamId(batchId),
-    noStream,
-    [
-      { type: 'BatchCreated', data: { ...ref, priority: 1, uploadType: 'local' }, metadata },
-      { type: 'BatchImportRequested', data: { ...ref, importId, source: { type: 'local', path: 'bench' } }, metadata },
-    ],
-    { projections: [batchProjection] },
-  );
-  return { batchId, importId };
-}
-
-/** Ours: the manifest in chunks through BatchItemsRegistrar, exactly as the import job registers them. */
-async function registerThroughImport(bench: BenchDatabase, manifest: string): Promise<{ batchId: string; linkId: string; registered: number; chunks: number }> {
-  const store = new EventStore(bench.db);
-  const registrar = new BatchItemsRegistrar(new CommandPipeline(store, bench.db), bench.db);
-  const projectId = randomUUID();
-  const linkId = randomUUID();
-  const { batchId, importId } = await openBatch(store, projectId);
-  let version = 0n;
-  let seq = 0;
-  const pathPrefix = 'batches/bench/';
-  let chunk = emptyItemsChunk(importId, 0, pathPrefix);
-  // As the import job does, the next chunk is read while the previous one is written; each chunk is one event,
-  // so the version the next one expects is known before the previous append answers.
-  let writing: Promise<unknown> = Promise.resolve();
-  const flush = async () => {
-    const [full, expectedVersion] = [chunk, version];
-    const context = commandContext(systemActor, { commandId: `${importId}:chunk:${expectedVersion}`, correlationId: importId });
-    await writing;
-    writing = registrar.register({ batchId, projectId, linkId, expectedVersion }, full, context);
-    // Its failure is reported where it is awaited, before the next chunk or at the end.
-    writing.catch(() => undefined);
-    version += 1n;
-    seq += full.fileNames.length;
-    chunk = emptyItemsChunk(importId, seq, pathPrefix);
-  };
-  for await (const row of readManifest(manifest)) {
-    addChunkItem(chunk, row);
-    if (chunk.fileNames.length === chunkSize) await flush();
-  }
-  if (chunk.fileNames.length > 0) await flush();
-  await writing;
-  return { batchId, linkId, registered: seq, chunks: Number(version) };
 }
 
 /** The baseline: the same rows, one COPY FROM STDIN into a table with data_items' columns, defaults and indexes. */
@@ -132,8 +78,9 @@ export async function itemsBench(bench: BenchDatabase, log: (line: string) => vo
     const raw = await timed(() => rawCopy(bench.url, manifest));
     log(`  raw COPY: ${raw.value} rows in ${raw.seconds.toFixed(1)} s`);
     await checkWritten(bench.db, 'raw COPY', sql`SELECT count(*) AS rows FROM raw_data_items`, { rows: raw.value });
-    const ours = await timed(() => registerThroughImport(bench, manifest));
-    const { batchId, linkId, registered, chunks } = ours.value;
+    const linkId = randomUUID();
+    const ours = await timed(() => registerThroughImport(bench, { projectId: randomUUID(), linkId, pathPrefix: 'batches/bench/' }, readManifest(manifest)));
+    const { batchId, registered, chunks } = ours.value;
     log(`  import registration (${chunkSize} per event): ${registered} items in ${ours.seconds.toFixed(1)} s`);
     // Every item once, numbered without a gap, in its link's pool, and one event per chunk.
     await checkWritten(

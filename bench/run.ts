@@ -11,6 +11,7 @@ import { pointCloudParseBench } from './point-cloud-parse.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { projectionBench } from './projection.bench';
 import { rebuildBench } from './rebuild.bench';
+import { scaleBench } from './scale.bench';
 import { videoBench } from './video.bench';
 import { tracksBench } from './tracks.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
@@ -30,12 +31,18 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'pointcloud editor': pointCloudEditorBench,
   'point cloud parse': pointCloudParseBench,
   projection: projectionBench,
+  scale: scaleBench,
 };
+/**
+ * Run only when named (`npm run bench -- scale`): the 10-million-item project takes an hour and tens of GB, on a
+ * scratch database of its own that another benchmark's run does not drop under it.
+ */
+const onlyNamed: Record<string, string> = { scale: 'annot_bench_scale' };
 const log = (line: string) => console.log(line);
 
 /** In the child: one benchmark on a fresh scratch database; its figures go back to the parent. */
 async function runOne(name: string): Promise<void> {
-  const database = await benchDatabase();
+  const database = await benchDatabase(onlyNamed[name]);
   log(`${name} (PostgreSQL: ${database.source}):`);
   try {
     const figures = await benches[name](database, log);
@@ -66,7 +73,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const failed: string[] = [];
   // A name that is a benchmark's whole name runs that one alone ("projection", not also "projection lag").
-  const chosen = only && only in benches ? [only] : Object.keys(benches).filter((name) => !only || name.includes(only));
+  const chosen = only && only in benches ? [only] : Object.keys(benches).filter((name) => (only ? name.includes(only) : !(name in onlyNamed)));
   for (const name of chosen) {
     const measured = await inChild(name);
     if (measured) figures.push(...measured);
