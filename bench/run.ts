@@ -42,7 +42,8 @@ const log = (line: string) => console.log(line);
 
 /** In the child: one benchmark on a fresh scratch database; its figures go back to the parent. */
 async function runOne(name: string): Promise<void> {
-  const database = await benchDatabase(onlyNamed[name]);
+  // BENCH_DATABASE names the scratch database, so two runs against one server do not drop each other's.
+  const database = await benchDatabase(onlyNamed[name] ?? process.env.BENCH_DATABASE);
   log(`${name} (PostgreSQL: ${database.source}):`);
   try {
     const figures = await benches[name](database, log);
