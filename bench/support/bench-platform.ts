@@ -38,6 +38,9 @@ export async function startBenchPlatform(bench: BenchDatabase, demo: DemoOptions
   let worker: INestApplicationContext | null = null;
   try {
     await api.listen(0, '127.0.0.1');
+    // The seeding's requests come from this process, whose event loop a large upload being built can hold for seconds
+    // on a busy machine: an idle connection kept longer than that is not closed by the API just as it is picked again.
+    api.getHttpServer().keepAliveTimeout = 60_000;
     const started = await createWorkerApp(config);
     worker = started;
     await started.init();
