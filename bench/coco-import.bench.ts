@@ -40,7 +40,7 @@ import { startApiChild } from './support/api-child';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { postFile } from './support/multipart-upload';
-import { registerItems } from './support/register-items';
+import { registerThroughImport } from './support/register-items';
 import { alternate, median, timed } from './support/timing';
 import { checkWritten } from './support/written';
 
@@ -141,7 +141,7 @@ export async function cocoImportBench(bench: BenchDatabase, log: (line: string) 
     let lastImported = '';
     const runs = await alternate(rounds, {
       ours: async (round) => {
-        const { batchId } = await registerItems(bench.db, { projectId, linkId }, itemRows());
+        const { batchId } = await registerThroughImport(bench, { projectId, linkId, pathPrefix: 'batches/bench/' }, itemRows());
         // A fresh API per round: its peak memory is its start and this import.
         const api = await startApiChild(bench.url);
         try {
@@ -158,7 +158,7 @@ export async function cocoImportBench(bench: BenchDatabase, log: (line: string) 
         }
       },
       raw: async (round) => {
-        const { batchId } = await registerItems(bench.db, { projectId, linkId }, itemRows());
+        const { batchId } = await registerThroughImport(bench, { projectId, linkId, pathPrefix: 'batches/bench/' }, itemRows());
         await resultRowsFor(bench.url, lastImported, batchId, rowsPath);
         const copy = await timed(() => rawCopy(bench.url, rowsPath));
         await checkWritten(bench.db, 'raw COPY', batchCounts(batchId), { items, objects: boxes });

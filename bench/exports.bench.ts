@@ -1,7 +1,9 @@
 // Exporting 1,000,000 objects on 100,000 items as COCO and as YOLO through the worker's own writer, each in a process
 // of its own, beside a raw COPY of the same result rows out of PostgreSQL, in three rounds whose medians are compared;
 // and the writer's peak resident memory at 100,000 and at 1,000,000 objects, which must not grow with the export.
-// Every archive is read back, and the objects in it must be the objects in the database.
+// Every archive is read back, and the objects in it must be the objects in the database. Then a 1,000-picture export
+// with its media through the API, with the pictures on the local disk and in an S3-compatible bucket: the bucket's
+// must not be slower than the disk's.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -10,6 +12,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { BenchDatabase } from './support/bench-database';
+import { onEachStore } from './support/bench-storage';
+import { mediaExportSeconds, mediaPictures } from './support/media-export';
 import type { CountedFormat } from './support/archive-objects';
 import type { ExportChildAnswer } from './support/export-child';
 import { exportFixture, objectsPerItem } from './support/export-fixture';
@@ -83,6 +87,15 @@ export async function exportsBench(bench: BenchDatabase, log: (line: string) => 
       // At the smaller size one round, so its rate is shown without a target.
       figures.push({ name: `export ${format} objects (${label})`, ...rate, baselineName: 'raw COPY of the result rows', targetRatio: timedRounds > 1 ? 0.5 : undefined, peakRssMb, rssBudgetMb });
     }
+  }
+  const media = await onEachStore(bench, async (database, settings, backend) => {
+    log(`  ${mediaPictures.toLocaleString('en-US')} pictures with their media, stored on ${backend === 's3' ? 'an S3-compatible bucket (s3rver)' : 'the local disk'}:`);
+    return mediaExportSeconds(database, settings, log);
+  });
+  const [disk, s3] = [media.get('disk'), media.get('s3')];
+  // Pictures a second; the bucket against the disk within the noise of a shared machine.
+  if (disk !== undefined && s3 !== undefined) {
+    figures.push({ name: 'export with media, s3 vs disk', ours: mediaPictures / s3, baselineName: 'export with media, disk', baseline: mediaPictures / disk, targetRatio: 1 / 1.1 });
   }
   return figures;
 }

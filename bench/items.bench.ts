@@ -14,7 +14,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { batchItemsStreamId, type ChunkItem } from '@annot/workflows';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
-import { chunkSize, registerItems } from './support/register-items';
+import { chunkSize, registerThroughImport } from './support/register-items';
 import { timed } from './support/timing';
 import { checkWritten } from './support/written';
 
@@ -39,12 +39,6 @@ async function* readManifest(file: string): AsyncGenerator<ManifestRow> {
     const [fileName, location, size, mediaType, width, height, checksum] = line.split('\t');
     yield { fileName, path: location, size: Number(size), mediaType, width: Number(width), height: Number(height), checksum };
   }
-}
-
-/** Ours: the manifest through the import's own registration, into a project's link. */
-async function registerThroughImport(bench: BenchDatabase, manifest: string): Promise<{ batchId: string; linkId: string; registered: number; chunks: number }> {
-  const linkId = randomUUID();
-  return { linkId, ...(await registerItems(bench.db, { projectId: randomUUID(), linkId }, readManifest(manifest))) };
 }
 
 /** The baseline: the same rows, one COPY FROM STDIN into a table with data_items' columns, defaults and indexes. */
@@ -84,8 +78,9 @@ export async function itemsBench(bench: BenchDatabase, log: (line: string) => vo
     const raw = await timed(() => rawCopy(bench.url, manifest));
     log(`  raw COPY: ${raw.value} rows in ${raw.seconds.toFixed(1)} s`);
     await checkWritten(bench.db, 'raw COPY', sql`SELECT count(*) AS rows FROM raw_data_items`, { rows: raw.value });
-    const ours = await timed(() => registerThroughImport(bench, manifest));
-    const { batchId, linkId, registered, chunks } = ours.value;
+    const linkId = randomUUID();
+    const ours = await timed(() => registerThroughImport(bench, { projectId: randomUUID(), linkId, pathPrefix: 'batches/bench/' }, readManifest(manifest)));
+    const { batchId, registered, chunks } = ours.value;
     log(`  import registration (${chunkSize} per event): ${registered} items in ${ours.seconds.toFixed(1)} s`);
     // Every item once, numbered without a gap, in its link's pool, and one event per chunk.
     await checkWritten(

@@ -12,6 +12,7 @@ import { pointCloudParseBench } from './point-cloud-parse.bench';
 import { projectionLagBench } from './projection-lag.bench';
 import { projectionBench } from './projection.bench';
 import { rebuildBench } from './rebuild.bench';
+import { scaleBench } from './scale.bench';
 import { videoBench } from './video.bench';
 import { tracksBench } from './tracks.bench';
 import { benchDatabase, type BenchDatabase } from './support/bench-database';
@@ -32,12 +33,20 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'pointcloud editor': pointCloudEditorBench,
   'point cloud parse': pointCloudParseBench,
   projection: projectionBench,
+  scale: scaleBench,
 };
+/**
+ * Run only when named (`npm run bench -- scale`): the 10-million-item project takes an hour and tens of GB, on a
+ * scratch database of its own that another benchmark's run does not drop under it.
+ */
+const onlyNamed: Record<string, string> = { scale: 'annot_bench_scale' };
 const log = (line: string) => console.log(line);
 
 /** In the child: one benchmark on a fresh scratch database of its own name, so runs of two benchmarks side by side do not drop each other's; its figures go back to the parent. */
 async function runOne(name: string): Promise<void> {
-  const database = await benchDatabase(`annot_bench_${name.replace(/\W+/g, '_')}`);
+  // BENCH_DATABASE names the scratch database; by default each benchmark has one of its own name, so runs of two
+  // benchmarks side by side, or two runs against one server, do not drop each other's.
+  const database = await benchDatabase(onlyNamed[name] ?? process.env.BENCH_DATABASE ?? `annot_bench_${name.replace(/\W+/g, '_')}`);
   log(`${name} (PostgreSQL: ${database.source}):`);
   try {
     const figures = await benches[name](database, log);
@@ -68,7 +77,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const failed: string[] = [];
   // A name that is a benchmark's whole name runs that one alone ("projection", not also "projection lag").
-  const chosen = only && only in benches ? [only] : Object.keys(benches).filter((name) => !only || name.includes(only));
+  const chosen = only && only in benches ? [only] : Object.keys(benches).filter((name) => (only ? name.includes(only) : !(name in onlyNamed)));
   for (const name of chosen) {
     const measured = await inChild(name);
     if (measured) figures.push(...measured);

@@ -21,7 +21,7 @@ export interface DemoProjectSpec {
   countdownSeconds?: number;
 }
 
-const streetObjects: DemoProjectSpec = {
+export const streetObjects: DemoProjectSpec = {
   title: demoProjectTitle,
   annotationType: 'picture_single_frame',
   description: 'Road users, drivable area, lane lines, road edges and traffic lights in street-level camera frames.',

@@ -30,8 +30,22 @@ export function startServiceProcess(service: Service, env: Record<string, string
   });
 }
 
+/** The settings that name a platform's store: its S3-compatible bucket, or none for its folder. */
+function storageEnv({ storageBucket: bucket }: AppConfig): Record<string, string> {
+  if (!bucket) return {};
+  return {
+    STORAGE_BACKEND: 's3',
+    STORAGE_S3_BUCKET: bucket.bucket,
+    ...(bucket.endpoint ? { STORAGE_S3_ENDPOINT: bucket.endpoint } : {}),
+    STORAGE_S3_REGION: bucket.region,
+    STORAGE_S3_ACCESS_KEY_ID: bucket.accessKeyId,
+    STORAGE_S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+    STORAGE_S3_FORCE_PATH_STYLE: String(bucket.forcePathStyle),
+  };
+}
+
 /**
- * The real worker in a process of its own against a platform's database, Redis prefix and folders; a killed
+ * The real worker in a process of its own against a platform's database, Redis prefix, folders and bucket; a killed
  * worker's job is taken up again within a few seconds instead of a minute.
  */
 export function startWorkerOf(platform: { config: AppConfig }, env: Record<string, string> = {}): ChildProcess {
@@ -40,6 +54,7 @@ export function startWorkerOf(platform: { config: AppConfig }, env: Record<strin
     DATABASE_URL: config.databaseUrl,
     REDIS_URL: config.redisUrl,
     REDIS_PREFIX: config.redisPrefix,
+    ...storageEnv(config),
     STORAGE_DIR: config.storageDir,
     IMPORT_ROOT: config.importRoot,
     EXPORT_ROOT: config.exportRoot,

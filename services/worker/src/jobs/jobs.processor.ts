@@ -1,5 +1,6 @@
 // The BullMQ processor of the jobs queue: routes each job to its handler; start-up fails if a name has none.
 import { type BeforeApplicationShutdown, Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { hostname } from 'node:os';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { type AppConfig, jobQueue, JobName } from '@annot/core';
@@ -41,9 +42,11 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap,
 
 /**
  * Declares the processor with the worker options of the settings: a job whose worker died is taken up
- * again after at most its lock duration plus one stalled check.
+ * again after at most its lock duration plus one stalled check. Each replica is named by its host and process, which
+ * BullMQ keeps on the job it runs (processedBy), so an operator can tell which replica holds a job.
  */
 export function jobsProcessorFor(config: AppConfig): typeof JobsProcessor {
-  Processor(jobQueue, { concurrency: 4, lockDuration: config.jobLockMs, stalledInterval: config.jobStalledIntervalMs })(JobsProcessor);
+  const name = `${hostname()}:${process.pid}`;
+  Processor(jobQueue, { name, concurrency: 4, lockDuration: config.jobLockMs, stalledInterval: config.jobStalledIntervalMs })(JobsProcessor);
   return JobsProcessor;
 }
