@@ -30,7 +30,8 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   answerNodeRefusals(app.getHttpServer());
   app.enableShutdownHooks();
 
-  SwaggerModule.setup('api/docs', app, apiDocument(app));
+  // Built on the first request for it, not at every start.
+  SwaggerModule.setup('api/docs', app, () => apiDocument(app));
 
   const dir = consoleDirectory(config.consoleDir);
   if (dir) serveConsole(app, dir);
