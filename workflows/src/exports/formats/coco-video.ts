@@ -3,8 +3,9 @@
 // listed once in "tracks" with its own values and its result id as instance_id; each frame where a track is in the
 // scene has one annotation with its track_id, instance_id, box or polygon and the frame values there.
 import { frameAttributesAt } from '../../tasks/interpolation';
-import { type AnnotationDecoder, ClassRegistry, frameMediaPath, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
-import { cocoShapeOf, polygonArea, readCocoJson } from './coco';
+import { type AnnotationDecoder, ClassRegistry, frameMediaPath, type DecodedItem, type EncoderFactory, importReasons } from '../format';
+import { cocoShapeOf, polygonArea, withLists } from './coco';
+import { decodeJsonDocuments } from './json-documents';
 import { attributeValues, boundsOf, objectsAt } from './objects-at';
 
 export const cocoVideoDocumentPath = 'annotations/video_instances.json';
@@ -85,17 +86,10 @@ interface CocoVideoDocument {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null);
 
-export const decodeCocoVideo: AnnotationDecoder = (files) => {
-  const refusals: DecodeRefusal[] = [];
-  const items: DecodedItem[] = [];
-  const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
-  if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
-  for (const file of documents) {
-    const document = readCocoJson<CocoVideoDocument>(file.content, ['videos', 'images', 'annotations', 'categories']);
-    if (typeof document === 'string') {
-      refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'COCO video', detail: document } });
-      continue;
-    }
+export const decodeCocoVideo: AnnotationDecoder = (files) =>
+  decodeJsonDocuments(files, 'COCO video', (file, parsed, { items, refusals }) => {
+    const document = withLists<CocoVideoDocument>(parsed, ['videos', 'images', 'annotations', 'categories']);
+    if (typeof document === 'string') return document;
     const categories = new Map(document.categories.flatMap((c) => (typeof c?.name === 'string' ? [[c.id, c.name] as const] : [])));
     const tracks = new Map((document.tracks ?? []).map((t) => [t?.id, t]));
     const videos = new Map<unknown, DecodedItem>();
@@ -125,6 +119,4 @@ export const decodeCocoVideo: AnnotationDecoder = (files) => {
       const attributes = { ...attributeValues(track?.attributes), ...attributeValues(annotation.attributes) };
       video.objects.push({ source, className, shape, attributes, frame: frame as number, ...(id ? { id } : {}) });
     });
-  }
-  return { items, refusals };
-};
+  });

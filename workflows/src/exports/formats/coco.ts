@@ -2,9 +2,10 @@
 // are bboxes; polygons are segmentations with their bounds as bbox; lines, curves and points have no COCO form.
 // A sequence's frames are images of their own, "<media path>#<frame>". Imports also read crowd regions' RLE as masks,
 // CVAT's and Datumaro's per-annotation attributes, detection scores and keypoints.
-import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type EncoderFactory, importReasons, importWarnings } from '../format';
+import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodedObject, type EncoderFactory, importReasons, importWarnings } from '../format';
 import { maskOfRle } from './coco-rle';
 import type { AttributeValues, Shape } from '../../tasks/result.schema';
+import { decodeJsonDocuments } from './json-documents';
 import { attributeValues, boundsOf, finite, objectsAt } from './objects-at';
 
 export const cocoDocumentPath = 'annotations/instances.json';
@@ -121,18 +122,10 @@ interface CocoDocument {
 /** A sequence's frame image, "<media path>#<frame>": frame 0 stands for the item, later frames are not read. */
 const framePattern = /#(\d+)$/;
 
-export const decodeCoco: AnnotationDecoder = (files) => {
-  const refusals: DecodeRefusal[] = [];
-  const warnings: DecodeWarning[] = [];
-  const items: DecodedItem[] = [];
-  const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
-  if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
-  for (const file of documents) {
-    const document = readDocument(file.content);
-    if (typeof document === 'string') {
-      refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'COCO', detail: document } });
-      continue;
-    }
+export const decodeCoco: AnnotationDecoder = (files) =>
+  decodeJsonDocuments(files, 'COCO', (file, parsed, { items, refusals, warnings }) => {
+    const document = withLists<CocoDocument>(parsed, ['images', 'annotations', 'categories']);
+    if (typeof document === 'string') return document;
     const categories = new Map(document.categories.flatMap((c) => (typeof c?.name === 'string' ? [[c.id, c.name] as const] : [])));
     const keypointNames = new Map(document.categories.flatMap((c) => (Array.isArray(c?.keypoints) ? [[c.id, c.keypoints.map(String)] as const] : [])));
     const byImage = new Map<unknown, DecodedItem>();
@@ -164,9 +157,7 @@ export const decodeCoco: AnnotationDecoder = (files) => {
       item.objects.push({ source, className, shape, attributes, ...id });
       item.objects.push(...keypointsOf(annotation, keypointNames.get(annotation.category_id) ?? [], source));
     });
-  }
-  return { items, refusals, warnings };
-};
+  });
 
 /** A detection's score, as the attribute of that name; a crowd is its mask (the matching flags it where it becomes a box). */
 function cocoFlags(annotation: CocoAnnotation): AttributeValues {
@@ -192,19 +183,9 @@ function keypointsOf(annotation: CocoAnnotation, names: string[], source: string
 }
 
 /** The document with its three lists, or why it is not a COCO document. */
-function readDocument(content: Buffer): CocoDocument | string {
-  return readCocoJson<CocoDocument>(content, ['images', 'annotations', 'categories']);
-}
-
-/** A COCO-style document with the lists named, or why it is not one. */
-export function readCocoJson<T>(content: Buffer, lists: string[]): T | string {
-  let document: Record<string, unknown> | null;
-  try {
-    document = JSON.parse(content.toString('utf8')) as Record<string, unknown> | null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-  const missing = lists.filter((list) => !Array.isArray(document?.[list]));
+/** A parsed COCO-style document with the lists named, or why it is not one. */
+export function withLists<T>(document: unknown, lists: string[]): T | string {
+  const missing = lists.filter((list) => !Array.isArray((document as Record<string, unknown> | null)?.[list]));
   return missing.length === 0 ? (document as T) : `missing lists: ${missing.join(', ')}`;
 }
 

@@ -3,8 +3,9 @@
 // group and z_order. Other annotation kinds (labels, captions, 3D cuboids, ellipses) are skipped with a warning.
 import { encodeMask, maskSpans } from '../../editor/masks';
 import type { AttributeValues, MaskShape, Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, importReasons, importWarnings } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons, importWarnings } from '../format';
 import { migrationWarnings } from './cvat-xml';
+import { decodeJsonDocuments } from './json-documents';
 import { objectsAt } from './objects-at';
 
 export const datumaroPath = 'annotations/default.json';
@@ -97,24 +98,9 @@ function valuesOf(raw: unknown): AttributeValues {
   return values;
 }
 
-export const decodeDatumaro: AnnotationDecoder = (files, context) => {
-  const refusals: DecodeRefusal[] = [];
-  const warnings: DecodeWarning[] = [];
-  const items: DecodedItem[] = [];
-  const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
-  if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
-  for (const file of documents) {
-    let dataset: unknown;
-    try {
-      dataset = JSON.parse(file.content.toString('utf8'));
-    } catch (error) {
-      refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'Datumaro', detail: (error as Error).message } });
-      continue;
-    }
-    if (!isObject(dataset) || !Array.isArray(dataset.items)) {
-      refusals.push(malformed(file.path, details.notDataset));
-      continue;
-    }
+export const decodeDatumaro: AnnotationDecoder = (files, context) =>
+  decodeJsonDocuments(files, 'Datumaro', (file, dataset, { items, refusals, warnings }) => {
+    if (!isObject(dataset) || !Array.isArray(dataset.items)) return details.notDataset;
     const labels: unknown[] = Array.isArray(dataset.categories?.label?.labels) ? dataset.categories.label.labels : [];
     dataset.items.forEach((raw: unknown, index: number) => {
       const source = `${file.path} items[${index}]`;
@@ -142,9 +128,7 @@ export const decodeDatumaro: AnnotationDecoder = (files, context) => {
         for (const shape of shapes) item.objects.push({ source: where, className, shape, attributes, ...id });
       });
     });
-  }
-  return { items, refusals, warnings };
-};
+  });
 
 /** An annotation's shapes in pixels (points as one point each, the invisible left out), or the detail key of why it cannot be read. */
 function shapesOf(a: Json, size: { width: number; height: number } | null): Shape[] | string {

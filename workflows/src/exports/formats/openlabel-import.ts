@@ -9,6 +9,7 @@ import { CoordinateSystemError, cuboidInto, cuboidPose, cuboidShapeOf, type Coor
 import type { Matrix4 } from '../../fusion/calibration-files';
 import { type AttributeValues, type BoxShape, resultLimits, type ResultPoint, type Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from '../format';
+import { decodeJsonDocuments } from './json-documents';
 import { attributeValues, finite } from './objects-at';
 
 interface DataEntry {
@@ -234,25 +235,9 @@ function decodeDocument(path: string, root: OpenlabelRoot, refusals: DecodeRefus
   return item;
 }
 
-export const decodeOpenlabel: AnnotationDecoder = (files) => {
-  const refusals: DecodeRefusal[] = [];
-  const warnings: DecodeWarning[] = [];
-  const items: DecodedItem[] = [];
-  const documents = files.filter((f) => f.path.toLowerCase().endsWith('.json'));
-  if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
-  for (const file of documents) {
-    let root: unknown;
-    try {
-      root = (JSON.parse(file.content.toString('utf8')) as { openlabel?: unknown } | null)?.openlabel;
-    } catch (error) {
-      refusals.push(malformed(file.path, (error as Error).message));
-      continue;
-    }
-    if (!root || typeof root !== 'object' || Array.isArray(root)) {
-      refusals.push(malformed(file.path, 'no "openlabel" root'));
-      continue;
-    }
+export const decodeOpenlabel: AnnotationDecoder = (files) =>
+  decodeJsonDocuments(files, 'OpenLABEL', (file, document, { items, refusals, warnings }) => {
+    const root = (document as { openlabel?: unknown } | null)?.openlabel;
+    if (!root || typeof root !== 'object' || Array.isArray(root)) return 'no "openlabel" root';
     items.push(decodeDocument(file.path, root as OpenlabelRoot, refusals, warnings));
-  }
-  return { items, refusals, warnings };
-};
+  });
