@@ -1,13 +1,13 @@
 // The message center in the console: a tagger's header badge counts up the moment an inspector rejects their item,
 // without a reload; the badge opens the message center, whose message says what happened and links to the item,
-// and marking all read clears the badge.
+// and marking all read clears the badge at once, for a tagger in English as for a PM in Chinese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { consoleToken, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, inChinese, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { boxResult, type Demo, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
 import { call, eventually } from '../support/platform';
-import { signIn } from '../support/sign-in';
+import { forgetResendLimit, latestCode, signIn } from '../support/sign-in';
 
 describe('messages in the console', () => {
   let demo: Demo;
@@ -72,5 +72,32 @@ describe('messages in the console', () => {
     await expect.poll(() => message.getAttribute('data-unread'), { timeout: 3_000 }).toBeNull();
     expect(await badge.getAttribute('aria-label')).toBe('No unread messages');
     expect(tagger.errors).toEqual([]);
+  });
+
+  it('tells a PM reading in Chinese that their export is ready, and clears their badge at once when all is read', async () => {
+    const { platform, projectId } = demo;
+    const pm = await openPage(browser, platform.baseUrl);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(pm.page, 'Internal', 'pm@example.com', 'Demo@2026', () => latestCode(platform, 'pm@example.com'));
+    await landOn(pm.page, '/home');
+    const token = await consoleToken(pm.page);
+    await call(platform, 'POST', '/manage/messages/read-all', { token });
+    await inChinese(pm.page, '/home/message');
+    const badge = pm.page.getByTestId('unread-badge');
+    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 10_000 }).toBe('没有未读消息');
+
+    // The PM's own export: its success is news to the PM, counted on the badge without a reload.
+    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, { token, body: { format: 'coco' } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    await pm.page.getByTestId('unread-count').filter({ hasText: '1' }).waitFor({ timeout: 30_000 });
+    expect(await badge.getAttribute('aria-label')).toBe('1 条未读消息');
+    const message = pm.page.getByTestId('message').first();
+    await expect.poll(() => message.getAttribute('data-unread')).toBe('true');
+
+    await pm.page.getByRole('button', { name: '全部标为已读' }).click();
+    await pm.page.getByTestId('unread-count').waitFor({ state: 'detached', timeout: 3_000 });
+    await expect.poll(() => message.getAttribute('data-unread'), { timeout: 3_000 }).toBeNull();
+    expect(await badge.getAttribute('aria-label')).toBe('没有未读消息');
+    expect(pm.errors).toEqual([]);
   });
 });
