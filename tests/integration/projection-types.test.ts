@@ -1,7 +1,8 @@
 // A projection that names its event types reads only those, from the log and inline, and still catches up exactly.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catchUp, EventStore, noStream, type Projection } from '@annot/core';
+import { sql } from 'kysely';
+import { catchUp, EventStore, noStream, type Projection, waitingFor } from '@annot/core';
 import { testEvent } from '../support/events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -32,6 +33,32 @@ describe('projection event types', () => {
     await store.append(`thing-${randomUUID()}`, noStream, [testEvent('Other', { n: 6 }), testEvent('Wanted', { n: 7 })]);
     await catchUp(test.db, wanted, 2);
     expect(seen).toEqual(['Wanted:1', 'Wanted:3', 'Wanted:5', 'Wanted:7']);
+  });
+
+  it('says what waits for it: nothing, its types settled, or committed behind a transaction still running', async () => {
+    await catchUp(test.db, wanted);
+    expect(await waitingFor(test.db, wanted)).toBe('none');
+    await store.append(`thing-${randomUUID()}`, noStream, [testEvent('Other', { n: 11 })]);
+    expect(await waitingFor(test.db, wanted)).toBe('none');
+
+    // An older transaction with an id of its own holds the settled horizon back while a newer one commits a wanted event.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const holding = new Promise<void>((resolve) => (started = resolve));
+    const older = test.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_current_xact_id()`.execute(trx);
+      started();
+      await held;
+    });
+    await holding;
+    await store.append(`thing-${randomUUID()}`, noStream, [testEvent('Wanted', { n: 12 })]);
+    expect(await waitingFor(test.db, wanted)).toBe('unsettled');
+    release();
+    await older;
+    expect(await waitingFor(test.db, wanted)).toBe('settled');
+    await catchUp(test.db, wanted);
+    expect(await waitingFor(test.db, wanted)).toBe('none');
   });
 
   it('is given only its types when it runs inline with an append, and not called for none', async () => {

@@ -131,22 +131,19 @@ export class ProjectionRunner {
 }
 
 /**
- * What waits for a projection past its checkpoint, in one statement outside any transaction: settled events to apply,
- * committed ones held behind an older transaction still running ('unsettled'), or nothing.
+ * What waits for a projection past its checkpoint, read outside any transaction: settled events to apply, committed
+ * ones held behind an older transaction still running ('unsettled'), or nothing. The first event past the checkpoint
+ * in log order says which, since later ones belong to the same or younger transactions; it is found through the
+ * log's indexes as readLog finds its batch.
  */
 export async function waitingFor(db: Kysely<Database>, projection: Projection): Promise<'settled' | 'unsettled' | 'none'> {
+  const after = await readCheckpoint(db, projection.name);
   const types = projection.types ? sql`AND e.type IN (${sql.join([...projection.types])})` : sql``;
-  const { rows } = await sql<{ settled: boolean; unsettled: boolean }>`
-    WITH checkpoint AS (SELECT tx_id, global_position FROM projection_checkpoints WHERE projection = ${projection.name}),
-    cp AS (
-      SELECT coalesce((SELECT tx_id FROM checkpoint), '0'::xid8) AS tx_id, coalesce((SELECT global_position FROM checkpoint), 0) AS global_position
-    ), horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-    SELECT
-      EXISTS (SELECT 1 FROM events e, cp, horizon
-              WHERE (e.tx_id, e.global_position) > (cp.tx_id, cp.global_position) AND e.tx_id < horizon.xmin ${types}) AS settled,
-      EXISTS (SELECT 1 FROM events e, cp, horizon
-              WHERE (e.tx_id, e.global_position) > (cp.tx_id, cp.global_position) AND e.tx_id >= horizon.xmin ${types}) AS unsettled`.execute(db);
-  return rows[0].settled ? 'settled' : rows[0].unsettled ? 'unsettled' : 'none';
+  const { rows } = await sql<{ settled: boolean }>`
+    SELECT e.tx_id < pg_snapshot_xmin(pg_current_snapshot()) AS settled FROM events e
+    WHERE (e.tx_id, e.global_position) > (${after.txId}::xid8, ${after.globalPosition}::bigint) ${types}
+    ORDER BY e.tx_id, e.global_position LIMIT 1`.execute(db);
+  return rows.length === 0 ? 'none' : rows[0].settled ? 'settled' : 'unsettled';
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
