@@ -1,11 +1,12 @@
 // Writes an export's archive: the scope read by keyset pages, each item encoded in the format asked for and added to
-// the zip at once, media streamed in one by one. The job runs it, and so does the benchmark.
+// the zip at once, media streamed in one by one in the items' order, each opened while those before it are written.
+// The job runs it, and so does the benchmark.
 import { type Db } from '@annot/core';
 import { type ExportDestination, exportEncoders, type ExportFormat, type ExportFrame, type ExportScope, frameFile, itemFramesView } from '@annot/workflows';
 import { ArchiveWriter } from './archive-writer';
 import { exportContextOf } from './export-context';
 import { countScope, type ScopedItem, scopedItems } from './export-items';
-import type { ExportMedia } from './export-media';
+import type { ExportMedia, MediaFile } from './export-media';
 
 export interface ExportRecord {
   projectId: string;
@@ -40,19 +41,19 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
   let items = 0;
   let objects = 0;
   let reported = 0;
+  const media = record.withMedia && target.media ? target.media.reading() : null;
   try {
     for await (const run of scopedItems(db, record.projectId, record.scope, target.pageSize)) {
-      for (const item of run) {
+      const placed = Array.from(run, (item) => ({ item, ...archiveFrames(item) }));
+      const files = placed.map(({ item, mediaPath, frames, sources }) => mediaFiles(item, mediaPath, frames, sources));
+      media?.plan(files.flat());
+      for (const [index, { item, mediaPath, frames }] of placed.entries()) {
         items += 1;
-        const { mediaPath, frames, sources } = archiveFrames(item);
         const encoded = encoder.item({ ...item, index: items, mediaPath, frames, frameRate: item.frames?.frameRate ?? null, sensors: item.frames?.sensors ?? null });
         objects += encoded.objects;
         for (const file of encoded.files) await writer.addFile(file.path, file.content);
         for (const section in encoded.sections) await writer.appendToSection(section, encoded.sections[section]);
-        if (record.withMedia && target.media) {
-          for (let i = 0; i < frames.length; i++) await target.media.add(writer, frames[i].mediaPath, sources[i]);
-          for (const image of cameraImages(item, mediaPath)) await target.media.add(writer, image.mediaPath, image.source);
-        }
+        if (media) await media.write(writer, files[index].length);
       }
       // Runs are short: progress is reported when its percentage moves, not after each of them.
       const progress = Math.min(99, Math.floor((items / Math.max(total, 1)) * 100));
@@ -65,7 +66,17 @@ export async function writeExport(db: Db, record: ExportRecord, target: WriteTar
   } catch (error) {
     writer.abort();
     throw error;
+  } finally {
+    media?.close();
   }
+}
+
+/** An item's media files in the order the archive holds them: its frames, then its point clouds' camera images. */
+function mediaFiles(item: ScopedItem, mediaPath: string, frames: ExportFrame[], sources: string[]): MediaFile[] {
+  return [
+    ...frames.map((frame, i) => ({ entry: frame.mediaPath, location: sources[i] })),
+    ...cameraImages(item, mediaPath).map((image) => ({ entry: image.mediaPath, location: image.source })),
+  ];
 }
 
 /**
