@@ -26,7 +26,11 @@ describe('an API process', () => {
   async function startApi(): Promise<{ child: ChildProcess; port: number }> {
     const port = await freePort();
     const child = startServiceProcess('api', { DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_PREFIX: testRedis().prefix, PORT: String(port) });
-    await eventually(() => readiness(port), (status) => status === 200, 30_000);
+    // An API that never got ready is not left running past its test.
+    await eventually(() => readiness(port), (status) => status === 200, 30_000).catch((error) => {
+      child.kill('SIGKILL');
+      throw error;
+    });
     return { child, port };
   }
 

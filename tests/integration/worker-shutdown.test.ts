@@ -43,6 +43,10 @@ describe('a worker process', () => {
       await eventually(() => queue.getWorkersCount(), (n) => n > 0, 30_000);
       const sent = await addProbe();
       await eventually(() => probe(sent), (row) => row.dispatched);
+    } catch (error) {
+      // A worker that never got up is not left running past its test.
+      child.kill('SIGKILL');
+      throw error;
     } finally {
       await queue.close();
       connection.disconnect();
