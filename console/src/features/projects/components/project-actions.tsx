@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { allowedEvents, isAction, projectMachine, type ProjectStatus } from '@annot/workflows';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/authorization';
 import { useChangeProject, verbEvents, type ProjectVerb } from '../api/change-project';
+import { PublishConfirm } from './publish-confirm';
 
 export function ProjectActions({ id, status, published }: { id: string; status: ProjectStatus; published: boolean }) {
   const { t } = useTranslation();
@@ -39,13 +39,7 @@ export function ProjectActions({ id, status, published }: { id: string; status: 
         </Button>
       ))}
       {asking && (
-        <ConfirmDialog
-          title={t('projects_publish_title')}
-          message={t('projects_publish_message')}
-          confirmLabel={t('projects_publish')}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => (setAsking(false), run('publish'))}
-        />
+        <PublishConfirm onCancel={() => setAsking(false)} onConfirm={() => (setAsking(false), run('publish'))} />
       )}
       {can('project.clone') && (
         <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => run('clone')}>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine, projectSteps } from '@annot/workflows';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -18,6 +17,7 @@ import { LinkEditor } from './link-editor';
 import type { UseFound } from '@/lib/use-server-search';
 import { type ErrorGroupChoice, type RuleChoice, RulesStep } from './rules-step';
 import { type ToolChoice, ToolsStep } from './tools-step';
+import { PublishConfirm } from './publish-confirm';
 
 export interface ProjectWizardProps {
   project: ProjectDetail | null;
@@ -105,13 +105,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
         </div>
       )}
       {asking && (
-        <ConfirmDialog
-          title={t('projects_publish_title')}
-          message={t('projects_publish_message')}
-          confirmLabel={t('projects_publish')}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => (setAsking(false), publish())}
-        />
+        <PublishConfirm onCancel={() => setAsking(false)} onConfirm={() => (setAsking(false), publish())} />
       )}
       {missing.length > 0 && (
         <ul role="alert" className="grid gap-1 text-sm text-destructive">
