@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cvatImages } from '../support/cvat-xml';
-import { batchResults, exportArchive, imageBatch, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'cvat', 'images', 'annotations.xml'));
 const xml = (content: string) => ({ name: 'annotations.xml', content: Buffer.from(content) });
@@ -24,7 +24,7 @@ describe('CVAT for images import', () => {
       { name: 'sign', templateType: 'point' },
       { name: 'stain', templateType: 'mask' },
     ]);
-    batch = await imageBatch(project, 'Street', ['a.jpg', 'b.jpg', 'c.jpg'].map((name) => ({ name, width: 200, height: 100 })));
+    batch = await streetPictures(project);
   }, 240_000);
   afterAll(async () => project?.stop());
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchResults, exportArchive, imageBatch, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'label-studio', 'project-export.json'));
 const json = (tasks: unknown) => ({ name: 'project-export.json', content: Buffer.from(JSON.stringify(tasks)) });
@@ -39,7 +39,7 @@ describe('Label Studio import', () => {
       { name: 'sign', templateType: 'point' },
       { name: 'stain', templateType: 'mask' },
     ]);
-    batch = await imageBatch(project, 'Street', ['a.jpg', 'b.jpg', 'c.jpg'].map((name) => ({ name, width: 200, height: 100 })));
+    batch = await streetPictures(project);
   }, 240_000);
   afterAll(async () => project?.stop());
 

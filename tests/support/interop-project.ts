@@ -55,6 +55,10 @@ export async function startInteropProject(title: string, tools: Record<string, u
   return { platform, admin, projectId, annotationLink: links.annotation, tools: made, stop: () => platform.stop() };
 }
 
+/** The migration tests' batch: three 200 x 100 pictures, a.jpg, b.jpg and c.jpg, in a batch named Street. */
+export const streetPictures = (project: InteropProject): Promise<string> =>
+  imageBatch(project, 'Street', ['a.jpg', 'b.jpg', 'c.jpg'].map((name) => ({ name, width: 200, height: 100 })));
+
 /** A batch of generated images under the names given, imported and listed. */
 export async function imageBatch(project: InteropProject, name: string, images: ImageSpec[]): Promise<string> {
   const { platform, admin, projectId } = project;
