@@ -46,6 +46,7 @@ export default defineConfig({
           ...shared,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/file-cpu.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -57,6 +58,7 @@ export default defineConfig({
           ...shared,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/file-cpu.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Two browsers at a time, in a group of its own after the others (projects of one group share one worker

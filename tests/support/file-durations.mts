@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type Reporter, type TestModule, type TestSpecification } from 'vitest/node';
 import { CpuBusy } from './cpu-busy.mts';
+import { ServerCpu } from './server-cpu.mts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const durationsFile = path.join(root, 'tests/durations.json');
@@ -34,12 +35,17 @@ export class SlowestFirstSequencer extends BaseSequencer {
   }
 }
 
-/** Writes this run's times over the recorded ones and prints the ten slowest files of the run and how busy the cores were. */
+/**
+ * Writes this run's times over the recorded ones and prints the ten slowest files of the run, the ten that cost the most
+ * CPU in their own process, how busy the cores were and what the servers beside the tests spent.
+ */
 export class SlowestFilesReporter implements Reporter {
   private readonly cpu = new CpuBusy();
+  private readonly servers = new ServerCpu();
 
   onInit(): void {
     this.cpu.start();
+    this.servers.start();
   }
 
   onTestRunEnd(testModules: readonly TestModule[]): void {
@@ -49,7 +55,7 @@ export class SlowestFilesReporter implements Reporter {
       .map((module) => {
         const { duration, collectDuration, setupDuration, prepareDuration, environmentSetupDuration } = module.diagnostic();
         const total = duration + collectDuration + setupDuration + prepareDuration + environmentSetupDuration;
-        return { key: keyOf(module.project.name, module.moduleId), seconds: Math.round(total / 100) / 10 };
+        return { key: keyOf(module.project.name, module.moduleId), seconds: Math.round(total / 100) / 10, cpu: module.meta().cpuSeconds };
       });
     if (timed.length === 0) return;
     const durations = readDurations();
@@ -58,6 +64,22 @@ export class SlowestFilesReporter implements Reporter {
     fs.writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
     const slowest = [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
     const lines = slowest.map(({ key, seconds }) => `  ${seconds.toFixed(1).padStart(7)} s  ${key}`);
-    console.log(['', 'The ten slowest test files of this run:', ...lines, '', ...(busy ? [busy, ''] : [])].join('\n'));
+    const costly = timed.flatMap(({ key, cpu }) => (cpu === undefined ? [] : [{ key, cpu }])).sort((a, b) => b.cpu - a.cpu);
+    const cpuLines = costly.slice(0, 10).map(({ key, cpu }) => `  ${cpu.toFixed(1).padStart(7)} s  ${key}`);
+    const cpuTotal = costly.reduce((sum, { cpu }) => sum + cpu, 0);
+    const servers = this.servers.report();
+    console.log(
+      [
+        '',
+        'The ten slowest test files of this run:',
+        ...lines,
+        ...(costly.length > 0
+          ? ['', `The ten files that cost the most CPU in their own process (${Math.round(cpuTotal)} CPU seconds for all ${costly.length} such files):`, ...cpuLines]
+          : []),
+        '',
+        ...(busy ? [busy, ''] : []),
+        ...(servers ? [servers, ''] : []),
+      ].join('\n'),
+    );
   }
 }
