@@ -1,0 +1,3 @@
+// Public surface of the languages the platform speaks.
+export * from './languages';
+export * from './language-match';
