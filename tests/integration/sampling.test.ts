@@ -306,10 +306,10 @@ describe('sampling', () => {
     const notInspector = '只有项目最后一个环节的质检员和项目经理可以抽检';
     await refused('POST', `${base}/claim`, tokens.a1, undefined, 403, 'FORBIDDEN', notInspector, 'Only managers and the inspectors on the last link of this project may inspect its samples');
     await refused('GET', base, tokens.a1, undefined, 403, 'FORBIDDEN', notInspector, 'Only managers and the inspectors on the last link of this project may inspect its samples');
-    await refused('POST', make, tokens.i1, { scope: { kind: 'batch', batchId }, rule: { by: 'count', count: 1 } }, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理可以执行此操作', 'Not allowed: only the admin, PM may do this');
-    await refused('POST', `${base}/rounds`, tokens.i1, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理可以执行此操作', 'Not allowed: only the admin, PM may do this');
-    await refused('GET', `${make}`, tokens.i1, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理可以执行此操作', 'Not allowed: only the admin, PM may do this');
-    await refused('GET', base, tokens.client, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理、标注员可以执行此操作', 'Not allowed: only the admin, PM, tagger may do this');
+    await refused('POST', make, tokens.i1, { scope: { kind: 'batch', batchId }, rule: { by: 'count', count: 1 } }, 403, 'FORBIDDEN', '没有权限：只有管理员和项目经理可以执行此操作', 'Not allowed: only the admin and PM may do this');
+    await refused('POST', `${base}/rounds`, tokens.i1, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员和项目经理可以执行此操作', 'Not allowed: only the admin and PM may do this');
+    await refused('GET', `${make}`, tokens.i1, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员和项目经理可以执行此操作', 'Not allowed: only the admin and PM may do this');
+    await refused('GET', base, tokens.client, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理和标注员可以执行此操作', 'Not allowed: only the admin, PM, and tagger may do this');
     const unknown = randomUUID();
     await refused('GET', `/manage/quality/sampling/${unknown}`, admin, undefined, 404, 'NOT_FOUND', `未找到抽检任务：${unknown}`, `Sampling task not found: ${unknown}`);
   });
