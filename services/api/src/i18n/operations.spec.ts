@@ -9,6 +9,10 @@ describe(describeOperation.name, () => {
     expect(describeOperation('zh_CN', 'AcceptanceItemJudged', { verdict: 'reject' })).toBe('判定了验收批次中的一条数据：驳回');
     expect(describeOperation('en_US', 'SamplingTaskDecided', { decision: 'return' })).toBe('Decided a held sampling task: failed items returned');
   });
+  it('names the edited fields of an account in the reader\'s words', () => {
+    expect(describeOperation('en_US', 'AccountEdited', { changes: { name: 'x', email: 'y', teamId: 'z' } })).toBe('Edited an account (Name, Email, and Team)');
+    expect(describeOperation('zh_CN', 'AccountEdited', { changes: { phone: 'x' } })).toBe('修改了账号资料（手机号）');
+  });
   it('falls back to naming the event it has no words for', () => {
     expect(describeOperation('en_US', 'SomethingNew', {})).toBe('Performed SomethingNew');
   });
