@@ -183,7 +183,7 @@ describe('client acceptance', () => {
     const tooSoon = await act(b[1], 'pass', admin, undefined, en);
     expect(tooSoon.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.pass" is not allowed while "accepting"; allowed: acceptance.withdraw' });
     const unjudged = await act(b[1], 'submit', client1.token, undefined, en);
-    expect(unjudged.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '5 data item(s) of this batch are not judged yet; judge every item before submitting' });
+    expect(unjudged.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '5 data items of this batch are not judged yet; judge every item before submitting' });
     const noMarks = await act(b[1], `items/${items[0]}/judge`, client1.token, { verdict: 'reject', marks: [] }, en);
     expect(noMarks.status).toBe(400);
     expect(noMarks.body.data.fields).toEqual([{ field: 'marks', message: 'Please mark at least one error before rejecting' }]);

@@ -222,7 +222,7 @@ describe('sampling', () => {
   it('starts the next round only once the returned items have finished again, and passes the batch', async () => {
     const early = await api('POST', `/manage/quality/sampling/${firstTask}/rounds`, admin, undefined, en);
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '1 returned item(s) have not finished their rework yet' });
+    expect(early.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '1 returned item has not finished its rework yet' });
     const earlyZh = await api('POST', `/manage/quality/sampling/${firstTask}/rounds`, admin);
     expect(earlyZh.body.message).toBe('还有 1 条退回数据未完成返工');
 

@@ -17,7 +17,7 @@ describe(describeOperation.name, () => {
     expect(describeOperation('en_US', 'SomethingNew', {})).toBe('Performed SomethingNew');
   });
   it('knows every operation in both languages', () => {
-    const ops = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((k) => k.startsWith('ops.')).sort();
+    const ops = (catalogue: Record<string, string>) => [...new Set(Object.keys(catalogue).filter((k) => k.startsWith('ops.') && k !== 'ops.other').map((k) => k.replace(/\.(one|other)$/, '')))].sort();
     expect(ops(zhCN)).toEqual(ops(enUS));
   });
 });

@@ -23,6 +23,11 @@ describe(translate.name, () => {
     expect(translate('en_US', 'validation.too_many_values', { max: 10000 })).toBe('The request holds more than 10,000 values');
     expect(translate('de_DE', 'validation.too_many_values', { max: 10000 })).toContain('10.000');
   });
+  it('says an instant in the language\'s calendar words, in UTC', () => {
+    const resumeAt = '2026-11-24T08:05:09.000Z';
+    expect(translate('en_US', 'algorithms.circuit_open', { failures: 5, resumeAt })).toBe('The model server failed 5 items in a row; calls wait until Nov 24, 2026, 08:05 AM UTC and then try one item');
+    expect(translate('zh_CN', 'algorithms.circuit_open', { failures: 5, resumeAt })).toContain('2026年11月24日 UTC 08:05');
+  });
   it('falls back to English for a message a language lacks, and to the key when no language knows it', () => {
     const saved = catalogues.th_TH['errors.forbidden'];
     delete catalogues.th_TH['errors.forbidden'];

@@ -33,7 +33,7 @@ export const catalogues: Record<Language, Record<string, string>> = {
   hi_IN: hiIN,
 };
 
-/** The Intl helpers of each language, made once: plural rules, list joining and numbers. */
+/** The Intl helpers of each language, made once: plural rules, list joining, numbers and instants. */
 const formats = Object.fromEntries(
   languages.map(({ code, tag }) => [
     code,
@@ -41,29 +41,38 @@ const formats = Object.fromEntries(
       plural: new Intl.PluralRules(tag),
       list: new Intl.ListFormat(tag, { type: 'conjunction' }),
       number: new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }),
+      // The server does not know the reader's time zone, so an instant is said in UTC and says so.
+      instant: new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }),
     },
   ]),
-) as Record<Language, { plural: Intl.PluralRules; list: Intl.ListFormat; number: Intl.NumberFormat }>;
+) as Record<Language, { plural: Intl.PluralRules; list: Intl.ListFormat; number: Intl.NumberFormat; instant: Intl.DateTimeFormat }>;
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The CLDR plural categories a language has, each of which a counted message must give. */
 export function pluralCategories(language: Language): Intl.LDMLPluralRule[] {
   return formats[language].plural.resolvedOptions().pluralCategories;
 }
 
-/** A message with a count has a form per plural category (`key.one`, `key.other`), chosen by the language's rules. */
+/**
+ * A message with a count has a form per plural category (`key.one`, `key.other`), chosen by the language's rules;
+ * asked without a count, it says its `other` form.
+ */
 function templateOf(language: Language, key: string, count: unknown): string | undefined {
   const catalogue = catalogues[language];
   if (typeof count === 'number') {
-    const plural = catalogue[`${key}.${formats[language].plural.select(count)}`] ?? catalogue[`${key}.other`];
+    const plural = catalogue[`${key}.${formats[language].plural.select(count)}`];
     if (plural) return plural;
   }
-  return catalogue[key];
+  return catalogue[key] ?? catalogue[`${key}.other`];
 }
 
-/** A parameter as the language says it: a message key in its words, a number in its digits, a list joined its way. */
+/** A parameter as the language says it: a message key in its words, a number in its digits, a list joined its way, an instant as its dates read. */
 function say(language: Language, value: unknown): string {
   if (Array.isArray(value)) return formats[language].list.format([...new Set(value.map((part) => say(language, part)))]);
   if (typeof value === 'number') return formats[language].number.format(value);
+  if (value instanceof Date) return formats[language].instant.format(value);
+  if (typeof value === 'string' && isoInstant.test(value)) return formats[language].instant.format(new Date(value));
   if (typeof value === 'string') return catalogues[language][value] ?? catalogues.en_US[value] ?? value;
   return String(value);
 }
