@@ -297,10 +297,10 @@ describe('sampling', () => {
     await refused('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'fail', marks: [] }, 409, 'TASK_REFUSED', '驳回前请至少标记一个错误', 'Please mark at least one error before rejecting');
     await refused('POST', `${base}/items/${failedItem === held ? randomUUID() : failedItem}/judge`, tokens.i1, { verdict: 'pass', marks: [] }, 409, 'TASK_REFUSED', '该数据不在本轮抽检样本中', 'This data is not in the sample of this round');
     // What is allowed is what the caller may do: the PM may take the inspector's claim back.
-    await refused('POST', `${base}/decide`, admin, { decision: 'accept' }, 409, 'INVALID_TRANSITION', '当前状态“open”不允许操作“sampling.decide”，允许的操作：sampling.release', '"sampling.decide" is not allowed while "open"; allowed: sampling.release');
+    await refused('POST', `${base}/decide`, admin, { decision: 'accept' }, 409, 'INVALID_TRANSITION', '当前状态“进行中”不允许操作“裁定抽检任务”，允许的操作：释放样本', '"decide the sampling task" is not allowed while "open"; allowed: release a sample item');
     expect((await api('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'pass', marks: [] })).body.data).toEqual({ version: expect.any(String), status: 'passed', round: 1 });
-    await refused('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'pass', marks: [] }, 409, 'INVALID_TRANSITION', '当前状态“passed”不允许操作“sampling.judge”，允许的操作：-', '"sampling.judge" is not allowed while "passed"; allowed: -');
-    await refused('POST', `${base}/rounds`, admin, undefined, 409, 'INVALID_TRANSITION', '当前状态“passed”不允许操作“sampling.start_round”，允许的操作：-', '"sampling.start_round" is not allowed while "passed"; allowed: -');
+    await refused('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'pass', marks: [] }, 409, 'INVALID_TRANSITION', '当前状态“已通过”不允许操作“判定样本”，允许的操作：-', '"judge a sample item" is not allowed while "passed"; allowed: -');
+    await refused('POST', `${base}/rounds`, admin, undefined, 409, 'INVALID_TRANSITION', '当前状态“已通过”不允许操作“开始新一轮抽检”，允许的操作：-', '"start a sampling round" is not allowed while "passed"; allowed: -');
 
     // Who may not: an annotator is no inspector of the project, a tagger no manager, a client neither; unknown is unknown.
     const notInspector = '只有项目最后一个环节的质检员和项目经理可以抽检';

@@ -23,6 +23,13 @@ describe(translate.name, () => {
     expect(translate('en_US', 'validation.too_many_values', { max: 10000 })).toBe('The request holds more than 10,000 values');
     expect(translate('de_DE', 'validation.too_many_values', { max: 10000 })).toContain('10.000');
   });
+  it('says the states and actions a refused transition names in the reader\'s words', () => {
+    const params = { from: 'claimed', event: 'item.claim', allowed: 'item.save, item.submit, item.release' };
+    expect(translate('en_US', 'errors.invalid_transition', params)).toBe('"claim the item" is not allowed while "claimed"; allowed: save the result, submit the item, and release the item');
+    expect(translate('zh_CN', 'errors.invalid_transition', params)).toBe('当前状态“已领取”不允许操作“领取数据”，允许的操作：保存结果、提交数据和释放数据');
+    expect(translate('en_US', 'errors.invalid_transition', { from: 'passed', event: 'sampling.judge', allowed: '-' })).toBe('"judge a sample item" is not allowed while "passed"; allowed: -');
+    expect(translate('en_US', 'errors.invalid_transition', { from: 'limbo', event: 'thing.do', allowed: ['item.save'] })).toBe('"thing.do" is not allowed while "limbo"; allowed: save the result');
+  });
   it('says an instant in the language\'s calendar words, in UTC', () => {
     const resumeAt = '2026-11-24T08:05:09.000Z';
     expect(translate('en_US', 'algorithms.circuit_open', { failures: 5, resumeAt })).toBe('The model server failed 5 items in a row; calls wait until Nov 24, 2026, 08:05 AM UTC and then try one item');

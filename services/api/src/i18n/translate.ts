@@ -15,6 +15,7 @@ import { thTH } from './messages.th-TH';
 import { viVN } from './messages.vi-VN';
 import { zhCN } from './messages.zh-CN';
 import { zhTW } from './messages.zh-TW';
+import { wordedParams } from './worded-params';
 
 export const catalogues: Record<Language, Record<string, string>> = {
   zh_CN: zhCN,
@@ -77,8 +78,24 @@ function say(language: Language, value: unknown): string {
   return String(value);
 }
 
+/** A parameter naming a thing of the code becomes the key of its words, when the catalogue has them. */
+function worded(key: string, params: Record<string, unknown>): Record<string, unknown> {
+  const words = wordedParams[key];
+  if (!words) return params;
+  const named = (prefix: string, value: unknown) => (typeof value === 'string' && hasMessage(`${prefix}.${value}`) ? `${prefix}.${value}` : value);
+  const result = { ...params };
+  for (const [name, prefix] of Object.entries(words)) {
+    const value = params[name];
+    // The domain joins a list of names with commas; it is said again as a list of the reader's words.
+    const list = Array.isArray(value) ? value : typeof value === 'string' && value.includes(', ') ? value.split(', ') : null;
+    result[name] = list ? list.map((part) => named(prefix, part)) : named(prefix, value);
+  }
+  return result;
+}
+
 /** A missing message falls back to English, then to the key itself. */
-export function translate(language: Language, key: string, params: Record<string, unknown> = {}): string {
+export function translate(language: Language, key: string, given: Record<string, unknown> = {}): string {
+  const params = worded(key, given);
   const template = templateOf(language, key, params.count) ?? templateOf('en_US', key, params.count) ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
