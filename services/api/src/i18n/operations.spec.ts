@@ -13,6 +13,10 @@ describe(describeOperation.name, () => {
     expect(describeOperation('en_US', 'AccountEdited', { changes: { name: 'x', email: 'y', teamId: 'z' } })).toBe('Edited an account (Name, Email, and Team)');
     expect(describeOperation('zh_CN', 'AccountEdited', { changes: { phone: 'x' } })).toBe('修改了账号资料（手机号）');
   });
+  it('describes the work on an item, which the log shows like any other operation', () => {
+    expect(describeOperation('en_US', 'ItemHeld', { reworkCount: 3, reworkMaxCount: 3 })).toBe('An item reached the rework limit (3 of 3) and waits for the PM');
+    expect(describeOperation('zh_CN', 'ItemClaimed', {})).toBe('领取了一条数据');
+  });
   it('falls back to naming the event it has no words for', () => {
     expect(describeOperation('en_US', 'SomethingNew', {})).toBe('Performed SomethingNew');
   });
