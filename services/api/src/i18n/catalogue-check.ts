@@ -25,6 +25,11 @@ function expectedKeys(language: Language): Map<string, string> {
   return expected;
 }
 
+/** A catalogue with every key the language must give, each holding its Chinese source: the shape a translation fills. */
+export function catalogueSkeleton(language: Language): Record<string, string> {
+  return Object.fromEntries(expectedKeys(language));
+}
+
 /** One line per problem: a key missing or empty, a key the source does not have, or placeholders other than the source's. */
 export function catalogueProblems(language: Language, catalogue: Record<string, string> = catalogues[language]): string[] {
   const expected = expectedKeys(language);

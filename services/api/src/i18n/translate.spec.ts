@@ -1,3 +1,4 @@
+import { messageRef } from '@annot/workflows';
 import { describe, expect, it } from 'vitest';
 import { languageOf } from './language';
 import { catalogues, translate } from './translate';
@@ -29,6 +30,12 @@ describe(translate.name, () => {
     expect(translate('zh_CN', 'errors.invalid_transition', params)).toBe('当前状态“已领取”不允许操作“领取数据”，允许的操作：保存结果、提交数据和释放数据');
     expect(translate('en_US', 'errors.invalid_transition', { from: 'passed', event: 'sampling.judge', allowed: '-' })).toBe('"judge a sample item" is not allowed while "passed"; allowed: -');
     expect(translate('en_US', 'errors.invalid_transition', { from: 'limbo', event: 'thing.do', allowed: ['item.save'] })).toBe('"thing.do" is not allowed while "limbo"; allowed: save the result');
+  });
+  it('says a message named in a parameter, with the values its reference carries', () => {
+    const detail = messageRef('exports.import.detail.rle_cover', { width: 64, height: 48 });
+    expect(translate('en_US', 'exports.import.wrong_geometry', { detail })).toBe('The shape is not valid: RLE counts must cover the 64×48 pixels once');
+    expect(translate('zh_CN', 'exports.import.wrong_geometry', { detail: 'exports.import.detail.box_order' })).toBe(`${translate('zh_CN', 'exports.import.wrong_geometry', { detail: '' })}框须满足 left < right 且 top < bottom`);
+    expect(translate('en_US', 'exports.import.wrong_geometry', { detail: 'what? nothing' })).toBe('The shape is not valid: what? nothing');
   });
   it('says an instant in the language\'s calendar words, in UTC', () => {
     const resumeAt = '2026-11-24T08:05:09.000Z';

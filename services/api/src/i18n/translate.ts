@@ -1,5 +1,5 @@
 // Renders a message key with its parameters in the caller's language.
-import { languages } from '@annot/workflows';
+import { languages, readMessageRef } from '@annot/workflows';
 import type { Language } from './language';
 import { arSA } from './messages.ar-SA';
 import { deDE } from './messages.de-DE';
@@ -68,14 +68,28 @@ function templateOf(language: Language, key: string, count: unknown): string | u
   return catalogue[key] ?? catalogue[`${key}.other`];
 }
 
-/** A parameter as the language says it: a message key in its words, a number in its digits, a list joined its way, an instant as its dates read. */
+/**
+ * A parameter as the language says it: a message key (or a message reference with its values) in its words, a number
+ * in its digits, a list joined its way, an instant as its dates read.
+ */
 function say(language: Language, value: unknown): string {
   if (Array.isArray(value)) return formats[language].list.format([...new Set(value.map((part) => say(language, part)))]);
   if (typeof value === 'number') return formats[language].number.format(value);
   if (value instanceof Date) return formats[language].instant.format(value);
   if (typeof value === 'string' && isoInstant.test(value)) return formats[language].instant.format(new Date(value));
-  if (typeof value === 'string') return catalogues[language][value] ?? catalogues.en_US[value] ?? value;
+  if (typeof value === 'string') {
+    const { key, params } = readMessageRef(value);
+    const template = catalogues[language][key] ?? catalogues.en_US[key];
+    return template === undefined ? value : fill(language, template, params);
+  }
   return String(value);
+}
+
+function fill(language: Language, template: string, params: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    return value === undefined || value === null ? '' : say(language, value);
+  });
 }
 
 /** A parameter naming a thing of the code becomes the key of its words, when the catalogue has them. */
@@ -97,10 +111,7 @@ function worded(key: string, params: Record<string, unknown>): Record<string, un
 export function translate(language: Language, key: string, given: Record<string, unknown> = {}): string {
   const params = worded(key, given);
   const template = templateOf(language, key, params.count) ?? templateOf('en_US', key, params.count) ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    return value === undefined || value === null ? '' : say(language, value);
-  });
+  return fill(language, template, params);
 }
 
 export function hasMessage(key: string): boolean {
