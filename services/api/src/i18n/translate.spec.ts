@@ -22,6 +22,7 @@ describe(translate.name, () => {
     expect(translate('en_US', 'errors.forbidden_roles', { roles: ['roles.r01', 'roles.r10', 'roles.r40'] })).toBe('Not allowed: only the admin, PM, and tagger may do this');
     expect(translate('zh_CN', 'errors.forbidden_roles', { roles: ['roles.r01', 'roles.r10', 'roles.r40'] })).toBe('没有权限：只有管理员、项目经理和标注员可以执行此操作');
     expect(translate('en_US', 'validation.too_many_values', { max: 10000 })).toBe('The request holds more than 10,000 values');
+    expect(translate('en_US', 'tasks.csv_too_many_lines', { max: 5000 })).toBe('The CSV can have at most 5000 lines');
     expect(translate('de_DE', 'validation.too_many_values', { max: 10000 })).toContain('10.000');
   });
   it('says the states and actions a refused transition names in the reader\'s words', () => {

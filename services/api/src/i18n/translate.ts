@@ -41,7 +41,8 @@ const formats = Object.fromEntries(
     {
       plural: new Intl.PluralRules(tag),
       list: new Intl.ListFormat(tag, { type: 'conjunction' }),
-      number: new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }),
+      // Grouped from five digits on, so that a line, frame or round number of four reads as written.
+      number: new Intl.NumberFormat(tag, { maximumFractionDigits: 3, useGrouping: 'min2' }),
       // The server does not know the reader's time zone, so an instant is said in UTC and says so.
       instant: new Intl.DateTimeFormat(tag, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }),
     },
