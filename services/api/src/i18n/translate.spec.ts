@@ -37,6 +37,7 @@ describe(translate.name, () => {
     expect(translate('en_US', 'exports.import.wrong_geometry', { detail })).toBe('The shape is not valid: RLE counts must cover the 64×48 pixels once');
     expect(translate('zh_CN', 'exports.import.wrong_geometry', { detail: 'exports.import.detail.box_order' })).toBe(`${translate('zh_CN', 'exports.import.wrong_geometry', { detail: '' })}框须满足 left < right 且 top < bottom`);
     expect(translate('en_US', 'exports.import.wrong_geometry', { detail: 'what? nothing' })).toBe('The shape is not valid: what? nothing');
+    expect(translate('en_US', 'exports.import.wrong_geometry', { detail: messageRef('tasks.result_invalid', { count: 1 }) })).toBe('The shape is not valid: The result cannot be saved: 1 problem');
   });
   it('says an instant in the language\'s calendar words, in UTC', () => {
     const resumeAt = '2026-11-24T08:05:09.000Z';

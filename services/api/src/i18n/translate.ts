@@ -80,7 +80,8 @@ function say(language: Language, value: unknown): string {
   if (typeof value === 'string' && isoInstant.test(value)) return formats[language].instant.format(new Date(value));
   if (typeof value === 'string') {
     const { key, params } = readMessageRef(value);
-    const template = catalogues[language][key] ?? catalogues.en_US[key];
+    const count = params.count === undefined ? undefined : Number(params.count);
+    const template = templateOf(language, key, count) ?? templateOf('en_US', key, count);
     return template === undefined ? value : fill(language, template, params);
   }
   return String(value);
