@@ -1,5 +1,5 @@
-// Refusals arrive in each of the fourteen languages, asked by the language header, the languageType cookie or
-// Accept-Language; a language the platform does not speak gets Chinese.
+// Refusals (a field's, a role's, an import's lines) arrive in each of the fourteen languages, asked by the language
+// header, the languageType cookie or Accept-Language; a language the platform does not speak gets Chinese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, permissions } from '@annot/workflows';
 import { fieldLabel } from '../../services/api/src/i18n/field-label';
@@ -21,18 +21,27 @@ describe('languages', () => {
   });
   afterAll(async () => platform.stop());
 
-  /** What the catalogue says for both refusals: a page size below one, and a client reading the ledger verifications. */
+  /** What the catalogue says for three refusals: a page size below one, a client reading the ledger verifications, an empty tool file. */
   const expected = (language: Language) => ({
     validation: translate(language, 'errors.validation_failed'),
     field: translate(language, 'validation.too_small', { field: fieldLabel('limit') }),
     forbidden: translate(language, 'errors.forbidden_roles', { roles: permissions['audit.read'].roles.map((role) => `roles.r${role}`) }),
+    importFailed: translate(language, 'catalog.import_failed'),
+    importLine: translate(language, 'catalog.import_empty'),
   });
 
   const refusals = async (headers: Record<string, string>) => {
     const tooSmall = await call(platform, 'GET', '/manage/audits?limit=0', { token: admin, headers });
     const forbidden = await call(platform, 'GET', '/manage/audits', { token: client, headers });
-    expect([tooSmall.status, tooSmall.body.errCode, forbidden.status, forbidden.body.errCode]).toEqual([400, 'VALIDATION_FAILED', 403, 'FORBIDDEN']);
-    return { validation: tooSmall.body.message, field: tooSmall.body.data.fields[0].message, forbidden: forbidden.body.message };
+    const empty = await call<{ errors: string[] }>(platform, 'POST', '/manage/tools/import', { token: admin, body: { content: '' }, headers });
+    expect([tooSmall.status, tooSmall.body.errCode, forbidden.status, forbidden.body.errCode, empty.body.errCode]).toEqual([400, 'VALIDATION_FAILED', 403, 'FORBIDDEN', 'IMPORT_FAILED']);
+    return {
+      validation: tooSmall.body.message,
+      field: tooSmall.body.data.fields[0].message,
+      forbidden: forbidden.body.message,
+      importFailed: empty.body.message,
+      importLine: empty.body.data.errors.join('\n'),
+    };
   };
 
   const chinese = expected('zh_CN');
@@ -49,6 +58,8 @@ describe('languages', () => {
     validation: ['errors.validation_failed'],
     field: ['validation.too_small', 'fields.limit'],
     forbidden: ['errors.forbidden_roles', ...permissions['audit.read'].roles.map((role) => `roles.r${role}`)],
+    importFailed: ['catalog.import_failed'],
+    importLine: ['catalog.import_empty'],
   };
 
   it.each(languages.filter(({ code }) => code !== 'zh_CN').map(({ code }) => code))('says each refusal in %s otherwise than in Chinese, unless its catalogue words it the same', (code) => {
