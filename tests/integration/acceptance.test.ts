@@ -173,17 +173,17 @@ describe('client acceptance', () => {
     expect((await act(b[1], 'claim', pm, {})).body.message).toBe('没有权限：只有验收员可以执行此操作');
     expect((await detail(b[1])).batch).toEqual(before);
     const early = await judge(b[1], items[0], client1.token, 'pass', en);
-    expect(early.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.judge" is not allowed while "pending"; allowed: acceptance.claim' });
-    expect((await judge(b[1], items[0], client1.token, 'pass')).body.message).toBe('当前状态“pending”不允许操作“acceptance.judge”，允许的操作：acceptance.claim');
+    expect(early.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"judge an item" is not allowed while "waiting for acceptance"; allowed: claim the acceptance batch' });
+    expect((await judge(b[1], items[0], client1.token, 'pass')).body.message).toBe('当前状态“待验收”不允许操作“验收数据”，允许的操作：领取验收批次');
 
     expect((await act(b[1], 'claim', client1.token, {})).status).toBe(200);
     const claimed = await detail(b[1], client1.token);
     expect(claimed.batch).toMatchObject({ status: 'accepting', claimer: { id: client1.id, name: 'Client One' }, claimedAt: expect.any(String) });
     expect(claimed.allowed).toEqual(['acceptance.judge']);
     const tooSoon = await act(b[1], 'pass', admin, undefined, en);
-    expect(tooSoon.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.pass" is not allowed while "accepting"; allowed: acceptance.withdraw' });
+    expect(tooSoon.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"pass the acceptance batch" is not allowed while "accepting"; allowed: withdraw the acceptance batch' });
     const unjudged = await act(b[1], 'submit', client1.token, undefined, en);
-    expect(unjudged.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '5 data item(s) of this batch are not judged yet; judge every item before submitting' });
+    expect(unjudged.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '5 data items of this batch are not judged yet; judge every item before submitting' });
     const noMarks = await act(b[1], `items/${items[0]}/judge`, client1.token, { verdict: 'reject', marks: [] }, en);
     expect(noMarks.status).toBe(400);
     expect(noMarks.body.data.fields).toEqual([{ field: 'marks', message: 'Please mark at least one error before rejecting' }]);
@@ -204,7 +204,7 @@ describe('client acceptance', () => {
     expect(submitted.batch).toMatchObject({ status: 'submitted', submittedAt: expect.any(String), costSeconds: expect.any(Number) });
     expect(submitted.allowed).toEqual(['acceptance.pass', 'acceptance.reject', 'acceptance.withdraw']);
     const late = await judge(b[1], items[1], client1.token, 'reject', en);
-    expect(late.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.judge" is not allowed while "submitted"; allowed: -' });
+    expect(late.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"judge an item" is not allowed while "submitted to the PM"; allowed: -' });
     expect((await act(b[1], 'pass', client1.token)).body.errCode).toBe('FORBIDDEN');
 
     expect(await ok(platform, 'POST', `/manage/quality/acceptance/${b[1]}/pass`, admin)).toMatchObject({ status: 'passed' });
@@ -215,7 +215,7 @@ describe('client acceptance', () => {
     expect((await ok(platform, 'GET', `/manage/tasks/items/${items[0]}`, admin)).status).toBe('finished');
     expect((await history(items[0])).map((e) => e.type)).not.toContain('ItemReturned');
     const again = await act(b[1], 'pass', admin, undefined, en);
-    expect(again.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.pass" is not allowed while "passed"; allowed: -' });
+    expect(again.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"pass the acceptance batch" is not allowed while "passed"; allowed: -' });
   });
 
   it('keeps passed items out of new batches while "accepted-passed data can be re-accepted" is off', async () => {
@@ -236,7 +236,7 @@ describe('client acceptance', () => {
     expect(await ok(platform, 'POST', `/manage/quality/acceptance/${b[2]}/withdraw`, admin)).toMatchObject({ status: 'withdrawn' });
     expect((await eligible()).count).toBe(5);
     const gone = await judge(b[2], itemId, client1.token, 'pass', en);
-    expect(gone.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"acceptance.judge" is not allowed while "withdrawn"; allowed: -' });
+    expect(gone.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"judge an item" is not allowed while "withdrawn"; allowed: -' });
     expect((await act(b[2], 'withdraw', admin, undefined, en)).body.errCode).toBe('INVALID_TRANSITION');
     expect((await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: client1.token })).status).toBe(404);
     const projects = await ok(platform, 'GET', '/manage/quality/acceptance/projects', client1.token);

@@ -45,7 +45,7 @@ describe('HTTP contract', () => {
       expect(zh.status).toBe(400);
       expect(zh.body.errCode).toBe('VALIDATION_FAILED');
       expect(zh.body.message).toBe('参数校验失败');
-      expect(zh.body.data.fields).toEqual([{ field: 'limit', message: 'limit过小或过短' }]);
+      expect(zh.body.data.fields).toEqual([{ field: 'limit', message: '每页条数过小或过短' }]);
       const en = await call(platform, 'POST', '/manage/audits', { token, body: { surprise: 1 }, headers: { 'x-language': 'en_US' } });
       expect(en.status).toBe(400);
       expect(en.body.data.fields).toEqual([{ field: '(root)', message: 'Unsupported fields: surprise' }]);
@@ -120,9 +120,9 @@ describe('HTTP contract', () => {
     it('refuses NUL and lone surrogates before they reach PostgreSQL, naming the field, on sign-in too', async () => {
       const nul = await call(platform, 'POST', '/manage/auth/login', { body: { account: 'admin\u0000@example.com', password: 'x', role: 4 } });
       expect(nul.status).toBe(400);
-      expect(nul.body.data.fields).toEqual([{ field: 'account', message: 'account包含空字符或无效的 Unicode' }]);
+      expect(nul.body.data.fields).toEqual([{ field: 'account', message: '账号包含空字符或无效的 Unicode' }]);
       const surrogate = await call(platform, 'POST', '/manage/teams', { token, body: '{"name":"crew \\ud800"}', headers: { 'x-language': 'en_US' } });
-      expect(surrogate.body.data.fields).toEqual([{ field: 'name', message: 'name holds a NUL character or invalid Unicode' }]);
+      expect(surrogate.body.data.fields).toEqual([{ field: 'name', message: 'Name holds a NUL character or invalid Unicode' }]);
       const query = await call(platform, 'GET', '/manage/people?keyword=%00', { token });
       expect(query.body.data.fields[0].field).toBe('keyword');
     });

@@ -93,14 +93,14 @@ describe('nested input through the gate', () => {
     const before = await position();
     const field = await multipart(`/manage/batches/${batchId}/annotations`, { format: 'coco\u0000', mode: 'good' }, { name: 'instances.json', content: coco() });
     expect(field.status).toBe(400);
-    expect(field.body).toMatchObject({ errCode: 'VALIDATION_FAILED', data: { fields: [{ field: 'format', message: 'format holds a NUL character or invalid Unicode' }] } });
+    expect(field.body).toMatchObject({ errCode: 'VALIDATION_FAILED', data: { fields: [{ field: 'format', message: 'Format holds a NUL character or invalid Unicode' }] } });
     // A name with a NUL in it, as RFC 5987 lets a client spell it.
     const boundary = 'nested-input-boundary';
     const raw = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''frames%00.zip\r\nContent-Type: application/zip\r\n\r\nPK\u0003\u0004\r\n--${boundary}--\r\n`);
     const sent = await fetch(`${platform.baseUrl}/manage/batches/${batchId}/upload`, { method: 'POST', body: raw, headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}`, ...en } });
     const named = { status: sent.status, body: await sent.json() };
     expect(named.status).toBe(400);
-    expect(named.body).toMatchObject({ errCode: 'VALIDATION_FAILED', data: { fields: [{ field: 'file', message: 'file holds a NUL character or invalid Unicode' }] } });
+    expect(named.body).toMatchObject({ errCode: 'VALIDATION_FAILED', data: { fields: [{ field: 'file', message: 'File holds a NUL character or invalid Unicode' }] } });
     const recycle = `/manage/tasks/projects/${project.projectId}/recycle-csv`;
     for (const content of [Buffer.from(`${images[0].file_name}\n\u0000\n`), Buffer.concat([Buffer.from(images[0].file_name), Buffer.from([0xed, 0xa0, 0x80])])]) {
       const csv = await multipart(recycle, { target: 'annotation_pool', keepResult: 'true' }, { name: 'rework.csv', content });

@@ -186,8 +186,8 @@ describe('point cloud import', () => {
     const frames = (await call(platform, 'GET', `/manage/tasks/items/${imported.items[0].id}/frames`, { token: admin })).body.data;
     expect(frames.sensors.egoPoses.map((p: { translation: number[] }) => p.translation[0])).toEqual([1, 3]);
     const late = sweep(900_000);
-    expect((await failures(imported.batchId, en)).find((row) => row.includes(late))).toContain("No ego pose in ego_poses.json lies within 0.05 s of this frame's time: the nearest is 0.150 s away");
-    expect((await failures(imported.batchId)).find((row) => row.includes(late))).toContain('ego_poses.json 中没有与这一帧时间相差 0.05 秒以内的自车位姿：最近的相差 0.150 秒');
+    expect((await failures(imported.batchId, en)).find((row) => row.includes(late))).toContain("No ego pose in ego_poses.json lies within 0.05 s of this frame's time: the nearest is 0.15 s away");
+    expect((await failures(imported.batchId)).find((row) => row.includes(late))).toContain('ego_poses.json 中没有与这一帧时间相差 0.05 秒以内的自车位姿：最近的相差 0.15 秒');
   });
 
   it('refuses someone who is not a member of the project, and anyone without a token', async () => {

@@ -58,7 +58,7 @@ describe('recycle from CSV', () => {
     const en = await upload(admin, csv, { 'x-language': 'en_US' });
     expect(en.status).toBe(400);
     expect(en.body.errCode).toBe('VALIDATION_FAILED');
-    expect(en.body.message).toBe('1 line(s) of the CSV cannot be recycled; nothing was changed');
+    expect(en.body.message).toBe('1 line of the CSV cannot be recycled; nothing was changed');
     expect(en.body.data.fields).toEqual([{ field: 'line.3', message: 'Line 3: no data of this project has the ID or file name "no-such-image.jpg"' }]);
 
     const zh = await upload(admin, csv);

@@ -81,11 +81,11 @@ describe('registration', () => {
       ]);
       const long = await register({ ...userForm, name: 'x'.repeat(51), account: '1'.repeat(101), password: 'abc', repassword: 'abd', team_number: 'y'.repeat(65), verification_code: '1'.repeat(13) });
       expect(long.body.data.fields).toEqual([
-        { field: 'name', message: 'name过大或过长' },
+        { field: 'name', message: '名称过大或过长' },
         { field: 'account', message: '账号格式不正确' },
         { field: 'password', message: '长度8~14位；字母、数字、标点符号至少包含2种；不能包含空格、中文' },
-        { field: 'team_number', message: 'team_number过大或过长' },
-        { field: 'verification_code', message: 'verification_code过大或过长' },
+        { field: 'team_number', message: '团队编号过大或过长' },
+        { field: 'verification_code', message: '验证码过大或过长' },
         { field: 'account', message: '手机号格式不正确' },
         { field: 'repassword', message: '两次输入的密码不一致' },
       ]);

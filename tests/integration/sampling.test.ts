@@ -222,7 +222,7 @@ describe('sampling', () => {
   it('starts the next round only once the returned items have finished again, and passes the batch', async () => {
     const early = await api('POST', `/manage/quality/sampling/${firstTask}/rounds`, admin, undefined, en);
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '1 returned item(s) have not finished their rework yet' });
+    expect(early.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '1 returned item has not finished its rework yet' });
     const earlyZh = await api('POST', `/manage/quality/sampling/${firstTask}/rounds`, admin);
     expect(earlyZh.body.message).toBe('还有 1 条退回数据未完成返工');
 
@@ -297,19 +297,19 @@ describe('sampling', () => {
     await refused('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'fail', marks: [] }, 409, 'TASK_REFUSED', '驳回前请至少标记一个错误', 'Please mark at least one error before rejecting');
     await refused('POST', `${base}/items/${failedItem === held ? randomUUID() : failedItem}/judge`, tokens.i1, { verdict: 'pass', marks: [] }, 409, 'TASK_REFUSED', '该数据不在本轮抽检样本中', 'This data is not in the sample of this round');
     // What is allowed is what the caller may do: the PM may take the inspector's claim back.
-    await refused('POST', `${base}/decide`, admin, { decision: 'accept' }, 409, 'INVALID_TRANSITION', '当前状态“open”不允许操作“sampling.decide”，允许的操作：sampling.release', '"sampling.decide" is not allowed while "open"; allowed: sampling.release');
+    await refused('POST', `${base}/decide`, admin, { decision: 'accept' }, 409, 'INVALID_TRANSITION', '当前状态“进行中”不允许操作“裁定抽检任务”，允许的操作：释放样本', '"decide the sampling task" is not allowed while "open"; allowed: release a sample item');
     expect((await api('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'pass', marks: [] })).body.data).toEqual({ version: expect.any(String), status: 'passed', round: 1 });
-    await refused('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'pass', marks: [] }, 409, 'INVALID_TRANSITION', '当前状态“passed”不允许操作“sampling.judge”，允许的操作：-', '"sampling.judge" is not allowed while "passed"; allowed: -');
-    await refused('POST', `${base}/rounds`, admin, undefined, 409, 'INVALID_TRANSITION', '当前状态“passed”不允许操作“sampling.start_round”，允许的操作：-', '"sampling.start_round" is not allowed while "passed"; allowed: -');
+    await refused('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'pass', marks: [] }, 409, 'INVALID_TRANSITION', '当前状态“已通过”不允许操作“判定样本”，允许的操作：-', '"judge a sample item" is not allowed while "passed"; allowed: -');
+    await refused('POST', `${base}/rounds`, admin, undefined, 409, 'INVALID_TRANSITION', '当前状态“已通过”不允许操作“开始新一轮抽检”，允许的操作：-', '"start a sampling round" is not allowed while "passed"; allowed: -');
 
     // Who may not: an annotator is no inspector of the project, a tagger no manager, a client neither; unknown is unknown.
     const notInspector = '只有项目最后一个环节的质检员和项目经理可以抽检';
     await refused('POST', `${base}/claim`, tokens.a1, undefined, 403, 'FORBIDDEN', notInspector, 'Only managers and the inspectors on the last link of this project may inspect its samples');
     await refused('GET', base, tokens.a1, undefined, 403, 'FORBIDDEN', notInspector, 'Only managers and the inspectors on the last link of this project may inspect its samples');
-    await refused('POST', make, tokens.i1, { scope: { kind: 'batch', batchId }, rule: { by: 'count', count: 1 } }, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理可以执行此操作', 'Not allowed: only the admin, PM may do this');
-    await refused('POST', `${base}/rounds`, tokens.i1, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理可以执行此操作', 'Not allowed: only the admin, PM may do this');
-    await refused('GET', `${make}`, tokens.i1, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理可以执行此操作', 'Not allowed: only the admin, PM may do this');
-    await refused('GET', base, tokens.client, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理、标注员可以执行此操作', 'Not allowed: only the admin, PM, tagger may do this');
+    await refused('POST', make, tokens.i1, { scope: { kind: 'batch', batchId }, rule: { by: 'count', count: 1 } }, 403, 'FORBIDDEN', '没有权限：只有管理员和项目经理可以执行此操作', 'Not allowed: only the admin and PM may do this');
+    await refused('POST', `${base}/rounds`, tokens.i1, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员和项目经理可以执行此操作', 'Not allowed: only the admin and PM may do this');
+    await refused('GET', `${make}`, tokens.i1, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员和项目经理可以执行此操作', 'Not allowed: only the admin and PM may do this');
+    await refused('GET', base, tokens.client, undefined, 403, 'FORBIDDEN', '没有权限：只有管理员、项目经理和标注员可以执行此操作', 'Not allowed: only the admin, PM, and tagger may do this');
     const unknown = randomUUID();
     await refused('GET', `/manage/quality/sampling/${unknown}`, admin, undefined, 404, 'NOT_FOUND', `未找到抽检任务：${unknown}`, `Sampling task not found: ${unknown}`);
   });

@@ -125,7 +125,7 @@ describe('sequence import', () => {
     const past = await frameMedia(id, 3);
     expect(past.status).toBe(404);
     expect(await past.json()).toMatchObject({ code: 404, errCode: 'NOT_FOUND', message: '该数据共有 3 帧（从 0 开始编号），没有第 3 帧' });
-    expect((await (await frameMedia(id, 3, admin, en)).json()).message).toBe('This data item has 3 frame(s), numbered from 0; there is no frame 3');
+    expect((await (await frameMedia(id, 3, admin, en)).json()).message).toBe('This data item has 3 frames, numbered from 0; there is no frame 3');
     const word = await frameMedia(id, 'first', admin, en);
     expect(word.status).toBe(400);
     expect(await word.json()).toMatchObject({ code: 400, errCode: 'VALIDATION_FAILED' });

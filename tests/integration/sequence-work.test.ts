@@ -49,7 +49,7 @@ describe('sequence work', () => {
       const item = await ok<{ frameCount: number }>(platform, 'GET', `/manage/tasks/items/${itemId}`, tagger.token);
       const refused = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger.token, body: { result: boxResult(toolId, small) }, headers: en });
       expect(refused.status).toBe(400);
-      expect(JSON.stringify(refused.body.data.fields)).toContain(`The result has 1 frame(s) but the data has ${item.frameCount}`);
+      expect(JSON.stringify(refused.body.data.fields)).toContain(`The result has 1 frame but the data has ${item.frameCount}`);
       const chinese = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger.token, body: { result: boxResult(toolId, small) } });
       expect(JSON.stringify(chinese.body.data.fields)).toContain(`结果有 1 帧，而数据有 ${item.frameCount} 帧`);
       const saved = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger.token, body: { result: { ...boxResult(toolId, small), frameCount: item.frameCount } } });

@@ -109,7 +109,7 @@ describe('video import', () => {
     }
     const past = await frameMedia(id, 300, admin, en);
     expect(past.status).toBe(404);
-    expect((await past.json()).message).toBe('This data item has 300 frame(s), numbered from 0; there is no frame 300');
+    expect((await past.json()).message).toBe('This data item has 300 frames, numbered from 0; there is no frame 300');
     // The list's preview is the first frame's.
     const thumbnail = await fetch(`${platform.baseUrl}/manage/tasks/items/${id}/thumbnail`, { headers: { authorization: `Bearer ${admin}` } });
     expect(thumbnail.status).toBe(200);

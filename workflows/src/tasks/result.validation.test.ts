@@ -109,7 +109,7 @@ describe('saveIssues', () => {
     ]);
   });
   it("refuses a result whose frame count is not the item's", () => {
-    expect(saveIssues(doc({ frameCount: 1 }), { ...config, frameCount: 30 })).toEqual([{ objectId: null, messageKey: 'tasks.result.frame_count_mismatch', params: { frameCount: 1, expected: 30 } }]);
+    expect(saveIssues(doc({ frameCount: 1 }), { ...config, frameCount: 30 })).toEqual([{ objectId: null, messageKey: 'tasks.result.frame_count_mismatch', params: { frameCount: 1, expected: 30, count: 1 } }]);
     expect(saveIssues(doc({ frameCount: 30 }), { ...config, frameCount: 30 })).toEqual([]);
   });
   it('does not check the shape of an outside keyframe', () => {

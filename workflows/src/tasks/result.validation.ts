@@ -69,7 +69,7 @@ function check(result: ResultDocument, config: ResultConfig, level: Level): Resu
   const tools = new Map(config.tools.map((tool) => [tool.toolId, tool]));
   const itemAttributes = config.itemAttributes ?? [];
   if (config.frameCount !== undefined && result.frameCount !== config.frameCount) {
-    issues.add(null, 'tasks.result.frame_count_mismatch', { frameCount: result.frameCount, expected: config.frameCount });
+    issues.add(null, 'tasks.result.frame_count_mismatch', { frameCount: result.frameCount, expected: config.frameCount, count: result.frameCount });
   }
   attributeIssues(issues, null, result.attributes, itemAttributes, [], level, {});
   if (level === 'submit') requiredIssues(issues, null, result.attributes, itemAttributes, {});

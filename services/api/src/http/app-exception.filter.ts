@@ -2,6 +2,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError } from '@annot/core';
+import { fieldLabel } from '../i18n/field-label';
 import { translate } from '../i18n/translate';
 import type { Envelope } from './envelope';
 import { parserRefusal } from './parser-refusal';
@@ -41,7 +42,7 @@ export function envelopeOf(error: AppError, req: Request): Envelope {
   const language = requestLanguage(req);
   const fields = error.fields.map((f) => ({
     field: f.field,
-    message: translate(language, f.messageKey, { field: f.field, ...f.params }),
+    message: translate(language, f.messageKey, { field: fieldLabel(f.field), ...f.params }),
   }));
   return {
     code: error.status,

@@ -1,13 +1,13 @@
-// Which language a caller reads: the language header, else the languageType cookie, else Chinese.
-export type Language = 'zh_CN' | 'en_US';
-export const defaultLanguage: Language = 'zh_CN';
+// Which language a caller reads: the language header, else the languageType cookie, else Accept-Language, else Chinese.
+import { defaultLanguageCode, type LanguageCode, matchLanguage } from '@annot/workflows';
 
+/** One of the fourteen, in the seed's pattern (`zh_CN`, `pt_BR`); the table lives in the domain package. */
+export type Language = LanguageCode;
+export const defaultLanguage: Language = defaultLanguageCode;
+
+/** Any case, dash or underscore, a bare language (`fr`), Chinese variants and Accept-Language lists; null when unknown. */
 export function normalizeLanguage(value: string | undefined | null): Language | null {
-  if (!value) return null;
-  const v = value.trim().toLowerCase().replace('-', '_');
-  if (v.startsWith('en')) return 'en_US';
-  if (v.startsWith('zh')) return 'zh_CN';
-  return null;
+  return matchLanguage(value);
 }
 
 export function languageOf(headers: Record<string, string | string[] | undefined>, cookies: Record<string, string> | undefined): Language {
@@ -20,7 +20,7 @@ export function languageOf(headers: Record<string, string | string[] | undefined
     normalizeLanguage(header('language')) ??
     normalizeLanguage(header('lang')) ??
     normalizeLanguage(cookies?.languageType) ??
-    normalizeLanguage(header('accept-language')?.split(',')[0]) ??
+    normalizeLanguage(header('accept-language')) ??
     defaultLanguage
   );
 }

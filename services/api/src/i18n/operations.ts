@@ -1,5 +1,6 @@
 // Describes a management-log entry in the caller's language from its event type and summary.
 import type { Language } from './language';
+import { fieldLabel } from './field-label';
 import { translate } from './translate';
 
 const roleKey = (role: unknown) => `roles.r${String(role ?? '')}`;
@@ -14,7 +15,7 @@ export function describeOperation(language: Language, eventType: string, summary
   const definition = summary.definition as { name?: unknown } | undefined;
   if (definition && typeof definition === 'object' && params.name === undefined) params.name = definition.name;
   if (eventType === 'AccountEdited' && typeof summary.changes === 'object' && summary.changes) {
-    params.fields = Object.keys(summary.changes).join(', ');
+    params.fields = Object.keys(summary.changes).map(fieldLabel);
   }
   const described = translate(language, key, params);
   return described === key ? translate(language, 'ops.other', { type: eventType }) : described;

@@ -1,6 +1,7 @@
+import { messageRef } from '@annot/workflows';
 import { describe, expect, it } from 'vitest';
 import { languageOf } from './language';
-import { translate } from './translate';
+import { catalogues, translate } from './translate';
 
 describe(translate.name, () => {
   it('fills parameters and translates a parameter that is itself a message key', () => {
@@ -11,17 +12,58 @@ describe(translate.name, () => {
     expect(translate('en_US', 'tasks.result_incomplete', { count: 1 })).toBe('The result cannot be submitted: 1 problem');
     expect(translate('en_US', 'tasks.result_incomplete', { count: 3 })).toBe('The result cannot be submitted: 3 problems');
     expect(translate('zh_CN', 'tasks.result_incomplete', { count: 1 })).toBe('结果无法提交：1 个问题');
+    // Arabic has six categories: 2 is dual, 3 is few, 11 is many.
+    for (const [count, category] of [[0, 'zero'], [1, 'one'], [2, 'two'], [3, 'few'], [11, 'many'], [100, 'other']] as const) {
+      const form = catalogues.ar_SA[`tasks.result_incomplete.${category}`];
+      expect(translate('ar_SA', 'tasks.result_incomplete', { count })).toBe(form.replace('{count}', new Intl.NumberFormat('ar-SA').format(count)));
+    }
   });
-  it('answers with the key when no language knows it', () => {
+  it('joins a list and writes a number the language\'s way', () => {
+    expect(translate('en_US', 'errors.forbidden_roles', { roles: ['roles.r01', 'roles.r10', 'roles.r40'] })).toBe('Not allowed: only the admin, PM, and tagger may do this');
+    expect(translate('zh_CN', 'errors.forbidden_roles', { roles: ['roles.r01', 'roles.r10', 'roles.r40'] })).toBe('没有权限：只有管理员、项目经理和标注员可以执行此操作');
+    expect(translate('en_US', 'validation.too_many_values', { max: 10000 })).toBe('The request holds more than 10,000 values');
+    expect(translate('en_US', 'tasks.csv_too_many_lines', { max: 5000 })).toBe('The CSV can have at most 5000 lines');
+    expect(translate('de_DE', 'validation.too_many_values', { max: 10000 })).toContain('10.000');
+  });
+  it('says the states and actions a refused transition names in the reader\'s words', () => {
+    const params = { from: 'claimed', event: 'item.claim', allowed: 'item.save, item.submit, item.release' };
+    expect(translate('en_US', 'errors.invalid_transition', params)).toBe('"claim the item" is not allowed while "claimed"; allowed: save the result, submit the item, and release the item');
+    expect(translate('zh_CN', 'errors.invalid_transition', params)).toBe('当前状态“已领取”不允许操作“领取数据”，允许的操作：保存结果、提交数据和释放数据');
+    expect(translate('en_US', 'errors.invalid_transition', { from: 'passed', event: 'sampling.judge', allowed: '-' })).toBe('"judge a sample item" is not allowed while "passed"; allowed: -');
+    expect(translate('en_US', 'errors.invalid_transition', { from: 'limbo', event: 'thing.do', allowed: ['item.save'] })).toBe('"thing.do" is not allowed while "limbo"; allowed: save the result');
+  });
+  it('says a message named in a parameter, with the values its reference carries', () => {
+    const detail = messageRef('exports.import.detail.rle_cover', { width: 64, height: 48 });
+    expect(translate('en_US', 'exports.import.wrong_geometry', { detail })).toBe('The shape is not valid: RLE counts must cover the 64×48 pixels once');
+    expect(translate('zh_CN', 'exports.import.wrong_geometry', { detail: 'exports.import.detail.box_order' })).toBe(`${translate('zh_CN', 'exports.import.wrong_geometry', { detail: '' })}框须满足 left < right 且 top < bottom`);
+    expect(translate('en_US', 'exports.import.wrong_geometry', { detail: 'what? nothing' })).toBe('The shape is not valid: what? nothing');
+    expect(translate('en_US', 'exports.import.wrong_geometry', { detail: messageRef('tasks.result_invalid', { count: 1 }) })).toBe('The shape is not valid: The result cannot be saved: 1 problem');
+  });
+  it('says an instant in the language\'s calendar words, in UTC', () => {
+    const resumeAt = '2026-11-24T08:05:09.000Z';
+    expect(translate('en_US', 'algorithms.circuit_open', { failures: 5, resumeAt })).toBe('The model server failed 5 items in a row; calls wait until Nov 24, 2026, 08:05 AM UTC and then try one item');
+    expect(translate('zh_CN', 'algorithms.circuit_open', { failures: 5, resumeAt })).toContain('2026年11月24日 UTC 08:05');
+  });
+  it('falls back to English for a message a language lacks, and to the key when no language knows it', () => {
+    const saved = catalogues.th_TH['errors.forbidden'];
+    delete catalogues.th_TH['errors.forbidden'];
+    try {
+      expect(translate('th_TH', 'errors.forbidden')).toBe(catalogues.en_US['errors.forbidden']);
+    } finally {
+      catalogues.th_TH['errors.forbidden'] = saved;
+    }
     expect(translate('zh_CN', 'no.such.key')).toBe('no.such.key');
   });
 });
 
 describe(languageOf.name, () => {
-  it('prefers the language header, then the languageType cookie, then Chinese', () => {
+  it('prefers the language header, then the languageType cookie, then Accept-Language, then Chinese', () => {
     expect(languageOf({ 'x-language': 'en_US' }, { languageType: 'zh_CN' })).toBe('en_US');
-    expect(languageOf({}, { languageType: 'en_US' })).toBe('en_US');
+    expect(languageOf({}, { languageType: 'ar_SA' })).toBe('ar_SA');
+    expect(languageOf({ 'x-language': 'klingon' }, { languageType: 'pt_BR' })).toBe('pt_BR');
     expect(languageOf({ 'accept-language': 'en-GB,en;q=0.9' }, {})).toBe('en_US');
+    expect(languageOf({ 'accept-language': 'sv, ko;q=0.8' }, {})).toBe('ko_KR');
+    expect(languageOf({ 'accept-language': 'sv' }, { languageType: 'xx' })).toBe('zh_CN');
     expect(languageOf({}, {})).toBe('zh_CN');
   });
 });

@@ -100,8 +100,9 @@ export class AuthController {
   @Get('manage/auth/countries')
   @Public()
   @HiddenInPrivateDeployment()
-  countries(@Query() _query: CountriesDto): Country[] {
-    return countries;
+  countries(@Query() _query: CountriesDto): Omit<Country, 'region'>[] {
+    // The seed's country is its id and two names; the console finds the region for other languages in the shared table.
+    return countries.map(({ region: _, ...country }) => country);
   }
 
   @Post('manage/auth/register')

@@ -19,7 +19,7 @@ export class SignInThrottle {
       WHERE failed_at > now() - make_interval(mins => ${windowMinutes})
         AND (account = ${account.toLowerCase()} OR client_ip = ${clientIp})`.execute(this.db);
     if (rows[0].by_account >= perAccount || rows[0].by_address >= perAddress) {
-      throw new AppError(429, 'RATE_LIMITED', 'identity.too_many_failures', { minutes: windowMinutes });
+      throw new AppError(429, 'RATE_LIMITED', 'identity.too_many_failures', { minutes: windowMinutes, count: windowMinutes });
     }
   }
 

@@ -186,7 +186,7 @@ async function readEgoPoses(file: SourceFile, frames: Frame[], failures: Failure
   }
   const far = new Set(found.far.map(({ index }) => index));
   for (const { index, seconds } of found.far) {
-    failures.push({ name: frames[index].name, reasonKey: 'batches.reason_ego_pose_far', params: { seconds: seconds.toFixed(3), tolerance: egoPoseTolerance } });
+    failures.push({ name: frames[index].name, reasonKey: 'batches.reason_ego_pose_far', params: { seconds: Number(seconds.toFixed(3)), tolerance: egoPoseTolerance } });
   }
   return { frames: frames.filter((_, i) => !far.has(i)), poses: found.poses.filter((_, i) => !far.has(i)) };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countsOfString, maskOfRle } from './coco-rle';
+import { messageRef } from '../../i18n/message-ref';
+import { importDetails } from '../format';
 
 describe('COCO RLE', () => {
   describe(countsOfString.name, () => {
@@ -20,8 +22,8 @@ describe('COCO RLE', () => {
     });
 
     it('says why counts that do not cover the image once, or a size that is not [height, width], cannot be read', () => {
-      expect(maskOfRle({ size: [2, 3], counts: [1, 3] })).toBe('RLE counts must cover the 3×2 pixels once');
-      expect(maskOfRle({ size: [2], counts: [6] })).toBe('RLE size must be [height, width]');
+      expect(maskOfRle({ size: [2, 3], counts: [1, 3] })).toBe(messageRef(importDetails.rleCover, { width: 3, height: 2 }));
+      expect(maskOfRle({ size: [2], counts: [6] })).toBe(importDetails.rleSize);
     });
   });
 });

@@ -2,6 +2,8 @@
 // either as a list of numbers or as pycocotools' compressed string, turned into the platform's row-major mask.
 import { encodeMask } from '../../editor/masks';
 import type { MaskShape } from '../../tasks/result.schema';
+import { importDetails } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 
 /** pycocotools' rleFrString: six-bit groups offset by 48, five value bits each, counts after the second as deltas. */
 export function countsOfString(text: string): number[] | null {
@@ -30,11 +32,11 @@ export function countsOfString(text: string): number[] | null {
 /** The mask of an RLE segmentation `{ size: [height, width], counts }`, or why it cannot be read. */
 export function maskOfRle(rle: { size?: unknown; counts?: unknown }): MaskShape | string {
   const size = rle.size;
-  if (!Array.isArray(size) || size.length !== 2 || !size.every((v) => Number.isInteger(v) && v > 0)) return 'RLE size must be [height, width]';
+  if (!Array.isArray(size) || size.length !== 2 || !size.every((v) => Number.isInteger(v) && v > 0)) return importDetails.rleSize;
   const [height, width] = size as number[];
   const counts = typeof rle.counts === 'string' ? countsOfString(rle.counts) : Array.isArray(rle.counts) && rle.counts.every((c) => Number.isInteger(c) && c >= 0) ? (rle.counts as number[]) : null;
-  if (!counts) return 'RLE counts must be a list of whole numbers or a compressed string';
-  if (counts.some((c) => c < 0) || counts.reduce((a, b) => a + b, 0) !== width * height) return `RLE counts must cover the ${width}×${height} pixels once`;
+  if (!counts) return importDetails.rleCounts;
+  if (counts.some((c) => c < 0) || counts.reduce((a, b) => a + b, 0) !== width * height) return messageRef(importDetails.rleCover, { width, height });
   const painted = new Uint8Array(width * height);
   let offset = 0;
   counts.forEach((count, index) => {

@@ -3,7 +3,7 @@
 // listed once in "tracks" with its own values and its result id as instance_id; each frame where a track is in the
 // scene has one annotation with its track_id, instance_id, box or polygon and the frame values there.
 import { frameAttributesAt } from '../../tasks/interpolation';
-import { type AnnotationDecoder, ClassRegistry, frameMediaPath, type DecodedItem, type EncoderFactory, importReasons } from '../format';
+import { type AnnotationDecoder, ClassRegistry, frameMediaPath, type DecodedItem, type EncoderFactory, importDetails, importReasons } from '../format';
 import { cocoShapeOf, polygonArea, withLists } from './coco';
 import { decodeJsonDocuments } from './json-documents';
 import { attributeValues, boundsOf, objectsAt } from './objects-at';
@@ -96,7 +96,7 @@ export const decodeCocoVideo: AnnotationDecoder = (files) =>
     document.videos.forEach((video, index) => {
       const source = `${file.path} videos[${index}]`;
       const name = text(video?.name) ?? text(video?.file_name);
-      if (!name || video.id === undefined) return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'COCO video', detail: 'a video needs an id and a name' } });
+      if (!name || video.id === undefined) return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'COCO video', detail: importDetails.cocoVideo } });
       const decoded: DecodedItem = { fileName: name, source, objects: [], ...(Number.isInteger(video.length) && (video.length as number) > 0 ? { frameCount: video.length as number } : {}) };
       videos.set(video.id, decoded);
       items.push(decoded);

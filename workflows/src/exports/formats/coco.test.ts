@@ -2,7 +2,8 @@
 // image per frame of a sequence, the shapes COCO cannot hold left out, and the same document imported back.
 import { describe, expect, it } from 'vitest';
 import type { Keyframe, ResultObject } from '../../tasks/result.schema';
-import { importReasons, type ImportedFile } from '../format';
+import { importDetails, importReasons, type ImportedFile } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import { itemFinder } from '../import-matching';
 import { cocoDocumentPath, cocoEncoder, decodeCoco } from './coco';
 import { context, encodeAll, item, sizeOf, text } from './round-trip.test-support';
@@ -193,7 +194,7 @@ describe(decodeCoco.name, () => {
       ['partial.json', importReasons.malformed],
       ['good.json images[0]', importReasons.malformed],
     ]);
-    expect(refusals[1].params?.detail).toBe('missing lists: categories');
+    expect(refusals[1].params?.detail).toBe(messageRef(importDetails.missingLists, { lists: 'categories' }));
     expect(items.map((i) => i.fileName)).toEqual(['b.png']);
   });
 

@@ -2,7 +2,8 @@
 // are bboxes; polygons are segmentations with their bounds as bbox; lines, curves and points have no COCO form.
 // A sequence's frames are images of their own, "<media path>#<frame>". Imports also read crowd regions' RLE as masks,
 // CVAT's and Datumaro's per-annotation attributes, detection scores and keypoints.
-import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodedObject, type EncoderFactory, importReasons, importWarnings } from '../format';
+import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodedObject, type EncoderFactory, importDetails, importReasons, importWarnings } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import { maskOfRle } from './coco-rle';
 import type { AttributeValues, Shape } from '../../tasks/result.schema';
 import { decodeJsonDocuments } from './json-documents';
@@ -133,7 +134,7 @@ export const decodeCoco: AnnotationDecoder = (files) =>
     document.images.forEach((image, index) => {
       const source = `${file.path} images[${index}]`;
       if (typeof image?.file_name !== 'string' || !image.file_name || image.id === undefined) {
-        return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'COCO', detail: 'an image needs an id and a file_name' } });
+        return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'COCO', detail: importDetails.cocoImage } });
       }
       const frame = framePattern.exec(image.file_name);
       if (frame && Number(frame[1]) > 0) return laterFrames.add(image.id);
@@ -151,7 +152,7 @@ export const decodeCoco: AnnotationDecoder = (files) =>
       const shape = cocoShapeOf(annotation);
       if (typeof shape === 'string') return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
       const rings = Array.isArray(annotation.segmentation) ? annotation.segmentation.length : 0;
-      if (rings > 1) warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: `polygon 2–${rings}`, detail: 'an object keeps the first polygon of its segmentation' } });
+      if (rings > 1) warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: `polygon 2–${rings}`, detail: importDetails.firstPolygon } });
       const { track_id: trackId, ...attributes } = { ...cocoFlags(annotation), ...attributeValues(annotation.attributes) };
       const id = typeof trackId === 'string' && trackId ? { id: trackId } : {};
       item.objects.push({ source, className, shape, attributes, ...id });
@@ -186,7 +187,7 @@ function keypointsOf(annotation: CocoAnnotation, names: string[], source: string
 /** A parsed COCO-style document with the lists named, or why it is not one. */
 export function withLists<T>(document: unknown, lists: string[]): T | string {
   const missing = lists.filter((list) => !Array.isArray((document as Record<string, unknown> | null)?.[list]));
-  return missing.length === 0 ? (document as T) : `missing lists: ${missing.join(', ')}`;
+  return missing.length === 0 ? (document as T) : messageRef(importDetails.missingLists, { lists: missing.join(', ') });
 }
 
 /** A mask from an RLE segmentation, a polygon from the first ring of a polygon one, else a box from the bbox; or why none can be read. */
@@ -195,13 +196,13 @@ export function cocoShapeOf(annotation: { bbox?: unknown; segmentation?: unknown
   if (segmentation && typeof segmentation === 'object' && !Array.isArray(segmentation)) return maskOfRle(segmentation);
   const ring = Array.isArray(segmentation) && Array.isArray(segmentation[0]) ? (segmentation[0] as unknown[]) : null;
   if (ring && ring.length > 0) {
-    if (ring.length < 6 || ring.length % 2 !== 0 || !finite(...ring)) return 'a polygon needs at least three x, y pairs';
+    if (ring.length < 6 || ring.length % 2 !== 0 || !finite(...ring)) return importDetails.polygonPairs;
     const values = ring as number[];
     return { type: 'polygon', points: Array.from({ length: values.length / 2 }, (_, i) => ({ x: values[2 * i], y: values[2 * i + 1] })) };
   }
   const bbox = annotation.bbox;
-  if (!Array.isArray(bbox) || bbox.length !== 4 || !finite(...bbox)) return 'bbox must be [x, y, width, height]';
+  if (!Array.isArray(bbox) || bbox.length !== 4 || !finite(...bbox)) return importDetails.bboxValues;
   const [x, y, width, height] = bbox as number[];
-  if (width <= 0 || height <= 0) return 'bbox width and height must be positive';
+  if (width <= 0 || height <= 0) return importDetails.bboxPositive;
   return { type: 'box', x, y, width, height };
 }

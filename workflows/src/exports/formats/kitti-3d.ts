@@ -8,7 +8,8 @@
 import { kittiCalibration } from '../../fusion/calibration-files';
 import { cuboidToKitti, kittiCalibOf, kittiCalibText, kittiToCuboid } from '../../fusion/kitti';
 import type { BoxShape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, type ImportedFile, importReasons } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, type ImportedFile, importDetails, importReasons } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import { kittiTypeOf } from './kitti';
 import { finite, labelLines } from './objects-at';
 import { axesCamera, cameraBoxOf, camerasOf, type CuboidAtFrame, cuboidsAt, type DrawnBoxes, drawnBoxesFile, drawnOn, fixed, frameName, kittiBox, readDrawnBoxes } from './spatial';
@@ -80,7 +81,7 @@ export function calibCamera(files: ImportedFile[], path: string, refusals: Decod
 /** A cuboid from the 3D fields of a KITTI line (h w l x y z rotation_y), or a text saying what is wrong. */
 export function cuboidOfFields(fields: string[], camera: Pick<typeof axesCamera, 'lidarToCamera'>) {
   const [h, w, l, x, y, z, rotationY] = fields.map(Number);
-  if (!finite(h, w, l, x, y, z, rotationY) || h <= 0 || w <= 0 || l <= 0) return 'the 3D fields need positive h, w, l and finite x, y, z, rotation_y';
+  if (!finite(h, w, l, x, y, z, rotationY) || h <= 0 || w <= 0 || l <= 0) return importDetails.kitti3d;
   return kittiToCuboid(camera, { dimensions: [h, w, l], location: [x, y, z], rotationY });
 }
 
@@ -107,7 +108,7 @@ export const decodeKitti3d: AnnotationDecoder = (files) => {
     const drawnCamera = readDrawnBoxes(files.find((f) => f.path === sibling('drawn_boxes.json'))?.content);
     labelLines(file).forEach(({ source, fields }, line) => {
       if (fields.length !== 15 && fields.length !== 16) {
-        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI 3D', detail: `${fields.length} fields where 15 (or 16 with a score) are expected` } });
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI 3D', detail: messageRef(importDetails.fieldCount, { fields: fields.length, expected: 15, withScore: 16 }) } });
         return;
       }
       if (fields[0] === 'DontCare') return;

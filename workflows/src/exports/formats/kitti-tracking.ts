@@ -4,7 +4,8 @@
 // the 3D fields at the devkit's "unknown" values (a turned box is written as the upright box around it); a cuboid
 // fills them in the first camera's rectified frame as KITTI 3D does, with calib/<stem>.txt holding that camera and
 // drawn_boxes/<stem>.json naming the lines whose 2D box was drawn on it.
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importDetails, importReasons } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import { kittiCalibOf, kittiCalibText } from '../../fusion/kitti';
 import { kittiTypeOf } from './kitti';
 import { calibCamera, cameraBoxOfLine, cuboidOfFields, kittiFields } from './kitti-3d';
@@ -77,14 +78,14 @@ export const decodeKittiTracking: AnnotationDecoder = (files) => {
     items.push(item);
     for (const [line, { source, fields }] of labelLines(file).entries()) {
       if (fields.length !== 17 && fields.length !== 18) {
-        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI tracking', detail: `${fields.length} fields where 17 (or 18 with a score) are expected` } });
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI tracking', detail: messageRef(importDetails.fieldCount, { fields: fields.length, expected: 17, withScore: 18 }) } });
         continue;
       }
       const [frame, id] = fields.slice(0, 2).map(Number);
       // The devkit marks regions to ignore as DontCare with track id -1: not objects.
       if (fields[2] === 'DontCare' || id === -1) continue;
       if (!Number.isInteger(frame) || frame < 0 || !Number.isInteger(id) || id < 0) {
-        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI tracking', detail: 'frame and track_id must be whole numbers' } });
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI tracking', detail: importDetails.kittiTracking } });
         continue;
       }
       const number = String(id);
@@ -97,7 +98,7 @@ export const decodeKittiTracking: AnnotationDecoder = (files) => {
       }
       const [left, top, right, bottom] = fields.slice(6, 10).map(Number);
       if (!finite(left, top, right, bottom) || right <= left || bottom <= top) {
-        refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'the box needs left < right and top < bottom' } });
+        refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: importDetails.boxOrder } });
         continue;
       }
       item.objects.push({ source, className: fields[2], shape: { type: 'box', x: left, y: top, width: right - left, height: bottom - top }, attributes: book.valuesAt(number, frame), id: book.idOf(number), frame });

@@ -3,7 +3,8 @@
 // rotation_y are kept as the object's attributes of those names, as written, and written back unchanged; where an
 // object has none, the devkit's "not set" values. DontCare regions import where the project has a DontCare tool and
 // are skipped with a warning otherwise. Spaces in class names become underscores.
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons, importWarnings } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importDetails, importReasons, importWarnings } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import type { AttributeValues } from '../../tasks/result.schema';
 import { boundsOf, finite, labelLines, objectsAt } from './objects-at';
 
@@ -85,17 +86,17 @@ export const decodeKitti: AnnotationDecoder = (files) => {
     items.push(item);
     for (const { source, fields } of labelLines(file)) {
       if (fields.length !== 15 && fields.length !== 16) {
-        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI', detail: `${fields.length} fields where 15 (or 16 with a score) are expected` } });
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI', detail: messageRef(importDetails.fieldCount, { fields: fields.length, expected: 15, withScore: 16 }) } });
         continue;
       }
       const numbers = fields.slice(1).map(Number);
       if (!finite(...numbers)) {
-        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI', detail: 'every field after the type is a number' } });
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'KITTI', detail: importDetails.kittiNumbers } });
         continue;
       }
       const [left, top, right, bottom] = numbers.slice(3, 7);
       if (right <= left || bottom <= top) {
-        refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'the box needs left < right and top < bottom' } });
+        refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: importDetails.boxOrder } });
         continue;
       }
       const shape = { type: 'box' as const, x: left, y: top, width: right - left, height: bottom - top };

@@ -6,7 +6,7 @@
 // visibility are kept as the object's attributes of those names (1 where it has none). Imports read MOTChallenge's
 // own layout too: <seq>/gt/gt.txt without labels.txt follows the MOT16/17 class table, seqinfo.ini gives the frame
 // size where the batch does not, and a box running past the frame is clipped to it with a warning.
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, type ExportItem, type ImportedFile, importReasons, importWarnings } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, type ExportItem, type ImportedFile, importDetails, importReasons, importWarnings } from '../format';
 import type { AttributeValues } from '../../tasks/result.schema';
 import { boundsOf, finite, objectsAt } from './objects-at';
 import { readSeqinfo, writeSeqinfo } from './seqinfo';
@@ -97,14 +97,14 @@ export const decodeMot: AnnotationDecoder = (files, context) => {
         const [frame, id, left, top, width, height] = fields.slice(0, 6).map(Number);
         const classId = Number(fields[7]);
         if (fields.length < 8 || !Number.isInteger(frame) || frame < 1 || !Number.isInteger(id) || !Number.isInteger(classId)) {
-          return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'MOT', detail: 'a line needs frame (from 1), id, bb_left, bb_top, width, height, conf and class' } });
+          return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'MOT', detail: importDetails.motLine } });
         }
-        if (!finite(left, top, width, height) || width <= 0 || height <= 0) return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'the box needs a positive width and height' } });
+        if (!finite(left, top, width, height) || width <= 0 || height <= 0) return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: importDetails.boxPositive } });
         const className = labels[classId - 1];
         if (!className) return refusals.push({ source, reasonKey: importReasons.unknownClass, params: { value: String(classId) } });
         const number = String(id);
         const box = clipped({ x: left, y: top, width, height }, size);
-        if (!box) return warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: 'box', detail: 'it lies wholly outside the frame' } });
+        if (!box) return warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: 'box', detail: importDetails.outsideFrame } });
         if (box.width !== width || box.height !== height) warnings.push({ source, reasonKey: importWarnings.clipped });
         const flags: AttributeValues = {};
         if (fields[6] !== undefined && fields[6] !== '1') flags.conf = fields[6];

@@ -10,7 +10,7 @@ import { invertTransform, type Matrix4, poseMatrix } from '../../fusion/calibrat
 import { cuboidToNuscenes, type NuscenesBox, nuscenesToCuboid, transformPoint } from '../../fusion/kitti';
 import type { Quaternion } from '../../tasks/interpolation';
 import type { AttributeValues } from '../../tasks/result.schema';
-import { type AnnotationDecoder, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, importReasons } from '../format';
+import { type AnnotationDecoder, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, importDetails, importReasons } from '../format';
 import { attributeValues, finite } from './objects-at';
 import { camerasOf, cuboidsAt, tokenOf } from './spatial';
 
@@ -203,7 +203,7 @@ export const decodeNuscenes: AnnotationDecoder = (files) => {
       try {
         const parsed: unknown = file ? JSON.parse(file.content.toString('utf8')) : [];
         rows = Array.isArray(parsed) ? (parsed as Row[]) : [];
-        if (!Array.isArray(parsed)) refusals.push({ source: path, reasonKey: importReasons.malformed, params: { format: 'nuScenes', detail: 'a table is a JSON array' } });
+        if (!Array.isArray(parsed)) refusals.push({ source: path, reasonKey: importReasons.malformed, params: { format: 'nuScenes', detail: importDetails.nuscenesTable } });
       } catch (error) {
         refusals.push({ source: path, reasonKey: importReasons.malformed, params: { format: 'nuScenes', detail: (error as Error).message } });
       }
@@ -242,12 +242,12 @@ export const decodeNuscenes: AnnotationDecoder = (files) => {
       const instance = instances.get(String(row.instance_token));
       const category = instance && categories.get(String(instance.category_token));
       if (!at || !instance || !category) {
-        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'nuScenes', detail: 'the annotation needs its sample in a scene, its instance and its category' } });
+        refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'nuScenes', detail: importDetails.nuscenesAnnotation } });
         return;
       }
       const { translation, size, rotation } = row as { translation: unknown; size: unknown; rotation: unknown };
       if (![translation, size, rotation].every(Array.isArray) || !finite(...(translation as unknown[]), ...(size as unknown[]), ...(rotation as unknown[])) || (size as number[]).some((v) => v <= 0) || (rotation as unknown[]).length !== 4) {
-        refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'translation (3), a positive size (w, l, h) and a rotation quaternion (w, x, y, z) are needed' } });
+        refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: importDetails.nuscenesBox } });
         return;
       }
       const box = toEgo({ translation: translation as NuscenesBox['translation'], size: size as NuscenesBox['size'], rotation: rotation as Quaternion }, poseOfSample.get(String(row.sample_token)) ?? null);

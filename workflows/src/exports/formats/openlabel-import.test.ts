@@ -2,7 +2,8 @@
 // frame, camera boxes named by coordinate system, num values, don't-care entries of negative size, the ego car as static
 // object data in the vehicle's frame), transforms given as quaternion and translation, and malformed documents.
 import { describe, expect, it } from 'vitest';
-import { importReasons, importWarnings, type ImportedFile } from '../format';
+import { importDetails, importReasons, importWarnings, type ImportedFile } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import { annotationDecoders } from './index';
 
 const decode = (document: unknown, path = 'openlabel/0000.json') => annotationDecoders.openlabel([{ path, content: Buffer.from(JSON.stringify(document)) }] as ImportedFile[], { rule: null, sizeOf: () => null });
@@ -124,24 +125,24 @@ describe('OpenLABEL transforms and camera boxes', () => {
       },
     });
     expect(decode(document({})).refusals).toEqual([
-      { source: 'openlabel/0000.json frames[0].objects[7]', reasonKey: importReasons.wrongGeometry, params: { detail: 'no coordinate_systems parent or transforms lead from radar to VELO' } },
+      { source: 'openlabel/0000.json frames[0].objects[7]', reasonKey: importReasons.wrongGeometry, params: { detail: messageRef(importDetails.transformMissing, { from: 'radar', to: 'VELO' }) } },
     ]);
-    expect(decode(document({ t: { src: 'radar', dst: 'VELO', transform_src_to_dst: { matrix4x4: [1, 0] } } })).refusals[0].params).toEqual({ detail: 'a transform on the way from radar to VELO: matrix4x4 must hold 16 numbers' });
+    expect(decode(document({ t: { src: 'radar', dst: 'VELO', transform_src_to_dst: { matrix4x4: [1, 0] } } })).refusals[0].params).toEqual({ detail: messageRef(importDetails.transformBroken, { from: 'radar', to: 'VELO', reason: 'matrix4x4 must hold 16 numbers' }) });
   });
 
   it('refuses frame intervals that run backwards or past the frames an item holds, before reading their frames', () => {
     const picture = (intervals: object) => ({ openlabel: { frame_intervals: intervals, objects: { '0': { name: 'a', type: 'Car', frame_intervals: [{ frame_start: 0, frame_end: 1e12 }], object_data: { bbox: [{ name: 'b', val: [5, 5, 2, 2] }] } } } } });
     expect(decode(picture([{ frame_start: 3, frame_end: 1 }])).refusals.map((r) => r.source)).toEqual(['openlabel/0000.json frame_intervals']);
     const far = decode(picture([{ frame_start: 0, frame_end: 4 }]));
-    expect(far.refusals.map((r) => [r.source, r.params?.detail])).toEqual([['openlabel/0000.json objects[0].frame_intervals', 'a frame interval ends past frame 99999, the last an item holds']]);
+    expect(far.refusals.map((r) => [r.source, r.params?.detail])).toEqual([['openlabel/0000.json objects[0].frame_intervals', messageRef(importDetails.frameIntervalEnd, { last: 99999 })]]);
   });
 
   it('refuses a document without its root, a frame not named by its number, an object without a type', () => {
-    expect(decode({ frames: {} }).refusals).toEqual([{ source: 'openlabel/0000.json', reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: 'no "openlabel" root' } }]);
+    expect(decode({ frames: {} }).refusals).toEqual([{ source: 'openlabel/0000.json', reasonKey: importReasons.malformed, params: { format: 'OpenLABEL', detail: importDetails.openlabelRoot } }]);
     const odd = decode({ openlabel: { objects: { '1': { name: 'x' } }, frames: { first: { objects: {} }, '0': { objects: { '1': { object_data: { bbox: [{ name: 'b', val: [5, 5, 2, 2] }] } } } } } } });
     expect(odd.refusals.map((r) => [r.source, r.params?.detail])).toEqual([
-      ['openlabel/0000.json frames[first]', 'frames are named by their number from 0'],
-      ['openlabel/0000.json frames[0].objects[1]', 'object 1 has no type'],
+      ['openlabel/0000.json frames[first]', importDetails.frameNames],
+      ['openlabel/0000.json frames[0].objects[1]', messageRef(importDetails.objectType, { object: '1' })],
     ]);
   });
 });

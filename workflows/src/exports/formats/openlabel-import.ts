@@ -8,7 +8,8 @@
 import { CoordinateSystemError, cuboidInto, cuboidPose, cuboidShapeOf, type CoordinateSystem, type SystemTransform, transformBetween } from '../../fusion/coordinate-systems';
 import type { Matrix4 } from '../../fusion/calibration-files';
 import { type AttributeValues, type BoxShape, resultLimits, type ResultPoint, type Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from '../format';
+import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type DecodeWarning, importDetails, importReasons, importWarnings, stemOf } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import { decodeJsonDocuments } from './json-documents';
 import { attributeValues, finite } from './objects-at';
 
@@ -57,8 +58,8 @@ function framesOf(intervals: Intervals | undefined): number[] | null | string {
   const frames = new Set<number>();
   for (const interval of intervals) {
     const { frame_start: start, frame_end: end } = interval ?? {};
-    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (end as number) < (start as number)) return 'a frame interval runs from a frame_start to a frame_end not before it, frames counted from 0';
-    if ((end as number) >= resultLimits.frames) return `a frame interval ends past frame ${resultLimits.frames - 1}, the last an item holds`;
+    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 0 || (end as number) < (start as number)) return importDetails.frameInterval;
+    if ((end as number) >= resultLimits.frames) return messageRef(importDetails.frameIntervalEnd, { last: resultLimits.frames - 1 });
     for (let f = start as number; f <= (end as number); f++) frames.add(f);
   }
   return [...frames].sort((a, b) => a - b);
@@ -66,10 +67,10 @@ function framesOf(intervals: Intervals | undefined): number[] | null | string {
 
 /** An OpenLABEL bbox (centre x, centre y, width, height) as a box. */
 function boxOf(val: unknown): ShapeRead {
-  if (!Array.isArray(val) || val.length !== 4 || !finite(...val)) return { refused: 'bbox val must be [x, y, width, height]' };
+  if (!Array.isArray(val) || val.length !== 4 || !finite(...val)) return { refused: importDetails.bboxVal };
   const [cx, cy, w, h] = val as number[];
   if (w < 0 || h < 0) return { skipped: 'bbox' };
-  if (w === 0 || h === 0) return { refused: 'bbox width and height must be positive' };
+  if (w === 0 || h === 0) return { refused: importDetails.bboxPositive };
   return { shape: { type: 'box', x: cx - w / 2, y: cy - h / 2, width: w, height: h } };
 }
 
@@ -78,7 +79,7 @@ function cameraBoxesOf(data: ObjectData): Record<string, BoxShape> | { refused: 
   const boxes: Record<string, BoxShape> = {};
   for (const entry of data.bbox ?? []) {
     const camera = entry.stream ?? entry.coordinate_system;
-    if (typeof camera !== 'string' || !camera) return { refused: "a cuboid's bbox names its camera's stream or coordinate system" };
+    if (typeof camera !== 'string' || !camera) return { refused: importDetails.cuboidCamera };
     const read = boxOf(entry.val);
     if (read && 'refused' in read) return read;
     if (read && 'shape' in read) boxes[camera] = read.shape as BoxShape;
@@ -101,21 +102,21 @@ function cuboidOf(data: ObjectData, system: string | undefined, frame: number, p
     return { refused: (error as Error).message };
   }
   if (pose.sizes.some((s) => s < 0)) return { skipped: 'cuboid' };
-  if (pose.sizes.some((s) => s === 0)) return { refused: 'cuboid sizes must be positive' };
+  if (pose.sizes.some((s) => s === 0)) return { refused: importDetails.cuboidSizes };
   const boxes = cameraBoxesOf(data);
   if ('refused' in boxes) return boxes as { refused: string };
   const cameraBoxes = Object.keys(boxes).length > 0 ? { cameraBoxes: boxes as Record<string, BoxShape> } : {};
   const where = typeof entry.coordinate_system === 'string' && entry.coordinate_system ? entry.coordinate_system : system;
   if (!where || where === placement.lidar) return { shape: cuboidShapeOf(pose), ...cameraBoxes };
-  if (!placement.lidar) return { refused: `the cuboid is in coordinate system ${where}, and the file has no lidar stream's coordinate system to bring it into` };
+  if (!placement.lidar) return { refused: messageRef(importDetails.cuboidNoLidar, { system: where }) };
   let m: Matrix4 | null;
   try {
     m = placement.into(where, frame);
   } catch (error) {
     if (!(error instanceof CoordinateSystemError)) throw error;
-    return { refused: `a transform on the way from ${where} to ${placement.lidar}: ${error.message}` };
+    return { refused: messageRef(importDetails.transformBroken, { from: where, to: placement.lidar, reason: error.message }) };
   }
-  if (!m) return { refused: `no coordinate_systems parent or transforms lead from ${where} to ${placement.lidar}` };
+  if (!m) return { refused: messageRef(importDetails.transformMissing, { from: where, to: placement.lidar }) };
   return { shape: cuboidInto(m, pose), ...cameraBoxes };
 }
 
@@ -125,25 +126,25 @@ function shapeOf(data: ObjectData | undefined, system: string | undefined, frame
   if (data.cuboid?.[0]) return cuboidOf(data, system, frame, placement);
   const turned = data.rbbox?.[0]?.val;
   if (turned !== undefined) {
-    if (!Array.isArray(turned) || turned.length !== 5 || !finite(...turned)) return { refused: 'rbbox val must be [x, y, width, height, alpha]' };
+    if (!Array.isArray(turned) || turned.length !== 5 || !finite(...turned)) return { refused: importDetails.rbboxValues };
     const [cx, cy, w, h, rotation] = turned as number[];
     if (w < 0 || h < 0) return { skipped: 'rbbox' };
-    if (w === 0 || h === 0) return { refused: 'rbbox width and height must be positive' };
+    if (w === 0 || h === 0) return { refused: importDetails.rbboxPositive };
     return { shape: { type: 'box', x: cx - w / 2, y: cy - h / 2, width: w, height: h, rotation } };
   }
   if (data.bbox?.[0]) return boxOf(data.bbox[0].val);
   const poly = data.poly2d?.[0];
   if (poly) {
     const values = poly.val;
-    if (!Array.isArray(values) || values.length % 2 !== 0 || !finite(...values)) return { refused: 'poly2d val must be x, y pairs' };
+    if (!Array.isArray(values) || values.length % 2 !== 0 || !finite(...values)) return { refused: importDetails.poly2dValues };
     const points: ResultPoint[] = Array.from({ length: values.length / 2 }, (_, i) => ({ x: values[2 * i] as number, y: values[2 * i + 1] as number }));
     const type = poly.closed === false ? (poly.name === 'curve' ? 'curve' : 'line') : 'polygon';
-    if (points.length < (type === 'polygon' ? 3 : 2)) return { refused: `a ${type} needs more points` };
+    if (points.length < (type === 'polygon' ? 3 : 2)) return { refused: { polygon: importDetails.polygonPoints, line: importDetails.linePoints, curve: importDetails.curvePoints }[type] };
     return { shape: { type, points } };
   }
   const point = data.point2d?.[0]?.val;
   if (point !== undefined) {
-    if (!Array.isArray(point) || point.length !== 2 || !finite(...point)) return { refused: 'point2d val must be [x, y]' };
+    if (!Array.isArray(point) || point.length !== 2 || !finite(...point)) return { refused: importDetails.point2dValues };
     return { shape: { type: 'point', x: point[0] as number, y: point[1] as number } };
   }
   return null;
@@ -194,7 +195,7 @@ function decodeDocument(path: string, root: OpenlabelRoot, refusals: DecodeRefus
   for (const [key, frame] of Object.entries(root.frames ?? {})) {
     const index = Number(key);
     if (!Number.isInteger(index) || index < 0 || String(index) !== key) {
-      refusals.push(malformed(`${path} frames[${key}]`, 'frames are named by their number from 0'));
+      refusals.push(malformed(`${path} frames[${key}]`, importDetails.frameNames));
       continue;
     }
     for (const [uid, inScene] of Object.entries(frame?.objects ?? {})) at(index).set(uid, { data: inScene?.object_data, source: `${path} frames[${key}].objects[${uid}]` });
@@ -217,7 +218,7 @@ function decodeDocument(path: string, root: OpenlabelRoot, refusals: DecodeRefus
     for (const [uid, { data, source }] of byFrame.get(frame)!) {
       const object = objects[uid];
       if (!object || typeof object.type !== 'string' || !object.type) {
-        refusals.push(malformed(source, `object ${uid} has no type`));
+        refusals.push(malformed(source, messageRef(importDetails.objectType, { object: uid })));
         continue;
       }
       const system = typeof object.coordinate_system === 'string' ? object.coordinate_system : undefined;
@@ -238,6 +239,6 @@ function decodeDocument(path: string, root: OpenlabelRoot, refusals: DecodeRefus
 export const decodeOpenlabel: AnnotationDecoder = (files) =>
   decodeJsonDocuments(files, 'OpenLABEL', (file, document, { items, refusals, warnings }) => {
     const root = (document as { openlabel?: unknown } | null)?.openlabel;
-    if (!root || typeof root !== 'object' || Array.isArray(root)) return 'no "openlabel" root';
+    if (!root || typeof root !== 'object' || Array.isArray(root)) return importDetails.openlabelRoot;
     items.push(decodeDocument(file.path, root as OpenlabelRoot, refusals, warnings));
   });

@@ -6,7 +6,7 @@
 // the class indices, and point_labels/<stem>/tracks.json keeps each instance's track id and values. Read back as one
 // segment track per instance, or per class and item where a frame has no instance file.
 import type { AttributeValues, SegmentShape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, importReasons } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, importDetails, importReasons } from '../format';
 import { objectsAt } from './objects-at';
 import { readJson } from './kitti-3d';
 import { frameName } from './spatial';
@@ -103,7 +103,7 @@ export const decodePointLabels: AnnotationDecoder = (files) => {
     const folder = file.path.replace(/\/?[^/]+\.bin$/, '');
     const frame = Number(file.path.replace(/^.*\//, '').replace(/\.bin$/, ''));
     if (!Number.isInteger(frame) || frame < 0 || file.content.length % 2 !== 0 || file.content.length === 0) {
-      malformed(file.path, 'a file is <frame number>.bin of two bytes per point');
+      malformed(file.path, importDetails.pointLabelsFile);
       continue;
     }
     let item = items.get(folder);
@@ -116,7 +116,7 @@ export const decodePointLabels: AnnotationDecoder = (files) => {
     const instancePath = file.path.replace(/\.bin$/, instanceSuffix);
     const instanceFile = files.find((f) => f.path === instancePath);
     if (instanceFile && instanceFile.content.length !== file.content.length) {
-      malformed(instancePath, 'an instance file has two bytes for each point of its class file');
+      malformed(instancePath, importDetails.pointLabelsInstance);
       continue;
     }
     // Without an instance file, the points of one class are one segment, numbered in the tracks file by the class.
@@ -132,7 +132,7 @@ export const decodePointLabels: AnnotationDecoder = (files) => {
         continue;
       }
       if (instanceFile && owners.some((o, i) => o === owner && labels[i] !== value)) {
-        malformed(source, 'the points of one instance have one class');
+        malformed(source, importDetails.pointLabelsClass);
         continue;
       }
       const attributes: AttributeValues = book.valuesAt(String(owner), frame);

@@ -3,7 +3,8 @@
 // format and precision, invalid items and attributes in or out as the rule says.
 import type { DataRuleDocument } from '../../catalog/data-rule';
 import type { ResultPoint, Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons, stemOf } from '../format';
+import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type EncoderFactory, importDetails, importReasons, stemOf } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import { attributeValues, finite, objectsAt, outlined } from './objects-at';
 
 /** The fields a rule's mapping may rename, and their names when it does not. */
@@ -13,6 +14,7 @@ type Field = (typeof ruleJsonFields)[number];
 type Coordinates = NonNullable<DataRuleDocument['coordinates']>;
 const defaults: Coordinates = { origin: 'top_left', unit: 'pixel', boxFormat: 'xywh', precision: 2 };
 const defaultPattern = '{batch}/{file}.json';
+const fewPoints = { polygon: importDetails.polygonPoints, line: importDetails.linePoints, curve: importDetails.curvePoints } as const;
 
 const nameOf = (rule: DataRuleDocument | null, field: Field): string => rule?.fieldMapping?.[field] ?? field.split('.').pop()!;
 const coordinatesOf = (rule: DataRuleDocument | null): Coordinates => ({ ...defaults, ...rule?.coordinates });
@@ -132,13 +134,13 @@ export const decodeRuleJson: AnnotationDecoder = (files, context) => {
 
 function shapeOf(type: unknown, box: unknown, points: unknown, size: Size | null, c: Coordinates): Shape | string {
   if (type === 'box') {
-    if (!Array.isArray(box) || box.length !== 4 || !finite(...box)) return 'a box needs four numbers';
+    if (!Array.isArray(box) || box.length !== 4 || !finite(...box)) return importDetails.boxFour;
     const shape = boxShape(box as number[], size, c);
-    return shape.type === 'box' && shape.width > 0 && shape.height > 0 ? shape : 'a box needs a positive width and height';
+    return shape.type === 'box' && shape.width > 0 && shape.height > 0 ? shape : importDetails.boxPositive;
   }
-  if (!Array.isArray(points) || !points.every((p) => Array.isArray(p) && p.length === 2 && finite(...p))) return 'points must be [x, y] pairs';
+  if (!Array.isArray(points) || !points.every((p) => Array.isArray(p) && p.length === 2 && finite(...p))) return importDetails.pointPairs;
   const read = (points as number[][]).map(([x, y]) => fromRule({ x, y }, size, c));
-  if (type === 'point') return read.length === 1 ? { type: 'point', ...read[0] } : 'a point has one [x, y] pair';
-  if (type === 'polygon' || type === 'line' || type === 'curve') return read.length >= (type === 'polygon' ? 3 : 2) ? { type, points: read } : `a ${type} needs more points`;
-  return `unknown shape type "${String(type)}"`;
+  if (type === 'point') return read.length === 1 ? { type: 'point', ...read[0] } : importDetails.pointOne;
+  if (type === 'polygon' || type === 'line' || type === 'curve') return read.length >= (type === 'polygon' ? 3 : 2) ? { type, points: read } : fewPoints[type];
+  return messageRef(importDetails.shapeType, { type: String(type) });
 }

@@ -7,7 +7,7 @@ import { toolInput } from '../../catalog/tool.schemas';
 import type { ItemSensors } from '../../fusion/calibration';
 import { cameraBoxesAt, frameAttributesAt, shapeAt, wrapAngle } from '../../tasks/interpolation';
 import type { BoxShape, CuboidShape, Keyframe, ResultDocument, ResultObject, Shape } from '../../tasks/result.schema';
-import type { ExportContext, ExportFormat, ExportTool } from '../format';
+import { type ExportContext, type ExportFormat, type ExportTool, importDetails } from '../format';
 import { matchImport } from '../import-matching';
 import { annotationDecoders, exportEncoders } from './index';
 import { nuscenesFolder } from './nuscenes';
@@ -184,7 +184,7 @@ describe('point-cloud formats', () => {
         return { ...f, content };
       });
       const refused = annotationDecoders.point_labels(twoClasses, { rule: null, sizeOf: () => null }).refusals;
-      expect(refused).toEqual([{ source: 'point_labels/Week 1/drive_0001/000003.instance.bin instance 1', reasonKey: expect.any(String), params: { format: 'point labels', detail: 'the points of one instance have one class' } }]);
+      expect(refused).toEqual([{ source: 'point_labels/Week 1/drive_0001/000003.instance.bin instance 1', reasonKey: expect.any(String), params: { format: 'point labels', detail: importDetails.pointLabelsClass } }]);
     });
   });
 });

@@ -3,7 +3,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { Keyframe, ResultObject } from '../../tasks/result.schema';
-import { importReasons, type ImportedFile } from '../format';
+import { importDetails, importReasons, type ImportedFile } from '../format';
+import { readMessageRef } from '../../i18n/message-ref';
 import { itemFinder } from '../import-matching';
 import { context, encodeAll, item, sizeOf, text } from './round-trip.test-support';
 import { decodeVoc, vocEncoder } from './voc';
@@ -146,7 +147,7 @@ describe(decodeVoc.name, () => {
       ['a.xml', importReasons.malformed],
       ['b.xml', importReasons.malformed],
     ]);
-    expect(refusals[0].params?.detail).toMatch(/^line 2:/);
+    expect(readMessageRef(String(refusals[0].params?.detail))).toMatchObject({ key: importDetails.xmlLine, params: { line: '2' } });
     expect(items.map((i) => i.fileName)).toEqual(['c.png']);
   });
 

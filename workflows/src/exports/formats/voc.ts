@@ -4,7 +4,8 @@
 // pose, truncated, difficult and occluded are kept as the object's attributes of those names and written back.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { AttributeValue, AttributeValues } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, frameMediaPath, type ImportedFile, importReasons, importWarnings, stemOf } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, frameMediaPath, type ImportedFile, importDetails, importReasons, importWarnings, stemOf } from '../format';
+import { messageRef } from '../../i18n/message-ref';
 import { boundsOf, finite, objectsAt } from './objects-at';
 
 /** The attribute that carries an object's id, so a round trip keeps tracks apart. */
@@ -120,12 +121,12 @@ export const decodeVoc: AnnotationDecoder = (files) => {
     (read.object ?? []).forEach((object, index) => {
       const source = `${file.path} object[${index}]`;
       const className = text(object.name)?.trim();
-      if (!className) return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'Pascal VOC', detail: '<name> is missing' } });
+      if (!className) return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'Pascal VOC', detail: importDetails.vocName } });
       const [xmin, ymin, xmax, ymax] = [object.bndbox?.xmin, object.bndbox?.ymin, object.bndbox?.xmax, object.bndbox?.ymax].map((v) => (text(v)?.trim() ? Number(v) : NaN));
       if (!finite(xmin, ymin, xmax, ymax) || xmax <= xmin || ymax <= ymin) {
-        return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: 'bndbox needs numbers with xmin < xmax and ymin < ymax' } });
+        return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: importDetails.vocBndbox } });
       }
-      if (object.part !== undefined) warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: '<part>', detail: 'a person layout part has no place in the project' } });
+      if (object.part !== undefined) warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: '<part>', detail: importDetails.vocPart } });
       const { [trackIdName]: trackId, ...attributes } = { ...fieldsOf(object), ...attributesOf(object.attributes?.attribute ?? []) };
       const id = typeof trackId === 'string' && trackId ? { id: trackId } : {};
       item.objects.push({ source, className, shape: { type: 'box', x: xmin, y: ymin, width: xmax - xmin, height: ymax - ymin }, attributes, ...id });
@@ -167,9 +168,9 @@ function listWarnings(files: ImportedFile[], items: DecodedItem[]): DecodeWarnin
 /** The file's <annotation> element, or why the file cannot be read (with the line of an XML error). */
 function readAnnotation(xml: string): VocAnnotation | string {
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) return `line ${valid.err.line}: ${valid.err.msg}`;
+  if (valid !== true) return messageRef(importDetails.xmlLine, { line: valid.err.line, reason: valid.err.msg });
   const annotation = (parser.parse(xml) as { annotation?: unknown }).annotation;
-  return annotation && typeof annotation === 'object' ? (annotation as VocAnnotation) : 'no <annotation> element';
+  return annotation && typeof annotation === 'object' ? (annotation as VocAnnotation) : importDetails.vocAnnotation;
 }
 
 /** Each <attribute> by its name: <value> as a text, <values> as a list of texts. */

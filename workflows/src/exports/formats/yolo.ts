@@ -3,7 +3,7 @@
 // (labels/<stem>.txt, classes.txt, data.yaml); imports read it, the Darknet layout (obj.data, obj.names, image lists,
 // obj_train_data/) and a bare classes.txt. Lines, curves and points have no YOLO form; attributes are not carried.
 import { load as loadYaml } from 'js-yaml';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ImportedFile, importReasons } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ImportedFile, importDetails, importReasons } from '../format';
 import type { ResultPoint, Shape } from '../../tasks/result.schema';
 import { labelLines, objectsAt } from './objects-at';
 
@@ -104,7 +104,7 @@ function layoutOf(files: ImportedFile[]): Layout {
       const byId: string[] = [];
       for (const [id, name] of Object.entries(names as Record<string, unknown>)) byId[Number(id)] = String(name);
       layout.names = byId;
-    } else layout.refusals.push(malformed(yaml.path, 'names is neither a list nor a map of class ids'));
+    } else layout.refusals.push(malformed(yaml.path, importDetails.yoloNames));
   }
   return layout;
 }
@@ -125,7 +125,7 @@ export const decodeYolo: AnnotationDecoder = (files, context) => {
   const labels = files.filter((f) => f.path.endsWith('.txt') && !layout.lists.has(f.path) && !listsImages(f));
   if (labels.length === 0) return { items, refusals: [...refusals, { source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
   const names = layout.names;
-  if (!names) return { items, refusals: [...refusals, malformed('classes.txt', 'no classes.txt, obj.names or data.yaml names the classes')] };
+  if (!names) return { items, refusals: [...refusals, malformed('classes.txt', importDetails.yoloClasses)] };
   for (const file of labels) {
     const fileName = itemNameOf(file.path);
     const size = context.sizeOf(fileName);
@@ -159,18 +159,18 @@ function onImage(value: number): number | null {
 }
 
 function shapeOf(values: number[], size: { width: number; height: number }): Shape | string {
-  if (values.some((v) => !Number.isFinite(v))) return 'coordinates must be numbers from 0 to 1';
+  if (values.some((v) => !Number.isFinite(v))) return importDetails.yoloCoordinates;
   if (values.length === 4) {
     const [cx, cy, w, h] = values;
-    if (w <= 0 || h <= 0) return 'width and height must be positive';
+    if (w <= 0 || h <= 0) return importDetails.sizePositive;
     const edges = [cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2].map(onImage);
-    if (edges.some((e) => e === null)) return 'coordinates must be numbers from 0 to 1';
+    if (edges.some((e) => e === null)) return importDetails.yoloCoordinates;
     const [left, top, right, bottom] = edges as number[];
     return { type: 'box', x: left * size.width, y: top * size.height, width: (right - left) * size.width, height: (bottom - top) * size.height };
   }
-  if (values.length < 6 || values.length % 2 !== 0) return 'a line holds a box (4 numbers) or a polygon (3 or more x, y pairs)';
+  if (values.length < 6 || values.length % 2 !== 0) return importDetails.yoloLine;
   const onEdges = values.map(onImage);
-  if (onEdges.some((v) => v === null)) return 'coordinates must be numbers from 0 to 1';
+  if (onEdges.some((v) => v === null)) return importDetails.yoloCoordinates;
   const points: ResultPoint[] = Array.from({ length: values.length / 2 }, (_, i) => ({ x: onEdges[2 * i]! * size.width, y: onEdges[2 * i + 1]! * size.height }));
   return { type: 'polygon', points };
 }

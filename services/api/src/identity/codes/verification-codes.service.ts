@@ -39,7 +39,7 @@ export class VerificationCodes {
         .limit(1)
         .executeTakeFirst();
       if (last && last.age < resendSeconds) {
-        throw new AppError(429, 'RATE_LIMITED', 'identity.code_wait', { seconds: resendSeconds - last.age });
+        throw new AppError(429, 'RATE_LIMITED', 'identity.code_wait', { seconds: resendSeconds - last.age, count: resendSeconds - last.age });
       }
       await trx
         .insertInto('verification_codes')
@@ -55,7 +55,7 @@ export class VerificationCodes {
       channel: isPhone(deliverTo) ? 'sms' : 'email',
       recipient: deliverTo,
       subject: translate(language, 'identity.code_subject'),
-      body: translate(language, 'identity.code_body', { code, minutes: lifetimeMinutes }),
+      body: translate(language, 'identity.code_body', { code, minutes: lifetimeMinutes, count: lifetimeMinutes }),
     });
   }
 

@@ -1,0 +1,4 @@
+// Public surface of the languages the platform speaks.
+export * from './languages';
+export * from './language-match';
+export * from './message-ref';
