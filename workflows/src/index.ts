@@ -22,3 +22,4 @@ export * from './webhooks';
 export * from './insights';
 export * from './fusion';
 export * from './pointcloud';
+export * from './i18n/languages';
