@@ -122,7 +122,7 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
     <TableRow aria-label={batch.name}>
       <TableCell>
         {batch.name}
-        <span className="ml-2 text-xs text-muted-foreground">{t(`batches_upload_${batch.uploadType}`)}</span>
+        <span className="ms-2 text-xs text-muted-foreground">{t(`batches_upload_${batch.uploadType}`)}</span>
       </TableCell>
       <TableCell>{batch.priority}</TableCell>
       <TableCell>
@@ -163,7 +163,7 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
             </p>
           )}
           {batch.failureMessage && (
-            <button type="button" className={`text-left text-xs underline ${batch.failed > 0 ? 'text-destructive' : 'text-muted-foreground'}`} onClick={() => void downloadFailures(batch)}>
+            <button type="button" className={`text-start text-xs underline ${batch.failed > 0 ? 'text-destructive' : 'text-muted-foreground'}`} onClick={() => void downloadFailures(batch)}>
               {batch.failureMessage}
             </button>
           )}

@@ -32,7 +32,7 @@ export function EditorToolbar({ run }: { run: (command: EditorCommand) => void }
         {t('editor_contrast')}
         <input type="range" min={20} max={300} step={10} value={contrast} className="w-20" onChange={(e) => store.set({ contrast: Number(e.target.value) })} />
       </label>
-      <span className="ml-auto" />
+      <span className="ms-auto" />
       <CommandButton run={run} command="shortcuts" label={t('editor_shortcuts')} />
     </div>
   );

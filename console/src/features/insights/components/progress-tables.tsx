@@ -15,10 +15,10 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
         <TableHeader>
           <TableRow>
             <TableHead>{t('insights_link')}</TableHead>
-            <TableHead className="text-right">{t('insights_waiting')}</TableHead>
-            <TableHead className="text-right">{t('insights_in_hand')}</TableHead>
-            <TableHead className="text-right">{t('insights_held')}</TableHead>
-            <TableHead className="text-right">{t('insights_done')}</TableHead>
+            <TableHead className="text-end">{t('insights_waiting')}</TableHead>
+            <TableHead className="text-end">{t('insights_in_hand')}</TableHead>
+            <TableHead className="text-end">{t('insights_held')}</TableHead>
+            <TableHead className="text-end">{t('insights_done')}</TableHead>
             <TableHead className="w-48">{t('insights_progress')}</TableHead>
           </TableRow>
         </TableHeader>
@@ -28,10 +28,10 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
               <TableCell>
                 {link.name} <span className="text-xs text-muted-foreground">({t(`links_type_${link.type}`)})</span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{link.waiting}</TableCell>
-              <TableCell className="text-right tabular-nums">{link.claimed}</TableCell>
-              <TableCell className="text-right tabular-nums">{link.held}</TableCell>
-              <TableCell className="text-right tabular-nums">
+              <TableCell className="text-end tabular-nums">{link.waiting}</TableCell>
+              <TableCell className="text-end tabular-nums">{link.claimed}</TableCell>
+              <TableCell className="text-end tabular-nums">{link.held}</TableCell>
+              <TableCell className="text-end tabular-nums">
                 {link.done} / {link.total}
               </TableCell>
               <TableCell>
@@ -46,26 +46,26 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
           <TableHeader>
             <TableRow>
               <TableHead>{t('insights_batch')}</TableHead>
-              <TableHead className="text-right">{t('insights_items')}</TableHead>
+              <TableHead className="text-end">{t('insights_items')}</TableHead>
               {links.map((link) => (
-                <TableHead key={link.linkId} className="text-right">
+                <TableHead key={link.linkId} className="text-end">
                   {linkLabel(t, link)}
                 </TableHead>
               ))}
-              <TableHead className="text-right">{t('insights_finished')}</TableHead>
+              <TableHead className="text-end">{t('insights_finished')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {batches.map((batch) => (
               <TableRow key={batch.batchId}>
                 <TableCell>{batch.name}</TableCell>
-                <TableCell className="text-right tabular-nums">{batch.items}</TableCell>
+                <TableCell className="text-end tabular-nums">{batch.items}</TableCell>
                 {batch.links.map((l) => (
-                  <TableCell key={l.linkId} className="text-right tabular-nums">
+                  <TableCell key={l.linkId} className="text-end tabular-nums">
                     {l.done} ({share(l.done, batch.items)}%)
                   </TableCell>
                 ))}
-                <TableCell className="text-right tabular-nums">{batch.finished}</TableCell>
+                <TableCell className="text-end tabular-nums">{batch.finished}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -265,7 +265,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
           )}
           {document.frameCount > 1 && <Timeline run={run} rate={frames.data?.frameRate ?? 10} objectLabel={objectLabel} />}
         </div>
-        <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
+        <aside className="w-80 shrink-0 overflow-y-auto border-s border-border bg-card" aria-label={t('editor_side_panel')}>
           {selectedBox && (
             <dl className="grid grid-cols-2 gap-x-2 border-b border-border p-3 text-xs" aria-label={t('cloud_selected_cuboid')}>
               <dt className="text-muted-foreground">{t('cloud_points_in_box')}</dt>
