@@ -4,6 +4,7 @@ import type { BatchProgress, LinkProgress } from '@annot/workflows';
 import { Progress } from '@/components/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { linkLabel } from '@/lib/link-label';
+import { formatNumber, formatPercent } from '@/lib/numbers';
 
 const share = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
 
@@ -35,7 +36,7 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
                 {link.done} / {link.total}
               </TableCell>
               <TableCell>
-                <Progress value={share(link.done, link.total)} aria-label={`${link.name} ${share(link.done, link.total)}%`} />
+                <Progress value={share(link.done, link.total)} aria-label={`${link.name} ${formatPercent(share(link.done, link.total) / 100, 0)}`} />
               </TableCell>
             </TableRow>
           ))}
@@ -62,7 +63,7 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
                 <TableCell className="text-end tabular-nums">{batch.items}</TableCell>
                 {batch.links.map((l) => (
                   <TableCell key={l.linkId} className="text-end tabular-nums">
-                    {l.done} ({share(l.done, batch.items)}%)
+                    {formatNumber(l.done)} ({formatPercent(share(l.done, batch.items) / 100, 0)})
                   </TableCell>
                 ))}
                 <TableCell className="text-end tabular-nums">{batch.finished}</TableCell>
