@@ -1,7 +1,7 @@
 // i18next over the seed's fourteen languages: Chinese (the default) ships with the first load, every other language's
 // strings come in a chunk of their own before they show; the choice lives in the languageType cookie and local `lang`.
 import { languages as table, type LanguageCode, type LanguageEntry, type TextDirection } from '@annot/workflows';
-import i18next from 'i18next';
+import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zhCN from '@/locales/zh-CN.json';
 import { readCookie, writeCookie } from './cookies';
@@ -28,13 +28,28 @@ function initialLanguage(): ConsoleLanguage {
   return byStoredValue(readCookie('languageType')) ?? byStoredValue(localStorage.getItem('lang')) ?? languages[0];
 }
 
+// A whole number a sentence counts or names (12 items, round 2) in the language's own digits, as Intl writes every other
+// number: Arabic's are ١٢; ungrouped, so an id or a version reads as it did.
+const wholeNumbers = new Map<string, Intl.NumberFormat>();
+const digitsOf = (tag: string = defaultLanguage) => wholeNumbers.get(tag) ?? wholeNumbers.set(tag, new Intl.NumberFormat(tag, { useGrouping: false })).get(tag)!;
+const ownDigits: FormatterModule = {
+  type: 'formatter',
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: (value: unknown, _format, tag) => (Number.isInteger(value) ? digitsOf(tag).format(value as number) : (value as string)),
+};
+
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { [defaultLanguage]: { translation: zhCN } },
-  lng: defaultLanguage,
-  fallbackLng: defaultLanguage,
-  interpolation: { escapeValue: false },
-});
+void i18n
+  .use(initReactI18next)
+  .use(ownDigits)
+  .init({
+    resources: { [defaultLanguage]: { translation: zhCN } },
+    lng: defaultLanguage,
+    fallbackLng: defaultLanguage,
+    interpolation: { escapeValue: false, alwaysFormat: true },
+  });
 
 const current = (): ConsoleLanguage => languages.find((language) => language.tag === i18n.language) ?? languages[0];
 

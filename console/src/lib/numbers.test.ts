@@ -53,3 +53,12 @@ describe('formatPeriod', () => {
     expect(formatPeriod('2026-04-06', 'year')).toBe('2026');
   });
 });
+
+describe('counts in sentences', () => {
+  it('writes a sentence’s whole numbers in the language’s own digits, ungrouped', () => {
+    readIn('ar-SA');
+    expect(i18n.t('links_tasks', { count: 1234 })).toContain('١٢٣٤');
+    readIn('en-US');
+    expect(i18n.t('links_tasks', { count: 1234 })).toBe('1234 tasks');
+  });
+});

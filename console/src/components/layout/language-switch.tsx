@@ -2,6 +2,7 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/sonner';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { languages, setLanguage } from '@/lib/i18n';
 
@@ -18,8 +19,9 @@ export function LanguageSwitch() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-h-[70vh] overflow-y-auto">
         {languages.map((language) => (
-          // Each name is written in its own language and script, whatever the page's language is.
-          <DropdownMenuItem key={language.code} lang={language.tag} dir={language.direction} onSelect={() => void setLanguage(language.tag)}>
+          // Each name is written in its own language and script, whatever the page's language is; a language whose
+          // strings cannot be fetched leaves the page as it was.
+          <DropdownMenuItem key={language.code} lang={language.tag} dir={language.direction} onSelect={() => setLanguage(language.tag).catch(() => toast.error(t('load_failed')))}>
             {language.name}
           </DropdownMenuItem>
         ))}
