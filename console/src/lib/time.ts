@@ -6,6 +6,7 @@ import { i18n } from './i18n';
 const styles = {
   time: { dateStyle: 'short', timeStyle: 'medium' },
   clock: { timeStyle: 'medium' },
+  date: { dateStyle: 'short' },
   day: { month: 'short', day: 'numeric' },
   month: { year: 'numeric', month: 'short' },
   year: { year: 'numeric' },
@@ -25,6 +26,9 @@ function format(at: string | number | Date | null | undefined, style: keyof type
 
 /** An ISO time or epoch milliseconds, with its date; none reads as a dash. */
 export const formatTime = (at: string | number | null | undefined): string => format(at, 'time');
+
+/** The date alone, for what a day is enough to place. */
+export const formatDate = (at: string | number | null | undefined): string => format(at, 'date');
 
 /** The time of day alone, for what happened today or is about to. */
 export const formatClock = (at: string | number | null | undefined): string => format(at, 'clock');
