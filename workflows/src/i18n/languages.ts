@@ -29,7 +29,7 @@ export interface LanguageEntry {
   direction: TextDirection;
 }
 
-// Brazilian Portuguese rather than European: it is the variant most annotation teams writing Portuguese read.
+// Brazilian Portuguese rather than European: the variant most Portuguese speakers read (docs/i18n/README.md).
 export const languages: readonly LanguageEntry[] = [
   { code: 'zh_CN', tag: 'zh-CN', name: '简体中文', direction: 'ltr' },
   { code: 'en_US', tag: 'en-US', name: 'English', direction: 'ltr' },
