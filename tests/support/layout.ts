@@ -83,10 +83,14 @@ export function overlappingHeaderControls(page: Page): Promise<string[]> {
   });
 }
 
-/** The font families fontconfig says have a language's script (`th`, `hi`, `ar`, `zh-cn`). */
-function familiesFor(lang: string): Set<string> {
-  const listed = spawnSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' }).stdout ?? '';
-  return new Set(listed.split('\n').flatMap((line) => line.split(',')).map((family) => family.trim()).filter(Boolean));
+/**
+ * Whether a font family has a language's script (`th`, `hi`, `ar`, `zh-cn`), as fontconfig says. Without fontconfig
+ * (macOS), any font but the one that draws every missing glyph as a box.
+ */
+function familyHasScript(family: string, lang: string): boolean {
+  const listed = spawnSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' });
+  if (listed.error) return family !== 'LastResort';
+  return listed.stdout.split('\n').flatMap((line) => line.split(',')).some((name) => name.trim() === family);
 }
 
 /**
@@ -103,7 +107,7 @@ export async function drawnInItsScript(page: Page, selector: string, lang: strin
     const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
     const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
     const main = [...fonts].sort((a, b) => b.glyphCount - a.glyphCount)[0];
-    return { drawnWith: main?.familyName ?? 'nothing', hasScript: main !== undefined && familiesFor(lang).has(main.familyName) };
+    return { drawnWith: main?.familyName ?? 'nothing', hasScript: main !== undefined && familyHasScript(main.familyName, lang) };
   } finally {
     await cdp.detach();
   }
