@@ -1,17 +1,16 @@
-// The console in the languages that test its layout and its fonts: each role switches to Arabic in place and walks its
-// menu read right to left (the side menu on the right, nothing past the window's edges, the header's controls apart),
-// then to Thai, drawn in a font that has it; no screen ever shows a translation key, and a stored language the console
-// does not know reads Chinese.
+// The console in the languages that test its layout and its fonts, over the demo's data: each role switches to Arabic in
+// place and walks its menu read right to left (the side menu on the right, nothing past the window's edges, the
+// header's controls apart), then to Thai, drawn in a font that has it; the editor's stage stays left to right in Arabic;
+// no screen ever shows a translation key, and a stored language the console does not know reads Chinese.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedProject } from '../support/batches';
-import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { startDemo, type Demo } from '../support/demo';
 import { drawnInItsScript, keysSeen, outsideViewport, overlappingHeaderControls, watchForKeys } from '../support/layout';
-import { createPerson } from '../support/people';
-import { call, startPlatform, type Platform } from '../support/platform';
-import { forgetResendLimit, latestCode, signInAdmin } from '../support/sign-in';
+import { call, type Platform } from '../support/platform';
+import { forgetResendLimit, latestCode } from '../support/sign-in';
 
 type Strings = Record<string, string>;
 const catalogue = (tag: string): Strings => JSON.parse(readFileSync(join(__dirname, '..', '..', 'console', 'src', 'locales', `${tag}.json`), 'utf8'));
@@ -61,11 +60,22 @@ async function arabicLayout(page: Page, path: string) {
   };
 }
 
-/** Whether the screen's menu entry, written in Thai, is drawn in a font that has Thai: no empty boxes in its place. */
+/**
+ * Whether the screen's first text written in Thai (a heading, a label: the console's own words, not its data) is drawn
+ * in a font that has Thai, with a width of its own: no empty boxes in its place.
+ */
 async function thaiDrawn(page: Page, path: string) {
-  const entry = `nav a[href="${path}"]`;
-  const { hasScript } = await drawnInItsScript(page, entry, 'th');
-  const width = (await page.locator(entry).boundingBox())?.width ?? 0;
+  const found = await page.evaluate(() => {
+    document.querySelector('[data-thai-probe]')?.removeAttribute('data-thai-probe');
+    // The page's own words first; a screen that shows only a document has the menu's.
+    const probe = [...Array.from(document.querySelectorAll('main *')), ...Array.from(document.querySelectorAll('nav *'))].find((element) =>
+      Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && /[\u0E00-\u0E7F]/.test(node.textContent ?? '')),
+    );
+    probe?.setAttribute('data-thai-probe', '');
+    return probe !== undefined;
+  });
+  const { hasScript } = found ? await drawnInItsScript(page, '[data-thai-probe]', 'th') : { hasScript: false };
+  const width = found ? ((await page.locator('[data-thai-probe]').boundingBox())?.width ?? 0) : 0;
   return { path, document: await page.evaluate(() => document.documentElement.lang), hasScript, drawn: width > 0 };
 }
 
@@ -90,20 +100,13 @@ async function walkInArabicAndThai(page: Page, errors: string[]): Promise<void> 
 }
 
 describe('the console in Arabic and Thai', () => {
+  let demo: Demo;
   let platform: Platform;
   let browser: Browser;
   beforeAll(async () => {
-    platform = await startPlatform({ worker: false });
     browser = await launchBrowser();
-    const admin = await signInAdmin(platform);
-    const team = await call(platform, 'POST', '/manage/teams', { token: admin, body: { name: 'Readers', organisationId: 'READ-1', hiveId: '201', size: 5, mobile: '13900000011' } });
-    expect(team.status, JSON.stringify(team.body)).toBe(200);
-    const teamId = team.body.data.id;
-    await createPerson(platform, admin, { role: '10', name: 'Reading PM', account: 'read-pm@example.com', email: 'read-pm@example.com', password: 'Manage@123' });
-    await createPerson(platform, admin, { role: '30', name: 'Reading supplier', account: 'read-supplier', password: 'Supply@123', teamId });
-    await createPerson(platform, admin, { role: '40', name: 'Reading tagger', account: 'read-tagger', password: 'Tagger@123', teamId });
-    await createPerson(platform, admin, { role: '50', name: 'Reading client', account: 'read-client', password: 'Client@123' });
-    await seedProject(platform);
+    demo = await startDemo();
+    platform = demo.platform;
   });
   afterAll(async () => {
     await browser?.close();
@@ -116,25 +119,28 @@ describe('the console in Arabic and Thai', () => {
     return opened;
   }
 
-  it('walks the admin menu in Arabic, then in Thai', async () => {
+  // Each walk opens every screen of a menu twice, over the demo's data.
+  const walking = { timeout: 240_000 };
+
+  it('walks the admin menu in Arabic, then in Thai', walking, async () => {
     const { page, errors } = await openWatched();
     await signInAdminThroughConsole(page, platform);
     await walkInArabicAndThai(page, errors);
   });
 
-  it('walks the PM menu in Arabic, then in Thai', async () => {
+  it('walks the PM menu in Arabic, then in Thai', walking, async () => {
     const { page, errors } = await openWatched();
     await forgetResendLimit(platform);
-    await signInThroughConsole(page, 'Internal', 'read-pm@example.com', 'Manage@123', () => latestCode(platform, 'read-pm@example.com'));
+    await signInThroughConsole(page, 'Internal', 'pm@example.com', 'Demo@2026', () => latestCode(platform, 'pm@example.com'));
     await landOn(page, '/home');
     await walkInArabicAndThai(page, errors);
   });
 
-  it('walks the supplier, tagger and client menus in Arabic, then in Thai', async () => {
+  it('walks the supplier, tagger and client menus in Arabic, then in Thai', walking, async () => {
     for (const [tab, account, password, landing] of [
-      ['Team', 'read-supplier', 'Supply@123', '/supplier'],
-      ['User', 'read-tagger', 'Tagger@123', '/tag'],
-      ['Client', 'read-client', 'Client@123', '/checkout'],
+      ['Team', 'supplier@example.com', 'Demo@2026', '/supplier'],
+      ['User', 'tagger@example.com', 'Demo@2026', '/tag'],
+      ['Client', 'client@example.com', 'Demo@2026', '/checkout'],
     ] as const) {
       const { page, errors } = await openWatched();
       await signInThroughConsole(page, tab, account, password);
@@ -142,6 +148,46 @@ describe('the console in Arabic and Thai', () => {
       await walkInArabicAndThai(page, errors);
       await page.context().close();
     }
+  });
+
+  it("keeps the editor's stage left to right in Arabic: a box lands on the picture where it is drawn", async () => {
+    const { page, errors } = await openWatched();
+    await signInThroughConsole(page, 'User', 'tagger@example.com', 'Demo@2026');
+    await landOn(page, '/tag');
+    const token = await consoleToken(page);
+    const annotation = demo.links.find((link) => link.type === 'annotation')!;
+    const claimed = await call(platform, 'POST', `/manage/tasks/links/${annotation.id}/claims`, { token, body: { count: 1 } });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    const itemId: string = claimed.body.data.items[0];
+    const objects = async (): Promise<{ id: string; keyframes: { shape: Record<string, number> }[] }[]> =>
+      (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data.result?.result.objects ?? [];
+    const item = (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data;
+    const before = new Set((await objects()).map((object) => object.id));
+
+    await switchTo(page, english, 'العربية');
+    await page.goto(`/tag/edit/${itemId}`);
+    await page.locator('[data-editor-ready="true"]').waitFor();
+    const directions = await page.evaluate(() => [document.documentElement.dir, getComputedStyle(document.querySelector('[data-testid="editor-canvas"]')!).direction]);
+    expect(directions).toEqual(['rtl', 'ltr']);
+    expect(await outsideViewport(page)).toEqual([]);
+
+    // A box by dragging with the first tool's key, from (20, 20) to (100, 80) of the picture.
+    const at = await imageToScreen(page, { width: item.width, height: item.height });
+    await page.keyboard.press('Shift+Digit1');
+    const [from, to] = [at(20, 20), at(100, 80)];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2);
+    await page.mouse.move(to.x, to.y);
+    await page.mouse.up();
+    // Once saved, the box is where it was drawn on the picture, to a pixel or two of the mouse's rounding.
+    const drawn = async () => (await objects()).find((object) => !before.has(object.id))?.keyframes[0].shape;
+    await expect.poll(async () => (await drawn()) !== undefined, { timeout: 20_000 }).toBe(true);
+    const { x, y, width, height } = (await drawn())!;
+    const off = [x - 20, y - 20, width - 80, height - 60];
+    expect(off.every((pixels) => Math.abs(pixels) <= 2), JSON.stringify({ x, y, width, height })).toBe(true);
+    expect(await keysSeen(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('opens in the stored language with its script drawn and no key shown, and in Chinese for a language it does not know', async () => {
