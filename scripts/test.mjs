@@ -1,7 +1,9 @@
-// What `npm test` runs: Chromium and ffmpeg looked for first, an install when the lock file changed, the servers' build
-// beside the console's (when its sources changed), then every test, with the rest of the type check beside them.
+// What `npm test` runs: Chromium, its fonts and ffmpeg looked for first, an install when the lock file changed, the
+// servers' build beside the console's (when its sources changed), then every test, with the rest of the type check
+// beside them.
 import { ensureChromium } from './chromium.mjs';
 import { ensureFfmpeg } from './ffmpeg.mjs';
+import { ensureFonts } from './fonts.mjs';
 import { consoleIsStale, installIsStale } from './freshness.mjs';
 import { beside, handOver, root, step } from './steps.mjs';
 
@@ -14,7 +16,7 @@ function runsTestsOf(project) {
 }
 
 // Before anything else, so a missing browser is said at once rather than after minutes of other tests.
-if (runsTestsOf('browser') && !ensureChromium()) process.exit(1);
+if (runsTestsOf('browser') && !(ensureChromium() && ensureFonts())) process.exit(1);
 // The video import tests decode generated videos with the same programs.
 if (runsTestsOf('integration') && !ensureFfmpeg('Nothing was run. Tests other than the integration tests run without it: npm test -- --project unit --project browser --project console')) process.exit(1);
 if (installIsStale(root)) step('npm', ['ci']);

@@ -33,7 +33,7 @@ describe('ledger verification in the console', () => {
     expect(await row.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
 
     await page.getByRole('button', { name: 'Switch language' }).click();
-    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
     await expect.poll(() => page.getByRole('button', { name: '校验账本' }).isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -73,7 +73,7 @@ describe('a 3D item through sampling and client acceptance', () => {
     await signInThroughConsole(page, 'User', 'cloud-inspector@example.com', 'Person@123');
     await landOn(page, '/tag');
     await page.getByRole('button', { name: 'Switch language' }).click();
-    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
     const inbox = page.getByLabel('抽检任务', { exact: true });
     await inbox.getByRole('button', { name: `抽检${title}` }).waitFor();
     expect(await untranslated(page)).toEqual([]);

@@ -187,7 +187,7 @@ describe('the quality gates in the console', () => {
     await client.page.getByRole('link', { name: `Batches of ${demoProjectTitle}` }).click();
     await client.page.waitForURL(`**/checkout/category/${projectId}`);
     await client.page.getByRole('button', { name: 'Switch language' }).click();
-    await client.page.getByRole('menuitem', { name: '中文' }).click();
+    await client.page.getByRole('menuitem', { name: '简体中文' }).click();
     const zhName = batchName.replace('Acceptance batch', '验收批次');
     const waiting = client.page.getByLabel('待验收', { exact: true });
     await waiting.getByRole('heading', { name: /^待验收（\d+）$/ }).waitFor();

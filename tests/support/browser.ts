@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core, headless, with the flags this sandboxed network needs.
+import type { LanguageCode } from '@annot/workflows';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Platform } from './platform';
 import { adminAccount, adminPassword, forgetResendLimit, latestCode } from './sign-in';
@@ -21,9 +22,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh page in its own browser context (its own cookies), in Chinese unless asked for English. */
-export async function openPage(browser: Browser, baseUrl: string, language: 'zh_CN' | 'en_US' = 'en_US'): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: language === 'en_US' ? 'en-US' : 'zh-CN' });
+/** A fresh page in its own browser context (its own cookies), in English unless asked for another language. */
+export async function openPage(browser: Browser, baseUrl: string, language: LanguageCode = 'en_US'): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: language.replace('_', '-') });
   await context.addCookies([{ name: 'languageType', value: language, url: baseUrl }]);
   const page = await context.newPage();
   // A step that cannot happen should fail with its locator, well before the test's own time runs out.

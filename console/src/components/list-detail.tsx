@@ -37,7 +37,7 @@ export function ListDetail<T extends { id: string }>({ title, items, selected, o
           <ul className="grid gap-1" aria-label={title}>
             {items.map((item) => (
               <li key={item.id}>
-                <button type="button" className={cn('w-full rounded-md px-2 py-1 text-left text-sm hover:bg-muted', selected === item.id && 'bg-primary/10 text-primary')} onClick={() => onSelect(item.id)}>
+                <button type="button" className={cn('w-full rounded-md px-2 py-1 text-start text-sm hover:bg-muted', selected === item.id && 'bg-primary/10 text-primary')} onClick={() => onSelect(item.id)}>
                   {label(item)}
                 </button>
               </li>

@@ -1,7 +1,11 @@
-// Component tests: jest-dom matchers and a clean DOM and storage between tests.
+// Component tests: jest-dom matchers, English's strings fetched ahead (the tests switch to it at once), and a clean DOM
+// and storage between tests.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadLanguage } from '@/lib/i18n';
+
+await loadLanguage('en-US');
 
 afterEach(() => {
   cleanup();

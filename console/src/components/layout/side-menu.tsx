@@ -23,7 +23,7 @@ function Entry({ item, depth }: { item: MenuItem; depth: number }) {
       <NavLink
         to={item.path}
         end={item.path === '/home'}
-        className={({ isActive }) => cn('block rounded-md px-3 py-1.5 text-sm hover:bg-muted', depth > 0 && 'pl-5', isActive && 'bg-primary/10 font-medium text-primary')}
+        className={({ isActive }) => cn('block rounded-md px-3 py-1.5 text-sm hover:bg-muted', depth > 0 && 'ps-5', isActive && 'bg-primary/10 font-medium text-primary')}
       >
         {t(item.key)}
       </NavLink>
@@ -35,7 +35,7 @@ export function SideMenu() {
   const { t } = useTranslation();
   const menu = useMenu();
   return (
-    <nav aria-label={t('side_menu')} className="w-56 shrink-0 border-r border-border bg-card p-2">
+    <nav aria-label={t('side_menu')} className="w-56 shrink-0 border-e border-border bg-card p-2">
       {menu.isPending ? (
         <Skeleton className="h-40" />
       ) : (

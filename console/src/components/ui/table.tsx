@@ -13,7 +13,7 @@ export const TableRow = ({ className, ...props }: React.HTMLAttributes<HTMLTable
   <tr className={cn('border-b border-border transition-colors hover:bg-muted/50', className)} {...props} />
 );
 export const TableHead = ({ className, ...props }: React.ThHTMLAttributes<HTMLTableCellElement>) => (
-  <th className={cn('h-10 px-3 text-left align-middle font-medium text-muted-foreground', className)} {...props} />
+  <th className={cn('h-10 px-3 text-start align-middle font-medium text-muted-foreground', className)} {...props} />
 );
 export const TableCell = ({ className, ...props }: React.TdHTMLAttributes<HTMLTableCellElement>) => (
   <td className={cn('p-3 align-middle', className)} {...props} />

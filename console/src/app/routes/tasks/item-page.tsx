@@ -19,6 +19,7 @@ import type { CatalogChoices } from '@/features/tasks/components/catalog-choices
 import { ItemDetail } from '@/features/tasks/components/item-detail';
 import { useCan } from '@/lib/authorization';
 import { isUuid } from '@/lib/ids';
+import { DirectionArrow } from '@/components/direction-arrow';
 
 /** After these a tagger no longer holds the item, and may no longer see it: back to the project. */
 const handsOver = new Set<ItemVerb>(['submit', 'release', 'pass', 'reject']);
@@ -62,7 +63,7 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
       {back && (
         <div>
           <Button asChild size="sm" variant="ghost">
-            <Link to={back}>← {project.data?.title ?? t('tasks_back')}</Link>
+            <Link to={back}><DirectionArrow to="back" /> {project.data?.title ?? t('tasks_back')}</Link>
           </Button>
         </div>
       )}

@@ -6,15 +6,15 @@ import type { AlgorithmVersionEffect, GroupEffect, MeanInterval } from '@annot/w
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatNumber, formatPercent } from '@/lib/numbers';
 
 const EffectCharts = lazy(() => import('./effect-charts'));
 
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-const mean = (m: MeanInterval) => (m.mean === null ? '-' : `${round(m.mean)} (${round(m.low)}–${round(m.high)})`);
-const rate = (g: GroupEffect) => (g.passRate.rate === null ? '-' : `${round(g.passRate.rate * 100, 1)}% (${round(g.passRate.low * 100, 1)}–${round(g.passRate.high * 100, 1)}%)`);
+const mean = (m: MeanInterval) => (m.mean === null ? '-' : `${formatNumber(m.mean, 2)} (${formatNumber(m.low, 2)}–${formatNumber(m.high, 2)})`);
+const rate = (g: GroupEffect) => (g.passRate.rate === null ? '-' : `${formatPercent(g.passRate.rate)} (${formatPercent(g.passRate.low)}–${formatPercent(g.passRate.high)})`);
 
 const measures: { key: string; of: (g: GroupEffect) => string }[] = [
-  { key: 'algorithms_effect_items', of: (g) => String(g.items) },
+  { key: 'algorithms_effect_items', of: (g) => formatNumber(g.items) },
   { key: 'algorithms_effect_kept', of: (g) => mean(g.kept) },
   { key: 'algorithms_effect_edited', of: (g) => mean(g.edited) },
   { key: 'algorithms_effect_deleted', of: (g) => mean(g.deleted) },

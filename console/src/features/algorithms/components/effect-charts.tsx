@@ -3,9 +3,12 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AlgorithmVersionEffect, MeanInterval } from '@annot/workflows';
+import { formatNumber, formatUnit } from '@/lib/numbers';
 
 const colors = { answered: '#2563eb', control: '#94a3b8' };
 const value = (m: MeanInterval) => m.mean ?? 0;
+const perItem = (n: number) => formatNumber(n, 2);
+const secondsText = (n: number) => formatUnit(n, 'second', 1);
 const whisker = (m: MeanInterval): [number, number] => (m.mean === null ? [0, 0] : [m.mean - m.low, m.high - m.mean]);
 
 export default function EffectCharts({ effect }: { effect: AlgorithmVersionEffect }) {
@@ -28,8 +31,8 @@ export default function EffectCharts({ effect }: { effect: AlgorithmVersionEffec
           <BarChart data={changes}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
-            <YAxis allowDecimals />
-            <Tooltip />
+            <YAxis allowDecimals tickFormatter={perItem} />
+            <Tooltip formatter={(v) => perItem(Number(v))} />
             <Legend />
             <Bar dataKey="answered" name={t('algorithms_group_answered')} fill={colors.answered}>
               <ErrorBar dataKey="answeredError" width={4} />
@@ -45,8 +48,8 @@ export default function EffectCharts({ effect }: { effect: AlgorithmVersionEffec
           <BarChart data={seconds}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
-            <YAxis />
-            <Tooltip />
+            <YAxis tickFormatter={secondsText} />
+            <Tooltip formatter={(v) => secondsText(Number(v))} />
             <Bar dataKey="seconds" name={t('algorithms_effect_seconds')} fill={colors.answered}>
               <ErrorBar dataKey="error" width={4} />
             </Bar>

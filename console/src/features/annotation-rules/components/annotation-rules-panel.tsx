@@ -53,7 +53,7 @@ function VersionView({ version }: { version: AnnotationRuleVersion }) {
         {version.note && ` · ${version.note}`}
       </summary>
       {/* Rule HTML is sanitized by the server before it is stored. */}
-      {version.kind === 'richtext' && <div className="mt-2 [&_h2]:text-lg [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: version.html ?? '' }} />}
+      {version.kind === 'richtext' && <div className="mt-2 [&_h2]:text-lg [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:ps-5 [&_ul]:list-disc [&_ul]:ps-5" dangerouslySetInnerHTML={{ __html: version.html ?? '' }} />}
       {version.kind === 'pdf' && version.fileId && <PdfFrame path={`/manage/annotation-rules/files/${version.fileId}`} name={version.fileName ?? 'rule.pdf'} />}
     </details>
   );

@@ -43,7 +43,7 @@ export function RichTextEditor({ onChange }: { onChange: (html: string) => void 
         aria-label={t('rules_content')}
         contentEditable
         suppressContentEditableWarning
-        className="min-h-40 p-3 text-sm focus:outline-none [&_h2]:text-lg [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        className="min-h-40 p-3 text-sm focus:outline-none [&_h2]:text-lg [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:ps-5 [&_ul]:list-disc [&_ul]:ps-5"
         onInput={() => onChange(area.current?.innerHTML ?? '')}
       />
     </div>

@@ -97,7 +97,7 @@ export default function AnnouncementForm({ announcement, onDone, useTeamChoices,
         <Button type="button" disabled={busy} onClick={() => void submit({ action: 'publish' })()}>
           {t('announcements_publish_now')}
         </Button>
-        <div className="ml-auto flex items-end gap-2">
+        <div className="ms-auto flex items-end gap-2">
           <FormField id="announcement-publish-at" label={t('announcements_publish_at')}>
             <Input type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
           </FormField>

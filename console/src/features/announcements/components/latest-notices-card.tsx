@@ -2,11 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate } from '@/lib/time';
 import { useNotices } from '../api/notices';
 
 /** The whole list is the side menu's *Notices*. */
 export function LatestNoticesCard({ detailPath }: { detailPath: (id: string) => string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const notices = useNotices(3);
   const latest = notices.data?.pages[0]?.items ?? [];
   return (
@@ -24,7 +25,7 @@ export function LatestNoticesCard({ detailPath }: { detailPath: (id: string) => 
                 <Link to={detailPath(notice.id)} className="text-primary hover:underline">
                   {notice.title}
                 </Link>
-                <span className="text-muted-foreground">{new Date(notice.publishedAt).toLocaleDateString(i18n.language)}</span>
+                <span className="text-muted-foreground">{formatDate(notice.publishedAt)}</span>
               </li>
             ))}
           </ul>

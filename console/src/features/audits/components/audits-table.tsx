@@ -13,6 +13,7 @@ import { useJobProgress } from '@/features/jobs/use-job-progress';
 import { auditsKey, useAudits } from '../api/list-audits';
 import { useRequestAudit } from '../api/request-audit';
 import { formatTime } from '@/lib/time';
+import { formatPercent } from '@/lib/numbers';
 
 const variants: Record<string, BadgeProps['variant']> = { requested: 'outline', running: 'default', passed: 'success', failed: 'destructive' };
 
@@ -50,7 +51,7 @@ export function AuditsTable() {
                 </TableCell>
                 <TableCell className="w-48">
                   <Progress value={percent} aria-label={t('audit_progress')} />
-                  <span className="text-xs text-muted-foreground">{percent}%</span>
+                  <span className="text-xs text-muted-foreground">{formatPercent(percent / 100, 0)}</span>
                 </TableCell>
                 <TableCell>{audit.checked}</TableCell>
                 <TableCell className="font-mono text-xs">{audit.firstBadEventId ?? '—'}</TableCell>

@@ -61,7 +61,7 @@ export function RegisterForm({ userType, onRegistered }: { userType: 10 | 20; on
           <option value="">{t('register_country_placeholder')}</option>
           {(countries.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
-              {i18n.language === 'en-US' ? c.name : c.cname}
+              {i18n.language.startsWith('zh') ? c.cname : c.name}
             </option>
           ))}
         </Select>

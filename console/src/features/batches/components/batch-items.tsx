@@ -5,6 +5,7 @@ import { ListTable } from '@/components/list-table';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useBatchItems } from '../api/batches';
+import { formatNumber } from '@/lib/numbers';
 
 export function BatchItems({ batchId }: { batchId: string }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function BatchItems({ batchId }: { batchId: string }) {
               <ItemThumbnail itemId={item.id} />
             </TableCell>
             <TableCell>{item.fileName}</TableCell>
-            <TableCell>{item.size.toLocaleString()}</TableCell>
+            <TableCell>{formatNumber(item.size)}</TableCell>
             <TableCell>{item.mediaType}</TableCell>
             <TableCell>{item.width && item.height ? `${item.width}×${item.height}` : '-'}</TableCell>
             <TableCell>{t(`item_status_${item.status}`, { defaultValue: item.status })}</TableCell>

@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/api-client';
 import { type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { type BatchChange, downloadFailures, useBatches, useChangeBatch } from '../api/batches';
 import { BatchItems } from './batch-items';
+import { formatPercent } from '@/lib/numbers';
 
 const uploadTypes: BatchUploadType[] = ['zip', 'local', 'cos', 'oss'];
 
@@ -122,7 +123,7 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
     <TableRow aria-label={batch.name}>
       <TableCell>
         {batch.name}
-        <span className="ml-2 text-xs text-muted-foreground">{t(`batches_upload_${batch.uploadType}`)}</span>
+        <span className="ms-2 text-xs text-muted-foreground">{t(`batches_upload_${batch.uploadType}`)}</span>
       </TableCell>
       <TableCell>{batch.priority}</TableCell>
       <TableCell>
@@ -138,7 +139,7 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
           {percent !== null && (
             <div className="flex items-center gap-2">
               <Progress value={percent} aria-label={t('batches_progress')} className="w-32" />
-              <span className="text-xs">{percent}%</span>
+              <span className="text-xs">{formatPercent(percent / 100, 0)}</span>
             </div>
           )}
           {allowed.includes('batch.upload') && batch.uploadType === 'zip' && (
@@ -163,7 +164,7 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
             </p>
           )}
           {batch.failureMessage && (
-            <button type="button" className={`text-left text-xs underline ${batch.failed > 0 ? 'text-destructive' : 'text-muted-foreground'}`} onClick={() => void downloadFailures(batch)}>
+            <button type="button" className={`text-start text-xs underline ${batch.failed > 0 ? 'text-destructive' : 'text-muted-foreground'}`} onClick={() => void downloadFailures(batch)}>
               {batch.failureMessage}
             </button>
           )}

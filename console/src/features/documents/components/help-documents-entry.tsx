@@ -20,7 +20,7 @@ export function HelpDocumentsEntry({ item }: { item: MenuItem }) {
       <ul>
         {entries.map((entry) => (
           <li key={entry.id}>
-            <NavLink to={manualPath(entry)} className={cn('block rounded-md px-3 py-1.5 pl-5 text-sm hover:bg-muted', openId === entry.id && 'bg-primary/10 font-medium text-primary')}>
+            <NavLink to={manualPath(entry)} className={cn('block rounded-md px-3 py-1.5 ps-5 text-sm hover:bg-muted', openId === entry.id && 'bg-primary/10 font-medium text-primary')}>
               {entry.name}
             </NavLink>
           </li>

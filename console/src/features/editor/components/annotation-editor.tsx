@@ -101,7 +101,7 @@ function EditorWorkspace(props: AnnotationEditorProps) {
             {image ? canvas(image) : <Skeleton className="h-full w-full" />}
           </div>
         )}
-        <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
+        <aside className="w-80 shrink-0 overflow-y-auto border-s border-border bg-card" aria-label={t('editor_side_panel')}>
           <MarksPanel sequence={document.frameCount > 1} marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />
           {/* It reads the whole document: it comes once the canvas is on screen, which is what opening waits for. */}
           {opened && <ObjectsPanel markCounts={markCounts} />}

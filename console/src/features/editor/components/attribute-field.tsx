@@ -98,7 +98,7 @@ export function AttributeField({ attribute, value, issue, disabled, onChange }: 
             )}
           >
             {o.name}
-            {o.hotkey && <span className="ml-1 opacity-60">{o.hotkey}</span>}
+            {o.hotkey && <span className="ms-1 opacity-60">{o.hotkey}</span>}
           </button>
         ))}
       </div>

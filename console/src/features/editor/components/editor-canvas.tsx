@@ -110,8 +110,10 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onO
 
   const unit = 1 / view.scale;
   return (
+    // The stage's coordinates are the picture's, left to right in every language.
     <div
       ref={box}
+      dir="ltr"
       className="relative h-full w-full overflow-hidden bg-neutral-900"
       data-editor-ready={ready ? 'true' : 'false'}
       data-testid="editor-canvas"

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { type Autosave, AutosaveStatusLine } from '../autosave';
 import { type EditorCommand, shortcutText } from '../hooks/editor-shortcuts';
 import type { EditorItem, EditorRequest } from './editor-types';
+import { DirectionArrow } from '@/components/direction-arrow';
 
 export interface EditorHeaderProps {
   item: EditorItem;
@@ -34,14 +35,14 @@ export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, nei
   return (
     <header className="flex flex-wrap items-center gap-2 border-b border-border bg-card px-3 py-2">
       <Button size="sm" variant="ghost" onClick={onBack}>
-        ← {t('tasks_back')}
+        <DirectionArrow to="back" /> {t('tasks_back')}
       </Button>
       <h1 className="truncate text-sm font-semibold">{item.fileName}</h1>
       {/* A gate's judge reads where the item stands in the gate; a client acceptor is not told where it is in the work loop. */}
       {caption ? <Badge>{caption}</Badge> : <Badge variant="outline">{t(`item_status_${item.status}`)}</Badge>}
       {item.rework && <Badge variant="warning">{t('editor_rework')}</Badge>}
       {autosave && <AutosaveStatusLine autosave={autosave} />}
-      <span className="ml-auto flex flex-wrap items-center gap-1">
+      <span className="ms-auto flex flex-wrap items-center gap-1">
         <Button size="sm" variant="ghost" disabled={!neighbours.previous || pending} title={shortcutText('previous_item')} onClick={() => run('previous_item')}>
           ‹ {t('editor_previous')}
         </Button>

@@ -5,6 +5,7 @@ import type { EditorCommand } from '../hooks/editor-shortcuts';
 import { PanopticControls } from '../panoptic/panoptic-controls';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { CommandButton, HistoryButtons, ModeButtons, ToolbarDivider } from './editor-toolbar-parts';
+import { formatPercent } from '@/lib/numbers';
 
 export function EditorToolbar({ run }: { run: (command: EditorCommand) => void }) {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function EditorToolbar({ run }: { run: (command: EditorCommand) => void }
       <CommandButton run={run} command="fit" label={t('editor_fit')} />
       <CommandButton run={run} command="actual_size" label="1:1" />
       <span className="w-12 text-center text-xs tabular-nums text-muted-foreground" aria-label={t('editor_zoom')}>
-        {Math.round(scale * 100)}%
+        {formatPercent(scale, 0)}
       </span>
       <label className="flex items-center gap-1 text-xs text-muted-foreground">
         {t('editor_brightness')}
@@ -32,7 +33,7 @@ export function EditorToolbar({ run }: { run: (command: EditorCommand) => void }
         {t('editor_contrast')}
         <input type="range" min={20} max={300} step={10} value={contrast} className="w-20" onChange={(e) => store.set({ contrast: Number(e.target.value) })} />
       </label>
-      <span className="ml-auto" />
+      <span className="ms-auto" />
       <CommandButton run={run} command="shortcuts" label={t('editor_shortcuts')} />
     </div>
   );

@@ -25,7 +25,7 @@ export function MarksPanel({ sequence, marks, pending, groups, objectLabel, onRe
     return (
       <li key={`${removable}-${index}`} className="flex items-start gap-1.5 text-xs">
         <span className="mt-0.5 inline-block h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: color }} aria-hidden />
-        <button type="button" className="text-left hover:underline" onClick={() => {
+        <button type="button" className="text-start hover:underline" onClick={() => {
             if (sequence && mark.frame !== null) goToFrame(store, mark.frame);
             if (mark.objectId) store.set({ selected: new Set([mark.objectId]), mode: 'select', toolId: null });
           }}
@@ -36,7 +36,7 @@ export function MarksPanel({ sequence, marks, pending, groups, objectLabel, onRe
           {mark.comment && <span> · {mark.comment}</span>}
         </button>
         {removable && (
-          <button type="button" className="ml-auto text-muted-foreground hover:text-destructive" aria-label={t('editor_remove_mark')} onClick={() => onRemove(index)}>
+          <button type="button" className="ms-auto text-muted-foreground hover:text-destructive" aria-label={t('editor_remove_mark')} onClick={() => onRemove(index)}>
             ×
           </button>
         )}

@@ -107,7 +107,7 @@ const ObjectRow = memo(function ObjectRow({ object, index, selected, hidden, loc
           </span>
         )}
         {marks > 0 && <span className="text-destructive">● {t('editor_object_marks', { count: marks })}</span>}
-        <span className="ml-auto flex gap-1">
+        <span className="ms-auto flex gap-1">
           <button type="button" className="rounded px-1 hover:bg-background" aria-pressed={hidden} title={t('editor_hide')} onClick={(e) => (e.stopPropagation(), toggleObjectFlag(store, 'hidden', object.id))}>
             {hidden ? t('editor_show_short') : t('editor_hide_short')}
           </button>

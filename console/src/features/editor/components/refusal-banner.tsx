@@ -19,7 +19,7 @@ export function RefusalBanner({ refusal, objectLabel, onDismiss }: { refusal: Re
           </p>
         ))}
       </div>
-      <Button size="sm" variant="ghost" className="ml-auto" onClick={onDismiss}>
+      <Button size="sm" variant="ghost" className="ms-auto" onClick={onDismiss}>
         {t('editor_close')}
       </Button>
     </div>

@@ -23,7 +23,7 @@ export function SequenceStage({ itemId, frameCount, canvasBox, run, objectLabel,
   return (
     <div className="flex min-w-0 flex-1 flex-col">
       {/* data-frame: the frame whose image is on the canvas, which may lag the frame chosen while it decodes. */}
-      <div ref={canvasBox} className="relative min-h-0 flex-1" data-frame={sequence.shown ?? undefined}>
+      <div ref={canvasBox} dir="ltr" className="relative min-h-0 flex-1" data-frame={sequence.shown ?? undefined}>
         {sequence.image ? children(sequence.image) : <Skeleton className="h-full w-full" />}
         {sequence.failed && (
           <p role="alert" className="absolute left-2 top-2 rounded bg-destructive px-2 py-1 text-xs text-destructive-foreground">

@@ -95,7 +95,7 @@ export function Timeline({ run, rate, objectLabel }: TimelineProps) {
         {button('outside', t('editor_cmd_outside'), !editable)}
         {button('delete_track', t('editor_cmd_delete_track'), !editable)}
       </div>
-      <div className="pl-40 pr-2">
+      <div className="ps-40 pe-2">
         <FrameRuler frameCount={frameCount} frame={frame} onPick={(to) => goToFrame(store, to)} />
       </div>
       <div className="relative overflow-y-auto px-2 pb-1" role="grid" aria-label={t('editor_tracks')}>

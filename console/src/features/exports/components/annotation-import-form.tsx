@@ -110,7 +110,7 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
               {(result.dropped.files.length > 0 || result.dropped.objects.length > 0) && (
                 <details className="text-xs">
                   <summary>{t('exports_import_dropped', { files: result.dropped.files.length, objects: result.dropped.objects.length })}</summary>
-                  <ul className="list-disc pl-5 font-mono text-muted-foreground">
+                  <ul className="list-disc ps-5 font-mono text-muted-foreground">
                     {[...result.dropped.files, ...result.dropped.objects].map((source) => (
                       <li key={source}>{source}</li>
                     ))}
@@ -135,7 +135,7 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
 function SourcedLines({ lines, className = '' }: { lines: Refusal[]; className?: string }) {
   if (lines.length === 0) return null;
   return (
-    <ul className={`list-disc pl-5 text-xs ${className}`}>
+    <ul className={`list-disc ps-5 text-xs ${className}`}>
       {lines.map((r, i) => (
         <li key={i}>
           <span className="font-mono">{r.source}</span>: {r.message}

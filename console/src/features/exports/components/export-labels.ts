@@ -1,6 +1,7 @@
 // How the export page names formats, gates and destinations in the reader's language.
 import type { TFunction } from 'i18next';
 import type { ExportDestination, ExportFormat, ExportGate } from '@annot/workflows';
+import { formatUnit } from '@/lib/numbers';
 
 export const formatLabel = (t: TFunction, format: ExportFormat) => t(`exports_format_${format}`);
 /** What a format holds, in a sentence: which shapes it writes and how. */
@@ -13,16 +14,16 @@ export function destinationLabel(t: TFunction, destination: ExportDestination): 
 
 /** 1.5 MB, 320 KB: sizes as people read them. */
 export function bytesLabel(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) (value /= 1024), (unit += 1);
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+  return formatUnit(value, units[unit], unit === 0 ? 0 : 1, true);
 }
 
 /** 2.4 s, 3 min 5 s. */
 export function durationLabel(ms: number | null): string {
   if (ms === null) return '-';
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  if (ms < 60_000) return formatUnit(ms / 1000, 'second', 1, true);
+  return `${formatUnit(Math.floor(ms / 60_000), 'minute', 0)} ${formatUnit(Math.round((ms % 60_000) / 1000), 'second', 0)}`;
 }

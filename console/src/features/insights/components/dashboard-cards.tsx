@@ -76,7 +76,7 @@ export function DashboardCards() {
         </CardHeader>
         <CardContent>
           <Suspense fallback={<Skeleton className="h-64" />}>
-            <StatisticsCharts series={series} />
+            <StatisticsCharts series={series} granularity={granularity} />
           </Suspense>
         </CardContent>
       </Card>

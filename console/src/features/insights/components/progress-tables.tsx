@@ -4,6 +4,7 @@ import type { BatchProgress, LinkProgress } from '@annot/workflows';
 import { Progress } from '@/components/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { linkLabel } from '@/lib/link-label';
+import { formatNumber, formatPercent } from '@/lib/numbers';
 
 const share = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
 
@@ -15,10 +16,10 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
         <TableHeader>
           <TableRow>
             <TableHead>{t('insights_link')}</TableHead>
-            <TableHead className="text-right">{t('insights_waiting')}</TableHead>
-            <TableHead className="text-right">{t('insights_in_hand')}</TableHead>
-            <TableHead className="text-right">{t('insights_held')}</TableHead>
-            <TableHead className="text-right">{t('insights_done')}</TableHead>
+            <TableHead className="text-end">{t('insights_waiting')}</TableHead>
+            <TableHead className="text-end">{t('insights_in_hand')}</TableHead>
+            <TableHead className="text-end">{t('insights_held')}</TableHead>
+            <TableHead className="text-end">{t('insights_done')}</TableHead>
             <TableHead className="w-48">{t('insights_progress')}</TableHead>
           </TableRow>
         </TableHeader>
@@ -28,14 +29,14 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
               <TableCell>
                 {link.name} <span className="text-xs text-muted-foreground">({t(`links_type_${link.type}`)})</span>
               </TableCell>
-              <TableCell className="text-right tabular-nums">{link.waiting}</TableCell>
-              <TableCell className="text-right tabular-nums">{link.claimed}</TableCell>
-              <TableCell className="text-right tabular-nums">{link.held}</TableCell>
-              <TableCell className="text-right tabular-nums">
+              <TableCell className="text-end tabular-nums">{link.waiting}</TableCell>
+              <TableCell className="text-end tabular-nums">{link.claimed}</TableCell>
+              <TableCell className="text-end tabular-nums">{link.held}</TableCell>
+              <TableCell className="text-end tabular-nums">
                 {link.done} / {link.total}
               </TableCell>
               <TableCell>
-                <Progress value={share(link.done, link.total)} aria-label={`${link.name} ${share(link.done, link.total)}%`} />
+                <Progress value={share(link.done, link.total)} aria-label={`${link.name} ${formatPercent(share(link.done, link.total) / 100, 0)}`} />
               </TableCell>
             </TableRow>
           ))}
@@ -46,26 +47,26 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
           <TableHeader>
             <TableRow>
               <TableHead>{t('insights_batch')}</TableHead>
-              <TableHead className="text-right">{t('insights_items')}</TableHead>
+              <TableHead className="text-end">{t('insights_items')}</TableHead>
               {links.map((link) => (
-                <TableHead key={link.linkId} className="text-right">
+                <TableHead key={link.linkId} className="text-end">
                   {linkLabel(t, link)}
                 </TableHead>
               ))}
-              <TableHead className="text-right">{t('insights_finished')}</TableHead>
+              <TableHead className="text-end">{t('insights_finished')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {batches.map((batch) => (
               <TableRow key={batch.batchId}>
                 <TableCell>{batch.name}</TableCell>
-                <TableCell className="text-right tabular-nums">{batch.items}</TableCell>
+                <TableCell className="text-end tabular-nums">{batch.items}</TableCell>
                 {batch.links.map((l) => (
-                  <TableCell key={l.linkId} className="text-right tabular-nums">
-                    {l.done} ({share(l.done, batch.items)}%)
+                  <TableCell key={l.linkId} className="text-end tabular-nums">
+                    {formatNumber(l.done)} ({formatPercent(share(l.done, batch.items) / 100, 0)})
                   </TableCell>
                 ))}
-                <TableCell className="text-right tabular-nums">{batch.finished}</TableCell>
+                <TableCell className="text-end tabular-nums">{batch.finished}</TableCell>
               </TableRow>
             ))}
           </TableBody>

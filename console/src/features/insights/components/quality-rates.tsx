@@ -19,18 +19,18 @@ function RatesTable({ label, rows }: { label: string; rows: Row[] }) {
       <TableHeader>
         <TableRow>
           <TableHead>{label}</TableHead>
-          <TableHead className="text-right">{t('insights_passed')}</TableHead>
-          <TableHead className="text-right">{t('insights_rejected')}</TableHead>
-          <TableHead className="text-right">{t('insights_pass_rate')}</TableHead>
+          <TableHead className="text-end">{t('insights_passed')}</TableHead>
+          <TableHead className="text-end">{t('insights_rejected')}</TableHead>
+          <TableHead className="text-end">{t('insights_pass_rate')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.key}>
             <TableCell>{row.name}</TableCell>
-            <TableCell className="text-right tabular-nums">{row.passed}</TableCell>
-            <TableCell className="text-right tabular-nums">{row.failed}</TableCell>
-            <TableCell className="text-right tabular-nums">{percent(row.rate)}</TableCell>
+            <TableCell className="text-end tabular-nums">{row.passed}</TableCell>
+            <TableCell className="text-end tabular-nums">{row.failed}</TableCell>
+            <TableCell className="text-end tabular-nums">{percent(row.rate)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

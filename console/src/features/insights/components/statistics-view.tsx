@@ -65,7 +65,7 @@ export function StatisticsView({ projectId, scope }: { projectId: string; scope:
       <Card>
         <CardContent className="pt-5">
           <Suspense fallback={<Skeleton className="h-64" />}>
-            <StatisticsCharts series={s.series} classes={s.classes} />
+            <StatisticsCharts series={s.series} classes={s.classes} granularity={granularity} />
           </Suspense>
         </CardContent>
       </Card>

@@ -39,7 +39,7 @@ export function WorkTable({ rows, label, showTeam, showCost }: { rows: WorkRow[]
           {showTeam && <TableHead>{t('insights_team')}</TableHead>}
           <TableHead>{t('insights_link')}</TableHead>
           {columns.map(([key]) => (
-            <TableHead key={key} className="text-right">
+            <TableHead key={key} className="text-end">
               {t(key)}
             </TableHead>
           ))}
@@ -52,7 +52,7 @@ export function WorkTable({ rows, label, showTeam, showCost }: { rows: WorkRow[]
             {showTeam && <TableCell>{row.team ?? '—'}</TableCell>}
             <TableCell>{row.linkName}</TableCell>
             {columns.map(([key, value]) => (
-              <TableCell key={key} className="text-right tabular-nums">
+              <TableCell key={key} className="text-end tabular-nums">
                 {value(row)}
               </TableCell>
             ))}

@@ -63,7 +63,7 @@ export function MessageList({ role }: { role: string }) {
                 <div className="grid gap-1">
                   <p className={message.readAt ? 'text-sm text-muted-foreground' : 'text-sm font-medium'}>
                     {!message.readAt && (
-                      <Badge className="mr-2" variant="destructive">
+                      <Badge className="me-2" variant="destructive">
                         {t('messages_state_unread')}
                       </Badge>
                     )}

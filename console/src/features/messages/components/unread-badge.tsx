@@ -31,7 +31,7 @@ export function UnreadBadge({ role }: { role: string }) {
     >
       <Bell className="h-4 w-4" aria-hidden />
       {count > 0 && (
-        <span className="absolute -right-1 -top-1 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] font-semibold leading-4 text-destructive-foreground" data-testid="unread-count">
+        <span className="absolute -end-1 -top-1 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] font-semibold leading-4 text-destructive-foreground" data-testid="unread-count">
           {count > 99 ? '99+' : count}
         </span>
       )}

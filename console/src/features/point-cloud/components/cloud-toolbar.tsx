@@ -61,7 +61,7 @@ export function CloudToolbar({ run, style, onStyle, cloud, overlay, autoTrack }:
           {t('cloud_overlay', { count: overlay.frames })}
         </Button>
       )}
-      <span className="ml-auto" />
+      <span className="ms-auto" />
       <CommandButton run={run} command="shortcuts" label={t('editor_shortcuts')} />
     </div>
   );

@@ -33,6 +33,7 @@ import { countInside } from '../tools/cuboid-fitting';
 import { parseRangeCircles } from '../tools/range-circles';
 import { CloudToolbar } from './cloud-toolbar';
 import { CloudViewport } from './cloud-viewport';
+import { formatUnit } from '@/lib/numbers';
 
 export default function PointCloudEditor(props: AnnotationEditorProps) {
   return (
@@ -265,7 +266,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
           )}
           {document.frameCount > 1 && <Timeline run={run} rate={frames.data?.frameRate ?? 10} objectLabel={objectLabel} />}
         </div>
-        <aside className="w-80 shrink-0 overflow-y-auto border-l border-border bg-card" aria-label={t('editor_side_panel')}>
+        <aside className="w-80 shrink-0 overflow-y-auto border-s border-border bg-card" aria-label={t('editor_side_panel')}>
           {selectedBox && (
             <dl className="grid grid-cols-2 gap-x-2 border-b border-border p-3 text-xs" aria-label={t('cloud_selected_cuboid')}>
               <dt className="text-muted-foreground">{t('cloud_points_in_box')}</dt>
@@ -274,10 +275,10 @@ function CloudWorkspace(props: AnnotationEditorProps) {
               </dd>
               <dt className="text-muted-foreground">{t('cloud_box_size')}</dt>
               <dd className="tabular-nums">
-                {[selectedBox.shape.length, selectedBox.shape.width, selectedBox.shape.height].map((v) => v.toFixed(2)).join(' × ')} m
+                {[selectedBox.shape.length, selectedBox.shape.width, selectedBox.shape.height].map((v) => formatUnit(v, 'meter', 2, true)).join(' × ')}
               </dd>
               <dt className="text-muted-foreground">{t('cloud_box_heading')}</dt>
-              <dd className="tabular-nums">{((selectedBox.shape.yaw * 180) / Math.PI).toFixed(1)}°</dd>
+              <dd className="tabular-nums">{formatUnit((selectedBox.shape.yaw * 180) / Math.PI, 'degree', 1, true)}</dd>
             </dl>
           )}
           {segmenting && (

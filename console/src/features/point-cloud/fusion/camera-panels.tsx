@@ -68,7 +68,7 @@ function CameraPanel(props: PanelProps & { onEnlarge: () => void }) {
   return (
     <button
       type="button"
-      className="shrink-0 overflow-hidden rounded border border-border bg-card text-left hover:ring-2 hover:ring-primary/50"
+      className="shrink-0 overflow-hidden rounded border border-border bg-card text-start hover:ring-2 hover:ring-primary/50"
       aria-label={t('fusion_enlarge', { camera: camera.name })}
       onClick={props.onEnlarge}
     >
@@ -98,7 +98,7 @@ function EnlargedPanel(props: PanelProps & { onClose: () => void }) {
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="flex h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-none flex-col gap-2 p-3" {...(editable ? {} : { 'aria-describedby': undefined })}>
         <div className="flex flex-wrap items-center gap-2">
-          <DialogTitle className="mr-auto text-sm font-medium">{t('fusion_camera_view', { camera: camera.name })}</DialogTitle>
+          <DialogTitle className="me-auto text-sm font-medium">{t('fusion_camera_view', { camera: camera.name })}</DialogTitle>
           {editable && selected && (
             <>
               <Button size="sm" variant="outline" disabled={!projected} onClick={fit}>

@@ -1,7 +1,9 @@
 // A project's title, status, dates and links to its screens, with the lifecycle actions the machine allows.
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProjectDetail } from '@annot/workflows';
+import { DirectionArrow } from '@/components/direction-arrow';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/authorization';
@@ -20,7 +22,19 @@ export function ProjectHeader({ project, manage }: { project: ProjectDetail; man
           {t(`annotation_type_${project.annotationType}`)} · {project.startDate} ~ {project.endDate}
         </span>
       </div>
-      <p className="text-sm text-muted-foreground">{project.links.map((l) => `${l.name} (${t(`links_type_${l.type}`)}, ${t('links_tasks', { count: l.tasks })})`).join(' → ')}</p>
+      <p className="text-sm text-muted-foreground">
+        {project.links.map((l, index) => (
+          <Fragment key={index}>
+            {index > 0 && (
+              <>
+                {' '}
+                <DirectionArrow to="onward" />{' '}
+              </>
+            )}
+            {`${l.name} (${t(`links_type_${l.type}`)}, ${t('links_tasks', { count: l.tasks })})`}
+          </Fragment>
+        ))}
+      </p>
       {!manage && (can('statistics.own') || can('statistics.team')) && (
         <div>
           <Button asChild size="sm" variant="outline">

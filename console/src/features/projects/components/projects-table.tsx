@@ -70,7 +70,7 @@ export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
                 <Link className="underline-offset-2 hover:underline" to={open(project)}>
                   {project.title}
                 </Link>
-                <span className="ml-2 text-xs text-muted-foreground">{t(`projects_type_${project.type}`)}</span>
+                <span className="ms-2 text-xs text-muted-foreground">{t(`projects_type_${project.type}`)}</span>
               </TableCell>
               <TableCell>
                 <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>

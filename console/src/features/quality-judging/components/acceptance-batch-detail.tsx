@@ -18,6 +18,7 @@ import { AcceptanceStatusBadge, batchName, durationText } from '@/features/quali
 import { OutcomeText, VerdictBadge } from './judging-labels';
 import { QualityMarks } from '@/features/quality/components/quality-marks';
 import { formatTime } from '@/lib/time';
+import { DirectionArrow } from '@/components/direction-arrow';
 
 export interface AcceptanceBatchDetailProps {
   batchId: string;
@@ -43,11 +44,11 @@ export function AcceptanceBatchDetail({ batchId, me, editorPath, projectPath }: 
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <Button asChild size="sm" variant="ghost">
-          <Link to={projectPath(batch.projectId)}>← {t('judging_back_to_batches')}</Link>
+          <Link to={projectPath(batch.projectId)}><DirectionArrow to="back" /> {t('judging_back_to_batches')}</Link>
         </Button>
         <h1 className="text-xl font-semibold">{name}</h1>
         <AcceptanceStatusBadge status={batch.status} />
-        <span className="ml-auto flex flex-wrap items-center gap-2">
+        <span className="ms-auto flex flex-wrap items-center gap-2">
           {mayClaim && <ClaimBatchButton batchId={batch.batchId} label={name} onClaimed={() => undefined} />}
           {holding && <SubmitBatch view={view.data} />}
         </span>

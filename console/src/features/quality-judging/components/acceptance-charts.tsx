@@ -6,6 +6,11 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveCo
 import type { AcceptanceStatistics } from '@annot/workflows';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { batchName } from '@/features/quality/components/quality-labels';
+import { formatNumber, formatUnit } from '@/lib/numbers';
+import { formatPeriod } from '@/lib/time';
+
+const count = (value: number) => formatNumber(value);
+const seconds = (value: number) => formatUnit(value, 'second', 1);
 
 const colors = { passed: '#16a34a', rejected: '#dc2626', open: '#cbd5e1', time: '#2563eb' };
 
@@ -41,7 +46,7 @@ export default function AcceptanceCharts({ statistics }: { statistics: Acceptanc
     { name: rejected, value: statistics.rejectedCount, color: colors.rejected },
     { name: open, value: statistics.itemCount - statistics.judgedCount, color: colors.open },
   ];
-  const days = statistics.byDay.map((d) => ({ name: d.day, [passed]: d.passed, [rejected]: d.rejected }));
+  const days = statistics.byDay.map((d) => ({ name: formatPeriod(d.day, 'day'), [passed]: d.passed, [rejected]: d.rejected }));
   const timed = batches.filter((b) => b.perItem !== null);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -49,8 +54,8 @@ export default function AcceptanceCharts({ statistics }: { statistics: Acceptanc
         <BarChart data={batches}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="name" />
-          <YAxis allowDecimals={false} />
-          <Tooltip />
+          <YAxis allowDecimals={false} tickFormatter={count} />
+          <Tooltip formatter={(value) => count(Number(value))} />
           <Legend />
           <Bar dataKey={passed} stackId="items" fill={colors.passed} />
           <Bar dataKey={rejected} stackId="items" fill={colors.rejected} />
@@ -64,7 +69,7 @@ export default function AcceptanceCharts({ statistics }: { statistics: Acceptanc
               <Cell key={slice.name} fill={slice.color} />
             ))}
           </Pie>
-          <Tooltip />
+          <Tooltip formatter={(value) => count(Number(value))} />
           <Legend />
         </PieChart>
       </ChartCard>
@@ -72,17 +77,17 @@ export default function AcceptanceCharts({ statistics }: { statistics: Acceptanc
         <BarChart data={timed}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="name" />
-          <YAxis unit="s" allowDecimals={false} />
-          <Tooltip />
-          <Bar dataKey="perItem" name={t('judging_time_per_item')} fill={colors.time} unit="s" />
+          <YAxis allowDecimals={false} tickFormatter={seconds} />
+          <Tooltip formatter={(value) => seconds(Number(value))} />
+          <Bar dataKey="perItem" name={t('judging_time_per_item')} fill={colors.time} />
         </BarChart>
       </ChartCard>
       <ChartCard title={t('judging_chart_by_day')}>
         <BarChart data={days}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="name" />
-          <YAxis allowDecimals={false} />
-          <Tooltip />
+          <YAxis allowDecimals={false} tickFormatter={count} />
+          <Tooltip formatter={(value) => count(Number(value))} />
           <Legend />
           <Bar dataKey={passed} stackId="day" fill={colors.passed} />
           <Bar dataKey={rejected} stackId="day" fill={colors.rejected} />

@@ -6,6 +6,7 @@ import { RefusalNotice } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useAcceptanceProject } from '@/features/quality/api/get-acceptance-projects';
+import { DirectionArrow } from '@/components/direction-arrow';
 
 export interface AcceptanceProjectLinks {
   index: string;
@@ -24,7 +25,7 @@ export function AcceptanceProjectScreen({ projectId, links, children }: { projec
     <div className="grid gap-4">
       <div className="grid gap-2">
         <Link to={links.index} className="text-sm text-muted-foreground underline-offset-2 hover:underline">
-          ← {t('menu_acceptance_projects')}
+          <DirectionArrow to="back" /> {t('menu_acceptance_projects')}
         </Link>
         <h1 className="text-xl font-semibold">{project.data.projectName}</h1>
         <nav aria-label={t('judging_project_views')} className="flex gap-1 border-b border-border">

@@ -8,6 +8,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAcceptanceStatistics } from '@/features/quality/api/get-acceptance-statistics';
 import { durationText } from '@/features/quality/components/quality-labels';
+import { formatPercent } from '@/lib/numbers';
 
 const AcceptanceCharts = lazy(() => import('./acceptance-charts'));
 
@@ -22,8 +23,8 @@ export function AcceptanceStatisticsView({ projectId }: { projectId: string }) {
   const s = statistics.data;
   const progress = s.itemCount ? Math.round((s.judgedCount / s.itemCount) * 100) : 0;
   const figures = [
-    { term: t('judging_progress'), value: t('judging_judged_of', { judged: s.judgedCount, count: s.itemCount }), detail: `${progress}%` },
-    { term: t('judging_pass_rate'), value: s.passRate === null ? '—' : `${(s.passRate * 100).toFixed(1)}%`, detail: t('judging_passed_rejected', { passed: s.passedCount, rejected: s.rejectedCount }) },
+    { term: t('judging_progress'), value: t('judging_judged_of', { judged: s.judgedCount, count: s.itemCount }), detail: formatPercent(progress / 100, 0) },
+    { term: t('judging_pass_rate'), value: formatPercent(s.passRate, 1, true), detail: t('judging_passed_rejected', { passed: s.passedCount, rejected: s.rejectedCount }) },
     { term: t('judging_time_per_item'), value: durationText(s.secondsPerItem, t), detail: null },
   ];
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AcceptanceStatus, ConfidenceInterval, SampleRule, SamplingScopeView, SamplingTaskRow } from '@annot/workflows';
 import { Badge } from '@/components/ui/badge';
 import { formatTime } from '@/lib/time';
+import { formatPercent } from '@/lib/numbers';
 
 type Variant = 'default' | 'success' | 'warning' | 'destructive' | 'outline';
 
@@ -36,7 +37,7 @@ export function AcceptanceStatusBadge({ status }: { status: AcceptanceStatus }) 
 }
 
 /** A fraction 0..1 as a percent with one decimal where it matters. */
-export const percentText = (fraction: number): string => `${Math.round(fraction * 1000) / 10}%`;
+export const percentText = (fraction: number): string => formatPercent(fraction, 1);
 
 /** A pass rate with its 95% interval, or a dash before anything is judged. */
 export function rateText(rate: number | null, interval: ConfidenceInterval | null, t: TFunction): string {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SamplingErrorView, SamplingTaskRow } from '@annot/workflows';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatNumber, formatPercent } from '@/lib/numbers';
 
 const palette = ['#2563eb', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#dc2626', '#475569'];
 const colors = { passed: '#16a34a', failed: '#dc2626', threshold: '#64748b' };
@@ -39,8 +40,8 @@ function RoundsChart({ task }: { task: SamplingTaskRow }) {
       <BarChart data={rounds}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="name" />
-        <YAxis domain={[0, 100]} unit="%" />
-        <Tooltip formatter={(value) => `${String(value)}%`} />
+        <YAxis domain={[0, 100]} tickFormatter={(value: number) => formatPercent(value / 100, 0)} />
+        <Tooltip formatter={(value) => formatPercent(Number(value) / 100)} />
         <ReferenceLine y={task.passThreshold} stroke={colors.threshold} strokeDasharray="4 4" label={t('quality_threshold_value', { threshold: task.passThreshold })} />
         <Bar dataKey={rate} maxBarSize={56}>
           {rounds.map((r) => (
@@ -64,9 +65,9 @@ function ErrorsChart({ errors }: { errors: SamplingErrorView[] }) {
     <ChartCard title={t('quality_chart_errors')} height={Math.max(160, 48 + rows.length * 28)}>
       <BarChart data={rows} layout="vertical" margin={{ left: 24 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis type="number" allowDecimals={false} />
+        <XAxis type="number" allowDecimals={false} tickFormatter={(value: number) => formatNumber(value)} />
         <YAxis type="category" dataKey="name" width={180} />
-        <Tooltip />
+        <Tooltip formatter={(value) => formatNumber(Number(value))} />
         <Bar dataKey={count}>
           {rows.map((r) => (
             <Cell key={r.name} fill={palette[r.group % palette.length]} />

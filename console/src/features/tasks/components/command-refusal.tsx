@@ -12,7 +12,7 @@ export function CommandRefusal({ error }: { error: unknown }) {
     <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
       <p>{message}</p>
       {fields.length > 0 && (
-        <ul className="list-disc pl-5">
+        <ul className="list-disc ps-5">
           {fields.map((f) => (
             <li key={`${f.field}-${f.message}`}>{f.message}</li>
           ))}

@@ -74,7 +74,7 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
         {!view.effective && <Badge variant="destructive">{t('items_invalid')}</Badge>}
         {view.status === 'held' && <Badge variant="destructive">{t('tasks_held_note')}</Badge>}
         {editorPath && (
-          <Button asChild size="sm" className="ml-auto">
+          <Button asChild size="sm" className="ms-auto">
             <Link to={editorPath}>{t('editor_open_in_editor')}</Link>
           </Button>
         )}

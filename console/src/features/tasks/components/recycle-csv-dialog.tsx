@@ -44,7 +44,7 @@ export function RecycleCsvDialog({ projectId, onClose }: { projectId: string; on
           <div role="alert" className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
             <p>{error.message}</p>
             {fields.length > 0 && (
-              <ul className="max-h-48 list-disc overflow-y-auto pl-5">
+              <ul className="max-h-48 list-disc overflow-y-auto ps-5">
                 {fields.map((f) => (
                   <li key={f.field}>{f.message}</li>
                 ))}

@@ -38,7 +38,7 @@ export function RuleReadingGate({ projectId, children }: { projectId: string; ch
         {reading.data.opened ? (
           <>
             {/* Rule HTML is sanitized by the server before it is stored. */}
-            {reading.data.html && <div className="[&_h2]:text-lg [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: reading.data.html }} />}
+            {reading.data.html && <div className="[&_h2]:text-lg [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:ps-5 [&_ul]:list-disc [&_ul]:ps-5" dangerouslySetInnerHTML={{ __html: reading.data.html }} />}
             {reading.data.fileName && <PdfFrame path={`/manage/tasks/projects/${projectId}/rule-readings/file`} name={reading.data.fileName} version={reading.data.ruleVersion} />}
             <p role="status" className="text-sm text-muted-foreground">
               {t('tasks_rule_countdown', { left: left ?? '00:00' })}

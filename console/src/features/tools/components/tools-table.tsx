@@ -91,7 +91,7 @@ export function ToolsTable() {
             <DialogHeader>
               <DialogTitle>{importErrors.message}</DialogTitle>
             </DialogHeader>
-            <ul className="list-disc pl-5 text-sm">
+            <ul className="list-disc ps-5 text-sm">
               {importErrors.lines.map((line) => (
                 <li key={line}>{line}</li>
               ))}
