@@ -82,7 +82,6 @@ export class AnnotationImport {
           const row = rows.get(target.itemId)!;
           const image = target.width && target.height ? { width: target.width, height: target.height } : null;
           await this.work.run(unit, { itemId: row.itemId, projectId: row.projectId, linkId: row.linkId }, plan, context.actor, {
-            event: (who) => ({ type: 'item.prelabel', actorId: who.id, manager: who.manager }),
             decide: (state, workPlan, who) => prelabelItem(state, workPlan, who, { result, config: { tools, image }, now }),
           });
         }

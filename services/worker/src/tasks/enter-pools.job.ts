@@ -29,7 +29,7 @@ export class EnterPoolsJob implements JobHandler {
       const { results } = await this.pipeline.transact(context, async (unit) => {
         const { plan } = await this.work.plan(unit, projectId);
         if (plan.links.length === 0) return;
-        for (const item of page) await this.work.run(unit, item, plan, systemActor, { event: () => ({ type: 'item.enter' }), decide: (state, p) => enterPool(state, p) });
+        for (const item of page) await this.work.run(unit, item, plan, systemActor, { decide: (state, p) => enterPool(state, p) });
       });
       entered += results.length;
       after = page[page.length - 1].itemId;

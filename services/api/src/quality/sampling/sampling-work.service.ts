@@ -65,7 +65,6 @@ export class SamplingWork {
     await this.items.preload(unit, finished);
     for (const item of finished) {
       await this.items.run(unit, item, plan, actor, {
-        event: (who) => ({ type: 'item.return', actorId: who.id, manager: who.manager }),
         decide: (s, p, who) => returnItem(s, p, who, { gate: 'sampling', gateId: state.taskId, marks: marksOf.get(item.itemId)! }),
       });
     }

@@ -3,9 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type AppConfig, AppError, claimTimers, CommandPipeline, type CommandContext, CONFIG, NotFoundError, withClaimMinute } from '@annot/core';
+import { type AppConfig, AppError, claimTimers, CommandPipeline, type CommandContext, CONFIG, ItemWork, NotFoundError, withClaimMinute } from '@annot/core';
 import { claimItem, itemsInHandLimit, type ProjectScope, worksOnLink } from '@annot/workflows';
-import { ItemWork } from '../item-work.service';
 import { RuleReadings } from '../rule-readings.service';
 import { PoolRepository } from '../pool.repository';
 
@@ -53,7 +52,6 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
         const now = new Date();
         const taken = await this.work
           .run(unit, item, plan, actor, {
-            event: (who) => ({ type: 'item.claim', actorId: who.id }),
             decide: (state, p, who) => claimItem(state, withClaimMinute(p, this.config.claimMinuteMs), who, { claimId: randomUUID(), now }),
             outbox: claimTimers,
           })

@@ -71,7 +71,6 @@ export class RecordCallAnswersHandler implements ICommandHandler<RecordCallAnswe
         const image = item.width && item.height ? { width: item.width, height: item.height } : null;
         try {
           const state = await this.work.run(unit, item, plan, context.actor, {
-            event: () => ({ type: 'item.prelabel', actorId: actor.id, manager: true }),
             decide: (itemState, workPlan) => prelabelItem(itemState, workPlan, actor, { result, config: { tools, image }, now }),
           });
           outcomes.push({ ...outcome, resultVersion: state.resultVersion });

@@ -28,7 +28,6 @@ export class ExpireClaimHandler implements ICommandHandler<ExpireClaimCommand, {
     const { results } = await this.pipeline.transact(context, async (unit) => {
       const { plan } = await this.work.plan(unit, item.projectId);
       return this.work.run(unit, item, plan, context.actor, {
-        event: () => ({ type: 'item.expire', claimId }),
         decide: (state, p) => expireClaim(state, p, { claimId, now: new Date() }),
       });
     });

@@ -47,7 +47,6 @@ export class DecideAcceptanceBatchHandler implements ICommandHandler<DecideAccep
       await this.work.preload(unit, items);
       for (const item of items) {
         await this.work.run(unit, item, plan, context.actor, {
-          event: (who) => ({ type: 'item.return', actorId: who.id, manager: who.manager }),
           decide: (state, p, who) => returnItem(state, p, who, { gate: 'acceptance', gateId: batchId, marks: marksOf.get(item.itemId) ?? [] }),
         });
       }
