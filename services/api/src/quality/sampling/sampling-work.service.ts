@@ -1,4 +1,5 @@
-// What every sampling command shares inside its unit of work: the task decided on by its decider and machine, the
+// What every sampling command shares inside its unit of work: the task decided on by its decider (which asks the
+// machine) through core's one adapter, the
 // failed items a closed round or the PM's decision returns, sent back for rework in the same transaction, and the
 // retry of a step that lost a race for the task's stream to another inspector.
 import { Injectable } from '@nestjs/common';
@@ -9,13 +10,12 @@ import {
   type SamplingDecision,
   type SamplingEvent,
   samplingMachineContext,
-  type SamplingMachineEvent,
   type SamplingState,
   type SamplingStatus,
   samplingStreamId,
   type TaskActor,
 } from '@annot/workflows';
-import { samplingEventsOrRefusal } from './sampling-refusal';
+import { samplingRefusals } from './sampling-refusal';
 import { SamplingRepository } from './sampling.repository';
 
 /** How often a step on a sample item is tried again after another step on the same task won the race. */
@@ -40,16 +40,23 @@ export class SamplingWork {
     unit: UnitOfWork,
     taskId: string,
     who: TaskActor,
-    event: SamplingMachineEvent,
     decider: (state: SamplingState) => SamplingDecision | Promise<SamplingDecision>,
     expectedVersion?: bigint,
   ): Promise<Decided<SamplingState, SamplingEvent>> {
     const loaded = await this.load(unit, taskId);
-    const { state } = loaded;
-    // Whoever reaches a command has passed the inspector's door: a manager or an inspector of the task.
-    const allowed = () => samplingActionsFor(state.status as SamplingStatus, samplingMachineContext(state), who, true);
-    const events = samplingEventsOrRefusal(await decider(state), allowed);
-    return unit.decide(samplingLifecycle, samplingStreamId(taskId), { event, loaded, expectedVersion, decide: () => events });
+    return unit.judge(samplingLifecycle, samplingStreamId(taskId), {
+      loaded,
+      expectedVersion,
+      refusals: samplingRefusals,
+      decide: async (state) => {
+        const decision = await decider(state);
+        if (!('refusal' in decision) || decision.refusal.messageKey !== 'errors.invalid_transition') return decision;
+        // The machine alone cannot name what the caller may do instead, since its guards on claims and verdicts read who
+        // asks and for which item; whoever reaches a command has passed the inspector's door.
+        const allowed = samplingActionsFor(state.status as SamplingStatus, samplingMachineContext(state), who, true);
+        return { refusal: { ...decision.refusal, params: { ...decision.refusal.params, allowed: allowed.join(', ') } } };
+      },
+    });
   }
 
   /**

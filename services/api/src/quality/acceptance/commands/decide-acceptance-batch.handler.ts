@@ -36,7 +36,7 @@ export class DecideAcceptanceBatchHandler implements ICommandHandler<DecideAccep
       const decided = await this.acceptance.run(
         unit,
         batchId,
-        { event: (_, who) => ({ type: verdict === 'pass' ? 'acceptance.pass' : 'acceptance.reject', actorId: who.id, manager: who.manager }), decide: (state, who) => decide(state, who, { repairAllowed, now }) },
+        { decide: (state, who) => decide(state, who, { repairAllowed, now }) },
         expectedVersion,
       );
       const event = decided.events[0];
