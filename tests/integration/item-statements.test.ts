@@ -45,6 +45,8 @@ describe('item statements', () => {
     const itemId = claim.value.body.data.items[0] as string;
     const read = await counted(() => call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: tagger }));
     expect(read.value.status).toBe(200);
+    // The reader's buttons come with the item: no history to read and fold in the browser.
+    expect(read.value.body.data.actions).toEqual(['save', 'submit', 'release', 'mark_invalid']);
     console.info(`claim: ${claim.count} statements; item read: ${read.count} statements`);
     expect(claim.count).toBeLessThanOrEqual(40);
     expect(read.count).toBeLessThanOrEqual(20);

@@ -64,7 +64,10 @@ interface ItemActionEntry<B> {
   refusals: readonly ItemRefusalKey[];
 }
 
-const entry = <B = Record<string, never>>(e: ItemActionEntry<B>): ItemActionEntry<B> => e;
+/** The body of an action whose route takes none. */
+type NoBody = Record<never, never>;
+
+const entry = <B = NoBody>(e: ItemActionEntry<B>): ItemActionEntry<B> => e;
 
 export const itemActions = {
   save: entry<{ result: ResultDocument }>({
