@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedItemActions, decideItemAction, itemActionEvent, itemActionNames, itemActions, itemActionVerb, itemRefusals, itemStateOfRow } from './item-actions';
+import { allowedItemActions, decideItemAction, itemActionEvent, itemActionNames, itemActions, itemActionVerb, itemRefusals, itemRouteNames, itemStateOfRow } from './item-actions';
 import { itemMachine } from './item.machine';
 import { fresh, given, happened, ids, inInspection, plan, resultConfig } from './item.test-fixtures';
 import type { TaskItemView } from './task.views';
@@ -37,9 +37,9 @@ const pm = { id: ids.pm, role: '10', privateDeployment: false };
 const supplier = { id: ids.pm, role: '30', privateDeployment: false };
 
 describe('itemActions', () => {
-  it('names every action once, each sending a machine event the item machine knows, behind a route of its own', () => {
+  it('names every action once, each sending a machine event the item machine knows, the routed ones each on a path of its own', () => {
     for (const name of itemActionNames) expect(itemMachine.events).toContain(itemActionEvent(name));
-    const routes = itemActionNames.map((name) => `${itemActions[name].method} ${itemActionVerb(name)}`);
+    const routes = itemRouteNames.map((name) => `${itemActions[name].route.method} ${itemActionVerb(name)}`);
     expect(new Set(routes).size).toBe(routes.length);
     expect(itemActionVerb('mark_invalid')).toBe('mark-invalid');
     expect(itemActionVerb('save')).toBe('result');

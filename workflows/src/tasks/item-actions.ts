@@ -1,12 +1,14 @@
 // The one table of actions on an item: each named once, with its machine event, who may ask for it, its decider, the
-// refusals it can give and its route. The API's routes and deciders and the console's verbs are read from it.
+// refusals it can give and its route. The API's routes and deciders, the worker's and the quality gates' deciders and
+// the console's verbs are read from it.
 import type { z } from 'zod';
 import { type Action, can } from '../identity/permissions';
 import { decide } from '../shared/lifecycle';
-import { acceptHeldItem, type RecycleInput, recycleItem } from './item-management.decide';
+import { acceptHeldItem, type RecycleInput, recycleItem, type ReturnInput, returnItem } from './item-management.decide';
 import { markInvalid, markValid, saveResult, submitItem } from './item-annotation.decide';
 import { confirmInvalidity, overturnInvalidity, passItem, rejectItem } from './item-inspection.decide';
-import { releaseItem } from './item-claim.decide';
+import { claimItem, enterPool, expireClaim, releaseItem } from './item-claim.decide';
+import { prelabelItem } from './item-prelabel.decide';
 import { type ItemDecision, type TaskActor, taskActor } from './item.decide';
 import type { ErrorMark } from './item.events';
 import { type ItemState, type ItemStatus, startItemState } from './item.evolve';
@@ -47,13 +49,21 @@ export interface ItemActionArgs<B> {
   now: Date;
 }
 
-interface ItemActionEntry<B> {
-  /** Who may ask for it at the route's door (the permission table); which item and when is the machine's rule. */
-  permission: Action;
-  /** The route: POST items/:itemId/<verb>, where the verb is the name with dashes; a save is PUT items/:itemId/result. */
+/** POST items/:itemId/<verb>, where the verb is the name with dashes, or the path given (a save is PUT items/:itemId/result). */
+export interface ItemRoute {
   method: 'POST' | 'PUT';
   path?: string;
-  /** The route's body, the schema the console's forms use too. */
+}
+
+export interface ItemActionEntry<B> {
+  /**
+   * Who may ask for it at the door (the permission table); which item and when is the machine's rule. Null for the
+   * platform's own steps, asked for by a timer, a publishing, an import or a quality gate behind doors of their own.
+   */
+  permission: Action | null;
+  /** Its route of its own under items/:itemId; none for a claim (the pool's route) and the platform's own steps. */
+  route?: ItemRoute;
+  /** The route's body, the schema the console's forms use too; for the others, what their caller gives. */
   body?: z.ZodType<B>;
   /** The decider reads the project's result rules. */
   checksResult?: true;
@@ -67,47 +77,69 @@ interface ItemActionEntry<B> {
 /** The body of an action whose route takes none. */
 type NoBody = Record<never, never>;
 
-const entry = <B = NoBody>(e: ItemActionEntry<B>): ItemActionEntry<B> => e;
+/** An action with a route of its own, and one without (see `route`). */
+type Routed<B> = ItemActionEntry<B> & { route: ItemRoute; permission: Action };
+const routed = <B = NoBody>(e: Routed<B>): Routed<B> => e;
+const entry = <B = NoBody>(e: ItemActionEntry<B> & { route?: undefined }): ItemActionEntry<B> & { route?: undefined } => e;
+const post = { method: 'POST' } as const;
 
 export const itemActions = {
-  save: entry<{ result: ResultDocument }>({
+  /** On publishing, an item that waited with no link enters the first link's pool. */
+  enter: entry({ permission: null, decide: (s, p) => enterPool(s, p), refusals: [] }),
+  /** From the pool's route (links/:linkId/claims), item by item; an inspector's own work is skipped. */
+  claim: entry<{ claimId: string }>({
+    permission: 'task.claim',
+    decide: (s, p, who, { body, now }) => claimItem(s, p, who, { claimId: body.claimId, now }),
+    refusals: ['tasks.claim_failed', 'tasks.inspector_annotated'],
+  }),
+  /** The claim's auto-recycle timer. */
+  expire: entry<{ claimId: string }>({ permission: null, decide: (s, p, _, { body, now }) => expireClaim(s, p, { claimId: body.claimId, now }), refusals: ['tasks.claim_not_due'] }),
+  /** A starting result from an annotation import or an algorithm call, behind their own routes' doors. */
+  prelabel: entry<{ result: ResultDocument }>({
+    permission: null,
+    checksResult: true,
+    decide: (s, p, who, { body, config, now }) => prelabelItem(s, p, who, { result: body.result, config: config!, now }),
+    refusals: ['tasks.result_invalid'],
+  }),
+  /** A quality gate (sampling, acceptance) fails a finished item back to annotation. */
+  return: entry<ReturnInput>({ permission: null, decide: (s, p, who, { body }) => returnItem(s, p, who, body), refusals: [] }),
+  save: routed<{ result: ResultDocument }>({
     permission: 'task.annotate',
-    method: 'PUT',
-    path: 'result',
+    route: { method: 'PUT', path: 'result' },
     body: saveResultInput,
     checksResult: true,
     decide: (s, p, who, { body, config, now }) => saveResult(s, p, who, { result: body.result, config: config!, now }),
     refusals: ['tasks.not_claimer', 'tasks.inspector_may_not_modify', 'tasks.result_invalid'],
   }),
-  submit: entry({
+  submit: routed({
     permission: 'task.annotate',
-    method: 'POST',
+    route: post,
     checksResult: true,
     decide: (s, p, who, { config, now }) => submitItem(s, p, who, { config: config!, now }),
     refusals: ['tasks.not_claimer', 'tasks.result_incomplete'],
   }),
-  release: entry({ permission: 'task.work', method: 'POST', decide: (s, p, who) => releaseItem(s, p, who), refusals: ['tasks.not_claimer'] }),
-  mark_invalid: entry<{ reasonId: string }>({
+  release: routed({ permission: 'task.work', route: post, decide: (s, p, who) => releaseItem(s, p, who), refusals: ['tasks.not_claimer'] }),
+  mark_invalid: routed<{ reasonId: string }>({
     permission: 'task.annotate',
-    method: 'POST',
+    route: post,
     body: markInvalidInput,
     decide: (s, p, who, { body }) => markInvalid(s, p, who, body),
     refusals: ['tasks.not_claimer'],
   }),
-  mark_valid: entry({ permission: 'task.annotate', method: 'POST', decide: (s, p, who) => markValid(s, p, who), refusals: ['tasks.not_claimer'] }),
-  pass: entry({ permission: 'task.annotate', method: 'POST', decide: (s, p, who) => passItem(s, p, who), refusals: ['tasks.not_claimer', 'tasks.invalidity_unjudged'] }),
-  reject: entry<{ marks: ErrorMark[] }>({
+  mark_valid: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => markValid(s, p, who), refusals: ['tasks.not_claimer'] }),
+  pass: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => passItem(s, p, who), refusals: ['tasks.not_claimer', 'tasks.invalidity_unjudged'] }),
+  reject: routed<{ marks: ErrorMark[] }>({
     permission: 'task.work',
-    method: 'POST',
+    route: post,
     body: rejectInput,
     marks: (body) => body.marks,
     decide: (s, p, who, { body }) => rejectItem(s, p, who, body),
     refusals: ['tasks.not_claimer', 'tasks.marks_empty'],
   }),
-  confirm_invalid: entry({ permission: 'task.annotate', method: 'POST', decide: (s, p, who) => confirmInvalidity(s, p, who), refusals: ['tasks.not_claimer'] }),
-  overturn_invalid: entry({ permission: 'task.annotate', method: 'POST', decide: (s, p, who) => overturnInvalidity(s, p, who), refusals: ['tasks.not_claimer'] }),
-  recycle: entry<RecycleInput>({ permission: 'task.manage', method: 'POST', body: recycleInput, decide: (s, p, who, { body }) => recycleItem(s, p, who, body), refusals: [] }),
-  accept: entry({ permission: 'task.manage', method: 'POST', decide: (s, p, who) => acceptHeldItem(s, p, who), refusals: [] }),
+  confirm_invalid: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => confirmInvalidity(s, p, who), refusals: ['tasks.not_claimer'] }),
+  overturn_invalid: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => overturnInvalidity(s, p, who), refusals: ['tasks.not_claimer'] }),
+  recycle: routed<RecycleInput>({ permission: 'task.manage', route: post, body: recycleInput, decide: (s, p, who, { body }) => recycleItem(s, p, who, body), refusals: [] }),
+  accept: routed({ permission: 'task.manage', route: post, decide: (s, p, who) => acceptHeldItem(s, p, who), refusals: [] }),
 };
 
 export type ItemActionName = keyof typeof itemActions;
@@ -117,14 +149,19 @@ export type ItemActionRequest = { [N in ItemActionName]: { name: N; body: ItemAc
 
 export const itemActionNames = Object.keys(itemActions) as ItemActionName[];
 
+/** The actions with a route of their own under items/:itemId: the buttons and editor commands of one item. */
+export type ItemRouteName = { [N in ItemActionName]: (typeof itemActions)[N]['route'] extends ItemRoute ? N : never }[ItemActionName];
+export const itemRouteNames = itemActionNames.filter((name): name is ItemRouteName => itemActions[name].route !== undefined);
+
 /** The machine event an action sends: `item.` and its name. */
 export const itemActionEvent = (name: ItemActionName): ItemMachineEvent['type'] => `item.${name}`;
 
 /** The last part of the action's path under items/:itemId, the verb the console sends. */
-export const itemActionVerb = (name: ItemActionName): string => itemActions[name].path ?? name.replaceAll('_', '-');
+export const itemActionVerb = (name: ItemRouteName): string => itemActions[name].route.path ?? name.replaceAll('_', '-');
 
 /** The action's entry, untyped in its body, for code that runs any of them. */
 export const itemActionEntry = (name: ItemActionName): ItemActionEntry<unknown> => itemActions[name] as ItemActionEntry<unknown>;
+export const itemRouteEntry = (name: ItemRouteName): Routed<unknown> => itemActions[name] as Routed<unknown>;
 
 /** Decides one action on the item: its decider asks the machine, once, after the action's own refusals. */
 export function decideItemAction(request: ItemActionRequest, state: ItemState, plan: WorkPlan, actor: TaskActor, args: Omit<ItemActionArgs<unknown>, 'body'>): ItemDecision {
@@ -159,14 +196,14 @@ export function itemStateOfRow(row: TaskItemView, invalidity: ItemState['invalid
 }
 
 /**
- * The actions the viewer may take on the item now: those its role may ask for whose machine event the item's machine
+ * The routed actions the viewer may take on the item now: those its role may ask for whose machine event the item's machine
  * allows from this viewer. The item is read as its row shows it; no guard of these actions reads who annotated it.
  */
-export function allowedItemActions(state: ItemState | null, plan: WorkPlan, viewer: ItemViewer): ItemActionName[] {
+export function allowedItemActions(state: ItemState | null, plan: WorkPlan, viewer: ItemViewer): ItemRouteName[] {
   if (!state) return [];
   const actor = taskActor(viewer.id, viewer.role);
   const context = itemMachineContext(state, plan);
-  return itemActionNames.filter((name) => {
+  return itemRouteNames.filter((name) => {
     if (!can(viewer.role, itemActions[name].permission, viewer.privateDeployment)) return false;
     const event = { type: itemActionEvent(name), actorId: actor.id, manager: actor.manager } as ItemMachineEvent;
     return decide(itemMachine, state.status, context, event).allowed;

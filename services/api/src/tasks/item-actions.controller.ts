@@ -6,7 +6,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
-import { type ItemActionName, itemActionNames, type ItemActionRequest, itemActions, itemActionVerb } from '@annot/workflows';
+import { itemActionEntry, type ItemActionRequest, itemActionVerb, itemRouteEntry, type ItemRouteName, itemRouteNames } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { IfMatch } from '../http/if-match.decorator';
 import { Can } from '../identity/access/can.decorator';
@@ -29,22 +29,23 @@ export class ItemActionsController {
   ) {}
 
   /** A caller acts only on an item it may read; what it may do there is the item machine's answer. */
-  async act(name: ItemActionName, itemId: string, body: unknown, context: CommandContext, expected: bigint | undefined): Promise<ItemAnswer> {
+  async act(name: ItemRouteName, itemId: string, body: unknown, context: CommandContext, expected: bigint | undefined): Promise<ItemAnswer> {
     const item = await this.reads.readable(itemId, context.actor);
     const action = { name, body: body ?? {} } as ItemActionRequest;
-    const marks = itemActions[name] as { marks?: (body: unknown) => never[] };
-    if (marks.marks) await this.errorGroups.checkMarks(item.projectId, marks.marks(action.body));
+    const { marks } = itemActionEntry(name);
+    if (marks) await this.errorGroups.checkMarks(item.projectId, marks(action.body));
     return this.commands.execute(new ActOnItemCommand(itemId, action, context, expected));
   }
 }
 
 /** Adds the action's route to the controller: its method, path, door and parameters, as decorators would. */
-function route(name: ItemActionName): void {
-  const entry = itemActions[name] as { method: 'POST' | 'PUT'; permission: Parameters<typeof Can>[0]; body?: z.ZodType };
+function route(name: ItemRouteName): void {
+  const entry = itemRouteEntry(name);
   const proto = ItemActionsController.prototype as unknown as Record<string, unknown>;
   const key = `${name}Route`;
   const bodyDto = entry.body ? class extends createZodDto(entry.body as z.ZodObject) {} : undefined;
-  if (bodyDto) Object.defineProperty(bodyDto, 'name', { value: `${name}Body` });
+  // Documented under a name of its own: MarkInvalidDto for mark_invalid.
+  if (bodyDto) Object.defineProperty(bodyDto, 'name', { value: `${name.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}Dto` });
   proto[key] = function (this: ItemActionsController, params: ItemParamsDto, ...rest: unknown[]) {
     const [body, expected, context] = bodyDto ? rest : [undefined, ...rest];
     return this.act(name, params.itemId, body, context as CommandContext, expected as bigint | undefined);
@@ -54,8 +55,8 @@ function route(name: ItemActionName): void {
   Reflect.defineMetadata('design:paramtypes', params.map(([, type]) => type), proto, key);
   Reflect.defineMetadata('design:returntype', Promise, proto, key);
   params.forEach(([decorate], index) => decorate(proto, key, index));
-  (entry.method === 'PUT' ? Put : Post)(`:itemId/${itemActionVerb(name)}`)(proto, key, descriptor);
+  (entry.route.method === 'PUT' ? Put : Post)(`:itemId/${itemActionVerb(name)}`)(proto, key, descriptor);
   Can(entry.permission)(proto, key, descriptor);
 }
 
-itemActionNames.forEach(route);
+itemRouteNames.forEach(route);

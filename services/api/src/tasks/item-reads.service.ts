@@ -3,7 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { type Actor, type AppConfig, AppError, CONFIG, NotFoundError } from '@annot/core';
-import { allowedItemActions, can, frameFile, type ItemActionName, itemActionNames, itemActions, itemStateOfRow } from '@annot/workflows';
+import { allowedItemActions, can, frameFile, itemActions, itemRouteNames, type ItemRouteName, itemStateOfRow } from '@annot/workflows';
 import { ItemMedia, sendMedia } from './item-media.service';
 import { TaskAccess } from './task-access.service';
 import { type TaskItemView, TasksRepository } from './tasks.repository';
@@ -28,10 +28,10 @@ export class ItemReads {
   }
 
   /** The actions of the item action table the reader may take on the item now, from its row and its project's rows. */
-  async allowedActions(item: TaskItemView, actor: Actor): Promise<ItemActionName[]> {
+  async allowedActions(item: TaskItemView, actor: Actor): Promise<ItemRouteName[]> {
     const privateDeployment = this.config.privateDeployment;
     // A reader whose role may take none of them (a supplier) is not worth a read of the plan.
-    if (!itemActionNames.some((name) => can(actor.role, itemActions[name].permission, privateDeployment))) return [];
+    if (!itemRouteNames.some((name) => can(actor.role, itemActions[name].permission, privateDeployment))) return [];
     const reading = await this.tasks.machineReading(item);
     if (!reading) return [];
     return allowedItemActions(itemStateOfRow(item, reading.invalidity), reading.plan, { id: actor.id, role: actor.role, privateDeployment });

@@ -16,7 +16,7 @@ import {
   cameraName,
   frameFile,
   frameMediaType,
-  type ItemActionName,
+  type ItemRouteName,
   type ItemFramesView,
   itemFramesView,
   matchItemLines,
@@ -192,7 +192,7 @@ export class TasksController {
 
   @Get('items/:itemId')
   @Can('item.read')
-  async item(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<Versioned<(TaskItemView & { actions: ItemActionName[] } | AcceptorItemView) & { result: unknown }>> {
+  async item(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<Versioned<(TaskItemView & { actions: ItemRouteName[] } | AcceptorItemView) & { result: unknown }>> {
     const item = await this.reads.readable(params.itemId, context.actor);
     if (context.actor.role === Role.Client) return new Versioned(acceptorItemView(item, (await this.tasks.result(params.itemId)) ?? null), item.version);
     const [result, actions] = await Promise.all([this.tasks.result(params.itemId), this.reads.allowedActions(item, context.actor)]);

@@ -146,10 +146,6 @@ export class TasksRepository {
     return rows.filter((row) => refs.some((r) => r.toolId === row.toolId && r.toolVersion === row.toolVersion));
   }
 
-  async mediaOf(itemId: string): Promise<{ path: string; mediaType: string; checksum: string } | undefined> {
-    return this.db.selectFrom('data_items').select(['path', 'media_type as mediaType', 'checksum']).where('item_id', '=', itemId).executeTakeFirst();
-  }
-
   /** What serves an item's frames: its own file (a picture's frame 0) and, for a sequence or a video, its frame columns. */
   async framesOf(itemId: string): Promise<{ picture: SinglePicture & { checksum: string; mediaType: string }; frames: ItemFrames | null } | undefined> {
     const row = await this.db

@@ -40,8 +40,7 @@ export interface ItemDecider {
 }
 
 /** The decider of one action of the item action table, with the project's result rules where the action checks a result. */
-export function actionDecider(request: ItemActionRequest, config: ResultConfig | null): ItemDecider {
-  const now = new Date();
+export function actionDecider(request: ItemActionRequest, config: ResultConfig | null, now = new Date()): ItemDecider {
   return { decide: (state, plan, who) => decideItemAction(request, state, plan, who, { config, now }) };
 }
 

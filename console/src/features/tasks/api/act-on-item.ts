@@ -1,18 +1,18 @@
 // The item's commands, each the route of an entry of the item action table (POST items/:itemId/<verb>), sent with
 // If-Match from the item's ETag; every work-loop query refreshes after one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ItemActionBody, type ItemActionName, itemActionVerb } from '@annot/workflows';
+import { type ItemActionBody, itemActionVerb, type ItemRouteName } from '@annot/workflows';
 import { api } from '@/lib/api-client';
 import { tasksKey } from './task-item';
 
-/** The actions a person sends from the item's buttons: every one of the table's but the editor's own saves. */
-export type ItemVerb = Exclude<ItemActionName, 'save'>;
+/** The actions a person sends from the item's buttons: every routed one of the table's but the editor's own saves. */
+export type ItemVerb = Exclude<ItemRouteName, 'save'>;
 
 /** An action with what its route's body carries, flat as the dialogs give it. */
 export type ItemCommand = { [V in ItemVerb]: { verb: V } & ItemActionBody<V> }[ItemVerb];
 
 /** The item's buttons: the actions the server allows the reader, in the table's order. */
-export const itemVerbsOf = (actions: ItemActionName[] | undefined): ItemVerb[] => (actions ?? []).filter((name): name is ItemVerb => name !== 'save');
+export const itemVerbsOf = (actions: ItemRouteName[] | undefined): ItemVerb[] => (actions ?? []).filter((name): name is ItemVerb => name !== 'save');
 
 export interface ItemAnswer {
   version: string;

@@ -3,9 +3,8 @@
 // failed items a closed round or the PM's decision returns, sent back for rework in the same transaction, and the
 // retry of a step that lost a race for the task's stream to another inspector.
 import { Injectable } from '@nestjs/common';
-import { type Actor, type AppendResult, type Decided, ItemWork, NotFoundError, samplingLifecycle, type UnitOfWork, VersionConflictError } from '@annot/core';
+import { actionDecider, type Actor, type AppendResult, type Decided, ItemWork, NotFoundError, samplingLifecycle, type UnitOfWork, VersionConflictError } from '@annot/core';
 import {
-  returnItem,
   samplingActionsFor,
   type SamplingDecision,
   type SamplingEvent,
@@ -71,9 +70,7 @@ export class SamplingWork {
     const { plan } = await this.items.plan(unit, state.projectId);
     await this.items.preload(unit, finished);
     for (const item of finished) {
-      await this.items.run(unit, item, plan, actor, {
-        decide: (s, p, who) => returnItem(s, p, who, { gate: 'sampling', gateId: state.taskId, marks: marksOf.get(item.itemId)! }),
-      });
+      await this.items.run(unit, item, plan, actor, actionDecider({ name: 'return', body: { gate: 'sampling', gateId: state.taskId, marks: marksOf.get(item.itemId)! } }, null));
     }
   }
 }
