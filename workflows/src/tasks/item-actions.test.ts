@@ -1,3 +1,4 @@
+// The item action table: every action named once and routed once, and the actions a reader is offered, read from the item's row.
 import { describe, expect, it } from 'vitest';
 import { allowedItemActions, decideItemAction, itemActionEvent, itemActionNames, itemActions, itemActionVerb, itemRefusals, itemRouteNames, itemStateOfRow } from './item-actions';
 import { itemMachine } from './item.machine';
@@ -65,7 +66,7 @@ describe('decideItemAction', () => {
 
 describe('allowedItemActions', () => {
   it('offers its claimer save, submit, mark invalid and release on an annotation link', () => {
-    expect(allowedItemActions(itemStateOfRow(row({}), null), plan, tagger(ids.ann))).toEqual(['save', 'submit', 'release', 'mark_invalid']);
+    expect(allowedItemActions(itemStateOfRow(row({}), null), plan, tagger(ids.ann))).toEqual(['save', 'submit', 'mark_invalid', 'release']);
   });
 
   it('offers nothing to a tagger who does not hold the item, nor to a supplier', () => {
@@ -75,18 +76,18 @@ describe('allowedItemActions', () => {
 
   it('offers the inspector who holds the item pass, reject and release', () => {
     const item = row({ linkId: ids.inspect1, claimerId: ids.insp, submissionCount: 1 });
-    expect(allowedItemActions(itemStateOfRow(item, null), plan, tagger(ids.insp))).toEqual(['release', 'pass', 'reject']);
+    expect(allowedItemActions(itemStateOfRow(item, null), plan, tagger(ids.insp))).toEqual(['pass', 'reject', 'release']);
   });
 
   it('asks the inspector to judge an invalid mark before passing, and lets them pass once it is confirmed', () => {
     const item = row({ linkId: ids.inspect1, claimerId: ids.insp, effective: false, invalidReasonId: ids.reason });
-    expect(allowedItemActions(itemStateOfRow(item, 'pending'), plan, tagger(ids.insp))).toEqual(['release', 'reject', 'confirm_invalid', 'overturn_invalid']);
-    expect(allowedItemActions(itemStateOfRow(item, 'confirmed'), plan, tagger(ids.insp))).toEqual(['release', 'pass', 'reject']);
+    expect(allowedItemActions(itemStateOfRow(item, 'pending'), plan, tagger(ids.insp))).toEqual(['confirm_invalid', 'overturn_invalid', 'reject', 'release']);
+    expect(allowedItemActions(itemStateOfRow(item, 'confirmed'), plan, tagger(ids.insp))).toEqual(['pass', 'reject', 'release']);
   });
 
   it('offers the PM release, reject and recycle on a claimed inspection item, and recycle or accept on a held one', () => {
     const claimed = row({ linkId: ids.inspect1, claimerId: ids.insp });
-    expect(allowedItemActions(itemStateOfRow(claimed, null), plan, pm)).toEqual(['release', 'reject', 'recycle']);
+    expect(allowedItemActions(itemStateOfRow(claimed, null), plan, pm)).toEqual(['reject', 'release', 'recycle']);
     const held = row({ linkId: ids.annotate1, status: 'held', claimerId: null, reworkCount: 3 });
     expect(allowedItemActions(itemStateOfRow(held, null), plan, pm)).toEqual(['recycle', 'accept']);
   });

@@ -118,7 +118,6 @@ export const itemActions = {
     decide: (s, p, who, { config, now }) => submitItem(s, p, who, { config: config!, now }),
     refusals: ['tasks.not_claimer', 'tasks.result_incomplete'],
   }),
-  release: routed({ permission: 'task.work', route: post, decide: (s, p, who) => releaseItem(s, p, who), refusals: ['tasks.not_claimer'] }),
   mark_invalid: routed<{ reasonId: string }>({
     permission: 'task.annotate',
     route: post,
@@ -127,6 +126,8 @@ export const itemActions = {
     refusals: ['tasks.not_claimer'],
   }),
   mark_valid: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => markValid(s, p, who), refusals: ['tasks.not_claimer'] }),
+  confirm_invalid: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => confirmInvalidity(s, p, who), refusals: ['tasks.not_claimer'] }),
+  overturn_invalid: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => overturnInvalidity(s, p, who), refusals: ['tasks.not_claimer'] }),
   pass: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => passItem(s, p, who), refusals: ['tasks.not_claimer', 'tasks.invalidity_unjudged'] }),
   reject: routed<{ marks: ErrorMark[] }>({
     permission: 'task.work',
@@ -136,8 +137,7 @@ export const itemActions = {
     decide: (s, p, who, { body }) => rejectItem(s, p, who, body),
     refusals: ['tasks.not_claimer', 'tasks.marks_empty'],
   }),
-  confirm_invalid: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => confirmInvalidity(s, p, who), refusals: ['tasks.not_claimer'] }),
-  overturn_invalid: routed({ permission: 'task.annotate', route: post, decide: (s, p, who) => overturnInvalidity(s, p, who), refusals: ['tasks.not_claimer'] }),
+  release: routed({ permission: 'task.work', route: post, decide: (s, p, who) => releaseItem(s, p, who), refusals: ['tasks.not_claimer'] }),
   recycle: routed<RecycleInput>({ permission: 'task.manage', route: post, body: recycleInput, decide: (s, p, who, { body }) => recycleItem(s, p, who, body), refusals: [] }),
   accept: routed({ permission: 'task.manage', route: post, decide: (s, p, who) => acceptHeldItem(s, p, who), refusals: [] }),
 };
