@@ -13,6 +13,7 @@ export * from './item-annotation.decide';
 export * from './item-prelabel.decide';
 export * from './item-inspection.decide';
 export * from './item-management.decide';
+export * from './item-actions';
 export * from './bulk.rules';
 export * from './task.schemas';
 export * from './item-workers.rules';

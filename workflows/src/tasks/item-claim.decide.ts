@@ -1,7 +1,7 @@
 // Deciders of a claim's life: entering a pool, claiming, releasing, and expiry by the auto-recycle timer.
 import { accept, itemRef, type ItemDecision, machineRefusal, refuse, type TaskActor } from './item.decide';
 import type { ItemState } from './item.evolve';
-import { linkOf, type WorkPlan } from './work-plan';
+import type { WorkPlan } from './work-plan';
 
 /** On publishing, an item that waited with no link enters the first link's pool; one already in a pool stays. */
 export function enterPool(state: ItemState, plan: WorkPlan): ItemDecision {
@@ -19,10 +19,8 @@ export interface ClaimInput {
 export function claimItem(state: ItemState, plan: WorkPlan, actor: TaskActor, input: ClaimInput): ItemDecision {
   // Whoever got there first holds it: the seed's message for a claim that did not happen.
   if (state.status !== 'pooled') return refuse('tasks.claim_failed');
-  const link = linkOf(plan.links, state.linkId);
-  if (link?.type === 'inspection' && state.annotatorIds.includes(actor.id)) return refuse('tasks.inspector_annotated');
-  const refused = machineRefusal(state, plan, { type: 'item.claim', actorId: actor.id });
-  if (refused) return refused;
+  // The machine refuses a claim on a pooled item only for an inspector's own work: its guard is where that rule lives.
+  if (machineRefusal(state, plan, { type: 'item.claim', actorId: actor.id })) return refuse('tasks.inspector_annotated');
   const deadline = plan.autoRecycleMinutes === null ? null : new Date(input.now.getTime() + plan.autoRecycleMinutes * 60_000).toISOString();
   return accept({
     type: 'ItemClaimed',

@@ -1,5 +1,6 @@
-// The work loop over HTTP: claim from a link's pool, read and act on an item, list a project's items.
-import { Body, Controller, Get, Param, Post, Put, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+// The work loop over HTTP: claim from a link's pool, read an item and its media, list a project's items, act on a
+// selection; the actions on one item are item-actions.controller.ts's routes, read from the item action table.
+import { Body, Controller, Get, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
@@ -15,9 +16,9 @@ import {
   cameraName,
   frameFile,
   frameMediaType,
+  type ItemRouteName,
   type ItemFramesView,
   itemFramesView,
-  markInvalidInput,
   matchItemLines,
   mayKnowWorkers,
   type Page,
@@ -25,51 +26,39 @@ import {
   pointCloudMediaType,
   recycleCsvFields,
   recycleCsvMaxBytes,
-  recycleInput,
-  rejectInput,
   Role,
-  saveResultInput,
   taskItemsQuery,
   withoutOtherWorkers,
 } from '@annot/workflows';
 import { ApiFileUpload } from '../http/api-file-upload.decorator';
 import { Ctx } from '../http/command-context.decorator';
 import { Versioned } from '../http/envelope';
-import { IfMatch } from '../http/if-match.decorator';
 import { sendInline } from '../http/inline-file';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { ProjectErrorGroups } from '../projects/project-error-groups.service';
-import { ActOnItemCommand } from './commands/act-on-item.handler';
-import type { ItemAction } from './item-deciders';
 import { ActOnItemsCommand, type BulkAction } from './commands/act-on-items.handler';
 import { ClaimItemsCommand } from './commands/claim-items.handler';
 import { OpenRuleCommand } from './commands/open-rule.handler';
 import { readRecycleCsv } from './recycle-csv';
+import { ItemParamsDto } from './item-actions.controller';
 import { ItemMedia, sendMedia } from './item-media.service';
+import { ItemReads } from './item-reads.service';
 import { RuleReadings, type RuleReadingView } from './rule-readings.service';
 import { TaskAccess } from './task-access.service';
 import { type TaskItemView, TasksRepository } from './tasks.repository';
 
 class LinkParamsDto extends createZodDto(z.object({ linkId: z.uuid() })) {}
 class ProjectParamsDto extends createZodDto(z.object({ projectId: z.uuid() })) {}
-// Item ids are derived from their batch and place (md5), so they are GUID-shaped without a UUID version.
-class ItemParamsDto extends createZodDto(z.object({ itemId: z.guid() })) {}
 const frameParams = z.object({ itemId: z.guid(), index: z.coerce.number({ error: 'tasks.frame_index_invalid' }).int('tasks.frame_index_invalid').min(0, 'tasks.frame_index_invalid').max(100_000_000, 'tasks.frame_index_invalid') });
 class FrameParamsDto extends createZodDto(frameParams) {}
 class CameraFrameParamsDto extends createZodDto(frameParams.extend({ camera: cameraName })) {}
 class ClaimDto extends createZodDto(claimInput) {}
-class SaveResultDto extends createZodDto(saveResultInput) {}
-class RejectDto extends createZodDto(rejectInput) {}
-class MarkInvalidDto extends createZodDto(markInvalidInput) {}
-class RecycleDto extends createZodDto(recycleInput) {}
 class BulkReleaseDto extends createZodDto(bulkReleaseInput) {}
 class BulkRejectDto extends createZodDto(bulkRejectInput) {}
 class BulkRecycleDto extends createZodDto(bulkRecycleInput) {}
 class RecycleCsvDto extends createZodDto(recycleCsvFields) {}
 class TaskItemsQueryDto extends createZodDto(taskItemsQuery) {}
-
-type ItemAnswer = { version: string; status: string };
 
 /** What a client acceptor reads of an item: the data and its result, nothing of who worked on it or where it is in the work loop. */
 type AcceptorItemView = Pick<TaskItemView, 'id' | 'projectId' | 'fileName' | 'mediaType' | 'width' | 'height' | 'frameCount' | 'effective' | 'objectCount' | 'resultVersion' | 'version'>;
@@ -87,6 +76,7 @@ export class TasksController {
     private readonly tasks: TasksRepository,
     private readonly access: TaskAccess,
     private readonly files: ItemMedia,
+    private readonly reads: ItemReads,
     private readonly readings: RuleReadings,
     private readonly stored: FilesRepository,
     private readonly errorGroups: ProjectErrorGroups,
@@ -156,19 +146,19 @@ export class TasksController {
   @Post('projects/:projectId/bulk-release')
   @Can('task.manage')
   bulkRelease(@Param() params: ProjectParamsDto, @Body() body: BulkReleaseDto, @Ctx() context: CommandContext): Promise<{ items: number }> {
-    return this.bulk(params.projectId, body.itemIds, { kind: 'release' }, context);
+    return this.bulk(params.projectId, body.itemIds, { name: 'release', body: {} }, context);
   }
 
   @Post('projects/:projectId/bulk-reject')
   @Can('task.manage')
   bulkReject(@Param() params: ProjectParamsDto, @Body() body: BulkRejectDto, @Ctx() context: CommandContext): Promise<{ items: number }> {
-    return this.bulk(params.projectId, body.itemIds, { kind: 'reject', marks: body.marks }, context);
+    return this.bulk(params.projectId, body.itemIds, { name: 'reject', body: { marks: body.marks } }, context);
   }
 
   @Post('projects/:projectId/bulk-recycle')
   @Can('task.manage')
   bulkRecycle(@Param() params: ProjectParamsDto, @Body() body: BulkRecycleDto, @Ctx() context: CommandContext): Promise<{ items: number }> {
-    return this.bulk(params.projectId, body.itemIds, { kind: 'recycle', target: body.target, keepResult: body.keepResult }, context);
+    return this.bulk(params.projectId, body.itemIds, { name: 'recycle', body: { target: body.target, keepResult: body.keepResult } }, context);
   }
 
   /** The seed's CSV import for rework images: every line is judged first, and one refused line leaves every item where it is. */
@@ -188,7 +178,7 @@ export class TasksController {
     await this.access.links(context.actor, params.projectId);
     const read = readRecycleCsv(upload);
     const { named, refused } = matchItemLines(read.lines, await this.tasks.named(params.projectId, read.lines.map((l) => l.value)));
-    const action: BulkAction = { kind: 'recycle', target: body.target, keepResult: body.keepResult === 'true' };
+    const action: BulkAction = { name: 'recycle', body: { target: body.target, keepResult: body.keepResult === 'true' } };
     const lines = { named, refused: [...read.refused, ...refused] };
     return this.commands.execute(new ActOnItemsCommand(params.projectId, named.map((n) => n.itemId), action, context, lines));
   }
@@ -202,11 +192,11 @@ export class TasksController {
 
   @Get('items/:itemId')
   @Can('item.read')
-  async item(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<Versioned<(TaskItemView | AcceptorItemView) & { result: unknown }>> {
-    const item = await this.readable(params.itemId, context);
-    const result = (await this.tasks.result(params.itemId)) ?? null;
-    if (context.actor.role === Role.Client) return new Versioned(acceptorItemView(item, result), item.version);
-    return new Versioned({ ...item, result }, item.version);
+  async item(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<Versioned<(TaskItemView & { actions: ItemRouteName[] } | AcceptorItemView) & { result: unknown }>> {
+    const item = await this.reads.readable(params.itemId, context.actor);
+    if (context.actor.role === Role.Client) return new Versioned(acceptorItemView(item, (await this.tasks.result(params.itemId)) ?? null), item.version);
+    const [result, actions] = await Promise.all([this.tasks.result(params.itemId), this.reads.allowedActions(item, context.actor)]);
+    return new Versioned({ ...item, result: result ?? null, actions }, item.version);
   }
 
   /** Only to those who may read the item, never from a guessable public path; the browser may keep it a while. */
@@ -214,19 +204,15 @@ export class TasksController {
   @Can('item.read')
   @RawResponse()
   async media(@Param() params: ItemParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
-    await this.readable(params.itemId, context);
-    const file = await this.tasks.mediaOf(params.itemId);
-    if (!file) throw new NotFoundError('things.item', params.itemId);
-    sendMedia(res, { stream: await this.files.open(file.path), mediaType: file.mediaType, etag: `"${file.checksum}"` });
+    const { picture } = await this.reads.frames(params.itemId, context.actor);
+    await this.reads.send(res, picture.path, picture.mediaType, `"${picture.checksum}"`);
   }
 
   /** The item's frames in order: one for a picture, every image of a sequence, every extracted frame of a video. */
   @Get('items/:itemId/frames')
   @Can('item.read')
   async frames(@Param() params: ItemParamsDto, @Ctx() context: CommandContext): Promise<ItemFramesView> {
-    await this.readable(params.itemId, context);
-    const found = await this.tasks.framesOf(params.itemId);
-    if (!found) throw new NotFoundError('things.item', params.itemId);
+    const found = await this.reads.frames(params.itemId, context.actor);
     return itemFramesView(found.frames, found.picture);
   }
 
@@ -235,13 +221,10 @@ export class TasksController {
   @Can('item.read')
   @RawResponse()
   async frameMedia(@Param() params: FrameParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
-    await this.readable(params.itemId, context);
-    const found = await this.tasks.framesOf(params.itemId);
-    if (!found) throw new NotFoundError('things.item', params.itemId);
-    const file = frameFile(found.frames, found.picture, params.index);
-    if (!file) throw new AppError(404, 'NOT_FOUND', 'tasks.frame_out_of_range', { count: found.frames?.count ?? 1, index: params.index });
+    const found = await this.reads.frames(params.itemId, context.actor);
+    const file = this.reads.frameAt(found, params.index);
     const mediaType = found.frames ? frameMediaType(file.fileName) : found.picture.mediaType;
-    sendMedia(res, { stream: await this.files.open(file.path), mediaType, etag: `"${found.picture.checksum}-${params.index}"` });
+    await this.reads.send(res, file.path, mediaType, `"${found.picture.checksum}-${params.index}"`);
   }
 
   /** One frame's point cloud as the import normalized it (see pointcloud/point-cloud.ts), under the same checks and caching as the media. */
@@ -249,13 +232,10 @@ export class TasksController {
   @Can('item.read')
   @RawResponse()
   async framePoints(@Param() params: FrameParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
-    await this.readable(params.itemId, context);
-    const found = await this.tasks.framesOf(params.itemId);
-    if (!found) throw new NotFoundError('things.item', params.itemId);
-    const file = frameFile(found.frames, found.picture, params.index);
-    if (!file) throw new AppError(404, 'NOT_FOUND', 'tasks.frame_out_of_range', { count: found.frames?.count ?? 1, index: params.index });
+    const found = await this.reads.frames(params.itemId, context.actor);
+    const file = this.reads.frameAt(found, params.index);
     if (!found.frames?.sensors || !file.fileName.endsWith(`.${pointCloudExtension}`)) throw new AppError(404, 'NOT_FOUND', 'tasks.frame_not_point_cloud');
-    sendMedia(res, { stream: await this.files.open(file.path), mediaType: pointCloudMediaType, etag: `"${found.picture.checksum}-${params.index}"` });
+    await this.reads.send(res, file.path, pointCloudMediaType, `"${found.picture.checksum}-${params.index}"`);
   }
 
   /** A camera's image at one frame of a point-cloud item, under the same checks and caching as the media. */
@@ -263,16 +243,14 @@ export class TasksController {
   @Can('item.read')
   @RawResponse()
   async cameraMedia(@Param() params: CameraFrameParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
-    await this.readable(params.itemId, context);
-    const found = await this.tasks.framesOf(params.itemId);
-    if (!found) throw new NotFoundError('things.item', params.itemId);
+    const found = await this.reads.frames(params.itemId, context.actor);
     const count = found.frames?.count ?? 1;
     if (params.index >= count) throw new AppError(404, 'NOT_FOUND', 'tasks.frame_out_of_range', { count, index: params.index });
     const camera = found.frames?.sensors?.cameras.find((candidate) => candidate.name === params.camera);
     if (!camera) throw new AppError(404, 'NOT_FOUND', 'tasks.camera_not_found', { camera: params.camera });
     const image = camera.images[params.index] ?? '';
     if (image === '') throw new AppError(404, 'NOT_FOUND', 'tasks.camera_image_missing', { camera: camera.name, index: params.index });
-    sendMedia(res, { stream: await this.files.open(`${found.frames!.pathPrefix}cameras/${camera.name}/${image}`), mediaType: frameMediaType(image), etag: `"${found.picture.checksum}-${params.index}-${camera.name}"` });
+    await this.reads.send(res, `${found.frames!.pathPrefix}cameras/${camera.name}/${image}`, frameMediaType(image), `"${found.picture.checksum}-${params.index}-${camera.name}"`);
   }
 
   /** A small preview for the lists, under the same checks and caching as the media. */
@@ -280,9 +258,7 @@ export class TasksController {
   @Can('item.read')
   @RawResponse()
   async thumbnail(@Param() params: ItemParamsDto, @Ctx() context: CommandContext, @Res() res: Response): Promise<void> {
-    await this.readable(params.itemId, context);
-    const found = await this.tasks.framesOf(params.itemId);
-    if (!found) throw new NotFoundError('things.item', params.itemId);
+    const found = await this.reads.frames(params.itemId, context.actor);
     // A video's preview is its first frame's; a sequence's first frame is its own file already; a point cloud's is its first camera's first image.
     const first = frameFile(found.frames, found.picture, 0)!;
     const { checksum, mediaType } = found.picture;
@@ -294,94 +270,14 @@ export class TasksController {
   @Get('items/:itemId/history')
   @Can('task.read')
   async history(@Param() params: ItemParamsDto, @Ctx() context: CommandContext) {
-    await this.readable(params.itemId, context);
+    await this.reads.readable(params.itemId, context.actor);
     const history = await this.tasks.history(`item-${params.itemId}`);
     return mayKnowWorkers(context.actor.role) ? history : history.map((entry) => withoutOtherWorkers(entry, context.actor.id));
   }
 
-  @Put('items/:itemId/result')
-  @Can('task.annotate')
-  save(@Param() params: ItemParamsDto, @Body() body: SaveResultDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'save', result: body.result }, context, expected);
-  }
-
-  @Post('items/:itemId/submit')
-  @Can('task.annotate')
-  submit(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'submit' }, context, expected);
-  }
-
-  @Post('items/:itemId/release')
-  @Can('task.work')
-  release(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'release' }, context, expected);
-  }
-
-  @Post('items/:itemId/mark-invalid')
-  @Can('task.annotate')
-  markInvalid(@Param() params: ItemParamsDto, @Body() body: MarkInvalidDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'mark_invalid', reasonId: body.reasonId }, context, expected);
-  }
-
-  @Post('items/:itemId/mark-valid')
-  @Can('task.annotate')
-  markValid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'mark_valid' }, context, expected);
-  }
-
-  @Post('items/:itemId/pass')
-  @Can('task.annotate')
-  pass(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'pass' }, context, expected);
-  }
-
-  @Post('items/:itemId/reject')
-  @Can('task.work')
-  reject(@Param() params: ItemParamsDto, @Body() body: RejectDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'reject', marks: body.marks }, context, expected);
-  }
-
-  @Post('items/:itemId/confirm-invalid')
-  @Can('task.annotate')
-  confirmInvalid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'confirm_invalid' }, context, expected);
-  }
-
-  @Post('items/:itemId/overturn-invalid')
-  @Can('task.annotate')
-  overturnInvalid(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'overturn_invalid' }, context, expected);
-  }
-
-  @Post('items/:itemId/recycle')
-  @Can('task.manage')
-  recycle(@Param() params: ItemParamsDto, @Body() body: RecycleDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'recycle', ...body }, context, expected);
-  }
-
-  @Post('items/:itemId/accept')
-  @Can('task.manage')
-  accept(@Param() params: ItemParamsDto, @IfMatch() expected: bigint | undefined, @Ctx() context: CommandContext): Promise<ItemAnswer> {
-    return this.act(params.itemId, { kind: 'accept' }, context, expected);
-  }
-
   private async bulk(projectId: string, itemIds: string[], action: BulkAction, context: CommandContext): Promise<{ items: number }> {
     await this.access.links(context.actor, projectId);
-    if (action.kind === 'reject') await this.errorGroups.checkMarks(projectId, action.marks);
+    if (action.name === 'reject') await this.errorGroups.checkMarks(projectId, action.body.marks);
     return this.commands.execute(new ActOnItemsCommand(projectId, itemIds, action, context));
-  }
-
-  private async readable(itemId: string, context: CommandContext): Promise<TaskItemView> {
-    const item = await this.tasks.item(itemId);
-    if (!item) throw new NotFoundError('things.item', itemId);
-    await this.access.assertItem(context.actor, item);
-    return item;
-  }
-
-  /** A caller acts only on an item it may read; what it may do there is the item machine's answer. */
-  private async act(itemId: string, action: ItemAction, context: CommandContext, expected: bigint | undefined): Promise<ItemAnswer> {
-    const item = await this.readable(itemId, context);
-    if (action.kind === 'reject') await this.errorGroups.checkMarks(item.projectId, action.marks);
-    return this.commands.execute(new ActOnItemCommand(itemId, action, context, expected));
   }
 }

@@ -1,15 +1,16 @@
 // The tasks context of the API: the work loop on data items (claims, results, inspection, recycling).
 import { Module } from '@nestjs/common';
-import { StorageModule } from '@annot/core';
+import { ItemWork, StorageModule } from '@annot/core';
 import { ProjectsModule } from '../projects/projects.module';
 import { ActOnItemHandler } from './commands/act-on-item.handler';
 import { ActOnItemsHandler } from './commands/act-on-items.handler';
 import { ClaimItemsHandler } from './commands/claim-items.handler';
 import { OpenRuleHandler } from './commands/open-rule.handler';
 import { ItemMedia } from './item-media.service';
+import { ItemReads } from './item-reads.service';
 import { RuleReadings } from './rule-readings.service';
-import { ItemWork } from './item-work.service';
 import { TaskAccess } from './task-access.service';
+import { ItemActionsController } from './item-actions.controller';
 import { TasksController } from './tasks.controller';
 import { PoolRepository } from './pool.repository';
 import { ProjectErrorGroupsController } from './project-error-groups.controller';
@@ -18,7 +19,7 @@ import { TasksRepository } from './tasks.repository';
 
 @Module({
   imports: [ProjectsModule, StorageModule],
-  controllers: [TasksController, ProjectToolsController, ProjectErrorGroupsController],
-  providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
+  controllers: [TasksController, ItemActionsController, ProjectToolsController, ProjectErrorGroupsController],
+  providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, ItemReads, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
 })
 export class TasksModule {}

@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type Database, DATABASE, type Db, exactIso, iso } from '@annot/core';
-import { type ItemFrames, type Page, type SinglePicture, type TaskItemView } from '@annot/workflows';
+import { type ItemFrames, itemStreamId, type Page, type ProjectBasics, type SinglePicture, type TaskItemView, type WorkPlan, workPlanOf } from '@annot/workflows';
 
 export type { TaskItemView };
 
@@ -146,10 +146,6 @@ export class TasksRepository {
     return rows.filter((row) => refs.some((r) => r.toolId === row.toolId && r.toolVersion === row.toolVersion));
   }
 
-  async mediaOf(itemId: string): Promise<{ path: string; mediaType: string; checksum: string } | undefined> {
-    return this.db.selectFrom('data_items').select(['path', 'media_type as mediaType', 'checksum']).where('item_id', '=', itemId).executeTakeFirst();
-  }
-
   /** What serves an item's frames: its own file (a picture's frame 0) and, for a sequence or a video, its frame columns. */
   async framesOf(itemId: string): Promise<{ picture: SinglePicture & { checksum: string; mediaType: string }; frames: ItemFrames | null } | undefined> {
     const row = await this.db
@@ -177,6 +173,25 @@ export class TasksRepository {
     const { fileName, path, width, height, checksum, mediaType, pathPrefix, count, fileNames, widths, heights, timestamps, frameRate, sensors } = row;
     const frames = pathPrefix === null || count === null ? null : { pathPrefix, count, fileNames: fileNames ?? [], widths: widths ?? [], heights: heights ?? [], timestamps: timestamps ?? [], frameRate, sensors };
     return { picture: { fileName, path, width, height, checksum, mediaType }, frames };
+  }
+
+  /**
+   * What the item's machine reads beside its row, in one statement: its project's plan from the project's rows, and for
+   * an item marked invalid whether an inspector has confirmed the mark since, which its row does not hold.
+   */
+  async machineReading(item: Pick<TaskItemView, 'id' | 'projectId' | 'effective'>): Promise<{ plan: WorkPlan; invalidity: 'pending' | 'confirmed' | null } | undefined> {
+    const judged = item.effective
+      ? sql<string | null>`NULL`
+      : sql<string | null>`(SELECT e.type FROM events e WHERE e.stream_id = ${itemStreamId(item.id)} AND e.type IN ('ItemMarkedInvalid', 'InvalidityConfirmed') ORDER BY e.stream_position DESC LIMIT 1)`;
+    const { rows } = await sql<{ basics: ProjectBasics | null; links: { id: string; type: 'annotation' | 'inspection' }[]; judged: string | null }>`
+      SELECT p.basics,
+        COALESCE((SELECT json_agg(json_build_object('id', l.link_id, 'type', l.type) ORDER BY l.position) FROM project_links l WHERE l.project_id = p.project_id), '[]') AS links,
+        ${judged} AS judged
+      FROM projects p WHERE p.project_id = ${item.projectId}::uuid`.execute(this.db);
+    const row = rows[0];
+    if (!row) return undefined;
+    const invalidity = item.effective ? null : row.judged === 'InvalidityConfirmed' ? 'confirmed' : 'pending';
+    return { plan: workPlanOf({ basics: row.basics, links: row.links }), invalidity };
   }
 
   /** The text of a rule version, for the people who must read it before they claim. */

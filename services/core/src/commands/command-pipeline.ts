@@ -11,6 +11,7 @@ import type { StoredEvent } from '../events/stored-event';
 import type { OutboxMessage } from '../outbox/outbox-message';
 import type { Projection } from '../projections/projection';
 import { type CommandContext, metadataOf } from './command-context';
+import { answerRefusal, type Decision, type RefusalTable } from './refusal-answer';
 import { Snapshots } from './snapshots';
 
 export interface Lifecycle<S, E extends DomainEvent> {
@@ -43,6 +44,19 @@ export interface CommandRequest<S, E extends DomainEvent> {
 export interface Loaded<S> {
   state: S;
   version: bigint;
+}
+
+/**
+ * A decision by a decider that asks its machine itself (items, sampling, acceptance): events or a refusal, the
+ * refusal answered through its context's table. The pipeline does not ask the machine a second time.
+ */
+export interface JudgedRequest<S, E extends DomainEvent> {
+  decide(state: S): Decision<E> | Promise<Decision<E>>;
+  refusals: RefusalTable;
+  outbox?(events: E[]): OutboxMessage[];
+  expectedVersion?: bigint;
+  initial?: S;
+  loaded?: Loaded<S>;
 }
 
 /** What a decision left: the state after its events, the events, and the version the stream was read at. */
@@ -113,6 +127,22 @@ export class UnitOfWork {
     assertAllowed(lifecycle, streamId, state, version, request);
     const events = request.decide(state);
     this.keep(streamId, version, events, machineRefOf(lifecycle.machine), lifecycle.projections, request.outbox?.(state) ?? []);
+    return { state: events.reduce(lifecycle.evolve, state), events, version };
+  }
+
+  /**
+   * Lets a decider that asked the machine decide on the stream: its refusal is thrown as its context answers it, a
+   * decision that changes nothing appends nothing, and the events are kept for the append at the version read.
+   */
+  async judge<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, request: JudgedRequest<S, E>): Promise<Decided<S, E>> {
+    const { state, version } = request.loaded ?? (await this.load(lifecycle, streamId, request.initial));
+    const decision = await request.decide(state);
+    if ('refusal' in decision) throw answerRefusal(decision.refusal, request.refusals);
+    const { events } = decision;
+    if (events.length === 0) return { state, events, version };
+    if (this.pending.some((p) => p.streamId === streamId)) throw new Error(`${streamId} is decided on twice in one command`);
+    if (request.expectedVersion !== undefined && request.expectedVersion !== version) throw new VersionConflictError(streamId, request.expectedVersion.toString());
+    this.keep(streamId, version, events, machineRefOf(lifecycle.machine), lifecycle.projections, request.outbox?.(events) ?? []);
     return { state: events.reduce(lifecycle.evolve, state), events, version };
   }
 

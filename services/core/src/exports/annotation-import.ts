@@ -16,13 +16,12 @@ import {
   type ImportTarget,
   itemFinder,
   matchImport,
-  prelabelItem,
 } from '@annot/workflows';
 import type { CommandContext } from '../commands/command-context';
 import { CommandPipeline } from '../commands/command-pipeline';
 import { DATABASE } from '../database/database.token';
 import type { Db } from '../database/database';
-import { ItemWork } from '../tasks/item-work';
+import { actionDecider, ItemWork } from '../tasks/item-work';
 import { citedDataRule, citedTools } from './project-delivery';
 
 export interface AnnotationImportInput {
@@ -81,10 +80,8 @@ export class AnnotationImport {
         for (const { target, result } of chunk) {
           const row = rows.get(target.itemId)!;
           const image = target.width && target.height ? { width: target.width, height: target.height } : null;
-          await this.work.run(unit, { itemId: row.itemId, projectId: row.projectId, linkId: row.linkId }, plan, context.actor, {
-            event: (who) => ({ type: 'item.prelabel', actorId: who.id, manager: who.manager }),
-            decide: (state, workPlan, who) => prelabelItem(state, workPlan, who, { result, config: { tools, image }, now }),
-          });
+          const item = { itemId: row.itemId, projectId: row.projectId, linkId: row.linkId };
+          await this.work.run(unit, item, plan, context.actor, actionDecider({ name: 'prelabel', body: { result } }, { tools, image }, now));
         }
       });
     }

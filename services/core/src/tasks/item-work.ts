@@ -1,15 +1,18 @@
 // Runs one decision on one item inside a command's unit of work: the item's start from its import, its project's
-// plan for the machine, the decider's own refusals first, then the pipeline's machine check and append. The API's
-// task handlers and the worker's timers share it, so an item is decided on one way whoever asks.
+// plan for the machine, and the decider (which asks the machine, once) judged through the unit, its refusals answered
+// by the item action table. The API's task handlers and the worker's timers share it, so an item is decided on one
+// way whoever asks.
 import { Injectable } from '@nestjs/common';
 import {
+  decideItemAction,
+  type ItemActionRequest,
   type ItemDecision,
   type ItemEvent,
-  type ItemMachineEvent,
-  itemMachineContext,
+  itemRefusals,
   type ItemState,
   itemStreamId,
   projectStreamId,
+  type ResultConfig,
   startItemState,
   type TaskActor,
   taskActor,
@@ -21,7 +24,6 @@ import type { Actor } from '../commands/command-context';
 import { NotFoundError } from '../errors/app-error';
 import type { OutboxMessage } from '../outbox/outbox-message';
 import { projectLifecycle } from '../projects/project.lifecycle';
-import { eventsOrRefusal } from './item-refusal';
 import { itemLifecycle } from './item.lifecycle';
 
 /** An item as its row in the pool names it: where its stream starts. */
@@ -32,11 +34,14 @@ export interface PoolItem {
 }
 
 export interface ItemDecider {
-  /** The machine event the decision sends, with what its guards read. */
-  event(actor: TaskActor): ItemMachineEvent;
   decide(state: ItemState, plan: WorkPlan, actor: TaskActor): ItemDecision;
   /** Jobs the decided events ask for, written in the same transaction (a claim's expiry timer). */
   outbox?(events: ItemEvent[]): OutboxMessage[];
+}
+
+/** The decider of one action of the item action table, with the project's result rules where the action checks a result. */
+export function actionDecider(request: ItemActionRequest, config: ResultConfig | null, now = new Date()): ItemDecider {
+  return { decide: (state, plan, who) => decideItemAction(request, state, plan, who, { config, now }) };
 }
 
 const initialOf = (item: PoolItem): ItemState => startItemState({ itemId: item.itemId, projectId: item.projectId, linkId: item.linkId });
@@ -57,21 +62,12 @@ export class ItemWork {
   /** Decides on the item and keeps its events for the unit's append; answers the item's state after them. */
   async run(unit: UnitOfWork, item: PoolItem, plan: WorkPlan, actor: Actor, decider: ItemDecider, expectedVersion?: bigint): Promise<ItemState> {
     const who = taskActor(actor.id, actor.role);
-    const initial = initialOf(item);
-    const streamId = itemStreamId(item.itemId);
-    const loaded = await unit.load(itemLifecycle, streamId, initial);
-    const state = loaded.state;
-    const events = eventsOrRefusal(decider.decide(state, plan, who));
-    // A decision that changes nothing (a timer whose claim is gone) gives the machine nothing to judge.
-    if (events.length === 0) return state;
-    const decided = await unit.decide(itemLifecycle, streamId, {
-      event: decider.event(who),
-      initial,
-      loaded,
-      machineContext: (s) => itemMachineContext(s, plan),
+    const decided = await unit.judge(itemLifecycle, itemStreamId(item.itemId), {
+      initial: initialOf(item),
       expectedVersion,
-      decide: () => events,
-      outbox: decider.outbox ? () => decider.outbox!(events) : undefined,
+      decide: (state) => decider.decide(state, plan, who),
+      refusals: itemRefusals,
+      outbox: decider.outbox,
     });
     return decided.state;
   }

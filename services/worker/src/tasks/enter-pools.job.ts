@@ -2,8 +2,7 @@
 // transaction, as the system. A re-run finds only the items still waiting with no link.
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { CommandPipeline, commandContext, type JobData, JobName, ItemWork, systemActor } from '@annot/core';
-import { enterPool } from '@annot/workflows';
+import { actionDecider, CommandPipeline, commandContext, type JobData, JobName, ItemWork, systemActor } from '@annot/core';
 import type { JobHandler } from '../jobs/job-handler';
 import { TasksRepository } from './tasks.repository';
 
@@ -29,7 +28,7 @@ export class EnterPoolsJob implements JobHandler {
       const { results } = await this.pipeline.transact(context, async (unit) => {
         const { plan } = await this.work.plan(unit, projectId);
         if (plan.links.length === 0) return;
-        for (const item of page) await this.work.run(unit, item, plan, systemActor, { event: () => ({ type: 'item.enter' }), decide: (state, p) => enterPool(state, p) });
+        for (const item of page) await this.work.run(unit, item, plan, systemActor, actionDecider({ name: 'enter', body: {} }, null));
       });
       entered += results.length;
       after = page[page.length - 1].itemId;

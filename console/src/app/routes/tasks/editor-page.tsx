@@ -4,11 +4,10 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { emptyResult, type ErrorMark, type ToolGroup } from '@annot/workflows';
+import type { ToolGroup } from '@annot/workflows';
 import { FramedRefusal } from '@/components/layout/app-shell';
 import { refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { entriesQuery, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
 import { useProjectErrorGroups } from '@/features/editor/api/get-project-error-groups';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
@@ -16,13 +15,13 @@ import { AnnotationEditor } from '@/features/editor/components/annotation-editor
 import type { EditorRequest } from '@/features/editor/components/editor-types';
 import { useLoadedImage } from '@/features/editor/hooks/use-loaded-image';
 import { projectQuery } from '@/features/projects/api/get-projects';
-import { sendItemCommand } from '@/features/tasks/api/act-on-item';
+import { itemVerbsOf, sendItemCommand } from '@/features/tasks/api/act-on-item';
 import { itemMediaQuery } from '@/features/tasks/api/get-item-media';
 import { taskItemQuery, useItemHistory, useTaskItem } from '@/features/tasks/api/get-task-item';
 import { taskItemsQuery } from '@/features/tasks/api/get-task-items';
 import { ruleReadingQuery } from '@/features/tasks/api/rule-reading';
 import { tasksKey } from '@/features/tasks/api/task-item';
-import { allowedVerbs, itemStateOf, planAsSeen } from '@/features/tasks/components/allowed-actions';
+import { reworkMarks } from '@/features/tasks/components/rework-marks';
 import type { CatalogChoices } from '@/features/tasks/components/catalog-choices';
 import { InvalidDialog } from '@/features/tasks/components/invalid-dialog';
 import { useCan } from '@/lib/authorization';
@@ -33,7 +32,6 @@ const PointCloudEditor = lazy(() => import('@/features/point-cloud/components/po
 
 /** Empty lists that stay the same, so the editor is not handed a new one on every render. */
 const noGroups: ToolGroup[] = [];
-const noMarks: ErrorMark[] = [];
 
 const useInvalidReasons = (enabled: boolean) => useQuery({ ...entriesQuery<InvalidReasonView>('/manage/invalid-reasons'), enabled });
 
@@ -42,8 +40,7 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { itemId = '' } = useParams();
-  const { can, role } = useCan();
-  const user = useUserInfo();
+  const { can } = useCan();
   const valid = isUuid(itemId);
   // The first frame waits only for what it draws (the item, its image, the project and its tools); the rest is read
   // once it is on screen, so neither the browser nor the server works on it meanwhile.
@@ -70,13 +67,8 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
   const index = myItems.findIndex((i) => i.id === itemId);
   const neighbours = { previous: index > 0 ? myItems[index - 1].id : null, next: index >= 0 && index < myItems.length - 1 ? myItems[index + 1].id : (myItems.find((i) => i.id !== itemId)?.id ?? null) };
 
-  // The item's state decides the commands and marks, never the saved documents: those are left out before each event is
-  // checked against its schema, which for a result of thousands of objects would cost the opening dearly.
-  const lightHistory = useMemo(
-    () => (history.data ?? []).map((entry) => (entry.type === 'ResultSaved' ? { ...entry, data: { ...entry.data, result: emptyResult() } } : entry)),
-    [history.data],
-  );
-  const state = useMemo(() => (view ? itemStateOf(view, lightHistory) : null), [view, lightHistory]);
+  // The server's item read names the commands the reader may send; the history adds the marks of the last rejection.
+  const marks = useMemo(() => reworkMarks(history.data ?? []), [history.data]);
 
   useEffect(() => {
     // The next item on its way while this one is worked on, so moving on does not wait for it.
@@ -87,12 +79,11 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
 
   if (!valid) return <FramedRefusal refusal="not_found" />;
   if (item.error) return <FramedRefusal refusal={refusalOf(item.error)} />;
-  // The canvas does not wait for the history: the item's own columns decide the commands until it comes, and then
-  // the history adds what only it knows (who annotated, the marks of the last rejection).
+  // The canvas does not wait for the history: only the marks of the last rejection come from it.
   if (!view || !project.data || !tools.data || !item.data) return <Skeleton className="m-6 h-[80vh]" />;
 
   const basics = { reworkMaxCount: project.data.basics.reworkMaxCount ?? 0, inspectorMayModify: project.data.basics.permissions.inspectorMayModify };
-  const verbs = state ? allowedVerbs(state, planAsSeen(project.data.links, basics), { id: user.data?.id ?? '', role: role ?? '', can }) : [];
+  const verbs = itemVerbsOf(view.actions);
   const catalog: CatalogChoices = { readable: can('catalog.marks.read'), useErrorGroups, useInvalidReasons };
   const base = area === 'tag' ? '/tag' : '/project';
   const back = area === 'tag' ? `/tag/datamanage/${view.projectId}` : `/project/datamanage/${view.projectId}`;
@@ -121,7 +112,7 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
       groups={project.data.groups ?? noGroups}
       verbs={verbs}
       inspectorMayModify={basics.inspectorMayModify}
-      marks={state?.marks ?? noMarks}
+      marks={marks}
       errorGroups={groups.data ?? []}
       rule={reading.data ? { name: reading.data.name, html: reading.data.html } : null}
       neighbours={neighbours}

@@ -70,7 +70,6 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
       <ItemDetail
         itemId={itemId}
         project={project.data ? { links: project.data.links, basics: { reworkMaxCount: project.data.basics.reworkMaxCount, inspectorMayModify: project.data.basics.permissions.inspectorMayModify }, tools: tools.data ?? [] } : null}
-        viewer={{ id: me?.id ?? '', role: role ?? '', can }}
         catalog={catalog}
         nameOf={nameOf}
         onDone={onDone}

@@ -57,7 +57,7 @@ export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, nei
             {t('editor_save')}
           </Button>
         )}
-        {action('mark_invalid', 'mark-invalid')}
+        {action('mark_invalid', 'mark_invalid')}
         {action('release', 'release')}
         {verbs.includes('reject') && pendingMarks === 0 && <span className="text-xs text-muted-foreground">{t('editor_reject_needs_mark')}</span>}
         {action('reject', 'reject', 'destructive', pendingMarks === 0)}

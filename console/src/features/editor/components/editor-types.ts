@@ -22,7 +22,7 @@ export interface EditorItem {
 export type EditorRequest =
   | { verb: 'submit' | 'release' | 'pass' }
   | { verb: 'reject'; marks: ErrorMark[] }
-  | { verb: 'mark-invalid'; reasonId: string };
+  | { verb: 'mark_invalid'; reasonId: string };
 
 /**
  * A quality gate's verdict on the item in place of the item's own work: the objects stay as they are, pass and reject

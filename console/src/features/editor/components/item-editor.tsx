@@ -153,7 +153,7 @@ export function ItemDialogs<Mark>({ dialog, setDialog, flow, invalidDialog, erro
           error: flow.lastError,
           onCancel: () => setDialog(null),
           // Marked invalid, the item stays in hand to be submitted as it is, as on the item page.
-          onMark: (reasonId) => void flow.act({ verb: 'mark-invalid', reasonId }).then((done) => done && setDialog(null)),
+          onMark: (reasonId) => void flow.act({ verb: 'mark_invalid', reasonId }).then((done) => done && setDialog(null)),
         })}
       {dialog !== null && typeof dialog === 'object' && (
         <MarkDialog

@@ -50,7 +50,7 @@ export function runItemCommand(command: FlowCommand, c: ItemCommandContext): boo
       if (c.verbs.includes('reject') && c.pendingMarks.length > 0) handOver({ verb: 'reject', marks: c.pendingMarks });
       return true;
     case 'mark_invalid':
-      if (c.verbs.includes('mark-invalid')) c.setDialog('invalid');
+      if (c.verbs.includes('mark_invalid')) c.setDialog('invalid');
       return true;
     case 'next_item':
       if (c.neighbours.next) void c.leave(c.neighbours.next);

@@ -1,17 +1,18 @@
-// The item's commands (POST submit, release, pass, reject, mark-invalid, ..., recycle, accept), each
-// sent with If-Match from the item's ETag; every work-loop query refreshes after one.
+// The item's commands, each the route of an entry of the item action table (POST items/:itemId/<verb>), sent with
+// If-Match from the item's ETag; every work-loop query refreshes after one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErrorMark } from '@annot/workflows';
+import { type ItemActionBody, itemActionVerb, type ItemRouteName } from '@annot/workflows';
 import { api } from '@/lib/api-client';
 import { tasksKey } from './task-item';
 
-export type ItemCommand =
-  | { verb: 'submit' | 'release' | 'pass' | 'mark-valid' | 'confirm-invalid' | 'overturn-invalid' | 'accept' }
-  | { verb: 'reject'; marks: ErrorMark[] }
-  | { verb: 'mark-invalid'; reasonId: string }
-  | { verb: 'recycle'; target: 'annotation_pool' | 'same_link'; keepResult: boolean };
+/** The actions a person sends from the item's buttons: every routed one of the table's but the editor's own saves. */
+export type ItemVerb = Exclude<ItemRouteName, 'save'>;
 
-export type ItemVerb = ItemCommand['verb'];
+/** An action with what its route's body carries, flat as the dialogs give it. */
+export type ItemCommand = { [V in ItemVerb]: { verb: V } & ItemActionBody<V> }[ItemVerb];
+
+/** The item's buttons: the actions the server allows the reader, in the table's order. */
+export const itemVerbsOf = (actions: ItemRouteName[] | undefined): ItemVerb[] => (actions ?? []).filter((name): name is ItemVerb => name !== 'save');
 
 export interface ItemAnswer {
   version: string;
@@ -22,7 +23,7 @@ const ifMatch = (version: string | null): Record<string, string> => (version ? {
 
 export function sendItemCommand(itemId: string, version: string | null, command: ItemCommand): Promise<ItemAnswer> {
   const { verb, ...body } = command;
-  return api.command<ItemAnswer>(`/manage/tasks/items/${itemId}/${verb}`, body, ifMatch(version));
+  return api.command<ItemAnswer>(`/manage/tasks/items/${itemId}/${itemActionVerb(verb)}`, body, ifMatch(version));
 }
 
 export function useItemCommand(itemId: string, version: string | null) {

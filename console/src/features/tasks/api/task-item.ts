@@ -1,11 +1,13 @@
 // What the work loop's reads answer with: an item as the lists and the item page show it, its result and its history.
-import type { SavedResult, TaskItemView } from '@annot/workflows';
+import type { ItemRouteName, SavedResult, TaskItemView } from '@annot/workflows';
 
 export type { SavedResult, TaskItemStatus } from '@annot/workflows';
 export type TaskItem = TaskItemView;
 
 export interface TaskItemDetail extends TaskItem {
   result: SavedResult | null;
+  /** What the reader may do with the item now, as the server's item machine answers from the item action table. */
+  actions?: ItemRouteName[];
 }
 
 export interface ItemHistoryEntry {

@@ -17,7 +17,7 @@ import { claimCount, useClaimItems } from '../api/claim-items';
 import { useItemHistory } from '../api/get-task-item';
 import { useTaskItems } from '../api/get-task-items';
 import type { TaskItem } from '../api/task-item';
-import { itemStateOf } from './allowed-actions';
+import { reworkMarks } from './rework-marks';
 import { CommandRefusal } from './command-refusal';
 import { DeadlineCountdown } from './deadline-countdown';
 import { RuleReadingGate } from './rule-reading';
@@ -165,7 +165,7 @@ function ReworkList({ projectId, linkId, itemPath }: { projectId: string; linkId
 function ReworkEntry({ item, href }: { item: TaskItem; href: string }) {
   const { t } = useTranslation();
   const history = useItemHistory(item.id);
-  const marks = history.data ? (itemStateOf(item, history.data)?.marks ?? []) : [];
+  const marks = history.data ? reworkMarks(history.data) : [];
   const held = item.status === 'claimed';
   return (
     <li className="grid gap-1 rounded-md border border-border p-2" aria-label={item.fileName}>

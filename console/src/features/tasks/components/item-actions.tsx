@@ -19,7 +19,7 @@ export interface ItemActionsProps {
   onDone: (verb: ItemVerb, answer: ItemAnswer) => void;
 }
 
-const withDialog = new Set<ItemVerb>(['reject', 'mark-invalid', 'recycle']);
+const withDialog = new Set<ItemVerb>(['reject', 'mark_invalid', 'recycle']);
 
 export function ItemActions({ itemId, version, verbs, catalog, objects, onDone }: ItemActionsProps) {
   const { t } = useTranslation();
@@ -45,13 +45,13 @@ export function ItemActions({ itemId, version, verbs, catalog, objects, onDone }
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('actions')}>
         {verbs.map((verb) => (
           <Button key={verb} size="sm" variant={verb === 'reject' ? 'destructive' : verb === 'submit' || verb === 'pass' ? 'default' : 'outline'} disabled={command.isPending} onClick={() => open(verb)}>
-            {t(`tasks_verb_${verb.replaceAll('-', '_')}`)}
+            {t(`tasks_verb_${verb}`)}
           </Button>
         ))}
       </div>
       {!dialog && <CommandRefusal error={command.error} />}
       {dialog === 'reject' && <RejectDialog catalog={catalog} objects={objects} pending={command.isPending} error={command.error} onReject={(marks) => send({ verb: 'reject', marks })} onCancel={close} />}
-      {dialog === 'mark-invalid' && <InvalidDialog catalog={catalog} pending={command.isPending} error={command.error} onMark={(reasonId) => send({ verb: 'mark-invalid', reasonId })} onCancel={close} />}
+      {dialog === 'mark_invalid' && <InvalidDialog catalog={catalog} pending={command.isPending} error={command.error} onMark={(reasonId) => send({ verb: 'mark_invalid', reasonId })} onCancel={close} />}
       {dialog === 'recycle' && <RecycleDialog count={1} pending={command.isPending} onConfirm={(choice) => send({ verb: 'recycle', ...choice })} onCancel={close} />}
     </div>
   );

@@ -8,9 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { ItemAnswer, ItemVerb } from '../api/act-on-item';
+import { type ItemAnswer, type ItemVerb, itemVerbsOf } from '../api/act-on-item';
 import { useItemHistory, useTaskItem } from '../api/get-task-item';
-import { allowedVerbs, itemStateOf, planAsSeen, type Viewer } from './allowed-actions';
 import type { CatalogChoices } from './catalog-choices';
 import { DeadlineCountdown } from './deadline-countdown';
 import { ErrorMarks, type MarkNames } from './error-marks';
@@ -18,6 +17,7 @@ import { ItemActions } from './item-actions';
 import { ItemHistory } from './item-history';
 import { ItemMedia } from './item-media';
 import { ResultSummary } from './result-summary';
+import { reworkMarks } from './rework-marks';
 import { linkLabel } from '@/lib/link-label';
 
 export interface ItemProject {
@@ -31,7 +31,6 @@ export interface ItemDetailProps {
   itemId: string;
   /** The item's project as the reader may see it; null while it loads. */
   project: ItemProject | null;
-  viewer: Viewer;
   catalog: CatalogChoices;
   nameOf: (id: string, known?: string | null) => string;
   onDone: (verb: ItemVerb, answer: ItemAnswer) => void;
@@ -39,7 +38,7 @@ export interface ItemDetailProps {
   editorPath?: string;
 }
 
-export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, editorPath }: ItemDetailProps) {
+export function ItemDetail({ itemId, project, catalog, nameOf, onDone, editorPath }: ItemDetailProps) {
   const { t } = useTranslation();
   const item = useTaskItem(itemId);
   const history = useItemHistory(itemId, !!item.data);
@@ -57,8 +56,8 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
     return link ? linkLabel(t, link) : t('tasks_unseen_link');
   };
   const toolName = (id: string) => project?.tools.find((tool) => tool.toolId === id)?.definition.name ?? t('tasks_tool_unknown');
-  const state = history.data ? itemStateOf(view, history.data) : null;
-  const verbs = project && state ? allowedVerbs(state, planAsSeen(links, project.basics), viewer) : [];
+  const marks = history.data ? reworkMarks(history.data) : [];
+  const verbs = itemVerbsOf(view.actions);
   const shown = view.result?.result.objects ?? [];
   const nameOfObject = (id: string) => objectName(shown, id, toolName);
   const objects = shown.map((o) => ({ id: o.id, label: nameOfObject(o.id)! }));
@@ -88,10 +87,10 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
       <Card>
         <CardContent className="grid gap-3 pt-5">
           <ItemActions itemId={itemId} version={version ?? view.version} verbs={verbs} catalog={catalog} objects={objects} onDone={onDone} />
-          {view.rework && state && state.marks.length > 0 && (
+          {view.rework && marks.length > 0 && (
             <div className="grid gap-1">
               <h2 className="text-sm font-semibold">{t('tasks_rejection_marks')}</h2>
-              <ErrorMarks marks={state.marks} names={markNames} />
+              <ErrorMarks marks={marks} names={markNames} />
             </div>
           )}
         </CardContent>
@@ -102,7 +101,7 @@ export function ItemDetail({ itemId, project, viewer, catalog, nameOf, onDone, e
           fileName={view.fileName}
           size={view.width && view.height ? { width: view.width, height: view.height } : null}
           objects={shown}
-          marked={new Set(state?.marks.flatMap((m) => (m.objectId ? [m.objectId] : [])) ?? [])}
+          marked={new Set(marks.flatMap((m) => (m.objectId ? [m.objectId] : [])))}
           objectName={nameOfObject}
         />
         <ResultSummary result={view.result} tools={project?.tools ?? []} toolName={toolName} />

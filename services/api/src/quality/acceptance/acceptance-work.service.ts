@@ -1,22 +1,19 @@
 // Runs one decision on one acceptance batch inside a command's unit of work: the batch's row locked first, so two
-// acceptors claiming at once take turns, then the decider's own refusals, then the pipeline's machine check and append.
+// acceptors claiming at once take turns, then the decider (which asks the machine) through core's one adapter.
 import { Injectable } from '@nestjs/common';
 import { acceptanceLifecycle, type Decided, NotFoundError, type UnitOfWork, VersionConflictError } from '@annot/core';
 import {
   type AcceptanceDecision,
   type AcceptanceEvent,
-  type AcceptanceMachineEvent,
   type AcceptanceState,
   acceptanceStreamId,
   type TaskActor,
   taskActor,
 } from '@annot/workflows';
-import { acceptanceEventsOrRefusal } from './acceptance-refusal';
+import { acceptanceRefusals } from './acceptance-refusal';
 import { AcceptanceRepository } from './acceptance.repository';
 
 export interface AcceptanceDecider {
-  /** The machine event the decision sends, with what its guards read. */
-  event(state: AcceptanceState, who: TaskActor): AcceptanceMachineEvent;
   decide(state: AcceptanceState, who: TaskActor): AcceptanceDecision;
 }
 
@@ -32,8 +29,6 @@ export class AcceptanceWork {
     // The version the caller saw comes before any refusal: what it refuses may no longer be what the caller saw.
     if (expectedVersion !== undefined && expectedVersion !== loaded.version) throw new VersionConflictError(streamId, expectedVersion.toString());
     const who = taskActor(unit.context.actor.id, unit.context.actor.role);
-    const events = acceptanceEventsOrRefusal(decider.decide(loaded.state, who));
-    if (events.length === 0) return { state: loaded.state, events, version: loaded.version };
-    return unit.decide(acceptanceLifecycle, streamId, { event: decider.event(loaded.state, who), loaded, decide: () => events });
+    return unit.judge(acceptanceLifecycle, streamId, { loaded, refusals: acceptanceRefusals, decide: (state) => decider.decide(state, who) });
   }
 }

@@ -1,21 +1,20 @@
-// What every sampling command shares inside its unit of work: the task decided on by its decider and machine, the
+// What every sampling command shares inside its unit of work: the task decided on by its decider (which asks the
+// machine) through core's one adapter, the
 // failed items a closed round or the PM's decision returns, sent back for rework in the same transaction, and the
 // retry of a step that lost a race for the task's stream to another inspector.
 import { Injectable } from '@nestjs/common';
-import { type Actor, type AppendResult, type Decided, ItemWork, NotFoundError, samplingLifecycle, type UnitOfWork, VersionConflictError } from '@annot/core';
+import { actionDecider, type Actor, type AppendResult, type Decided, ItemWork, NotFoundError, samplingLifecycle, type UnitOfWork, VersionConflictError } from '@annot/core';
 import {
-  returnItem,
   samplingActionsFor,
   type SamplingDecision,
   type SamplingEvent,
   samplingMachineContext,
-  type SamplingMachineEvent,
   type SamplingState,
   type SamplingStatus,
   samplingStreamId,
   type TaskActor,
 } from '@annot/workflows';
-import { samplingEventsOrRefusal } from './sampling-refusal';
+import { samplingRefusals } from './sampling-refusal';
 import { SamplingRepository } from './sampling.repository';
 
 /** How often a step on a sample item is tried again after another step on the same task won the race. */
@@ -40,16 +39,23 @@ export class SamplingWork {
     unit: UnitOfWork,
     taskId: string,
     who: TaskActor,
-    event: SamplingMachineEvent,
     decider: (state: SamplingState) => SamplingDecision | Promise<SamplingDecision>,
     expectedVersion?: bigint,
   ): Promise<Decided<SamplingState, SamplingEvent>> {
     const loaded = await this.load(unit, taskId);
-    const { state } = loaded;
-    // Whoever reaches a command has passed the inspector's door: a manager or an inspector of the task.
-    const allowed = () => samplingActionsFor(state.status as SamplingStatus, samplingMachineContext(state), who, true);
-    const events = samplingEventsOrRefusal(await decider(state), allowed);
-    return unit.decide(samplingLifecycle, samplingStreamId(taskId), { event, loaded, expectedVersion, decide: () => events });
+    return unit.judge(samplingLifecycle, samplingStreamId(taskId), {
+      loaded,
+      expectedVersion,
+      refusals: samplingRefusals,
+      decide: async (state) => {
+        const decision = await decider(state);
+        if (!('refusal' in decision) || decision.refusal.messageKey !== 'errors.invalid_transition') return decision;
+        // The machine alone cannot name what the caller may do instead, since its guards on claims and verdicts read who
+        // asks and for which item; whoever reaches a command has passed the inspector's door.
+        const allowed = samplingActionsFor(state.status as SamplingStatus, samplingMachineContext(state), who, true);
+        return { refusal: { ...decision.refusal, params: { ...decision.refusal.params, allowed: allowed.join(', ') } } };
+      },
+    });
   }
 
   /**
@@ -64,10 +70,7 @@ export class SamplingWork {
     const { plan } = await this.items.plan(unit, state.projectId);
     await this.items.preload(unit, finished);
     for (const item of finished) {
-      await this.items.run(unit, item, plan, actor, {
-        event: (who) => ({ type: 'item.return', actorId: who.id, manager: who.manager }),
-        decide: (s, p, who) => returnItem(s, p, who, { gate: 'sampling', gateId: state.taskId, marks: marksOf.get(item.itemId)! }),
-      });
+      await this.items.run(unit, item, plan, actor, actionDecider({ name: 'return', body: { gate: 'sampling', gateId: state.taskId, marks: marksOf.get(item.itemId)! } }, null));
     }
   }
 }

@@ -1,16 +1,14 @@
-// One person's action on one item: save, submit, release, mark invalid or valid, pass, reject, judge an invalid mark,
-// recycle or accept a held item. Who may act is the item machine's and the deciders' rule.
+// One person's action on one item, any of the item action table's (save, submit, release, pass, reject, ...). Who
+// may act is the item machine's and the deciders' rule.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CommandPipeline, type CommandContext, NotFoundError, projectLifecycle } from '@annot/core';
-import { type ItemState, projectStreamId, type ResultConfig, type ToolInput } from '@annot/workflows';
-import { ItemWork } from '../item-work.service';
-import { deciderFor, type ItemAction } from '../item-deciders';
+import { actionDecider, CommandPipeline, type CommandContext, ItemWork, NotFoundError, projectLifecycle } from '@annot/core';
+import { type ItemActionRequest, itemActionEntry, type ItemState, projectStreamId, type ResultConfig, type ToolInput } from '@annot/workflows';
 import { TasksRepository } from '../tasks.repository';
 
 export class ActOnItemCommand {
   constructor(
     readonly itemId: string,
-    readonly action: ItemAction,
+    readonly action: ItemActionRequest,
     readonly context: CommandContext,
     readonly expectedVersion?: bigint,
   ) {}
@@ -29,10 +27,10 @@ export class ActOnItemHandler implements ICommandHandler<ActOnItemCommand, { ver
     if (!item) throw new NotFoundError('things.item', itemId);
     // Read before the transaction: a read on another connection inside it would hold two connections per request,
     // and many requests at once would wait on each other for the pool.
-    const config = action.kind === 'save' || action.kind === 'submit' ? await this.config(itemId, item.projectId) : null;
+    const config = itemActionEntry(action.name).checksResult ? await this.config(itemId, item.projectId) : null;
     const { value, results } = await this.pipeline.transact(context, async (unit) => {
       const { plan } = await this.work.plan(unit, item.projectId);
-      return this.work.run(unit, item, plan, context.actor, deciderFor(action, config), expectedVersion);
+      return this.work.run(unit, item, plan, context.actor, actionDecider(action, config), expectedVersion);
     });
     const state: ItemState | undefined = value;
     return { version: (results[0]?.version ?? 0n).toString(), status: state?.status ?? 'unchanged' };

@@ -1,13 +1,11 @@
 // The PM's actions on a selection of items at once (release, reject, recycle), under the seed's bulk rules, in one
 // transaction: either every item moves or none does. Items named by a CSV's lines are refused line by line, all at once.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, CommandPipeline, type CommandContext } from '@annot/core';
-import { type BulkItem, bulkRejectRefusal, bulkReleaseRefusal, type ItemStatus, type LineRefusal, type NamedLine } from '@annot/workflows';
-import { deciderFor, type ItemAction } from '../item-deciders';
-import { ItemWork } from '../item-work.service';
+import { actionDecider, AppError, CommandPipeline, type CommandContext, ItemWork } from '@annot/core';
+import { type BulkItem, bulkRejectRefusal, bulkReleaseRefusal, type ItemActionRequest, type ItemStatus, type LineRefusal, type NamedLine } from '@annot/workflows';
 import { TasksRepository } from '../tasks.repository';
 
-export type BulkAction = Extract<ItemAction, { kind: 'release' | 'reject' | 'recycle' }>;
+export type BulkAction = Extract<ItemActionRequest, { name: 'release' | 'reject' | 'recycle' }>;
 
 /** Where each item was named (a CSV's lines) and the lines already refused before any item was decided on. */
 export interface ItemLines {
@@ -40,7 +38,7 @@ export class ActOnItemsHandler implements ICommandHandler<ActOnItemsCommand, { i
   async execute({ projectId, itemIds, action, context, lines }: ActOnItemsCommand): Promise<{ items: number }> {
     const rows = await this.tasks.selection(projectId, itemIds);
     const bulk: BulkItem[] = rows.map((r) => ({ itemId: r.itemId, linkId: r.linkId, status: statusOf(r) }));
-    const refusal = action.kind === 'release' ? bulkReleaseRefusal(bulk) : action.kind === 'reject' ? bulkRejectRefusal(bulk) : null;
+    const refusal = action.name === 'release' ? bulkReleaseRefusal(bulk) : action.name === 'reject' ? bulkRejectRefusal(bulk) : null;
     if (refusal) throw new AppError(400, 'BULK_REFUSED', refusal.messageKey, refusal.params);
     if (rows.length !== new Set(itemIds).size) throw new AppError(404, 'NOT_FOUND', 'tasks.selection_unknown');
     const refused = [...(lines?.refused ?? [])];
@@ -49,7 +47,7 @@ export class ActOnItemsHandler implements ICommandHandler<ActOnItemsCommand, { i
       const { plan } = await this.work.plan(unit, projectId);
       for (const row of rows) {
         try {
-          await this.work.run(unit, row, plan, context.actor, deciderFor(action, null));
+          await this.work.run(unit, row, plan, context.actor, actionDecider(action, null));
         } catch (error) {
           // A decider's or machine's refusal reads nothing from the database, so the transaction can go on judging.
           const named = lineOf.get(row.itemId);

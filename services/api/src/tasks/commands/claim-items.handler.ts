@@ -3,9 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type AppConfig, AppError, claimTimers, CommandPipeline, type CommandContext, CONFIG, NotFoundError, withClaimMinute } from '@annot/core';
-import { claimItem, itemsInHandLimit, type ProjectScope, worksOnLink } from '@annot/workflows';
-import { ItemWork } from '../item-work.service';
+import { actionDecider, type AppConfig, AppError, claimTimers, CommandPipeline, type CommandContext, CONFIG, ItemWork, NotFoundError, withClaimMinute } from '@annot/core';
+import { itemsInHandLimit, type ProjectScope, worksOnLink } from '@annot/workflows';
 import { RuleReadings } from '../rule-readings.service';
 import { PoolRepository } from '../pool.repository';
 
@@ -48,15 +47,11 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
       const claimed: string[] = [];
       const locked = await this.pool.lockPool(unit.db, linkId, claimant, actor.id, wanted + (claimant.linkType === 'inspection' ? lockMargin : 0), rework);
       await this.work.preload(unit, locked);
+      const claimPlan = withClaimMinute(plan, this.config.claimMinuteMs);
       for (const item of locked) {
         if (claimed.length === wanted) break;
-        const now = new Date();
         const taken = await this.work
-          .run(unit, item, plan, actor, {
-            event: (who) => ({ type: 'item.claim', actorId: who.id }),
-            decide: (state, p, who) => claimItem(state, withClaimMinute(p, this.config.claimMinuteMs), who, { claimId: randomUUID(), now }),
-            outbox: claimTimers,
-          })
+          .run(unit, item, claimPlan, actor, { ...actionDecider({ name: 'claim', body: { claimId: randomUUID() } }, null), outbox: claimTimers })
           .then(
             () => true,
             (error: unknown) => {

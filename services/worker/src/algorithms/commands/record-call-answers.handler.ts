@@ -8,7 +8,7 @@ import {
   type AlgorithmCallState,
   algorithmCallStreamId,
   type CallItemOutcome,
-  prelabelItem,
+  decideItemAction,
   type ResultDocument,
   type ResultTool,
   type TaskActor,
@@ -71,8 +71,7 @@ export class RecordCallAnswersHandler implements ICommandHandler<RecordCallAnswe
         const image = item.width && item.height ? { width: item.width, height: item.height } : null;
         try {
           const state = await this.work.run(unit, item, plan, context.actor, {
-            event: () => ({ type: 'item.prelabel', actorId: actor.id, manager: true }),
-            decide: (itemState, workPlan) => prelabelItem(itemState, workPlan, actor, { result, config: { tools, image }, now }),
+            decide: (itemState, workPlan) => decideItemAction({ name: 'prelabel', body: { result } }, itemState, workPlan, actor, { config: { tools, image }, now }),
           });
           outcomes.push({ ...outcome, resultVersion: state.resultVersion });
         } catch (error) {

@@ -1,8 +1,7 @@
 // Expires a claim whose deadline has passed: the item goes back to its link's pool. Sent by the claim's timer, as the
 // system, through the same item work as a person's action; a claim that is gone is left alone.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CommandPipeline, type CommandContext, ItemWork } from '@annot/core';
-import { expireClaim } from '@annot/workflows';
+import { actionDecider, CommandPipeline, type CommandContext, ItemWork } from '@annot/core';
 import { TasksRepository } from '../tasks.repository';
 
 export class ExpireClaimCommand {
@@ -27,10 +26,7 @@ export class ExpireClaimHandler implements ICommandHandler<ExpireClaimCommand, {
     if (!item) return { expired: false };
     const { results } = await this.pipeline.transact(context, async (unit) => {
       const { plan } = await this.work.plan(unit, item.projectId);
-      return this.work.run(unit, item, plan, context.actor, {
-        event: () => ({ type: 'item.expire', claimId }),
-        decide: (state, p) => expireClaim(state, p, { claimId, now: new Date() }),
-      });
+      return this.work.run(unit, item, plan, context.actor, actionDecider({ name: 'expire', body: { claimId } }, null));
     });
     return { expired: results.length > 0 };
   }

@@ -28,26 +28,18 @@ export class ActOnAcceptanceBatchCommand {
   ) {}
 }
 
-const byPerson = (who: { id: string; manager: boolean }) => ({ actorId: who.id, manager: who.manager });
-
 function deciderFor(action: AcceptanceAction): AcceptanceDecider {
   const now = new Date();
   switch (action.kind) {
     case 'claim':
-      return {
-        // Claiming a batch another acceptor holds is a takeover, as the decider decides it.
-        event: (state, who) => ({ type: state.status === 'accepting' && !who.manager ? 'acceptance.take_over' : 'acceptance.claim', ...byPerson(who) }),
-        decide: (state, who) => claimAcceptanceBatch(state, who, { confirmTakeover: action.confirmTakeover, now }),
-      };
+      // Claiming a batch another acceptor holds is a takeover, as the decider decides it.
+      return { decide: (state, who) => claimAcceptanceBatch(state, who, { confirmTakeover: action.confirmTakeover, now }) };
     case 'judge':
-      return {
-        event: (_, who) => ({ type: 'acceptance.judge', itemId: action.itemId, ...byPerson(who) }),
-        decide: (state, who) => judgeAcceptanceItem(state, who, { itemId: action.itemId, verdict: action.verdict, marks: action.marks, now }),
-      };
+      return { decide: (state, who) => judgeAcceptanceItem(state, who, { itemId: action.itemId, verdict: action.verdict, marks: action.marks, now }) };
     case 'submit':
-      return { event: (_, who) => ({ type: 'acceptance.submit', ...byPerson(who) }), decide: (state, who) => submitAcceptanceBatch(state, who, { now }) };
+      return { decide: (state, who) => submitAcceptanceBatch(state, who, { now }) };
     case 'withdraw':
-      return { event: (_, who) => ({ type: 'acceptance.withdraw', ...byPerson(who) }), decide: (state, who) => withdrawAcceptanceBatch(state, who, { now }) };
+      return { decide: (state, who) => withdrawAcceptanceBatch(state, who, { now }) };
   }
 }
 

@@ -3,7 +3,7 @@
 // for the client acceptors chosen; all of them in one transaction, or none.
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { acceptanceLifecycle, AppError, CommandPipeline, type CommandContext, ItemWork, NotFoundError } from '@annot/core';
+import { acceptanceLifecycle, answerRefusal, AppError, CommandPipeline, type CommandContext, ItemWork, NotFoundError } from '@annot/core';
 import {
   type AcceptanceCreated,
   acceptanceStreamId,
@@ -13,7 +13,7 @@ import {
   startAcceptanceState,
   taskActor,
 } from '@annot/workflows';
-import { acceptanceEventsOrRefusal, acceptanceRefusal } from '../acceptance-refusal';
+import { acceptanceRefusals } from '../acceptance-refusal';
 import { AcceptanceRepository } from '../acceptance.repository';
 
 export class CreateAcceptanceBatchesCommand {
@@ -52,7 +52,7 @@ export class CreateAcceptanceBatchesHandler implements ICommandHandler<CreateAcc
       await this.batches.lockProject(unit.db, projectId);
       const candidates = await this.batches.candidates(unit.db, projectId, dataBatchIds);
       const planned = planAcceptanceBatches(candidates, body.split, { reacceptPassed: project.basics?.permissions.reacceptPassed ?? false });
-      if ('refusal' in planned) throw acceptanceRefusal(planned.refusal);
+      if ('refusal' in planned) throw answerRefusal(planned.refusal, acceptanceRefusals);
       const first = await this.batches.nextSequence(unit.db, projectId);
       const streams = planned.plan.batches.map((items, i) => ({ batchId: randomUUID(), sequence: first + i, items }));
       // New streams: nothing to read, each starts as a batch not yet made.
@@ -60,7 +60,11 @@ export class CreateAcceptanceBatchesHandler implements ICommandHandler<CreateAcc
       const now = new Date();
       for (const { batchId, sequence, items } of streams) {
         await unit.decide(acceptanceLifecycle, acceptanceStreamId(batchId), {
-          decide: (state) => acceptanceEventsOrRefusal(createAcceptanceBatch(state, who, { sequence, items, acceptorIds, now })),
+          decide: (state) => {
+            const decision = createAcceptanceBatch(state, who, { sequence, items, acceptorIds, now });
+            if ('refusal' in decision) throw answerRefusal(decision.refusal, acceptanceRefusals);
+            return decision.events;
+          },
         });
         created.push({ batchId, sequence, itemCount: items.length });
       }

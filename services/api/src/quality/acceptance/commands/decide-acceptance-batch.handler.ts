@@ -2,8 +2,8 @@
 // them all. With the project's "allow repair after acceptance" on, the failed items go back to the annotation link
 // that produced them, with their marks, in the same transaction as the verdict; off, they stay rejected.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CommandPipeline, type CommandContext, ItemWork, NotFoundError } from '@annot/core';
-import { acceptanceStreamId, passAcceptanceBatch, rejectAcceptanceBatch, returnItem } from '@annot/workflows';
+import { actionDecider, CommandPipeline, type CommandContext, ItemWork, NotFoundError } from '@annot/core';
+import { acceptanceStreamId, passAcceptanceBatch, rejectAcceptanceBatch } from '@annot/workflows';
 import { AcceptanceWork } from '../acceptance-work.service';
 import { AcceptanceRepository } from '../acceptance.repository';
 
@@ -36,7 +36,7 @@ export class DecideAcceptanceBatchHandler implements ICommandHandler<DecideAccep
       const decided = await this.acceptance.run(
         unit,
         batchId,
-        { event: (_, who) => ({ type: verdict === 'pass' ? 'acceptance.pass' : 'acceptance.reject', actorId: who.id, manager: who.manager }), decide: (state, who) => decide(state, who, { repairAllowed, now }) },
+        { decide: (state, who) => decide(state, who, { repairAllowed, now }) },
         expectedVersion,
       );
       const event = decided.events[0];
@@ -46,10 +46,7 @@ export class DecideAcceptanceBatchHandler implements ICommandHandler<DecideAccep
       const items = (await this.batches.poolItems(unit.db, [...marksOf.keys()])).filter((item) => item.status === 'finished');
       await this.work.preload(unit, items);
       for (const item of items) {
-        await this.work.run(unit, item, plan, context.actor, {
-          event: (who) => ({ type: 'item.return', actorId: who.id, manager: who.manager }),
-          decide: (state, p, who) => returnItem(state, p, who, { gate: 'acceptance', gateId: batchId, marks: marksOf.get(item.itemId) ?? [] }),
-        });
+        await this.work.run(unit, item, plan, context.actor, actionDecider({ name: 'return', body: { gate: 'acceptance', gateId: batchId, marks: marksOf.get(item.itemId) ?? [] } }, null));
       }
       return decided;
     });

@@ -3,7 +3,7 @@
 // same transaction.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type CommandContext, CommandPipeline } from '@annot/core';
-import { type JudgeSampleInput, judgeSampleItem, releaseSampleItem, type SamplingDecision, type SamplingMachineEvent, type SamplingState, type TaskActor, taskActor } from '@annot/workflows';
+import { type JudgeSampleInput, judgeSampleItem, releaseSampleItem, type SamplingDecision, type SamplingState, type TaskActor, taskActor } from '@annot/workflows';
 import { SamplingRepository } from '../sampling.repository';
 import { retryingConflicts, SamplingWork, taskVersion } from '../sampling-work.service';
 
@@ -21,16 +21,11 @@ export class ActOnSampleItemCommand {
 
 type Answer = { version: string; status: string; round: number };
 
-/** The machine event and decider of each step. */
-function stepOf(action: SampleItemAction, itemId: string, who: TaskActor): { event: SamplingMachineEvent; decide: (state: SamplingState) => SamplingDecision } {
-  if (action.kind === 'release') {
-    return { event: { type: 'sampling.release', itemId, actorId: who.id, manager: who.manager }, decide: (s) => releaseSampleItem(s, who, { itemId }) };
-  }
+/** The decider of each step. */
+function stepOf(action: SampleItemAction, itemId: string, who: TaskActor): { decide: (state: SamplingState) => SamplingDecision } {
+  if (action.kind === 'release') return { decide: (s) => releaseSampleItem(s, who, { itemId }) };
   const now = new Date();
-  return {
-    event: { type: 'sampling.judge', itemId, actorId: who.id },
-    decide: (s) => judgeSampleItem(s, who, { itemId, verdict: action.verdict, marks: action.marks, now }),
-  };
+  return { decide: (s) => judgeSampleItem(s, who, { itemId, verdict: action.verdict, marks: action.marks, now }) };
 }
 
 @CommandHandler(ActOnSampleItemCommand)
@@ -46,7 +41,7 @@ export class ActOnSampleItemHandler implements ICommandHandler<ActOnSampleItemCo
     const step = stepOf(action, itemId, who);
     return retryingConflicts(expectedVersion, async () => {
       const { value, results } = await this.pipeline.transact(context, async (unit) => {
-        const decided = await this.work.decide(unit, taskId, who, step.event, step.decide, expectedVersion);
+        const decided = await this.work.decide(unit, taskId, who, step.decide, expectedVersion);
         await this.work.returnFailed(unit, decided.state, decided.events, context.actor);
         return decided;
       });

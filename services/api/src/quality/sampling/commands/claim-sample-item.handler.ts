@@ -33,7 +33,7 @@ export class ClaimSampleItemHandler implements ICommandHandler<ClaimSampleItemCo
         // Outside an open round the machine answers with what the task allows.
         const itemId = free?.itemId ?? state.sample[0].itemId;
         const now = new Date();
-        const decided = await this.work.decide(unit, taskId, who, { type: 'sampling.claim', itemId, actorId: who.id }, (s) => claimSampleItem(s, who, { itemId, now }));
+        const decided = await this.work.decide(unit, taskId, who, (s) => claimSampleItem(s, who, { itemId, now }));
         return { itemId, version: decided.version };
       });
       // A repeated command answers what its first run claimed: the item the caller now holds.

@@ -2,7 +2,7 @@
 // the first round's sample from the finished items in scope with a random seed it stores in the event.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type CommandContext, CommandPipeline, NotFoundError, projectLifecycle, samplingLifecycle, type UnitOfWork } from '@annot/core';
+import { answerRefusal, type CommandContext, CommandPipeline, NotFoundError, projectLifecycle, samplingLifecycle, type UnitOfWork } from '@annot/core';
 import {
   createSamplingTask,
   type CreateSamplingTaskInput,
@@ -15,7 +15,7 @@ import {
   startSamplingState,
   taskActor,
 } from '@annot/workflows';
-import { samplingEventsOrRefusal } from '../sampling-refusal';
+import { samplingRefusals } from '../sampling-refusal';
 import { SamplingRepository } from '../sampling.repository';
 
 export class CreateSamplingTaskCommand {
@@ -53,8 +53,8 @@ export class CreateSamplingTaskHandler implements ICommandHandler<CreateSampling
         passThreshold: samplingPassThresholdOf(project.basics),
         now: new Date(),
       });
-      const events = samplingEventsOrRefusal(decision);
-      return unit.decide(samplingLifecycle, samplingStreamId(taskId), { initial, decide: () => events });
+      if ('refusal' in decision) throw answerRefusal(decision.refusal, samplingRefusals);
+      return unit.decide(samplingLifecycle, samplingStreamId(taskId), { initial, decide: () => decision.events });
     });
     // A repeated command answers the task its first run made.
     const [made] = results;

@@ -30,7 +30,6 @@ export class DecideSamplingTaskHandler implements ICommandHandler<DecideSampling
         unit,
         taskId,
         who,
-        { type: 'sampling.decide', actorId: who.id, manager: who.manager },
         (state) => decideSamplingTask(state, who, { decision: input.decision, now: new Date() }),
         expectedVersion,
       );

@@ -33,7 +33,6 @@ export class StartSamplingRoundHandler implements ICommandHandler<StartSamplingR
         unit,
         taskId,
         who,
-        { type: 'sampling.start_round', actorId: who.id, manager: who.manager },
         async (state) => {
           // Drawn again from the scope as it is now: the reworked items are back among the finished ones.
           const items = state.scope ? await this.sampling.scopeItems(unit.db, task.projectId, state.scope, task.sequence) : [];

@@ -1,0 +1,54 @@
+// What one claim and one item read cost the database: the statements each sends, counted at the driver, so a change
+// that adds round trips to the hottest paths of the work loop is noticed.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemo } from '../support/demo';
+import { call, type Platform } from '../support/platform';
+import { signIn } from '../support/sign-in';
+
+describe('item statements', () => {
+  let platform: Platform;
+  let tagger: string;
+  let links: { id: string }[];
+  // Only the statements of the request counted: the worker and the projections query the same database meanwhile.
+  const request = new AsyncLocalStorage<boolean>();
+  let statements: string[] = [];
+  const query = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    ({ platform, links } = await startDemo());
+    tagger = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
+    const server = platform.api.getHttpServer();
+    const handlers = server.listeners('request') as ((...args: unknown[]) => void)[];
+    server.removeAllListeners('request');
+    server.on('request', (...args: unknown[]) => request.run(true, () => handlers.forEach((handle) => handle(...args))));
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (request.getStore()) statements.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text).slice(0, 60));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query;
+    await platform?.stop();
+  });
+
+  async function counted<T>(work: () => Promise<T>): Promise<{ value: T; count: number }> {
+    statements = [];
+    const value = await work();
+    return { value, count: statements.length };
+  }
+
+  it('claims one item in twelve statements at most, and reads it with its allowed actions in five', async () => {
+    const claim = await counted(() => call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: tagger, body: { count: 1 } }));
+    expect(claim.value.status).toBe(200);
+    const itemId = claim.value.body.data.items[0] as string;
+    const read = await counted(() => call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: tagger }));
+    expect(read.value.status).toBe(200);
+    // The reader's buttons come with the item: no history to read and fold in the browser.
+    expect(read.value.body.data.actions).toEqual(['save', 'submit', 'mark_invalid', 'release']);
+    console.info(`claim: ${claim.count} statements; item read: ${read.count} statements`);
+    expect(claim.count).toBeLessThanOrEqual(12);
+    expect(read.count).toBeLessThanOrEqual(5);
+  });
+});
