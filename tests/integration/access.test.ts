@@ -47,6 +47,8 @@ const matrix: Record<string, Caller[]> = {
   'POST /manage/people/:id/login-ticket': ['01'],
   'GET /manage/people/:id/projects': ['01'],
   'PUT /manage/people/:id/projects': ['01'],
+  'GET /manage/past/items/:itemId': pastReaders,
+  'GET /manage/past/items/:itemId/timeline': pastReaders,
   'GET /manage/teams': internal,
   'POST /manage/teams': internal,
   'PATCH /manage/teams/:id': internal,

@@ -22,3 +22,6 @@ export * from './webhooks';
 export * from './insights';
 export * from './fusion';
 export * from './pointcloud';
+export * from './past/moment';
+export * from './past/item-as-of';
+export * from './past/past.views';
