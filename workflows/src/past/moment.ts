@@ -13,6 +13,10 @@ export type Moment =
 
 const position = z.string().trim().regex(/^\d{1,18}$/, 'validation.non_negative_integer');
 
+/** A past read's query as it arrives, bounded only: which item comes first, so a caller learns nothing of an item it may not read. */
+export const rawMomentQuery = z.object({ position: z.string().max(40).optional(), at: z.string().max(40).optional(), version: z.string().max(20).optional() });
+export type RawMomentQuery = z.infer<typeof rawMomentQuery>;
+
 /** The query of a past read: at most one of position, at and version; none is now. */
 export const momentQuery = z
   .object({

@@ -5,13 +5,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
-import { type ItemPastView, type ItemTimelineView, momentOf, momentQuery } from '@annot/workflows';
+import { type ItemPastView, type ItemTimelineView, rawMomentQuery } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { GetItemAsOfQuery } from './queries/get-item-as-of.handler';
 import { GetItemTimelineQuery } from './queries/get-item-timeline.handler';
 
-class MomentDto extends createZodDto(momentQuery) {}
+class MomentDto extends createZodDto(rawMomentQuery) {}
 class ItemParamsDto extends createZodDto(z.object({ itemId: z.guid() })) {}
 
 @ApiTags('past')
@@ -22,7 +22,7 @@ export class PastItemsController {
 
   @Get()
   asOf(@Param() params: ItemParamsDto, @Query() query: MomentDto, @Ctx() context: CommandContext): Promise<ItemPastView> {
-    return this.queries.execute(new GetItemAsOfQuery(context.actor, params.itemId, momentOf(query)));
+    return this.queries.execute(new GetItemAsOfQuery(context.actor, params.itemId, query));
   }
 
   @Get('timeline')
