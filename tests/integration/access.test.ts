@@ -49,6 +49,7 @@ const matrix: Record<string, Caller[]> = {
   'PUT /manage/people/:id/projects': ['01'],
   'GET /manage/past/items/:itemId': pastReaders,
   'GET /manage/past/items/:itemId/timeline': pastReaders,
+  'GET /manage/past/projects/:projectId/counts': pastReaders,
   'GET /manage/teams': internal,
   'POST /manage/teams': internal,
   'PATCH /manage/teams/:id': internal,

@@ -129,6 +129,25 @@ describe('an item as of a moment', () => {
     expect((await call(platform, 'GET', `/manage/past/items/${itemId}`, { token: project.tagger.token })).body.errCode).toBe('FORBIDDEN');
   });
 
+  it("counts the project's items per link and status as of the acceptance and now, as the live counts have them now", async () => {
+    const counts = (query: string, token = auditor.token) => call(platform, 'GET', `/manage/past/projects/${project.projectId}/counts${query}`, { token });
+    const timeline = (await call<ItemTimelineView>(platform, 'GET', `/manage/past/items/${itemId}/timeline`, { token: auditor.token })).body.data;
+    const acceptedAt = timeline.judgements.find((j) => j.gate === 'acceptance')!.judgedAt;
+    const then = await counts(`?at=${encodeURIComponent(acceptedAt)}`);
+    expect(then.body.data).toMatchObject({ items: 2, counts: [{ linkId: project.links.inspection, status: 'finished', count: 2 }] });
+    const now = (await counts('')).body.data;
+    const worked = now.counts.filter((c: { status: string }) => c.status === 'claimed' || c.status === 'finished');
+    expect(worked).toEqual([
+      { linkId: project.links.annotation, status: 'claimed', count: 1 },
+      { linkId: project.links.inspection, status: 'finished', count: 1 },
+    ]);
+    const live = await ok<{ linkId: string; status: string; count: number }[]>(platform, 'GET', `/manage/tasks/projects/${project.projectId}/counts`, admin);
+    expect(live.filter((c) => c.status === 'claimed' || c.status === 'finished').sort((a, b) => a.status.localeCompare(b.status))).toEqual(worked);
+    expect((await counts('?position=1')).body.data).toMatchObject({ items: 0, counts: [] });
+    expect((await counts('?version=1')).status).toBe(400);
+    expect((await counts('', stranger.token)).status).toBe(404);
+  });
+
   it('gives projects only to an auditor and only projects that exist, and rebuilds who reads what on replay', async () => {
     const toTagger = await call(platform, 'PUT', `/manage/people/${project.tagger.id}/projects`, { token: admin, body: { projectIds: [project.projectId] }, headers: en });
     expect([toTagger.status, toTagger.body.message]).toEqual([409, 'Only an auditor is given projects to read']);

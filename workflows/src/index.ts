@@ -25,3 +25,4 @@ export * from './pointcloud';
 export * from './past/moment';
 export * from './past/item-as-of';
 export * from './past/past.views';
+export * from './past/project-as-of';

@@ -94,3 +94,13 @@ export function itemPastView(item: Pick<ItemPastView, 'itemId' | 'projectId' | '
     lastSubmittedAt: state.lastSubmittedAt,
   };
 }
+
+/** A project's items as they were at a moment: how many were registered by then and where they stood. */
+export interface ProjectPastView {
+  projectId: string;
+  moment: { asked: 'now' | 'position' | 'time' | 'version' };
+  items: number;
+  counts: { linkId: string | null; status: ItemState['status']; count: number }[];
+  /** How long the fold took on the server, for the reader to judge a moment far back. */
+  tookMs: number;
+}

@@ -4,12 +4,15 @@ import { ProjectsModule } from '../projects/projects.module';
 import { PastItemAccess } from './past-item-access.service';
 import { PastItemsController } from './past-items.controller';
 import { PastItemsRepository } from './past-items.repository';
+import { PastProjectsController } from './past-projects.controller';
+import { PastProjectsRepository } from './past-projects.repository';
 import { GetItemAsOfHandler } from './queries/get-item-as-of.handler';
 import { GetItemTimelineHandler } from './queries/get-item-timeline.handler';
+import { GetProjectAsOfHandler } from './queries/get-project-as-of.handler';
 
 @Module({
   imports: [ProjectsModule],
-  controllers: [PastItemsController],
-  providers: [PastItemsRepository, PastItemAccess, GetItemAsOfHandler, GetItemTimelineHandler],
+  controllers: [PastItemsController, PastProjectsController],
+  providers: [PastItemsRepository, PastProjectsRepository, PastItemAccess, GetItemAsOfHandler, GetItemTimelineHandler, GetProjectAsOfHandler],
 })
 export class PastModule {}
