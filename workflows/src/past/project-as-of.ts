@@ -16,7 +16,7 @@ export interface PastItemCount {
 }
 
 /**
- * Folds the items' events, given in stream order item by item (every event already at or before the moment); items
+ * Folds the items' events, each item's in its stream's order (every event already at or before the moment); items
  * registered after the moment are not given, and events of items not given are left out.
  */
 export function projectItemsAsOf(projectId: string, registered: Iterable<RegisteredItem>, events: Iterable<{ itemId: string; event: ItemEvent }>): Map<string, ItemState> {

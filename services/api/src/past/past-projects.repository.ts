@@ -41,14 +41,17 @@ export class PastProjectsRepository {
     return rows;
   }
 
-  /** Every event of the project's items up to the cut, in stream order item by item; saved results without their documents. */
+  /**
+   * Every event of the project's items up to the cut, in log order (which is each stream's own order, and spares a
+   * sort of the whole set); saved results without their documents.
+   */
   async itemEvents(projectId: string, cut: LogCut): Promise<{ itemId: string; event: ItemEvent }[]> {
     const until = !cut ? sql`` : 'position' in cut ? sql`AND e.global_position <= ${cut.position.toString()}::bigint` : sql`AND e.recorded_at <= ${cut.at}::timestamptz`;
     const { rows } = await sql<{ itemId: string; type: ItemEvent['type']; data: ItemEvent['data'] }>`
       SELECT d.item_id AS "itemId", e.type, e.data - 'result' AS data
       FROM data_items d JOIN events e ON e.stream_id = 'item-' || d.item_id::text
       WHERE d.project_id = ${projectId}::uuid ${until}
-      ORDER BY e.stream_id, e.stream_position`.execute(this.db);
+      ORDER BY e.global_position`.execute(this.db);
     return rows.map((r) => ({ itemId: r.itemId, event: { type: r.type, data: r.data } as ItemEvent }));
   }
 }
