@@ -4,6 +4,13 @@
 // projection; their work (claimed, saved, submitted; half of them then claimed, passed and finished) is written into
 // the log in bulk, six events an item at most, each saved result one box as the editor saves it. The moment is the
 // middle of the log: every item submitted, none inspected. Target: the first read within 10 seconds.
+//
+// Measured 2026-11-29 on the shared two-core machine under other people's tests: 300,000 of the 450,000 events
+// folded in 12.3 s the first time and 13.5 s again (the live counts read: 48 ms), so BELOW the target. The SQL
+// (a hash join of the project's items with their events, sorted by position) takes about 3.5 s; carrying 300,000
+// rows into node takes 7 to 11 s, the fold itself under 1 s. Reaching the target needs less to carry: periodic
+// snapshots of each project's item states (an async projection keyed by project and position), the log replayed only
+// from the nearest one; or the counts kept as of each position in a table of their own.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { batchProjection, EventStore, type NewEvent, noStream } from '@annot/core';
