@@ -10,6 +10,7 @@ import { itemsBench } from './items.bench';
 import { pointCloudEditorBench } from './point-cloud-editor.bench';
 import { pointCloudParseBench } from './point-cloud-parse.bench';
 import { projectionLagBench } from './projection-lag.bench';
+import { pastProjectBench } from './past-project.bench';
 import { projectionBench } from './projection.bench';
 import { rebuildBench } from './rebuild.bench';
 import { scaleBench } from './scale.bench';
@@ -33,6 +34,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'pointcloud editor': pointCloudEditorBench,
   'point cloud parse': pointCloudParseBench,
   projection: projectionBench,
+  'past project': pastProjectBench,
   scale: scaleBench,
 };
 /**

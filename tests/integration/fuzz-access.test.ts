@@ -1,7 +1,9 @@
 // A hostile insider: every route of the OpenAPI document, as each demo person outside the staff, against a second
 // project whose people are none of the demo's, by its objects' real ids; every answer is 403 or 404 and nothing is
-// written. The admin and the PMs see every project by the seed, so they are no outsiders here.
+// written. The admin and the PMs see every project by the seed, so they are no outsiders here; an auditor given only
+// the demo's project is one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuditor } from '../support/auditors';
 import { startDemo } from '../support/demo';
 import { fuzzAccess } from '../support/fuzz/fuzz-access';
 import { type OtherProjectIds, startOtherProject } from '../support/fuzz/other-project';
@@ -26,7 +28,8 @@ describe('access of outsiders to another project', () => {
       signIn(platform, 'inspector@example.com', 'Demo@2026', 1),
       signIn(platform, 'client@example.com', 'Demo@2026', 3),
     ]);
-    tokens = { supplier, tagger, inspector, client };
+    const auditor = await createAuditor(platform, demo.admin, [demo.projectId]);
+    tokens = { supplier, tagger, inspector, client, auditor: auditor.token };
     // From here on only the attempts could write, so any event after this point is one of them.
     await platform.worker?.close();
     platform.worker = null;

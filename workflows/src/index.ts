@@ -23,3 +23,7 @@ export * from './insights';
 export * from './fusion';
 export * from './pointcloud';
 export * from './i18n';
+export * from './past/moment';
+export * from './past/item-as-of';
+export * from './past/past.views';
+export * from './past/project-as-of';

@@ -63,6 +63,9 @@ const TagProjectsPage = lazy(() => import('./routes/tag/tag-projects'));
 const ToolEditPage = lazy(() => import('./routes/tools/tool-edit'));
 const ToolListPage = lazy(() => import('./routes/tools/tool-list'));
 const ProjectStatisticsPage = lazy(() => import('./routes/insights/project-statistics'));
+const ItemPastPage = lazy(() => import('./routes/past/item-past'));
+const PastProjectPage = lazy(() => import('./routes/past/past-project'));
+const PastProjectsPage = lazy(() => import('./routes/past/past-projects'));
 
 const loading = (children: ReactNode) => <Suspense fallback={<Skeleton className="m-6 h-40" />}>{children}</Suspense>;
 
@@ -217,6 +220,11 @@ export const routes: RouteObject[] = [
       needs('announcement.manage', [{ path: 'notice/index', element: <AnnouncementsPage /> }]),
       needs('history.read', [{ path: 'log/index', element: <LogPage /> }]),
       needs('audit.read', [{ path: 'audit', element: <AuditPage /> }]),
+      needs('past.read', [
+        { path: 'audit/projects', element: <PastProjectsPage /> },
+        { path: 'past/project/:id', element: <PastProjectPage /> },
+        { path: 'past/item/:itemId', element: <ItemPastPage /> },
+      ]),
       needs('mailbox.read', [{ path: 'mailbox', element: <MailboxPage /> }]),
       needs('document.manage', [{ path: 'document/management', element: <DocumentManagementPage /> }]),
       needs('document.read', [{ path: 'document/manual', element: <DocumentManualPage /> }]),

@@ -25,6 +25,7 @@ import { IdempotentRequestsRepository } from './http/idempotent-requests.reposit
 import { redactedUrl } from './http/redacted-url';
 import { ValidationPipe } from './http/validation.pipe';
 import { JobsModule } from './jobs/jobs.module';
+import { PastModule } from './past/past.module';
 import { ProjectsModule } from './projects/projects.module';
 import { QualityModule } from './quality/quality.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -62,6 +63,7 @@ export class AppModule {
         ProjectsModule,
         BatchesModule,
         TasksModule,
+        PastModule,
         DistributionModule,
         ExportsModule,
         AlgorithmsModule,

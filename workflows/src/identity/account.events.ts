@@ -1,4 +1,4 @@
-// Events of an account's life: creation, edits, sessions, passwords, and being disabled or enabled.
+// Events of an account's life: creation, edits, sessions, passwords, being disabled or enabled, an auditor's projects.
 import type { DomainEvent } from '../shared/event';
 
 export interface AccountProfile {
@@ -21,6 +21,8 @@ export type AccountEdited = DomainEvent<'AccountEdited', { accountId: string; ch
 export type AccountDisabled = DomainEvent<'AccountDisabled', { accountId: string }>;
 export type AccountEnabled = DomainEvent<'AccountEnabled', { accountId: string }>;
 export type PasswordChanged = DomainEvent<'PasswordChanged', { accountId: string; passwordHash: string; reason: 'reset' | 'admin' }>;
+/** The whole set of projects an auditor reads from now on, replacing the set before. */
+export type AuditorProjectsAssigned = DomainEvent<'AuditorProjectsAssigned', { accountId: string; projectIds: string[] }>;
 export type ChatAccountBound = DomainEvent<'ChatAccountBound', { accountId: string; dingTalkAccount: string }>;
 export type SessionStarted = DomainEvent<
   'SessionStarted',
@@ -40,6 +42,7 @@ export type AccountEvent =
   | AccountEnabled
   | PasswordChanged
   | ChatAccountBound
+  | AuditorProjectsAssigned
   | SessionStarted
   | SessionTokenRotated
   | SessionEnded;

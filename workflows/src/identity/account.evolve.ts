@@ -28,6 +28,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash };
     case 'ChatAccountBound':
+    case 'AuditorProjectsAssigned':
       return state;
     case 'SessionStarted':
       return { ...state, openSessions: [...state.openSessions, event.data.sessionId] };

@@ -5,7 +5,7 @@ import { accountMachine } from './account.machine';
 
 describe('accountMachine', () => {
   describe('active', () => {
-    it('signs in, signs out, edits, changes its password and binds a chat account without leaving active', () => {
+    it('signs in, signs out, edits, changes its password, binds a chat account and gets its audited projects without leaving active', () => {
       expect(allowedEvents(accountMachine, 'active', {})).toEqual([
         'account.edit',
         'account.disable',
@@ -13,6 +13,7 @@ describe('accountMachine', () => {
         'account.sign_out',
         'account.change_password',
         'account.bind_chat',
+        'account.assign_projects',
       ]);
     });
     it('can be disabled', () => {
@@ -22,8 +23,8 @@ describe('accountMachine', () => {
   });
 
   describe('disabled', () => {
-    it('cannot sign in, only be edited, get a new password or be enabled again', () => {
-      expect(allowedEvents(accountMachine, 'disabled', {})).toEqual(['account.edit', 'account.change_password', 'account.enable']);
+    it('cannot sign in, only be edited, get a new password or audited projects, or be enabled again', () => {
+      expect(allowedEvents(accountMachine, 'disabled', {})).toEqual(['account.edit', 'account.change_password', 'account.assign_projects', 'account.enable']);
       const [next] = transition(accountMachine, snapshotOf(accountMachine, 'disabled', {}), { type: 'account.enable' });
       expect(next.value).toBe('active');
     });

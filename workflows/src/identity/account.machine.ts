@@ -13,7 +13,8 @@ export const accountMachine = setup({
       | { type: 'account.sign_in' }
       | { type: 'account.sign_out' }
       | { type: 'account.change_password' }
-      | { type: 'account.bind_chat' },
+      | { type: 'account.bind_chat' }
+      | { type: 'account.assign_projects' },
   },
 }).createMachine({
   id: 'account',
@@ -29,10 +30,11 @@ export const accountMachine = setup({
         'account.sign_out': 'active',
         'account.change_password': 'active',
         'account.bind_chat': 'active',
+        'account.assign_projects': 'active',
       },
     },
     disabled: {
-      on: { 'account.edit': 'disabled', 'account.enable': 'active', 'account.change_password': 'disabled' },
+      on: { 'account.edit': 'disabled', 'account.enable': 'active', 'account.change_password': 'disabled', 'account.assign_projects': 'disabled' },
     },
   },
 });

@@ -24,6 +24,11 @@ describe(menuFor.name, () => {
     expect(paths(menuFor('50', false))).toEqual(['/checkout/index', '/document/manual']);
     expect(menuFor('99', false)).toEqual([]);
   });
+  it('gives an auditor its projects to read as they were and the ledger checks, nothing to change', () => {
+    expect(paths(menuFor('60', false))).toEqual(['/audit/projects', '/audit', '/document/manual']);
+    expect(manageableRoles('60', false)).toEqual([]);
+    expect(visibleRoles('10')).not.toContain('60');
+  });
   it('drops the management log in a private deployment', () => {
     expect(keys(menuFor('01', true))).not.toContain('menu_management_log');
   });
@@ -52,7 +57,7 @@ describe(menuFor.name, () => {
 
 describe(visibleRoles.name, () => {
   it('lets admins see every role, PMs suppliers, taggers and acceptors, suppliers taggers, others nobody', () => {
-    expect(visibleRoles('01')).toHaveLength(6);
+    expect(visibleRoles('01')).toEqual(['01', '10', '20', '30', '40', '50', '60']);
     expect(visibleRoles('10')).toEqual(['30', '40', '50']);
     expect(visibleRoles('30')).toEqual(['40']);
     expect(visibleRoles('40')).toEqual([]);
@@ -62,7 +67,7 @@ describe(visibleRoles.name, () => {
 
 describe(manageableRoles.name, () => {
   it('lets admins manage every role, PMs suppliers, taggers and acceptors, suppliers taggers in private deployment', () => {
-    expect(manageableRoles('01', false)).toHaveLength(6);
+    expect(manageableRoles('01', false)).toEqual(['01', '10', '20', '30', '40', '50', '60']);
     expect(manageableRoles('20', false)).toEqual(['30', '40', '50']);
     expect(manageableRoles('30', false)).toEqual([]);
     expect(manageableRoles('30', true)).toEqual(['40']);

@@ -76,3 +76,9 @@ export type PersonView = z.infer<typeof personView>;
 export const listTeamsQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
 });
+
+/** The whole set of projects an auditor reads; each named once, in any order. */
+export const auditorProjectsInput = z
+  .object({ projectIds: z.array(z.uuid('people.project_invalid')).max(1000, 'validation.too_big').transform((ids) => [...new Set(ids)].sort()) })
+  .strict();
+export type AuditorProjectsInput = z.infer<typeof auditorProjectsInput>;

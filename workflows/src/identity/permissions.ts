@@ -1,5 +1,5 @@
 // Which roles may do what: the one table the server's route guards and the console's buttons, menus and pages read.
-import { allRoles, internalRoles, Role } from './roles';
+import { allRoles, internalRoles, pastReaderRoles, Role } from './roles';
 
 export interface Permission {
   /** Roles let in wherever the platform runs. */
@@ -12,6 +12,8 @@ export interface Permission {
 
 const internal = { roles: internalRoles } as const;
 const adminOnly = { roles: [Role.Admin] } as const;
+/** The staff, and an auditor within the projects given to it: reading only, never a write. */
+const pastReaders = { roles: pastReaderRoles } as const;
 
 export const permissions = {
   'project.read': { roles: allRoles },
@@ -24,12 +26,12 @@ export const permissions = {
   'project.close': internal,
   'project.reopen': internal,
   'project.clone': internal,
-  'project.members.read': { roles: [...internalRoles, Role.Supplier] },
+  'project.members.read': { roles: [...pastReaderRoles, Role.Supplier] },
   'project.members.assign': internal,
   /** A supplier groups its own taggers within the links its team is on. */
   'project.groups.manage': { roles: [Role.Supplier] },
   /** Members read the batches of the links they are on; which ones is the batches context's view rule. */
-  'batch.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger] },
+  'batch.read': { roles: [...pastReaderRoles, Role.Supplier, Role.Tagger] },
   'batch.manage': internal,
   /** Taking items from a link's pool: the people on the link, never the staff. */
   'task.claim': { roles: [Role.Tagger] },
@@ -40,9 +42,9 @@ export const permissions = {
   /** Recycling items and deciding on held ones. */
   'task.manage': internal,
   /** Reading items; which ones is the tasks context's view rule (the links the caller works on). */
-  'task.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger] },
+  'task.read': { roles: [...pastReaderRoles, Role.Supplier, Role.Tagger] },
   /** Reading one item with its media and thumbnail: whoever reads items, and a client acceptor the items of the acceptance batches naming them. */
-  'item.read': { roles: [...internalRoles, Role.Supplier, Role.Tagger, Role.Client] },
+  'item.read': { roles: [...pastReaderRoles, Role.Supplier, Role.Tagger, Role.Client] },
   /** Reading how links' pools are shared; a supplier sees only its own team's share and groups. */
   'distribution.read': { roles: [...internalRoles, Role.Supplier] },
   /** Sharing a link's pool among the teams on it. */
@@ -62,6 +64,8 @@ export const permissions = {
   /** The accounts of PMs and other admins. */
   'people.pms': adminOnly,
   'people.sign_in_link': adminOnly,
+  /** Which projects an auditor reads: the admin's to give. */
+  'people.auditors.assign': adminOnly,
   'team.read': internal,
   'team.manage': internal,
   'catalog.read': internal,
@@ -90,6 +94,8 @@ export const permissions = {
   'webhook.manage': internal,
   /** Statistics: the staff read any project's and the dashboard; a tagger reads only their own, a supplier its team's. */
   'statistics.read': internal,
+  /** One project's statistics: the staff, and an auditor for the projects given to it. */
+  'statistics.project': pastReaders,
   'statistics.own': { roles: [Role.Tagger] },
   'statistics.team': { roles: [Role.Supplier] },
   /** Announcements: an admin writes, schedules, publishes and stops them; everyone reads those whose scope names them. */
@@ -97,7 +103,9 @@ export const permissions = {
   'announcement.read': { roles: allRoles, publicOnly: true },
   'chat.bind': internal,
   'history.read': internal,
-  'audit.read': internal,
+  /** An item or a project as it was at a past moment, and the result versions judgements named. */
+  'past.read': pastReaders,
+  'audit.read': pastReaders,
   'audit.request': internal,
   'mailbox.read': adminOnly,
   'system.health': adminOnly,

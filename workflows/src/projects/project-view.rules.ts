@@ -1,10 +1,10 @@
 // What each role may see of a project and of its links' people: the server answers with it, the console draws the same shape.
-import { internalRoles, Role } from '../identity/roles';
+import { pastReaderRoles, Role } from '../identity/roles';
 import type { LinkMembersView, ProjectDetail, ProjectDetailView, SharedBasics } from './projects.views';
 
 /** Whose eyes a project is shown to. */
 export type ProjectScope =
-  /** Admins and PMs run the project: everything. */
+  /** Admins and PMs run the project, and an auditor reads all of one given to it: everything. */
   | { kind: 'everything' }
   /** A supplier: its own team, that team's taggers and its groups, on the links its team is on. */
   | { kind: 'team'; teamId: string | null; taggerIds: readonly string[] }
@@ -23,7 +23,7 @@ export interface ProjectViewer {
 }
 
 export function projectScopeOf(viewer: ProjectViewer): ProjectScope {
-  if ((internalRoles as string[]).includes(viewer.role)) return { kind: 'everything' };
+  if ((pastReaderRoles as string[]).includes(viewer.role)) return { kind: 'everything' };
   if (viewer.role === Role.Supplier) return { kind: 'team', teamId: viewer.teamId, taggerIds: viewer.teamTaggerIds ?? [] };
   if (viewer.role === Role.Tagger) return { kind: 'self', taggerId: viewer.id };
   return { kind: 'acceptance' };

@@ -5,12 +5,15 @@ import { type AppConfig, CONFIG } from '@annot/core';
 import { SessionGuard } from './access/session.guard';
 import { AccountsRepository } from './accounts.repository';
 import { AdminBootstrap } from './admin-bootstrap.service';
+import { AuditorProjectsController } from './auditor-projects.controller';
+import { AuditorProjectsRepository } from './auditor-projects.repository';
 import { AuthController } from './auth.controller';
 import { CODE_TRANSPORT } from './codes/code-transport';
 import { MailboxTransport, SmtpTransport } from './codes/code-transports';
 import { LoginCodes } from './codes/login-codes.service';
 import { MailboxRepository } from './codes/mailbox.repository';
 import { VerificationCodes } from './codes/verification-codes.service';
+import { AssignAuditorProjectsHandler } from './commands/assign-auditor-projects.handler';
 import { BindChatAccountHandler } from './commands/bind-chat-account.handler';
 import { ChangePasswordHandler } from './commands/change-password.handler';
 import { CreateAccountHandler } from './commands/create-account.handler';
@@ -37,7 +40,7 @@ import { SignInThrottle } from './sign-in-throttle.repository';
 import { TeamsController } from './teams.controller';
 
 @Module({
-  controllers: [AuthController, PeopleController, TeamsController, HistoryController, MailboxController],
+  controllers: [AuthController, PeopleController, AuditorProjectsController, TeamsController, HistoryController, MailboxController],
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },
     {
@@ -49,6 +52,8 @@ import { TeamsController } from './teams.controller';
       },
     },
     AccountsRepository,
+    AuditorProjectsRepository,
+    AssignAuditorProjectsHandler,
     SessionsRepository,
     StreamTickets,
     HistoryRepository,

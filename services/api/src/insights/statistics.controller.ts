@@ -26,7 +26,7 @@ export class StatisticsController {
   ) {}
 
   @Get('projects/:id/statistics')
-  @Can('statistics.read')
+  @Can('statistics.project')
   project(@Param() params: ParamsDto, @Query() query: StatisticsQueryDto, @Ctx() context: CommandContext): Promise<ProjectStatisticsView> {
     return this.read(params.id, query, context, 'project', { all: true });
   }

@@ -23,8 +23,12 @@ export class ProjectsRepository {
     let query = this.db.selectFrom('projects as p');
     if (!visibility.all) {
       const ids = visibility.memberIds;
+      // An auditor is no member of any link: the projects the admin gave it are its own rows.
       query = query.where((eb) =>
-        eb.exists(eb.selectFrom('project_members as m').select('m.project_id').whereRef('m.project_id', '=', 'p.project_id').where('m.member_id', 'in', ids)),
+        eb.or([
+          eb.exists(eb.selectFrom('project_members as m').select('m.project_id').whereRef('m.project_id', '=', 'p.project_id').where('m.member_id', 'in', ids)),
+          eb.exists(eb.selectFrom('auditor_projects as a').select('a.project_id').whereRef('a.project_id', '=', 'p.project_id').where('a.auditor_id', 'in', ids)),
+        ]),
       );
     }
     return query;

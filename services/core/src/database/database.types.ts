@@ -520,6 +520,12 @@ export interface ProjectMembersTable {
   team_id: string | null;
 }
 
+/** A project an admin gave an auditor to read. */
+export interface AuditorProjectsTable {
+  auditor_id: string;
+  project_id: string;
+}
+
 export interface SamplingTasksTable {
   task_id: string;
   project_id: string;
@@ -816,6 +822,7 @@ export interface Database {
   projects: ProjectsTable;
   project_links: ProjectLinksTable;
   project_members: ProjectMembersTable;
+  auditor_projects: AuditorProjectsTable;
   batches: BatchesTable;
   data_items: DataItemsTable;
   item_frames: ItemFramesTable;

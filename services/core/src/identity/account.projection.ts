@@ -1,4 +1,5 @@
-// Accounts and their sessions as sign-in and the personnel screens read them; inline, since sign-in depends on them.
+// Accounts and their sessions as sign-in and the personnel screens read them, and the projects each auditor reads;
+// inline, since sign-in and project visibility depend on them.
 import type { AccountEvent } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
@@ -6,7 +7,7 @@ import type { Projection } from '../projections/projection';
 export const accountProjection: Projection = {
   name: 'accounts',
   mode: 'inline',
-  tables: ['accounts', 'sessions'],
+  tables: ['accounts', 'sessions', 'auditor_projects'],
   async apply(db, events) {
     for (const event of events as StoredEvent<AccountEvent['type']>[]) {
       const version = event.streamPosition;
@@ -61,6 +62,13 @@ export const accountProjection: Projection = {
           break;
         case 'PasswordChanged':
           await db.updateTable('accounts').set({ password_hash: data.passwordHash, version }).where('account_id', '=', data.accountId).execute();
+          break;
+        case 'AuditorProjectsAssigned':
+          await db.deleteFrom('auditor_projects').where('auditor_id', '=', data.accountId).execute();
+          if (data.projectIds.length > 0) {
+            await db.insertInto('auditor_projects').values(data.projectIds.map((projectId: string) => ({ auditor_id: data.accountId, project_id: projectId }))).execute();
+          }
+          await db.updateTable('accounts').set({ version }).where('account_id', '=', data.accountId).execute();
           break;
         case 'ChatAccountBound':
           await db.updateTable('accounts').set({ ding_talk_account: data.dingTalkAccount, version }).where('account_id', '=', data.accountId).execute();

@@ -61,10 +61,15 @@ export default function ItemPage({ area }: { area: 'tag' | 'project' }) {
   return (
     <div className="grid gap-4">
       {back && (
-        <div>
+        <div className="flex items-center justify-between gap-2">
           <Button asChild size="sm" variant="ghost">
             <Link to={back}><DirectionArrow to="back" /> {project.data?.title ?? t('tasks_back')}</Link>
           </Button>
+          {area === 'project' && can('past.read') && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/past/item/${itemId}`}>{t('past_see_as_it_was')}</Link>
+            </Button>
+          )}
         </div>
       )}
       <ItemDetail

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/authorization';
 import { useJobProgress } from '@/features/jobs/use-job-progress';
 import { auditsKey, useAudits } from '../api/list-audits';
 import { useRequestAudit } from '../api/request-audit';
@@ -22,20 +23,24 @@ export function AuditsTable() {
   const client = useQueryClient();
   const audits = useAudits();
   const request = useRequestAudit();
+  // An auditor reads the runs; asking for one is the staff's.
+  const { can } = useCan();
   const progress = useJobProgress((subject) => {
     if (subject.type === 'audit') void client.invalidateQueries({ queryKey: auditsKey });
   });
   const rows = audits.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="grid gap-3">
-      <div>
-        <Button
-          disabled={request.isPending}
-          onClick={() => request.mutate(undefined, { onError: (error) => toast.error(error instanceof ApiError ? error.message : t('request_fail')) })}
-        >
-          {t('audit_request')}
-        </Button>
-      </div>
+      {can('audit.request') && (
+        <div>
+          <Button
+            disabled={request.isPending}
+            onClick={() => request.mutate(undefined, { onError: (error) => toast.error(error instanceof ApiError ? error.message : t('request_fail')) })}
+          >
+            {t('audit_request')}
+          </Button>
+        </div>
+      )}
       {audits.isPending ? (
         <Skeleton className="h-32" />
       ) : (

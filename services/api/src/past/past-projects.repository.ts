@@ -1,0 +1,58 @@
+// What a past read of a project's items needs from the log: the import chunks that registered its items, and every
+// event of its items' streams up to a moment, item by item, without the result documents the counts never read.
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE, type Db } from '@annot/core';
+import type { ItemEvent, LogPlace, RegisteredItem } from '@annot/workflows';
+
+export interface RegisteredChunk extends LogPlace {
+  batchId: string;
+  firstSeq: number;
+  count: number;
+  linkId: string | null;
+}
+
+/** Where the log is cut: at a position, at a time, or not at all. */
+export type LogCut = { position: bigint } | { at: string } | null;
+
+/** An item's id follows from its batch and place, as the items projection derives it (md5 of "batch:seq" as a uuid). */
+export function itemIdAt(batchId: string, seq: number): string {
+  const hex = createHash('md5').update(`${batchId}:${seq}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const itemsOfChunk = (chunk: RegisteredChunk): RegisteredItem[] =>
+  Array.from({ length: chunk.count }, (_, i) => ({ itemId: itemIdAt(chunk.batchId, chunk.firstSeq + i), linkId: chunk.linkId }));
+
+@Injectable()
+export class PastProjectsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  async chunks(projectId: string): Promise<RegisteredChunk[]> {
+    const { rows } = await sql<RegisteredChunk>`
+      SELECT e.global_position::text AS position,
+             to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "recordedAt",
+             e.data->>'batchId' AS "batchId", (e.data->>'firstSeq')::int AS "firstSeq",
+             jsonb_array_length(e.data->'fileNames') AS count, e.data->>'linkId' AS "linkId"
+      FROM batches b JOIN events e ON e.stream_id = 'batchitems-' || b.batch_id::text
+      WHERE b.project_id = ${projectId}::uuid AND e.type = 'BatchItemsRegistered'
+      ORDER BY e.global_position`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Every event of the project's items up to the cut, in log order (which is each stream's own order, and spares a
+   * sort of the whole set); without what evolve never reads (the saved documents, the ids the row already names),
+   * since carrying the events to the fold is most of its time.
+   */
+  async itemEvents(projectId: string, cut: LogCut): Promise<{ itemId: string; event: ItemEvent }[]> {
+    const until = !cut ? sql`` : 'position' in cut ? sql`AND e.global_position <= ${cut.position.toString()}::bigint` : sql`AND e.recorded_at <= ${cut.at}::timestamptz`;
+    const { rows } = await sql<{ itemId: string; type: ItemEvent['type']; data: ItemEvent['data'] }>`
+      SELECT d.item_id AS "itemId", e.type, e.data - 'result' - 'itemId' - 'projectId' AS data
+      FROM data_items d JOIN events e ON e.stream_id = 'item-' || d.item_id::text
+      WHERE d.project_id = ${projectId}::uuid ${until}
+      ORDER BY e.global_position`.execute(this.db);
+    return rows.map((r) => ({ itemId: r.itemId, event: { type: r.type, data: r.data } as ItemEvent }));
+  }
+}

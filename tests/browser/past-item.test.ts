@@ -1,0 +1,64 @@
+// An auditor opens an item as it was: the result changed after it was judged, and one click on the judgement shows
+// the version the inspector passed, read-only, under a banner in English and in Chinese.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { boxResult } from '../support/demo';
+import { inChinese, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { call } from '../support/platform';
+import { createPerson } from '../support/people';
+import { forgetResendLimit, latestCode } from '../support/sign-in';
+import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
+
+describe('an item as it was, in the console', () => {
+  let project: WorkedProject;
+  let browser: Browser;
+  let itemId: string;
+  const auditor = { account: 'auditor@example.com', password: 'Audit@2026' };
+
+  beforeAll(async () => {
+    project = await startWorkedProject({ frames: [1] });
+    const { platform, admin, tagger } = project;
+    [itemId] = await finishItems(project, 1);
+    // After the inspector passed version 1, the PM sends it back keeping it and the tagger moves the box: version 2.
+    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
+    await ok(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, tagger.token, { count: 1 });
+    await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
+    const id = await createPerson(platform, admin, { role: '60', name: 'Auditor', email: auditor.account, ...auditor });
+    expect((await call(platform, 'PUT', `/manage/people/${id}/projects`, { token: admin, body: { projectIds: [project.projectId] } })).status).toBe(200);
+    browser = await launchBrowser();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await project?.platform.stop();
+  });
+
+  it('lands the auditor on its projects, and opens the version the inspector judged from the judgement', async () => {
+    const { platform } = project;
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(page, 'Internal', auditor.account, auditor.password, () => latestCode(platform, auditor.account));
+    await landOn(page, '/audit/projects');
+    await page.getByRole('link', { name: 'Quality gates' }).first().waitFor();
+
+    await page.goto(`/past/item/${itemId}`);
+    const banner = page.getByRole('status').filter({ hasText: 'Read-only' });
+    await expect.poll(() => banner.textContent()).toMatch(/This item now, as of event \d+/);
+    await expect.poll(() => page.getByText('Version 2, 1 object').isVisible()).toBe(true);
+
+    const judgement = page.getByRole('region', { name: 'Judgements' }).getByRole('row').filter({ hasText: 'Inspection' });
+    await judgement.getByRole('button', { name: 'The version judged' }).click();
+    await expect.poll(() => banner.textContent()).toMatch(/This item as it was at .+, as of event \d+/);
+    await expect.poll(() => page.getByText('Version 1, 1 object').isVisible()).toBe(true);
+    expect(page.url()).toContain('version=1');
+    expect(await page.getByRole('cell', { name: '10,10 60×40' }).isVisible()).toBe(true);
+    // Nothing here changes the item.
+    expect(await page.getByRole('button', { name: /Recycle|Submit|Save/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Back to now' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: '30,10 60×40' }).isVisible()).toBe(true);
+
+    await inChinese(page, `/past/item/${itemId}?version=1`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: '只读' }).textContent()).toMatch(/此数据在 .+ 时的状态/);
+    expect(errors).toEqual([]);
+  });
+});

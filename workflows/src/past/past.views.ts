@@ -1,0 +1,106 @@
+// What the past reads answer: an item as it was at a moment, and the events and judgements a moment is chosen from.
+import type { ErrorMark } from '../tasks/item.events';
+import type { ItemState } from '../tasks/item.evolve';
+import type { ResultDocument } from '../tasks/result.schema';
+
+export interface ItemPastView {
+  itemId: string;
+  projectId: string;
+  batchId: string;
+  fileName: string;
+  /** The image's size, where it was measured: what the result's coordinates are drawn on. */
+  width: number | null;
+  height: number | null;
+  /** What was asked and what it resolved to: the last event the view includes, and how many of the stream's it includes. */
+  moment: {
+    asked: 'now' | 'position' | 'time' | 'version';
+    position: string;
+    recordedAt: string;
+    folded: number;
+    total: number;
+  };
+  status: ItemState['status'];
+  linkId: string | null;
+  links: ItemState['links'];
+  claimerId: string | null;
+  effectiveness: ItemState['effectiveness'];
+  invalidReasonId: string | null;
+  invalidity: ItemState['invalidity'];
+  submissionCount: number;
+  reworkCount: number;
+  rework: boolean;
+  held: boolean;
+  resultVersion: number;
+  result: ResultDocument | null;
+  objectCount: number;
+  marks: ErrorMark[];
+  lastSavedAt: string | null;
+  lastSubmittedAt: string | null;
+}
+
+/** One event of the item's stream, as a moment to choose. */
+export interface ItemTimelineEvent {
+  position: string;
+  recordedAt: string;
+  type: string;
+  actorId: string | null;
+  actorName: string | null;
+  linkId: string | null;
+  /** The version the event saved or judged, where it names one. */
+  resultVersion: number | null;
+}
+
+/** A judgement of the item's result: by an inspector in a link, a sampling round or an acceptance batch. */
+export interface ItemJudgement {
+  gate: 'inspection' | 'sampling' | 'acceptance';
+  /** The link, sampling task or acceptance batch it was judged in. */
+  gateId: string;
+  verdict: string;
+  resultVersion: number;
+  judgeId: string | null;
+  judgeName: string | null;
+  judgedAt: string;
+  /** Its place in the log where the item's own stream holds it; the gates' judgements are found by their version. */
+  position: string | null;
+}
+
+export interface ItemTimelineView {
+  itemId: string;
+  projectId: string;
+  events: ItemTimelineEvent[];
+  judgements: ItemJudgement[];
+}
+
+export function itemPastView(item: Pick<ItemPastView, 'itemId' | 'projectId' | 'batchId' | 'fileName' | 'width' | 'height'>, state: ItemState, moment: ItemPastView['moment']): ItemPastView {
+  return {
+    ...item,
+    moment,
+    status: state.status,
+    linkId: state.linkId,
+    links: state.links,
+    claimerId: state.claimerId,
+    effectiveness: state.effectiveness,
+    invalidReasonId: state.invalidReasonId,
+    invalidity: state.invalidity,
+    submissionCount: state.submissionCount,
+    reworkCount: state.reworkCount,
+    rework: state.rework,
+    held: state.held,
+    resultVersion: state.resultVersion,
+    result: state.result,
+    objectCount: state.objectCount,
+    marks: state.marks,
+    lastSavedAt: state.lastSavedAt,
+    lastSubmittedAt: state.lastSubmittedAt,
+  };
+}
+
+/** A project's items as they were at a moment: how many were registered by then and where they stood. */
+export interface ProjectPastView {
+  projectId: string;
+  moment: { asked: 'now' | 'position' | 'time' | 'version' };
+  items: number;
+  counts: { linkId: string | null; status: ItemState['status']; count: number }[];
+  /** How long the fold took on the server, for the reader to judge a moment far back. */
+  tookMs: number;
+}
