@@ -806,6 +806,7 @@ export const arSA: Record<string, string> = {
   'actions.account.enable': 'تفعيل الحساب',
   'actions.account.sign_in': 'تسجيل الدخول',
   'actions.account.sign_out': 'تسجيل الخروج',
+  'actions.account.assign_projects': 'إسناد مشاريع إلى المدقِّق',
   'actions.algorithm.add_version': 'إضافة إصدار للخوارزمية',
   'actions.algorithm.call': 'استدعاء الخوارزمية',
   'actions.algorithm.disable': 'تعطيل الخوارزمية',

@@ -746,6 +746,7 @@ export const deDE: Record<string, string> = {
   'actions.account.enable': 'das Konto aktivieren',
   'actions.account.sign_in': 'anmelden',
   'actions.account.sign_out': 'abmelden',
+  'actions.account.assign_projects': 'dem Auditor Projekte zuweisen',
   'actions.algorithm.add_version': 'eine Version des Algorithmus hinzufügen',
   'actions.algorithm.call': 'den Algorithmus aufrufen',
   'actions.algorithm.disable': 'den Algorithmus deaktivieren',

@@ -171,6 +171,7 @@ export const enUS: Record<string, string> = {
   'actions.account.enable': 'enable the account',
   'actions.account.sign_in': 'sign in',
   'actions.account.sign_out': 'sign out',
+  'actions.account.assign_projects': 'assign projects to the auditor',
   'actions.algorithm.add_version': 'add a version of the algorithm',
   'actions.algorithm.call': 'call the algorithm',
   'actions.algorithm.disable': 'disable the algorithm',

@@ -761,6 +761,7 @@ export const esES: Record<string, string> = {
   'actions.account.enable': 'activar la cuenta',
   'actions.account.sign_in': 'iniciar sesión',
   'actions.account.sign_out': 'cerrar sesión',
+  'actions.account.assign_projects': 'asignar proyectos al auditor',
   'actions.algorithm.add_version': 'añadir una versión del algoritmo',
   'actions.algorithm.call': 'llamar al algoritmo',
   'actions.algorithm.disable': 'desactivar el algoritmo',

@@ -761,6 +761,7 @@ export const frFR: Record<string, string> = {
   'actions.account.enable': 'activer le compte',
   'actions.account.sign_in': 'se connecter',
   'actions.account.sign_out': 'se déconnecter',
+  'actions.account.assign_projects': 'attribuer des projets à l\'auditeur',
   'actions.algorithm.add_version': 'ajouter une version de l\'algorithme',
   'actions.algorithm.call': 'appeler l\'algorithme',
   'actions.algorithm.disable': 'désactiver l\'algorithme',

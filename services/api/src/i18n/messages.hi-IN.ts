@@ -746,6 +746,7 @@ export const hiIN: Record<string, string> = {
   'actions.account.enable': 'खाता सक्षम करें',
   'actions.account.sign_in': 'साइन इन करें',
   'actions.account.sign_out': 'साइन आउट करें',
+  'actions.account.assign_projects': 'ऑडिटर को प्रोजेक्ट सौंपें',
   'actions.algorithm.add_version': 'एल्गोरिदम का संस्करण जोड़ें',
   'actions.algorithm.call': 'एल्गोरिदम कॉल करें',
   'actions.algorithm.disable': 'एल्गोरिदम अक्षम करें',

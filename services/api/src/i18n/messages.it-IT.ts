@@ -761,6 +761,7 @@ export const itIT: Record<string, string> = {
   'actions.account.enable': 'attivare l\'account',
   'actions.account.sign_in': 'accedere',
   'actions.account.sign_out': 'uscire',
+  'actions.account.assign_projects': 'assegnare progetti all\'auditor',
   'actions.algorithm.add_version': 'aggiungere una versione dell\'algoritmo',
   'actions.algorithm.call': 'chiamare l\'algoritmo',
   'actions.algorithm.disable': 'disattivare l\'algoritmo',

@@ -731,6 +731,7 @@ export const jaJP: Record<string, string> = {
   'actions.account.enable': 'アカウントを有効にする',
   'actions.account.sign_in': 'ログインする',
   'actions.account.sign_out': 'ログアウトする',
+  'actions.account.assign_projects': '監査担当者にプロジェクトを割り当てる',
   'actions.algorithm.add_version': 'アルゴリズムのバージョンを追加する',
   'actions.algorithm.call': 'アルゴリズムを呼び出す',
   'actions.algorithm.disable': 'アルゴリズムをオフにする',

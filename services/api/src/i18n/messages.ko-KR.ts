@@ -731,6 +731,7 @@ export const koKR: Record<string, string> = {
   'actions.account.enable': '계정 활성화',
   'actions.account.sign_in': '로그인',
   'actions.account.sign_out': '로그아웃',
+  'actions.account.assign_projects': '감사자에게 프로젝트 할당',
   'actions.algorithm.add_version': '알고리즘 버전 추가',
   'actions.algorithm.call': '알고리즘 호출',
   'actions.algorithm.disable': '알고리즘 끄기',

@@ -761,6 +761,7 @@ export const ptBR: Record<string, string> = {
   'actions.account.enable': 'ativar a conta',
   'actions.account.sign_in': 'entrar',
   'actions.account.sign_out': 'sair',
+  'actions.account.assign_projects': 'atribuir projetos ao auditor',
   'actions.algorithm.add_version': 'adicionar uma versão do algoritmo',
   'actions.algorithm.call': 'chamar o algoritmo',
   'actions.algorithm.disable': 'desativar o algoritmo',

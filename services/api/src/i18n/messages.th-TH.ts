@@ -731,6 +731,7 @@ export const thTH: Record<string, string> = {
   'actions.account.enable': 'เปิดใช้งานบัญชี',
   'actions.account.sign_in': 'เข้าสู่ระบบ',
   'actions.account.sign_out': 'ออกจากระบบ',
+  'actions.account.assign_projects': 'มอบหมายโปรเจกต์ให้ผู้ตรวจสอบ',
   'actions.algorithm.add_version': 'เพิ่มเวอร์ชันของอัลกอริทึม',
   'actions.algorithm.call': 'เรียกใช้อัลกอริทึม',
   'actions.algorithm.disable': 'ปิดใช้งานอัลกอริทึม',

@@ -731,6 +731,7 @@ export const viVN: Record<string, string> = {
   'actions.account.enable': 'kích hoạt tài khoản',
   'actions.account.sign_in': 'đăng nhập',
   'actions.account.sign_out': 'đăng xuất',
+  'actions.account.assign_projects': 'giao dự án cho kiểm toán viên',
   'actions.algorithm.add_version': 'thêm phiên bản thuật toán',
   'actions.algorithm.call': 'gọi thuật toán',
   'actions.algorithm.disable': 'tắt thuật toán',

@@ -171,6 +171,7 @@ export const zhCN: Record<string, string> = {
   'actions.account.enable': '启用账号',
   'actions.account.sign_in': '登录',
   'actions.account.sign_out': '退出登录',
+  'actions.account.assign_projects': '为审计员分配项目',
   'actions.algorithm.add_version': '新增算法版本',
   'actions.algorithm.call': '调用算法',
   'actions.algorithm.disable': '停用算法',

@@ -731,6 +731,7 @@ export const zhTW: Record<string, string> = {
   'actions.account.enable': '啟用帳號',
   'actions.account.sign_in': '登入',
   'actions.account.sign_out': '登出',
+  'actions.account.assign_projects': '為稽核員指派專案',
   'actions.algorithm.add_version': '新增演算法版本',
   'actions.algorithm.call': '呼叫演算法',
   'actions.algorithm.disable': '關閉演算法',
