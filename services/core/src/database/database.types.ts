@@ -346,6 +346,14 @@ export interface ShareProgressTable {
   done: Generated<number>;
 }
 
+/** Items of a project in each link and state; a row is deleted when its count falls to zero. */
+export interface ItemCountsTable {
+  project_id: string;
+  link_id: string;
+  status: string;
+  items: ColumnType<string, string | number, string | number>;
+}
+
 export interface ExportRecordsTable {
   export_id: string;
   project_id: string;
@@ -828,6 +836,7 @@ export interface Database {
   algorithm_call_items: AlgorithmCallItemsTable;
   algorithm_effects: AlgorithmEffectsTable;
   share_progress: ShareProgressTable;
+  item_counts: ItemCountsTable;
   sampling_tasks: SamplingTasksTable;
   sample_items: SampleItemsTable;
   acceptance_batches: AcceptanceBatchesTable;
