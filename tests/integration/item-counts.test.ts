@@ -9,6 +9,7 @@ import { replayVerifies } from '../support/replay';
 import { signIn } from '../support/sign-in';
 
 type Count = { linkId: string; status: string; count: number };
+const nil = '00000000-0000-0000-0000-000000000000';
 
 describe('item counts', () => {
   let platform: Platform;
@@ -36,6 +37,13 @@ describe('item counts', () => {
     const detail = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data as { links: { id: string; tasks: number }[] };
     const perLink = (linkId: string) => rows.filter((r) => r.linkId === linkId).reduce((n, r) => n + r.count, 0);
     expect(detail.links.map((l) => l.tasks), step).toEqual(detail.links.map((l) => perLink(l.id)));
+    // The counts kept, share by share, are those of the items; the distribution screen reads them.
+    const kept = await sql<Record<string, unknown>>`
+      SELECT link_id, status, team_id, group_id, items::int FROM item_counts WHERE project_id = ${projectId}::uuid ORDER BY 1, 2, 3, 4`.execute(platform.database.db);
+    const counted = await sql<Record<string, unknown>>`
+      SELECT link_id, status, COALESCE(team_id, ${nil}::uuid) AS team_id, COALESCE(group_id, ${nil}::uuid) AS group_id, count(*)::int AS items
+      FROM data_items WHERE project_id = ${projectId}::uuid AND link_id IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(platform.database.db);
+    expect(kept.rows, step).toEqual(counted.rows);
     return answer.body.data;
   };
 
@@ -81,6 +89,11 @@ describe('item counts', () => {
   it('counts the items of each link and state after each step of the work', async () => {
     const before = await expectCountsOfItems('the demo as seeded');
     expect(before.some((c) => c.status === 'waiting' && c.count > 0)).toBe(true);
+    const teamId = (await call(platform, 'GET', '/manage/teams', { token: admin })).body.data.find((t: { name: string }) => t.name === 'Demo Team').id;
+    expect((await call(platform, 'PUT', `/manage/distribution/links/${links[0].id}`, { token: admin, body: { by: 'count', teams: [{ teamId, value: 3 }] } })).status).toBe(200);
+    await expectCountsOfItems('a share given to the demo team');
+    const shared = await sql<{ items: number }>`SELECT items::int FROM item_counts WHERE link_id = ${links[0].id}::uuid AND team_id = ${teamId}::uuid AND status = 'waiting'`.execute(platform.database.db);
+    expect(shared.rows).toEqual([{ items: 3 }]);
 
     const claimed = await claim(tagger, links[0].id, 3);
     await expectCountsOfItems('claimed');

@@ -122,7 +122,12 @@ export class TasksRepository {
    */
   async counts(projectId: string, team?: TeamSight): Promise<{ linkId: string | null; status: string; count: number }[]> {
     if (!team) {
-      const counted = await this.db.selectFrom('item_counts').select(['link_id as linkId', 'status', 'items']).where('project_id', '=', projectId).execute();
+      const counted = await this.db
+        .selectFrom('item_counts')
+        .select(['link_id as linkId', 'status', sql<string>`sum(items)`.as('items')])
+        .where('project_id', '=', projectId)
+        .groupBy(['link_id', 'status'])
+        .execute();
       return counted.map((r) => ({ linkId: r.linkId, status: r.status, count: Number(r.items) }));
     }
     const rows = await this.db

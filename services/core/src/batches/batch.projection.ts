@@ -30,7 +30,7 @@ export const batchProjection: Projection = {
         continue;
       }
       if (shareRowEventTypes.includes(event.type)) {
-        await applyShareEvent(db, event);
+        await applyShareEvent(db, event, counts);
         continue;
       }
       const at = event.recordedAt;
@@ -106,7 +106,7 @@ async function registerChunk(db: Parameters<Projection['apply']>[0], chunk: Batc
   const count = chunk.fileNames.length;
   if (count > 0) {
     // Every row of the chunk is new and waits in the chunk's link.
-    counts.add(chunk.projectId, chunk.linkId, 'waiting', count);
+    counts.add({ projectId: chunk.projectId, linkId: chunk.linkId, status: 'waiting', teamId: null, groupId: null }, count);
     const column = (values: readonly (string | number | null)[]) => sql`string_to_array(${joined(values)}::text, ${separator}::text)`;
     await sql`
       INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, frame_count, created_at, priority)

@@ -346,11 +346,14 @@ export interface ShareProgressTable {
   done: Generated<number>;
 }
 
-/** Items of a project in each link and state; a row is deleted when its count falls to zero. */
+/** Items of a project in each link, state and share; a row is deleted when its count falls to zero. */
 export interface ItemCountsTable {
   project_id: string;
   link_id: string;
   status: string;
+  /** The share's team and group, the nil uuid for none. */
+  team_id: string;
+  group_id: string;
   items: ColumnType<string, string | number, string | number>;
 }
 

@@ -1,25 +1,39 @@
-// How many items of a project stand in each link and state: the statements that move item rows report what moved,
-// and the projection adds it to item_counts once per apply, so the counts screens read a few rows, not the project.
+// How many items of a project stand in each link, state and share of the link's pool: the statements that move item
+// rows report what moved, and the projection adds it to item_counts once per apply, so the counts screens read a few
+// rows instead of counting the project's items.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database/database.types';
 
-/** A count's key and how much it changes. */
-interface CountDelta {
+/** No team's share, or a team's own part outside its groups: item_counts keys it by the nil uuid, as share_progress does. */
+const nil = '00000000-0000-0000-0000-000000000000';
+
+/** Where items stand, as item_counts keys them; a link of null counts nowhere (the items of a deleted batch). */
+interface Place {
   projectId: string;
-  linkId: string;
+  linkId: string | null;
   status: string;
-  items: number;
+  teamId: string | null;
+  groupId: string | null;
 }
 
-/** Rows a moving statement changed, from one link and state to another; a link of null counts nowhere. */
-interface Moved {
+/** Rows a moving statement changed from one place to another, and how many. */
+type Moved = { was: Place; now: Place; items: number };
+
+/** A row of the moving statement's answer: where the rows were, where they are, and how many. */
+interface MovedRow {
   projectId: string;
   wasLink: string | null;
   wasStatus: string;
+  wasTeam: string | null;
+  wasGroup: string | null;
   linkId: string | null;
   status: string;
+  teamId: string | null;
+  groupId: string | null;
   items: number;
 }
+
+const keyOf = (p: Place) => `${p.projectId}/${p.linkId}/${p.status}/${p.teamId ?? nil}/${p.groupId ?? nil}`;
 
 /**
  * The changes of one projection's apply, summed by key. They are written in one statement, in key order, so two
@@ -27,21 +41,21 @@ interface Moved {
  * in a circle; each change is added in the database (`items + excluded.items`), so no update is lost between them.
  */
 export class ItemCounts {
-  private readonly deltas = new Map<string, CountDelta>();
+  private readonly deltas = new Map<string, Place & { items: number }>();
 
-  add(projectId: string, linkId: string | null, status: string, items: number): void {
-    if (!linkId || items === 0) return;
-    const key = `${projectId}/${linkId}/${status}`;
+  add(place: Place, items: number): void {
+    if (!place.linkId || items === 0) return;
+    const key = keyOf(place);
     const delta = this.deltas.get(key);
     if (delta) delta.items += items;
-    else this.deltas.set(key, { projectId, linkId, status, items });
+    else this.deltas.set(key, { ...place, teamId: place.teamId ?? nil, groupId: place.groupId ?? nil, items });
   }
 
-  moved(rows: readonly Moved[]): void {
-    for (const row of rows) {
-      if (row.wasLink === row.linkId && row.wasStatus === row.status) continue;
-      this.add(row.projectId, row.wasLink, row.wasStatus, -row.items);
-      this.add(row.projectId, row.linkId, row.status, row.items);
+  moved(moves: readonly Moved[]): void {
+    for (const { was, now, items } of moves) {
+      if (keyOf(was) === keyOf(now)) continue;
+      this.add(was, -items);
+      this.add(now, items);
     }
   }
 
@@ -49,19 +63,20 @@ export class ItemCounts {
     const deltas = [...this.deltas.values()].filter((d) => d.items !== 0);
     this.deltas.clear();
     if (deltas.length === 0) return;
-    const { rows } = await sql<{ projectId: string; linkId: string; status: string; empty: boolean }>`
-      INSERT INTO item_counts AS c (project_id, link_id, status, items)
-      SELECT "projectId", "linkId", status, items FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)
-        AS d("projectId" uuid, "linkId" uuid, status text, items bigint)
-      ORDER BY 1, 2, 3
-      ON CONFLICT (project_id, link_id, status) DO UPDATE SET items = c.items + excluded.items
-      RETURNING project_id AS "projectId", link_id AS "linkId", status, items = 0 AS empty`.execute(db);
+    const { rows } = await sql<Place & { empty: boolean }>`
+      INSERT INTO item_counts AS c (project_id, link_id, status, team_id, group_id, items)
+      SELECT "projectId", "linkId", status, "teamId", "groupId", items FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)
+        AS d("projectId" uuid, "linkId" uuid, status text, "teamId" uuid, "groupId" uuid, items bigint)
+      ORDER BY 1, 2, 3, 4, 5
+      ON CONFLICT (project_id, link_id, status, team_id, group_id) DO UPDATE SET items = c.items + excluded.items
+      RETURNING project_id AS "projectId", link_id AS "linkId", status, team_id AS "teamId", group_id AS "groupId", items = 0 AS empty`.execute(db);
     const empty = rows.filter((r) => r.empty);
     // A count at zero goes, so the table holds the same rows however the changes were grouped (live or in a replay).
     if (empty.length > 0) {
       await sql`
-        DELETE FROM item_counts c USING jsonb_to_recordset(${JSON.stringify(empty)}::jsonb) AS e("projectId" uuid, "linkId" uuid, status text)
-        WHERE c.project_id = e."projectId" AND c.link_id = e."linkId" AND c.status = e.status AND c.items = 0`.execute(db);
+        DELETE FROM item_counts c
+        USING jsonb_to_recordset(${JSON.stringify(empty)}::jsonb) AS e("projectId" uuid, "linkId" uuid, status text, "teamId" uuid, "groupId" uuid)
+        WHERE (c.project_id, c.link_id, c.status, c.team_id, c.group_id) = (e."projectId", e."linkId", e.status, e."teamId", e."groupId") AND c.items = 0`.execute(db);
     }
   }
 }
@@ -83,17 +98,24 @@ export async function moveItems(
   set: ItemAssignments,
   from?: { source: RawBuilder<unknown>; on: RawBuilder<unknown> },
 ): Promise<void> {
-  const { rows } = await sql<Moved>`
+  const { rows } = await sql<MovedRow>`
     WITH was AS (
-      SELECT d.item_id AS was_item, d.project_id AS was_project, d.link_id AS was_link, d.status AS was_status
+      SELECT d.item_id AS was_item, d.project_id AS was_project, d.link_id AS was_link, d.status AS was_status, d.team_id AS was_team, d.group_id AS was_group
       FROM data_items d WHERE ${where} ORDER BY d.item_id FOR UPDATE
     ), moved AS (
       UPDATE data_items d SET ${assignments(set)}
       FROM was ${from ? sql`, ${from.source}` : sql``}
       WHERE d.item_id = was.was_item ${from ? sql`AND ${from.on}` : sql``}
-      RETURNING was.was_project, was.was_link, was.was_status, d.link_id, d.status
+      RETURNING was.was_project, was.was_link, was.was_status, was.was_team, was.was_group, d.link_id, d.status, d.team_id, d.group_id
     )
-    SELECT was_project AS "projectId", was_link AS "wasLink", was_status AS "wasStatus", link_id AS "linkId", status, count(*)::int AS items
-    FROM moved GROUP BY 1, 2, 3, 4, 5`.execute(db);
-  counts.moved(rows);
+    SELECT was_project AS "projectId", was_link AS "wasLink", was_status AS "wasStatus", was_team AS "wasTeam", was_group AS "wasGroup",
+           link_id AS "linkId", status, team_id AS "teamId", group_id AS "groupId", count(*)::int AS items
+    FROM moved GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`.execute(db);
+  counts.moved(
+    rows.map((r) => ({
+      was: { projectId: r.projectId, linkId: r.wasLink, status: r.wasStatus, teamId: r.wasTeam, groupId: r.wasGroup },
+      now: { projectId: r.projectId, linkId: r.linkId, status: r.status, teamId: r.teamId, groupId: r.groupId },
+      items: r.items,
+    })),
+  );
 }
