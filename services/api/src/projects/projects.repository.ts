@@ -85,7 +85,7 @@ export class ProjectsRepository {
     return !!(await this.visible(visibility).select('p.project_id').where('p.project_id', '=', projectId).executeTakeFirst());
   }
 
-  /** Items waiting in or worked on in each link's pool, from the counts per link and state: a link with tasks is fixed in the pipeline. */
+  /** Items waiting in or worked on in each link's pool, from item_counts: a link with tasks is fixed in the pipeline. */
   async linkTasks(projectId: string): Promise<Map<string, number>> {
     const rows = await this.db
       .selectFrom('item_counts')

@@ -1,5 +1,5 @@
 // Batches as the batch list shows them, and their data items: the pools links claim from, the share of the pool each
-// item is in, who holds it, its latest result, and how many items stand in each link and state, written in the
+// item is in, who holds it, its latest result, and how many items stand in each link, state and share, written in the
 // command's transaction.
 import { sql } from 'kysely';
 import { type BatchEvent, type BatchItemsRegistered, chunkFrameCounts } from '@annot/workflows';
