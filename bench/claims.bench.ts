@@ -88,7 +88,7 @@ async function fillPool(db: Db, table: 'data_items' | 'raw_items', projectId: st
     // And their count, as the import's registration keeps it: in the open pool (no team, no group: the nil uuid).
     const nil = '00000000-0000-0000-0000-000000000000';
     await sql`INSERT INTO item_counts (project_id, link_id, status, team_id, group_id, items) VALUES (${projectId}, ${linkId}, 'waiting', ${nil}, ${nil}, ${count})
-              ON CONFLICT (project_id, link_id, status, team_id, group_id) DO UPDATE SET items = item_counts.items + excluded.items`.execute(db);
+              ON CONFLICT (project_id, link_id, status, team_id, group_id, stripe) DO UPDATE SET items = item_counts.items + excluded.items`.execute(db);
   }
   // Vacuumed as well as analyzed, so autovacuum does not start on the new rows in the middle of a measurement.
   await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);

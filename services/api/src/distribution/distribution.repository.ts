@@ -93,9 +93,11 @@ export class DistributionRepository {
   async counts(projectId: string): Promise<ShareCount[]> {
     const rows = await this.db
       .selectFrom('item_counts')
-      .select(['link_id as linkId', 'team_id as teamId', 'group_id as groupId', 'status', 'items'])
+      .select(['link_id as linkId', 'team_id as teamId', 'group_id as groupId', 'status', sql<string>`sum(items)`.as('items')])
       .where('project_id', '=', projectId)
       .where('status', 'in', ['waiting', 'claimed'])
+      .groupBy(['link_id', 'team_id', 'group_id', 'status'])
+      .having(sql<boolean>`sum(items) <> 0`)
       .execute();
     return rows.map((r) => ({
       linkId: r.linkId,

@@ -92,6 +92,7 @@ export class ProjectsRepository {
       .select(['link_id', sql<number>`sum(items)::int`.as('n')])
       .where('project_id', '=', projectId)
       .groupBy('link_id')
+      .having(sql<boolean>`sum(items) <> 0`)
       .execute();
     return new Map(rows.map((r) => [r.link_id, r.n]));
   }

@@ -127,6 +127,7 @@ export class TasksRepository {
         .select(['link_id as linkId', 'status', sql<string>`sum(items)`.as('items')])
         .where('project_id', '=', projectId)
         .groupBy(['link_id', 'status'])
+        .having(sql<boolean>`sum(items) <> 0`)
         .execute();
       return counted.map((r) => ({ linkId: r.linkId, status: r.status, count: Number(r.items) }));
     }

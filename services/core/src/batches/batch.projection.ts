@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { type BatchEvent, type BatchItemsRegistered, chunkFrameCounts } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
-import { ItemCounts, moveItems } from '../tasks/item-counts';
+import { ItemCounts, moveItems, stripeOf } from '../tasks/item-counts';
 import { applyItemEvents, itemRowEventTypes } from '../tasks/item-rows';
 import { applyShareEvent, shareRowEventTypes } from '../tasks/share-rows';
 
@@ -82,10 +82,10 @@ export const batchProjection: Projection = {
         case 'BatchDeleted':
           await batch.set({ status: 'deleted', importing: null, updated_at: at, version }).execute();
           // The items leave every pool; the rows stay so the batch's history can still be read.
-          await moveItems(db, counts, sql`d.batch_id = ${data.batchId}::uuid`, { link_id: null, status: 'deleted' });
+          await moveItems(db, counts, stripeOf(event.metadata.actorId), sql`d.batch_id = ${data.batchId}::uuid`, { link_id: null, status: 'deleted' });
           break;
         case 'BatchItemsRegistered':
-          await registerChunk(db, (event.data as BatchItemsRegistered['data']), at, counts);
+          await registerChunk(db, (event.data as BatchItemsRegistered['data']), at, counts, stripeOf(event.metadata.actorId));
           break;
       }
     }
@@ -102,11 +102,17 @@ const joined = (values: readonly (string | number | null)[]): string => values.m
  * splits in the server: a third faster than array parameters, which pg quotes element by element. An item's id
  * is derived from its batch and place, so the live table and a replay agree without the event carrying ids.
  */
-async function registerChunk(db: Parameters<Projection['apply']>[0], chunk: BatchItemsRegistered['data'], at: string, counts: ItemCounts): Promise<void> {
+async function registerChunk(
+  db: Parameters<Projection['apply']>[0],
+  chunk: BatchItemsRegistered['data'],
+  at: string,
+  counts: ItemCounts,
+  stripe: number,
+): Promise<void> {
   const count = chunk.fileNames.length;
   if (count > 0) {
     // Every row of the chunk is new and waits in the chunk's link.
-    counts.add({ projectId: chunk.projectId, linkId: chunk.linkId, status: 'waiting', teamId: null, groupId: null }, count);
+    counts.add({ projectId: chunk.projectId, linkId: chunk.linkId, status: 'waiting', teamId: null, groupId: null }, count, stripe);
     const column = (values: readonly (string | number | null)[]) => sql`string_to_array(${joined(values)}::text, ${separator}::text)`;
     await sql`
       INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, frame_count, created_at, priority)

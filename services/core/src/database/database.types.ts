@@ -354,6 +354,8 @@ export interface ItemCountsTable {
   /** The share's team and group, the nil uuid for none. */
   team_id: string;
   group_id: string;
+  /** The sum of a key's stripes is its count; each person adds to one stripe. */
+  stripe: Generated<number>;
   items: ColumnType<string, string | number, string | number>;
 }
 

@@ -7,6 +7,19 @@ import type { Database } from '../database/database.types';
 /** No team's share, or a team's own part outside its groups: item_counts keys it by the nil uuid, as share_progress does. */
 const nil = '00000000-0000-0000-0000-000000000000';
 
+/** Stripes of each count: a count is the sum of its stripes' rows, and each person adds to one stripe. */
+export const countStripes = 16;
+
+/**
+ * The stripe a person's changes go to, from its id alone (FNV-1a), so the live table and a replay stripe alike and
+ * taggers who claim from one link at once mostly lock rows of their own; a stripe's row may be below zero.
+ */
+export function stripeOf(actorId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < actorId.length; i++) hash = Math.imul(hash ^ actorId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % countStripes;
+}
+
 /** Where items stand, as item_counts keys them; a link of null counts nowhere (the items of a deleted batch). */
 interface Place {
   projectId: string;
@@ -33,7 +46,7 @@ interface MovedRow {
   items: number;
 }
 
-const keyOf = (p: Place) => `${p.projectId}/${p.linkId}/${p.status}/${p.teamId ?? nil}/${p.groupId ?? nil}`;
+const placeOf = (p: Place) => `${p.projectId}/${p.linkId}/${p.status}/${p.teamId ?? nil}/${p.groupId ?? nil}`;
 
 /**
  * The changes of one projection's apply, summed by key. They are written in one statement, in key order, so two
@@ -41,21 +54,21 @@ const keyOf = (p: Place) => `${p.projectId}/${p.linkId}/${p.status}/${p.teamId ?
  * in a circle; each change is added in the database (`items + excluded.items`), so no update is lost between them.
  */
 export class ItemCounts {
-  private readonly deltas = new Map<string, Place & { items: number }>();
+  private readonly deltas = new Map<string, Place & { stripe: number; items: number }>();
 
-  add(place: Place, items: number): void {
+  add(place: Place, items: number, stripe: number): void {
     if (!place.linkId || items === 0) return;
-    const key = keyOf(place);
+    const key = `${placeOf(place)}/${stripe}`;
     const delta = this.deltas.get(key);
     if (delta) delta.items += items;
-    else this.deltas.set(key, { ...place, teamId: place.teamId ?? nil, groupId: place.groupId ?? nil, items });
+    else this.deltas.set(key, { ...place, teamId: place.teamId ?? nil, groupId: place.groupId ?? nil, stripe, items });
   }
 
-  moved(moves: readonly Moved[]): void {
+  moved(moves: readonly Moved[], stripe: number): void {
     for (const { was, now, items } of moves) {
-      if (keyOf(was) === keyOf(now)) continue;
-      this.add(was, -items);
-      this.add(now, items);
+      if (placeOf(was) === placeOf(now)) continue;
+      this.add(was, -items, stripe);
+      this.add(now, items, stripe);
     }
   }
 
@@ -63,20 +76,21 @@ export class ItemCounts {
     const deltas = [...this.deltas.values()].filter((d) => d.items !== 0);
     this.deltas.clear();
     if (deltas.length === 0) return;
-    const { rows } = await sql<Place & { empty: boolean }>`
-      INSERT INTO item_counts AS c (project_id, link_id, status, team_id, group_id, items)
-      SELECT "projectId", "linkId", status, "teamId", "groupId", items FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)
-        AS d("projectId" uuid, "linkId" uuid, status text, "teamId" uuid, "groupId" uuid, items bigint)
-      ORDER BY 1, 2, 3, 4, 5
-      ON CONFLICT (project_id, link_id, status, team_id, group_id) DO UPDATE SET items = c.items + excluded.items
-      RETURNING project_id AS "projectId", link_id AS "linkId", status, team_id AS "teamId", group_id AS "groupId", items = 0 AS empty`.execute(db);
+    const { rows } = await sql<Place & { stripe: number; empty: boolean }>`
+      INSERT INTO item_counts AS c (project_id, link_id, status, team_id, group_id, stripe, items)
+      SELECT "projectId", "linkId", status, "teamId", "groupId", stripe, items FROM jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb)
+        AS d("projectId" uuid, "linkId" uuid, status text, "teamId" uuid, "groupId" uuid, stripe smallint, items bigint)
+      ORDER BY 1, 2, 3, 4, 5, 6
+      ON CONFLICT (project_id, link_id, status, team_id, group_id, stripe) DO UPDATE SET items = c.items + excluded.items
+      RETURNING project_id AS "projectId", link_id AS "linkId", status, team_id AS "teamId", group_id AS "groupId", stripe, items = 0 AS empty`.execute(db);
     const empty = rows.filter((r) => r.empty);
     // A count at zero goes, so the table holds the same rows however the changes were grouped (live or in a replay).
     if (empty.length > 0) {
       await sql`
         DELETE FROM item_counts c
-        USING jsonb_to_recordset(${JSON.stringify(empty)}::jsonb) AS e("projectId" uuid, "linkId" uuid, status text, "teamId" uuid, "groupId" uuid)
-        WHERE (c.project_id, c.link_id, c.status, c.team_id, c.group_id) = (e."projectId", e."linkId", e.status, e."teamId", e."groupId") AND c.items = 0`.execute(db);
+        USING jsonb_to_recordset(${JSON.stringify(empty)}::jsonb) AS e("projectId" uuid, "linkId" uuid, status text, "teamId" uuid, "groupId" uuid, stripe smallint)
+        WHERE (c.project_id, c.link_id, c.status, c.team_id, c.group_id, c.stripe) = (e."projectId", e."linkId", e.status, e."teamId", e."groupId", e.stripe)
+          AND c.items = 0`.execute(db);
     }
   }
 }
@@ -88,12 +102,13 @@ const assignments = (set: ItemAssignments) => sql.join(Object.entries(set).map((
 
 /**
  * Updates the item rows `where` selects (over `data_items d`, joined with `from` where given) and tells `counts` what
- * moved, in one statement: the rows are locked and read as they were before the update changes them, so what moved
- * is exact even when another transaction changed them just before.
+ * moved, in `stripe`, in one statement: the rows are locked and read as they were before the update changes them, so
+ * what moved is exact even when another transaction changed them just before.
  */
 export async function moveItems(
   db: Kysely<Database>,
   counts: ItemCounts,
+  stripe: number,
   where: RawBuilder<unknown>,
   set: ItemAssignments,
   from?: { source: RawBuilder<unknown>; on: RawBuilder<unknown> },
@@ -117,5 +132,6 @@ export async function moveItems(
       now: { projectId: r.projectId, linkId: r.linkId, status: r.status, teamId: r.teamId, groupId: r.groupId },
       items: r.items,
     })),
+    stripe,
   );
 }

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { type ItemEvent, itemEventTypes } from '@annot/workflows';
 import type { Database } from '../database/database.types';
 import type { StoredEvent } from '../events/stored-event';
-import { type ItemAssignments, type ItemCounts, moveItems } from './item-counts';
+import { type ItemAssignments, type ItemCounts, moveItems, stripeOf } from './item-counts';
 import { countShareDone } from './share-rows';
 
 export const itemRowEventTypes: readonly string[] = itemEventTypes;
@@ -32,7 +32,8 @@ export async function applyItemEvents(db: Kysely<Database>, events: StoredEvent[
   };
   for (const event of events) {
     const itemId = (event.data as { itemId: string }).itemId;
-    if (run.length > 0 && (event.type !== run[0].type || inRun.has(itemId))) await flush();
+    // A run is one person's, so its counts go to that person's stripe.
+    if (run.length > 0 && (event.type !== run[0].type || inRun.has(itemId) || event.metadata.actorId !== run[0].metadata.actorId)) await flush();
     if (event.type in appliedTogether) {
       run.push(event);
       inRun.add(itemId);
@@ -49,7 +50,7 @@ async function applyClaims(db: Kysely<Database>, events: StoredEvent[], counts: 
     return { itemId, linkId, claimId, claimerId, claimedAt, deadline, version: e.streamPosition };
   });
   const claimed = { link_id: sql`c."linkId"`, claim_id: sql`c."claimId"`, claimer_id: sql`c."claimerId"`, claimed_at: sql`c."claimedAt"`, deadline: sql`c.deadline`, item_version: sql`c.version` };
-  await moveItems(db, counts, sql`d.item_id = ANY(${rows.map((r) => r.itemId)}::uuid[])`, { status: 'claimed', ...claimed }, {
+  await moveItems(db, counts, stripeOf(events[0].metadata.actorId), sql`d.item_id = ANY(${rows.map((r) => r.itemId)}::uuid[])`, { status: 'claimed', ...claimed }, {
     source: sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS c("itemId" uuid, "linkId" uuid, "claimId" uuid, "claimerId" text, "claimedAt" timestamptz, deadline timestamptz, version bigint)`,
     on: sql`d.item_id = c."itemId"`,
@@ -84,7 +85,7 @@ async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent, counts:
   const event = { type: stored.type, data: stored.data } as ItemEvent;
   const row = db.updateTable('data_items').where('item_id', '=', event.data.itemId);
   // A change that may move the item to another link or state goes through the counts.
-  const move = (set: ItemAssignments) => moveItems(db, counts, sql`d.item_id = ${event.data.itemId}::uuid`, set);
+  const move = (set: ItemAssignments) => moveItems(db, counts, stripeOf(stored.metadata.actorId), sql`d.item_id = ${event.data.itemId}::uuid`, set);
   const version = stored.streamPosition;
   switch (event.type) {
     case 'ItemEnteredPool':

@@ -5,7 +5,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { ItemRun, ProjectEvent } from '@annot/workflows';
 import type { Database } from '../database/database.types';
 import type { StoredEvent } from '../events/stored-event';
-import { type ItemCounts, moveItems } from './item-counts';
+import { type ItemCounts, moveItems, stripeOf } from './item-counts';
 
 export const shareRowEventTypes: readonly string[] = ['LinkPoolDistributed', 'TeamPoolDistributed', 'LinkMembersAssigned', 'LinkGroupDeleted'] satisfies ProjectEvent['type'][];
 
@@ -19,7 +19,7 @@ const itemsOf = (runs: ItemRun[]) => sql`(
 
 export async function applyShareEvent(db: Kysely<Database>, stored: StoredEvent, counts: ItemCounts): Promise<void> {
   const event = { type: stored.type, data: stored.data } as ProjectEvent;
-  const move = (where: RawBuilder<unknown>, set: Record<string, unknown>) => moveItems(db, counts, where, set);
+  const move = (where: RawBuilder<unknown>, set: Record<string, unknown>) => moveItems(db, counts, stripeOf(stored.metadata.actorId), where, set);
   switch (event.type) {
     case 'LinkPoolDistributed': {
       const { teamId, given, taken } = event.data;
