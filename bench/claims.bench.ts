@@ -73,7 +73,7 @@ async function openProject(db: Db, links: number): Promise<Pools> {
   return { projectId, teamId, links: linkIds };
 }
 
-/** `count` waiting items in a link's pool, as an import leaves them (no stream of their own yet), in one batch. */
+/** `count` waiting items in a link's pool and their count, as an import leaves them (no stream of their own yet), in one batch. */
 async function fillPool(db: Db, table: 'data_items' | 'raw_items', projectId: string, linkId: string, count: number): Promise<void> {
   const batchId = randomUUID();
   if (table === 'data_items') {
@@ -84,6 +84,12 @@ async function fillPool(db: Db, table: 'data_items' | 'raw_items', projectId: st
     INSERT INTO ${sql.table(table)} (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, created_at, priority)
     SELECT gen_random_uuid(), ${batchId}, ${projectId}, ${linkId}, i, 'f' || i || '.jpg', 'bench/f' || i || '.jpg', 200000, 'image/jpeg', 1920, 1080, md5(${batchId}::text || i), now(), 1
     FROM generate_series(0, ${count - 1}) AS i`.execute(db);
+  if (table === 'data_items') {
+    // And their count, as the import's registration keeps it: in the open pool (no team, no group: the nil uuid).
+    const nil = '00000000-0000-0000-0000-000000000000';
+    await sql`INSERT INTO item_counts (project_id, link_id, status, team_id, group_id, items) VALUES (${projectId}, ${linkId}, 'waiting', ${nil}, ${nil}, ${count})
+              ON CONFLICT (project_id, link_id, status, team_id, group_id, stripe) DO UPDATE SET items = item_counts.items + excluded.items`.execute(db);
+  }
   // Vacuumed as well as analyzed, so autovacuum does not start on the new rows in the middle of a measurement.
   await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
 }

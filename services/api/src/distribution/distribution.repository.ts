@@ -31,7 +31,7 @@ export interface ShareDone {
   done: number;
 }
 
-/** The team's own part in share_progress, which keys it by the nil group. */
+/** The team's own part in share_progress, which keys it by the nil group; item_counts keys no team by it too. */
 const noGroup = '00000000-0000-0000-0000-000000000000';
 
 /** Items a share may be given or give back: waiting ones that no rework keeps for its annotator. */
@@ -89,17 +89,23 @@ export class DistributionRepository {
     return Object.fromEntries(rows.map((r) => [r.team_id, r.name]));
   }
 
-  /** Waiting and claimed items of each share of a project's links. */
+  /** Waiting and claimed items of each share of a project's links: a few rows of the counts per link, state and share. */
   async counts(projectId: string): Promise<ShareCount[]> {
     const rows = await this.db
-      .selectFrom('data_items')
-      .select(['link_id as linkId', 'team_id as teamId', 'group_id as groupId', 'status', (eb) => eb.fn.countAll<string>().as('count')])
+      .selectFrom('item_counts')
+      .select(['link_id as linkId', 'team_id as teamId', 'group_id as groupId', 'status', sql<string>`sum(items)`.as('items')])
       .where('project_id', '=', projectId)
       .where('status', 'in', ['waiting', 'claimed'])
-      .where('link_id', 'is not', null)
       .groupBy(['link_id', 'team_id', 'group_id', 'status'])
+      .having(sql<boolean>`sum(items) <> 0`)
       .execute();
-    return rows.map((r) => ({ ...r, linkId: r.linkId!, status: r.status as ShareCount['status'], count: Number(r.count) }));
+    return rows.map((r) => ({
+      linkId: r.linkId,
+      teamId: r.teamId === noGroup ? null : r.teamId,
+      groupId: r.groupId === noGroup ? null : r.groupId,
+      status: r.status as ShareCount['status'],
+      count: Number(r.items),
+    }));
   }
 
   /** Items each share has seen through its link. */

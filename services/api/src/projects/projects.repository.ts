@@ -89,16 +89,16 @@ export class ProjectsRepository {
     return !!(await this.visible(visibility).select('p.project_id').where('p.project_id', '=', projectId).executeTakeFirst());
   }
 
-  /** Items waiting in or worked on in each link's pool: a link with tasks is fixed in the pipeline. */
+  /** Items waiting in or worked on in each link's pool, from item_counts: a link with tasks is fixed in the pipeline. */
   async linkTasks(projectId: string): Promise<Map<string, number>> {
     const rows = await this.db
-      .selectFrom('data_items')
-      .select(['link_id', sql<number>`count(*)::int`.as('n')])
+      .selectFrom('item_counts')
+      .select(['link_id', sql<number>`sum(items)::int`.as('n')])
       .where('project_id', '=', projectId)
-      .where('link_id', 'is not', null)
       .groupBy('link_id')
+      .having(sql<boolean>`sum(items) <> 0`)
       .execute();
-    return new Map(rows.map((r) => [r.link_id as string, r.n]));
+    return new Map(rows.map((r) => [r.link_id, r.n]));
   }
 
   /** Whether a batch of the project is being imported: its items are on their way into the first link's pool. */

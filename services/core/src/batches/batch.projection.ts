@@ -1,9 +1,11 @@
 // Batches as the batch list shows them, and their data items: the pools links claim from, the share of the pool each
-// item is in, who holds it, and its latest result, written in the command's transaction.
+// item is in, who holds it, its latest result, and how many items stand in each link, state and share, written in the
+// command's transaction.
 import { sql } from 'kysely';
 import { type BatchEvent, type BatchItemsRegistered, chunkFrameCounts } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
+import { ItemCounts, moveItems, stripeOf } from '../tasks/item-counts';
 import { applyItemEvents, itemRowEventTypes } from '../tasks/item-rows';
 import { applyShareEvent, shareRowEventTypes } from '../tasks/share-rows';
 
@@ -12,21 +14,23 @@ type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>
 export const batchProjection: Projection = {
   name: 'batches',
   mode: 'inline',
-  tables: ['batches', 'data_items', 'item_frames', 'item_results', 'share_progress'],
+  tables: ['batches', 'data_items', 'item_frames', 'item_results', 'share_progress', 'item_counts'],
   async apply(db, events) {
     const list = events as BatchStoredEvent[];
+    // Written once at the end, in one statement, so the counts' rows are locked as briefly as the transaction allows.
+    const counts = new ItemCounts();
     for (let i = 0; i < list.length; i++) {
       const event = list[i];
       if (itemRowEventTypes.includes(event.type)) {
         // Item events in a row go together, so many claims of one command write their rows in one statement.
         let end = i + 1;
         while (end < list.length && itemRowEventTypes.includes(list[end].type)) end++;
-        await applyItemEvents(db, list.slice(i, end));
+        await applyItemEvents(db, list.slice(i, end), counts);
         i = end - 1;
         continue;
       }
       if (shareRowEventTypes.includes(event.type)) {
-        await applyShareEvent(db, event);
+        await applyShareEvent(db, event, counts);
         continue;
       }
       const at = event.recordedAt;
@@ -78,13 +82,14 @@ export const batchProjection: Projection = {
         case 'BatchDeleted':
           await batch.set({ status: 'deleted', importing: null, updated_at: at, version }).execute();
           // The items leave every pool; the rows stay so the batch's history can still be read.
-          await db.updateTable('data_items').set({ link_id: null, status: 'deleted' }).where('batch_id', '=', data.batchId).execute();
+          await moveItems(db, counts, stripeOf(event.metadata.actorId), sql`d.batch_id = ${data.batchId}::uuid`, { link_id: null, status: 'deleted' });
           break;
         case 'BatchItemsRegistered':
-          await registerChunk(db, (event.data as BatchItemsRegistered['data']), at);
+          await registerChunk(db, (event.data as BatchItemsRegistered['data']), at, counts, stripeOf(event.metadata.actorId));
           break;
       }
     }
+    await counts.write(db);
   },
 };
 
@@ -97,9 +102,17 @@ const joined = (values: readonly (string | number | null)[]): string => values.m
  * splits in the server: a third faster than array parameters, which pg quotes element by element. An item's id
  * is derived from its batch and place, so the live table and a replay agree without the event carrying ids.
  */
-async function registerChunk(db: Parameters<Projection['apply']>[0], chunk: BatchItemsRegistered['data'], at: string): Promise<void> {
+async function registerChunk(
+  db: Parameters<Projection['apply']>[0],
+  chunk: BatchItemsRegistered['data'],
+  at: string,
+  counts: ItemCounts,
+  stripe: number,
+): Promise<void> {
   const count = chunk.fileNames.length;
   if (count > 0) {
+    // Every row of the chunk is new and waits in the chunk's link.
+    counts.add({ projectId: chunk.projectId, linkId: chunk.linkId, status: 'waiting', teamId: null, groupId: null }, count, stripe);
     const column = (values: readonly (string | number | null)[]) => sql`string_to_array(${joined(values)}::text, ${separator}::text)`;
     await sql`
       INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, frame_count, created_at, priority)

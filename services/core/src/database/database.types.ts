@@ -346,6 +346,19 @@ export interface ShareProgressTable {
   done: Generated<number>;
 }
 
+/** Items of a project in each link, state and share; a row is deleted when its count falls to zero. */
+export interface ItemCountsTable {
+  project_id: string;
+  link_id: string;
+  status: string;
+  /** The share's team and group, the nil uuid for none. */
+  team_id: string;
+  group_id: string;
+  /** The sum of a key's stripes is its count; each person adds to one stripe. */
+  stripe: Generated<number>;
+  items: ColumnType<string, string | number, string | number>;
+}
+
 export interface ExportRecordsTable {
   export_id: string;
   project_id: string;
@@ -835,6 +848,7 @@ export interface Database {
   algorithm_call_items: AlgorithmCallItemsTable;
   algorithm_effects: AlgorithmEffectsTable;
   share_progress: ShareProgressTable;
+  item_counts: ItemCountsTable;
   sampling_tasks: SamplingTasksTable;
   sample_items: SampleItemsTable;
   acceptance_batches: AcceptanceBatchesTable;

@@ -1,10 +1,11 @@
 // What a link's distribution changes in its pool: which waiting items each team's share, and each group's part of it,
 // holds; and how many items each share has seen through its link. Part of the batches projection, which owns the item
-// rows, so a replay hands out exactly the items the live pool did.
-import { type Kysely, sql } from 'kysely';
+// rows and their counts per share, so a replay hands out exactly the items the live pool did.
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { ItemRun, ProjectEvent } from '@annot/workflows';
 import type { Database } from '../database/database.types';
 import type { StoredEvent } from '../events/stored-event';
+import { type ItemCounts, moveItems, stripeOf } from './item-counts';
 
 export const shareRowEventTypes: readonly string[] = ['LinkPoolDistributed', 'TeamPoolDistributed', 'LinkMembersAssigned', 'LinkGroupDeleted'] satisfies ProjectEvent['type'][];
 
@@ -16,32 +17,32 @@ const itemsOf = (runs: ItemRun[]) => sql`(
   SELECT md5(r."batchId" || ':' || s)::uuid
   FROM jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) AS r("batchId" text, "from" int, "to" int), generate_series(r."from", r."to") AS s)`;
 
-export async function applyShareEvent(db: Kysely<Database>, stored: StoredEvent): Promise<void> {
+export async function applyShareEvent(db: Kysely<Database>, stored: StoredEvent, counts: ItemCounts): Promise<void> {
   const event = { type: stored.type, data: stored.data } as ProjectEvent;
+  const move = (where: RawBuilder<unknown>, set: Record<string, unknown>) => moveItems(db, counts, stripeOf(stored.metadata.actorId), where, set);
   switch (event.type) {
     case 'LinkPoolDistributed': {
       const { teamId, given, taken } = event.data;
-      if (given.length > 0) await sql`UPDATE data_items SET team_id = ${teamId}::uuid, group_id = NULL WHERE item_id IN ${itemsOf(given)}`.execute(db);
-      if (taken.length > 0) await sql`UPDATE data_items SET team_id = NULL, group_id = NULL WHERE item_id IN ${itemsOf(taken)}`.execute(db);
+      if (given.length > 0) await move(sql`d.item_id IN ${itemsOf(given)}`, { team_id: teamId, group_id: null });
+      if (taken.length > 0) await move(sql`d.item_id IN ${itemsOf(taken)}`, { team_id: null, group_id: null });
       return;
     }
     case 'TeamPoolDistributed': {
       const { groupId, given, taken } = event.data;
-      if (given.length > 0) await sql`UPDATE data_items SET group_id = ${groupId}::uuid WHERE item_id IN ${itemsOf(given)}`.execute(db);
-      if (taken.length > 0) await sql`UPDATE data_items SET group_id = NULL WHERE item_id IN ${itemsOf(taken)}`.execute(db);
+      if (given.length > 0) await move(sql`d.item_id IN ${itemsOf(given)}`, { group_id: groupId });
+      if (taken.length > 0) await move(sql`d.item_id IN ${itemsOf(taken)}`, { group_id: null });
       return;
     }
     case 'LinkMembersAssigned': {
       // A team taken off the link gives its share back to the open pool, or nobody could claim it.
       const { linkId, teamIds } = event.data;
-      let left = db.updateTable('data_items').set({ team_id: null, group_id: null }).where('link_id', '=', linkId).where('team_id', 'is not', null);
-      if (teamIds.length > 0) left = left.where('team_id', 'not in', teamIds);
-      await left.execute();
+      const kept = teamIds.length > 0 ? sql` AND d.team_id <> ALL(${teamIds}::uuid[])` : sql``;
+      await move(sql`d.link_id = ${linkId}::uuid AND d.team_id IS NOT NULL${kept}`, { team_id: null, group_id: null });
       return;
     }
     case 'LinkGroupDeleted':
       // A deleted group's part goes back to its team's own part.
-      await db.updateTable('data_items').set({ group_id: null }).where('link_id', '=', event.data.linkId).where('group_id', '=', event.data.groupId).execute();
+      await move(sql`d.link_id = ${event.data.linkId}::uuid AND d.group_id = ${event.data.groupId}::uuid`, { group_id: null });
       return;
   }
 }
