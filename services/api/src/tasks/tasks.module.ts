@@ -8,6 +8,7 @@ import { ClaimItemsHandler } from './commands/claim-items.handler';
 import { OpenRuleHandler } from './commands/open-rule.handler';
 import { ItemMedia } from './item-media.service';
 import { RuleReadings } from './rule-readings.service';
+import { RuleReadingsRepository } from './rule-readings.repository';
 import { ItemWork } from './item-work.service';
 import { TaskAccess } from './task-access.service';
 import { TasksController } from './tasks.controller';
@@ -19,6 +20,6 @@ import { TasksRepository } from './tasks.repository';
 @Module({
   imports: [ProjectsModule, StorageModule],
   controllers: [TasksController, ProjectToolsController, ProjectErrorGroupsController],
-  providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
+  providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, RuleReadings, RuleReadingsRepository, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
 })
 export class TasksModule {}

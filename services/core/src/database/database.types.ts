@@ -500,6 +500,15 @@ export interface ProjectsTable {
   updated_at: Timestamp;
   version: string;
   published: Generated<boolean>;
+  /** The project's lifecycle state, folded by its projection; null only before its backfill. */
+  state: ColumnType<unknown, string | null | undefined, string>;
+}
+
+export interface RuleReadingsTable {
+  project_id: string;
+  account_id: string;
+  state: Json;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
 }
 
 export interface ProjectLinksTable {
@@ -814,6 +823,7 @@ export interface Database {
   annotation_rule_citations: AnnotationRuleCitationsTable;
   files: FilesTable;
   projects: ProjectsTable;
+  rule_readings: RuleReadingsTable;
   project_links: ProjectLinksTable;
   project_members: ProjectMembersTable;
   batches: BatchesTable;

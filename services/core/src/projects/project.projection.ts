@@ -1,8 +1,9 @@
 // Projects as the lists show them, their links and the people of each link; also the catalog's citations of them.
 import type { Kysely } from 'kysely';
-import { missingSteps, type ProjectEvent, type ProjectTools } from '@annot/workflows';
+import { evolveProject, initialProjectState, missingSteps, type ProjectEvent, type ProjectState, type ProjectTools } from '@annot/workflows';
 import type { Database } from '../database/database.types';
 import type { StoredEvent } from '../events/stored-event';
+import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 
 type Db = Kysely<Database>;
@@ -134,11 +135,22 @@ async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promi
   }
 }
 
+/** The project's lifecycle state on its row, which access checks and the project's reads take instead of its stream. */
+export const projectStateRow: StateRow<ProjectState> = {
+  table: 'projects',
+  key: 'project_id',
+  rowOf: (event) => event.streamId.slice('project-'.length),
+  initial: initialProjectState,
+  evolve: evolveProject,
+};
+
 export const projectProjection: Projection = {
   name: 'projects',
   mode: 'inline',
   tables: ['projects', 'project_links', 'project_members', 'tool_citations', 'annotation_rule_citations'],
   async apply(db, events) {
-    for (const event of events) if (event.streamId.startsWith('project-')) await applyOne(db, event as StoredEvent<ProjectEvent['type']>);
+    const projectEvents = events.filter((event) => event.streamId.startsWith('project-'));
+    for (const event of projectEvents) await applyOne(db, event as StoredEvent<ProjectEvent['type']>);
+    await foldStates(db, projectStateRow, projectEvents);
   },
 };
