@@ -3,8 +3,11 @@
 // the application's own code, which a migration may not import).
 import { Kysely, sql } from 'kysely';
 
+/** The rows of the lifecycles that reads, access checks or jobs decide on. */
+const stateTables = ['projects', 'batches', 'export_records', 'webhooks', 'announcements', 'algorithms', 'algorithm_calls'];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE projects ADD COLUMN state jsonb`.execute(db);
+  for (const table of stateTables) await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN state jsonb`.execute(db);
   // Which versions of the project's annotation rule a person opened, and when: what their rule notice shows.
   await sql`
     CREATE TABLE rule_readings (
@@ -18,5 +21,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE rule_readings`.execute(db);
-  await sql`ALTER TABLE projects DROP COLUMN state`.execute(db);
+  for (const table of stateTables) await sql`ALTER TABLE ${sql.table(table)} DROP COLUMN state`.execute(db);
 }

@@ -8,7 +8,7 @@ import { createDatabase } from './database/database';
 import { DATABASE } from './database/database.token';
 import type { Database } from './database/database.types';
 import { EventStore } from './events/event-store';
-import { ProjectStates } from './projects/project-states.repository';
+import { LifecycleStates } from './projections/lifecycle-states.repository';
 
 export const CONFIG = Symbol('CONFIG');
 
@@ -26,9 +26,9 @@ export class CoreModule implements OnApplicationShutdown {
         EventStore,
         CommandPipeline,
         BatchItemsRegistrar,
-        ProjectStates,
+        LifecycleStates,
       ],
-      exports: [CONFIG, DATABASE, EventStore, CommandPipeline, BatchItemsRegistrar, ProjectStates],
+      exports: [CONFIG, DATABASE, EventStore, CommandPipeline, BatchItemsRegistrar, LifecycleStates],
     };
   }
 

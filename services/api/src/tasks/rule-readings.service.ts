@@ -1,7 +1,7 @@
 // Where a person stands with a project's annotation rule: which version to read, for how long, and from when on
 // they may claim.
 import { Injectable } from '@nestjs/common';
-import { AppError, ProjectStates, ruleReadingLifecycle, type UnitOfWork } from '@annot/core';
+import { AppError, LifecycleStates, projectStateRow, ruleReadingLifecycle, type UnitOfWork } from '@annot/core';
 import { type ProjectRules, readingDue, type RuleReadingView, ruleReadingStreamId } from '@annot/workflows';
 import { RuleReadingsRepository } from './rule-readings.repository';
 import { TasksRepository } from './tasks.repository';
@@ -13,13 +13,13 @@ const demandOf = (rules: ProjectRules) => ({ ...rules.annotationRule, countdownS
 @Injectable()
 export class RuleReadings {
   constructor(
-    private readonly projects: ProjectStates,
+    private readonly states: LifecycleStates,
     private readonly readings: RuleReadingsRepository,
     private readonly tasks: TasksRepository,
   ) {}
 
   async rules(projectId: string): Promise<ProjectRules | null> {
-    return (await this.projects.read(projectId)).state.rules;
+    return (await this.states.read(projectStateRow, projectId)).state.rules;
   }
 
   async view(projectId: string, accountId: string): Promise<RuleReadingView> {

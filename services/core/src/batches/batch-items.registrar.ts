@@ -10,7 +10,8 @@ import type { Database } from '../database/database.types';
 import { AppError, VersionConflictError } from '../errors/app-error';
 import type { AppendResult } from '../events/event-store';
 import { projectLifecycle } from '../projects/project.lifecycle';
-import { ProjectStates } from '../projects/project-states.repository';
+import { LifecycleStates } from '../projections/lifecycle-states.repository';
+import { projectStateRow } from '../projects/project.projection';
 import { batchLifecycle } from './batch.lifecycle';
 import { batchProjection } from './batch.projection';
 
@@ -46,7 +47,7 @@ export interface StoredContent {
 export class BatchItemsRegistrar {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly projects: ProjectStates,
+    private readonly states: LifecycleStates,
     @Inject(DATABASE) private readonly db: Kysely<Database>,
   ) {}
 
@@ -102,7 +103,7 @@ export class BatchItemsRegistrar {
         });
         if (!duplicate) return value ?? null;
         // The first run of this command fixed the link already: read it back.
-        return (await this.projects.read(target.projectId)).state.importLinks[target.importId] ?? null;
+        return (await this.states.read(projectStateRow, target.projectId)).state.importLinks[target.importId] ?? null;
       } catch (error) {
         if (!(error instanceof VersionConflictError) || attempt >= fixAttempts) throw error;
       }

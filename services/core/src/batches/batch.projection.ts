@@ -1,13 +1,24 @@
 // Batches as the batch list shows them, and their data items: the pools links claim from, the share of the pool each
 // item is in, who holds it, and its latest result, written in the command's transaction.
 import { sql } from 'kysely';
-import { type BatchEvent, type BatchItemsRegistered, chunkFrameCounts } from '@annot/workflows';
+import { type BatchEvent, type BatchItemsRegistered, type BatchState, chunkFrameCounts, evolveBatch, initialBatchState } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
+import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 import { applyItemEvents, itemRowEventTypes } from '../tasks/item-rows';
 import { applyShareEvent, shareRowEventTypes } from '../tasks/share-rows';
 
 type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>;
+
+/** A batch's lifecycle state on its row: the import job reads the import it runs from it. */
+export const batchStateRow: StateRow<BatchState> = {
+  stream: 'batch-',
+  table: 'batches',
+  key: 'batch_id',
+  version: 'version',
+  initial: initialBatchState,
+  evolve: evolveBatch,
+};
 
 export const batchProjection: Projection = {
   name: 'batches',
@@ -85,6 +96,7 @@ export const batchProjection: Projection = {
           break;
       }
     }
+    await foldStates(db, batchStateRow, events);
   },
 };
 

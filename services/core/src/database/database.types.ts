@@ -4,6 +4,8 @@ import type { ItemSensors } from '@annot/workflows';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string, string>;
+/** A lifecycle's state folded onto its row by the row's projection (lifecycle-state.ts); written only by that fold. */
+type LifecycleState = ColumnType<unknown, never, string>;
 
 export interface StreamsTable {
   stream_id: string;
@@ -282,6 +284,7 @@ export interface BatchesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: string;
+  state: LifecycleState;
 }
 
 export interface DataItemsTable {
@@ -370,6 +373,7 @@ export interface ExportRecordsTable {
   reason_key: string | null;
   reason_params: ColumnType<unknown, string | null, string | null>;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 export interface AlgorithmsTable {
@@ -387,6 +391,7 @@ export interface AlgorithmsTable {
   registered_by: string;
   registered_at: Timestamp;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 export interface AlgorithmVersionsTable {
@@ -424,6 +429,7 @@ export interface AlgorithmCallsTable {
   requested_at: Timestamp;
   finished_at: Timestamp | null;
   version_no: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 export interface AlgorithmCallItemsTable {
@@ -500,8 +506,7 @@ export interface ProjectsTable {
   updated_at: Timestamp;
   version: string;
   published: Generated<boolean>;
-  /** The project's lifecycle state, folded by its projection; null only before its backfill. */
-  state: ColumnType<unknown, string | null | undefined, string>;
+  state: LifecycleState;
 }
 
 export interface RuleReadingsTable {
@@ -653,6 +658,7 @@ export interface AnnouncementsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 /** The webhook registry: an inline projection of the webhook streams. */
@@ -667,6 +673,7 @@ export interface WebhooksTable {
   registered_by: string;
   registered_at: Timestamp;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 /** Where a webhook's delivery stands in the log: operational, written by the worker that holds the webhook. */

@@ -137,9 +137,10 @@ async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promi
 
 /** The project's lifecycle state on its row, which access checks and the project's reads take instead of its stream. */
 export const projectStateRow: StateRow<ProjectState> = {
+  stream: 'project-',
   table: 'projects',
   key: 'project_id',
-  rowOf: (event) => event.streamId.slice('project-'.length),
+  version: 'version',
   initial: initialProjectState,
   evolve: evolveProject,
 };
@@ -149,8 +150,7 @@ export const projectProjection: Projection = {
   mode: 'inline',
   tables: ['projects', 'project_links', 'project_members', 'tool_citations', 'annotation_rule_citations'],
   async apply(db, events) {
-    const projectEvents = events.filter((event) => event.streamId.startsWith('project-'));
-    for (const event of projectEvents) await applyOne(db, event as StoredEvent<ProjectEvent['type']>);
-    await foldStates(db, projectStateRow, projectEvents);
+    for (const event of events) if (event.streamId.startsWith('project-')) await applyOne(db, event as StoredEvent<ProjectEvent['type']>);
+    await foldStates(db, projectStateRow, events);
   },
 };
