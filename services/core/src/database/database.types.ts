@@ -4,8 +4,8 @@ import type { ItemSensors } from '@annot/workflows';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string, string>;
-/** A lifecycle's state folded onto its row by the row's projection (lifecycle-state.ts); written only by that fold. */
-type LifecycleState = ColumnType<unknown, never, string>;
+/** A lifecycle's state folded onto its row by the row's projection (lifecycle-state.ts). */
+type LifecycleState = ColumnType<unknown, string | undefined, string>;
 
 export interface StreamsTable {
   stream_id: string;

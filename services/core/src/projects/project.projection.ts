@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { evolveProject, initialProjectState, missingSteps, type ProjectEvent, type ProjectState, type ProjectTools } from '@annot/workflows';
 import type { Database } from '../database/database.types';
 import type { StoredEvent } from '../events/stored-event';
-import { foldStates, type StateRow } from '../projections/lifecycle-state';
+import { type StateRow, statesAfter } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 
 type Db = Kysely<Database>;
@@ -33,10 +33,11 @@ async function refreshMissing(db: Db, projectId: string): Promise<void> {
   await db.updateTable('projects').set({ missing }).where('project_id', '=', projectId).execute();
 }
 
-async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promise<void> {
+/** Every branch writes the project's row with `touched`, which carries its lifecycle state after the event. */
+async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>, state: ProjectState): Promise<void> {
   const data = event.data as ProjectEvent['data'];
   const projectId = data.projectId;
-  const touched = { updated_at: event.recordedAt, version: event.streamPosition };
+  const touched = { updated_at: event.recordedAt, version: event.streamPosition, state: JSON.stringify(state) };
   switch (event.type) {
     case 'ProjectDrafted': {
       const { basics, clonedFrom } = event.data as Extract<ProjectEvent, { type: 'ProjectDrafted' }>['data'];
@@ -150,7 +151,7 @@ export const projectProjection: Projection = {
   mode: 'inline',
   tables: ['projects', 'project_links', 'project_members', 'tool_citations', 'annotation_rule_citations'],
   async apply(db, events) {
-    for (const event of events) if (event.streamId.startsWith('project-')) await applyOne(db, event as StoredEvent<ProjectEvent['type']>);
-    await foldStates(db, projectStateRow, events);
+    const states = await statesAfter(db, projectStateRow, events);
+    for (const event of events) if (states.has(event)) await applyOne(db, event as StoredEvent<ProjectEvent['type']>, states.get(event)!);
   },
 };
