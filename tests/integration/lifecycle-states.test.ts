@@ -49,7 +49,7 @@ describe(LifecycleStates.name, () => {
       const id = await project();
       const readingStream = ruleReadingStreamId(id, actor.id);
       await pipeline.run(ruleReadingLifecycle, readingStream, commandContext(actor), {
-        decide: () => [{ type: 'AnnotationRuleOpened', data: { projectId: id, accountId: actor.id, ruleId: randomUUID(), ruleVersion: 1, openedAt: '2026-01-01T00:00:00.000Z', countdownSeconds: 5 } }],
+        decide: () => [{ type: 'AnnotationRuleOpened' as const, data: { projectId: id, accountId: actor.id, ruleId: randomUUID(), ruleVersion: 1, openedAt: '2026-01-01T00:00:00.000Z', countdownSeconds: 5 } }],
       });
       const before = await sql<{ state: unknown }>`SELECT state FROM projects WHERE project_id = ${id}`.execute(test.db);
       const reading = await sql<{ state: unknown }>`SELECT state FROM rule_readings WHERE project_id = ${id}`.execute(test.db);
