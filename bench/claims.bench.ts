@@ -7,11 +7,12 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { CommandPipeline, commandContext, type Db, EventStore, ItemWork, loadConfig, noStream, projectProjection } from '@annot/core';
+import { CommandPipeline, commandContext, type Db, EventStore, ItemWork, LifecycleStates, loadConfig, noStream, projectProjection } from '@annot/core';
 import { projectStreamId } from '@annot/workflows';
 import { ClaimItemsCommand, ClaimItemsHandler } from '@annot/api/dist/tasks/commands/claim-items.handler';
 import { PoolRepository } from '@annot/api/dist/tasks/pool.repository';
 import { RuleReadings } from '@annot/api/dist/tasks/rule-readings.service';
+import { RuleReadingsRepository } from '@annot/api/dist/tasks/rule-readings.repository';
 import { TasksRepository } from '@annot/api/dist/tasks/tasks.repository';
 import { type BenchDatabase, poolSize } from './support/bench-database';
 import type { Figure } from './support/figures';
@@ -99,7 +100,7 @@ type Claim = (claimer: string) => Promise<string[]>;
 /** Ours: the API's claim handler, built on the same pipeline, repository and item work the API injects. */
 function ourClaim(db: Db, pools: Pools, linkId: string): Claim {
   const pipeline = new CommandPipeline(new EventStore(db), db);
-  const handler = new ClaimItemsHandler(pipeline, new PoolRepository(), new ItemWork(), new RuleReadings(pipeline, new TasksRepository(db)), loadConfig());
+  const handler = new ClaimItemsHandler(pipeline, new PoolRepository(), new ItemWork(), new RuleReadings(new LifecycleStates(db), new RuleReadingsRepository(db), new TasksRepository(db)), loadConfig());
   const scope = { kind: 'team' as const, teamId: pools.teamId, taggerIds: [] };
   return (claimer) => handler.execute(new ClaimItemsCommand(linkId, perClaim, scope, commandContext({ id: claimer, role: '40' })));
 }

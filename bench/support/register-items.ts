@@ -2,7 +2,7 @@
 // through BatchItemsRegistrar (one event per chunk on the batch's items stream, the rows copied into data_items), and
 // the batch closed as the import's finish closes it.
 import { randomUUID } from 'node:crypto';
-import { BatchItemsRegistrar, batchProjection, CommandPipeline, commandContext, EventStore, loadConfig, noStream, systemActor } from '@annot/core';
+import { BatchItemsRegistrar, batchProjection, CommandPipeline, commandContext, EventStore, LifecycleStates, loadConfig, noStream, systemActor } from '@annot/core';
 import { addChunkItem, batchStreamId, type ChunkItem, emptyItemsChunk } from '@annot/workflows';
 import type { BenchDatabase } from './bench-database';
 
@@ -54,7 +54,7 @@ export async function registerThroughImport(
   rows: AsyncIterable<ChunkItem> | Iterable<ChunkItem>,
 ): Promise<Registered> {
   const store = new EventStore(bench.db);
-  const registrar = new BatchItemsRegistrar(new CommandPipeline(store, bench.db), bench.db);
+  const registrar = new BatchItemsRegistrar(new CommandPipeline(store, bench.db), new LifecycleStates(bench.db), bench.db);
   const { projectId, linkId, name = 'bench' } = target;
   const { batchId, importId } = await openBatch(store, projectId, name);
   let version = 0n;

@@ -36,6 +36,7 @@ import * as m1763859600091 from './1763859600091-EventDataLz4';
 import * as m1763859600092 from './1763859600092-ItemSensors';
 import * as m1763859600093 from './1763859600093-SameContentItems';
 import * as m1763859600094 from './1763859600094-WrittenNotifications';
+import * as m1763859600095 from './1763859600095-LifecycleStates';
 import * as m1763859600096 from './1763859600096-ItemCounts';
 import * as m1763859600097 from './1763859600097-AuditorProjects';
 
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '1763859600092-ItemSensors': m1763859600092,
   '1763859600093-SameContentItems': m1763859600093,
   '1763859600094-WrittenNotifications': m1763859600094,
+  '1763859600095-LifecycleStates': m1763859600095,
   '1763859600096-ItemCounts': m1763859600096,
   '1763859600097-AuditorProjects': m1763859600097,
 };

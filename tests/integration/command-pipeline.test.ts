@@ -81,4 +81,21 @@ describe(CommandPipeline.name, () => {
     const after = await pipeline.load(projectLifecycle, projectStreamId(id));
     expect({ status: after.state.status, version: after.version }).toEqual({ status: 'closed', version: 2n });
   });
+
+  it('decides on the newest version of a project another process wrote since this one last folded it', async () => {
+    const id = randomUUID();
+    const stream = projectStreamId(id);
+    const renamed = (title: string): ProjectEvent => ({ type: 'ProjectBasicsSaved', data: { projectId: id, title, basics: { ...basics, title } } });
+    const edit = (title: (current: string) => string) => ({ event: { type: 'project.edit' }, decide: (state: { basics: ProjectBasics | null }) => [renamed(title(state.basics!.title))] });
+    await pipeline.run(projectLifecycle, stream, commandContext(actor), { decide: () => [drafted(id)] });
+    // This process folds the project and keeps what it folded...
+    await pipeline.run(projectLifecycle, stream, commandContext(actor), edit(() => 'Here'));
+    // ...then a second process, with a cache of its own, writes to it.
+    const elsewhere = new CommandPipeline(new EventStore(test.db), test.db);
+    await elsewhere.run(projectLifecycle, stream, commandContext(actor), edit((current) => `${current}, then elsewhere`));
+    const result = await pipeline.run(projectLifecycle, stream, commandContext(actor), edit((current) => `${current}, then here again`));
+    expect(result.version).toBe(4n);
+    const { rows } = await sql<{ title: string }>`SELECT data->>'title' AS title FROM events WHERE stream_id = ${stream} ORDER BY stream_position`.execute(test.db);
+    expect(rows.map((r) => r.title)).toEqual(['P', 'Here', 'Here, then elsewhere', 'Here, then elsewhere, then here again']);
+  });
 });

@@ -8,6 +8,7 @@ import { createDatabase } from './database/database';
 import { DATABASE } from './database/database.token';
 import type { Database } from './database/database.types';
 import { EventStore } from './events/event-store';
+import { LifecycleStates } from './projections/lifecycle-states.repository';
 
 export const CONFIG = Symbol('CONFIG');
 
@@ -25,8 +26,9 @@ export class CoreModule implements OnApplicationShutdown {
         EventStore,
         CommandPipeline,
         BatchItemsRegistrar,
+        LifecycleStates,
       ],
-      exports: [CONFIG, DATABASE, EventStore, CommandPipeline, BatchItemsRegistrar],
+      exports: [CONFIG, DATABASE, EventStore, CommandPipeline, BatchItemsRegistrar, LifecycleStates],
     };
   }
 

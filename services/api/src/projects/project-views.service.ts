@@ -1,7 +1,7 @@
-// A project's detail and the people of its links, from its stream with the names the catalog and identity know,
+// A project's detail and the people of its links, from its state row with the names the catalog and identity know,
 // cut to what the caller's scope may see.
 import { Injectable } from '@nestjs/common';
-import { CommandPipeline, NotFoundError, projectLifecycle } from '@annot/core';
+import { LifecycleStates, NotFoundError, projectStateRow } from '@annot/core';
 import {
   linkMembersFor,
   type LinkMembersView,
@@ -11,7 +11,6 @@ import {
   type ProjectDetailView,
   type ProjectScope,
   type ProjectState,
-  projectStreamId,
   type ProjectSummary,
 } from '@annot/workflows';
 import { ProjectsRepository } from './projects.repository';
@@ -19,12 +18,12 @@ import { ProjectsRepository } from './projects.repository';
 @Injectable()
 export class ProjectViews {
   constructor(
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly projects: ProjectsRepository,
   ) {}
 
   async state(projectId: string): Promise<{ state: ProjectState; version: bigint }> {
-    const folded = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
+    const folded = await this.states.read(projectStateRow, projectId);
     if (folded.state.status === 'none') throw new NotFoundError('things.project', projectId);
     return folded;
   }

@@ -4,8 +4,8 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { type CommandContext, CommandPipeline, projectLifecycle } from '@annot/core';
-import { projectStreamId, type ResultTool, type ToolInput } from '@annot/workflows';
+import { type CommandContext, LifecycleStates, projectStateRow } from '@annot/core';
+import { type ResultTool, type ToolInput } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { TaskAccess } from './task-access.service';
@@ -17,7 +17,7 @@ class ProjectParamsDto extends createZodDto(z.object({ projectId: z.uuid() })) {
 @Controller('manage/tasks')
 export class ProjectToolsController {
   constructor(
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly tasks: TasksRepository,
     private readonly access: TaskAccess,
   ) {}
@@ -26,7 +26,7 @@ export class ProjectToolsController {
   @Can('item.read')
   async tools(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<ResultTool[]> {
     await this.access.assertProjectReader(context.actor, params.projectId);
-    const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(params.projectId));
+    const { state } = await this.states.read(projectStateRow, params.projectId);
     const cited = state.tools ?? [];
     const definitions = await this.tasks.toolDefinitions(cited);
     // In the project's order: the toolbar and its keys follow the order the PM gave the tools.

@@ -1,8 +1,9 @@
 // Where a person stands with a project's annotation rule: which version to read, for how long, and from when on
 // they may claim.
 import { Injectable } from '@nestjs/common';
-import { AppError, CommandPipeline, projectLifecycle, ruleReadingLifecycle, type UnitOfWork } from '@annot/core';
-import { type ProjectRules, projectStreamId, readingDue, type RuleReadingView, ruleReadingStreamId } from '@annot/workflows';
+import { AppError, LifecycleStates, projectStateRow, ruleReadingLifecycle, type UnitOfWork } from '@annot/core';
+import { type ProjectRules, readingDue, type RuleReadingView, ruleReadingStreamId } from '@annot/workflows';
+import { RuleReadingsRepository } from './rule-readings.repository';
 import { TasksRepository } from './tasks.repository';
 
 export type { RuleReadingView };
@@ -12,18 +13,19 @@ const demandOf = (rules: ProjectRules) => ({ ...rules.annotationRule, countdownS
 @Injectable()
 export class RuleReadings {
   constructor(
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
+    private readonly readings: RuleReadingsRepository,
     private readonly tasks: TasksRepository,
   ) {}
 
   async rules(projectId: string): Promise<ProjectRules | null> {
-    return (await this.pipeline.load(projectLifecycle, projectStreamId(projectId))).state.rules;
+    return (await this.states.read(projectStateRow, projectId)).state.rules;
   }
 
   async view(projectId: string, accountId: string): Promise<RuleReadingView> {
     const rules = await this.rules(projectId);
     if (!rules) return { required: false, ruleId: null, ruleVersion: null, countdownSeconds: 0, readyAt: null, opened: false, name: null, html: null, fileName: null };
-    const { state } = await this.pipeline.load(ruleReadingLifecycle, ruleReadingStreamId(projectId, accountId));
+    const state = await this.readings.reading(projectId, accountId);
     const due = readingDue(state, demandOf(rules), new Date());
     const text = await this.tasks.ruleText(rules.annotationRule.ruleId, rules.annotationRule.ruleVersion);
     return {

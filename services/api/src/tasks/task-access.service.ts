@@ -2,8 +2,8 @@
 // on; a supplier, on the links its team is on, only its team's items; a client acceptor the items of the acceptance
 // batches naming them. A project or item they do not see answers as one that does not exist.
 import { Injectable } from '@nestjs/common';
-import { type Actor, CommandPipeline, NotFoundError, projectLifecycle } from '@annot/core';
-import { type ProjectScope, projectStreamId, Role, type TaskItemView, worksOnLink } from '@annot/workflows';
+import { type Actor, LifecycleStates, NotFoundError, projectStateRow } from '@annot/core';
+import { type ProjectScope, Role, type TaskItemView, worksOnLink } from '@annot/workflows';
 import { ProjectAccess } from '../projects/project-access.service';
 import { type TeamSight, TasksRepository } from './tasks.repository';
 
@@ -27,7 +27,7 @@ const seenByTeam = (item: SeenItem, team: TeamSight): boolean =>
 export class TaskAccess {
   constructor(
     private readonly projects: ProjectAccess,
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly tasks: TasksRepository,
   ) {}
 
@@ -39,7 +39,7 @@ export class TaskAccess {
   async sight(actor: Actor, projectId: string): Promise<ItemSight> {
     await this.projects.assertVisible(actor, projectId);
     const scope = await this.scope(actor);
-    const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
+    const { state } = await this.states.read(projectStateRow, projectId);
     const links = (state.links ?? []).filter((l) => worksOnLink(scope, { ...l.members, groups: l.groups })).map((l) => l.id);
     return scope.kind === 'team' ? { links, team: { teamId: scope.teamId, taggerIds: scope.taggerIds } } : { links };
   }

@@ -9,6 +9,7 @@ import { OpenRuleHandler } from './commands/open-rule.handler';
 import { ItemMedia } from './item-media.service';
 import { ItemReads } from './item-reads.service';
 import { RuleReadings } from './rule-readings.service';
+import { RuleReadingsRepository } from './rule-readings.repository';
 import { TaskAccess } from './task-access.service';
 import { ItemActionsController } from './item-actions.controller';
 import { TasksController } from './tasks.controller';
@@ -20,6 +21,6 @@ import { TasksRepository } from './tasks.repository';
 @Module({
   imports: [ProjectsModule, StorageModule],
   controllers: [TasksController, ItemActionsController, ProjectToolsController, ProjectErrorGroupsController],
-  providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, ItemReads, RuleReadings, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
+  providers: [TasksRepository, PoolRepository, TaskAccess, ItemWork, ItemMedia, ItemReads, RuleReadings, RuleReadingsRepository, OpenRuleHandler, ClaimItemsHandler, ActOnItemHandler, ActOnItemsHandler],
 })
 export class TasksModule {}

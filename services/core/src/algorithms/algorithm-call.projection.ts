@@ -1,10 +1,21 @@
 // Algorithm calls and each item's outcome as the call pages show them; inline so the worker's next chunk reads
 // which items are still to send.
-import type { AlgorithmCallEvent } from '@annot/workflows';
+import { type AlgorithmCallEvent, type AlgorithmCallState, evolveAlgorithmCall, initialAlgorithmCallState } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
+import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 
 type Data<T extends AlgorithmCallEvent['type']> = Extract<AlgorithmCallEvent, { type: T }>['data'];
+
+/** An algorithm call's lifecycle state on its row: its jobs read from it which chunk is next. */
+export const algorithmCallStateRow: StateRow<AlgorithmCallState> = {
+  stream: 'algorithm_call-',
+  table: 'algorithm_calls',
+  key: 'call_id',
+  version: 'version_no',
+  initial: initialAlgorithmCallState,
+  evolve: evolveAlgorithmCall,
+};
 
 export const algorithmCallProjection: Projection = {
   name: 'algorithm_calls',
@@ -104,5 +115,6 @@ export const algorithmCallProjection: Projection = {
         }
       }
     }
+    await foldStates(db, algorithmCallStateRow, events);
   },
 };

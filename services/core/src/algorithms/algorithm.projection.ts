@@ -1,9 +1,20 @@
 // The algorithm registry as its pages list it, with every version; inline so a call made next reads its writes.
-import type { AlgorithmEvent } from '@annot/workflows';
+import { type AlgorithmEvent, type AlgorithmState, evolveAlgorithm, initialAlgorithmState } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
+import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 
 type Data<T extends AlgorithmEvent['type']> = Extract<AlgorithmEvent, { type: T }>['data'];
+
+/** An algorithm's lifecycle state on its row, its versions' sealed credentials included: a call reads it to send. */
+export const algorithmStateRow: StateRow<AlgorithmState> = {
+  stream: 'algorithm-',
+  table: 'algorithms',
+  key: 'algorithm_id',
+  version: 'version',
+  initial: initialAlgorithmState,
+  evolve: evolveAlgorithm,
+};
 
 export const algorithmProjection: Projection = {
   name: 'algorithms',
@@ -72,5 +83,6 @@ export const algorithmProjection: Projection = {
         }
       }
     }
+    await foldStates(db, algorithmStateRow, events);
   },
 };

@@ -10,6 +10,8 @@ import type { Database } from '../database/database.types';
 import { AppError, VersionConflictError } from '../errors/app-error';
 import type { AppendResult } from '../events/event-store';
 import { projectLifecycle } from '../projects/project.lifecycle';
+import { LifecycleStates } from '../projections/lifecycle-states.repository';
+import { projectStateRow } from '../projects/project.projection';
 import { batchLifecycle } from './batch.lifecycle';
 import { batchProjection } from './batch.projection';
 
@@ -45,6 +47,7 @@ export interface StoredContent {
 export class BatchItemsRegistrar {
   constructor(
     private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     @Inject(DATABASE) private readonly db: Kysely<Database>,
   ) {}
 
@@ -100,7 +103,7 @@ export class BatchItemsRegistrar {
         });
         if (!duplicate) return value ?? null;
         // The first run of this command fixed the link already: read it back.
-        return (await this.pipeline.load(projectLifecycle, streamId)).state.importLinks[target.importId] ?? null;
+        return (await this.states.read(projectStateRow, target.projectId)).state.importLinks[target.importId] ?? null;
       } catch (error) {
         if (!(error instanceof VersionConflictError) || attempt >= fixAttempts) throw error;
       }

@@ -2,14 +2,25 @@
 // item is in, who holds it, its latest result, and how many items stand in each link, state and share, written in the
 // command's transaction.
 import { sql } from 'kysely';
-import { type BatchEvent, type BatchItemsRegistered, chunkFrameCounts } from '@annot/workflows';
+import { type BatchEvent, type BatchItemsRegistered, type BatchState, chunkFrameCounts, evolveBatch, initialBatchState } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
+import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 import { ItemCounts, moveItems, stripeOf } from '../tasks/item-counts';
 import { applyItemEvents, itemRowEventTypes } from '../tasks/item-rows';
 import { applyShareEvent, shareRowEventTypes } from '../tasks/share-rows';
 
 type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>;
+
+/** A batch's lifecycle state on its row: the import job reads the import it runs from it. */
+export const batchStateRow: StateRow<BatchState> = {
+  stream: 'batch-',
+  table: 'batches',
+  key: 'batch_id',
+  version: 'version',
+  initial: initialBatchState,
+  evolve: evolveBatch,
+};
 
 export const batchProjection: Projection = {
   name: 'batches',
@@ -90,6 +101,7 @@ export const batchProjection: Projection = {
       }
     }
     await counts.write(db);
+    await foldStates(db, batchStateRow, events);
   },
 };
 

@@ -181,7 +181,7 @@ export class CommandPipeline {
     @Inject(DATABASE) private readonly db: Kysely<Database>,
   ) {}
 
-  /** A lifecycle's current state, for what a command checks before it runs and for a read's ETag. */
+  /** A lifecycle's current state, for what a command handler checks before it runs; reads take projection rows instead. */
   load<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, initial?: S): Promise<Loaded<S>> {
     return fold(this.eventStore, lifecycle, streamId, this.db, initial, this.snapshots);
   }

@@ -1,4 +1,5 @@
-// The folded states of long-lived streams, kept between commands so a command folds only the events after them.
+// The folded states of long-lived streams, kept between commands so a command folds only the events after them. Only
+// the write side reads them, and always with the events written since, so no decision rests on an older version.
 import type { Loaded } from './command-pipeline';
 
 const capacity = 1_000;

@@ -1,7 +1,8 @@
 // Announcements as the management table and the readers' notices list them; inline, so the page an admin returns
 // to after a command shows it. The scope is split into columns for the readers' filter.
-import { type AnnouncementEvent, type AnnouncementScope, isEveryone } from '@annot/workflows';
+import { type AnnouncementEvent, type AnnouncementScope, type AnnouncementState, evolveAnnouncement, initialAnnouncementState, isEveryone } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
+import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 
 type Data<T extends AnnouncementEvent['type']> = Extract<AnnouncementEvent, { type: T }>['data'];
@@ -16,6 +17,16 @@ function scopeColumns(scope: AnnouncementScope) {
     scope_account_ids: everyone ? [] : scope.accountIds,
   };
 }
+
+/** An announcement's lifecycle state on its row. */
+export const announcementStateRow: StateRow<AnnouncementState> = {
+  stream: 'announcement-',
+  table: 'announcements',
+  key: 'announcement_id',
+  version: 'version',
+  initial: initialAnnouncementState,
+  evolve: evolveAnnouncement,
+};
 
 export const announcementProjection: Projection = {
   name: 'announcements',
@@ -57,5 +68,6 @@ export const announcementProjection: Projection = {
         }
       }
     }
+    await foldStates(db, announcementStateRow, events);
   },
 };

@@ -2,6 +2,7 @@
 import { Kysely, type MigrationProvider, type MigrationResultSet, Migrator, PostgresDialect } from 'kysely';
 import { migrations } from '@annot/migrations';
 import pg from 'pg';
+import { fillLifecycleStates, lifecycleStatesMigration } from '../projections/lifecycle-state-backfill';
 import type { Database } from './database.types';
 
 export type Db = Kysely<Database>;
@@ -27,6 +28,8 @@ export function createMigrator(db: Kysely<unknown>): Migrator {
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
   const result = await createMigrator(db).migrateToLatest();
   if (result.error) throw result.error;
+  // Rows written before they kept their lifecycle's state get it from the log, by the projections' own folds.
+  if (result.results?.some((r) => r.migrationName === lifecycleStatesMigration && r.status === 'Success')) await fillLifecycleStates(db);
   return result;
 }
 

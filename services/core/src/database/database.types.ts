@@ -4,6 +4,8 @@ import type { ItemSensors } from '@annot/workflows';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string, string>;
+/** A lifecycle's state folded onto its row by the row's projection (lifecycle-state.ts). */
+type LifecycleState = ColumnType<unknown, string | undefined, string>;
 
 export interface StreamsTable {
   stream_id: string;
@@ -282,6 +284,7 @@ export interface BatchesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: string;
+  state: LifecycleState;
 }
 
 export interface DataItemsTable {
@@ -383,6 +386,7 @@ export interface ExportRecordsTable {
   reason_key: string | null;
   reason_params: ColumnType<unknown, string | null, string | null>;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 export interface AlgorithmsTable {
@@ -400,6 +404,7 @@ export interface AlgorithmsTable {
   registered_by: string;
   registered_at: Timestamp;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 export interface AlgorithmVersionsTable {
@@ -437,6 +442,7 @@ export interface AlgorithmCallsTable {
   requested_at: Timestamp;
   finished_at: Timestamp | null;
   version_no: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 export interface AlgorithmCallItemsTable {
@@ -513,6 +519,14 @@ export interface ProjectsTable {
   updated_at: Timestamp;
   version: string;
   published: Generated<boolean>;
+  state: LifecycleState;
+}
+
+export interface RuleReadingsTable {
+  project_id: string;
+  account_id: string;
+  state: Json;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
 }
 
 export interface ProjectLinksTable {
@@ -663,6 +677,7 @@ export interface AnnouncementsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 /** The webhook registry: an inline projection of the webhook streams. */
@@ -677,6 +692,7 @@ export interface WebhooksTable {
   registered_by: string;
   registered_at: Timestamp;
   version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
 }
 
 /** Where a webhook's delivery stands in the log: operational, written by the worker that holds the webhook. */
@@ -833,6 +849,7 @@ export interface Database {
   annotation_rule_citations: AnnotationRuleCitationsTable;
   files: FilesTable;
   projects: ProjectsTable;
+  rule_readings: RuleReadingsTable;
   project_links: ProjectLinksTable;
   project_members: ProjectMembersTable;
   auditor_projects: AuditorProjectsTable;

@@ -1,7 +1,18 @@
 // Export records as the export page lists them; inline so the worker's next command and the page read its writes.
-import type { ExportEvent } from '@annot/workflows';
+import { evolveExport, type ExportEvent, type ExportState, initialExportState } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
+import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
+
+/** An export's lifecycle state on its row: the export jobs read from it whether to run. */
+export const exportStateRow: StateRow<ExportState> = {
+  stream: 'export-',
+  table: 'export_records',
+  key: 'export_id',
+  version: 'version',
+  initial: initialExportState,
+  evolve: evolveExport,
+};
 
 export const exportProjection: Projection = {
   name: 'export_records',
@@ -70,5 +81,6 @@ export const exportProjection: Projection = {
           break;
       }
     }
+    await foldStates(db, exportStateRow, events);
   },
 };

@@ -14,6 +14,7 @@ import { messageProjection } from '../comms/message.projection';
 import { documentProjection } from '../documents/document.projection';
 import { webhookProjection } from '../webhooks/webhook.projection';
 import { projectProjection } from '../projects/project.projection';
+import { ruleReadingProjection } from '../tasks/rule-reading.projection';
 import { announcementProjection } from '../comms/announcement.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';
@@ -33,6 +34,7 @@ export const projectionCatalogue: Projection[] = [
   dataRuleProjection,
   annotationRuleProjection,
   projectProjection,
+  ruleReadingProjection,
   batchProjection,
   samplingProjection,
   acceptanceProjection,

@@ -1,8 +1,9 @@
 // Projects as the lists show them, their links and the people of each link; also the catalog's citations of them.
 import type { Kysely } from 'kysely';
-import { missingSteps, type ProjectEvent, type ProjectTools } from '@annot/workflows';
+import { evolveProject, initialProjectState, missingSteps, type ProjectEvent, type ProjectState, type ProjectTools } from '@annot/workflows';
 import type { Database } from '../database/database.types';
 import type { StoredEvent } from '../events/stored-event';
+import { type StateRow, statesAfter } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 
 type Db = Kysely<Database>;
@@ -32,10 +33,11 @@ async function refreshMissing(db: Db, projectId: string): Promise<void> {
   await db.updateTable('projects').set({ missing }).where('project_id', '=', projectId).execute();
 }
 
-async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promise<void> {
+/** Every branch writes the project's row with `touched`, which carries its lifecycle state after the event. */
+async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>, state: ProjectState): Promise<void> {
   const data = event.data as ProjectEvent['data'];
   const projectId = data.projectId;
-  const touched = { updated_at: event.recordedAt, version: event.streamPosition };
+  const touched = { updated_at: event.recordedAt, version: event.streamPosition, state: JSON.stringify(state) };
   switch (event.type) {
     case 'ProjectDrafted': {
       const { basics, clonedFrom } = event.data as Extract<ProjectEvent, { type: 'ProjectDrafted' }>['data'];
@@ -134,11 +136,22 @@ async function applyOne(db: Db, event: StoredEvent<ProjectEvent['type']>): Promi
   }
 }
 
+/** The project's lifecycle state on its row, which access checks and the project's reads take instead of its stream. */
+export const projectStateRow: StateRow<ProjectState> = {
+  stream: 'project-',
+  table: 'projects',
+  key: 'project_id',
+  version: 'version',
+  initial: initialProjectState,
+  evolve: evolveProject,
+};
+
 export const projectProjection: Projection = {
   name: 'projects',
   mode: 'inline',
   tables: ['projects', 'project_links', 'project_members', 'tool_citations', 'annotation_rule_citations'],
   async apply(db, events) {
-    for (const event of events) if (event.streamId.startsWith('project-')) await applyOne(db, event as StoredEvent<ProjectEvent['type']>);
+    const states = await statesAfter(db, projectStateRow, events);
+    for (const event of events) if (states.has(event)) await applyOne(db, event as StoredEvent<ProjectEvent['type']>, states.get(event)!);
   },
 };

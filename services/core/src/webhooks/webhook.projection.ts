@@ -1,9 +1,20 @@
 // The webhooks of each project as their page lists them; inline, so a change is listed by the next read.
-import type { WebhookEvent } from '@annot/workflows';
+import { evolveWebhook, initialWebhookState, type WebhookEvent, type WebhookState } from '@annot/workflows';
 import type { StoredEvent } from '../events/stored-event';
+import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
 
 type Data<T extends WebhookEvent['type']> = Extract<WebhookEvent, { type: T }>['data'];
+
+/** A webhook's lifecycle state on its row, its sealed secret included: delivery reads it each turn. */
+export const webhookStateRow: StateRow<WebhookState> = {
+  stream: 'webhook-',
+  table: 'webhooks',
+  key: 'webhook_id',
+  version: 'version',
+  initial: initialWebhookState,
+  evolve: evolveWebhook,
+};
 
 export const webhookProjection: Projection = {
   name: 'webhooks',
@@ -55,5 +66,6 @@ export const webhookProjection: Projection = {
           break;
       }
     }
+    await foldStates(db, webhookStateRow, events);
   },
 };

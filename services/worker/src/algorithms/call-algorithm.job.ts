@@ -5,25 +5,23 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
 import {
-  algorithmCallLifecycle,
-  algorithmLifecycle,
+  algorithmCallStateRow,
+  algorithmStateRow,
   type AppConfig,
   citedTools,
-  CommandPipeline,
   commandContext,
   CONFIG,
   DATABASE,
   type Db,
   type JobData,
   JobName,
+  LifecycleStates,
   openSecret,
   signedMediaPath,
   subjectOf,
 } from '@annot/core';
 import {
   type AlgorithmVersion,
-  algorithmCallStreamId,
-  algorithmStreamId,
   type CallItemOutcome,
   type ModelClass,
   modelClassesOf,
@@ -59,7 +57,7 @@ export class CallAlgorithmJob implements JobHandler {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly calls: AlgorithmCallsRepository,
     private readonly circuit: EndpointCircuit,
     private readonly slots: AlgorithmSlots,
@@ -69,7 +67,7 @@ export class CallAlgorithmJob implements JobHandler {
 
   async handle(job: Job<JobData<JobName.CallAlgorithm>>): Promise<{ sent: number } | { skipped: true }> {
     const { callId, chunk } = job.data;
-    const { state, version: streamVersion } = await this.pipeline.load(algorithmCallLifecycle, algorithmCallStreamId(callId));
+    const { state, version: streamVersion } = await this.states.read(algorithmCallStateRow, callId);
     // Chunks go in order; a chunk already recorded, or a call stopped or finished meanwhile, is not sent again.
     if ((state.status !== 'running' && state.status !== 'waiting') || chunk !== state.completedChunks) return { skipped: true };
     const settings = await this.calls.settings(callId);
@@ -121,7 +119,7 @@ export class CallAlgorithmJob implements JobHandler {
   }
 
   private async sending(settings: CallSettings): Promise<Sending> {
-    const { state: algorithm } = await this.pipeline.load(algorithmLifecycle, algorithmStreamId(settings.algorithmId));
+    const { state: algorithm } = await this.states.read(algorithmStateRow, settings.algorithmId);
     const version = versionOf(algorithm, settings.versionId);
     if (!version) throw new Error(`algorithm version ${settings.versionId} is not in its history`);
     const tools = await citedTools(this.db, settings.projectId);

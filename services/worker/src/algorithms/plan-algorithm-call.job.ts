@@ -3,8 +3,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
-import { algorithmCallLifecycle, type AppConfig, CommandPipeline, commandContext, CONFIG, type JobData, JobName, subjectOf, systemActor } from '@annot/core';
-import { algorithmCallStreamId, inControlGroup } from '@annot/workflows';
+import { algorithmCallStateRow, type AppConfig, commandContext, CONFIG, type JobData, JobName, LifecycleStates, subjectOf, systemActor } from '@annot/core';
+import { inControlGroup } from '@annot/workflows';
 import type { JobHandler } from '../jobs/job-handler';
 import { AlgorithmCallsRepository } from './algorithm-calls.repository';
 import { RecordCallStepCommand } from './commands/record-call-step.handler';
@@ -18,14 +18,14 @@ export class PlanAlgorithmCallJob implements JobHandler {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly calls: AlgorithmCallsRepository,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   async handle(job: Job<JobData<JobName.PlanAlgorithmCall>>): Promise<{ items: number; control: number } | { skipped: true }> {
     const { callId } = job.data;
-    let { state } = await this.pipeline.load(algorithmCallLifecycle, algorithmCallStreamId(callId));
+    let { state } = await this.states.read(algorithmCallStateRow, callId);
     if (state.status !== 'queued') return { skipped: true };
     const settings = await this.calls.settings(callId);
     // Command ids name the page, so a page recorded before a crash is not recorded twice.
@@ -42,7 +42,7 @@ export class PlanAlgorithmCallJob implements JobHandler {
       await this.commands.execute(new RecordCallStepCommand(callId, 'call.plan', [{ type: 'AlgorithmCallPlanned', data: { callId, page, chunks, controlItemIds } }], [], context(String(page))));
       await job.updateProgress({ progress: 0, name: this.name, subject: subjectOf({ name: this.name, data: job.data }) });
     }
-    ({ state } = await this.pipeline.load(algorithmCallLifecycle, algorithmCallStreamId(callId)));
+    ({ state } = await this.states.read(algorithmCallStateRow, callId));
     const { items, control } = await this.calls.plannedCounts(callId);
     if (state.chunks === 0) {
       await this.commands.execute(new RecordCallStepCommand(callId, 'call.finish', [{ type: 'AlgorithmCallFinished', data: { callId } }], [], context('finish')));

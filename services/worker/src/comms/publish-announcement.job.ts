@@ -2,7 +2,7 @@
 // that is still its schedule. One published, stopped or moved meanwhile is left alone, so a job run twice is harmless.
 import { Injectable } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
-import { announcementLifecycle, CommandPipeline, commandContext, type JobData, JobName, systemActor } from '@annot/core';
+import { announcementLifecycle, announcementStateRow, CommandPipeline, commandContext, type JobData, JobName, LifecycleStates, systemActor } from '@annot/core';
 import { announcementStreamId, publishDueAnnouncement } from '@annot/workflows';
 import type { JobHandler } from '../jobs/job-handler';
 
@@ -10,7 +10,10 @@ import type { JobHandler } from '../jobs/job-handler';
 export class PublishAnnouncementJob implements JobHandler {
   readonly name = JobName.PublishAnnouncement;
 
-  constructor(private readonly pipeline: CommandPipeline) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
+  ) {}
 
   async handle(job: Job<JobData<JobName.PublishAnnouncement>>, token?: string): Promise<{ published: boolean }> {
     const { announcementId, publishAt } = job.data;
@@ -21,7 +24,7 @@ export class PublishAnnouncementJob implements JobHandler {
       throw new DelayedError();
     }
     const streamId = announcementStreamId(announcementId);
-    const { state, version } = await this.pipeline.load(announcementLifecycle, streamId);
+    const { state, version } = await this.states.read(announcementStateRow, announcementId);
     if (publishDueAnnouncement(state, announcementId, publishAt, new Date(), systemActor.id).length === 0) return { published: false };
     // Read at `version`: a change made between the read and the append refuses this one, and the retry reads it.
     const context = commandContext(systemActor, { commandId: `${announcementId}:publish:${publishAt}`, correlationId: announcementId, causationId: String(job.id) });

@@ -2,8 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
-import { AppError, CommandPipeline, commandContext, exportLifecycle, type JobData, JobName, systemActor } from '@annot/core';
-import { exportStreamId } from '@annot/workflows';
+import { AppError, commandContext, exportStateRow, type JobData, JobName, LifecycleStates, systemActor } from '@annot/core';
 import type { JobHandler } from '../jobs/job-handler';
 import { RecordExportStepCommand } from './commands/record-export-step.handler';
 import { ExportDestinations } from './export-destinations';
@@ -14,13 +13,13 @@ export class ExpireExportJob implements JobHandler {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly destinations: ExportDestinations,
   ) {}
 
   async handle(job: Job<JobData<JobName.ExpireExport>>): Promise<{ expired: boolean }> {
     const { exportId } = job.data;
-    const { state } = await this.pipeline.load(exportLifecycle, exportStreamId(exportId));
+    const { state } = await this.states.read(exportStateRow, exportId);
     if (state.status !== 'succeeded' && state.status !== 'expired') return { expired: false };
     // Removed first and recorded after: a run that dies in between removes nothing twice and records once.
     await this.destinations.removeDownload(exportId);

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
-import { type AppConfig, CommandPipeline, commandContext, CONFIG, DATABASE, type Db, exportLifecycle, type JobData, JobName, subjectOf, systemActor } from '@annot/core';
-import { type ExportDestination, type ExportFormat, type ExportScope, exportStreamId } from '@annot/workflows';
+import { type AppConfig, commandContext, CONFIG, DATABASE, type Db, exportStateRow, type JobData, JobName, LifecycleStates, subjectOf, systemActor } from '@annot/core';
+import type { ExportDestination, ExportFormat, ExportScope } from '@annot/workflows';
 import type { JobHandler } from '../jobs/job-handler';
 import { RecordExportStepCommand } from './commands/record-export-step.handler';
 import { ExportDestinations } from './export-destinations';
@@ -20,7 +20,7 @@ export class ExportJob implements JobHandler {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly destinations: ExportDestinations,
     private readonly media: ExportMedia,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -29,7 +29,7 @@ export class ExportJob implements JobHandler {
 
   async handle(job: Job<JobData<JobName.Export>>): Promise<Volume | { skipped: true }> {
     const { exportId } = job.data;
-    const { state } = await this.pipeline.load(exportLifecycle, exportStreamId(exportId));
+    const { state } = await this.states.read(exportStateRow, exportId);
     if (state.status !== 'queued' && state.status !== 'running') return { skipped: true };
     const attempt = state.attempts + 1;
     // Command ids name the attempt, so a step delivered twice is recorded once and a new attempt records its own.

@@ -14,8 +14,7 @@ import {
   type AppConfig,
   AppError,
   BatchItemsRegistrar,
-  batchLifecycle,
-  CommandPipeline,
+  batchStateRow,
   type CommandContext,
   CONFIG,
   commandContext,
@@ -26,6 +25,7 @@ import {
   STORAGE,
   type JobData,
   JobName,
+  LifecycleStates,
   subjectOf,
   systemActor,
   Thumbnails,
@@ -64,7 +64,7 @@ export class ImportBatchJob implements JobHandler {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly registrar: BatchItemsRegistrar,
     private readonly annotations: AnnotationImport,
     private readonly events: EventStore,
@@ -83,7 +83,7 @@ export class ImportBatchJob implements JobHandler {
     // Command ids come from the import, so a job delivered twice or killed and re-run appends nothing twice.
     const context = (step: string) => commandContext(systemActor, { commandId: `${importId}:${step}`, correlationId: importId, causationId: String(job.id) });
 
-    const { state } = await this.pipeline.load(batchLifecycle, batchStreamId(batchId));
+    const { state } = await this.states.read(batchStateRow, batchId);
     if (state.importing?.importId !== importId) return { skipped: true };
     const source = state.importing.source;
     await report(0);

@@ -3,7 +3,7 @@
 // down gets every event, in order, once it is back. At least once: a receiver dedupes by X-Annot-Delivery.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type AppConfig, CommandPipeline, CONFIG, cursorOf, DATABASE, type Db, openSecret, readLog, type StoredEvent, webhookLifecycle } from '@annot/core';
+import { type AppConfig, CONFIG, cursorOf, DATABASE, type Db, LifecycleStates, openSecret, readLog, type StoredEvent, webhookStateRow } from '@annot/core';
 import { projectIdOf, type WebhookPayload, type WebhookState, webhookStreamId } from '@annot/workflows';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { internalAddressOf } from './webhook-address';
@@ -24,7 +24,7 @@ export class WebhookDelivery {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     @Inject(CONFIG) private readonly config: AppConfig,
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly deliveries: WebhookDeliveriesRepository,
   ) {}
 
@@ -46,7 +46,7 @@ export class WebhookDelivery {
 
   private async deliver(conn: Db, webhookId: string, going: () => boolean): Promise<TurnOutcome> {
     const streamId = webhookStreamId(webhookId);
-    const { state } = await this.pipeline.load(webhookLifecycle, streamId);
+    const { state } = await this.states.read(webhookStateRow, webhookId);
     if (state.status !== 'enabled' || !state.secret) return 'idle';
     let checkpoint = (await this.deliveries.checkpoint(conn, webhookId)) ?? (await this.deliveries.startCheckpoint(conn, webhookId, streamId));
     if (state.replays > checkpoint.replaysSeen) {

@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { type CommandContext, CommandPipeline, projectLifecycle } from '@annot/core';
+import { type CommandContext, LifecycleStates, projectStateRow } from '@annot/core';
 import {
   type AcceptanceBatchDetail,
   type AcceptanceBatchRow,
@@ -15,7 +15,6 @@ import {
   claimAcceptanceInput,
   createAcceptanceInput,
   judgeAcceptanceInput,
-  projectStreamId,
 } from '@annot/workflows';
 import { Ctx } from '../../http/command-context.decorator';
 import { Versioned } from '../../http/envelope';
@@ -46,7 +45,7 @@ export class AcceptanceController {
     private readonly commands: CommandBus,
     private readonly batches: AcceptanceRepository,
     private readonly access: AcceptanceAccess,
-    private readonly pipeline: CommandPipeline,
+    private readonly states: LifecycleStates,
     private readonly errorGroups: ProjectErrorGroups,
   ) {}
 
@@ -122,7 +121,7 @@ export class AcceptanceController {
   }
 
   private async eligibleIn(projectId: string): Promise<AcceptanceEligible> {
-    const { state } = await this.pipeline.load(projectLifecycle, projectStreamId(projectId));
+    const { state } = await this.states.read(projectStateRow, projectId);
     return this.batches.eligible(projectId, state.basics?.permissions.reacceptPassed ?? false);
   }
 
