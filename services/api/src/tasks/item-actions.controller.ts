@@ -2,7 +2,7 @@
 // PUT items/:itemId/result), behind the action's permission, with its body's schema and If-Match from the item's ETag.
 import { Body, Controller, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
@@ -57,6 +57,8 @@ function route(name: ItemRouteName): void {
   params.forEach(([decorate], index) => decorate(proto, key, index));
   (entry.route.method === 'PUT' ? Put : Post)(`:itemId/${itemActionVerb(name)}`)(proto, key, descriptor);
   Can(entry.permission)(proto, key, descriptor);
+  // The document's request body: the explorer does not find a body parameter added after the class was declared.
+  if (bodyDto) ApiBody({ type: bodyDto })(proto, key, descriptor);
 }
 
 itemRouteNames.forEach(route);
