@@ -27,6 +27,7 @@ export const demoAccounts: DemoAccount[] = [
   { role: '40', tab: 'user', name: 'Demo Tagger', account: 'tagger@example.com', password: 'Demo@2026' },
   { role: '40', tab: 'user', name: 'Demo Inspector', account: 'inspector@example.com', password: 'Demo@2026' },
   { role: '50', tab: 'client', name: 'Demo Acceptor', account: 'client@example.com', password: 'Demo@2026' },
+  { role: '60', tab: 'internal', name: 'Demo Auditor', account: 'auditor@example.com', password: 'Demo@2026' },
 ];
 
 export interface DemoOptions {
@@ -68,6 +69,10 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   const tagger = demoAccounts.find((d) => d.account === 'tagger@example.com')!;
   const taggerId: string = people.data.items.find((p: { account: string }) => p.account === tagger.account).id;
   const projectId = await seedDemoProject(call, token, { teamId: teamId!, taggerId });
+  // The demo auditor reads the demo project, its past moments and its ledger, and changes nothing.
+  const auditorId: string = people.data.items.find((p: { account: string }) => p.account === 'auditor@example.com').id;
+  const assigned = await call('PUT', `/manage/people/${auditorId}/projects`, { projectIds: [projectId] }, token);
+  if (assigned.code !== 200) throw new Error(`demo auditor's projects: ${assigned.message}`);
   const inspector = demoAccounts.find((d) => d.account === 'inspector@example.com')!;
   const inspectorId: string = people.data.items.find((p: { account: string }) => p.account === inspector.account).id;
   await seedDemoWork(call, { admin: token, projectId, tagger, inspector: { id: inspectorId, ...inspector } });

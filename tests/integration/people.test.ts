@@ -89,7 +89,7 @@ describe('people and teams', () => {
       expect(disabled.status).toBe(200);
       const twice = await call(platform, 'POST', `/manage/people/${id}/disable`, { token: cast.tokens['01'], headers: en });
       expect(twice.status).toBe(409);
-      expect(twice.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"disable the account" is not allowed while "disabled"; allowed: edit the account, change the password, and enable the account' });
+      expect(twice.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"disable the account" is not allowed while "disabled"; allowed: edit the account, change the password, assign projects to the auditor, and enable the account' });
       const view = await call(platform, 'GET', `/manage/people/${id}`, { token: cast.tokens['01'] });
       expect(view.body.data).toMatchObject({ name: 'Tagger Renamed', company: 'Acme', status: 'disabled' });
       await call(platform, 'POST', `/manage/people/${id}/enable`, { token: cast.tokens['01'] });

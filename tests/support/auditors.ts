@@ -9,7 +9,7 @@ export interface Auditor {
   token: string;
 }
 
-export async function createAuditor(platform: Platform, adminToken: string, projectIds: string[], account = 'auditor@example.com'): Promise<Auditor> {
+export async function createAuditor(platform: Platform, adminToken: string, projectIds: string[], account = 'made-auditor@example.com'): Promise<Auditor> {
   const password = 'Audit@2026';
   const id = await createPerson(platform, adminToken, { role: '60', name: 'Auditor', account, email: account, password });
   if (projectIds.length > 0) {
