@@ -87,7 +87,7 @@ describe('batches', () => {
       const refused = await act(body.data.id, 'pause', { kind: 'annotation' });
       expect(refused.status).toBe(409);
       expect(refused.body.errCode).toBe('INVALID_TRANSITION');
-      expect(refused.body.message).toContain('batch.upload');
+      expect(refused.body.message).toContain('上传数据');
     });
 
     it('pauses annotation or inspection, resumes, stops; a stopped batch only edits or deletes', async () => {

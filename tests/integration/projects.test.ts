@@ -241,7 +241,7 @@ describe('projects', () => {
       const refused = await step(id, 'basics', { ...basics, title: 'Late change' }, en);
       expect(refused.status).toBe(409);
       expect(refused.body.errCode).toBe('INVALID_TRANSITION');
-      expect(refused.body.message).toContain('project.reopen');
+      expect(refused.body.message).toContain('reopen the project');
       expect((await verb(id, 'reopen')).status).toBe(200);
       expect((await step(id, 'basics', { ...basics, title: 'Late change' })).body.data).toMatchObject({ status: 'reopened', missing: [] });
       expect((await detail(id)).title).toBe('Late change');
@@ -264,7 +264,7 @@ describe('projects', () => {
       const refused = await verb(id, 'resume', admin, en);
       expect(refused.status).toBe(409);
       expect(refused.body.errCode).toBe('INVALID_TRANSITION');
-      expect(refused.body.message).toContain('project.publish');
+      expect(refused.body.message).toContain('publish the project');
     });
 
     it('refuses a broken link step and leaves a complete project as it was', async () => {

@@ -17,14 +17,17 @@ export interface WorkPlan {
   inspectorMayModify: boolean;
 }
 
-/** The plan of a project as its stream folds it; a project without links yet has an empty plan. */
+/**
+ * The plan of a project as its stream folds it; a project without links yet has an empty plan. Basics written before
+ * a setting existed (auto recycling, permissions) read as the setting's default.
+ */
 export function workPlanOf(project: { basics: Pick<ProjectBasics, 'reworkMaxCount' | 'autoRecycle' | 'permissions'> | null; links: ItemLink[] | null }): WorkPlan {
   const basics = project.basics;
   return {
     links: (project.links ?? []).map(({ id, type }) => ({ id, type })),
     reworkMaxCount: basics?.reworkMaxCount ?? 0,
-    autoRecycleMinutes: basics?.autoRecycle.enabled ? basics.autoRecycle.timeoutMinutes : null,
-    inspectorMayModify: basics?.permissions.inspectorMayModify ?? false,
+    autoRecycleMinutes: basics?.autoRecycle?.enabled ? basics.autoRecycle.timeoutMinutes : null,
+    inspectorMayModify: basics?.permissions?.inspectorMayModify ?? false,
   };
 }
 
