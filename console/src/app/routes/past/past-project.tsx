@@ -2,14 +2,12 @@
 // (the moment in the address, as on an item), and its items today, each opening as it was at a moment.
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { useBatches } from '@/features/batches/api/batches';
 import { useProjectAsOf } from '@/features/past/api/get-project-as-of';
 import { type MomentChoice, momentFromSearch, momentSearch } from '@/features/past/api/moment';
 import { MomentPicker } from '@/features/past/components/moment-picker';
 import { PastCounts } from '@/features/past/components/past-counts';
-import { useProjectMembers } from '@/features/projects/api/project-members';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
-import { itemChoicesOf } from '@/features/tasks/components/item-filters';
+import { useItemChoices } from '@/features/tasks/api/use-item-choices';
 import { ItemsPanel } from '@/features/tasks/components/items-panel';
 import { linkLabel } from '@/lib/link-label';
 import { formatTime } from '@/lib/time';
@@ -21,10 +19,7 @@ export default function PastProjectPage() {
   const moment = momentFromSearch(search);
   const choose = (next: MomentChoice) => setSearch(next.kind === 'version' ? {} : momentSearch(next));
   const past = useProjectAsOf(id, moment.kind === 'version' ? { kind: 'now' } : moment);
-  const members = useProjectMembers(id);
-  const batches = useBatches(id);
-  const choices = itemChoicesOf(members.data, batches.data);
-  const nameOf = (personId: string) => choices.claimers.find((c) => c.id === personId)?.name ?? t('tasks_person_unknown');
+  const { choices, nameOf } = useItemChoices(id);
   return (
     <ProjectScreen id={id} manage={false}>
       {(project) => {
