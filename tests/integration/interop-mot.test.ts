@@ -116,6 +116,23 @@ describe('MOTChallenge as shipped', () => {
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 
+  it('imports the lines that fit a sequence shorter than its ground truth and warns for each line past its last frame', async () => {
+    // MOT17's gt.txt runs to its seqLength; here the batch holds 4 frames and the truth 6: the pedestrian walks on
+    // past the end, and a car enters only after it.
+    const longer = [...gt, '5,1,16,21,30,60,1,1,0.5', '6,1,18,21,30,60,1,1,0.4', '6,4,60,60,20,20,1,3,1'];
+    const answer = await importAnnotations(project, batchId, 'mot', { name: 'gt.zip', content: await zipOf([{ name: `${sequence}/gt/gt.txt`, content: Buffer.from(longer.join('\n')) }]) }, 'all', 'en_US');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const past = "Lies past the item's last frame (frame count: 4) and was skipped";
+    expect(answer.body.data.warnings).toEqual([
+      { source: `${sequence}/gt/gt.txt:${clippedLine}`, message: 'The box ran past the frame and was clipped to it' },
+      ...[7, 8, 9].map((line) => ({ source: `${sequence}/gt/gt.txt:${line}`, message: past })),
+    ]);
+    expect(answer.body.data).toMatchObject({ items: 1, objects: 3, refusals: [] });
+    const item = (await batchResults(project, batchId)).get(sequence)!;
+    expect(item.objects.map((o) => o.id)).toEqual(['1', '2', '3']);
+    expect(item.objects[0].keyframes.filter((k) => !k.outside).map((k) => k.frame)).toEqual([0, 1, 2]);
+  });
+
   it('keeps a shipped sequence whose gt.txt has a malformed line, without its tracks, and names the line in the report', async () => {
     const { platform, admin, projectId } = project;
     const broken = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'MOT broken', priority: 10, uploadType: 'zip' })).id;

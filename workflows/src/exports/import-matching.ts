@@ -136,6 +136,12 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
     draft.read.objects.push(...decoded.objects.map((o) => o.source));
     if (decoded.frameCount !== undefined) draft.frameCount = Math.max(draft.frameCount ?? 0, decoded.frameCount);
     for (const object of decoded.objects) {
+      // A file may run past the item's last frame (MOT ground truth often runs to a longer seqLength): what fits is kept.
+      if (target.frameCount && (object.frame ?? 0) >= target.frameCount) {
+        warnings.push({ source: object.source, reasonKey: importWarnings.pastLastFrame, params: { frameCount: target.frameCount } });
+        dropped.objects.add(object.source);
+        continue;
+      }
       const tool = toolOf(object, tools, object.optional ? warnings : refusals, object.optional);
       if (!tool) {
         if (object.optional) dropped.objects.add(object.source);
