@@ -1,11 +1,12 @@
 // CVAT for video 1.1 as CVAT writes it: a track per object with its shape at every frame, keyframes marked, an outside
 // mark where it leaves and its mutable attributes per frame imports as tracks with the same keyframes; a 2D cuboid
 // track is skipped with a warning; the export of the import gives every frame of every track back field by field; a
-// malformed track is refused by its element and writes nothing.
+// malformed track is refused by its element and writes nothing. A task's or a project's export zipped with its frames
+// (images/frame_000000.PNG, images/<subset>/...) is one upload: each task's frames become a sequence with its tracks.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpeg, upload, zipOf } from '../support/batches';
+import { jpeg, png, upload, zipOf } from '../support/batches';
 import { cvatTracks } from '../support/cvat-xml';
 import { eventually } from '../support/platform';
 import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
@@ -59,6 +60,56 @@ describe('CVAT for video import', () => {
     expect(path).toBe('annotations/Drives/drive.xml');
     const leave = { fields: ['source'] };
     expect(cvatTracks(exported.toString('utf8'), leave)).toEqual(cvatTracks(fixture, { ...leave, kinds: ['cuboid'] }));
+  });
+
+  /** A new batch of the project, the export uploaded through the annotation import, and the batch once its import is done. */
+  async function migrate(name: string, files: { name: string; content: Buffer }[]) {
+    const { platform, admin, projectId } = project;
+    const id = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name, priority: 10, uploadType: 'zip' })).id;
+    const answer = await importAnnotations(project, id, 'cvat_video', { name: 'export.zip', content: await zipOf(files) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${id}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
+    return { summary, results: await batchResults(project, id) };
+  }
+
+  const frameNames = (numbers: number[], folder = 'images') => numbers.map((n, i) => ({ name: `${folder}/frame_${String(n).padStart(6, '0')}.PNG`, content: png(200, 100, 100 + n + i) }));
+
+  it('takes a video task’s export zipped with its frames as one upload: one sequence with the same tracks', async () => {
+    const exported = fixture.replace('<dumped>', '<source>drive.mp4</source>\n    <dumped>');
+    const { summary, results } = await migrate('CVAT video task', [xml(exported), ...frameNames([0, 1, 2, 3, 4, 5])]);
+    expect(summary).toMatchObject({ items: 1, failed: 0 });
+    const [car, road] = results.get('images')!.objects;
+    expect(car.keyframes.map((k) => [k.frame, k.outside, k.attributes])).toEqual([
+      [0, false, { moving: 'no', occluded: '0' }],
+      [2, false, { moving: 'yes', occluded: '0' }],
+      [3, false, { moving: 'yes', occluded: '1' }],
+      [4, true, {}],
+    ]);
+    expect(road.keyframes.map((k) => k.frame)).toEqual([2]);
+  });
+
+  it('takes a project’s export as one upload: each subset a sequence, frames found by their numbers from the task’s start and step', async () => {
+    // Two tasks in two subsets; the second starts at frame 10 and keeps every second frame, as CVAT numbers them.
+    const task = (id: number, subset: string, start: number, stop: number, size: number, step: string) =>
+      `<task><id>${id}</id><name>drive ${id}</name><size>${size}</size><mode>interpolation</mode><subset>${subset}</subset><start_frame>${start}</start_frame><stop_frame>${stop}</stop_frame><frame_filter>${step}</frame_filter><original_size><width>200</width><height>100</height></original_size></task>`;
+    const box = (frame: number, keyframe: number, outside: number, x: number) =>
+      `<box frame="${frame}" keyframe="${keyframe}" outside="${outside}" occluded="0" xtl="${x}.00" ytl="20.00" xbr="${x + 40}.00" ybr="40.00" z_order="0"><attribute name="color">blue</attribute><attribute name="moving">yes</attribute></box>`;
+    const text =
+      `<?xml version="1.0" encoding="utf-8"?>\n<annotations><version>1.1</version><meta><project><id>4</id><name>Drives</name><tasks>${task(1, 'Train', 0, 2, 3, '')}${task(2, 'Validation', 10, 14, 3, 'step=2')}</tasks>` +
+      `<labels><label><name>car</name><type>rectangle</type></label></labels><subsets>Train\nValidation</subsets></project><dumped>2024-05-01</dumped></meta>` +
+      `<track id="0" label="car" source="manual" task_id="1" subset="Train">${box(0, 1, 0, 10)}${box(1, 0, 0, 20)}${box(2, 1, 0, 30)}</track>` +
+      `<track id="1" label="car" source="manual" task_id="2" subset="Validation">${box(12, 1, 0, 50)}${box(14, 1, 1, 50)}</track></annotations>`;
+    const files = [xml(text), ...frameNames([0, 1, 2], 'images/Train'), ...frameNames([10, 12, 14], 'images/Validation')];
+    const { summary, results } = await migrate('CVAT project', files);
+    expect(summary).toMatchObject({ items: 2, failed: 0 });
+    const train = results.get('images/Train')!.objects;
+    expect(train.map((o) => o.keyframes.map((k) => [k.frame, k.outside]))).toEqual([[[0, false], [2, false]]]);
+    expect(train[0].attributes).toEqual({ color: 'blue' });
+    const [validation] = results.get('images/Validation')!.objects;
+    expect(validation.keyframes.map((k) => [k.frame, k.outside, k.shape])).toEqual([
+      [1, false, { type: 'box', x: 50, y: 20, width: 40, height: 20 }],
+      [2, true, null],
+    ]);
   });
 
   it('refuses a malformed track by its element, in the caller’s language, and writes nothing', async () => {

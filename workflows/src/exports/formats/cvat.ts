@@ -3,6 +3,7 @@
 // no tool kind for (2D cuboids, ellipses, skeletons, tags) and groups are skipped with a warning; the malformed is
 // refused by its element.
 import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
+import { isAnnotationText } from '../import-gate';
 import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
 import { everyFrame } from './track-frames';
 import { attr, attributesOf, children, childText, cvatDetails, flagAttributes, flagsOf, migrationWarnings, numberAttr, readAnnotations, readShape, shapeElements, type ShapeElement, type XmlElement } from './cvat-xml';
@@ -39,7 +40,7 @@ export const decodeCvat: AnnotationDecoder = (files, context) => {
       const item = readImage(image, `${file.path} image[${index}]`, reading);
       if (item) items.push(item);
     });
-    if (images.length === 0 || children(read.root, 'track').length > 0) items.push(readSequence(read.root, reading));
+    if (images.length === 0 || children(read.root, 'track').length > 0) items.push(...readSequences(read.root, reading));
   }
   return { items, refusals, warnings };
 };
@@ -95,19 +96,21 @@ function readObjects(kind: ShapeElement, element: XmlElement, source: string, si
   return read.shapes.map((shape) => ({ className, shape, attributes }));
 }
 
-/** The task or job a file's <meta> describes. */
-const taskOf = (root: XmlElement): XmlElement | undefined => {
+/** The tasks a file's <meta> describes: its task or job, or each task of a project export. */
+function tasksOf(root: XmlElement): XmlElement[] {
   const meta = root.meta as XmlElement | undefined;
-  return (meta?.task ?? meta?.job) as XmlElement | undefined;
-};
+  const own = (meta?.task ?? meta?.job) as XmlElement | undefined;
+  if (own) return [own];
+  const listed = ((meta?.project as XmlElement | undefined)?.tasks as XmlElement | undefined)?.task;
+  return Array.isArray(listed) ? (listed as XmlElement[]) : listed ? [listed as XmlElement] : [];
+}
 
 /**
- * The sequence a CVAT for video file annotates: named by the task's <source> (its video), else by the file's place
- * ("annotations/drive_0001.xml" or "drive_0001/annotations.xml"), else by the task's name.
+ * The sequence a CVAT for video file annotates: named by its video (<source>, in <meta> or in its task), else by
+ * the file's place ("annotations/drive_0001.xml" or "drive_0001/annotations.xml"), else by the task's name.
  */
-function sequenceName(root: XmlElement, path: string): string {
-  const task = taskOf(root);
-  const source = childText(task, 'source')?.trim();
+function sequenceName(root: XmlElement, task: XmlElement | undefined, path: string): string {
+  const source = (childText(root.meta as XmlElement | undefined, 'source') ?? childText(task, 'source'))?.trim();
   if (source) return source;
   const folder = path.match(/^(.*)\/annotations\.xml$/i)?.[1];
   if (folder) return folder;
@@ -115,23 +118,76 @@ function sequenceName(root: XmlElement, path: string): string {
   return childText(task, 'name')?.trim() || stemOf(path);
 }
 
-/** One sequence of CVAT for video: each track read at every frame from its first keyframe to the sequence's end. */
-function readSequence(root: XmlElement, reading: Reading): DecodedItem {
+/**
+ * The frames an export with its images ships beside the file: "images/" of a task's export, "images/<subset>/" of a
+ * project's, in name order as the batch's import makes them one sequence; with the folder that sequence is named by.
+ */
+function shippedFrames(reading: Reading, subset: string): { name: string; frames: string[] } | null {
+  const folder = reading.file.path.slice(0, reading.file.path.lastIndexOf('/') + 1);
+  const inside = `${folder}images/${subset ? `${subset}/` : ''}`;
+  const frames = [...reading.paths].filter((p) => p.startsWith(inside) && !p.slice(inside.length).includes('/') && !isAnnotationText(p)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return frames.length > 0 ? { name: inside.slice(0, -1), frames } : null;
+}
+
+/** Where a frame CVAT numbers lies in the item: CVAT counts from the task's start frame by its step ("step=2"). */
+function framePlacer(task: XmlElement | undefined, shipped: { frames: string[] } | null): (frame: number) => number | null {
+  const start = Number(childText(task, 'start_frame')) || 0;
+  const step = Number(/step\s*=\s*(\d+)/.exec(childText(task, 'frame_filter') ?? '')?.[1]) || 1;
+  // A video's frames ship as "frame_<its number, six digits>.PNG": found by name, whatever the start and the step.
+  const byName = new Map((shipped?.frames ?? []).map((path, index) => [stemOf(path.slice(path.lastIndexOf('/') + 1)), index]));
+  return (frame) => {
+    const named = byName.get(`frame_${String(frame).padStart(6, '0')}`);
+    if (named !== undefined) return named;
+    const placed = (frame - start) / step;
+    return Number.isInteger(placed) && placed >= 0 ? placed : null;
+  };
+}
+
+/**
+ * The sequences of a CVAT for video file: one for a task's export, one per subset for a project's (its tracks name
+ * their subset). Each track is read at every frame from its first keyframe to the sequence's end.
+ */
+function readSequences(root: XmlElement, reading: Reading): DecodedItem[] {
+  const tasks = tasksOf(root);
+  const bySubset = new Map<string, { track: XmlElement; index: number }[]>();
+  children(root, 'track').forEach((track, index) => {
+    const subset = attr(track, 'subset')?.trim() ?? '';
+    bySubset.set(subset, [...(bySubset.get(subset) ?? []), { track, index }]);
+  });
+  if (bySubset.size === 0) bySubset.set('', []);
+  return [...bySubset].map(([subset, tracks]) => {
+    const task = tasks.find((t) => subset && childText(t, 'subset') === subset) ?? tasks[0];
+    const shipped = shippedFrames(reading, subset) ?? (subset ? null : shippedFrames(reading, childText(task, 'subset')?.trim() ?? ''));
+    const name = shipped?.name ?? (subset && tasks.length > 1 ? subset : sequenceName(root, task, reading.file.path));
+    return readSequence(tracks, { name, task, shipped, tasks }, reading);
+  });
+}
+
+interface SequenceShape {
+  name: string;
+  task: XmlElement | undefined;
+  tasks: XmlElement[];
+  shipped: { frames: string[] } | null;
+}
+
+/** One sequence: its tracks, each as its keyframes, read at every frame up to the sequence's end. */
+function readSequence(tracks: { track: XmlElement; index: number }[], { name, task, tasks, shipped }: SequenceShape, reading: Reading): DecodedItem {
   const { file } = reading;
-  const task = taskOf(root);
-  const name = sequenceName(root, file.path);
-  const declared = Number(childText(task, 'size'));
+  const declared = shipped ? shipped.frames.length : Number(childText(task, 'size'));
   const original = task?.original_size as XmlElement | undefined;
   const [width, height] = [Number(childText(original, 'width')), Number(childText(original, 'height'))];
   const size = width > 0 && height > 0 ? { width, height } : reading.context.sizeOf(name);
-  const tracks = children(root, 'track');
-  const read = tracks.map((track, index) => readTrack(track, index, size, reading));
+  const read = tracks.map(({ track, index }) => {
+    // A project's track names its task, whose start and step number its frames.
+    const own = tasks.find((t) => childText(t, 'id') === attr(track, 'task_id')) ?? task;
+    return readTrack(track, index, size, framePlacer(own, shipped), reading);
+  });
   const lastFrame = Math.max(0, ...read.map((t) => t?.lastFrame ?? 0));
-  const frameCount = Number.isInteger(declared) && declared > 0 ? declared : lastFrame + 1;
+  const frameCount = Number.isInteger(declared) && declared > 0 && tasks.length <= 1 ? declared : shipped ? shipped.frames.length : lastFrame + 1;
   const item: DecodedItem = { fileName: name, source: file.path, objects: [], frameCount };
-  read.forEach((track, index) => {
+  read.forEach((track, at) => {
     if (!track) return;
-    const source = `${file.path} track[${index}]`;
+    const source = `${file.path} track[${tracks[at].index}]`;
     if (track.lastFrame >= frameCount) return reading.refusals.push(malformed(`${source} frame ${track.lastFrame}`, cvatDetails.badFrame));
     track.keyframes.forEach((keyframes, part) => {
       const id = part === 0 ? track.id : `${track.id}-${part + 1}`;
@@ -142,7 +198,7 @@ function readSequence(root: XmlElement, reading: Reading): DecodedItem {
 }
 
 /** A track's class, id and keyframes: one list, or one per point of a points track, each point its own object. */
-function readTrack(track: XmlElement, index: number, size: Size, reading: Reading): { className: string; id: string; keyframes: Keyframe[][]; lastFrame: number } | null {
+function readTrack(track: XmlElement, index: number, size: Size, place: (frame: number) => number | null, reading: Reading): { className: string; id: string; keyframes: Keyframe[][]; lastFrame: number } | null {
   const source = `${reading.file.path} track[${index}]`;
   const className = attr(track, 'label')?.trim();
   if (!className) {
@@ -163,8 +219,9 @@ function readTrack(track: XmlElement, index: number, size: Size, reading: Readin
     }
     elements.forEach((element, at) => {
       const where = `${source} ${kind}[${at}]`;
-      const frame = numberAttr(element, 'frame');
-      if (frame === undefined || !Number.isInteger(frame) || frame < 0) {
+      const written = numberAttr(element, 'frame');
+      const frame = written !== undefined && Number.isInteger(written) && written >= 0 ? place(written) : null;
+      if (frame === null) {
         refused = true;
         return reading.refusals.push(malformed(`${where} frame`, cvatDetails.badFrame));
       }
