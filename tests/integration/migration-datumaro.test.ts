@@ -1,11 +1,16 @@
 // Datumaro's own JSON as Datumaro writes it: boxes (turned ones by their rotation attribute), polygons, polylines,
 // points and COCO-RLE masks import with their attributes; labels and captions of the whole image are skipped with a
 // warning; an export of the import gives every annotation back field by field; a malformed dataset is refused by its
-// place and writes nothing.
+// place and writes nothing. A video as CVAT exports it through Datumaro (an item per frame, each shape naming its
+// track by `track_id`) zipped with its frames is one upload into a sequence project: one sequence, each track with its
+// keyframes and the frames it leaves; tags of a frame are skipped with a warning; its export reads back the same.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png, zipOf } from '../support/batches';
+import { eventually } from '../support/platform';
 import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
+import { ok } from '../support/worked-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'datumaro', 'annotations', 'default.json'));
 const json = (dataset: unknown) => ({ name: 'default.json', content: Buffer.from(JSON.stringify(dataset)) });
@@ -90,5 +95,93 @@ describe('Datumaro import', () => {
     const chinese = await importAnnotations(project, batch, 'datumaro', json({ items: 'none' }), 'all', 'zh_CN');
     expect(chinese.body.data.refusals).toEqual([{ source: 'default.json', message: '无法按 Datumaro 读取该文件：Datumaro 数据集应为带 items 列表的对象' }]);
     expect(await batchResults(project, batch)).toEqual(before);
+  });
+});
+
+describe('Datumaro video import', () => {
+  let project: InteropProject;
+  let batch: string;
+  const frame = (n: number) => `frame_${String(n).padStart(6, '0')}`;
+  // What CVAT writes for a video task through Datumaro: occluded on every shape, rotation on every box, track_id and
+  // keyframe on a track's shapes, nothing for a track where it is outside, a tag as a label of the frame.
+  const box = (track: number | null, x: number, values: Record<string, unknown>) => ({
+    id: 0, type: 'bbox', bbox: [x, 20, 40, 20], label_id: 0, group: 0, z_order: 0,
+    attributes: { occluded: false, rotation: 0.0, ...values, ...(track === null ? {} : { track_id: track, keyframe: true }) },
+  });
+  const road = { id: 0, type: 'polygon', points: [0, 100, 80, 60, 120, 60, 200, 100], label_id: 1, group: 0, z_order: 0, attributes: { occluded: false, track_id: 1, keyframe: false } };
+  const shapesAt: Record<string, unknown>[][] = [
+    [box(0, 10, { color: 'red', moving: 'no' }), { id: 0, type: 'label', label_id: 2, group: 0, attributes: {} }],
+    [box(0, 20, { color: 'red', moving: 'no' }), box(null, 150, { color: 'blue', moving: 'no' })],
+    [box(0, 30, { color: 'red', moving: 'yes' }), road],
+    [box(0, 40, { color: 'red', moving: 'yes', occluded: true }), road],
+    [road],
+    [road],
+  ];
+  const dataset = {
+    info: {},
+    categories: { label: { labels: ['car', 'road', 'night'].map((name) => ({ name, parent: '', attributes: [] })), attributes: ['occluded'] } },
+    items: shapesAt.map((annotations, n) => ({ id: frame(n), annotations, attr: { frame: n }, image: { path: `${frame(n)}.PNG`, size: [100, 200] } })),
+  };
+
+  beforeAll(async () => {
+    project = await startInteropProject(
+      'Datumaro drives',
+      [
+        { name: 'car', templateType: 'box', attributes: [choice('color', ['red', 'blue']), { ...choice('moving', ['no', 'yes']), frameAttribute: true }] },
+        { name: 'road', templateType: 'polygon' },
+      ],
+      'picture_continuous_frame',
+    );
+  }, 240_000);
+  afterAll(async () => project?.stop());
+
+  it('takes the export zipped with its frames as one upload: one sequence whose tracks keep their keyframes and the frames they leave', async () => {
+    const { platform, admin, projectId } = project;
+    batch = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Drives', priority: 10, uploadType: 'zip' })).id;
+    const frames = shapesAt.map((_, n) => ({ name: `images/default/${frame(n)}.PNG`, content: png(200, 100, 40 + n) }));
+    const zip = await zipOf([{ name: 'annotations/default.json', content: Buffer.from(JSON.stringify(dataset)) }, ...frames]);
+    const answer = await importAnnotations(project, batch, 'datumaro', { name: 'export.zip', content: zip });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${batch}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
+    expect(summary).toMatchObject({ items: 1, failed: 0 });
+    const [car, parked, lane] = (await batchResults(project, batch)).get('images/default')!.objects;
+    expect(car).toMatchObject({ id: '0', attributes: { color: 'red' } });
+    expect(car.keyframes.map((k) => [k.frame, k.outside, k.attributes])).toEqual([
+      [0, false, { moving: 'no' }],
+      [2, false, { moving: 'yes' }],
+      [3, false, { moving: 'yes' }],
+      [4, true, {}],
+    ]);
+    expect(car.keyframes[2].shape).toEqual({ type: 'box', x: 40, y: 20, width: 40, height: 20 });
+    expect(lane.keyframes.map((k) => k.frame)).toEqual([2]);
+    // A shape of no track is an object of its own, in the scene at its frame only.
+    expect(parked.keyframes.map((k) => [k.frame, k.outside])).toEqual([[1, false], [2, true]]);
+    const report = await fetch(`${platform.baseUrl}/manage/batches/${batch}/failures`, { headers: { authorization: `Bearer ${admin}`, 'x-language': 'en_US' } });
+    expect((await report.text()).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1)).toEqual([
+      'annotations/default.json items[0] annotations[1],The label was skipped: the project has no object of this kind',
+      'annotations/default.json items[3] annotations[0],"The tool ""car"" has no attribute ""occluded"": its value ""true"" was skipped"',
+    ]);
+  });
+
+  it('exports the sequence an item per frame with its tracks, which reads back into the same results', async () => {
+    const before = await batchResults(project, batch);
+    const exported = (await exportArchive(project, 'datumaro', [batch])).get('annotations/default.json')!;
+    const written = JSON.parse(exported.toString('utf8')) as { items: { id: string; attr: { frame: number }; annotations: { attributes: Record<string, unknown> }[] }[] };
+    expect(written.items.map((i) => [i.id, i.attr.frame, i.annotations.map((a) => a.attributes.track_id)])).toEqual([
+      ['Drives/images/default/frame_000000', 0, [0]],
+      ['Drives/images/default/frame_000001', 1, [0, 2]],
+      ['Drives/images/default/frame_000002', 2, [0, 1]],
+      ['Drives/images/default/frame_000003', 3, [0, 1]],
+      ['Drives/images/default/frame_000004', 4, [1]],
+      ['Drives/images/default/frame_000005', 5, [1]],
+    ]);
+    const answer = await importAnnotations(project, batch, 'datumaro', { name: 'annotations/default.json', content: exported });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ items: 1, objects: 3, refusals: [], warnings: [] });
+    // Datumaro numbers tracks: the shape of no track, numbered on the import, comes back as track 2.
+    const objects = (results: Map<string, { objects: { id: string }[] }>) => [...results.values()].map((item) => item.objects.map(({ id: _id, ...object }) => object));
+    const after = await batchResults(project, batch);
+    expect(objects(after)).toEqual(objects(before));
+    expect(after.get('images/default')!.objects.map((o) => o.id)).toEqual(['0', '2', '1']);
   });
 });

@@ -5,8 +5,8 @@ import { type ExportFormat, exportFormats } from './format';
 
 const leading: Record<AnnotationType, ExportFormat[]> = {
   picture_single_frame: ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'cvat_images', 'label_studio', 'datumaro'],
-  picture_continuous_frame: ['mot', 'kitti_tracking', 'coco_video', 'openlabel', 'cvat_video', 'label_studio'],
-  video: ['mot', 'kitti_tracking', 'coco_video', 'openlabel', 'cvat_video', 'label_studio'],
+  picture_continuous_frame: ['mot', 'kitti_tracking', 'coco_video', 'openlabel', 'cvat_video', 'label_studio', 'datumaro'],
+  video: ['mot', 'kitti_tracking', 'coco_video', 'openlabel', 'cvat_video', 'label_studio', 'datumaro'],
   panoramic_semantic_segmentation: ['coco_panoptic', 'masks', 'coco'],
   point_cloud_single_frame: ['kitti_3d', 'nuscenes', 'openlabel'],
   point_cloud_continuous_frame: ['kitti_3d', 'kitti_tracking', 'nuscenes', 'openlabel'],

@@ -51,17 +51,19 @@ describe('matching an import to a batch', () => {
     ]);
   });
 
-  it('gathers the frames of one id into one track of keyframes, and refuses a frame past the item’s last', () => {
+  it('gathers the frames of one id into one track of keyframes, and skips a frame past the item’s last with a warning', () => {
     const at = (frame: number, x: number) => ({ source: `gt.txt:${frame + 1}`, className: 'Vehicle box', shape: { ...box, x }, attributes: {}, id: '4', frame });
     const sequence = [{ ...targets[0], frameCount: 10 }];
     const outcome: DecodeOutcome = { items: [{ fileName: 'frames/0001.png', source: 'gt.txt', objects: [at(0, 10), at(1, 20), at(2, 30), at(3, 40)] }], refusals: [] };
     const { items } = matchImport(outcome, sequence, [vehicle]);
     expect(items[0].result.frameCount).toBe(10);
     expect(items[0].result.objects.map((o) => [o.id, o.keyframes.map((k) => [k.frame, k.outside])])).toEqual([['4', [[0, false], [3, false], [4, true]]]]);
-    const late: DecodeOutcome = { items: [{ fileName: 'frames/0001.png', source: 'gt.txt', objects: [at(12, 10)] }], refusals: [] };
-    const refused = matchImport(late, sequence, [vehicle]);
-    expect(refused.items).toEqual([]);
-    expect(refused.refusals.map((r) => [r.source, r.reasonKey])).toEqual([['gt.txt:13', 'tasks.result.frame_out_of_range']]);
+    const late: DecodeOutcome = { items: [{ fileName: 'frames/0001.png', source: 'gt.txt', objects: [at(8, 10), at(9, 20), at(10, 30), at(12, 10)] }], refusals: [] };
+    const kept = matchImport(late, sequence, [vehicle]);
+    expect(kept.refusals).toEqual([]);
+    expect(kept.items[0].result.objects[0].keyframes.map((k) => k.frame)).toEqual([8, 9]);
+    expect(kept.warnings).toEqual(['gt.txt:11', 'gt.txt:13'].map((source) => ({ source, reasonKey: importWarnings.pastLastFrame, params: { frameCount: 10 } })));
+    expect(kept.dropped.objects).toEqual(['gt.txt:11', 'gt.txt:13']);
   });
 });
 

@@ -23,7 +23,7 @@ export const cvatVideoEncoder: EncoderFactory = (context) => ({
 });
 
 /** CVAT's integer track ids: an object whose id is already a whole number keeps it, the others follow the largest. */
-function trackIds(objects: ResultObject[]): Map<string, number> {
+export function trackIds(objects: ResultObject[]): Map<string, number> {
   const whole = (id: string) => /^(0|[1-9]\d{0,8})$/.test(id);
   let next = 0;
   for (const o of objects) if (whole(o.id)) next = Math.max(next, Number(o.id) + 1);

@@ -1,12 +1,15 @@
 // Datumaro's own JSON: annotations/<subset>.json with the label categories and an item per picture, each annotation a
 // bbox, polygon, polyline, points or mask (COCO's compressed RLE, column by column) with its label id, attributes,
-// group and z_order. Other annotation kinds (labels, captions, 3D cuboids, ellipses) are skipped with a warning.
+// group and z_order. Other annotation kinds (labels, captions, 3D cuboids, ellipses) are skipped with a warning. A
+// video is an item per frame whose shapes name their track (`track_id` among their attributes), as CVAT writes it.
 import { encodeMask, maskSpans } from '../../editor/masks';
 import type { AttributeValues, MaskShape, Shape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importReasons, importWarnings } from '../format';
+import { isAnnotationText } from '../import-gate';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
 import { migrationWarnings } from './cvat-xml';
 import { decodeJsonDocuments } from './json-documents';
 import { objectsAt } from './objects-at';
+import { trackIds } from './cvat-video';
 
 export const datumaroPath = 'annotations/default.json';
 
@@ -98,19 +101,58 @@ function valuesOf(raw: unknown): AttributeValues {
   return values;
 }
 
-export const decodeDatumaro: AnnotationDecoder = (files, context) =>
-  decodeJsonDocuments(files, 'Datumaro', (file, dataset, { items, refusals, warnings }) => {
+/** Values that say how a frame's shape belongs to its track (CVAT's video exports through Datumaro), not values of the object. */
+const trackValues = ['track_id', 'keyframe', 'outside'];
+
+/** Whether a document holds a video's frames: its annotations name tracks, or its items are CVAT's video frames. */
+function isVideo(items: unknown[]): boolean {
+  const entries = items.filter(isObject);
+  if (entries.some((entry) => Array.isArray(entry.annotations) && entry.annotations.some((a: unknown) => isObject(a) && isObject(a.attributes) && a.attributes.track_id !== undefined))) return true;
+  return entries.length > 0 && entries.every((entry) => typeof entry.id === 'string' && /(^|\/)frame_\d+$/.test(entry.id));
+}
+
+/** Where an item's picture ships beside the document ("annotations/<subset>.json"): images/<subset>/<path>, else images/<path>. */
+function shippedImage(documentPath: string, path: string, paths: Set<string>): string | null {
+  const root = documentPath.replace(/(^|\/)annotations\/[^/]+$/, '$1').replace(/[^/]+$/, '');
+  const subset = stemOf(documentPath.slice(documentPath.lastIndexOf('/') + 1));
+  return [`${root}images/${subset}/${path}`, `${root}images/${path}`].find((candidate) => paths.has(candidate)) ?? null;
+}
+
+const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+
+export const decodeDatumaro: AnnotationDecoder = (files, context) => {
+  const paths = shippedPaths(files, context);
+  const placeOf = folderFrames(paths);
+  return decodeJsonDocuments(files, 'Datumaro', (file, dataset, { items, refusals, warnings }) => {
     if (!isObject(dataset) || !Array.isArray(dataset.items)) return details.notDataset;
     const labels: unknown[] = Array.isArray(dataset.categories?.label?.labels) ? dataset.categories.label.labels : [];
+    const video = isVideo(dataset.items);
+    // A video's frames gather into one sequence per folder: the folder its pictures ship in, else their ids' folder, else the subset's.
+    const sequences = new Map<string, DecodedItem>();
+    const subset = stemOf(file.path.slice(file.path.lastIndexOf('/') + 1));
     dataset.items.forEach((raw: unknown, index: number) => {
       const source = `${file.path} items[${index}]`;
       const entry = isObject(raw) ? raw : {};
       const media = isObject(entry.image) ? entry.image : isObject(entry.media) ? entry.media : {};
-      const fileName = typeof media.path === 'string' && media.path ? media.path : typeof entry.id === 'string' && entry.id ? entry.id : null;
-      if (!fileName) return refusals.push(malformed(`${source} id`, details.noName));
+      const named = typeof media.path === 'string' && media.path ? media.path : typeof entry.id === 'string' && entry.id ? entry.id : null;
+      if (!named) return refusals.push(malformed(`${source} id`, details.noName));
+      const shipped = shippedImage(file.path, named, paths);
+      const fileName = shipped ?? named;
       const size = numbers(media.size) && media.size.length === 2 ? { width: media.size[1], height: media.size[0] } : context.sizeOf(fileName);
-      const item: DecodedItem = { fileName, source, objects: [] };
-      items.push(item);
+      let item: DecodedItem;
+      let frame: number | undefined;
+      if (video) {
+        const name = folderOf(shipped ?? (typeof entry.id === 'string' ? entry.id : named)) || subset;
+        item = sequences.get(name) ?? { fileName: name, source: file.path, objects: [] };
+        if (!sequences.has(name)) items.push(item);
+        sequences.set(name, item);
+        const place = shipped ? placeOf(shipped) : null;
+        frame = place ? place.frame : Number.isInteger(entry.attr?.frame) && entry.attr.frame >= 0 ? entry.attr.frame : index;
+        if (place) item.frameCount = place.count;
+      } else {
+        item = { fileName, source, objects: [] };
+        items.push(item);
+      }
       (Array.isArray(entry.annotations) ? entry.annotations : []).forEach((annotation: unknown, at: number) => {
         const where = `${source} annotations[${at}]`;
         const a = isObject(annotation) ? annotation : {};
@@ -122,13 +164,35 @@ export const decodeDatumaro: AnnotationDecoder = (files, context) =>
         if (typeof shapes === 'string') return refusals.push(malformed(where, shapes));
         if (a.group) warnings.push({ source: where, reasonKey: migrationWarnings.group, params: { value: String(a.group) } });
         if (shapes.length > 1) warnings.push({ source: where, reasonKey: migrationWarnings.pointsSplit, params: { value: shapes.length } });
-        const { rotation: _turn, ...values } = valuesOf(a.attributes);
-        const attributes = { ...(a.type === 'bbox' ? values : valuesOf(a.attributes)), ...(a.z_order ? { z_order: String(a.z_order) } : {}) };
-        const id = Number.isInteger(a.id) && shapes.length === 1 ? { id: String(a.id) } : {};
-        for (const shape of shapes) item.objects.push({ source: where, className, shape, attributes, ...id });
+        const all = valuesOf(a.attributes);
+        const { rotation: _turn, ...unturned } = all;
+        const values = Object.fromEntries(Object.entries(a.type === 'bbox' ? unturned : all).filter(([name]) => !trackValues.includes(name)));
+        const attributes = { ...values, ...(a.z_order ? { z_order: String(a.z_order) } : {}) };
+        // A frame's shape of a track is the track's; another shape of a video is an object of its own.
+        const track = isObject(a.attributes) ? a.attributes.track_id : undefined;
+        const id = video ? (track !== undefined && track !== null ? { id: `${String(track)}` } : {}) : Number.isInteger(a.id) && shapes.length === 1 ? { id: String(a.id) } : {};
+        shapes.forEach((shape, part) => {
+          const own = shapes.length > 1 && 'id' in id ? { id: `${id.id}-${part + 1}` } : id;
+          item.objects.push({ source: where, className, shape, attributes, ...own, ...(frame === undefined ? {} : { frame }) });
+        });
       });
     });
   });
+};
+
+/** The pictures shipped in each folder, in name order as the batch's import makes a folder one sequence: a picture's place among them. */
+function folderFrames(paths: Set<string>): (path: string) => { frame: number; count: number } {
+  const folders = new Map<string, Map<string, number>>();
+  for (const path of [...paths].filter((p) => !isAnnotationText(p)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const frames = folders.get(folderOf(path)) ?? new Map<string, number>();
+    frames.set(path, frames.size);
+    folders.set(folderOf(path), frames);
+  }
+  return (path) => {
+    const frames = folders.get(folderOf(path))!;
+    return { frame: frames.get(path)!, count: frames.size };
+  };
+}
 
 /** An annotation's shapes in pixels (points as one point each, the invisible left out), or the detail key of why it cannot be read. */
 function shapesOf(a: Json, size: { width: number; height: number } | null): Shape[] | string {
@@ -179,19 +243,10 @@ export const datumaroEncoder: EncoderFactory = (context) => {
   const classes = new ClassRegistry(context.tools);
   return {
     item(item) {
-      const annotations = objectsAt(item, 0, context.tools).flatMap(({ object, className, shape, attributes }, index) => {
-        const annotation = annotationOf(shape);
-        if (!annotation) return [];
-        const { z_order: z, ...values } = attributes;
-        const id = /^\d{1,9}$/.test(object.id) ? Number(object.id) : index;
-        // A turned box's angle goes among its attributes in degrees, as CVAT's exports through Datumaro write it.
-        const turned = shape.type === 'box' && shape.rotation ? { rotation: Number(((shape.rotation * 180) / Math.PI).toFixed(9)) } : {};
-        return [{ id, ...annotation, attributes: { ...values, ...turned }, group: 0, label_id: classes.idOf(className), z_order: typeof z === 'string' ? Number(z) || 0 : 0 }];
-      });
-      const frame = item.frames[0];
-      const [width, height] = [frame?.width ?? item.width ?? 0, frame?.height ?? item.height ?? 0];
-      const entry = { id: archiveStem(item), annotations, attr: { frame: item.index - 1 }, image: { path: (frame?.mediaPath ?? item.mediaPath).replace(/^images\//, ''), size: [height, width] } };
-      return { files: [], sections: { items: [JSON.stringify(entry)] }, objects: annotations.length };
+      // A sequence is written as CVAT's video exports through Datumaro write it: an item per frame, its shapes naming their track.
+      const tracks = item.result.frameCount > 1 ? trackIds(item.result.objects) : null;
+      const entries = Array.from({ length: item.result.frameCount }, (_, frame) => frameEntry(item, frame, tracks, context.tools, classes));
+      return { files: [], sections: { items: entries.map((e) => JSON.stringify(e.entry)) }, objects: entries.reduce((sum, e) => sum + e.annotations, 0) };
     },
     finish() {
       const categories = { label: { labels: classes.names().map((name) => ({ name, parent: '', attributes: [] })), attributes: [] } };
@@ -199,3 +254,22 @@ export const datumaroEncoder: EncoderFactory = (context) => {
     },
   };
 };
+
+/** One frame of an item as a Datumaro item: a picture by its own stem, a sequence's frame as "<stem>/frame_000000" with its tracks' numbers. */
+function frameEntry(item: ExportItem, frame: number, tracks: Map<string, number> | null, tools: ExportTool[], classes: ClassRegistry): { entry: Json; annotations: number } {
+  const annotations = objectsAt(item, frame, tools).flatMap(({ object, className, shape, attributes }, index) => {
+    const annotation = annotationOf(shape);
+    if (!annotation) return [];
+    const { z_order: z, ...values } = attributes;
+    const id = tracks ? tracks.get(object.id)! : /^\d{1,9}$/.test(object.id) ? Number(object.id) : index;
+    // A turned box's angle goes among its attributes in degrees, as CVAT's exports through Datumaro write it.
+    const turned = shape.type === 'box' && shape.rotation ? { rotation: Number(((shape.rotation * 180) / Math.PI).toFixed(9)) } : {};
+    const track = tracks ? { track_id: id, keyframe: object.keyframes.some((k) => k.frame === frame) } : {};
+    return [{ id, ...annotation, attributes: { ...values, ...turned, ...track }, group: 0, label_id: classes.idOf(className), z_order: typeof z === 'string' ? Number(z) || 0 : 0 }];
+  });
+  const media = item.frames[frame];
+  const [width, height] = [media?.width ?? item.width ?? 0, media?.height ?? item.height ?? 0];
+  const path = (media?.mediaPath ?? item.mediaPath).replace(/^images\//, '');
+  const id = tracks ? `${archiveStem(item)}/frame_${String(frame).padStart(6, '0')}` : archiveStem(item);
+  return { entry: { id, annotations, attr: { frame: tracks ? frame : item.index - 1 }, image: { path, size: [height, width] } }, annotations: annotations.length };
+}
