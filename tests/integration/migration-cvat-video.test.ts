@@ -2,7 +2,8 @@
 // mark where it leaves and its mutable attributes per frame imports as tracks with the same keyframes; a 2D cuboid
 // track is skipped with a warning; the export of the import gives every frame of every track back field by field; a
 // malformed track is refused by its element and writes nothing. A task's or a project's export zipped with its frames
-// (images/frame_000000.PNG, images/<subset>/...) is one upload: each task's frames become a sequence with its tracks.
+// (images/frame_000000.PNG, images/<subset>/...) is one upload: each task's frames become a sequence with its tracks;
+// so is a task's backup (task.json, annotations.json and its data/ folder), whose tracks are stored as their keyframes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,50 @@ describe('CVAT for video import', () => {
       [1, false, { type: 'box', x: 50, y: 20, width: 40, height: 20 }],
       [2, true, null],
     ]);
+  });
+
+  it('takes a task’s backup as one upload: its pictures one sequence, each track with its keyframes, outside marks and values', async () => {
+    const values = (pairs: Record<string, string>) => Object.entries(pairs).map(([name, value]) => ({ name, value }));
+    const rectangle = (frame: number, points: number[], moving: string, flags: { occluded?: boolean; outside?: boolean } = {}) =>
+      ({ type: 'rectangle', occluded: !!flags.occluded, outside: !!flags.outside, z_order: 0, rotation: 0.0, points, frame, attributes: values({ moving }) });
+    const task = {
+      name: 'drive', version: '1.0', bug_tracker: '', status: 'annotation', subset: '',
+      labels: [{ name: 'car', color: '#ff0000', attributes: [{ name: 'color', mutable: false, input_type: 'select', default_value: 'red', values: ['red', 'blue'] }, { name: 'moving', mutable: true, input_type: 'select', default_value: 'no', values: ['no', 'yes'] }] }, { name: 'road', color: '#00ff00', attributes: [] }],
+      data: { chunk_size: 36, image_quality: 70, start_frame: 0, stop_frame: 5, chunk_type: 'imageset', storage_method: 'cache', storage: 'local', sorting_method: 'lexicographical' },
+      jobs: [{ start_frame: 0, stop_frame: 5, status: 'annotation' }],
+    };
+    const annotations = [{
+      version: 0,
+      tags: [{ frame: 0, label: 'car', group: 0, source: 'manual', attributes: [] }],
+      shapes: [{ type: 'rectangle', occluded: false, z_order: 0, rotation: 0.0, points: [150, 10, 190, 40], frame: 1, label: 'car', group: 0, source: 'manual', attributes: values({ color: 'blue', moving: 'no' }) }],
+      tracks: [
+        { frame: 0, label: 'car', group: 0, source: 'manual', attributes: values({ color: 'red' }), shapes: [rectangle(0, [10, 20, 50, 40], 'no'), rectangle(2, [30, 20, 70, 40], 'yes'), rectangle(3, [30, 30, 70, 50], 'yes', { occluded: true }), rectangle(4, [30, 30, 70, 50], 'yes', { outside: true })] },
+        { frame: 2, label: 'road', group: 0, source: 'manual', attributes: [], shapes: [{ type: 'polygon', occluded: false, outside: false, z_order: 0, rotation: 0.0, points: [0, 100, 80, 60, 120, 60, 200, 100], frame: 2, attributes: [] }] },
+      ],
+    }];
+    const pictures = Array.from({ length: 6 }, (_, i) => ({ name: `data/${String(i + 1).padStart(4, '0')}.jpg`, content: jpeg(200, 100, 70 + i) }));
+    const manifest = ['{"version":"1.1"}', '{"type":"images"}', ...pictures.map((p) => JSON.stringify({ name: p.name.slice(5, -4), extension: '.jpg', width: 200, height: 100 }))].join('\n');
+    const files = [
+      { name: 'task.json', content: Buffer.from(JSON.stringify(task)) },
+      { name: 'annotations.json', content: Buffer.from(JSON.stringify(annotations)) },
+      { name: 'data/manifest.jsonl', content: Buffer.from(manifest) },
+      { name: 'data/index.json', content: Buffer.from('{"0":36,"1":97}') },
+      ...pictures,
+    ];
+    const { summary, results } = await migrate('CVAT backup', files);
+    expect(summary).toMatchObject({ items: 1, failed: 0 });
+    const [parked, car, road] = results.get('data')!.objects;
+    expect(car).toMatchObject({ id: '0', attributes: { color: 'red' } });
+    expect(car.keyframes.map((k) => [k.frame, k.outside, k.attributes])).toEqual([
+      [0, false, { moving: 'no', occluded: '0' }],
+      [2, false, { moving: 'yes', occluded: '0' }],
+      [3, false, { moving: 'yes', occluded: '1' }],
+      [4, true, {}],
+    ]);
+    expect(car.keyframes[1].shape).toEqual({ type: 'box', x: 30, y: 20, width: 40, height: 20 });
+    expect(parked).toMatchObject({ attributes: { color: 'blue' } });
+    expect(parked.keyframes.map((k) => [k.frame, k.outside])).toEqual([[1, false], [2, true]]);
+    expect(road.keyframes.map((k) => k.frame)).toEqual([2]);
   });
 
   it('refuses a malformed track by its element, in the caller’s language, and writes nothing', async () => {

@@ -150,6 +150,11 @@ export interface DecodeContext {
    * are not among the files handed over (an export with its images, read once its pictures are items).
    */
   shipped?: ReadonlySet<string>;
+  /**
+   * The batch's item a name finds and its frame count (null where unknown), or null where no item has that name: how
+   * a reader tells a sequence project's folder item from a picture project's pictures.
+   */
+  itemOf?(fileNameOrStem: string): { frameCount: number | null } | null;
 }
 
 /** Something read that the project cannot hold, skipped or changed while the rest imports: where, and why. */

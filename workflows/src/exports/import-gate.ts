@@ -4,7 +4,7 @@ import { isStorable, textOf, valueRefusal, type InputRefusal } from '../shared/i
 import type { AnnotationDecoder, DecodeContext, DecodeOutcome, DecodeRefusal, ImportedFile } from './format';
 
 /** The files a decoder reads as text; the others (point clouds, masks) are binary and read by their own layout. */
-const textFile = /\.(json|txt|xml|csv|ya?ml|names)$/i;
+const textFile = /\.(jsonl?|txt|xml|csv|ya?ml|names)$/i;
 
 /** Whether a file of an upload is an annotation file read as text (and no picture, video or point cloud). */
 export const isAnnotationText = (path: string): boolean => textFile.test(path);

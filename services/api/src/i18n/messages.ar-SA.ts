@@ -528,6 +528,8 @@ export const arSA: Record<string, string> = {
   'exports.import.migration.ellipse': 'لا توجد في المشروع أداة قطع ناقص',
   'exports.import.migration.skeleton': 'لا توجد في المشروع أداة هيكل عظمي',
   'exports.import.migration.tag': 'الوسم (tag) يسمّي الصورة كلها، والمشروع يحفظ ذلك كسمات للعنصر لا ككائنات',
+  'exports.import.migration.backup_annotations': 'يحتاج ملف task.json في النسخة الاحتياطية إلى ملف annotations.json في المجلد نفسه',
+  'exports.import.migration.backup_jobs': 'يجب أن يكون task.json في النسخة الاحتياطية كائنًا وannotations.json قائمة مهام، لكل منها قوائم tags وshapes وtracks',
   'exports.import.migration.warn_group': 'لم تُحفظ مجموعته {value}: المجموعات يسمّيها المشروع',
   'exports.import.migration.warn_points_split': 'استُوردت نقاط العنصر الواحد البالغة {value} ككائنات نقطية عددها {value}',
   'exports.import.migration.ls_not_array': 'تصدير Label Studio مصفوفة من المهام',

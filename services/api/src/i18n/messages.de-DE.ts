@@ -468,6 +468,8 @@ export const deDE: Record<string, string> = {
   'exports.import.migration.ellipse': 'das Projekt hat kein Ellipsenwerkzeug',
   'exports.import.migration.skeleton': 'das Projekt hat kein Skelettwerkzeug',
   'exports.import.migration.tag': 'ein Tag beschriftet das ganze Bild, was das Projekt als Elementattribute und nicht als Objekte führt',
+  'exports.import.migration.backup_annotations': 'die task.json einer Sicherung braucht ihre annotations.json im selben Ordner',
+  'exports.import.migration.backup_jobs': 'die task.json einer Sicherung muss ein Objekt sein und ihre annotations.json eine Liste von Jobs mit Listen von tags, shapes und tracks',
   'exports.import.migration.warn_group': 'Seine Gruppe {value} wurde nicht übernommen: Gruppen werden vom Projekt benannt',
   'exports.import.migration.warn_points_split': 'Die {value} Punkte eines Elements wurden als {value} Punktobjekte importiert',
   'exports.import.migration.ls_not_array': 'ein Label-Studio-Export ist ein Array von Aufgaben',

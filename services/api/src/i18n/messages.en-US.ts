@@ -708,6 +708,8 @@ export const enUS: Record<string, string> = {
   'exports.import.migration.ellipse': 'the project has no ellipse tool',
   'exports.import.migration.skeleton': 'the project has no skeleton tool',
   'exports.import.migration.tag': 'a tag labels the whole image, which the project holds as item attributes, not objects',
+  'exports.import.migration.backup_annotations': "a backup's task.json needs its annotations.json in the same folder",
+  'exports.import.migration.backup_jobs': "a backup's task.json must be an object and its annotations.json a list of jobs, each with lists of tags, shapes and tracks",
   'exports.import.migration.warn_group': 'Its group {value} was not kept: groups are named by the project',
   'exports.import.migration.warn_points_split': 'The {value} points of one element were imported as {value} point objects',
   'exports.import.migration.ls_not_array': 'a Label Studio export is an array of tasks',

@@ -483,6 +483,8 @@ export const esES: Record<string, string> = {
   'exports.import.migration.ellipse': 'el proyecto no tiene herramienta de elipse',
   'exports.import.migration.skeleton': 'el proyecto no tiene herramienta de esqueleto',
   'exports.import.migration.tag': 'una etiqueta (tag) califica la imagen entera, que el proyecto guarda como atributos del elemento, no como objetos',
+  'exports.import.migration.backup_annotations': 'el task.json de una copia de seguridad necesita su annotations.json en la misma carpeta',
+  'exports.import.migration.backup_jobs': 'el task.json de una copia de seguridad debe ser un objeto y su annotations.json una lista de trabajos, cada uno con listas de tags, shapes y tracks',
   'exports.import.migration.warn_group': 'No se conservó su grupo {value}: los grupos los nombra el proyecto',
   'exports.import.migration.warn_points_split': 'Los {value} puntos de un elemento se importaron como {value} objetos de punto',
   'exports.import.migration.ls_not_array': 'una exportación de Label Studio es un array de tareas',

@@ -483,6 +483,8 @@ export const frFR: Record<string, string> = {
   'exports.import.migration.ellipse': 'le projet n\'a pas d\'outil ellipse',
   'exports.import.migration.skeleton': 'le projet n\'a pas d\'outil squelette',
   'exports.import.migration.tag': 'une étiquette (tag) qualifie l\'image entière, que le projet conserve comme attributs d\'élément, pas comme objets',
+  'exports.import.migration.backup_annotations': "le task.json d'une sauvegarde a besoin de son annotations.json dans le même dossier",
+  'exports.import.migration.backup_jobs': "le task.json d'une sauvegarde doit être un objet et son annotations.json une liste de jobs, chacun avec des listes tags, shapes et tracks",
   'exports.import.migration.warn_group': 'Son groupe {value} n\'a pas été conservé : les groupes sont nommés par le projet',
   'exports.import.migration.warn_points_split': 'Les {value} points d\'un même élément ont été importés comme {value} objets point',
   'exports.import.migration.ls_not_array': 'un export Label Studio est un tableau de tâches',

@@ -468,6 +468,8 @@ export const hiIN: Record<string, string> = {
   'exports.import.migration.ellipse': 'प्रोजेक्ट में कोई दीर्घवृत्त टूल नहीं है',
   'exports.import.migration.skeleton': 'प्रोजेक्ट में कोई स्केलेटन टूल नहीं है',
   'exports.import.migration.tag': 'टैग पूरी छवि को लेबल करता है, जिसे प्रोजेक्ट आइटम विशेषताओं के रूप में रखता है, ऑब्जेक्ट के रूप में नहीं',
+  'exports.import.migration.backup_annotations': 'बैकअप की task.json को उसी फ़ोल्डर में अपनी annotations.json चाहिए',
+  'exports.import.migration.backup_jobs': 'बैकअप की task.json एक ऑब्जेक्ट और annotations.json जॉब की सूची होनी चाहिए, हर जॉब में tags, shapes और tracks की सूचियाँ हों',
   'exports.import.migration.warn_group': 'इसका समूह {value} नहीं रखा गया: समूहों के नाम प्रोजेक्ट देता है',
   'exports.import.migration.warn_points_split': 'एक तत्व के {value} बिंदु {value} बिंदु ऑब्जेक्ट के रूप में आयात किए गए',
   'exports.import.migration.ls_not_array': 'Label Studio निर्यात कार्यों की एक सरणी होता है',

@@ -483,6 +483,8 @@ export const itIT: Record<string, string> = {
   'exports.import.migration.ellipse': 'il progetto non ha uno strumento ellisse',
   'exports.import.migration.skeleton': 'il progetto non ha uno strumento scheletro',
   'exports.import.migration.tag': 'un tag etichetta l\'intera immagine, che il progetto conserva come attributi dell\'elemento, non come oggetti',
+  'exports.import.migration.backup_annotations': 'il task.json di un backup richiede il suo annotations.json nella stessa cartella',
+  'exports.import.migration.backup_jobs': 'il task.json di un backup deve essere un oggetto e il suo annotations.json un elenco di job, ciascuno con elenchi tags, shapes e tracks',
   'exports.import.migration.warn_group': 'Il suo gruppo {value} non è stato mantenuto: i gruppi sono definiti dal progetto',
   'exports.import.migration.warn_points_split': 'I {value} punti di un elemento sono stati importati come {value} oggetti punto',
   'exports.import.migration.ls_not_array': 'un\'esportazione Label Studio è un array di attività',

@@ -453,6 +453,8 @@ export const jaJP: Record<string, string> = {
   'exports.import.migration.ellipse': 'プロジェクトに楕円ツールがありません',
   'exports.import.migration.skeleton': 'プロジェクトにスケルトンツールがありません',
   'exports.import.migration.tag': 'タグは画像全体に付けるもので、プロジェクトではオブジェクトではなくデータ項目の属性として保持します',
+  'exports.import.migration.backup_annotations': 'バックアップの task.json には同じフォルダーに annotations.json が必要です',
+  'exports.import.migration.backup_jobs': 'バックアップの task.json はオブジェクト、annotations.json はジョブのリストで、各ジョブに tags・shapes・tracks のリストが必要です',
   'exports.import.migration.warn_group': 'グループ {value} は保持されませんでした：グループ名はプロジェクトで決まります',
   'exports.import.migration.warn_points_split': '1 つの要素の {value} 個の点を、{value} 個の点オブジェクトとしてインポートしました',
   'exports.import.migration.ls_not_array': 'Label Studio のエクスポートはタスクの配列です',

@@ -453,6 +453,8 @@ export const koKR: Record<string, string> = {
   'exports.import.migration.ellipse': '프로젝트에 타원 도구가 없습니다',
   'exports.import.migration.skeleton': '프로젝트에 스켈레톤 도구가 없습니다',
   'exports.import.migration.tag': '태그는 이미지 전체에 붙는 레이블로, 프로젝트에서는 객체가 아니라 항목 속성으로 저장합니다',
+  'exports.import.migration.backup_annotations': '백업의 task.json에는 같은 폴더에 annotations.json이 있어야 합니다',
+  'exports.import.migration.backup_jobs': '백업의 task.json은 객체여야 하고 annotations.json은 작업 목록이어야 하며, 각 작업에 tags, shapes, tracks 목록이 있어야 합니다',
   'exports.import.migration.warn_group': '그룹 {value}은(는) 유지되지 않았습니다. 그룹 이름은 프로젝트가 정합니다',
   'exports.import.migration.warn_points_split': '한 요소의 점 {value}개를 점 객체 {value}개로 가져왔습니다',
   'exports.import.migration.ls_not_array': 'Label Studio 내보내기는 작업의 배열입니다',

@@ -483,6 +483,8 @@ export const ptBR: Record<string, string> = {
   'exports.import.migration.ellipse': 'o projeto não tem ferramenta de elipse',
   'exports.import.migration.skeleton': 'o projeto não tem ferramenta de esqueleto',
   'exports.import.migration.tag': 'uma tag rotula a imagem inteira, o que o projeto guarda como atributos do item, não como objetos',
+  'exports.import.migration.backup_annotations': 'o task.json de um backup precisa do seu annotations.json na mesma pasta',
+  'exports.import.migration.backup_jobs': 'o task.json de um backup deve ser um objeto e seu annotations.json uma lista de jobs, cada um com listas de tags, shapes e tracks',
   'exports.import.migration.warn_group': 'Seu grupo {value} não foi mantido: os grupos são definidos pelo projeto',
   'exports.import.migration.warn_points_split': 'Os {value} pontos de um elemento foram importados como {value} objetos de ponto',
   'exports.import.migration.ls_not_array': 'uma exportação do Label Studio é um array de tarefas',

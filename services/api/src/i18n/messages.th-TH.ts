@@ -453,6 +453,8 @@ export const thTH: Record<string, string> = {
   'exports.import.migration.ellipse': 'โครงการไม่มีเครื่องมือวงรี',
   'exports.import.migration.skeleton': 'โครงการไม่มีเครื่องมือโครงกระดูก',
   'exports.import.migration.tag': 'แท็กติดป้ายกำกับทั้งรูปภาพ ซึ่งโครงการเก็บเป็นแอตทริบิวต์ของรายการ ไม่ใช่วัตถุ',
+  'exports.import.migration.backup_annotations': 'task.json ของข้อมูลสำรองต้องมี annotations.json อยู่ในโฟลเดอร์เดียวกัน',
+  'exports.import.migration.backup_jobs': 'task.json ของข้อมูลสำรองต้องเป็นออบเจ็กต์ และ annotations.json ต้องเป็นรายการงาน โดยแต่ละงานมีรายการ tags, shapes และ tracks',
   'exports.import.migration.warn_group': 'ไม่ได้เก็บกลุ่ม {value} ไว้: กลุ่มตั้งชื่อโดยโครงการ',
   'exports.import.migration.warn_points_split': 'จุด {value} จุดขององค์ประกอบหนึ่งถูกนำเข้าเป็นวัตถุจุด {value} รายการ',
   'exports.import.migration.ls_not_array': 'ไฟล์ส่งออกของ Label Studio เป็นอาร์เรย์ของงาน',

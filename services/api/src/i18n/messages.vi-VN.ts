@@ -453,6 +453,8 @@ export const viVN: Record<string, string> = {
   'exports.import.migration.ellipse': 'dự án không có công cụ hình elip',
   'exports.import.migration.skeleton': 'dự án không có công cụ khung xương',
   'exports.import.migration.tag': 'thẻ (tag) gán nhãn cho cả ảnh, điều mà dự án lưu dưới dạng thuộc tính của mục chứ không phải đối tượng',
+  'exports.import.migration.backup_annotations': 'task.json của bản sao lưu cần có annotations.json trong cùng thư mục',
+  'exports.import.migration.backup_jobs': 'task.json của bản sao lưu phải là một đối tượng và annotations.json là danh sách công việc, mỗi công việc có danh sách tags, shapes và tracks',
   'exports.import.migration.warn_group': 'Không giữ nhóm {value} của nó: nhóm do dự án đặt tên',
   'exports.import.migration.warn_points_split': '{value} điểm của một phần tử đã được nhập thành {value} đối tượng điểm',
   'exports.import.migration.ls_not_array': 'bản xuất Label Studio phải là một mảng nhiệm vụ',

@@ -693,6 +693,8 @@ export const zhCN: Record<string, string> = {
   'exports.import.migration.ellipse': '项目没有椭圆工具',
   'exports.import.migration.skeleton': '项目没有骨架工具',
   'exports.import.migration.tag': '标签（tag）标注整张图片，项目以数据属性而非对象保存',
+  'exports.import.migration.backup_annotations': '备份的 task.json 需要同一文件夹中的 annotations.json',
+  'exports.import.migration.backup_jobs': '备份的 task.json 应为对象，annotations.json 应为作业列表，每个作业含 tags、shapes 和 tracks 列表',
   'exports.import.migration.warn_group': '未保留其分组 {value}：分组由项目命名',
   'exports.import.migration.warn_points_split': '一个元素中的 {value} 个点已导入为 {value} 个点对象',
   'exports.import.migration.ls_not_array': 'Label Studio 导出应为任务数组',

@@ -453,6 +453,8 @@ export const zhTW: Record<string, string> = {
   'exports.import.migration.ellipse': '專案沒有橢圓工具',
   'exports.import.migration.skeleton': '專案沒有骨架工具',
   'exports.import.migration.tag': '標籤（tag）標註整張圖片，專案以資料屬性而非物件保存',
+  'exports.import.migration.backup_annotations': '備份的 task.json 需要同一資料夾中的 annotations.json',
+  'exports.import.migration.backup_jobs': '備份的 task.json 應為物件，annotations.json 應為工作清單，每個工作含 tags、shapes 與 tracks 清單',
   'exports.import.migration.warn_group': '未保留其分組 {value}：分組由專案命名',
   'exports.import.migration.warn_points_split': '一個元素中的 {value} 個點已匯入為 {value} 個點物件',
   'exports.import.migration.ls_not_array': 'Label Studio 匯出應為任務陣列',

@@ -63,7 +63,11 @@ export class AnnotationImport {
       const target = find(name);
       return target?.width && target.height ? { width: target.width, height: target.height } : null;
     };
-    const decoded = decodeThroughGate(annotationDecoders[format], files, { rule: await citedDataRule(this.db, projectId), sizeOf, shipped });
+    const itemOf = (name: string) => {
+      const target = find(name);
+      return target ? { frameCount: target.frameCount ?? null } : null;
+    };
+    const decoded = decodeThroughGate(annotationDecoders[format], files, { rule: await citedDataRule(this.db, projectId), sizeOf, itemOf, shipped });
     const matched = matchImport(decoded, targets, await citedTools(this.db, projectId));
     const outcome = { items: 0, objects: 0, refusals: matched.refusals, warnings: matched.warnings, dropped: matched.dropped };
     if (matched.items.length === 0 || (mode === 'all' && matched.refusals.length > 0)) return { ...outcome, written: false };

@@ -1,10 +1,12 @@
 // Reads CVAT 1.1 XML, both layouts: CVAT for images (an <image> per picture with its shapes) and CVAT for video (one
-// file per sequence, a <track> per object with a shape per frame, keyframes and outside marks). Shapes the project has
+// file per sequence, a <track> per object with a shape per frame, keyframes and outside marks), and CVAT's task and
+// project backups (see cvat-backup.ts). Shapes the project has
 // no tool kind for (2D cuboids, ellipses, skeletons, tags) and groups are skipped with a warning; the malformed is
 // refused by its element.
 import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
 import { isAnnotationText } from '../import-gate';
 import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
+import { holdsBackup, readBackups } from './cvat-backup';
 import { everyFrame } from './track-frames';
 import { attr, attributesOf, children, childText, cvatDetails, flagAttributes, flagsOf, migrationWarnings, numberAttr, readAnnotations, readShape, shapeElements, type ShapeElement, type XmlElement } from './cvat-xml';
 
@@ -27,7 +29,8 @@ export const decodeCvat: AnnotationDecoder = (files, context) => {
   const items: DecodedItem[] = [];
   const documents = files.filter((f) => f.path.toLowerCase().endsWith('.xml'));
   const paths = shippedPaths(files, context);
-  if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
+  if (documents.length === 0 && !holdsBackup(files)) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
+  readBackups(files, paths, context, { items, refusals, warnings });
   for (const file of documents) {
     const read = readAnnotations(file.content.toString('utf8'));
     if ('detail' in read) {
