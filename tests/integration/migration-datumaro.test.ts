@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { png, zipOf } from '../support/batches';
+import { jpeg, png, zipOf } from '../support/batches';
 import { eventually } from '../support/platform';
 import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
 import { ok } from '../support/worked-project';
@@ -77,6 +77,26 @@ describe('Datumaro import', () => {
     // The label and caption of the whole image are what the import left out.
     shipped.items[2].annotations = [];
     expect(annotations(exported)).toEqual(annotations(shipped));
+  });
+
+  it('takes an export zipped with its pictures as one upload, each subset’s picture of one name apart', async () => {
+    const { platform, admin, projectId } = project;
+    const id = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Datumaro export', priority: 10, uploadType: 'zip' })).id;
+    const shipped = JSON.parse(fixture.toString('utf8'));
+    const subset = (items: unknown[]) => Buffer.from(JSON.stringify({ ...shipped, items }));
+    // Datumaro keeps each subset's pictures under images/<subset>/; both subsets hold an "a.jpg".
+    const zip = await zipOf([
+      { name: 'annotations/Train.json', content: subset([shipped.items[0]]) },
+      { name: 'annotations/Validation.json', content: subset([{ ...shipped.items[1], id: 'a', image: { ...shipped.items[1].image, path: 'a.jpg' } }]) },
+      { name: 'images/Train/a.jpg', content: jpeg(200, 100, 81) },
+      { name: 'images/Validation/a.jpg', content: jpeg(200, 100, 82) },
+    ]);
+    const answer = await importAnnotations(project, id, 'datumaro', { name: 'export.zip', content: zip });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await eventually(() => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${id}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
+    const results = await batchResults(project, id);
+    const kinds = new Map([...results].map(([name, item]) => [name, item.objects.map((o) => o.keyframes[0].shape.type)]));
+    expect(kinds).toEqual(new Map([['images/Train/a.jpg', ['box', 'box', 'polygon']], ['images/Validation/a.jpg', ['line', 'point', 'mask']]]));
   });
 
   it('refuses a malformed dataset by its place, in the caller’s language, and writes nothing', async () => {
