@@ -1,6 +1,7 @@
 // A CVAT or Label Studio export with its images moves in with one upload through the annotation import: the batch's
 // import makes its pictures items, then reads the export's annotations for them, attributes kept; the batch's report
-// says what was skipped. A folder sent as its files is taken as its zip would be; one that climbs out is refused.
+// says what was skipped; a CVAT task's backup (task.json, annotations.json, data/) too. A folder sent as its files is
+// taken as its zip would be; one that climbs out is refused.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,39 @@ describe('Migration upload', () => {
     const { results } = await migrate('CVAT project', 'cvat_images', folder);
     const counts = new Map([...results].map(([name, item]) => [name, item.objects.length]));
     expect(counts).toEqual(new Map([['streets/images/Train/a.jpg', 3], ['streets/images/Validation/a.jpg', 3], ['streets/images/Train/c.jpg', 0]]));
+  });
+
+  it('takes a CVAT image task’s backup as one upload: each picture an item, a track’s frames on the pictures it runs over', async () => {
+    const task = { name: 'streets', version: '1.0', labels: [{ name: 'car', attributes: [] }], data: { start_frame: 0, stop_frame: 2, chunk_type: 'imageset' }, jobs: [{ start_frame: 0, stop_frame: 2 }] };
+    const shape = (type: string, frame: number, label: string, points: number[], more: Record<string, unknown> = {}) => ({ type, occluded: false, z_order: 0, rotation: 0.0, points, frame, label, group: 0, source: 'manual', attributes: [], ...more });
+    const annotations = [{
+      version: 0,
+      tags: [],
+      shapes: [
+        shape('rectangle', 0, 'car', [10, 20, 60, 50], { attributes: [{ name: 'color', value: 'blue' }] }),
+        shape('polygon', 1, 'road', [0, 100, 80, 60, 120, 60, 200, 100]),
+        // A 2 × 2 mask at (10, 10): its runs over its own box, then left, top, right and bottom.
+        shape('mask', 2, 'stain', [0, 4, 10, 10, 11, 11]),
+      ],
+      tracks: [{ frame: 0, label: 'car', group: 0, source: 'manual', attributes: [{ name: 'color', value: 'red' }], shapes: [
+        { type: 'rectangle', occluded: false, outside: false, z_order: 0, rotation: 0.0, points: [100, 20, 140, 40], frame: 0, attributes: [] },
+        { type: 'rectangle', occluded: false, outside: true, z_order: 0, rotation: 0.0, points: [100, 20, 140, 40], frame: 2, attributes: [] },
+      ] }],
+    }];
+    const zip = await zipOf([
+      { name: 'task.json', content: Buffer.from(JSON.stringify(task)) },
+      { name: 'annotations.json', content: Buffer.from(JSON.stringify(annotations)) },
+      { name: 'data/manifest.jsonl', content: Buffer.from('{"version":"1.1"}\n{"type":"images"}\n') },
+      ...['a.jpg', 'b.jpg', 'c.jpg'].map((name, i) => ({ name: `data/${name}`, content: jpeg(200, 100, 91 + i) })),
+    ]);
+    const { summary, results } = await migrate('CVAT backup', 'cvat_images', { name: 'backup.zip', content: zip });
+    expect(summary).toMatchObject({ items: 3, failed: 0 });
+    const drawn = new Map([...results].map(([name, item]) => [name, item.objects.map((o) => [o.keyframes[0].shape.type, o.attributes.color ?? null])]));
+    expect(drawn).toEqual(new Map([
+      ['data/a.jpg', [['box', 'blue'], ['box', 'red']]],
+      ['data/b.jpg', [['polygon', null], ['box', 'red']]],
+      ['data/c.jpg', [['mask', null]]],
+    ]));
   });
 
   it('refuses a folder whose file climbs out of it, and writes nothing', async () => {

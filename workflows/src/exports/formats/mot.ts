@@ -5,7 +5,8 @@
 // Boxes only: a turned box is written as the upright box around it; other shapes have no MOT form. conf and
 // visibility are kept as the object's attributes of those names (1 where it has none). Imports read MOTChallenge's
 // own layout too: <seq>/gt/gt.txt without labels.txt follows the MOT16/17 class table, seqinfo.ini gives the frame
-// size where the batch does not, and a box running past the frame is clipped to it with a warning.
+// size where the batch does not, and a box running past the frame is clipped to it with a warning; lines past the
+// sequence's last frame (a gt.txt running to a longer seqLength) are skipped with a warning each by the matching.
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, type ExportItem, type ImportedFile, importDetails, importReasons, importWarnings } from '../format';
 import type { AttributeValues } from '../../tasks/result.schema';
 import { boundsOf, finite, objectsAt } from './objects-at';
