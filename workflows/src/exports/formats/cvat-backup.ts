@@ -70,37 +70,48 @@ interface Place {
   context: DecodeContext;
 }
 
+/** Where the task's frames lie: a picture item each (`pictures`), or frames of one item (`item`, counted in the media's own frames). */
+type Frames =
+  | { kind: 'pictures'; pictureAt: (frame: number) => string | null; frameCount: number }
+  | { kind: 'item'; fileName: string; frameOf: (frame: number) => number; frameCount: number | null };
+
 /**
  * Where the task's frames lie among the batch's items: a video item (its frames the video's), a sequence item of the
  * data folder's pictures, or a picture item each; without the media, one item named after the task. CVAT's frame n is
  * the media's frame start + n × step.
  */
-function framesOf(task: Json, { folder, paths, context }: Place): { itemAt: (frame: number) => { fileName: string; frame: number } | null; frameCount: number } {
+function framesOf(task: Json, { folder, paths, context }: Place): Frames {
   const data = isObject(task.data) ? task.data : {};
   const start = Number.isInteger(data.start_frame) ? data.start_frame : 0;
   const step = Number(/step\s*=\s*(\d+)/.exec(String(data.frame_filter ?? ''))?.[1]) || 1;
+  const frameOf = (n: number) => start + n * step;
   const media = [...paths].filter((p) => p.startsWith(`${folder}data/`) && isShippedMedia(p)).sort(byName);
   const video = media.find((p) => (videoExtensions as readonly string[]).includes(p.slice(p.lastIndexOf('.') + 1).toLowerCase()));
-  const counted = (total: number | null) => (total === null ? Number.POSITIVE_INFINITY : Math.max(0, Math.ceil((total - start) / step)));
-  if (video) return { itemAt: (n) => ({ fileName: video, frame: start + n * step }), frameCount: counted(context.itemOf?.(video)?.frameCount ?? null) };
+  if (video) return { kind: 'item', fileName: video, frameOf, frameCount: context.itemOf?.(video)?.frameCount ?? null };
   const pictures = `${folder}data`;
   const sequence = media.length > 0 ? context.itemOf?.(pictures) : null;
-  if (sequence) return { itemAt: (n) => ({ fileName: pictures, frame: start + n * step }), frameCount: counted(sequence.frameCount ?? media.length) };
-  if (media.length > 0) return { itemAt: (n) => (media[start + n * step] ? { fileName: media[start + n * step], frame: 0 } : null), frameCount: counted(media.length) };
+  if (sequence) return { kind: 'item', fileName: pictures, frameOf, frameCount: sequence.frameCount ?? media.length };
+  if (media.length > 0) return { kind: 'pictures', pictureAt: (n) => media[frameOf(n)] ?? null, frameCount: Math.max(0, Math.ceil((media.length - start) / step)) };
   const name = typeof task.name === 'string' && task.name.trim() ? task.name.trim() : folder.replace(/\/$/, '') || 'task';
-  return { itemAt: (n) => ({ fileName: name, frame: start + n * step }), frameCount: counted(context.itemOf?.(name)?.frameCount ?? null) };
+  return { kind: 'item', fileName: name, frameOf, frameCount: context.itemOf?.(name)?.frameCount ?? null };
 }
 
 function readTask(task: Json, jobs: Json[], place: Place, out: Out): void {
-  const { itemAt, frameCount } = framesOf(task, place);
+  const frames = framesOf(task, place);
   const items = new Map<string, DecodedItem>();
-  const add = (frame: number, object: Omit<DecodedObject, 'frame'>) => {
-    const at = itemAt(frame);
-    if (!at) return out.refusals.push(malformed(`${object.source} frame ${frame}`, cvatDetails.badFrame));
-    const item = items.get(at.fileName) ?? { fileName: at.fileName, source: place.source, objects: [] };
-    items.set(at.fileName, item);
-    item.objects.push({ ...object, frame: at.frame });
+  const itemNamed = (fileName: string) => {
+    const item = items.get(fileName) ?? { fileName, source: place.source, objects: [] };
+    items.set(fileName, item);
+    return item;
   };
+  // A shape of task frame n: on the picture at n, or at the item's media frame of n.
+  const add = (frame: number, object: Omit<DecodedObject, 'frame'>) => {
+    if (frames.kind === 'item') return itemNamed(frames.fileName).objects.push({ ...object, frame: frames.frameOf(frame) });
+    const picture = frames.pictureAt(frame);
+    if (!picture) return out.refusals.push(malformed(`${object.source} frame ${frame}`, cvatDetails.badFrame));
+    itemNamed(picture).objects.push({ ...object, frame: 0 });
+  };
+  const size = place.context.sizeOf(frames.kind === 'item' ? frames.fileName : (frames.pictureAt(0) ?? ''));
   let tracks = 0;
   jobs.forEach((job, index) => {
     const where = `${place.source} [${index}]`;
@@ -108,7 +119,7 @@ function readTask(task: Json, jobs: Json[], place: Place, out: Out): void {
     (job.shapes ?? []).forEach((raw: unknown, at: number) => {
       const source = `${where} shapes[${at}]`;
       const shape = isObject(raw) ? raw : {};
-      const read = readKeyframe(shape, source, place.context.sizeOf(itemAt(0)?.fileName ?? ''), out);
+      const read = readKeyframe(shape, source, size, out);
       if (!read?.shapes || !labelOf(shape, source, out)) return;
       for (const one of read.shapes) add(shape.frame, { source, className: shape.label, shape: one, attributes: { ...valuesOf(shape.attributes), ...read.flags } });
     });
@@ -117,14 +128,21 @@ function readTask(task: Json, jobs: Json[], place: Place, out: Out): void {
       const track = isObject(raw) ? raw : {};
       const id = String(tracks++);
       if (!labelOf(track, source, out)) return;
-      const parts = trackKeyframes(track, source, place.context.sizeOf(itemAt(0)?.fileName ?? ''), out);
+      const parts = trackKeyframes(track, source, size, out);
       if (!parts) return;
-      // A track runs to the task's end from its first keyframe, as CVAT blends it; each frame is read where its media lies.
-      const last = Number.isFinite(frameCount) ? frameCount : Math.max(...parts[0].map((k) => k.frame)) + 1;
       parts.forEach((keyframes, part) => {
-        for (const read of everyFrame(keyframes, last, (frame, shape, attributes) => ({ frame, shape, attributes }))) {
-          add(read.frame, { source, className: track.label, shape: read.shape, attributes: { ...valuesOf(track.attributes), ...read.attributes }, id: part === 0 ? id : `${id}-${part + 1}` });
+        const object = { source, className: track.label, id: part === 0 ? id : `${id}-${part + 1}` };
+        const values = valuesOf(track.attributes);
+        // A track runs from its first keyframe to the end, blended as CVAT blends it: over the item's every media
+        // frame (those a step leaves out included), or over the task's frames where each is a picture of its own.
+        if (frames.kind === 'item') {
+          const placed = keyframes.map((k) => ({ ...k, frame: frames.frameOf(k.frame) }));
+          const end = frames.frameCount ?? Math.max(...placed.map((k) => k.frame)) + 1;
+          const item = itemNamed(frames.fileName);
+          for (const read of everyFrame(placed, end, (frame, shape, attributes) => ({ frame, shape, attributes }))) item.objects.push({ ...object, frame: read.frame, shape: read.shape, attributes: { ...values, ...read.attributes } });
+          return;
         }
+        for (const read of everyFrame(keyframes, frames.frameCount, (frame, shape, attributes) => ({ frame, shape, attributes }))) add(read.frame, { ...object, shape: read.shape, attributes: { ...values, ...read.attributes } });
       });
     });
   });

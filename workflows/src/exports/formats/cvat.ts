@@ -132,10 +132,20 @@ function shippedFrames(reading: Reading, subset: string): { name: string; frames
   return frames.length > 0 ? { name: inside.slice(0, -1), frames } : null;
 }
 
-/** Where a frame CVAT numbers lies in the item: CVAT counts from the task's start frame by its step ("step=2"). */
-function framePlacer(task: XmlElement | undefined, shipped: { frames: string[] } | null): (frame: number) => number | null {
+/** The task's first frame of its media and its step ("step=2"), by which CVAT numbers its frames. */
+function frameRange(task: XmlElement | undefined): { start: number; step: number; stop: number } {
   const start = Number(childText(task, 'start_frame')) || 0;
   const step = Number(/step\s*=\s*(\d+)/.exec(childText(task, 'frame_filter') ?? '')?.[1]) || 1;
+  const stop = Number(childText(task, 'stop_frame')) || start + (Math.max(1, Number(childText(task, 'size')) || 1) - 1) * step;
+  return { start, step, stop };
+}
+
+/**
+ * Where a frame CVAT numbers lies in the item. CVAT numbers a task's frames by its media's: the item that holds only
+ * the task's frames (shipped beside the file, or as many as the task has) has frame n at start + n × step.
+ */
+function framePlacer(task: XmlElement | undefined, shipped: { frames: string[] } | null): (frame: number) => number | null {
+  const { start, step } = frameRange(task);
   // A video's frames ship as "frame_<its number, six digits>.PNG": found by name, whatever the start and the step.
   const byName = new Map((shipped?.frames ?? []).map((path, index) => [stemOf(path.slice(path.lastIndexOf('/') + 1)), index]));
   return (frame) => {
@@ -176,14 +186,18 @@ interface SequenceShape {
 /** One sequence: its tracks, each as its keyframes, read at every frame up to the sequence's end. */
 function readSequence(tracks: { track: XmlElement; index: number }[], { name, task, tasks, shipped }: SequenceShape, reading: Reading): DecodedItem {
   const { file } = reading;
-  const declared = shipped ? shipped.frames.length : Number(childText(task, 'size'));
+  // An item that holds its whole video (frames past the task's last) takes CVAT's numbers as they are.
+  const { start, step, stop } = frameRange(task);
+  const held = shipped || tasks.length > 1 ? null : (reading.context.itemOf?.(name)?.frameCount ?? null);
+  const whole = held !== null && held > stop && (start > 0 || step > 1);
+  const declared = shipped ? shipped.frames.length : whole ? held : Number(childText(task, 'size'));
   const original = task?.original_size as XmlElement | undefined;
   const [width, height] = [Number(childText(original, 'width')), Number(childText(original, 'height'))];
   const size = width > 0 && height > 0 ? { width, height } : reading.context.sizeOf(name);
   const read = tracks.map(({ track, index }) => {
     // A project's track names its task, whose start and step number its frames.
     const own = tasks.find((t) => childText(t, 'id') === attr(track, 'task_id')) ?? task;
-    return readTrack(track, index, size, framePlacer(own, shipped), reading);
+    return readTrack(track, index, size, whole ? (frame) => frame : framePlacer(own, shipped), reading);
   });
   const lastFrame = Math.max(0, ...read.map((t) => t?.lastFrame ?? 0));
   const frameCount = Number.isInteger(declared) && declared > 0 && tasks.length <= 1 ? declared : shipped ? shipped.frames.length : lastFrame + 1;
