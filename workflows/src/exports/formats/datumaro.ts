@@ -141,7 +141,8 @@ export const decodeDatumaro: AnnotationDecoder = (files, context) => {
       const size = numbers(media.size) && media.size.length === 2 ? { width: media.size[1], height: media.size[0] } : context.sizeOf(fileName);
       let item: DecodedItem;
       let frame: number | undefined;
-      if (video) {
+      // A video's frame whose picture is an item of its own (a picture project) stays a picture.
+      if (video && !context.itemOf?.(fileName)) {
         const name = folderOf(shipped ?? (typeof entry.id === 'string' ? entry.id : named)) || subset;
         item = sequences.get(name) ?? { fileName: name, source: file.path, objects: [] };
         if (!sequences.has(name)) items.push(item);
@@ -170,7 +171,7 @@ export const decodeDatumaro: AnnotationDecoder = (files, context) => {
         const attributes = { ...values, ...(a.z_order ? { z_order: String(a.z_order) } : {}) };
         // A frame's shape of a track is the track's; another shape of a video is an object of its own.
         const track = isObject(a.attributes) ? a.attributes.track_id : undefined;
-        const id = video ? (track !== undefined && track !== null ? { id: `${String(track)}` } : {}) : Number.isInteger(a.id) && shapes.length === 1 ? { id: String(a.id) } : {};
+        const id = video ? (track !== undefined && track !== null ? { id: String(track) } : {}) : Number.isInteger(a.id) && shapes.length === 1 ? { id: String(a.id) } : {};
         shapes.forEach((shape, part) => {
           const own = shapes.length > 1 && 'id' in id ? { id: `${id.id}-${part + 1}` } : id;
           item.objects.push({ source: where, className, shape, attributes, ...own, ...(frame === undefined ? {} : { frame }) });
