@@ -1,8 +1,7 @@
 // Reads CVAT 1.1 XML, both layouts: CVAT for images (an <image> per picture with its shapes) and CVAT for video (one
-// file per sequence, a <track> per object with a shape per frame, keyframes and outside marks), and CVAT's task and
-// project backups (see cvat-backup.ts). Shapes the project has
-// no tool kind for (2D cuboids, ellipses, skeletons, tags) and groups are skipped with a warning; the malformed is
-// refused by its element.
+// file per task, or a project's with a sequence per subset: a <track> per object with a shape per frame, keyframes and
+// outside marks), and CVAT's task and project backups (cvat-backup.ts). Shapes the project has no tool kind for (2D
+// cuboids, ellipses, skeletons, tags) and groups are skipped with a warning; the malformed is refused by its element.
 import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
 import { isAnnotationText } from '../import-gate';
 import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
