@@ -3,14 +3,18 @@
 // track is skipped with a warning; the export of the import gives every frame of every track back field by field; a
 // malformed track is refused by its element and writes nothing. A task's or a project's export zipped with its frames
 // (images/frame_000000.PNG, images/<subset>/...) is one upload: each task's frames become a sequence with its tracks;
-// so is a task's backup (task.json, annotations.json and its data/ folder), whose tracks are stored as their keyframes.
+// so is a task's backup (task.json, annotations.json and its data/ folder), whose tracks are stored as their keyframes,
+// into a sequence project (its pictures) or a video project (its video, numbered by the task's start frame and step).
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, png, upload, zipOf } from '../support/batches';
 import { cvatTracks } from '../support/cvat-xml';
 import { eventually } from '../support/platform';
 import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { generateVideo } from '../support/videos';
 import { ok } from '../support/worked-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'cvat', 'video', 'annotations.xml')).toString('utf8');
@@ -167,5 +171,46 @@ describe('CVAT for video import', () => {
     const beyond = await importAnnotations(project, batch, 'cvat_video', xml(fixture.replace('<polygon frame="5"', '<polygon frame="9"')));
     expect(beyond.body.data.refusals).toEqual([{ source: 'annotations.xml track[1] frame 9', message: 'The file cannot be read as CVAT: the frame is not a whole number within the sequence' }]);
     expect(await batchResults(project, batch)).toEqual(before);
+  });
+});
+
+describe('CVAT video task backup', () => {
+  let project: InteropProject;
+  let root: string;
+
+  beforeAll(async () => {
+    project = await startInteropProject('CVAT videos', [{ name: 'car', templateType: 'box', attributes: [choice('color', ['red', 'blue'])] }], 'video');
+    root = await mkdtemp(join(tmpdir(), 'cvat-backup-'));
+  }, 240_000);
+  afterAll(async () => {
+    await project?.stop();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('takes the backup of a video task that starts at frame 2 and keeps every second frame: its video one item, its track blended over every frame', async () => {
+    const { platform, admin, projectId } = project;
+    const video = await generateVideo(join(root, 'drive.mp4'), 12, '200x100');
+    const task = { name: 'drive', version: '1.0', labels: [{ name: 'car', attributes: [] }], data: { start_frame: 2, stop_frame: 8, frame_filter: 'step=2', chunk_type: 'video' }, jobs: [{ start_frame: 0, stop_frame: 3 }] };
+    const rectangle = (frame: number, x: number, outside = false) => ({ type: 'rectangle', occluded: false, outside, z_order: 0, rotation: 0.0, points: [x, 20, x + 40, 40], frame, attributes: [] });
+    // Task frames 0, 2 and 3 are the video's frames 2, 6 and 8.
+    const annotations = [{ version: 0, tags: [], shapes: [], tracks: [{ frame: 0, label: 'car', group: 0, source: 'manual', attributes: [{ name: 'color', value: 'blue' }], shapes: [rectangle(0, 10), rectangle(2, 50), rectangle(3, 50, true)] }] }];
+    const batch = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Video backup', priority: 10, uploadType: 'zip' })).id;
+    const zip = await zipOf([
+      { name: 'task.json', content: Buffer.from(JSON.stringify(task)) },
+      { name: 'annotations.json', content: Buffer.from(JSON.stringify(annotations)) },
+      { name: 'data/drive.mp4', content: video },
+      { name: 'data/manifest.jsonl', content: Buffer.from('{"version":"1.1"}\n{"type":"video"}\n{"properties":{"name":"drive.mp4","resolution":[200,100],"length":12}}\n') },
+    ]);
+    const answer = await importAnnotations(project, batch, 'cvat_video', { name: 'backup.zip', content: zip });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${batch}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
+    expect(summary).toMatchObject({ items: 1, failed: 0 });
+    const [car] = (await batchResults(project, batch)).get('data/drive.mp4')!.objects;
+    expect(car.attributes).toEqual({ color: 'blue' });
+    expect(car.keyframes.map((k) => [k.frame, k.outside, k.shape?.x ?? null])).toEqual([
+      [2, false, 10],
+      [6, false, 50],
+      [8, true, null],
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // count and frame times, every frame served as an image; a video that cannot be decoded fails on its own, and a
 // server without ffmpeg refuses the import with a reason the PM can act on.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,15 +14,10 @@ import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { createPerson } from '../support/people';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signIn, signInAdmin } from '../support/sign-in';
+import { generateVideo } from '../support/videos';
 
 const run = promisify(execFile);
 const en = { 'x-language': 'en_US' };
-
-/** A generated test pattern of `frames` frames at 30 per second. */
-async function generateVideo(file: string, frames: number, size = '640x360'): Promise<Buffer> {
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=30`, '-frames:v', String(frames), '-pix_fmt', 'yuv420p', file]);
-  return readFile(file);
-}
 
 /** What ffprobe counts by decoding every frame, and each frame's time: the figures an import must match. */
 async function ffprobeFrames(file: string): Promise<{ count: number; times: number[] }> {
