@@ -1,6 +1,6 @@
-// CVAT's frame numbers read without the media beside them: a backup's and an XML file's frames counted from the
-// task's start frame by its step; a backup's track runs to the item's end from its first keyframe; the malformed is
-// refused by its place.
+// CVAT's frame numbers: a backup's and an XML file's frames counted from the task's start frame by its step, or taken
+// as they are by an item holding the whole video; a backup's track runs to the item's end from its first keyframe; a
+// project's backup reads task by task; the malformed is refused by its place.
 import { describe, expect, it } from 'vitest';
 import { decodeCvat } from './cvat';
 
@@ -19,6 +19,20 @@ describe('CVAT backups', () => {
     // the track holds still after its last, to the item's last frame.
     const frames = items[0].objects.map((o) => [o.frame, o.shape.type === 'box' ? o.shape.x : null]);
     expect(frames).toEqual([[10, 10], [11, 15], [12, 20], [13, 25], [14, 30], [15, 30], [16, 30], [17, 30], [18, 30], [19, 30]]);
+  });
+
+  it('reads a project’s backup task by task, each task’s pictures the sequence of its own data folder', () => {
+    const plain = { ...task, data: { start_frame: 0, stop_frame: 2 } };
+    const jobs = (x: number) => [{ tags: [], shapes: [], tracks: [{ frame: 0, label: 'car', attributes: [], shapes: [box(1, x)] }] }];
+    const shipped = new Set(['task_0/data/a.jpg', 'task_0/data/b.jpg', 'task_1/data/a.jpg', 'task_1/data/b.jpg', 'task_1/data/c.jpg']);
+    const sequences = { ...context, shipped, itemOf: (name: string) => (name === 'task_0/data' ? { frameCount: 2 } : name === 'task_1/data' ? { frameCount: 3 } : null) };
+    const files = [file('project.json', { name: 'streets' }), file('task_0/task.json', plain), file('task_0/annotations.json', jobs(10)), file('task_1/task.json', plain), file('task_1/annotations.json', jobs(60))];
+    const { items, refusals } = decodeCvat(files, sequences);
+    expect(refusals).toEqual([]);
+    expect(items.map((i) => [i.fileName, i.objects.map((o) => [o.frame, o.shape.type === 'box' ? o.shape.x : null])])).toEqual([
+      ['task_0/data', [[1, 10]]],
+      ['task_1/data', [[1, 60], [2, 60]]],
+    ]);
   });
 
   it('refuses a task.json without its annotations.json, and annotations that are not a list of jobs', () => {
