@@ -71,4 +71,16 @@ describe('CVAT for video frame numbers', () => {
     expect(read[0].frameCount).toBe(20);
     expect(read[0].objects.filter((o) => o.id === '0').map((o) => o.frame)).toEqual([10, 11, 12, 13]);
   });
+
+  it('puts a video export’s frames on the pictures a picture project made of them', () => {
+    const shipped = new Set(['images/frame_000010.PNG', 'images/frame_000012.PNG', 'images/frame_000014.PNG']);
+    const pictures = { ...context, shipped, itemOf: (name: string) => (shipped.has(name) ? { frameCount: 1 } : null) };
+    const { items: read, refusals } = decodeCvat([file('annotations.xml', xml('drive.mp4'))], pictures);
+    expect(refusals.map((r) => r.source)).toEqual(['annotations.xml track[1] box[0] frame']);
+    expect(read.map((i) => [i.fileName, i.objects.map((o) => [o.id, o.frame ?? 0])])).toEqual([
+      ['images/frame_000010.PNG', [['0', 0]]],
+      ['images/frame_000012.PNG', [['0', 0]]],
+      ['images/frame_000014.PNG', []],
+    ]);
+  });
 });

@@ -167,12 +167,22 @@ function readSequences(root: XmlElement, reading: Reading): DecodedItem[] {
     bySubset.set(subset, [...(bySubset.get(subset) ?? []), { track, index }]);
   });
   if (bySubset.size === 0) bySubset.set('', []);
-  return [...bySubset].map(([subset, tracks]) => {
+  return [...bySubset].flatMap(([subset, tracks]) => {
     const task = tasks.find((t) => subset && childText(t, 'subset') === subset) ?? tasks[0];
     const shipped = shippedFrames(reading, subset) ?? (subset ? null : shippedFrames(reading, childText(task, 'subset')?.trim() ?? ''));
     const name = shipped?.name ?? (subset && tasks.length > 1 ? subset : sequenceName(root, task, reading.file.path));
-    return readSequence(tracks, { name, task, shipped, tasks }, reading);
+    const sequence = readSequence(tracks, { name, task, shipped, tasks }, reading);
+    // In a picture project the shipped frames are items of their own: each frame's shapes go to its picture.
+    const { itemOf } = reading.context;
+    return shipped && itemOf && !itemOf(shipped.name) && itemOf(shipped.frames[0]) ? asPictures(sequence, shipped.frames) : [sequence];
   });
+}
+
+/** A sequence's objects on the pictures of its frames, each at its picture's only frame. */
+function asPictures(sequence: DecodedItem, frames: string[]): DecodedItem[] {
+  const pictures = frames.map((fileName): DecodedItem => ({ fileName, source: sequence.source, objects: [] }));
+  for (const { frame = 0, ...object } of sequence.objects) pictures[frame].objects.push(object);
+  return pictures;
 }
 
 interface SequenceShape {
