@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpeg, zipOf } from '../support/batches';
+import { jpeg, png, zipOf } from '../support/batches';
 import { eventually } from '../support/platform';
 import { ok } from '../support/worked-project';
 import { batchResults, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
@@ -129,6 +129,17 @@ describe('Migration upload', () => {
       ['data/b.jpg', [['polygon', null], ['box', 'red']]],
       ['data/c.jpg', [['mask', null]]],
     ]));
+  });
+
+  it('puts a CVAT for video export’s shapes on the pictures made of its frames', async () => {
+    const frames = Array.from({ length: 6 }, (_, n) => ({ name: `images/frame_${String(n).padStart(6, '0')}.PNG`, content: png(200, 100, 60 + n) }));
+    const zip = await zipOf([{ name: 'annotations.xml', content: fixture('cvat', 'video', 'annotations.xml') }, ...frames]);
+    const { summary, results } = await migrate('CVAT video frames', 'cvat_video', { name: 'video.zip', content: zip });
+    expect(summary).toMatchObject({ items: 6, failed: 0 });
+    // The car leaves at frame 4; the road comes at frame 2 and stays.
+    const classes = new Map([...results].map(([name, item]) => [name, item.objects.map((o) => o.keyframes[0].shape.type)]));
+    expect(classes).toEqual(new Map(frames.map((f, n) => [f.name, [...(n < 4 ? ['box'] : []), ...(n >= 2 ? ['polygon'] : [])]])));
+    expect(results.get('images/frame_000003.PNG')!.objects[0]).toMatchObject({ attributes: { color: 'red', occluded: '1' }, keyframes: [{ shape: { type: 'box', x: 30, y: 30, width: 40, height: 20 } }] });
   });
 
   it('refuses a folder whose file climbs out of it, and writes nothing', async () => {
