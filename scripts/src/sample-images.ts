@@ -2,6 +2,12 @@
 import { PNG } from 'pngjs';
 import yazl from 'yazl';
 
+/**
+ * A painted picture as PNG bytes, every row with the Sub filter: pngjs otherwise tries all five filters on each row and
+ * keeps the smallest, five times the work for generated pictures that the Sub filter compresses about as well.
+ */
+export const encodePng = (png: PNG): Buffer => PNG.sync.write(png, { filterType: 1 });
+
 /** A PNG of the given size whose colours follow from `seed`, so two seeds never give the same file. */
 export function samplePng(width: number, height: number, seed = 0): Buffer {
   const png = new PNG({ width, height });
@@ -14,7 +20,7 @@ export function samplePng(width: number, height: number, seed = 0): Buffer {
       png.data[i + 3] = 0xff;
     }
   }
-  return PNG.sync.write(png);
+  return encodePng(png);
 }
 
 /** A zip package holding each entry under its name as given, even a name that climbs out of the folder. */

@@ -2,6 +2,7 @@
 // kerbs and building walls, three cars (one turning) and two pedestrians, seen by two cameras whose images are
 // rendered from the same points, written as the point-cloud upload layout (see the README's "Point clouds").
 import { PNG } from 'pngjs';
+import { encodePng } from './sample-images';
 import { type CameraCalibration, cameraToPixel, type CuboidShape, toCamera } from '@annot/workflows';
 
 /** A frame's points in the LiDAR frame (x ahead, y left, z up; the sensor 1.8 m above the road), with what each is. */
@@ -182,7 +183,7 @@ export function renderCamera(camera: CameraCalibration, frame: StreetFrame): Buf
     }
   }
   // One filter for every row: the default tries all five per row, several times slower for the same picture.
-  return PNG.sync.write(png, { filterType: 1 });
+  return encodePng(png);
 }
 
 /** KITTI's velodyne .bin: float32 x, y, z, reflectance per point. */

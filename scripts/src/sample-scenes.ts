@@ -2,6 +2,7 @@
 // three vehicles of strong colours, each frame the same for the same index, with its vehicles' boxes as ground truth.
 import { PNG } from 'pngjs';
 import { seededRandom } from '@annot/workflows';
+import { encodePng } from './sample-images';
 
 export interface SceneObject {
   className: 'Vehicle';
@@ -77,7 +78,7 @@ export function sceneFrame(index: number, width = 320, height = 240, options: { 
       for (let y = box.y + box.height - 4; y < box.y + box.height - 1; y++) for (let x = left; x < left + wheelWidth; x++) paint(x, y, [25, 25, 25]);
     }
   });
-  return { content: PNG.sync.write(png), objects: boxes.map((box) => ({ className: 'Vehicle', box })) };
+  return { content: encodePng(png), objects: boxes.map((box) => ({ className: 'Vehicle', box })) };
 }
 
 /** `count` distinct scenes, named like camera frames. */

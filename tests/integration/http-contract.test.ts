@@ -1,4 +1,6 @@
 // The API's contract as a caller sees it: envelope, languages, errors, documentation and health.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -161,6 +163,21 @@ describe('HTTP contract', () => {
       const bomb = await raw('/manage/teams', { method: 'POST', headers, body: gzipSync(JSON.stringify({ name: 'x'.repeat(9 * 1024 * 1024) })) });
       expect(bomb.status).toBe(413);
       expect(bomb.body.errCode).toBe('TOO_LARGE');
+    });
+  });
+
+  describe('the console beside the API', () => {
+    it('serves its files to keep, its pages as index.html to ask again, and never itself for a call of the API', async () => {
+      const asset = readdirSync(path.join(import.meta.dirname, '../../console/dist/assets')).find((name) => name.endsWith('.js'))!;
+      const file = await fetch(`${platform.baseUrl}/assets/${asset}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('cache-control')).toBe('public, max-age=3600');
+      const page = await fetch(`${platform.baseUrl}/projects`, { headers: { accept: 'text/html' } });
+      expect([page.status, page.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+      expect(await page.text()).toContain('<div id="root">');
+      const call = await fetch(`${platform.baseUrl}/manage/nothing-here`, { headers: { accept: 'text/html' } });
+      expect(call.status).toBe(404);
+      expect((await call.json()).errCode).toBe('NOT_FOUND');
     });
   });
 

@@ -157,10 +157,17 @@ export function hostileRequests(route: Route, base: string, gate = true): Hostil
   return requests;
 }
 
+/** The gate's largest probes, encoded once for every route they are sent to. */
+const largeBodies = {
+  deep: Buffer.from(deep(5000)),
+  values: Buffer.from(`{"a":[${'0,'.repeat(599_999)}0]}`),
+  over: Buffer.from(JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) })),
+};
+
 function gateProbes(path: string, baseBody: string, add: (what: string, path: string, headers: Record<string, string>, body?: string | Buffer) => void): void {
-  add('deep nesting', path, json, deep(5000));
-  add('600,000 values', path, json, `{"a":[${'0,'.repeat(599_999)}0]}`);
-  add('9 MB body', path, json, JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) }));
+  add('deep nesting', path, json, largeBodies.deep);
+  add('600,000 values', path, json, largeBodies.values);
+  add('9 MB body', path, json, largeBodies.over);
   for (const [type, body] of [['text/plain', baseBody], ['application/xml', '<a/>'], ['application/x-www-form-urlencoded', 'a=1'], ['multipart/form-data; boundary=zz', '--zz\r\nbroken']] as const) {
     add(`media type ${type}`, path, { 'content-type': type }, body);
   }

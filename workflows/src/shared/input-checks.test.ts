@@ -19,6 +19,15 @@ describe('valueRefusal', () => {
     expect(valueRefusal(nested(inputLimits.depth + 1), 'x')).toMatchObject({ messageKey: 'validation.too_deep', params: { max: inputLimits.depth } });
     expect(valueRefusal(JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`), 'x')?.messageKey).toBe('validation.too_deep');
   });
+
+  it('counts every value, the containers included, and refuses one past the limit, nested or flat', () => {
+    // The root object and its list are two values, so the list may hold the limit less two.
+    const flat = (length: number) => ({ list: Array.from({ length }, () => 0) });
+    expect(valueRefusal(flat(inputLimits.values - 2), 'body')).toBeNull();
+    expect(valueRefusal(flat(inputLimits.values - 1), 'body')).toEqual({ field: 'body', messageKey: 'validation.too_many_values', params: { max: inputLimits.values } });
+    const spread = Array.from({ length: 1000 }, () => Array.from({ length: inputLimits.values / 1000 }, () => 'x'));
+    expect(valueRefusal(spread, '')?.messageKey).toBe('validation.too_many_values');
+  });
 });
 
 describe('textOf', () => {

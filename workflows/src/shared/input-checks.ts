@@ -12,29 +12,54 @@ export interface InputRefusal {
   params: Record<string, string | number>;
 }
 
-const nulOrLoneSurrogate = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Node 20 and every browser the console supports have it; the ES2023 library the projects compile against does not. */
+type WellFormed = string & { isWellFormed(): boolean };
 
 /** NUL and lone surrogates are refused by PostgreSQL (text, jsonb) and mean nothing to a person. */
-export const isStorable = (text: string): boolean => !nulOrLoneSurrogate.test(text);
+export const isStorable = (text: string): boolean => (text as WellFormed).isWellFormed() && !text.includes('\u0000');
 
 const refusal = (field: string, messageKey: string, params: Record<string, string | number> = {}): InputRefusal => ({ field: field || '(root)', messageKey, params });
 
-/** The first thing wrong in a parsed value, walked without recursion so no depth of nesting can overflow the stack. */
+/** A value met on the walk, with what its path is made of, so the path is written only for the one refused. */
+interface Visit {
+  value: unknown;
+  depth: number;
+  parent: Visit | null;
+  key: string;
+}
+
+function pathOf(visit: Visit, field: string): string {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return (field ? [field, ...keys.reverse()] : keys.reverse()).join('.');
+}
+
+/**
+ * The first thing wrong in a parsed value, walked without recursion so no depth of nesting can overflow the stack.
+ * Values are counted as they are found, so a body of more values than the limit is refused before they are walked.
+ */
 export function valueRefusal(root: unknown, field: string): InputRefusal | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: field, depth: 0 }];
-  let seen = 0;
+  const stack: Visit[] = [{ value: root, depth: 0, parent: null, key: '' }];
+  let found = 1;
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
-    if (++seen > inputLimits.values) return refusal(field, 'validation.too_many_values', { max: inputLimits.values });
+    const visit = stack.pop()!;
+    const { value, depth } = visit;
     if (typeof value === 'string') {
-      if (!isStorable(value)) return refusal(path, 'validation.invalid_characters');
+      if (!isStorable(value)) return refusal(pathOf(visit, field), 'validation.invalid_characters');
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= inputLimits.depth) return refusal(path, 'validation.too_deep', { max: inputLimits.depth });
-    for (const [key, child] of Object.entries(value)) {
-      if (!isStorable(key)) return refusal(path, 'validation.invalid_characters');
-      stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+    if (depth >= inputLimits.depth) return refusal(pathOf(visit, field), 'validation.too_deep', { max: inputLimits.depth });
+    const keys = Array.isArray(value) ? null : Object.keys(value);
+    found += keys ? keys.length : (value as unknown[]).length;
+    if (found > inputLimits.values) return refusal(field, 'validation.too_many_values', { max: inputLimits.values });
+    if (keys) {
+      for (const key of keys) {
+        if (!isStorable(key)) return refusal(pathOf(visit, field), 'validation.invalid_characters');
+        stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, parent: visit, key });
+      }
+    } else {
+      (value as unknown[]).forEach((child, index) => stack.push({ value: child, depth: depth + 1, parent: visit, key: String(index) }));
     }
   }
   return null;
