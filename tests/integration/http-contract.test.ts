@@ -168,7 +168,7 @@ describe('HTTP contract', () => {
 
   describe('the console beside the API', () => {
     it('serves its files to keep, its pages as index.html to ask again, and never itself for a call of the API', async () => {
-      const asset = readdirSync(path.join(import.meta.dirname, '../../console/dist/assets')).find((name) => name.endsWith('.js'))!;
+      const asset = readdirSync(path.join(__dirname, '..', '..', 'console', 'dist', 'assets')).find((name) => name.endsWith('.js'))!;
       const file = await fetch(`${platform.baseUrl}/assets/${asset}`);
       expect(file.status).toBe(200);
       expect(file.headers.get('cache-control')).toBe('public, max-age=3600');
