@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outsideSpans, type ResultObject } from '@annot/workflows';
 import { cn } from '@/lib/utils';
+import { formatDigits } from '@/lib/numbers';
 
 const at = (frame: number, frameCount: number) => `${((frame + 0.5) / frameCount) * 100}%`;
 
@@ -64,7 +65,7 @@ export function FrameRuler({ frameCount, frame, onPick }: { frameCount: number; 
     <div className="relative h-5 cursor-pointer border-b border-border text-[10px] tabular-nums text-muted-foreground" onMouseDown={(e) => onPick(frameAtPointer(e, frameCount))}>
       {ticks.map((tick) => (
         <span key={tick} className="absolute top-0 -translate-x-1/2" style={{ left: at(tick, frameCount) }}>
-          {tick}
+          {formatDigits(tick)}
         </span>
       ))}
       <span className="absolute bottom-0 h-2 w-0.5 -translate-x-1/2 bg-primary" style={{ left: at(frame, frameCount) }} aria-hidden />

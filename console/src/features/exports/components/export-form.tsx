@@ -14,6 +14,7 @@ import { FormRefusal } from '@/components/form-refusal';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { useRequestExport } from '../api/exports';
 import { formatDescription, formatLabel, gateLabel } from './export-labels';
+import { formatDigits } from '@/lib/numbers';
 
 export interface ExportFormProps {
   projectId: string;
@@ -87,7 +88,7 @@ export function ExportForm({ projectId, projectTitle, annotationType, options }:
               {formats.map((f) => (
                 <option key={f} value={f} disabled={f === 'rule_json' && !options.dataRule}>
                   {formatLabel(t, f)}
-                  {f === 'rule_json' && (options.dataRule ? ` (${options.dataRule.name} v${options.dataRule.ruleVersion})` : ` (${t('exports_no_rule')})`)}
+                  {f === 'rule_json' && (options.dataRule ? ` (${options.dataRule.name} v${formatDigits(options.dataRule.ruleVersion)})` : ` (${t('exports_no_rule')})`)}
                 </option>
               ))}
             </Select>

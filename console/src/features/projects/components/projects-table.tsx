@@ -14,6 +14,7 @@ import { useCan } from '@/lib/authorization';
 import { type ProjectTab, useProjectCounts, useProjects } from '../api/get-projects';
 import { ProjectActions } from './project-actions';
 import { QualityLinks } from './quality-links';
+import { formatNumber } from '@/lib/numbers';
 
 const tabStatuses: Record<ProjectTab, ProjectSummary['status'][]> = {
   release: ['waiting_for_improvement', 'waiting_for_publish'],
@@ -43,7 +44,7 @@ export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
       <div className="flex flex-wrap gap-2 text-sm text-muted-foreground">
         {tabStatuses[tab].map((status) => (
           <Badge key={status} variant="outline">
-            {t(`project_status_${status}`)} {counts.data?.[status] ?? 0}
+            {t(`project_status_${status}`)} {formatNumber(counts.data?.[status] ?? 0)}
           </Badge>
         ))}
       </div>
