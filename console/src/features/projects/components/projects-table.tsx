@@ -15,6 +15,7 @@ import { type ProjectTab, useProjectCounts, useProjects } from '../api/get-proje
 import { ProjectActions } from './project-actions';
 import { QualityLinks } from './quality-links';
 import { formatNumber } from '@/lib/numbers';
+import { formatDayRange } from '@/lib/time';
 
 const tabStatuses: Record<ProjectTab, ProjectSummary['status'][]> = {
   release: ['waiting_for_improvement', 'waiting_for_publish'],
@@ -78,7 +79,7 @@ export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
               </TableCell>
               <TableCell>{t(`annotation_type_${project.annotationType}`)}</TableCell>
               <TableCell className="whitespace-nowrap">
-                {project.startDate} ~ {project.endDate}
+                {formatDayRange(project.startDate, project.endDate)}
               </TableCell>
               <TableCell>{t('projects_data_counts', { batches: project.batches, items: project.items })}</TableCell>
               <TableCell>{project.creatorName}</TableCell>
