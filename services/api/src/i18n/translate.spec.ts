@@ -39,6 +39,14 @@ describe(translate.name, () => {
     expect(translate('en_US', 'exports.import.wrong_geometry', { detail: 'what? nothing' })).toBe('The shape is not valid: what? nothing');
     expect(translate('en_US', 'exports.import.wrong_geometry', { detail: messageRef('tasks.result_invalid', { count: 1 }) })).toBe('The shape is not valid: The result cannot be saved: 1 problem');
   });
+  it('says where a file breaks in the reader\'s digits, whatever the parser\'s own words', () => {
+    const detail = messageRef('exports.import.detail.json_syntax', { line: 3, column: 18 });
+    expect(translate('en_US', 'exports.import.malformed', { format: 'COCO', detail })).toBe('The file cannot be read as COCO: the JSON is malformed at line 3, column 18');
+    expect(translate('ar_SA', 'exports.import.malformed', { format: 'COCO', detail })).toContain('السطر ٣، العمود ١٨');
+    expect(translate('fr_FR', 'exports.import.malformed', { format: 'YOLO', detail: messageRef('exports.import.detail.yaml_syntax', { line: 2, column: 11 }) })).toBe(
+      'Le fichier ne peut pas être lu comme YOLO : le YAML est mal formé à la ligne 2, colonne 11',
+    );
+  });
   it('says an instant in the language\'s calendar words, in UTC', () => {
     const resumeAt = '2026-11-24T08:05:09.000Z';
     expect(translate('en_US', 'algorithms.circuit_open', { failures: 5, resumeAt })).toBe('The model server failed 5 items in a row; calls wait until Nov 24, 2026, 08:05 AM UTC and then try one item');

@@ -82,10 +82,15 @@ function say(language: Language, value: unknown): string {
     const { key, params } = readMessageRef(value);
     const count = params.count === undefined ? undefined : Number(params.count);
     const template = templateOf(language, key, count) ?? templateOf('en_US', key, count);
-    return template === undefined ? value : fill(language, template, params);
+    return template === undefined ? value : fill(language, template, numbersOf(params));
   }
   return String(value);
 }
+
+// A reference carries its values as text (`line=3`): a whole number among them is said as a number, in the reader's digits.
+const wholeNumber = /^(0|-?[1-9]\d{0,14})$/;
+const numbersOf = (params: Record<string, string>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, wholeNumber.test(value) ? Number(value) : value]));
 
 function fill(language: Language, template: string, params: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
