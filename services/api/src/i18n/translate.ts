@@ -15,6 +15,7 @@ import { thTH } from './messages.th-TH';
 import { viVN } from './messages.vi-VN';
 import { zhCN } from './messages.zh-CN';
 import { zhTW } from './messages.zh-TW';
+import { countedParams } from './counted-params';
 import { wordedParams } from './worded-params';
 
 export const catalogues: Record<Language, Record<string, string>> = {
@@ -57,12 +58,15 @@ export function pluralCategories(language: Language): Intl.LDMLPluralRule[] {
 }
 
 /**
- * A message with a count has a form per plural category (`key.one`, `key.other`), chosen by the language's rules;
- * asked without a count, it says its `other` form.
+ * A message with a count has a form per plural category (`key.one`, `key.other`), chosen by the language's rules from
+ * its `count` or the parameter `countedParams` names; asked without a count, it says its `other` form.
  */
-function templateOf(language: Language, key: string, count: unknown): string | undefined {
+function templateOf(language: Language, key: string, params: Record<string, unknown>): string | undefined {
   const catalogue = catalogues[language];
-  if (typeof count === 'number') {
+  const given = params[countedParams[key] ?? 'count'];
+  // A reference carries its values as text: a count of `3` counts as 3.
+  const count = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+  if (typeof count === 'number' && Number.isFinite(count)) {
     const plural = catalogue[`${key}.${formats[language].plural.select(count)}`];
     if (plural) return plural;
   }
@@ -80,8 +84,7 @@ function say(language: Language, value: unknown): string {
   if (typeof value === 'string' && isoInstant.test(value)) return formats[language].instant.format(new Date(value));
   if (typeof value === 'string') {
     const { key, params } = readMessageRef(value);
-    const count = params.count === undefined ? undefined : Number(params.count);
-    const template = templateOf(language, key, count) ?? templateOf('en_US', key, count);
+    const template = templateOf(language, key, params) ?? templateOf('en_US', key, params);
     return template === undefined ? value : fill(language, template, numbersOf(params));
   }
   return String(value);
@@ -117,7 +120,7 @@ function worded(key: string, params: Record<string, unknown>): Record<string, un
 /** A missing message falls back to English, then to the key itself. */
 export function translate(language: Language, key: string, given: Record<string, unknown> = {}): string {
   const params = worded(key, given);
-  const template = templateOf(language, key, params.count) ?? templateOf('en_US', key, params.count) ?? key;
+  const template = templateOf(language, key, params) ?? templateOf('en_US', key, params) ?? key;
   return fill(language, template, params);
 }
 
