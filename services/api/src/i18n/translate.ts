@@ -1,5 +1,5 @@
 // Renders a message key with its parameters in the caller's language.
-import { languages, readMessageRef } from '@annot/workflows';
+import { countedParams, languages, readMessageRef } from '@annot/workflows';
 import type { Language } from './language';
 import { arSA } from './messages.ar-SA';
 import { deDE } from './messages.de-DE';
@@ -15,7 +15,6 @@ import { thTH } from './messages.th-TH';
 import { viVN } from './messages.vi-VN';
 import { zhCN } from './messages.zh-CN';
 import { zhTW } from './messages.zh-TW';
-import { countedParams } from './counted-params';
 import { wordedParams } from './worded-params';
 
 export const catalogues: Record<Language, Record<string, string>> = {

@@ -131,7 +131,7 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
       </TableCell>
       <TableCell>
         <button type="button" className="underline-offset-2 hover:underline" onClick={onShow}>
-          {t('batches_counts', { items: batch.items, failed: batch.failed })}
+          {t('batches_counts', { count: batch.items, items: batch.items, failed: batch.failed })}
         </button>
       </TableCell>
       <TableCell>

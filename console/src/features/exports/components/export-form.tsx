@@ -130,7 +130,7 @@ export function ExportForm({ projectId, projectTitle, annotationType, options }:
               ))}
             </Select>
           </FormField>
-          {destination === 'download' && <p className="text-xs text-muted-foreground">{t('exports_kept_days', { days: options.retentionDays })}</p>}
+          {destination === 'download' && <p className="text-xs text-muted-foreground">{t('exports_kept_days', { count: options.retentionDays, days: options.retentionDays })}</p>}
           {destination !== 'download' && (
             <FormField id="export-place" label={destination === 'folder' ? t('exports_folder') : t('exports_prefix')} error={fieldError(errors, 'destination')}>
               <Input value={place} onChange={(e) => (setPlace(e.target.value), changed())} placeholder={destination === 'folder' ? 'client-a/week-1' : 'deliveries/project-x'} />

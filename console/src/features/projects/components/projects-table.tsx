@@ -81,7 +81,7 @@ export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
               <TableCell className="whitespace-nowrap">
                 {formatDayRange(project.startDate, project.endDate)}
               </TableCell>
-              <TableCell>{t('projects_data_counts', { batches: project.batches, items: project.items })}</TableCell>
+              <TableCell>{t('projects_data_counts', { count: project.items, batches: project.batches, items: project.items })}</TableCell>
               <TableCell>{project.creatorName}</TableCell>
               <ActionsCell>
                 {manage && can('project.members.assign') && (

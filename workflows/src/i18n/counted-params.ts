@@ -1,5 +1,5 @@
-// Counted messages whose number is not named `count`: the parameter whose number picks the plural form. A message
-// that counts with `count` needs no line here.
+// Counted messages whose number is not named `count`: the parameter whose number picks the plural form, for the
+// server's catalogues and the console's words for the same keys. A message that counts with `count` needs no line here.
 export const countedParams: Readonly<Record<string, string>> = {
   'validation.too_deep': 'max',
   'validation.too_large': 'max',
