@@ -90,4 +90,11 @@ describe('counts in sentences', () => {
     readIn('en-US');
     expect(i18n.t('links_tasks', { count: 1234 })).toBe('1234 tasks');
   });
+
+  it('writes a sentence’s decimals with the language’s own digits and decimal sign', () => {
+    readIn('ar-SA');
+    expect(i18n.t('editor_frame_rate', { rate: 29.97 })).toContain('٢٩٫٩٧');
+    readIn('de-DE');
+    expect(i18n.t('editor_frame_rate', { rate: 29.97 })).toContain('29,97');
+  });
 });

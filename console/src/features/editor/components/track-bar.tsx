@@ -46,14 +46,14 @@ export const TrackBar = memo(function TrackBar({ object, frameCount, color, sele
           data-outside={`${from}-${to}`}
           className="absolute inset-y-0 bg-[repeating-linear-gradient(45deg,transparent_0_3px,rgba(0,0,0,0.35)_3px_6px)] bg-neutral-700/70"
           style={{ insetInlineStart: `${(from / frameCount) * 100}%`, width: `${((to - from + 1) / frameCount) * 100}%` }}
-          title={`${from}–${to}`}
+          title={`${formatDigits(from)}–${formatDigits(to)}`}
         />
       ))}
       {object.keyframes.map((k) => (
         <span
           key={k.frame}
           data-keyframe={k.frame}
-          title={`${k.frame} · ${t(k.outside ? 'editor_frame_outside' : 'editor_frame_keyframe', { source: t(`editor_source_${k.source}`) })}`}
+          title={`${formatDigits(k.frame)} · ${t(k.outside ? 'editor_frame_outside' : 'editor_frame_keyframe', { source: t(`editor_source_${k.source}`) })}`}
           className={cn('absolute top-1/2 -translate-y-1/2 rotate-45 border border-white', centred, selected ? 'h-2.5 w-2.5' : 'h-1.5 w-1.5 opacity-70', k.outside && 'bg-neutral-900')}
           style={{ insetInlineStart: at(k.frame, frameCount), background: k.outside ? undefined : color }}
         />
