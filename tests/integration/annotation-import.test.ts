@@ -97,7 +97,9 @@ describe('annotation import', () => {
 
     const malformed = await upload(batchId, 'coco', 'instances.json', Buffer.from('{"images": ['));
     expect(malformed.status).toBe(400);
-    expect(malformed.body.data.refusals[0].message).toMatch(/^The file cannot be read as COCO/);
+    expect(malformed.body.data.refusals[0].message).toBe('The file cannot be read as COCO: the JSON is malformed at line 1, column 13');
+    const arabic = await upload(batchId, 'coco', 'instances.json', Buffer.from('{"images": ['), 'all', 'ar_SA');
+    expect(arabic.body.data.refusals[0].message).toContain('السطر ١، العمود ١٣');
   });
 
   it('writes only the good items when asked to, and refuses items already being worked on', async () => {

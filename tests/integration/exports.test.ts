@@ -174,6 +174,17 @@ describe('exports', () => {
     expect(counts.inspected).toBeLessThan(counts.any);
   }, 240_000);
 
+  it('names an archive of every batch in the requester’s language, each word kept whole', async () => {
+    const named = async (language: string) => {
+      const asked = await ask({ format: 'coco', naming: '{batch}_{format}' }, { 'x-language': language });
+      expect(asked.status).toBe(200);
+      return ((await call(platform, 'GET', `/manage/exports/${asked.body.data.exportId}`, { token: admin })).body.data as ExportView).fileName;
+    };
+    expect(await named('fr_FR')).toBe('tous_les_lots_coco.zip');
+    expect(await named('hi_IN')).toBe('सभी_बैच_coco.zip');
+    expect(await named('zh_CN')).toBe('全部批次_coco.zip');
+  });
+
   it('refuses what it cannot do in the caller’s language, and records nothing', async () => {
     const before = (await call(platform, 'GET', `/manage/projects/${projectId}/exports?limit=100`, { token: admin })).body.data.items.length;
     const badName = await ask({ format: 'coco', naming: '../{project}' }, { 'x-language': 'en_US' });

@@ -75,7 +75,7 @@ describe('COCO import', () => {
     document.annotations[2].segmentation.counts = [485, 10];
     const answer = await importAnnotations(project, batchId, 'coco', { name: 'instances.json', content: Buffer.from(JSON.stringify(document)) });
     expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([{ source: 'instances.json annotations[2]', message: 'The shape is not valid: RLE counts must cover the 64×48 pixels once' }]);
+    expect(answer.body.data.refusals).toEqual([{ source: 'instances.json annotations[2]', message: 'The shape is not valid: RLE counts must cover each pixel of the 64×48 mask once' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 });

@@ -63,12 +63,12 @@ describe('Pascal VOC import', () => {
     expect(same(second, 'VOC copy')).toEqual(same(first, 'VOC2007'));
   });
 
-  it('refuses a file that is not XML with its line, and writes nothing', async () => {
+  it('refuses a file that is not XML with its line and column, and writes nothing', async () => {
     const before = await batchResults(project, batchId);
     const broken = [...fixtureFiles('voc'), { name: 'Annotations/000009.xml', content: Buffer.from('<annotation>\n<object>\n<name>car</name>\n</annotation>\n') }];
     const answer = await importAnnotations(project, batchId, 'voc', await zip(broken));
     expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([{ source: 'Annotations/000009.xml', message: expect.stringMatching(/^The file cannot be read as Pascal VOC: line 4: /) }]);
+    expect(answer.body.data.refusals).toEqual([{ source: 'Annotations/000009.xml', message: 'The file cannot be read as Pascal VOC: the XML is malformed at line 4, column 1' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 });

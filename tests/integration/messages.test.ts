@@ -42,7 +42,7 @@ describe('messages', () => {
     expect(english.body.data.unread).toBe(1);
     expect(english.body.data.items).toHaveLength(1);
     expect(english.body.data.items[0]).toMatchObject({ kind: 'item_rejected', projectId: project.projectId, subject: { type: 'item', id: itemId }, readAt: null });
-    expect(english.body.data.items[0].text).toBe('An item of Quality gates was rejected back to you (1 error marks, rework 1).');
+    expect(english.body.data.items[0].text).toBe('An item of Quality gates was rejected back to you (1 error mark, rework 1).');
     const chinese = await call(platform, 'GET', '/manage/messages', { token: tagger.token, headers: { 'x-language': 'zh_CN' } });
     expect(chinese.body.data.items[0].text).toContain('被驳回给你');
   });

@@ -28,16 +28,17 @@ function initialLanguage(): ConsoleLanguage {
   return byStoredValue(readCookie('languageType')) ?? byStoredValue(localStorage.getItem('lang')) ?? languages[0];
 }
 
-// A whole number a sentence counts or names (12 items, round 2) in the language's own digits, as Intl writes every other
-// number: Arabic's are ١٢; ungrouped, so an id or a version reads as it did.
-const wholeNumbers = new Map<string, Intl.NumberFormat>();
-const digitsOf = (tag: string = defaultLanguage) => wholeNumbers.get(tag) ?? wholeNumbers.set(tag, new Intl.NumberFormat(tag, { useGrouping: false })).get(tag)!;
+// A number a sentence counts or names (12 items, round 2, 29.97 fps) in the language's own digits and decimal sign, as
+// Intl writes every other number: Arabic's are ١٢; ungrouped, so an id or a version reads as it did.
+const sentenceNumbers = new Map<string, Intl.NumberFormat>();
+const digitsOf = (tag: string = defaultLanguage) =>
+  sentenceNumbers.get(tag) ?? sentenceNumbers.set(tag, new Intl.NumberFormat(tag, { useGrouping: false, maximumFractionDigits: 3 })).get(tag)!;
 const ownDigits: FormatterModule = {
   type: 'formatter',
   init: () => undefined,
   add: () => undefined,
   addCached: () => undefined,
-  format: (value: unknown, _format, tag) => (Number.isInteger(value) ? digitsOf(tag).format(value as number) : (value as string)),
+  format: (value: unknown, _format, tag) => (typeof value === 'number' && Number.isFinite(value) ? digitsOf(tag).format(value) : (value as string)),
 };
 
 export const i18n = i18next.createInstance();

@@ -17,6 +17,13 @@ const decimals = (digits: number, fixed: boolean): Intl.NumberFormatOptions => (
 /** A count or a measure with its digits grouped: 12,345. */
 export const formatNumber = (value: number, digits = 0, fixed = false): string => formatter(decimals(digits, fixed)).format(value);
 
+/**
+ * A whole number that names rather than counts (a version, a frame, a position, a clock's minutes) in the reader's
+ * digits, ungrouped, with leading zeros up to `minimum` digits.
+ */
+export const formatDigits = (value: number, minimum = 1): string =>
+  formatter({ useGrouping: false, maximumFractionDigits: 0, minimumIntegerDigits: minimum }).format(value);
+
 /** A fraction 0..1 as a percent; none reads as a dash. */
 export const formatPercent = (fraction: number | null, digits = 1, fixed = false): string =>
   fraction === null ? '—' : formatter({ style: 'percent', ...decimals(digits, fixed) }).format(fraction);

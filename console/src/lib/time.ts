@@ -30,6 +30,21 @@ export const formatTime = (at: string | number | null | undefined): string => fo
 /** The date alone, for what a day is enough to place. */
 export const formatDate = (at: string | number | null | undefined): string => format(at, 'date');
 
+// A calendar day the server keeps as `2026-04-06` is that day everywhere: read and written at noon UTC it stays that day.
+const calendarDay = (day: string) => new Date(`${day}T12:00:00Z`);
+const dayFormat = () => {
+  const key = `${i18n.language} date UTC`;
+  return formats.get(key) ?? formats.set(key, new Intl.DateTimeFormat(i18n.language, { calendar, ...styles.date, timeZone: 'UTC' })).get(key)!;
+};
+
+/** A range of calendar days (a project's dates) the way the reader's language writes one: 6/4/26 – 1/5/26, 2026/4/6–5/1. */
+export function formatDayRange(from: string, to: string): string {
+  const [start, end] = [calendarDay(from), calendarDay(to)];
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${from} – ${to}`;
+  // formatRange refuses a range that ends before it starts, which an old project's dates may.
+  return start <= end ? dayFormat().formatRange(start, end) : `${dayFormat().format(start)} – ${dayFormat().format(end)}`;
+}
+
 /** The time of day alone, for what happened today or is about to. */
 export const formatClock = (at: string | number | null | undefined): string => format(at, 'clock');
 
@@ -38,8 +53,7 @@ export const formatClock = (at: string | number | null | undefined): string => f
  * the quarter or the year, in the reader's language and digits.
  */
 export function formatPeriod(period: string, granularity: Granularity): string {
-  // The date is a calendar day already in the reader's zone: read and written at noon UTC it stays that day.
-  const at = new Date(`${period}T12:00:00Z`);
+  const at = calendarDay(period);
   if (Number.isNaN(at.getTime())) return period;
   if (granularity === 'day') return format(at, 'day', 'UTC');
   if (granularity === 'week') return i18n.t('insights_period_week', { date: format(at, 'day', 'UTC') });

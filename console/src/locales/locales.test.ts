@@ -74,3 +74,17 @@ describe('console catalogues', () => {
     });
   });
 });
+
+// Words after a number that are not a noun it counts: verbs, function words and units written the same for any number.
+const notCounted = new Set('is was has does goes comes lies says needs uses holds keeps takes gives reads belongs matches contains exists its this as of in and or to for at on with from by the a an than not no s ms px fps'.split(' '));
+const pluralNoun = (word: string | undefined) => word !== undefined && /^[a-z]{3,}s$/.test(word) && !notCounted.has(word);
+
+describe('English strings that count', () => {
+  it('have plural forms wherever a number stands before a noun in the plural ("{{max}} points", "{{marks}} error marks")', () => {
+    const uncounted = Object.entries(english)
+      .filter(([key]) => !countedKeys.has(key))
+      .filter(([, text]) => [...text.matchAll(/\{\{\s*\w+\s*\}\} ([a-z]+)(?: ([a-z]+))?/g)].some(([, first, second]) => !notCounted.has(first) && (pluralNoun(first) || pluralNoun(second))))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(uncounted).toEqual([]);
+  });
+});

@@ -2,3 +2,4 @@
 export * from './languages';
 export * from './language-match';
 export * from './message-ref';
+export * from './counted-params';

@@ -43,9 +43,9 @@ export class ExportsController {
 
   @Post('projects/:projectId/exports')
   @Can('export.manage')
-  async request(@Param() params: ProjectParamsDto, @Body() body: RequestExportDto, @Ctx() context: CommandContext): Promise<RequestExportResult> {
+  async request(@Param() params: ProjectParamsDto, @Body() body: RequestExportDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<RequestExportResult> {
     await this.projects.assertVisible(context.actor, params.projectId);
-    return this.commands.execute(new RequestExportCommand(params.projectId, body, context));
+    return this.commands.execute(new RequestExportCommand(params.projectId, body, context, requestLanguage(req)));
   }
 
   @Get('projects/:projectId/exports')

@@ -1,6 +1,7 @@
 import { languageCodes } from '@annot/workflows';
 import { describe, expect, it } from 'vitest';
-import { catalogueProblems, catalogueSkeleton } from './catalogue-check';
+import { catalogueProblems, catalogueSkeleton, uncountedNouns } from './catalogue-check';
+import { catalogues } from './translate';
 
 describe(catalogueProblems.name, () => {
   it.each(languageCodes)('finds nothing missing, empty, stray or misplaced in the %s messages', (language) => {
@@ -39,5 +40,16 @@ describe(catalogueProblems.name, () => {
       const worded = { ...catalogueSkeleton('en_US'), 'tasks.result_invalid.one': 'The result cannot be saved: one problem' };
       expect(catalogueProblems('en_US', worded)).toEqual([]);
     });
+  });
+});
+
+describe(uncountedNouns.name, () => {
+  it('finds every message that counts a noun given plural forms', () => {
+    expect(uncountedNouns()).toEqual([]);
+  });
+
+  it('names a message that says a number before a plural noun, with or without a word between', () => {
+    const english = { ...catalogues.en_US, 'x.levels': '{field} is nested deeper than {max} levels', 'x.marks': 'Rejected ({marks} error marks)', 'x.fine': '{name} is ready after {seconds} s' };
+    expect(uncountedNouns(english)).toEqual(['x.levels: {field} is nested deeper than {max} levels', 'x.marks: Rejected ({marks} error marks)']);
   });
 });

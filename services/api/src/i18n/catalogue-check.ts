@@ -50,3 +50,23 @@ export function catalogueProblems(language: Language, catalogue: Record<string, 
   for (const key of Object.keys(catalogue)) if (!expected.has(key)) problems.push(`${language} ${key}: not a key of the source for this language`);
   return problems;
 }
+
+// Words after a number that are not a noun it counts: verbs, function words and units written the same for any number.
+const notCounted = new Set(
+  'is was has does goes comes lies says needs uses holds keeps takes gives reads belongs matches contains exists its this as of in and or to for at on with from by the a an than not no its is s ms px'.split(' '),
+);
+const plural = (word: string) => /^[a-z]{3,}s$/.test(word) && !notCounted.has(word);
+
+/**
+ * English messages that say a number before a noun in the plural ("{max} levels", "{marks} error marks") without
+ * plural forms: "1 levels" in English, and the wrong form in every language with more than one.
+ */
+export function uncountedNouns(english: Record<string, string> = catalogues.en_US): string[] {
+  const counted = new Set(Object.keys(english).filter((key) => key.endsWith('.one')).map((key) => key.slice(0, -'.one'.length)));
+  return Object.entries(english)
+    .filter(([key]) => !counted.has(key.replace(/\.(one|other)$/, '')))
+    .filter(([, text]) =>
+      [...text.matchAll(/\{\w+\} ([a-z]+)(?: ([a-z]+))?/g)].some(([, first, second]) => !notCounted.has(first) && (plural(first) || (second !== undefined && plural(second)))),
+    )
+    .map(([key, text]) => `${key}: ${text}`);
+}

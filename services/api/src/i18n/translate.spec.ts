@@ -18,6 +18,18 @@ describe(translate.name, () => {
       expect(translate('ar_SA', 'tasks.result_incomplete', { count })).toBe(form.replace('{count}', new Intl.NumberFormat('ar-SA').format(count)));
     }
   });
+  it('chooses the plural form by the parameter a message counts with, when it is not `count`', () => {
+    expect(translate('en_US', 'validation.too_deep', { field: 'body', max: 1 })).toBe('body is nested deeper than 1 level');
+    expect(translate('en_US', 'messages.item_returned', { project: 'P', gate: 'inspection', marks: 1 })).toBe('An item of P came back to you from inspection for rework (1 error mark).');
+    expect(translate('fr_FR', 'tasks.result.polygon_points', { min: 1 })).toBe('Un polygone nécessite au moins 1 point');
+    expect(translate('fr_FR', 'tasks.result.polygon_points', { min: 3 })).toBe('Un polygone nécessite au moins 3 points');
+    expect(translate('ar_SA', 'tasks.result.polygon_points', { min: 2 })).toBe('يحتاج المضلّع إلى ٢ نقطتين على الأقل');
+    expect(translate('ar_SA', 'tasks.result.polygon_points', { min: 3 })).toBe('يحتاج المضلّع إلى ٣ نقاط على الأقل');
+    // A reference carries the count as text, and it counts all the same.
+    expect(translate('en_US', 'exports.import.malformed', { format: 'KITTI', detail: messageRef('exports.import.detail.field_count', { fields: 1, expected: 15, withScore: 16 }) })).toBe(
+      'The file cannot be read as KITTI: 1 field where 15 (or 16 with a score) are expected',
+    );
+  });
   it('joins a list and writes a number the language\'s way', () => {
     expect(translate('en_US', 'errors.forbidden_roles', { roles: ['roles.r01', 'roles.r10', 'roles.r40'] })).toBe('Not allowed: only the admin, PM, and tagger may do this');
     expect(translate('zh_CN', 'errors.forbidden_roles', { roles: ['roles.r01', 'roles.r10', 'roles.r40'] })).toBe('没有权限：只有管理员、项目经理和标注员可以执行此操作');
@@ -34,10 +46,18 @@ describe(translate.name, () => {
   });
   it('says a message named in a parameter, with the values its reference carries', () => {
     const detail = messageRef('exports.import.detail.rle_cover', { width: 64, height: 48 });
-    expect(translate('en_US', 'exports.import.wrong_geometry', { detail })).toBe('The shape is not valid: RLE counts must cover the 64×48 pixels once');
+    expect(translate('en_US', 'exports.import.wrong_geometry', { detail })).toBe('The shape is not valid: RLE counts must cover each pixel of the 64×48 mask once');
     expect(translate('zh_CN', 'exports.import.wrong_geometry', { detail: 'exports.import.detail.box_order' })).toBe(`${translate('zh_CN', 'exports.import.wrong_geometry', { detail: '' })}框须满足 left < right 且 top < bottom`);
     expect(translate('en_US', 'exports.import.wrong_geometry', { detail: 'what? nothing' })).toBe('The shape is not valid: what? nothing');
     expect(translate('en_US', 'exports.import.wrong_geometry', { detail: messageRef('tasks.result_invalid', { count: 1 }) })).toBe('The shape is not valid: The result cannot be saved: 1 problem');
+  });
+  it('says where a file breaks in the reader\'s digits, whatever the parser\'s own words', () => {
+    const detail = messageRef('exports.import.detail.json_syntax', { line: 3, column: 18 });
+    expect(translate('en_US', 'exports.import.malformed', { format: 'COCO', detail })).toBe('The file cannot be read as COCO: the JSON is malformed at line 3, column 18');
+    expect(translate('ar_SA', 'exports.import.malformed', { format: 'COCO', detail })).toContain('السطر ٣، العمود ١٨');
+    expect(translate('fr_FR', 'exports.import.malformed', { format: 'YOLO', detail: messageRef('exports.import.detail.yaml_syntax', { line: 2, column: 11 }) })).toBe(
+      'Le fichier ne peut pas être lu comme YOLO : le YAML est mal formé à la ligne 2, colonne 11',
+    );
   });
   it('says an instant in the language\'s calendar words, in UTC', () => {
     const resumeAt = '2026-11-24T08:05:09.000Z';

@@ -1,5 +1,5 @@
 // Renders a message key with its parameters in the caller's language.
-import { languages, readMessageRef } from '@annot/workflows';
+import { countedParams, languages, readMessageRef } from '@annot/workflows';
 import type { Language } from './language';
 import { arSA } from './messages.ar-SA';
 import { deDE } from './messages.de-DE';
@@ -57,12 +57,15 @@ export function pluralCategories(language: Language): Intl.LDMLPluralRule[] {
 }
 
 /**
- * A message with a count has a form per plural category (`key.one`, `key.other`), chosen by the language's rules;
- * asked without a count, it says its `other` form.
+ * A message with a count has a form per plural category (`key.one`, `key.other`), chosen by the language's rules from
+ * its `count` or the parameter `countedParams` names; asked without a count, it says its `other` form.
  */
-function templateOf(language: Language, key: string, count: unknown): string | undefined {
+function templateOf(language: Language, key: string, params: Record<string, unknown>): string | undefined {
   const catalogue = catalogues[language];
-  if (typeof count === 'number') {
+  const given = params[countedParams[key] ?? 'count'];
+  // A reference carries its values as text: a count of `3` counts as 3.
+  const count = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+  if (typeof count === 'number' && Number.isFinite(count)) {
     const plural = catalogue[`${key}.${formats[language].plural.select(count)}`];
     if (plural) return plural;
   }
@@ -80,12 +83,16 @@ function say(language: Language, value: unknown): string {
   if (typeof value === 'string' && isoInstant.test(value)) return formats[language].instant.format(new Date(value));
   if (typeof value === 'string') {
     const { key, params } = readMessageRef(value);
-    const count = params.count === undefined ? undefined : Number(params.count);
-    const template = templateOf(language, key, count) ?? templateOf('en_US', key, count);
-    return template === undefined ? value : fill(language, template, params);
+    const template = templateOf(language, key, params) ?? templateOf('en_US', key, params);
+    return template === undefined ? value : fill(language, template, numbersOf(params));
   }
   return String(value);
 }
+
+// A reference carries its values as text (`line=3`): a whole number among them is said as a number, in the reader's digits.
+const wholeNumber = /^(0|-?[1-9]\d{0,14})$/;
+const numbersOf = (params: Record<string, string>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, wholeNumber.test(value) ? Number(value) : value]));
 
 function fill(language: Language, template: string, params: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -112,7 +119,7 @@ function worded(key: string, params: Record<string, unknown>): Record<string, un
 /** A missing message falls back to English, then to the key itself. */
 export function translate(language: Language, key: string, given: Record<string, unknown> = {}): string {
   const params = worded(key, given);
-  const template = templateOf(language, key, params.count) ?? templateOf('en_US', key, params.count) ?? key;
+  const template = templateOf(language, key, params) ?? templateOf('en_US', key, params) ?? key;
   return fill(language, template, params);
 }
 

@@ -1,6 +1,7 @@
 // What every decoder of a JSON format does first: take the upload's .json files, parse each, and refuse one that does
 // not parse (or is not a document of the format) with where and why; an upload without a JSON file is refused whole.
 import { type DecodedItem, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons } from '../format';
+import { jsonSyntaxDetail } from './parse-errors';
 
 /** What the documents of one upload decode into, filled document by document. */
 export interface JsonDecoding {
@@ -24,10 +25,11 @@ export function decodeJsonDocuments(
   const malformed = (detail: string, file: ImportedFile) => out.refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format, detail } });
   for (const file of documents) {
     let document: unknown;
+    const text = file.content.toString('utf8');
     try {
-      document = JSON.parse(file.content.toString('utf8'));
-    } catch (error) {
-      malformed((error as Error).message, file);
+      document = JSON.parse(text);
+    } catch {
+      malformed(jsonSyntaxDetail(text), file);
       continue;
     }
     const refused = read(file, document, out);

@@ -8,6 +8,7 @@ import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type Deco
 import { brushMask, brushRle } from './label-studio-rle';
 import { objectsAt } from './objects-at';
 import { everyFrame } from './track-frames';
+import { jsonSyntaxDetail } from './parse-errors';
 
 export const labelStudioPath = 'label-studio.json';
 
@@ -84,10 +85,11 @@ export const decodeLabelStudio: AnnotationDecoder = (files, context) => {
   if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
   for (const file of documents) {
     let tasks: unknown;
+    const text = file.content.toString('utf8');
     try {
-      tasks = JSON.parse(file.content.toString('utf8'));
-    } catch (error) {
-      reading.refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'Label Studio', detail: (error as Error).message } });
+      tasks = JSON.parse(text);
+    } catch {
+      reading.refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'Label Studio', detail: jsonSyntaxDetail(text) } });
       continue;
     }
     if (isObject(tasks)) tasks = [tasks];

@@ -13,6 +13,7 @@ import type { AttributeValues } from '../../tasks/result.schema';
 import { type AnnotationDecoder, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, importDetails, importReasons } from '../format';
 import { attributeValues, finite } from './objects-at';
 import { camerasOf, cuboidsAt, tokenOf } from './spatial';
+import { jsonSyntaxDetail } from './parse-errors';
 
 export const nuscenesFolder = 'nuscenes/v1.0-export';
 export const nuscenesTables = ['scene', 'sample', 'sample_data', 'ego_pose', 'calibrated_sensor', 'sensor', 'instance', 'sample_annotation', 'category', 'attribute'] as const;
@@ -200,12 +201,13 @@ export const decodeNuscenes: AnnotationDecoder = (files) => {
       if (tables.has(path)) return tables.get(path)!;
       const file = files.find((f) => f.path === path);
       let rows: Row[] = [];
+      const text = file?.content.toString('utf8');
       try {
-        const parsed: unknown = file ? JSON.parse(file.content.toString('utf8')) : [];
+        const parsed: unknown = text === undefined ? [] : JSON.parse(text);
         rows = Array.isArray(parsed) ? (parsed as Row[]) : [];
         if (!Array.isArray(parsed)) refusals.push({ source: path, reasonKey: importReasons.malformed, params: { format: 'nuScenes', detail: importDetails.nuscenesTable } });
-      } catch (error) {
-        refusals.push({ source: path, reasonKey: importReasons.malformed, params: { format: 'nuScenes', detail: (error as Error).message } });
+      } catch {
+        refusals.push({ source: path, reasonKey: importReasons.malformed, params: { format: 'nuScenes', detail: jsonSyntaxDetail(text ?? '') } });
       }
       tables.set(path, rows);
       return rows;

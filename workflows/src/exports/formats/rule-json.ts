@@ -6,6 +6,7 @@ import type { ResultPoint, Shape } from '../../tasks/result.schema';
 import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type EncoderFactory, importDetails, importReasons, stemOf } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 import { attributeValues, finite, objectsAt, outlined } from './objects-at';
+import { jsonSyntaxDetail } from './parse-errors';
 
 /** The fields a rule's mapping may rename, and their names when it does not. */
 export const ruleJsonFields = ['fileName', 'width', 'height', 'valid', 'objects', 'objects.id', 'objects.className', 'objects.type', 'objects.box', 'objects.points', 'objects.attributes'] as const;
@@ -103,11 +104,16 @@ export const decodeRuleJson: AnnotationDecoder = (files, context) => {
   if (documents.length === 0) return { items, refusals: [{ source: files[0]?.path ?? '-', reasonKey: importReasons.noFiles }] };
   for (const file of documents) {
     let document: Record<string, unknown>;
+    const text = file.content.toString('utf8');
+    const malformed = (detail: string) => refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'JSON', detail } });
     try {
-      document = JSON.parse(file.content.toString('utf8')) as Record<string, unknown>;
-      if (typeof document[field('fileName')] !== 'string' || !Array.isArray(document[field('objects')])) throw new Error(`"${field('fileName')}" and "${field('objects')}" are required`);
-    } catch (error) {
-      refusals.push({ source: file.path, reasonKey: importReasons.malformed, params: { format: 'JSON', detail: (error as Error).message } });
+      document = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      malformed(jsonSyntaxDetail(text));
+      continue;
+    }
+    if (!document || typeof document[field('fileName')] !== 'string' || !Array.isArray(document[field('objects')])) {
+      malformed(messageRef(importDetails.ruleFields, { fileName: field('fileName'), objects: field('objects') }));
       continue;
     }
     const fileName = document[field('fileName')] as string;

@@ -138,7 +138,7 @@ describe(decodeVoc.name, () => {
     expect(items[0].objects).toHaveLength(1);
   });
 
-  it('refuses a file that is not well-formed XML or has no <annotation>, once, naming the line, and reads the other files', () => {
+  it('refuses a file that is not well-formed XML or has no <annotation>, once, naming the line and column, and reads the other files', () => {
     const { items, refusals } = decodeVoc(
       [xmlFile('a.xml', '<annotation>\n<filename>a.png</annotation>'), xmlFile('b.xml', '<other/>'), xmlFile('c.xml', '<annotation><filename>c.png</filename></annotation>')],
       decodeContext,
@@ -147,7 +147,7 @@ describe(decodeVoc.name, () => {
       ['a.xml', importReasons.malformed],
       ['b.xml', importReasons.malformed],
     ]);
-    expect(readMessageRef(String(refusals[0].params?.detail))).toMatchObject({ key: importDetails.xmlLine, params: { line: '2' } });
+    expect(readMessageRef(String(refusals[0].params?.detail))).toEqual({ key: importDetails.xmlSyntax, params: { line: '2', column: '16' } });
     expect(items.map((i) => i.fileName)).toEqual(['c.png']);
   });
 

@@ -7,6 +7,7 @@ import type { AttributeValue, AttributeValues } from '../../tasks/result.schema'
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, frameMediaPath, type ImportedFile, importDetails, importReasons, importWarnings, stemOf } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 import { boundsOf, finite, objectsAt } from './objects-at';
+import { xmlSyntaxDetail } from './parse-errors';
 
 /** The attribute that carries an object's id, so a round trip keeps tracks apart. */
 const trackIdName = 'track_id';
@@ -168,7 +169,7 @@ function listWarnings(files: ImportedFile[], items: DecodedItem[]): DecodeWarnin
 /** The file's <annotation> element, or why the file cannot be read (with the line of an XML error). */
 function readAnnotation(xml: string): VocAnnotation | string {
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) return messageRef(importDetails.xmlLine, { line: valid.err.line, reason: valid.err.msg });
+  if (valid !== true) return xmlSyntaxDetail(valid.err);
   const annotation = (parser.parse(xml) as { annotation?: unknown }).annotation;
   return annotation && typeof annotation === 'object' ? (annotation as VocAnnotation) : importDetails.vocAnnotation;
 }

@@ -6,6 +6,7 @@ import { load as loadYaml } from 'js-yaml';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ImportedFile, importDetails, importReasons } from '../format';
 import type { ResultPoint, Shape } from '../../tasks/result.schema';
 import { labelLines, objectsAt } from './objects-at';
+import { yamlSyntaxDetail } from './parse-errors';
 
 const digits = 6;
 const fixed = (value: number) => value.toFixed(digits);
@@ -89,7 +90,7 @@ function layoutOf(files: ImportedFile[]): Layout {
     try {
       document = loadYaml(yaml.content.toString('utf8'));
     } catch (error) {
-      layout.refusals.push(malformed(yaml.path, (error as Error).message.split('\n')[0]));
+      layout.refusals.push(malformed(yaml.path, yamlSyntaxDetail(error)));
       continue;
     }
     if (!document || typeof document !== 'object') continue;

@@ -7,6 +7,7 @@ import { useAlgorithmAnalysis } from '@/features/algorithms/api/algorithms';
 import { AlgorithmEffects } from '@/features/algorithms/components/algorithm-effects';
 import { nameIn } from '@/features/algorithms/components/algorithm-labels';
 import { CallsTable } from '@/features/algorithms/components/calls-table';
+import { formatNumber } from '@/lib/numbers';
 
 export default function AlgorithmAnalysisPage() {
   const { t, i18n } = useTranslation();
@@ -23,7 +24,7 @@ export default function AlgorithmAnalysisPage() {
       <div>
         <h1 className="text-xl font-semibold">{nameIn(i18n.language, { zh: algorithm.nameZh, en: algorithm.nameEn })}</h1>
         <p className="text-sm text-muted-foreground">
-          {algorithm.interfaceName} · {t('algorithms_versions_list', { versions: algorithm.versions.map((v) => v.version).join(', ') })} · {t('algorithms_data_volume')}: {algorithm.dataVolume}
+          {algorithm.interfaceName} · {t('algorithms_versions_list', { versions: algorithm.versions.map((v) => v.version).join(', ') })} · {t('algorithms_data_volume')}: {formatNumber(algorithm.dataVolume)}
         </p>
       </div>
       <AlgorithmEffects versions={versions} />

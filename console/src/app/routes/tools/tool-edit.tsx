@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTool } from '@/features/tools/api/get-tool';
 import { ToolForm } from '@/features/tools/components/tool-form';
+import { formatDigits } from '@/lib/numbers';
 
 export default function ToolEditPage({ mode }: { mode: 'new' | 'edit' | 'view' }) {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export default function ToolEditPage({ mode }: { mode: 'new' | 'edit' | 'view' }
     <div className="grid gap-4">
       <h1 className="text-xl font-semibold">
         {t(`tools_${mode}_title`)}
-        {tool.data && ` · ${tool.data.name} v${tool.data.toolVersion}`}
+        {tool.data && ` · ${tool.data.name} v${formatDigits(tool.data.toolVersion)}`}
       </h1>
       <ToolForm tool={tool.data} readOnly={mode === 'view'} onSaved={() => navigate('/toolConfig')} />
     </div>

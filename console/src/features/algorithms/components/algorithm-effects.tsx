@@ -20,7 +20,7 @@ const measures: { key: string; of: (g: GroupEffect) => string }[] = [
   { key: 'algorithms_effect_deleted', of: (g) => mean(g.deleted) },
   { key: 'algorithms_effect_added', of: (g) => mean(g.added) },
   { key: 'algorithms_effect_seconds', of: (g) => mean(g.annotationSeconds) },
-  { key: 'algorithms_effect_pass_rate', of: (g) => `${rate(g)} · ${g.inspected}` },
+  { key: 'algorithms_effect_pass_rate', of: (g) => `${rate(g)} · ${formatNumber(g.inspected)}` },
 ];
 
 function VersionEffect({ effect }: { effect: AlgorithmVersionEffect }) {

@@ -14,7 +14,7 @@ import { useAlgorithms, useSwitchAlgorithm } from '../api/algorithms';
 import { EditAlgorithmForm } from './algorithm-form';
 import { nameIn } from './algorithm-labels';
 import { AlgorithmVersionForm } from './algorithm-version-form';
-import { formatPercent } from '@/lib/numbers';
+import { formatNumber, formatPercent } from '@/lib/numbers';
 
 function Switch({ algorithm }: { algorithm: AlgorithmView }) {
   const { t } = useTranslation();
@@ -54,7 +54,7 @@ export function AlgorithmsTable() {
             <TableCell>{algorithm.developer || '-'}</TableCell>
             <TableCell title={algorithm.endpoint}>{algorithm.version}</TableCell>
             <TableCell className="max-w-64 text-xs text-muted-foreground">{algorithm.description || '-'}</TableCell>
-            <TableCell className="tabular-nums">{algorithm.dataVolume}</TableCell>
+            <TableCell className="tabular-nums">{formatNumber(algorithm.dataVolume)}</TableCell>
             <TableCell className="tabular-nums">{formatPercent(algorithm.controlGroupRatio / 100, 0)}</TableCell>
             <TableCell>
               <Badge variant={algorithm.enabled ? 'success' : 'outline'}>{algorithm.enabled ? t('algorithms_enabled') : t('algorithms_disabled')}</Badge>

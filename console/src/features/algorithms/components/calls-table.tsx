@@ -87,7 +87,7 @@ export function CallsTable({ calls, showProject }: { calls: AlgorithmCallView[];
                   {call.reason && <div className="mt-1 text-xs text-destructive">{call.reason}</div>}
                 </TableCell>
                 <TableCell className="min-w-56 text-xs tabular-nums">
-                  {t('algorithms_counts_value', { items: call.items, control: call.control, answered: call.answered, failed: call.failed, skipped: call.skipped, pending: call.pending, objects: call.objects })}
+                  {t('algorithms_counts_value', { items: call.items, control: call.control, answered: call.answered, failed: call.failed, skipped: call.skipped, pending: call.pending, objects: call.objects, count: call.objects })}
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-xs tabular-nums">
                   p50 {msLabel(call.latencyMs.p50)} · p90 {msLabel(call.latencyMs.p90)} · p99 {msLabel(call.latencyMs.p99)}

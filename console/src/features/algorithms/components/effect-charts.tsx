@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AlgorithmVersionEffect, MeanInterval } from '@annot/workflows';
 import { formatNumber, formatUnit } from '@/lib/numbers';
+import { useChartDirection } from '@/lib/chart-direction';
 
 const colors = { answered: '#2563eb', control: '#94a3b8' };
 const value = (m: MeanInterval) => m.mean ?? 0;
@@ -13,6 +14,7 @@ const whisker = (m: MeanInterval): [number, number] => (m.mean === null ? [0, 0]
 
 export default function EffectCharts({ effect }: { effect: AlgorithmVersionEffect }) {
   const { t } = useTranslation();
+  const direction = useChartDirection();
   const changes = (['kept', 'edited', 'deleted', 'added'] as const).map((key) => ({
     name: t(`algorithms_effect_${key}`),
     answered: value(effect.answered[key]),
@@ -30,8 +32,8 @@ export default function EffectCharts({ effect }: { effect: AlgorithmVersionEffec
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={changes}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
-            <YAxis allowDecimals tickFormatter={perItem} />
+            <XAxis {...direction.horizontal} dataKey="name" interval={0} tick={{ fontSize: 11 }} />
+            <YAxis {...direction.vertical} allowDecimals tickFormatter={perItem} />
             <Tooltip formatter={(v) => perItem(Number(v))} />
             <Legend />
             <Bar dataKey="answered" name={t('algorithms_group_answered')} fill={colors.answered}>
@@ -47,8 +49,8 @@ export default function EffectCharts({ effect }: { effect: AlgorithmVersionEffec
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={seconds}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
-            <YAxis tickFormatter={secondsText} />
+            <XAxis {...direction.horizontal} dataKey="name" interval={0} tick={{ fontSize: 11 }} />
+            <YAxis {...direction.vertical} tickFormatter={secondsText} />
             <Tooltip formatter={(v) => secondsText(Number(v))} />
             <Bar dataKey="seconds" name={t('algorithms_effect_seconds')} fill={colors.answered}>
               <ErrorBar dataKey="error" width={4} />

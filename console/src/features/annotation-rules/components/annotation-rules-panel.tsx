@@ -14,6 +14,7 @@ import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-er
 import { type AnnotationRuleVersion, useAnnotationRule, useAnnotationRules, useChangeAnnotationRule } from '../api/annotation-rules';
 import { RichTextEditor } from './rich-text-editor';
 import { formatTime } from '@/lib/time';
+import { formatDigits } from '@/lib/numbers';
 
 function NewRuleForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ function VersionView({ version }: { version: AnnotationRuleVersion }) {
   return (
     <details className="rounded-md border border-border p-2 text-sm">
       <summary>
-        v{version.ruleVersion} · {t(`rules_kind_${version.kind}`)} · {formatTime(version.createdAt)} · {t('rules_cited_by', { count: version.citedBy.length })}
+        v{formatDigits(version.ruleVersion)} · {t(`rules_kind_${version.kind}`)} · {formatTime(version.createdAt)} · {t('rules_cited_by', { count: version.citedBy.length })}
         {version.note && ` · ${version.note}`}
       </summary>
       {/* Rule HTML is sanitized by the server before it is stored. */}
@@ -127,7 +128,7 @@ export function AnnotationRulesPanel() {
       onSelect={setSelected}
       label={(rule) => (
         <>
-          {rule.name} <span className="text-xs text-muted-foreground">{rule.configId} · v{rule.latestVersion}</span>
+          {rule.name} <span className="text-xs text-muted-foreground">{rule.configId} · v{formatDigits(rule.latestVersion)}</span>
         </>
       )}
       addForm={<NewRuleForm onCreated={setSelected} />}

@@ -14,7 +14,7 @@ import { useJobProgress } from '@/features/jobs/use-job-progress';
 import { auditsKey, useAudits } from '../api/list-audits';
 import { useRequestAudit } from '../api/request-audit';
 import { formatTime } from '@/lib/time';
-import { formatPercent } from '@/lib/numbers';
+import { formatNumber, formatPercent } from '@/lib/numbers';
 
 const variants: Record<string, BadgeProps['variant']> = { requested: 'outline', running: 'default', passed: 'success', failed: 'destructive' };
 
@@ -58,7 +58,7 @@ export function AuditsTable() {
                   <Progress value={percent} aria-label={t('audit_progress')} />
                   <span className="text-xs text-muted-foreground">{formatPercent(percent / 100, 0)}</span>
                 </TableCell>
-                <TableCell>{audit.checked}</TableCell>
+                <TableCell>{formatNumber(audit.checked)}</TableCell>
                 <TableCell className="font-mono text-xs">{audit.firstBadEventId ?? '—'}</TableCell>
               </TableRow>
             );

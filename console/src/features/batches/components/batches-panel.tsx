@@ -18,7 +18,7 @@ import { ApiError } from '@/lib/api-client';
 import { type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { type BatchChange, downloadFailures, useBatches, useChangeBatch } from '../api/batches';
 import { BatchItems } from './batch-items';
-import { formatPercent } from '@/lib/numbers';
+import { formatNumber, formatPercent } from '@/lib/numbers';
 
 const uploadTypes: BatchUploadType[] = ['zip', 'local', 'cos', 'oss'];
 
@@ -125,13 +125,13 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
         {batch.name}
         <span className="ms-2 text-xs text-muted-foreground">{t(`batches_upload_${batch.uploadType}`)}</span>
       </TableCell>
-      <TableCell>{batch.priority}</TableCell>
+      <TableCell>{formatNumber(batch.priority)}</TableCell>
       <TableCell>
         <Badge variant="outline">{t(`batch_status_${batch.status}`)}</Badge>
       </TableCell>
       <TableCell>
         <button type="button" className="underline-offset-2 hover:underline" onClick={onShow}>
-          {t('batches_counts', { items: batch.items, failed: batch.failed })}
+          {t('batches_counts', { count: batch.items, items: batch.items, failed: batch.failed })}
         </button>
       </TableCell>
       <TableCell>

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { useChangeDataRule, useDataRule, useDataRules } from '../api/data-rules';
 import { formatTime } from '@/lib/time';
+import { formatDigits } from '@/lib/numbers';
 
 const example = { direction: 'export', format: 'coco', fieldMapping: {}, coordinates: { origin: 'top_left', unit: 'pixel', boxFormat: 'xywh', precision: 2 } };
 
@@ -80,7 +81,7 @@ function RuleVersions({ id }: { id: string }) {
       {(rule.data?.versions ?? []).map((version) => (
         <details key={version.ruleVersion} className="rounded-md border border-border p-2 text-sm">
           <summary>
-            v{version.ruleVersion} · {formatTime(version.createdAt)} {version.note && `· ${version.note}`}
+            v{formatDigits(version.ruleVersion)} · {formatTime(version.createdAt)} {version.note && `· ${version.note}`}
           </summary>
           <pre className="mt-2 overflow-auto text-xs">{JSON.stringify(version.document, null, 2)}</pre>
         </details>
@@ -101,7 +102,7 @@ export function DataRulesPanel() {
       onSelect={setSelected}
       label={(rule) => (
         <>
-          {rule.name} <span className="text-xs text-muted-foreground">v{rule.latestVersion}</span>
+          {rule.name} <span className="text-xs text-muted-foreground">v{formatDigits(rule.latestVersion)}</span>
         </>
       )}
       addForm={<NewRuleForm onCreated={setSelected} />}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShareProgress } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { formatNumber } from '@/lib/numbers';
 
 export interface ShareProgressRow {
   key: string;
@@ -17,10 +18,10 @@ export function ShareProgressTable({ heading, rows }: { heading: string; rows: S
       {rows.map(({ key, name, progress }) => (
         <TableRow key={key} aria-label={name}>
           <TableCell>{name}</TableCell>
-          <TableCell>{progress.assigned}</TableCell>
-          <TableCell>{progress.waiting}</TableCell>
-          <TableCell>{progress.claimed}</TableCell>
-          <TableCell>{progress.done}</TableCell>
+          <TableCell>{formatNumber(progress.assigned)}</TableCell>
+          <TableCell>{formatNumber(progress.waiting)}</TableCell>
+          <TableCell>{formatNumber(progress.claimed)}</TableCell>
+          <TableCell>{formatNumber(progress.done)}</TableCell>
         </TableRow>
       ))}
     </ListTable>

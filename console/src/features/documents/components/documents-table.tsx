@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useDocuments, useRemoveDocument, useShelveDocument } from '../api/documents';
 import { DocumentForm } from './document-form';
+import { formatDigits } from '@/lib/numbers';
 
 function ShelfSwitch({ document }: { document: DocumentView }) {
   const { t } = useTranslation();
@@ -48,7 +49,7 @@ export function DocumentsTable() {
             </TableCell>
             <TableCell className="max-w-64 text-xs text-muted-foreground">{document.description || '-'}</TableCell>
             <TableCell className="text-xs">{document.visibleRoles.map((role) => t(`role_${role}`)).join(', ')}</TableCell>
-            <TableCell className="tabular-nums">{document.sort}</TableCell>
+            <TableCell className="tabular-nums">{formatDigits(document.sort)}</TableCell>
             <TableCell>
               <ShelfSwitch document={document} />
             </TableCell>

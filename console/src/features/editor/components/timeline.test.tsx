@@ -73,6 +73,20 @@ describe(Timeline.name, () => {
     expect(store.getState()).toMatchObject({ frame: 15, selected: new Set(['b']) });
   });
 
+  it('runs from the right in Arabic: the first frame at the right end, marks placed from the inline start', async () => {
+    await setLanguage('ar-SA');
+    const { store } = renderTimeline();
+    const row = screen.getByRole('row', { name: 'track b' });
+    row.getBoundingClientRect = () => ({ left: 0, width: 300, top: 0, height: 10, right: 300, bottom: 10, x: 0, y: 0, toJSON: () => ({}) });
+    fireEvent.mouseDown(row, { clientX: 295 });
+    expect(store.getState().frame).toBe(0);
+    fireEvent.mouseDown(row, { clientX: 155 });
+    expect(store.getState().frame).toBe(14);
+    const mark = row.querySelector<HTMLElement>('[data-keyframe="4"]')!;
+    expect(mark.style.insetInlineStart).toBe(`${(4.5 / 30) * 100}%`);
+    expect(mark.style.left).toBe('');
+  });
+
   it('copies the selected track forward the number of frames asked, and leaves deleting the whole track to its command', async () => {
     const { store, flow } = renderTimeline();
     const user = userEvent.setup();

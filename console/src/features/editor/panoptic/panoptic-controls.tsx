@@ -6,6 +6,7 @@ import { useEditorSetup } from '../components/editor-setup';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { fillTheRest, maskToolInHand, newInstance } from './panoptic-actions';
 import { brushSizes, type PaintTool, panopticStoreOf, usePanoptic } from './panoptic-store';
+import { formatDigits } from '@/lib/numbers';
 
 const paintTools: PaintTool[] = ['brush', 'eraser', 'polygon'];
 
@@ -35,10 +36,10 @@ export function PanopticControls() {
           max={brushSizes.max}
           value={size}
           className="w-24"
-          aria-valuetext={`${size} px`}
+          aria-valuetext={`${formatDigits(size)} px`}
           onChange={(e) => panoptic.set({ size: Number(e.target.value) })}
         />
-        <span className="w-10 tabular-nums">{size}</span>
+        <span className="w-10 tabular-nums">{formatDigits(size)}</span>
       </label>
       <Button size="sm" variant="ghost" disabled={!image} onClick={() => image && fillTheRest(editor, setup, image)}>
         {t('panoptic_fill_rest', { name: tool.definition.name })}

@@ -41,7 +41,7 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
         onSuccess: (answer) => {
           if ('importId' in answer) return void (setImporting(true), toast.success(t('exports_import_with_media')));
           setResult(answer);
-          toast.success(t('exports_import_done', { items: answer.items, objects: answer.objects }));
+          toast.success(t('exports_import_done', { count: answer.items, items: answer.items, objects: answer.objects }));
         },
         onError: (error) => {
           const data = error instanceof ApiError ? (error.data as { refusals?: Refusal[]; warnings?: Refusal[] } | null) : null;
@@ -105,11 +105,11 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
           )}
           {result && (
             <div role="status" className="grid gap-1 text-sm">
-              <p>{t('exports_import_done', { items: result.items, objects: result.objects })}</p>
+              <p>{t('exports_import_done', { count: result.items, items: result.items, objects: result.objects })}</p>
               <SourcedLines lines={result.refusals} className="text-muted-foreground" />
               {(result.dropped.files.length > 0 || result.dropped.objects.length > 0) && (
                 <details className="text-xs">
-                  <summary>{t('exports_import_dropped', { files: result.dropped.files.length, objects: result.dropped.objects.length })}</summary>
+                  <summary>{t('exports_import_dropped', { count: result.dropped.objects.length, files: result.dropped.files.length, objects: result.dropped.objects.length })}</summary>
                   <ul className="list-disc ps-5 font-mono text-muted-foreground">
                     {[...result.dropped.files, ...result.dropped.objects].map((source) => (
                       <li key={source}>{source}</li>

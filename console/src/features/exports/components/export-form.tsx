@@ -14,6 +14,7 @@ import { FormRefusal } from '@/components/form-refusal';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { useRequestExport } from '../api/exports';
 import { formatDescription, formatLabel, gateLabel } from './export-labels';
+import { formatDigits } from '@/lib/numbers';
 
 export interface ExportFormProps {
   projectId: string;
@@ -87,7 +88,7 @@ export function ExportForm({ projectId, projectTitle, annotationType, options }:
               {formats.map((f) => (
                 <option key={f} value={f} disabled={f === 'rule_json' && !options.dataRule}>
                   {formatLabel(t, f)}
-                  {f === 'rule_json' && (options.dataRule ? ` (${options.dataRule.name} v${options.dataRule.ruleVersion})` : ` (${t('exports_no_rule')})`)}
+                  {f === 'rule_json' && (options.dataRule ? ` (${options.dataRule.name} v${formatDigits(options.dataRule.ruleVersion)})` : ` (${t('exports_no_rule')})`)}
                 </option>
               ))}
             </Select>
@@ -129,7 +130,7 @@ export function ExportForm({ projectId, projectTitle, annotationType, options }:
               ))}
             </Select>
           </FormField>
-          {destination === 'download' && <p className="text-xs text-muted-foreground">{t('exports_kept_days', { days: options.retentionDays })}</p>}
+          {destination === 'download' && <p className="text-xs text-muted-foreground">{t('exports_kept_days', { count: options.retentionDays, days: options.retentionDays })}</p>}
           {destination !== 'download' && (
             <FormField id="export-place" label={destination === 'folder' ? t('exports_folder') : t('exports_prefix')} error={fieldError(errors, 'destination')}>
               <Input value={place} onChange={(e) => (setPlace(e.target.value), changed())} placeholder={destination === 'folder' ? 'client-a/week-1' : 'deliveries/project-x'} />

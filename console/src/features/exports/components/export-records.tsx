@@ -51,7 +51,7 @@ export function ExportRecords({ projectId, options }: { projectId: string; optio
               </TableCell>
               <TableCell className="whitespace-nowrap text-xs tabular-nums">
                 {record.status === 'succeeded' || record.status === 'expired'
-                  ? t('exports_volume_value', { items: record.items, objects: record.objects, size: bytesLabel(record.bytes) })
+                  ? t('exports_volume_value', { count: record.items, items: record.items, objects: record.objects, size: bytesLabel(record.bytes) })
                   : '-'}
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">{durationLabel(record.tookMs)}</TableCell>

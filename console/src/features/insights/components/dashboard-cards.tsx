@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboard } from '../api/get-statistics';
 import { percent } from './figures';
 import { GranularitySwitch } from './granularity-switch';
+import { formatNumber } from '@/lib/numbers';
 
 const StatisticsCharts = lazy(() => import('./statistics-charts'));
 
@@ -20,12 +21,12 @@ export function DashboardCards() {
   if (dashboard.isPending) return <Skeleton className="h-40" />;
   if (dashboard.error) return <p role="alert">{t('load_failed')}</p>;
   const { today, projects, series } = dashboard.data;
-  const todays: [string, string | number][] = [
-    ['insights_claimed', today.claimed],
-    ['insights_submitted', today.submitted],
-    ['insights_objects', today.objects],
-    ['insights_passed', today.passed],
-    ['insights_rejected', today.rejected],
+  const todays: [string, string][] = [
+    ['insights_claimed', formatNumber(today.claimed)],
+    ['insights_submitted', formatNumber(today.submitted)],
+    ['insights_objects', formatNumber(today.objects)],
+    ['insights_passed', formatNumber(today.passed)],
+    ['insights_rejected', formatNumber(today.rejected)],
     ['insights_pass_rate', percent(today.passRate)],
   ];
   return (
@@ -63,7 +64,7 @@ export function DashboardCards() {
               </div>
               <Progress value={project.progress === null ? 0 : Math.round(project.progress * 100)} aria-label={`${project.title} ${percent(project.progress)}`} />
               <p className="text-xs text-muted-foreground">
-                {t('insights_waiting')}: {project.waiting.map((w) => `${w.name} ${w.waiting}`).join(' · ') || '—'}
+                {t('insights_waiting')}: {project.waiting.map((w) => `${w.name} ${formatNumber(w.waiting)}`).join(' · ') || '—'}
               </p>
             </div>
           ))}

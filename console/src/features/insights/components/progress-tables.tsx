@@ -29,11 +29,11 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
               <TableCell>
                 {link.name} <span className="text-xs text-muted-foreground">({t(`links_type_${link.type}`)})</span>
               </TableCell>
-              <TableCell className="text-end tabular-nums">{link.waiting}</TableCell>
-              <TableCell className="text-end tabular-nums">{link.claimed}</TableCell>
-              <TableCell className="text-end tabular-nums">{link.held}</TableCell>
+              <TableCell className="text-end tabular-nums">{formatNumber(link.waiting)}</TableCell>
+              <TableCell className="text-end tabular-nums">{formatNumber(link.claimed)}</TableCell>
+              <TableCell className="text-end tabular-nums">{formatNumber(link.held)}</TableCell>
               <TableCell className="text-end tabular-nums">
-                {link.done} / {link.total}
+                {formatNumber(link.done)} / {formatNumber(link.total)}
               </TableCell>
               <TableCell>
                 <Progress value={share(link.done, link.total)} aria-label={`${link.name} ${formatPercent(share(link.done, link.total) / 100, 0)}`} />
@@ -60,13 +60,13 @@ export function ProgressTables({ links, batches }: { links: LinkProgress[]; batc
             {batches.map((batch) => (
               <TableRow key={batch.batchId}>
                 <TableCell>{batch.name}</TableCell>
-                <TableCell className="text-end tabular-nums">{batch.items}</TableCell>
+                <TableCell className="text-end tabular-nums">{formatNumber(batch.items)}</TableCell>
                 {batch.links.map((l) => (
                   <TableCell key={l.linkId} className="text-end tabular-nums">
                     {formatNumber(l.done)} ({formatPercent(share(l.done, batch.items) / 100, 0)})
                   </TableCell>
                 ))}
-                <TableCell className="text-end tabular-nums">{batch.finished}</TableCell>
+                <TableCell className="text-end tabular-nums">{formatNumber(batch.finished)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

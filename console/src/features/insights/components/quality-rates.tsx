@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AcceptanceRate, InspectionRate, SamplingRate } from '@annot/workflows';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { percent } from './figures';
+import { formatNumber } from '@/lib/numbers';
 
 interface Row {
   key: string;
@@ -28,8 +29,8 @@ function RatesTable({ label, rows }: { label: string; rows: Row[] }) {
         {rows.map((row) => (
           <TableRow key={row.key}>
             <TableCell>{row.name}</TableCell>
-            <TableCell className="text-end tabular-nums">{row.passed}</TableCell>
-            <TableCell className="text-end tabular-nums">{row.failed}</TableCell>
+            <TableCell className="text-end tabular-nums">{formatNumber(row.passed)}</TableCell>
+            <TableCell className="text-end tabular-nums">{formatNumber(row.failed)}</TableCell>
             <TableCell className="text-end tabular-nums">{percent(row.rate)}</TableCell>
           </TableRow>
         ))}

@@ -6,11 +6,13 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { ClassFigures, Granularity, PeriodFigures } from '@annot/workflows';
 import { formatNumber, formatPercent } from '@/lib/numbers';
 import { formatPeriod } from '@/lib/time';
+import { useChartDirection } from '@/lib/chart-direction';
 
 const colors = { claimed: '#94a3b8', submitted: '#2563eb', objects: '#16a34a', passRate: '#d97706' };
 
 export default function StatisticsCharts({ series, classes, granularity }: { series: PeriodFigures[]; classes?: ClassFigures[]; granularity: Granularity }) {
   const { t } = useTranslation();
+  const direction = useChartDirection();
   const period = (value: string) => formatPeriod(value, granularity);
   const count = (value: number) => formatNumber(value);
   const rates = series.map((s) => ({ period: s.period, passRate: s.passRate === null ? null : Math.round(s.passRate * 1000) / 10 }));
@@ -20,8 +22,8 @@ export default function StatisticsCharts({ series, classes, granularity }: { ser
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="period" tick={{ fontSize: 11 }} tickFormatter={period} />
-            <YAxis allowDecimals={false} tickFormatter={count} />
+            <XAxis {...direction.horizontal} dataKey="period" tick={{ fontSize: 11 }} tickFormatter={period} />
+            <YAxis {...direction.vertical} allowDecimals={false} tickFormatter={count} />
             <Tooltip labelFormatter={(label) => period(String(label))} formatter={(value) => count(Number(value))} />
             <Legend />
             <Bar dataKey="claimed" name={t('insights_claimed')} fill={colors.claimed} />
@@ -34,8 +36,8 @@ export default function StatisticsCharts({ series, classes, granularity }: { ser
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rates}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="period" tick={{ fontSize: 11 }} tickFormatter={period} />
-            <YAxis domain={[0, 100]} tickFormatter={(value: number) => formatPercent(value / 100, 0)} />
+            <XAxis {...direction.horizontal} dataKey="period" tick={{ fontSize: 11 }} tickFormatter={period} />
+            <YAxis {...direction.vertical} domain={[0, 100]} tickFormatter={(value: number) => formatPercent(value / 100, 0)} />
             <Tooltip labelFormatter={(label) => period(String(label))} formatter={(value) => formatPercent(Number(value) / 100)} />
             <Line type="monotone" dataKey="passRate" name={t('insights_pass_rate')} stroke={colors.passRate} connectNulls />
           </LineChart>
@@ -46,8 +48,8 @@ export default function StatisticsCharts({ series, classes, granularity }: { ser
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={classes} layout="vertical">
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis type="number" allowDecimals={false} tickFormatter={count} />
-              <YAxis type="category" dataKey="className" width={120} tick={{ fontSize: 11 }} />
+              <XAxis {...direction.horizontal} type="number" allowDecimals={false} tickFormatter={count} />
+              <YAxis {...direction.vertical} type="category" dataKey="className" width={120} tick={{ fontSize: 11 }} />
               <Tooltip formatter={(value) => count(Number(value))} />
               <Bar dataKey="objects" name={t('insights_objects')} fill={colors.objects} />
             </BarChart>

@@ -13,6 +13,7 @@ import { GranularitySwitch } from './granularity-switch';
 import { ProgressTables } from './progress-tables';
 import { QualityRates } from './quality-rates';
 import { WorkTable } from './work-table';
+import { formatNumber } from '@/lib/numbers';
 
 const StatisticsCharts = lazy(() => import('./statistics-charts'));
 
@@ -29,14 +30,14 @@ export function StatisticsView({ projectId, scope }: { projectId: string; scope:
   const s = statistics.data;
   // Unit price and cost are the staff's: the server sends them in the project scope only.
   const money = moneyShownIn(scope);
-  const totals: [string, string | number][] = [
-    ['insights_claimed', s.totals.claimed],
-    ['insights_submitted', s.totals.submitted],
-    ['insights_objects', s.totals.objects],
+  const totals: [string, string][] = [
+    ['insights_claimed', formatNumber(s.totals.claimed)],
+    ['insights_submitted', formatNumber(s.totals.submitted)],
+    ['insights_objects', formatNumber(s.totals.objects)],
     ['insights_time_per_item', seconds(s.totals.msPerItem)],
     ['insights_objects_per_hour', perHourText(s.totals.objectsPerHour)],
     ['insights_pass_rate', percent(s.totals.passRate)],
-    ['insights_valid_finished', s.totals.finishedValid],
+    ['insights_valid_finished', formatNumber(s.totals.finishedValid)],
     ...(money ? [['insights_cost', rmb(s.totals.cost ?? 0)] as [string, string]] : []),
   ];
   return (

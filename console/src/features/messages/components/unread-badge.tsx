@@ -8,6 +8,7 @@ import { Role } from '@annot/workflows';
 import { useServerEvents } from '@/lib/events-stream';
 import { messagesKey } from '../api/get-messages';
 import { unreadCountQuery, useUnreadCount } from '../api/get-unread-count';
+import { formatNumber } from '@/lib/numbers';
 
 const inboxEvents = ['inbox'] as const;
 
@@ -32,7 +33,7 @@ export function UnreadBadge({ role }: { role: string }) {
       <Bell className="h-4 w-4" aria-hidden />
       {count > 0 && (
         <span className="absolute -end-1 -top-1 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] font-semibold leading-4 text-destructive-foreground" data-testid="unread-count">
-          {count > 99 ? '99+' : count}
+          {count > 99 ? `${formatNumber(99)}+` : formatNumber(count)}
         </span>
       )}
     </Link>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { formatTime } from '@/lib/time';
 import type { MomentChoice } from '../api/moment';
+import { formatDigits } from '@/lib/numbers';
 
 export interface ItemTimelineProps {
   timeline: ItemTimelineView | undefined;
@@ -30,7 +31,7 @@ export function ItemTimeline({ timeline, error, current, onChoose }: ItemTimelin
             <TableRow key={`${j.gate}-${j.gateId}-${j.judgedAt}`}>
               <TableCell>{t(`past_gate_${j.gate}`)}</TableCell>
               <TableCell>{t(`past_verdict_${j.verdict}`, { defaultValue: j.verdict })}</TableCell>
-              <TableCell className="tabular-nums">v{j.resultVersion}</TableCell>
+              <TableCell className="tabular-nums">v{formatDigits(j.resultVersion)}</TableCell>
               <TableCell>{who(j.judgeName)}</TableCell>
               <TableCell>{formatTime(j.judgedAt)}</TableCell>
               <TableCell className="flex gap-2">
@@ -54,7 +55,7 @@ export function ItemTimeline({ timeline, error, current, onChoose }: ItemTimelin
               <TableCell>{formatTime(e.recordedAt)}</TableCell>
               <TableCell>{t(`item_event_${e.type}`, { defaultValue: e.type })}</TableCell>
               <TableCell>{e.actorId === 'system' ? t('tasks_history_system') : who(e.actorName)}</TableCell>
-              <TableCell className="tabular-nums">{e.resultVersion === null ? '-' : `v${e.resultVersion}`}</TableCell>
+              <TableCell className="tabular-nums">{e.resultVersion === null ? '-' : `v${formatDigits(e.resultVersion)}`}</TableCell>
               <TableCell>
                 <Button size="sm" variant="outline" onClick={() => onChoose({ kind: 'position', position: e.position })}>
                   {t('past_as_of_this')}

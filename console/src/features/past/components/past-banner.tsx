@@ -13,7 +13,7 @@ export function PastBanner({ moment, onNow }: { moment: ItemPastView['moment']; 
       <span>
         {now
           ? t('past_banner_now', { position: moment.position })
-          : t('past_banner_as_of', { time: formatTime(moment.recordedAt), position: moment.position, folded: moment.folded, total: moment.total })}
+          : t('past_banner_as_of', { time: formatTime(moment.recordedAt), position: moment.position, folded: moment.folded, total: moment.total, count: moment.total })}
       </span>
       {!now && (
         <Button size="sm" variant="outline" className="ml-auto" onClick={onNow}>

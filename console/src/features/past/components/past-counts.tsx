@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectPastView } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { formatNumber } from '@/lib/numbers';
 
 export interface PastCountsProps {
   view: ProjectPastView | undefined;
@@ -22,7 +23,7 @@ export function PastCounts({ view, error, linkName }: PastCountsProps) {
           <TableRow key={`${c.linkId}-${c.status}`}>
             <TableCell>{c.linkId ? linkName(c.linkId) : '-'}</TableCell>
             <TableCell>{t(`past_item_status_${c.status}`)}</TableCell>
-            <TableCell className="tabular-nums">{c.count}</TableCell>
+            <TableCell className="tabular-nums">{formatNumber(c.count)}</TableCell>
           </TableRow>
         ))}
       </ListTable>

@@ -13,6 +13,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { type FieldErrors, reportFormError, zodFieldErrors } from '@/lib/form-errors';
 import { type TeamView, useTeams } from '../api/list-teams';
 import { useSaveTeam } from '../api/save-team';
+import { formatNumber } from '@/lib/numbers';
 
 const fields = ['name', 'organisationId', 'hiveId', 'size', 'mobile'] as const;
 
@@ -85,9 +86,9 @@ export function TeamsTable() {
               <TableCell>{team.name}</TableCell>
               <TableCell>{team.organisationId}</TableCell>
               <TableCell>{team.hiveId}</TableCell>
-              <TableCell>{team.size}</TableCell>
+              <TableCell>{formatNumber(team.size)}</TableCell>
               <TableCell>{team.mobile}</TableCell>
-              <TableCell>{team.members}</TableCell>
+              <TableCell>{formatNumber(team.members)}</TableCell>
               <TableCell>
                 <Button size="sm" variant="outline" onClick={() => setEditing(team)}>
                   {t('edit')}

@@ -33,7 +33,7 @@ import { countInside } from '../tools/cuboid-fitting';
 import { parseRangeCircles } from '../tools/range-circles';
 import { CloudToolbar } from './cloud-toolbar';
 import { CloudViewport } from './cloud-viewport';
-import { formatUnit } from '@/lib/numbers';
+import { formatDigits, formatUnit } from '@/lib/numbers';
 
 export default function PointCloudEditor(props: AnnotationEditorProps) {
   return (
@@ -271,7 +271,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
             <dl className="grid grid-cols-2 gap-x-2 border-b border-border p-3 text-xs" aria-label={t('cloud_selected_cuboid')}>
               <dt className="text-muted-foreground">{t('cloud_points_in_box')}</dt>
               <dd className="tabular-nums" data-testid="points-in-box">
-                {inside ?? '…'}
+                {inside === null || inside === undefined ? '…' : formatDigits(inside)}
               </dd>
               <dt className="text-muted-foreground">{t('cloud_box_size')}</dt>
               <dd className="tabular-nums">
@@ -293,7 +293,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
           )}
           {segmentPoints !== null && (
             <p className="border-b border-border p-3 text-xs">
-              {t('cloud_segment_points')}: <span className="tabular-nums" data-testid="segment-points">{segmentPoints}</span>
+              {t('cloud_segment_points')}: <span className="tabular-nums" data-testid="segment-points">{formatDigits(segmentPoints)}</span>
             </p>
           )}
           <MarksPanel sequence={document.frameCount > 1} marks={marks} pending={pendingMarks} groups={errorGroups} objectLabel={objectLabel} onRemove={(i) => setPendingMarks((list) => list.filter((_, j) => j !== i))} />

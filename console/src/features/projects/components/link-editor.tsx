@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { type FieldErrors, messageKey } from '@/lib/form-errors';
+import { formatDigits } from '@/lib/numbers';
 
 export interface LinkEditorProps {
   links: ProjectLinkInput[];
@@ -38,7 +39,7 @@ export function LinkEditor({ links, onChange, errors = {}, fixed = false }: Link
           return (
             <li key={link.id} className="grid gap-1 rounded-md border border-border p-2" aria-label={t('links_item', { index: index + 1 })}>
               <div className="flex flex-wrap items-center gap-2">
-                <span className="w-6 text-sm text-muted-foreground">{index + 1}</span>
+                <span className="w-6 text-sm text-muted-foreground">{formatDigits(index + 1)}</span>
                 <Select aria-label={t('links_type')} className="w-40" value={link.type} onChange={(e) => change(index, { type: e.target.value as ProjectLinkInput['type'] })}>
                   <option value="annotation">{t('links_type_annotation')}</option>
                   <option value="inspection">{t('links_type_inspection')}</option>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useAssignMembers } from '../api/project-members';
+import { formatNumber } from '@/lib/numbers';
 
 export interface LinkMembersFormProps {
   projectId: string;
@@ -43,7 +44,7 @@ export function LinkMembersForm({ projectId, link, useTeamChoices, useTaggerChoi
           <SearchChoices legend={t('menu_taggers')} chosen={taggers} onChange={setTaggers} useChoices={useTaggerChoices} />
         </div>
         {link.groups.length > 0 && (
-          <p className="text-sm text-muted-foreground">{t('projects_groups', { groups: link.groups.map((g) => `${g.name} (${g.taggers.length})`).join(', ') })}</p>
+          <p className="text-sm text-muted-foreground">{t('projects_groups', { groups: link.groups.map((g) => `${g.name} (${formatNumber(g.taggers.length)})`).join(', ') })}</p>
         )}
         <div>
           <Button size="sm" onClick={save} disabled={assign.isPending}>

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/authorization';
 import { ProjectActions } from './project-actions';
 import { QualityLinks } from './quality-links';
+import { formatDayRange } from '@/lib/time';
 
 export function ProjectHeader({ project, manage }: { project: ProjectDetail; manage: boolean }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function ProjectHeader({ project, manage }: { project: ProjectDetail; man
         <h1 className="text-xl font-semibold">{project.title}</h1>
         <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
         <span className="text-sm text-muted-foreground">
-          {t(`annotation_type_${project.annotationType}`)} · {project.startDate} ~ {project.endDate}
+          {t(`annotation_type_${project.annotationType}`)} · {formatDayRange(project.startDate, project.endDate)}
         </span>
       </div>
       <p className="text-sm text-muted-foreground">

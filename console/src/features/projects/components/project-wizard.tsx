@@ -18,6 +18,7 @@ import type { UseFound } from '@/lib/use-server-search';
 import { type ErrorGroupChoice, type RuleChoice, RulesStep } from './rules-step';
 import { type ToolChoice, ToolsStep } from './tools-step';
 import { PublishConfirm } from './publish-confirm';
+import { formatDigits } from '@/lib/numbers';
 
 export interface ProjectWizardProps {
   project: ProjectDetail | null;
@@ -118,7 +119,7 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
         <TabsList>
           {wizardSteps.map((s, index) => (
             <TabsTrigger key={s} value={s} disabled={!id && s !== 'basics'}>
-              {index + 1}. {t(`projects_step_${s}`)}
+              {formatDigits(index + 1)}. {t(`projects_step_${s}`)}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -14,6 +14,8 @@ import { useCan } from '@/lib/authorization';
 import { type ProjectTab, useProjectCounts, useProjects } from '../api/get-projects';
 import { ProjectActions } from './project-actions';
 import { QualityLinks } from './quality-links';
+import { formatNumber } from '@/lib/numbers';
+import { formatDayRange } from '@/lib/time';
 
 const tabStatuses: Record<ProjectTab, ProjectSummary['status'][]> = {
   release: ['waiting_for_improvement', 'waiting_for_publish'],
@@ -43,7 +45,7 @@ export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
       <div className="flex flex-wrap gap-2 text-sm text-muted-foreground">
         {tabStatuses[tab].map((status) => (
           <Badge key={status} variant="outline">
-            {t(`project_status_${status}`)} {counts.data?.[status] ?? 0}
+            {t(`project_status_${status}`)} {formatNumber(counts.data?.[status] ?? 0)}
           </Badge>
         ))}
       </div>
@@ -77,9 +79,9 @@ export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
               </TableCell>
               <TableCell>{t(`annotation_type_${project.annotationType}`)}</TableCell>
               <TableCell className="whitespace-nowrap">
-                {project.startDate} ~ {project.endDate}
+                {formatDayRange(project.startDate, project.endDate)}
               </TableCell>
-              <TableCell>{t('projects_data_counts', { batches: project.batches, items: project.items })}</TableCell>
+              <TableCell>{t('projects_data_counts', { count: project.items, batches: project.batches, items: project.items })}</TableCell>
               <TableCell>{project.creatorName}</TableCell>
               <ActionsCell>
                 {manage && can('project.members.assign') && (

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { FieldErrors } from '@/lib/form-errors';
 import { type UseFound, useServerSearch } from '@/lib/use-server-search';
+import { formatDigits } from '@/lib/numbers';
 
 export interface RuleChoice {
   id: string;
@@ -93,7 +94,7 @@ export function RulesStep({ annotationRules, errorGroups, dataRules, useAnnotati
         <Select value={String(ruleVersion)} onChange={(e) => setRuleVersion(Number(e.target.value))}>
           {versions.map((v) => (
             <option key={v} value={v}>
-              v{v}
+              v{formatDigits(v)}
             </option>
           ))}
         </Select>
@@ -113,7 +114,7 @@ export function RulesStep({ annotationRules, errorGroups, dataRules, useAnnotati
             .filter((r) => r.latestVersion > 0)
             .map((rule) => (
               <option key={rule.id} value={rule.id}>
-                {rule.name} · v{rule.latestVersion}
+                {rule.name} · v{formatDigits(rule.latestVersion)}
               </option>
             ))}
         </Select>

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { type UseFound, useServerSearch } from '@/lib/use-server-search';
 import { type FieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { ToolGroupsEditor } from './tool-groups-editor';
+import { formatDigits } from '@/lib/numbers';
 
 export interface ToolChoice {
   id: string;
@@ -72,7 +73,7 @@ export function ToolsStep({ annotationType, catalog, useToolChoices, initial, se
           <li key={tool.id}>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={chosen.has(tool.id)} onChange={(e) => toggle(tool, e.target.checked)} />
-              {tool.name} · {t(`tools_template_${tool.templateType}`)} · v{chosen.get(tool.id) ?? tool.toolVersion}
+              {tool.name} · {t(`tools_template_${tool.templateType}`)} · v{formatDigits(chosen.get(tool.id) ?? tool.toolVersion)}
             </label>
           </li>
         ))}

@@ -12,6 +12,7 @@ import { useAcceptorBatches } from '@/features/quality/api/get-acceptor-batches'
 import { ClaimBatchButton } from './claim-batch-button';
 import { batchName, durationText } from '@/features/quality/components/quality-labels';
 import { formatTime } from '@/lib/time';
+import { formatNumber } from '@/lib/numbers';
 
 /** The order an acceptor looks at them in: what is under way, what waits, then what is done with. */
 const groupOrder: AcceptanceStatus[] = ['accepting', 'pending', 'submitted', 'rejected', 'passed', 'withdrawn', 'not_accepted'];
@@ -57,8 +58,8 @@ export function AcceptanceBatchesBoard({ projectId, me, batchPath, onClaimed }: 
                   <TableRow key={batch.batchId}>
                     <TableCell className="font-medium">{name}</TableCell>
                     <TableCell>{t('judging_judged_of', { judged: batch.judgedCount, count: batch.itemCount })}</TableCell>
-                    <TableCell>{batch.passedCount}</TableCell>
-                    <TableCell>{batch.rejectedCount}</TableCell>
+                    <TableCell>{formatNumber(batch.passedCount)}</TableCell>
+                    <TableCell>{formatNumber(batch.rejectedCount)}</TableCell>
                     <TableCell>{batch.claimer ? (batch.claimer.id === me ? t('judging_claimer_me') : batch.claimer.name) : '—'}</TableCell>
                     <TableCell>{formatTime(batch.claimedAt)}</TableCell>
                     <TableCell>{formatTime(batch.submittedAt)}</TableCell>

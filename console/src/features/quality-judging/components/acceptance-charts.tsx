@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { batchName } from '@/features/quality/components/quality-labels';
 import { formatNumber, formatUnit } from '@/lib/numbers';
 import { formatPeriod } from '@/lib/time';
+import { useChartDirection } from '@/lib/chart-direction';
 
 const count = (value: number) => formatNumber(value);
 const seconds = (value: number) => formatUnit(value, 'second', 1);
@@ -31,6 +32,7 @@ function ChartCard({ title, children }: { title: string; children: ReactElement 
 
 export default function AcceptanceCharts({ statistics }: { statistics: AcceptanceStatistics }) {
   const { t } = useTranslation();
+  const direction = useChartDirection();
   const passed = t('judging_passed_count');
   const rejected = t('judging_rejected_count');
   const open = t('judging_not_judged');
@@ -53,8 +55,8 @@ export default function AcceptanceCharts({ statistics }: { statistics: Acceptanc
       <ChartCard title={t('judging_chart_progress_by_batch')}>
         <BarChart data={batches}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="name" />
-          <YAxis allowDecimals={false} tickFormatter={count} />
+          <XAxis {...direction.horizontal} dataKey="name" />
+          <YAxis {...direction.vertical} allowDecimals={false} tickFormatter={count} />
           <Tooltip formatter={(value) => count(Number(value))} />
           <Legend />
           <Bar dataKey={passed} stackId="items" fill={colors.passed} />
@@ -76,8 +78,8 @@ export default function AcceptanceCharts({ statistics }: { statistics: Acceptanc
       <ChartCard title={t('judging_chart_time_per_item')}>
         <BarChart data={timed}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="name" />
-          <YAxis allowDecimals={false} tickFormatter={seconds} />
+          <XAxis {...direction.horizontal} dataKey="name" />
+          <YAxis {...direction.vertical} allowDecimals={false} tickFormatter={seconds} />
           <Tooltip formatter={(value) => seconds(Number(value))} />
           <Bar dataKey="perItem" name={t('judging_time_per_item')} fill={colors.time} />
         </BarChart>
@@ -85,8 +87,8 @@ export default function AcceptanceCharts({ statistics }: { statistics: Acceptanc
       <ChartCard title={t('judging_chart_by_day')}>
         <BarChart data={days}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="name" />
-          <YAxis allowDecimals={false} tickFormatter={count} />
+          <XAxis {...direction.horizontal} dataKey="name" />
+          <YAxis {...direction.vertical} allowDecimals={false} tickFormatter={count} />
           <Tooltip formatter={(value) => count(Number(value))} />
           <Legend />
           <Bar dataKey={passed} stackId="day" fill={colors.passed} />

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useAcceptanceProjects } from '@/features/quality/api/get-acceptance-projects';
 import type { AcceptanceProjectLinks } from './acceptance-project-screen';
+import { formatNumber } from '@/lib/numbers';
 
 export function AcceptanceProjectsTable({ links }: { links: AcceptanceProjectLinks }) {
   const { t } = useTranslation();
@@ -36,12 +37,12 @@ export function AcceptanceProjectsTable({ links }: { links: AcceptanceProjectLin
               {project.projectName}
             </Link>
           </TableCell>
-          <TableCell>{project.batches}</TableCell>
-          <TableCell>{project.pending}</TableCell>
-          <TableCell>{project.accepting}</TableCell>
-          <TableCell>{project.submitted}</TableCell>
-          <TableCell>{project.passed}</TableCell>
-          <TableCell>{project.rejected}</TableCell>
+          <TableCell>{formatNumber(project.batches)}</TableCell>
+          <TableCell>{formatNumber(project.pending)}</TableCell>
+          <TableCell>{formatNumber(project.accepting)}</TableCell>
+          <TableCell>{formatNumber(project.submitted)}</TableCell>
+          <TableCell>{formatNumber(project.passed)}</TableCell>
+          <TableCell>{formatNumber(project.rejected)}</TableCell>
           <ActionsCell>
             {(['batches', 'items', 'statistics'] as const).map((view) => (
               <Button key={view} asChild size="sm" variant={view === 'batches' ? 'default' : 'outline'}>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useClaimSampleItem } from '@/features/quality/api/claim-sample-item';
 import { useMySampling } from '@/features/quality/api/get-my-sampling';
+import { formatDigits, formatNumber } from '@/lib/numbers';
 
 export interface SamplingInboxProps {
   /** Only this project's tasks, on the project's own work screen. */
@@ -48,9 +49,9 @@ function SamplingTaskRow({ task, editorPath }: { task: MySamplingTask; editorPat
   return (
     <TableRow>
       <TableCell className="font-medium">{task.projectName}</TableCell>
-      <TableCell>{task.round}</TableCell>
+      <TableCell>{formatDigits(task.round)}</TableCell>
       <TableCell>{t('judging_judged_of', { judged: task.judgedCount, count: task.sampleCount })}</TableCell>
-      <TableCell>{task.unclaimed}</TableCell>
+      <TableCell>{formatNumber(task.unclaimed)}</TableCell>
       <TableCell>
         {task.mine.length === 0 ? (
           '—'

@@ -12,6 +12,7 @@ import { AcceptanceBatchActions } from './acceptance-batch-actions';
 import { AcceptanceStatusBadge, batchName, durationText } from './quality-labels';
 import { QualityMarks, VerdictText } from './quality-marks';
 import { formatTime } from '@/lib/time';
+import { formatNumber } from '@/lib/numbers';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -44,10 +45,10 @@ export function AcceptanceBatchDetail({ batchId, groupName }: AcceptanceBatchDet
         <AcceptanceStatusBadge status={batch.status} />
       </div>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Fact term={t('quality_item_count')}>{batch.itemCount}</Fact>
+        <Fact term={t('quality_item_count')}>{formatNumber(batch.itemCount)}</Fact>
         <Fact term={t('quality_judged')}>{t('quality_judged_of', { judged: batch.judgedCount, count: batch.itemCount })}</Fact>
-        <Fact term={t('quality_passed')}>{batch.passedCount}</Fact>
-        <Fact term={t('quality_rejected')}>{batch.rejectedCount}</Fact>
+        <Fact term={t('quality_passed')}>{formatNumber(batch.passedCount)}</Fact>
+        <Fact term={t('quality_rejected')}>{formatNumber(batch.rejectedCount)}</Fact>
         <Fact term={t('quality_acceptors')}>{batch.acceptors.map((a) => a.name).join(', ') || '—'}</Fact>
         <Fact term={t('quality_claimer')}>{batch.claimer?.name ?? '—'}</Fact>
         <Fact term={t('quality_started_at')}>{formatTime(batch.claimedAt)}</Fact>

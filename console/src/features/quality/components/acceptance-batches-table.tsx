@@ -8,6 +8,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useAcceptanceBatches } from '../api/get-acceptance-batches';
 import { AcceptanceStatusBadge, batchName, durationText } from './quality-labels';
 import { formatTime } from '@/lib/time';
+import { formatNumber } from '@/lib/numbers';
 
 export function AcceptanceBatchesTable({ projectId, batchPath }: { projectId: string; batchPath: (batchId: string) => string }) {
   const { t } = useTranslation();
@@ -39,10 +40,10 @@ export function AcceptanceBatchesTable({ projectId, batchPath }: { projectId: st
           <TableCell>
             <AcceptanceStatusBadge status={batch.status} />
           </TableCell>
-          <TableCell>{batch.itemCount}</TableCell>
+          <TableCell>{formatNumber(batch.itemCount)}</TableCell>
           <TableCell>{t('quality_judged_of', { judged: batch.judgedCount, count: batch.itemCount })}</TableCell>
-          <TableCell>{batch.passedCount}</TableCell>
-          <TableCell>{batch.rejectedCount}</TableCell>
+          <TableCell>{formatNumber(batch.passedCount)}</TableCell>
+          <TableCell>{formatNumber(batch.rejectedCount)}</TableCell>
           <TableCell>{batch.acceptors.map((a) => a.name).join(', ') || '—'}</TableCell>
           <TableCell>{batch.claimer?.name ?? '—'}</TableCell>
           <TableCell className="whitespace-nowrap">{formatTime(batch.claimedAt)}</TableCell>

@@ -5,6 +5,7 @@ import type { SamplingAnnotatorView } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { rateText } from './quality-labels';
+import { formatNumber } from '@/lib/numbers';
 
 export function SamplingAnnotatorsTable({ annotators }: { annotators: SamplingAnnotatorView[] }) {
   const { t } = useTranslation();
@@ -14,10 +15,10 @@ export function SamplingAnnotatorsTable({ annotators }: { annotators: SamplingAn
       {annotators.map((a) => (
         <TableRow key={a.annotator.id}>
           <TableCell>{a.annotator.name}</TableCell>
-          <TableCell>{a.inScope}</TableCell>
-          <TableCell>{a.sampled}</TableCell>
-          <TableCell>{a.judged}</TableCell>
-          <TableCell>{a.passed}</TableCell>
+          <TableCell>{formatNumber(a.inScope)}</TableCell>
+          <TableCell>{formatNumber(a.sampled)}</TableCell>
+          <TableCell>{formatNumber(a.judged)}</TableCell>
+          <TableCell>{formatNumber(a.passed)}</TableCell>
           <TableCell>{rateText(a.passRate, a.interval, t)}</TableCell>
         </TableRow>
       ))}

@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, Responsive
 import type { SamplingErrorView, SamplingTaskRow } from '@annot/workflows';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatNumber, formatPercent } from '@/lib/numbers';
+import { useChartDirection } from '@/lib/chart-direction';
 
 const palette = ['#2563eb', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#dc2626', '#475569'];
 const colors = { passed: '#16a34a', failed: '#dc2626', threshold: '#64748b' };
@@ -28,6 +29,7 @@ function ChartCard({ title, height, children }: { title: string; height: number;
 
 function RoundsChart({ task }: { task: SamplingTaskRow }) {
   const { t } = useTranslation();
+  const direction = useChartDirection();
   const rate = t('quality_pass_rate');
   const rounds = task.rounds.map((r) => ({
     name: t('quality_round_n', { round: r.round }),
@@ -39,8 +41,8 @@ function RoundsChart({ task }: { task: SamplingTaskRow }) {
     <ChartCard title={t('quality_chart_rounds')} height={260}>
       <BarChart data={rounds}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="name" />
-        <YAxis domain={[0, 100]} tickFormatter={(value: number) => formatPercent(value / 100, 0)} />
+        <XAxis {...direction.horizontal} dataKey="name" />
+        <YAxis {...direction.vertical} domain={[0, 100]} tickFormatter={(value: number) => formatPercent(value / 100, 0)} />
         <Tooltip formatter={(value) => formatPercent(Number(value) / 100)} />
         <ReferenceLine y={task.passThreshold} stroke={colors.threshold} strokeDasharray="4 4" label={t('quality_threshold_value', { threshold: task.passThreshold })} />
         <Bar dataKey={rate} maxBarSize={56}>
@@ -56,6 +58,7 @@ function RoundsChart({ task }: { task: SamplingTaskRow }) {
 
 function ErrorsChart({ errors }: { errors: SamplingErrorView[] }) {
   const { t } = useTranslation();
+  const direction = useChartDirection();
   const count = t('quality_error_count');
   const groups = [...new Set(errors.map((e) => e.errorGroupId))];
   const rows = [...errors]
@@ -65,8 +68,8 @@ function ErrorsChart({ errors }: { errors: SamplingErrorView[] }) {
     <ChartCard title={t('quality_chart_errors')} height={Math.max(160, 48 + rows.length * 28)}>
       <BarChart data={rows} layout="vertical" margin={{ left: 24 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis type="number" allowDecimals={false} tickFormatter={(value: number) => formatNumber(value)} />
-        <YAxis type="category" dataKey="name" width={180} />
+        <XAxis {...direction.horizontal} type="number" allowDecimals={false} tickFormatter={(value: number) => formatNumber(value)} />
+        <YAxis {...direction.vertical} type="category" dataKey="name" width={180} />
         <Tooltip formatter={(value) => formatNumber(Number(value))} />
         <Bar dataKey={count}>
           {rows.map((r) => (

@@ -4,6 +4,7 @@ import type { SamplingRoundView } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { rateText } from './quality-labels';
+import { formatNumber } from '@/lib/numbers';
 
 export function SamplingRoundsTable({ rounds, passThreshold }: { rounds: SamplingRoundView[]; passThreshold: number }) {
   const { t } = useTranslation();
@@ -13,10 +14,10 @@ export function SamplingRoundsTable({ rounds, passThreshold }: { rounds: Samplin
       {rounds.map((r) => (
         <TableRow key={r.round}>
           <TableCell>{t('quality_round_n', { round: r.round })}</TableCell>
-          <TableCell>{r.screeningCount}</TableCell>
-          <TableCell>{r.sampleSize}</TableCell>
-          <TableCell>{r.judged}</TableCell>
-          <TableCell>{r.passed}</TableCell>
+          <TableCell>{formatNumber(r.screeningCount)}</TableCell>
+          <TableCell>{formatNumber(r.sampleSize)}</TableCell>
+          <TableCell>{formatNumber(r.judged)}</TableCell>
+          <TableCell>{formatNumber(r.passed)}</TableCell>
           <TableCell>{rateText(r.passRate, r.interval, t)}</TableCell>
           <TableCell>{t(r.passRate * 100 >= passThreshold ? 'quality_round_passed' : 'quality_round_failed')}</TableCell>
         </TableRow>

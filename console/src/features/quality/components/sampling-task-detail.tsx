@@ -13,6 +13,7 @@ import { SamplingAnnotatorsTable } from './sampling-annotators-table';
 import { SamplingRoundsTable } from './sampling-rounds-table';
 import { type InspectSample, SamplingTaskActions } from './sampling-task-actions';
 import { formatTime } from '@/lib/time';
+import { formatNumber } from '@/lib/numbers';
 
 const SamplingCharts = lazy(() => import('./sampling-charts'));
 
@@ -58,8 +59,8 @@ export function SamplingTaskDetail({ taskId, inspect }: { taskId: string; inspec
         <Fact term={t('quality_rule')}>{ruleText(task.rule, t)}</Fact>
         <Fact term={t('quality_pass_threshold')}>{t('quality_threshold_value', { threshold: task.passThreshold })}</Fact>
         <Fact term={t('quality_round')}>{t('quality_round_of', { round: task.round, max: samplingMaxRounds })}</Fact>
-        <Fact term={t('quality_screening_count')}>{task.screeningCount}</Fact>
-        <Fact term={t('quality_sample_count')}>{task.sampleCount}</Fact>
+        <Fact term={t('quality_screening_count')}>{formatNumber(task.screeningCount)}</Fact>
+        <Fact term={t('quality_sample_count')}>{formatNumber(task.sampleCount)}</Fact>
         <Fact term={t('quality_judged')}>{t('quality_judged_of', { judged: task.judgedCount, count: task.sampleCount })}</Fact>
         <Fact term={t('quality_current_pass_rate')}>{rateText(current, null, t)}</Fact>
         <Fact term={t('quality_submitter')}>{task.createdBy.name}</Fact>

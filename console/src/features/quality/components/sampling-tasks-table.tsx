@@ -9,6 +9,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useSamplingTasks } from '../api/get-sampling-tasks';
 import { rateText, ruleText, SamplingStatusBadge, scopeText, taskName } from './quality-labels';
 import { formatTime } from '@/lib/time';
+import { formatNumber } from '@/lib/numbers';
 
 export function SamplingTasksTable({ projectId, taskPath }: { projectId: string; taskPath: (taskId: string) => string }) {
   const { t } = useTranslation();
@@ -45,8 +46,8 @@ export function SamplingTasksTable({ projectId, taskPath }: { projectId: string;
               <SamplingStatusBadge status={task.status} />
             </TableCell>
             <TableCell>{t('quality_round_of', { round: task.round, max: samplingMaxRounds })}</TableCell>
-            <TableCell>{task.screeningCount}</TableCell>
-            <TableCell>{task.sampleCount}</TableCell>
+            <TableCell>{formatNumber(task.screeningCount)}</TableCell>
+            <TableCell>{formatNumber(task.sampleCount)}</TableCell>
             <TableCell>{t('quality_judged_of', { judged: task.judgedCount, count: task.sampleCount })}</TableCell>
             <TableCell>{last ? rateText(last.passRate, last.interval, t) : '—'}</TableCell>
             <TableCell>{task.createdBy.name}</TableCell>

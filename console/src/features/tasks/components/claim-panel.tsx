@@ -23,6 +23,7 @@ import { DeadlineCountdown } from './deadline-countdown';
 import { RuleReadingGate } from './rule-reading';
 import { ErrorMarks } from './error-marks';
 import { ItemStateLegend, stateMeaningKey } from './item-state-legend';
+import { formatNumber } from '@/lib/numbers';
 
 export interface ClaimPanelProps {
   projectId: string;
@@ -90,8 +91,8 @@ export function ClaimPanel({ projectId, link, itemPath, editorPath }: ClaimPanel
                   <TableCell>
                     <DeadlineCountdown deadline={item.deadline} />
                   </TableCell>
-                  <TableCell>{item.objectCount}</TableCell>
-                  <TableCell>{item.reworkCount}</TableCell>
+                  <TableCell>{formatNumber(item.objectCount)}</TableCell>
+                  <TableCell>{formatNumber(item.reworkCount)}</TableCell>
                   <TableCell className="flex gap-1">
                     {editorPath && (
                       <Button asChild size="sm">

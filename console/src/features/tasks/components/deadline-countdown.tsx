@@ -1,14 +1,15 @@
 // The time left on a claim before auto-recycle takes it back, ticking each second; nothing when there is no deadline.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDigits } from '@/lib/numbers';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number) => formatDigits(n, 2);
 
 export function remainingText(deadline: string, now: number): string | null {
   const left = Math.floor((Date.parse(deadline) - now) / 1000);
   if (left <= 0) return null;
   const hours = Math.floor(left / 3600);
-  return `${hours > 0 ? `${hours}:` : ''}${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`;
+  return `${hours > 0 ? `${formatDigits(hours)}:` : ''}${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`;
 }
 
 export function DeadlineCountdown({ deadline }: { deadline: string | null }) {

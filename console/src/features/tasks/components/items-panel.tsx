@@ -19,6 +19,7 @@ import { RecycleCsvDialog } from './recycle-csv-dialog';
 import { RecycleDialog } from './recycle-dialog';
 import { useItemFilters } from './use-item-filters';
 import { linkLabel } from '@/lib/link-label';
+import { formatNumber } from '@/lib/numbers';
 
 export interface ItemsPanelProps {
   projectId: string;
@@ -61,7 +62,7 @@ export function ItemsPanel({ projectId, links, choices, nameOf, itemPath, manage
             </TableCell>
             {taskItemStatuses.map((status) => (
               <TableCell key={status} className="tabular-nums">
-                {countOf(link.id, status)}
+                {formatNumber(countOf(link.id, status))}
               </TableCell>
             ))}
           </TableRow>

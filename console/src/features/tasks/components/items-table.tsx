@@ -8,6 +8,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import type { TaskItem } from '../api/task-item';
 import { DeadlineCountdown } from './deadline-countdown';
 import type { ItemChoices } from './item-filters';
+import { formatNumber } from '@/lib/numbers';
 
 export interface ItemsTableProps {
   rows: TaskItem[];
@@ -63,9 +64,9 @@ export function ItemsTable({ rows, error, choices, nameOf, itemPath, selection }
           <TableCell>{item.claimerId ? nameOf(item.claimerId) : '-'}</TableCell>
           <TableCell>{named(choices.teams, item.teamId)}</TableCell>
           <TableCell>{item.status === 'claimed' ? <DeadlineCountdown deadline={item.deadline} /> : '-'}</TableCell>
-          <TableCell>{item.objectCount}</TableCell>
-          <TableCell>{item.submissionCount}</TableCell>
-          <TableCell>{item.reworkCount}</TableCell>
+          <TableCell>{formatNumber(item.objectCount)}</TableCell>
+          <TableCell>{formatNumber(item.submissionCount)}</TableCell>
+          <TableCell>{formatNumber(item.reworkCount)}</TableCell>
           <TableCell>{item.effective ? t('items_valid') : t('items_invalid')}</TableCell>
         </TableRow>
       ))}

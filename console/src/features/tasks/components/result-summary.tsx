@@ -1,9 +1,11 @@
 // The saved result in words: each object as the editor numbers it, with its tool, shape and attribute values under
 // their display names.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type AttributeValues, type EditorTool, maskArea, objectName, type ResultObject, type ToolAttribute } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { formatNumber, formatUnit } from '@/lib/numbers';
 import type { SavedResult } from '../api/task-item';
 
 /** Values under their attributes' display names; an attribute the tool does not define keeps its own name. */
@@ -12,15 +14,20 @@ const valuesText = (values: AttributeValues, attributes: readonly ToolAttribute[
     .map(([name, value]) => `${attributes.find((a) => a.name === name)?.displayName ?? name}: ${Array.isArray(value) ? value.join(', ') : value}`)
     .join('; ');
 
-function shapeText(object: ResultObject): string {
+// Coordinates in the reader's digits and decimal sign, parted by semicolons: a comma is the decimal sign in many languages.
+const position = (values: string[]) => `(${values.join('; ')})`;
+const pixels = (value: number) => formatNumber(Math.round(value));
+const meters = (value: number) => formatUnit(value, 'meter', 1, true);
+
+function shapeText(object: ResultObject, t: TFunction): string {
   const shape = object.keyframes.find((k) => k.shape)?.shape;
   if (!shape) return '-';
-  if (shape.type === 'box') return `${Math.round(shape.x)},${Math.round(shape.y)} ${Math.round(shape.width)}×${Math.round(shape.height)}`;
-  if (shape.type === 'point') return `${Math.round(shape.x)},${Math.round(shape.y)}`;
-  if (shape.type === 'mask') return `${maskArea(shape)} px`;
-  if (shape.type === 'cuboid') return `${shape.x.toFixed(1)},${shape.y.toFixed(1)},${shape.z.toFixed(1)} m ${shape.length.toFixed(1)}×${shape.width.toFixed(1)}×${shape.height.toFixed(1)}`;
-  if (shape.type === 'segment') return `${shape.counts.filter((_, i) => i % 2 === 1).reduce((sum, run) => sum + run, 0)} pts`;
-  return `${shape.points.length}`;
+  if (shape.type === 'box') return `${position([shape.x, shape.y].map(pixels))} ${pixels(shape.width)} × ${pixels(shape.height)}`;
+  if (shape.type === 'point') return position([shape.x, shape.y].map(pixels));
+  if (shape.type === 'mask') return `${formatNumber(maskArea(shape))} px`;
+  if (shape.type === 'cuboid') return `${position([shape.x, shape.y, shape.z].map(meters))} ${[shape.length, shape.width, shape.height].map(meters).join(' × ')}`;
+  if (shape.type === 'segment') return `${t('cloud_segment_points')}: ${formatNumber(shape.counts.filter((_, i) => i % 2 === 1).reduce((sum, run) => sum + run, 0))}`;
+  return formatNumber(shape.points.length);
 }
 
 export function ResultSummary({ result, tools, toolName }: { result: SavedResult | null; tools: EditorTool[]; toolName: (toolId: string) => string }) {
@@ -42,7 +49,7 @@ export function ResultSummary({ result, tools, toolName }: { result: SavedResult
               <TableCell>
                 {toolName(object.toolId)} <span className="text-xs text-muted-foreground">({t(`tools_template_${object.templateType}`, { defaultValue: object.templateType })})</span>
               </TableCell>
-              <TableCell className="tabular-nums">{shapeText(object)}</TableCell>
+              <TableCell className="tabular-nums">{shapeText(object, t)}</TableCell>
               <TableCell>{valuesText({ ...object.attributes, ...object.keyframes[0]?.attributes }, tools.find((tool) => tool.toolId === object.toolId)?.definition.attributes) || '-'}</TableCell>
             </TableRow>
           ))}

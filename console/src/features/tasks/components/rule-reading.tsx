@@ -46,7 +46,7 @@ export function RuleReadingGate({ projectId, children }: { projectId: string; ch
           </>
         ) : (
           <>
-            <p className="text-sm text-muted-foreground">{t('tasks_rule_first', { seconds: reading.data.countdownSeconds })}</p>
+            <p className="text-sm text-muted-foreground">{t('tasks_rule_first', { count: reading.data.countdownSeconds, seconds: reading.data.countdownSeconds })}</p>
             <Button className="w-fit" onClick={() => open.mutate()} disabled={open.isPending}>
               {t('tasks_rule_open')}
             </Button>

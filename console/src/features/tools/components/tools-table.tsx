@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDeleteTool } from '../api/delete-tool';
 import { exportTool, useImportTool } from '../api/import-tool';
 import { useTools } from '../api/list-tools';
+import { formatDigits, formatNumber } from '@/lib/numbers';
 
 export function ToolsTable() {
   const { t } = useTranslation();
@@ -58,8 +59,8 @@ export function ToolsTable() {
             <TableRow key={tool.id}>
               <TableCell>{tool.name}</TableCell>
               <TableCell>{t(`tools_template_${tool.templateType}`)}</TableCell>
-              <TableCell>v{tool.toolVersion}</TableCell>
-              <TableCell>{tool.attributes}</TableCell>
+              <TableCell>v{formatDigits(tool.toolVersion)}</TableCell>
+              <TableCell>{formatNumber(tool.attributes)}</TableCell>
               <TableCell>{tool.usedByProject ? <Badge>{t('tools_used_yes')}</Badge> : <Badge variant="outline">{t('tools_used_no')}</Badge>}</TableCell>
               <ActionsCell>
                 <Button asChild size="sm" variant="outline">

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useWebhookDeliveries } from '../api/webhooks';
 import { formatTime } from '@/lib/time';
+import { formatDigits } from '@/lib/numbers';
 
 export function WebhookDeliveries({ projectId, webhookId }: { projectId: string; webhookId: string }) {
   const { t } = useTranslation();
@@ -25,10 +26,10 @@ export function WebhookDeliveries({ projectId, webhookId }: { projectId: string;
                 <span className="block font-mono text-[10px] text-muted-foreground">{attempt.eventId}</span>
               </TableCell>
               <TableCell className="font-mono text-xs">{attempt.globalPosition}</TableCell>
-              <TableCell>{attempt.attempt}</TableCell>
+              <TableCell>{formatDigits(attempt.attempt)}</TableCell>
               <TableCell>
                 <Badge variant={attempt.ok ? 'success' : 'destructive'}>{attempt.ok ? t('webhooks_delivered') : t('webhooks_failed')}</Badge>{' '}
-                <span className="text-xs">{attempt.statusCode ?? ''} {attempt.error ?? ''}</span>
+                <span className="text-xs">{String(attempt.statusCode ?? '')} {attempt.error ?? ''}</span>
               </TableCell>
               <TableCell>{t('webhooks_ms', { ms: attempt.durationMs })}</TableCell>
             </TableRow>

@@ -20,7 +20,7 @@ function DeliveryState({ webhook }: { webhook: WebhookView }) {
   if (failures > 0) {
     return (
       <span className="text-xs text-destructive">
-        {t('webhooks_failing', { failures, error: lastError ?? '', at: nextAttemptAt ? formatClock(nextAttemptAt) : '-' })}
+        {t('webhooks_failing', { count: failures, failures, error: lastError ?? '', at: nextAttemptAt ? formatClock(nextAttemptAt) : '-' })}
       </span>
     );
   }

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, CommandPipeline, type CommandContext, exportLifecycle, JobName, NotFoundError } from '@annot/core';
 import { exportFileName, exportStreamId, type RequestExportInput } from '@annot/workflows';
+import type { Language } from '../../i18n/language';
+import { translate } from '../../i18n/translate';
 import { ExportsRepository } from '../exports.repository';
 
 export class RequestExportCommand {
@@ -10,6 +12,8 @@ export class RequestExportCommand {
     readonly projectId: string,
     readonly input: RequestExportInput,
     readonly context: CommandContext,
+    /** The requester's language: an archive of several batches says "all batches" in it. */
+    readonly language: Language,
   ) {}
 }
 
@@ -27,7 +31,7 @@ export class RequestExportHandler implements ICommandHandler<RequestExportComman
     private readonly exports: ExportsRepository,
   ) {}
 
-  async execute({ projectId, input, context }: RequestExportCommand): Promise<RequestExportResult> {
+  async execute({ projectId, input, context, language }: RequestExportCommand): Promise<RequestExportResult> {
     const title = await this.exports.projectTitle(projectId);
     if (title === undefined) throw new NotFoundError('things.project', projectId);
     if (!this.exports.destinations().includes(input.destination.type)) throw refused('exports.destination_missing');
@@ -40,7 +44,7 @@ export class RequestExportHandler implements ICommandHandler<RequestExportComman
     if (strange) throw new NotFoundError('things.link', strange);
 
     const exportId = randomUUID();
-    const fileName = exportFileName(input.naming, { project: title, batch: batches.length === 1 ? batches[0].name : 'all', format: input.format, date: new Date() });
+    const fileName = exportFileName(input.naming, { project: title, batch: batches.length === 1 ? batches[0].name : translate(language, 'exports.file_all_batches'), format: input.format, date: new Date() });
     const result = await this.pipeline.run(exportLifecycle, exportStreamId(exportId), context, {
       decide: () => [{ type: 'ExportRequested' as const, data: { exportId, projectId, ...input, fileName, requestedBy: context.actor.id } }],
       outbox: () => [{ name: JobName.Export, data: { exportId } }],
