@@ -49,6 +49,7 @@ const matrix: Record<string, Caller[]> = {
   'PUT /manage/people/:id/projects': ['01'],
   'GET /manage/past/items/:itemId': pastReaders,
   'GET /manage/past/items/:itemId/timeline': pastReaders,
+  'GET /manage/past/items/:itemId/diff': pastReaders,
   'GET /manage/past/projects/:projectId/counts': pastReaders,
   'GET /manage/teams': internal,
   'POST /manage/teams': internal,
@@ -63,6 +64,9 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/audits': pastReaders,
   'POST /manage/audits': internal,
   'GET /manage/audits/:auditId': pastReaders,
+  // A project's slice for those who see the project; the whole ledger the handler keeps to the staff.
+  'GET /manage/ledger/export': pastReaders,
+  'GET /manage/ledger/anchors/:seq': pastReaders,
   // The stream takes only a ticket in its address, never the session token this walk carries.
   'GET /manage/jobs/stream': [],
   'POST /manage/jobs/stream/tickets': signedIn,
