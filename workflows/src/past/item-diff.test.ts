@@ -36,10 +36,11 @@ describe(itemDiff.name, () => {
     expect(diff.kind === 'found' && diff.changes.map((c) => c.position)).toEqual(['120', '150']);
   });
 
-  it('given the ends in reverse order, when compared, then the later result is the "from" and the same saves are named', () => {
-    const diff = itemDiff(history, { kind: 'now' }, { kind: 'position', position: 130n });
-    expect(diff.kind === 'found' && diff.diff.objects[0].aspects).toEqual(['moved']);
-    expect(diff.kind === 'found' && diff.changes.map((c) => c.position)).toEqual(['150']);
+  it('given the later moment first, when compared, then it still runs from the earlier to the later and says it swapped them', () => {
+    const diff = itemDiff(history, { kind: 'now' }, { kind: 'position', position: 100n });
+    expect(diff).toMatchObject({ kind: 'found', swapped: true, from: { through: { position: '100' } }, to: { through: { position: '150' } } });
+    expect(diff.kind === 'found' && diff.diff.objects.map((o) => o.kind)).toEqual(['added']);
+    expect(diff.kind === 'found' && diff.changes.map((c) => c.position)).toEqual(['120', '150']);
   });
 
   it('given an end before the item existed or a version it never had, when compared, then it names that end', () => {

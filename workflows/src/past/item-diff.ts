@@ -32,20 +32,22 @@ export const diffMoments = (query: z.infer<typeof diffQuery>): { from: Moment; t
 type Found = Extract<ItemAsOf, { kind: 'found' }>;
 
 export type ItemDiff =
-  | { kind: 'found'; from: Found; to: Found; diff: ResultDiff; changes: LoggedItemEvent[] }
+  /** `swapped` where the moment asked first came later in the log: the diff always runs from the earlier to the later. */
+  | { kind: 'found'; from: Found; to: Found; swapped: boolean; diff: ResultDiff; changes: LoggedItemEvent[] }
   | { kind: 'not_yet' | 'no_version'; end: 'from' | 'to' };
 
 export function itemDiff(history: ItemHistory, from: Moment, to: Moment): ItemDiff {
-  const before = itemAsOf(history, from);
-  if (before.kind !== 'found') return { kind: before.kind, end: 'from' };
-  const after = itemAsOf(history, to);
-  if (after.kind !== 'found') return { kind: after.kind, end: 'to' };
-  return { kind: 'found', from: before, to: after, diff: resultDiff(before.state.result, after.state.result), changes: resultChanges(history, before.folded, after.folded) };
+  const first = itemAsOf(history, from);
+  if (first.kind !== 'found') return { kind: first.kind, end: 'from' };
+  const second = itemAsOf(history, to);
+  if (second.kind !== 'found') return { kind: second.kind, end: 'to' };
+  const swapped = first.folded > second.folded;
+  const [before, after] = swapped ? [second, first] : [first, second];
+  return { kind: 'found', from: before, to: after, swapped, diff: resultDiff(before.state.result, after.state.result), changes: resultChanges(history, before.folded, after.folded) };
 }
 
-/** The events between the two ends (in either order) after which the item's result was not what it was before them. */
-function resultChanges({ start, events }: ItemHistory, a: number, b: number): LoggedItemEvent[] {
-  const [first, last] = a <= b ? [a, b] : [b, a];
+/** The events between the two ends after which the item's result was not what it was before them. */
+function resultChanges({ start, events }: ItemHistory, first: number, last: number): LoggedItemEvent[] {
   let state = start;
   const changes: LoggedItemEvent[] = [];
   events.forEach((logged, index) => {

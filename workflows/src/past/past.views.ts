@@ -124,7 +124,7 @@ export interface ItemResultChange {
   actorName: string | null;
 }
 
-/** What changed in an item's result between two moments. */
+/** What changed in an item's result between two moments, from the earlier of the two to the later. */
 export interface ItemDiffView {
   itemId: string;
   projectId: string;

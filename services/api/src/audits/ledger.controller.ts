@@ -1,11 +1,11 @@
 // The audit ledger over HTTP: a project's slice (or, for the staff, the whole) as a file, and single entries to compare
 // a file's anchors with. An auditor reads only the projects given to it.
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createZodDto } from 'nestjs-zod';
-import { type Actor, AppError, type CommandContext, NotFoundError } from '@annot/core';
-import { internalRoles, ledgerAnchorParams, type LedgerAnchorView, ledgerExportQuery, type LedgerExportQuery } from '@annot/workflows';
+import { type Actor, type AppConfig, AppError, type CommandContext, CONFIG, NotFoundError } from '@annot/core';
+import { can, ledgerAnchorParams, type LedgerAnchorView, ledgerExportQuery, type LedgerExportQuery } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { RawResponse } from '../http/raw-response.decorator';
 import { Can } from '../identity/access/can.decorator';
@@ -22,6 +22,7 @@ export class LedgerController {
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly projects: ProjectAccess,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Newline-delimited JSON: the header, then one entry per line (docs/ledger-export.md). */
@@ -50,6 +51,6 @@ export class LedgerController {
   /** A project's slice for whoever may see the project; the whole ledger, every project's events in it, for the staff. */
   private async assertMayExport(actor: Actor, query: LedgerExportQuery): Promise<void> {
     if (query.projectId) return this.projects.assertVisible(actor, query.projectId);
-    if (!(internalRoles as string[]).includes(actor.role)) throw new AppError(403, 'FORBIDDEN', 'ledger.whole_for_staff');
+    if (!can(actor.role, 'ledger.export_all', this.config.privateDeployment)) throw new AppError(403, 'FORBIDDEN', 'ledger.whole_for_staff');
   }
 }

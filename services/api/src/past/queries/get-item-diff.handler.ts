@@ -1,4 +1,5 @@
-// What changed in an item's result between two moments: both ends folded from its own stream, then compared.
+// What changed in an item's result between two moments: both ends folded from its own stream, then compared from the
+// earlier to the later.
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type Actor, AppError } from '@annot/core';
 import { diffMoments, diffQuery, itemDiff, type ItemDiffEnd, type ItemDiffView, type RawDiffQuery, startItemState } from '@annot/workflows';
@@ -50,8 +51,8 @@ export class GetItemDiffHandler implements IQueryHandler<GetItemDiffQuery, ItemD
       fileName,
       width,
       height,
-      from: end(found.from, from.kind),
-      to: end(found.to, to.kind),
+      from: end(found.from, (found.swapped ? to : from).kind),
+      to: end(found.to, (found.swapped ? from : to).kind),
       diff: found.diff,
       changes: found.changes.map(({ event, position, recordedAt }) => {
         const actorId = actors.get(position) ?? null;
