@@ -12,7 +12,7 @@ import { call, eventually } from '../support/platform';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 const run = promisify(execFile);
-const verifier = join(import.meta.dirname, '../../scripts/verify-ledger.mjs');
+const verifier = join(__dirname, '..', '..', 'scripts', 'verify-ledger.mjs');
 const en = { 'x-language': 'en_US' };
 
 interface Entry {

@@ -104,7 +104,7 @@ describe('an item as of a moment', () => {
     expect(drawn.changes.map((c) => c.resultVersion)).toEqual([1]);
 
     const unreadable = await diff('?from=yesterday');
-    expect([unreadable.status, unreadable.body.data.fields]).toEqual([400, [{ field: 'from', message: expect.any(String) }]]);
+    expect([unreadable.status, (unreadable.body.data as unknown as { fields: unknown }).fields]).toEqual([400, [{ field: 'from', message: expect.any(String) }]]);
     expect((await diff('?from=version:9')).body.message).toBe('This data item never had result version 9');
     expect((await diff('', stranger.token)).status).toBe(404);
   });
