@@ -64,8 +64,9 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/audits': pastReaders,
   'POST /manage/audits': internal,
   'GET /manage/audits/:auditId': pastReaders,
-  // A project's slice for those who see the project; the whole ledger the handler keeps to the staff.
-  'GET /manage/ledger/export': pastReaders,
+  // Asked without a project, as here, it is the whole ledger: the staff's. An auditor's project slice is let through in
+  // ledger-export.test.ts.
+  'GET /manage/ledger/export': internal,
   'GET /manage/ledger/anchors/:seq': pastReaders,
   // The stream takes only a ticket in its address, never the session token this walk carries.
   'GET /manage/jobs/stream': [],
