@@ -68,24 +68,30 @@ async function verify(file, anchors) {
 }
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { anchor: { type: 'string', multiple: true, default: [] } } });
+// Exit codes are set rather than exited with, so what is printed reaches a pipe whole.
 if (positionals.length !== 1) {
   console.error('usage: node scripts/verify-ledger.mjs <ledger.ndjson> [--anchor <seq>:<hash>]...');
-  process.exit(2);
+  process.exitCode = 2;
+} else {
+  const anchors = new Map(values.anchor.map((a) => a.split(':')));
+  const verdict = await verify(positionals[0], anchors).catch((error) => ({ ok: false, unreadable: true, reason: error.message }));
+  process.exitCode = report(verdict);
 }
-const anchors = new Map(values.anchor.map((a) => a.split(':')));
-const verdict = await verify(positionals[0], anchors).catch((error) => ({ ok: false, unreadable: true, reason: error.message }));
-if (verdict.ok) {
-  const { header, entries, events, withheld } = verdict;
-  const scope = header.scope.projectId ? `project ${header.scope.projectId}` : 'the whole ledger';
-  console.log(`intact: ${entries} entries of ${scope} from ${BigInt(header.start.seq) + 1n} to ${header.end.seq} (${events} events checked in full, ${withheld} of other projects by their place)`);
-  console.log(`end anchor: entry ${header.end.seq} ${header.end.hash}`);
-  console.log(`ledger head at export: entry ${header.head.seq} ${header.head.hash}`);
-  process.exit(0);
+
+function report(verdict) {
+  if (verdict.ok) {
+    const { header, entries, events, withheld } = verdict;
+    const scope = header.scope.projectId ? `project ${header.scope.projectId}` : 'the whole ledger';
+    console.log(`intact: ${entries} entries of ${scope} from ${BigInt(header.start.seq) + 1n} to ${header.end.seq} (${events} events checked in full, ${withheld} of other projects by their place)`);
+    console.log(`end anchor: entry ${header.end.seq} ${header.end.hash}`);
+    console.log(`ledger head at export: entry ${header.head.seq} ${header.head.hash}`);
+    return 0;
+  }
+  if (verdict.unreadable) {
+    console.error(`unreadable: ${verdict.reason}`);
+    return 2;
+  }
+  console.log(`BROKEN at entry ${verdict.seq} (line ${verdict.line}): ${verdict.reason}`);
+  console.log(`${verdict.entries} entries before it are intact`);
+  return 1;
 }
-if (verdict.unreadable) {
-  console.error(`unreadable: ${verdict.reason}`);
-  process.exit(2);
-}
-console.log(`BROKEN at entry ${verdict.seq} (line ${verdict.line}): ${verdict.reason}`);
-console.log(`${verdict.entries} entries before it are intact`);
-process.exit(1);

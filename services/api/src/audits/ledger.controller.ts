@@ -13,6 +13,12 @@ import { ProjectAccess } from '../projects/project-access.service';
 import { LedgerRepository } from './ledger.repository';
 
 class ExportDto extends createZodDto(ledgerExportQuery) {}
+
+/** The client took what was written, or went away (then the export stops at the next page). */
+const drained = (res: Response) => new Promise<void>((resolve) => {
+  res.once('drain', resolve);
+  res.once('close', resolve);
+});
 class AnchorParamsDto extends createZodDto(ledgerAnchorParams) {}
 
 @ApiTags('audits')
@@ -35,8 +41,9 @@ export class LedgerController {
     res.type('application/x-ndjson; charset=utf-8');
     res.write(`${JSON.stringify(header)}\n`);
     for await (const page of pages) {
+      if (res.destroyed) return;
       // Waits for the client to take a page before reading the next, so a slow download holds no more than one.
-      if (!res.write(page.map((entry) => JSON.stringify(entry)).join('\n') + '\n')) await new Promise((resolve) => res.once('drain', resolve));
+      if (!res.write(page.map((entry) => JSON.stringify(entry)).join('\n') + '\n')) await drained(res);
     }
     res.end();
   }

@@ -2,7 +2,7 @@
 // earlier to the later.
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type Actor, AppError } from '@annot/core';
-import { diffMoments, diffQuery, itemDiff, type ItemDiffEnd, type ItemDiffView, type RawDiffQuery, startItemState } from '@annot/workflows';
+import { diffMoments, diffQuery, itemDiff, type ItemDiffEnd, type ItemDiffView, type RawDiffQuery } from '@annot/workflows';
 import { fieldErrorsOf } from '../../http/validation.pipe';
 import { PastItemAccess } from '../past-item-access.service';
 import { PastItemsRepository } from '../past-items.repository';
@@ -23,14 +23,11 @@ export class GetItemDiffHandler implements IQueryHandler<GetItemDiffQuery, ItemD
   ) {}
 
   async execute({ actor, itemId, query }: GetItemDiffQuery): Promise<ItemDiffView> {
-    const { item, events } = await this.access.stream(actor, itemId);
+    const { item, events, history } = await this.access.history(actor, itemId);
     const parsed = diffQuery.safeParse(query);
     if (!parsed.success) throw new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, fieldErrorsOf(parsed.error));
     const { from, to } = diffMoments(parsed.data);
-    const registered = await this.items.registration(item);
-    if (!registered) throw new AppError(404, 'NOT_FOUND', 'past.not_yet');
-    const start = startItemState({ itemId, projectId: item.projectId, linkId: registered.linkId });
-    const found = itemDiff({ start, registered, events }, from, to);
+    const found = itemDiff(history, from, to);
     if (found.kind !== 'found') {
       const moment = found.end === 'from' ? from : to;
       if (found.kind === 'not_yet') throw new AppError(404, 'NOT_FOUND', 'past.not_yet');
