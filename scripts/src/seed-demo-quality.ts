@@ -41,11 +41,11 @@ export async function seedDemoQuality(call: Call, people: DemoQualityPeople): Pr
   const inspector = await signIn(people.inspector, 1);
   const client = await signIn(people.client, 3);
 
-  /** The tagger annotates and submits `count` items of the pool, the inspector passes them: they finish. */
-  const finish = async (count: number) => {
+  /** The tagger annotates and submits `count` items of the pool (its boxes `shift` further right), the inspector passes them: they finish. */
+  const finish = async (count: number, shift = 0) => {
     const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count }, tagger), 'claim').items as string[];
     for (const [i, itemId] of claimed.entries()) {
-      ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: box(tool.toolId, tool.toolVersion, 20 + i * 5) }, tagger), 'save');
+      ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: box(tool.toolId, tool.toolVersion, 20 + i * 5 + shift) }, tagger), 'save');
       ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
     }
     const inspected = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: 100 }, inspector), 'inspection claim').items as string[];
@@ -60,8 +60,9 @@ export async function seedDemoQuality(call: Call, people: DemoQualityPeople): Pr
   ).taskId as string;
   const mark = { errorGroupId, value: 'loose box', objectId: 'car-1', comment: 'The box leaves a margin around the car' };
   await judgeSampleRound(call, taskId, inspector, mark);
-  // The failed item is back with the tagger (batch 2 comes first in the pool); after its rework a new round passes.
-  await finish(1);
+  // The failed item is back with the tagger (batch 2 comes first in the pool), who moves its box: an auditor comparing
+  // the version sampled with the one accepted sees it moved. After the rework a new round passes.
+  await finish(1, 7);
   ok(await call('POST', `/manage/quality/sampling/${taskId}/rounds`, undefined, admin), 'next round');
   await judgeSampleRound(call, taskId, inspector, null);
 

@@ -1,5 +1,11 @@
 // An auditor opens an item as it was: the result changed after it was judged, and one click on the judgement shows
-// the version the inspector passed, read-only, under a banner in English and in Chinese.
+// the version the inspector passed, read-only, under a banner in English and in Chinese. It compares that version with
+// the later save, opens it read-only in the editor, and takes the project's ledger away to verify it outside.
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { boxResult } from '../support/demo';
@@ -59,6 +65,49 @@ describe('an item as it was, in the console', () => {
 
     await inChinese(page, `/past/item/${itemId}?version=1`);
     await expect.poll(() => page.getByRole('status').filter({ hasText: '只读' }).textContent()).toMatch(/此数据在 .+ 时的状态/);
+    expect(errors).toEqual([]);
+  });
+
+  it('compares the version judged with the later save, opens it read-only in the editor, and exports a ledger that verifies', async () => {
+    const { platform } = project;
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(page, 'Internal', auditor.account, auditor.password, () => latestCode(platform, auditor.account));
+    await landOn(page, '/audit/projects');
+
+    await page.goto(`/past/item/${itemId}?version=1`);
+    const laterSave = page.getByRole('region', { name: 'Events' }).getByRole('row').filter({ hasText: 'Result saved' }).filter({ hasText: 'v2' });
+    await laterSave.getByRole('button', { name: 'Compare with this' }).click();
+    const diff = page.getByRole('region', { name: 'What changed' });
+    await expect.poll(() => diff.getByRole('row').filter({ hasText: 'Changed' }).textContent()).toContain('moved');
+    expect(await diff.getByText('Changed: 1').isVisible()).toBe(true);
+    expect(await diff.getByRole('row').filter({ hasText: 'Annotating Tagger' }).filter({ hasText: 'v2' }).count()).toBe(1);
+    // Drawn over the image in the colour of its change.
+    expect(await page.getByRole('list', { name: 'Objects drawn' }).getByRole('listitem').first().getAttribute('aria-label')).toMatch(/: Changed$/);
+    expect(page.url()).toContain('compare=position');
+    await diff.getByRole('button', { name: 'Stop comparing' }).click();
+    await expect.poll(() => diff.count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Open in the editor' }).click();
+    await page.waitForURL(`**/past/edit/${itemId}?version=1`);
+    await expect.poll(() => page.getByText(/Read-only · as of event \d+/).isVisible()).toBe(true);
+    await page.locator('canvas').first().waitFor();
+    // Nothing in the editor changes the item: no command, no saving, no tool to draw with.
+    expect(await page.getByRole('button', { name: /^(Save|Submit|Pass|Reject|Release|Mark invalid)/ }).count()).toBe(0);
+    await page.getByRole('button', { name: /Back/ }).click();
+    await page.waitForURL(`**/past/item/${itemId}?version=1`);
+
+    await page.goto('/audit');
+    const form = page.getByRole('region', { name: 'Export the ledger' });
+    // An auditor's choice is its own project; the whole ledger is the staff's.
+    await form.getByLabel('Events of').locator('option', { hasText: 'Quality gates' }).waitFor({ state: 'attached' });
+    expect(await form.getByLabel('Events of').locator('option').count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), form.getByRole('button', { name: 'Download' }).click()]);
+    const file = join(await mkdtemp(join(tmpdir(), 'ledger-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const verdict = await promisify(execFile)(process.execPath, [join(__dirname, '..', '..', 'scripts', 'verify-ledger.mjs'), file]);
+    expect(verdict.stdout).toContain(`intact: `);
+    expect(verdict.stdout).toContain(`of project ${project.projectId}`);
     expect(errors).toEqual([]);
   });
 });

@@ -49,6 +49,7 @@ const matrix: Record<string, Caller[]> = {
   'PUT /manage/people/:id/projects': ['01'],
   'GET /manage/past/items/:itemId': pastReaders,
   'GET /manage/past/items/:itemId/timeline': pastReaders,
+  'GET /manage/past/items/:itemId/diff': pastReaders,
   'GET /manage/past/projects/:projectId/counts': pastReaders,
   'GET /manage/teams': internal,
   'POST /manage/teams': internal,
@@ -63,6 +64,10 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/audits': pastReaders,
   'POST /manage/audits': internal,
   'GET /manage/audits/:auditId': pastReaders,
+  // Asked without a project, as here, it is the whole ledger: the staff's. An auditor's project slice is let through in
+  // ledger-export.test.ts.
+  'GET /manage/ledger/export': internal,
+  'GET /manage/ledger/anchors/:seq': pastReaders,
   // The stream takes only a ticket in its address, never the session token this walk carries.
   'GET /manage/jobs/stream': [],
   'POST /manage/jobs/stream/tickets': signedIn,

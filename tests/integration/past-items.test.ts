@@ -1,7 +1,7 @@
 // An item as it was: an auditor given the project reads a result that changed after acceptance as of before and
 // after the change, and the version the acceptor judged, exactly as the live read had it; everyone else is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemPastView, ItemTimelineView } from '@annot/workflows';
+import type { ItemDiffView, ItemPastView, ItemTimelineView } from '@annot/workflows';
 import { type Auditor, createAuditor } from '../support/auditors';
 import { boxResult } from '../support/demo';
 import { call, type Platform } from '../support/platform';
@@ -86,6 +86,27 @@ describe('an item as of a moment', () => {
     expect(judged).toMatchObject({ status: 'finished', resultVersion: 1, result: v1.result, moment: { asked: 'version' } });
     // The PM reads the same past.
     expect((await call<ItemPastView>(platform, 'GET', `/manage/past/items/${itemId}?version=1`, { token: admin })).body.data).toEqual(judged);
+  });
+
+  it('finds the box moved after acceptance between the version judged and now, and who moved it', async () => {
+    const diff = (query: string, token = auditor.token) => call<ItemDiffView>(platform, 'GET', `/manage/past/items/${itemId}/diff${query}`, { token, headers: en });
+    const answer = await diff('?from=version:1&to=now');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { from, to, diff: changed, changes } = answer.body.data;
+    expect([from.resultVersion, from.status, to.resultVersion, to.status]).toEqual([1, 'finished', 2, 'claimed']);
+    expect(changed.objects).toEqual([expect.objectContaining({ kind: 'changed', aspects: ['moved'], frames: [0] })]);
+    expect(changed.counts.map((c) => [c.before, c.after])).toEqual([[1, 1]]);
+    expect(changes.map((c) => [c.type, c.resultVersion, c.actorName])).toEqual([['ResultSaved', 2, 'Annotating Tagger']]);
+    // From the registration to the version judged: the box was drawn, by the first save.
+    const registered = (await call<ItemTimelineView>(platform, 'GET', `/manage/past/items/${itemId}/timeline`, { token: auditor.token })).body.data.events[0];
+    const drawn = (await diff(`?from=position:${BigInt(registered.position) - 1n}&to=version:1`)).body.data;
+    expect(drawn.diff.objects.map((o) => o.kind)).toEqual(['added']);
+    expect(drawn.changes.map((c) => c.resultVersion)).toEqual([1]);
+
+    const unreadable = await diff('?from=yesterday');
+    expect([unreadable.status, (unreadable.body.data as unknown as { fields: unknown }).fields]).toEqual([400, [{ field: 'from', message: expect.any(String) }]]);
+    expect((await diff('?from=version:9')).body.message).toBe('This data item never had result version 9');
+    expect((await diff('', stranger.token)).status).toBe(404);
   });
 
   it('answers within 200 ms', async () => {

@@ -64,6 +64,7 @@ const ToolEditPage = lazy(() => import('./routes/tools/tool-edit'));
 const ToolListPage = lazy(() => import('./routes/tools/tool-list'));
 const ProjectStatisticsPage = lazy(() => import('./routes/insights/project-statistics'));
 const ItemPastPage = lazy(() => import('./routes/past/item-past'));
+const ItemPastEditorPage = lazy(() => import('./routes/past/item-past-editor'));
 const PastProjectPage = lazy(() => import('./routes/past/past-project'));
 const PastProjectsPage = lazy(() => import('./routes/past/past-projects'));
 
@@ -93,6 +94,8 @@ export const routes: RouteObject[] = [
       needs('task.claim', [{ path: 'tag/edit/:itemId', element: loading(<EditorPage key="tag" area="tag" />) }], true),
       needs('project.edit', [{ path: 'project/edit/:itemId', element: loading(<EditorPage key="project" area="project" />) }], true),
       needs('acceptance.accept', [{ path: 'checkout/edit/:itemId', element: loading(<JudgingEditorPage key="checkout" gate="acceptance" area="checkout" />) }], true),
+      // An item as it was, in the editor and read-only.
+      needs('past.read', [{ path: 'past/edit/:itemId', element: loading(<ItemPastEditorPage />) }], true),
     ],
   },
   {

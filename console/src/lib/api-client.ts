@@ -106,8 +106,8 @@ function failed(envelope: Envelope<unknown>): never {
 }
 
 /** A file the API serves raw (an item's media): the same token and language, the envelope only when refused. */
-async function blob(path: string): Promise<Blob> {
-  const response = await send('GET', path, {});
+async function blob(path: string, query?: Query): Promise<Blob> {
+  const response = await send('GET', path, { query });
   if (response.ok && !response.headers.get('content-type')?.includes('application/json')) return response.blob();
   await readEnvelope(response);
   throw new ApiError(response.status, 'BAD_RESPONSE', i18n.t('request_fail'));

@@ -19,6 +19,7 @@ export * from './projections/management-log.projection';
 export * from './ledger/event-hash';
 export * from './ledger/audit-ledger.projection';
 export * from './ledger/verify-ledger';
+export * from './ledger/ledger-export';
 export * from './replay/replay-verifier';
 export * from './outbox/outbox-message';
 export * from './outbox/outbox-dispatcher';

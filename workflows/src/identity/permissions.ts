@@ -107,6 +107,8 @@ export const permissions = {
   'past.read': pastReaders,
   'audit.read': pastReaders,
   'audit.request': internal,
+  /** The whole ledger as a file, every project's events in it; a project's slice is for whoever may read the project. */
+  'ledger.export_all': internal,
   'mailbox.read': adminOnly,
   'system.health': adminOnly,
 } as const satisfies Record<string, Permission>;

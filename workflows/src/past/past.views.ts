@@ -2,6 +2,7 @@
 import type { ErrorMark } from '../tasks/item.events';
 import type { ItemState } from '../tasks/item.evolve';
 import type { ResultDocument } from '../tasks/result.schema';
+import type { ResultDiff } from './result-diff';
 
 export interface ItemPastView {
   itemId: string;
@@ -103,4 +104,35 @@ export interface ProjectPastView {
   counts: { linkId: string | null; status: ItemState['status']; count: number }[];
   /** How long the fold took on the server, for the reader to judge a moment far back. */
   tookMs: number;
+}
+
+/** One end of an item's diff: the moment it resolved to, and the result there. */
+export interface ItemDiffEnd {
+  moment: ItemPastView['moment'];
+  status: ItemState['status'];
+  resultVersion: number;
+  result: ResultDocument | null;
+}
+
+/** An event between the two ends that changed the result, and who sent it. */
+export interface ItemResultChange {
+  position: string;
+  recordedAt: string;
+  type: string;
+  resultVersion: number | null;
+  actorId: string | null;
+  actorName: string | null;
+}
+
+/** What changed in an item's result between two moments, from the earlier of the two to the later. */
+export interface ItemDiffView {
+  itemId: string;
+  projectId: string;
+  fileName: string;
+  width: number | null;
+  height: number | null;
+  from: ItemDiffEnd;
+  to: ItemDiffEnd;
+  diff: ResultDiff;
+  changes: ItemResultChange[];
 }

@@ -1,5 +1,6 @@
 // /past/item/{itemId}: one item as it was at a chosen moment, read-only, for the admin, the project's PMs and its
-// auditors; the moment lives in the address (?position=, ?at=, ?version=) so a past view can be linked.
+// auditors; the moment lives in the address (?position=, ?at=, ?version=) so a past view can be linked, and so does
+// the moment it is compared with (?compare=position:N and the like), whose diff is drawn over the image.
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { objectName } from '@annot/workflows';
@@ -9,8 +10,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { useItemAsOf } from '@/features/past/api/get-item-as-of';
+import { useItemDiff } from '@/features/past/api/get-item-diff';
 import { useItemTimeline } from '@/features/past/api/get-item-timeline';
-import { type MomentChoice, momentFromSearch, momentSearch } from '@/features/past/api/moment';
+import { type MomentChoice, momentFromSearch, momentOfToken, momentSearch, momentToken } from '@/features/past/api/moment';
+import { diffColors, diffDrawing, ItemDiff } from '@/features/past/components/item-diff';
 import { ItemTimeline } from '@/features/past/components/item-timeline';
 import { MomentPicker } from '@/features/past/components/moment-picker';
 import { PastBanner } from '@/features/past/components/past-banner';
@@ -26,8 +29,11 @@ export default function ItemPastPage() {
   const { itemId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const moment = momentFromSearch(search);
+  const compared = momentOfToken(search.get('compare'));
   const choose = (next: MomentChoice) => setSearch(momentSearch(next));
+  const compare = (other: MomentChoice) => setSearch({ ...momentSearch(moment), compare: momentToken(other) });
   const past = useItemAsOf(itemId, moment);
+  const diff = useItemDiff(itemId, moment, compared);
   const timeline = useItemTimeline(itemId);
   const projectId = past.data?.projectId ?? null;
   const project = useProject(projectId);
@@ -41,6 +47,8 @@ export default function ItemPastPage() {
   };
   const objects = view?.result?.objects ?? [];
   const nameOfObject = (id: string) => objectName(objects, id, toolName);
+  // Comparing, the image shows the diff: the later result with the removed objects of the earlier, in three colours.
+  const drawing = compared && diff.data ? diffDrawing(diff.data) : null;
 
   return (
     <div className="grid gap-4">
@@ -58,6 +66,12 @@ export default function ItemPastPage() {
       {view && (
         <>
           <PastBanner moment={view.moment} onNow={() => choose({ kind: 'now' })} />
+          <div>
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/past/edit/${itemId}?${new URLSearchParams(momentSearch(moment)).toString()}`}>{t('past_open_editor')}</Link>
+            </Button>
+          </div>
+          {compared && <ItemDiff view={diff.data} error={diff.error} toolName={toolName} onStop={() => choose(moment)} />}
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-xl font-semibold">{view.fileName}</h1>
             <Badge variant="outline">{t(`past_item_status_${view.status}`)}</Badge>
@@ -75,9 +89,10 @@ export default function ItemPastPage() {
               itemId={itemId}
               fileName={view.fileName}
               size={view.width && view.height ? { width: view.width, height: view.height } : null}
-              objects={objects}
+              objects={drawing?.objects ?? objects}
               marked={new Set(view.marks.flatMap((m) => (m.objectId ? [m.objectId] : [])))}
-              objectName={nameOfObject}
+              objectName={drawing ? (id) => objectName(drawing.nameIn(id), id, toolName) : nameOfObject}
+              tint={drawing ? (id) => ({ color: diffColors[drawing.kindOf(id)], label: t(`past_diff_kind_${drawing.kindOf(id)}`) }) : undefined}
             />
             <ResultSummary
               result={view.result ? { version: view.resultVersion, result: view.result, savedBy: '', savedAt: view.lastSavedAt ?? '' } : null}
@@ -87,7 +102,7 @@ export default function ItemPastPage() {
           </div>
         </>
       )}
-      <ItemTimeline timeline={timeline.data} error={timeline.error} current={view?.moment.position ?? null} onChoose={choose} />
+      <ItemTimeline timeline={timeline.data} error={timeline.error} current={view?.moment.position ?? null} onChoose={choose} onCompare={compare} />
     </div>
   );
 }

@@ -84,12 +84,12 @@ function EditorWorkspace(props: AnnotationEditorProps) {
         pendingMarks={pendingMarks.length}
         neighbours={neighbours}
         labelOf={labelOf}
-        caption={judging?.caption ?? null}
+        caption={judging?.caption ?? props.caption ?? null}
         run={run}
         onBack={() => void leave(null)}
       />
       <EditorToolbar run={run} />
-      {autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}
+      {!setup.readOnly && autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}
       {flow.refusal && <RefusalBanner refusal={flow.refusal} objectLabel={objectLabel} onDismiss={flow.dismiss} />}
       <div className="relative flex min-h-0 flex-1">
         {document.frameCount > 1 ? (

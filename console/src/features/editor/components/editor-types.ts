@@ -69,4 +69,6 @@ export interface AnnotationEditorProps {
   invalidDialog: (slot: InvalidDialogSlot) => ReactNode;
   /** Judging for a quality gate rather than working the item; `verbs` then holds the verdicts the reader may give. */
   judging?: EditorJudging;
+  /** What the header says in place of the item's state: a past moment shown read-only. */
+  caption?: string;
 }

@@ -23,3 +23,26 @@ export function momentSearch(moment: MomentChoice): Record<string, string> {
       return { version: String(moment.version) };
   }
 }
+
+/** A moment in one word, as a diff's ends and the address's `compare` hold it: `now`, `position:N`, `at:<instant>`, `version:N`. */
+export function momentToken(moment: MomentChoice): string {
+  switch (moment.kind) {
+    case 'now':
+      return 'now';
+    case 'position':
+      return `position:${moment.position}`;
+    case 'time':
+      return `at:${moment.at}`;
+    case 'version':
+      return `version:${moment.version}`;
+  }
+}
+
+export function momentOfToken(token: string | null): MomentChoice | null {
+  if (token === 'now') return { kind: 'now' };
+  const [, kind, value] = /^(position|at|version):(.+)$/.exec(token ?? '') ?? [];
+  if (kind === 'position') return { kind: 'position', position: value };
+  if (kind === 'at') return { kind: 'time', at: value };
+  if (kind === 'version') return { kind: 'version', version: Number(value) };
+  return null;
+}

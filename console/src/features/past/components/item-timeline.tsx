@@ -1,5 +1,5 @@
 // The moments of an item to choose from: the judgements of its result, each opening the version it judged in one
-// click, and every event of its stream by its log position.
+// click, and every event of its stream by its log position; each may also be compared with the moment shown.
 import { useTranslation } from 'react-i18next';
 import type { ItemTimelineView } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
@@ -15,9 +15,11 @@ export interface ItemTimelineProps {
   /** The log position the view shows, to mark the event it stands at. */
   current: string | null;
   onChoose: (moment: MomentChoice) => void;
+  /** Compares the moment shown with this one. */
+  onCompare: (moment: MomentChoice) => void;
 }
 
-export function ItemTimeline({ timeline, error, current, onChoose }: ItemTimelineProps) {
+export function ItemTimeline({ timeline, error, current, onChoose, onCompare }: ItemTimelineProps) {
   const { t } = useTranslation();
   const judgements = timeline?.judgements ?? [];
   const events = timeline?.events ?? [];
@@ -41,6 +43,9 @@ export function ItemTimeline({ timeline, error, current, onChoose }: ItemTimelin
                 <Button size="sm" variant="outline" onClick={() => onChoose(j.position ? { kind: 'position', position: j.position } : { kind: 'time', at: j.judgedAt })}>
                   {t('past_as_of_this')}
                 </Button>
+                <Button size="sm" variant="ghost" onClick={() => onCompare({ kind: 'version', version: j.resultVersion })}>
+                  {t('past_compare_with_this')}
+                </Button>
               </TableCell>
             </TableRow>
           ))}
@@ -56,9 +61,12 @@ export function ItemTimeline({ timeline, error, current, onChoose }: ItemTimelin
               <TableCell>{t(`item_event_${e.type}`, { defaultValue: e.type })}</TableCell>
               <TableCell>{e.actorId === 'system' ? t('tasks_history_system') : who(e.actorName)}</TableCell>
               <TableCell className="tabular-nums">{e.resultVersion === null ? '-' : `v${formatDigits(e.resultVersion)}`}</TableCell>
-              <TableCell>
+              <TableCell className="flex gap-2">
                 <Button size="sm" variant="outline" onClick={() => onChoose({ kind: 'position', position: e.position })}>
                   {t('past_as_of_this')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => onCompare({ kind: 'position', position: e.position })}>
+                  {t('past_compare_with_this')}
                 </Button>
               </TableCell>
             </TableRow>

@@ -216,7 +216,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
         pendingMarks={pendingMarks.length}
         neighbours={neighbours}
         labelOf={labelOf}
-        caption={judging?.caption ?? null}
+        caption={judging?.caption ?? props.caption ?? null}
         run={run}
         onBack={() => void leave(null)}
       />
@@ -228,7 +228,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
         overlay={{ frames: overlayFrames, on: overlayOn, onToggle: () => setOverlayOn((on) => !on) }}
         autoTrack={{ frames: autoTrackFrames, busy: tracking, enabled: document.frameCount > 1 && !setup.readOnly && selectedBox !== null }}
       />
-      {autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}
+      {!setup.readOnly && autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}
       {flow.refusal && <RefusalBanner refusal={flow.refusal} objectLabel={objectLabel} onDismiss={flow.dismiss} />}
       <div className="relative flex min-h-0 flex-1">
         <div className="flex min-w-0 flex-1 flex-col">

@@ -15,9 +15,11 @@ export interface ItemMediaProps {
   /** The objects an error mark names. */
   marked: ReadonlySet<string>;
   objectName: (id: string) => string | null;
+  /** A colour and a word of its own for an object (a diff's added, removed and changed), in place of the plain blue. */
+  tint?: (id: string) => { color: string; label: string } | null;
 }
 
-export function ItemMedia({ itemId, fileName, size, objects, marked, objectName }: ItemMediaProps) {
+export function ItemMedia({ itemId, fileName, size, objects, marked, objectName, tint }: ItemMediaProps) {
   const { t } = useTranslation();
   const media = useItemMedia(itemId);
   if (media.error) return <p className="text-sm text-muted-foreground">{t('tasks_media_unavailable', { reason: failureMessage(media.error, t) })}</p>;
@@ -31,9 +33,11 @@ export function ItemMedia({ itemId, fileName, size, objects, marked, objectName 
             const shape = shapeAt(object, 0);
             if (!shape) return null;
             const name = objectName(object.id) ?? '';
+            const tinted = tint?.(object.id);
+            const label = tinted ? `${name}: ${tinted.label}` : marked.has(object.id) ? t('tasks_preview_marked', { object: name }) : name;
             return (
-              <g key={object.id} role="listitem" aria-label={marked.has(object.id) ? t('tasks_preview_marked', { object: name }) : name}>
-                <PreviewShape shape={shape} color={marked.has(object.id) ? '#e5484d' : '#2563eb'} />
+              <g key={object.id} role="listitem" aria-label={label}>
+                <PreviewShape shape={shape} color={tinted?.color ?? (marked.has(object.id) ? '#e5484d' : '#2563eb')} />
               </g>
             );
           })}

@@ -1,10 +1,9 @@
 // An item as it was at a moment: its stream folded up to the moment from where its import registered it.
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type Actor, AppError } from '@annot/core';
-import { itemAsOf, type ItemPastView, itemPastView, type Moment, momentOf, momentQuery, type RawMomentQuery, startItemState } from '@annot/workflows';
+import { itemAsOf, type ItemPastView, itemPastView, type Moment, momentOf, momentQuery, type RawMomentQuery } from '@annot/workflows';
 import { fieldErrorsOf } from '../../http/validation.pipe';
 import { PastItemAccess } from '../past-item-access.service';
-import { PastItemsRepository } from '../past-items.repository';
 
 export class GetItemAsOfQuery {
   constructor(
@@ -16,19 +15,12 @@ export class GetItemAsOfQuery {
 
 @QueryHandler(GetItemAsOfQuery)
 export class GetItemAsOfHandler implements IQueryHandler<GetItemAsOfQuery, ItemPastView> {
-  constructor(
-    private readonly access: PastItemAccess,
-    private readonly items: PastItemsRepository,
-  ) {}
+  constructor(private readonly access: PastItemAccess) {}
 
   async execute({ actor, itemId, query }: GetItemAsOfQuery): Promise<ItemPastView> {
-    const { item, events } = await this.access.stream(actor, itemId);
+    const { item, history } = await this.access.history(actor, itemId);
     const moment = momentIn(query);
-    const registered = await this.items.registration(item);
-    // An item is always registered by a chunk of its batch; without one, its log was cut, and the past is unknown.
-    if (!registered) throw new AppError(404, 'NOT_FOUND', 'past.not_yet');
-    const start = startItemState({ itemId, projectId: item.projectId, linkId: registered.linkId });
-    const past = itemAsOf({ start, registered, events }, moment);
+    const past = itemAsOf(history, moment);
     if (past.kind === 'not_yet') throw new AppError(404, 'NOT_FOUND', 'past.not_yet');
     if (past.kind === 'no_version') throw new AppError(404, 'NOT_FOUND', 'past.no_version', { version: moment.kind === 'version' ? moment.resultVersion : '' });
     const { itemId: id, projectId, batchId, fileName, width, height } = item;
