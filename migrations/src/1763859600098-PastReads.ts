@@ -29,10 +29,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       rework boolean NOT NULL,
       result_version int NOT NULL,
       object_count int NOT NULL,
+      -- Pages by item under any filter walk this key: a fold is written once and in key order, so one index keeps
+      -- its writing fast, and a filter matching few items reads at most the moment's items.
       PRIMARY KEY (project_id, cut, item_id)
     );
-    CREATE INDEX past_item_states_link_idx ON past_item_states (project_id, cut, link_id, item_id);
-    CREATE INDEX past_item_states_status_idx ON past_item_states (project_id, cut, status, item_id);
   `.execute(db);
 }
 

@@ -41,7 +41,9 @@ export class PastCutsRepository {
       if (kept) return;
       await trx.insertInto('past_item_cuts').values({ project_id: projectId, cut, items: made.items, counts: JSON.stringify(made.counts), took_ms: made.tookMs }).execute();
       if (states.length === 0) return;
-      const column = <T>(pick: (s: ItemState) => T) => states.map(pick);
+      // In key order, so the primary key is appended to rather than split all over.
+      const sorted = [...states].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+      const column = <T>(pick: (s: ItemState) => T) => sorted.map(pick);
       await sql`
         INSERT INTO past_item_states (project_id, cut, item_id, link_id, status, claimer_id, effective, rework, result_version, object_count)
         SELECT ${projectId}::uuid, ${cut}, r.*
