@@ -31,6 +31,7 @@ export function projectItemsAsOf(projectId: string, registered: Iterable<Registe
 
 /** An item's statuses in lifecycle order, as a past list filters and counts them. */
 export const pastItemStatuses = ['unlinked', 'pooled', 'claimed', 'held', 'finished'] as const satisfies readonly ItemStatus[];
+export type PastItemStatus = (typeof pastItemStatuses)[number];
 
 /** How many items stand where, per link and status, links in the order first met and statuses in lifecycle order. */
 export function pastItemCounts(states: Iterable<ItemState>): PastItemCount[] {
