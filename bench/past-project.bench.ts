@@ -11,6 +11,8 @@
 // rows into node takes 7 to 11 s, the fold itself under 1 s. Reaching the target needs less to carry: periodic
 // snapshots of each project's item states (an async projection keyed by project and position), the log replayed only
 // from the nearest one; or the counts kept as of each position in a table of their own.
+// Since the past list keeps each moment's fold (see past-list.bench.ts), the first read also writes the moment's
+// 100,000 item rows (about 4 s on the loaded machine), and "again" reads the kept counts.
 import { GetProjectAsOfHandler, GetProjectAsOfQuery } from '@annot/api/dist/past/queries/get-project-as-of.handler';
 import { PastCutsRepository } from '@annot/api/dist/past/past-cuts.repository';
 import { PastProjectFolds } from '@annot/api/dist/past/past-project-folds.service';

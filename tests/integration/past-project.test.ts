@@ -71,6 +71,13 @@ describe('a project as of a moment', () => {
     expect(all.find((i) => i.itemId === submitted)).toMatchObject({ status: itemThen.status, linkId: itemThen.linkId, resultVersion: itemThen.resultVersion });
   });
 
+  it('folds a moment asked for by two readers at once only once, and both read that fold', async () => {
+    const counts = () => ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts?position=${BigInt(then) - 1n}`, auditor.token);
+    const [one, other, page] = await Promise.all([counts(), counts(), itemsOk(`?position=${BigInt(then) - 1n}`)]);
+    expect(other).toEqual(one);
+    expect(page.items.length).toBe(one.items);
+  });
+
   it('refuses what it may not read and what is not a moment or a filter', async () => {
     expect((await items('', stranger.token)).status).toBe(404);
     expect((await items('', project.tagger.token)).body.errCode).toBe('FORBIDDEN');

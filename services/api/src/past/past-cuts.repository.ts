@@ -30,17 +30,21 @@ export class PastCutsRepository {
     return row && { items: row.items, counts: row.counts as unknown as PastItemCount[], tookMs: row.took_ms };
   }
 
-  /** Keeps a fold once: a reader that folded the same moment meanwhile has already kept it. */
-  async keep(projectId: string, cut: string, states: ItemState[], made: PastCut): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /**
+   * Makes and keeps a moment's fold once: readers of the same moment at the same time (the past project page asks
+   * for its counts and its list together) wait for the first one's fold instead of folding it again beside it.
+   */
+  async keepOnce(projectId: string, cut: string, make: () => Promise<{ states: ItemState[]; made: PastCut }>): Promise<PastCut> {
+    return this.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`past:${projectId}:${cut}`}))`.execute(trx);
+      const kept = await trx.selectFrom('past_item_cuts').select(['items', 'counts', 'took_ms']).where('project_id', '=', projectId).where('cut', '=', cut).executeTakeFirst();
+      if (kept) return { items: kept.items, counts: kept.counts as unknown as PastItemCount[], tookMs: kept.took_ms };
+      const { states, made } = await make();
       await sql`
         WITH old AS (DELETE FROM past_item_cuts WHERE built_at < now() - interval '1 day' RETURNING project_id, cut)
         DELETE FROM past_item_states s USING old WHERE s.project_id = old.project_id AND s.cut = old.cut`.execute(trx);
-      const kept = await trx.selectFrom('past_item_cuts').select('cut').where('project_id', '=', projectId).where('cut', '=', cut).executeTakeFirst();
-      if (kept) return;
       await trx.insertInto('past_item_cuts').values({ project_id: projectId, cut, items: made.items, counts: JSON.stringify(made.counts), took_ms: made.tookMs }).execute();
-      if (states.length === 0) return;
+      if (states.length === 0) return made;
       // In key order, so the primary key is appended to rather than split all over.
       const sorted = [...states].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
       const column = <T>(pick: (s: ItemState) => T) => sorted.map(pick);
@@ -51,6 +55,7 @@ export class PastCutsRepository {
                     ${column((s) => s.claimerId)}::uuid[], ${column((s) => s.effectiveness === 'valid')}::boolean[],
                     ${column((s) => s.rework)}::boolean[], ${column((s) => s.resultVersion)}::int[], ${column((s) => s.objectCount)}::int[])
           AS r(item_id, link_id, status, claimer_id, effective, rework, result_version, object_count)`.execute(trx);
+      return made;
     });
   }
 

@@ -41,12 +41,12 @@ export class PastProjectFolds {
   async fold(projectId: string, fixed: FixedMoment): Promise<PastCut> {
     const kept = await this.cuts.find(projectId, fixed.cut);
     if (kept) return kept;
-    const started = performance.now();
-    const chunks = (await this.past.chunks(projectId)).filter((chunk) => isAtOrBefore(chunk, fixed.moment));
-    const cut = fixed.moment.kind === 'position' ? { position: fixed.moment.position } : { at: fixed.moment.at };
-    const states = [...projectItemsAsOf(projectId, chunks.flatMap(itemsOfChunk), await this.past.itemEvents(projectId, cut)).values()];
-    const made = { items: states.length, counts: pastItemCounts(states), tookMs: Math.round(performance.now() - started) };
-    await this.cuts.keep(projectId, fixed.cut, states, made);
-    return made;
+    return this.cuts.keepOnce(projectId, fixed.cut, async () => {
+      const started = performance.now();
+      const chunks = (await this.past.chunks(projectId)).filter((chunk) => isAtOrBefore(chunk, fixed.moment));
+      const cut = fixed.moment.kind === 'position' ? { position: fixed.moment.position } : { at: fixed.moment.at };
+      const states = [...projectItemsAsOf(projectId, chunks.flatMap(itemsOfChunk), await this.past.itemEvents(projectId, cut)).values()];
+      return { states, made: { items: states.length, counts: pastItemCounts(states), tookMs: Math.round(performance.now() - started) } };
+    });
   }
 }
