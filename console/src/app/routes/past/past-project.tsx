@@ -9,10 +9,10 @@ import { type MomentChoice, momentFromSearch, momentSearch } from '@/features/pa
 import { MomentPicker } from '@/features/past/components/moment-picker';
 import { PastCounts } from '@/features/past/components/past-counts';
 import { PastItems } from '@/features/past/components/past-items';
+import { ProjectPastNotice } from '@/features/past/components/project-past-notice';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { useItemChoices } from '@/features/tasks/api/use-item-choices';
 import { linkLabel } from '@/lib/link-label';
-import { formatTime } from '@/lib/time';
 
 export default function PastProjectPage() {
   const { t } = useTranslation();
@@ -31,9 +31,7 @@ export default function PastProjectPage() {
         };
         return (
           <>
-            <div role="status" className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-              <span className="font-semibold">{t('past_read_only')}</span> {moment.kind === 'now' ? t('past_project_now') : t('past_project_as_of', { moment: moment.kind === 'position' ? `#${moment.position}` : moment.kind === 'time' ? formatTime(moment.at) : '' })}
-            </div>
+            <ProjectPastNotice moment={moment} now="past_project_now" asOf="past_project_as_of" />
             <div className="flex flex-wrap items-end justify-between gap-4">
               <MomentPicker onChoose={choose} />
               <Button asChild size="sm" variant="outline">

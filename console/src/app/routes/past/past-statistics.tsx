@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { StatisticsView } from '@/features/insights/components/statistics-view';
 import { type MomentChoice, momentFromSearch, momentSearch } from '@/features/past/api/moment';
 import { MomentPicker } from '@/features/past/components/moment-picker';
-import { formatTime } from '@/lib/time';
+import { ProjectPastNotice } from '@/features/past/components/project-past-notice';
 
 export default function PastStatisticsPage() {
   const { t } = useTranslation();
@@ -23,10 +23,7 @@ export default function PastStatisticsPage() {
           <Link to={`/past/project/${id}?${new URLSearchParams(momentSearch(moment)).toString()}`}>← {t('past_project_items')}</Link>
         </Button>
       </div>
-      <div role="status" className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-        <span className="font-semibold">{t('past_read_only')}</span>{' '}
-        {moment.kind === 'now' ? t('past_statistics_now') : t('past_statistics_as_of', { moment: moment.kind === 'position' ? `#${moment.position}` : formatTime(moment.at) })}
-      </div>
+      <ProjectPastNotice moment={moment} now="past_statistics_now" asOf="past_statistics_as_of" />
       <MomentPicker onChoose={choose} />
       <StatisticsView key={`${id}-${JSON.stringify(momentSearch(moment))}`} projectId={id} scope="project" asOf={momentSearch(moment)} />
     </div>
