@@ -1,5 +1,6 @@
 // A project as it was: an auditor pages through its items as of a moment by link and status, reads its statistics
 // then and now (now as the live page has them), and reads the management log of its own projects only.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PastItemsPage, ProjectPastView, ProjectStatisticsView } from '@annot/workflows';
 import { type Auditor, createAuditor } from '../support/auditors';
@@ -76,6 +77,18 @@ describe('a project as of a moment', () => {
     const [one, other, page] = await Promise.all([counts(), counts(), itemsOk(`?position=${BigInt(then) - 1n}`)]);
     expect(other).toEqual(one);
     expect(page.items.length).toBe(one.items);
+  });
+
+  it("keeps the folds of a project's last eight moments, and reads an older moment again as it was", async () => {
+    const countsAt = (position: bigint) => ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts?position=${position}`, auditor.token);
+    const first = await countsAt(BigInt(then) - 2n);
+    for (let back = 3n; back < 12n; back += 1n) await countsAt(BigInt(then) - back);
+    const kept = await platform.database.db.selectFrom('past_item_cuts').select('cut').where('project_id', '=', project.projectId).execute();
+    expect(kept.length).toBe(8);
+    expect(kept.map((k) => k.cut)).not.toContain(`p${BigInt(then) - 2n}`);
+    const { rows } = await sql<{ cuts: number }>`SELECT count(DISTINCT cut)::int AS cuts FROM past_item_states WHERE project_id = ${project.projectId}::uuid`.execute(platform.database.db);
+    expect(rows[0].cuts).toBeLessThanOrEqual(8);
+    expect({ ...(await countsAt(BigInt(then) - 2n)), tookMs: 0 }).toEqual({ ...first, tookMs: 0 });
   });
 
   it('refuses what it may not read and what is not a moment or a filter', async () => {

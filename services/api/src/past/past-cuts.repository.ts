@@ -1,9 +1,12 @@
 // A project's items as folded at a moment, kept under the moment's key so the list as of that moment pages through
-// indexed rows instead of folding the log again; a moment's fold is kept a day after it was made.
+// indexed rows instead of folding the log again; a moment's fold is kept a day, and a project's last eight at most.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
 import type { ItemState, PastItemCount, PastItemRow, PastItemsQuery } from '@annot/workflows';
+
+/** The moments a project's folds are kept for at once, the one being made included. */
+const keptPerProject = 8;
 
 export interface PastCut {
   items: number;
@@ -40,8 +43,14 @@ export class PastCutsRepository {
       const kept = await trx.selectFrom('past_item_cuts').select(['items', 'counts', 'took_ms']).where('project_id', '=', projectId).where('cut', '=', cut).executeTakeFirst();
       if (kept) return { items: kept.items, counts: kept.counts as unknown as PastItemCount[], tookMs: kept.took_ms };
       const { states, made } = await make();
+      // A fold is kept a day, and a project keeps its last few: every read of "now" after a change is a new moment.
       await sql`
-        WITH old AS (DELETE FROM past_item_cuts WHERE built_at < now() - interval '1 day' RETURNING project_id, cut)
+        WITH old AS (
+          DELETE FROM past_item_cuts c
+          WHERE c.built_at < now() - interval '1 day'
+             OR (c.project_id = ${projectId}::uuid AND c.cut NOT IN (
+                  SELECT k.cut FROM past_item_cuts k WHERE k.project_id = ${projectId}::uuid ORDER BY k.built_at DESC LIMIT ${keptPerProject - 1}))
+          RETURNING c.project_id, c.cut)
         DELETE FROM past_item_states s USING old WHERE s.project_id = old.project_id AND s.cut = old.cut`.execute(trx);
       await trx.insertInto('past_item_cuts').values({ project_id: projectId, cut, items: made.items, counts: JSON.stringify(made.counts), took_ms: made.tookMs }).execute();
       if (states.length === 0) return made;
