@@ -10,6 +10,7 @@ import { itemsBench } from './items.bench';
 import { pointCloudEditorBench } from './point-cloud-editor.bench';
 import { pointCloudParseBench } from './point-cloud-parse.bench';
 import { projectionLagBench } from './projection-lag.bench';
+import { pastListBench } from './past-list.bench';
 import { pastProjectBench } from './past-project.bench';
 import { projectionBench } from './projection.bench';
 import { rebuildBench } from './rebuild.bench';
@@ -35,6 +36,7 @@ const benches: Record<string, (bench: BenchDatabase, log: (line: string) => void
   'point cloud parse': pointCloudParseBench,
   projection: projectionBench,
   'past project': pastProjectBench,
+  'past list': pastListBench,
   scale: scaleBench,
 };
 /**

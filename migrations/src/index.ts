@@ -39,6 +39,7 @@ import * as m1763859600094 from './1763859600094-WrittenNotifications';
 import * as m1763859600095 from './1763859600095-LifecycleStates';
 import * as m1763859600096 from './1763859600096-ItemCounts';
 import * as m1763859600097 from './1763859600097-AuditorProjects';
+import * as m1763859600098 from './1763859600098-PastReads';
 
 export const migrations: Record<string, Migration> = {
   '1763859600000-EventStore': m1763859600000,
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '1763859600095-LifecycleStates': m1763859600095,
   '1763859600096-ItemCounts': m1763859600096,
   '1763859600097-AuditorProjects': m1763859600097,
+  '1763859600098-PastReads': m1763859600098,
 };

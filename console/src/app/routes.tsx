@@ -67,6 +67,7 @@ const ItemPastPage = lazy(() => import('./routes/past/item-past'));
 const ItemPastEditorPage = lazy(() => import('./routes/past/item-past-editor'));
 const PastProjectPage = lazy(() => import('./routes/past/past-project'));
 const PastProjectsPage = lazy(() => import('./routes/past/past-projects'));
+const PastStatisticsPage = lazy(() => import('./routes/past/past-statistics'));
 
 const loading = (children: ReactNode) => <Suspense fallback={<Skeleton className="m-6 h-40" />}>{children}</Suspense>;
 
@@ -226,6 +227,7 @@ export const routes: RouteObject[] = [
       needs('past.read', [
         { path: 'audit/projects', element: <PastProjectsPage /> },
         { path: 'past/project/:id', element: <PastProjectPage /> },
+        { path: 'past/project/:id/statistics', element: <PastStatisticsPage /> },
         { path: 'past/item/:itemId', element: <ItemPastPage /> },
       ]),
       needs('mailbox.read', [{ path: 'mailbox', element: <MailboxPage /> }]),

@@ -59,6 +59,8 @@ export const bindChatInput = z.object({
 export const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   offset: z.coerce.number().int().min(0).default(0),
+  /** Only the events that name this project; an auditor reads only its own projects' events in any case. */
+  projectId: z.uuid().optional(),
 });
 
 export const countriesQuery = z.object({ account: z.string().max(100).optional() });

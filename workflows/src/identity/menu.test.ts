@@ -24,8 +24,8 @@ describe(menuFor.name, () => {
     expect(paths(menuFor('50', false))).toEqual(['/checkout/index', '/document/manual']);
     expect(menuFor('99', false)).toEqual([]);
   });
-  it('gives an auditor its projects to read as they were and the ledger checks, nothing to change', () => {
-    expect(paths(menuFor('60', false))).toEqual(['/audit/projects', '/audit', '/document/manual']);
+  it('gives an auditor its projects to read as they were, their management log and the ledger checks, nothing to change', () => {
+    expect(paths(menuFor('60', false))).toEqual(['/audit/projects', '/log/index', '/audit', '/document/manual']);
     expect(manageableRoles('60', false)).toEqual([]);
     expect(visibleRoles('10')).not.toContain('60');
   });

@@ -67,7 +67,12 @@ const areaMenus: Partial<Record<string, Entry[]>> = {
   // everywhere, since it shares work among its groups.
   [Role.Supplier]: [entry('menu_projects', '/supplier/index'), entry('menu_taggers', '/supplier/tagger', 'people.manage'), helpDocuments],
   [Role.Client]: [entry('menu_acceptance_projects', '/checkout/index'), helpDocuments],
-  [Role.Auditor]: [entry('menu_audited_projects', '/audit/projects', 'past.read'), entry('menu_audit', '/audit', 'audit.read'), helpDocuments],
+  [Role.Auditor]: [
+    entry('menu_audited_projects', '/audit/projects', 'past.read'),
+    { ...entry('menu_management_log', '/log/index', 'history.read'), deployment: 'public' },
+    entry('menu_audit', '/audit', 'audit.read'),
+    helpDocuments,
+  ],
 };
 
 function visible(entries: Entry[], role: string, privateDeployment: boolean): MenuItem[] {

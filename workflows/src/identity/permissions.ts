@@ -102,7 +102,8 @@ export const permissions = {
   'announcement.manage': { roles: [Role.Admin], publicOnly: true },
   'announcement.read': { roles: allRoles, publicOnly: true },
   'chat.bind': internal,
-  'history.read': internal,
+  /** The management log: the staff every event, an auditor those of the projects given to it. */
+  'history.read': pastReaders,
   /** An item or a project as it was at a past moment, and the result versions judgements named. */
   'past.read': pastReaders,
   'audit.read': pastReaders,

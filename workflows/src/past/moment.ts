@@ -17,6 +17,18 @@ const position = z.string().trim().regex(/^\d{1,18}$/, 'validation.non_negative_
 export const rawMomentQuery = z.object({ position: z.string().max(40).optional(), at: z.string().max(40).optional(), version: z.string().max(20).optional() });
 export type RawMomentQuery = z.infer<typeof rawMomentQuery>;
 
+/**
+ * A past item list's query: the moment as it arrives (checked by the read, as for a project's counts), a page after
+ * the last item of the previous one, and the live list's filters of link and status.
+ */
+export const pastItemsQuery = rawMomentQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.guid('validation.invalid_cursor').optional(),
+  linkId: z.uuid().optional(),
+  status: z.enum(['unlinked', 'pooled', 'claimed', 'held', 'finished']).optional(),
+});
+export type PastItemsQuery = z.infer<typeof pastItemsQuery>;
+
 /** The query of a past read: at most one of position, at and version; none is now. */
 export const momentQuery = z
   .object({

@@ -99,7 +99,8 @@ export function itemPastView(item: Pick<ItemPastView, 'itemId' | 'projectId' | '
 /** A project's items as they were at a moment: how many were registered by then and where they stood. */
 export interface ProjectPastView {
   projectId: string;
-  moment: { asked: 'now' | 'position' | 'time' | 'version' };
+  /** What was asked, and the position or time it was read at (now is the last settled event). */
+  moment: { asked: 'now' | 'position' | 'time' | 'version'; position?: string; at?: string };
   items: number;
   counts: { linkId: string | null; status: ItemState['status']; count: number }[];
   /** How long the fold took on the server, for the reader to judge a moment far back. */
@@ -135,4 +136,26 @@ export interface ItemDiffView {
   to: ItemDiffEnd;
   diff: ResultDiff;
   changes: ItemResultChange[];
+}
+
+/** One item of a project's list as it stood at a moment: where it was and what its result was then. */
+export interface PastItemRow {
+  itemId: string;
+  batchId: string;
+  fileName: string;
+  linkId: string | null;
+  status: ItemState['status'];
+  claimerId: string | null;
+  effective: boolean;
+  rework: boolean;
+  resultVersion: number;
+  objectCount: number;
+}
+
+/** A page of a project's items as of a moment, and the moment it was read at, for the next page and each item. */
+export interface PastItemsPage {
+  /** The log position the moment resolved to ("now" is the last event when first asked), or the time asked. */
+  moment: { position: string } | { at: string };
+  items: PastItemRow[];
+  nextCursor: string | null;
 }

@@ -29,9 +29,13 @@ export function projectItemsAsOf(projectId: string, registered: Iterable<Registe
   return states;
 }
 
+/** An item's statuses in lifecycle order, as a past list filters and counts them. */
+export const pastItemStatuses = ['unlinked', 'pooled', 'claimed', 'held', 'finished'] as const satisfies readonly ItemStatus[];
+export type PastItemStatus = (typeof pastItemStatuses)[number];
+
 /** How many items stand where, per link and status, links in the order first met and statuses in lifecycle order. */
 export function pastItemCounts(states: Iterable<ItemState>): PastItemCount[] {
-  const order: ItemStatus[] = ['unlinked', 'pooled', 'claimed', 'held', 'finished'];
+  const order: readonly ItemStatus[] = pastItemStatuses;
   const counts = new Map<string, PastItemCount>();
   for (const state of states) {
     const key = `${state.linkId ?? ''} ${state.status}`;

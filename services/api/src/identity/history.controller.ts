@@ -1,14 +1,18 @@
-// getoperatehistory: the management log, ten to a page, each operation described in the caller's language.
+// getoperatehistory: the management log, ten to a page, each operation described in the caller's language; by project
+// where asked, and for an auditor only the events of the projects given to it.
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { Request } from 'express';
-import { type HistoryEntry, historyQuery } from '@annot/workflows';
+import { type CommandContext, NotFoundError } from '@annot/core';
+import { type HistoryEntry, historyQuery, Role } from '@annot/workflows';
+import { Ctx } from '../http/command-context.decorator';
 import { requestLanguage } from '../http/request-language';
 import { describeOperation } from '../i18n/operations';
 import { translate } from '../i18n/translate';
 import { HiddenInPrivateDeployment } from './access/access.decorator';
 import { Can } from './access/can.decorator';
+import { AuditorProjectsRepository } from './auditor-projects.repository';
 import { HistoryRepository } from './history.repository';
 
 class HistoryDto extends createZodDto(historyQuery) {}
@@ -16,14 +20,17 @@ class HistoryDto extends createZodDto(historyQuery) {}
 @ApiTags('history')
 @Controller('manage/history')
 export class HistoryController {
-  constructor(private readonly history: HistoryRepository) {}
+  constructor(
+    private readonly history: HistoryRepository,
+    private readonly auditors: AuditorProjectsRepository,
+  ) {}
 
   @Get('getoperatehistory')
   @Can('history.read')
   @HiddenInPrivateDeployment()
-  async page(@Query() query: HistoryDto, @Req() req: Request): Promise<{ list: HistoryEntry[]; total: number }> {
+  async page(@Query() query: HistoryDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<{ list: HistoryEntry[]; total: number }> {
     const language = requestLanguage(req);
-    const { rows, total } = await this.history.page(query.limit, query.offset);
+    const { rows, total } = await this.history.page(query.limit, query.offset, await this.projectsRead(context, query.projectId));
     const list = rows.map((row) => ({
       id: row.id,
       user_name: row.actorName ?? translate(language, `actors.${row.actorId === 'system' ? 'system' : 'anonymous'}`),
@@ -33,5 +40,14 @@ export class HistoryController {
       created_at: row.createdAt,
     }));
     return { list, total };
+  }
+
+  /** The projects whose events the caller reads: an auditor only its own, asked or not; the staff the one asked, or all. */
+  private async projectsRead(context: CommandContext, asked: string | undefined): Promise<string[] | undefined> {
+    if (context.actor.role !== Role.Auditor) return asked ? [asked] : undefined;
+    const own = await this.auditors.projectIdsOf(context.actor.id);
+    if (!asked) return own;
+    if (!own.includes(asked)) throw new NotFoundError('things.project', asked);
+    return [asked];
   }
 }

@@ -21,8 +21,10 @@ const hiddenTypes = ['SessionTokenRotated'];
 export class HistoryRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async page(limit: number, offset: number): Promise<{ rows: HistoryRow[]; total: number }> {
-    const base = this.db.selectFrom('management_log as l').where('l.event_type', 'not in', hiddenTypes);
+  /** `projectIds`: only events naming one of these projects; without it, every event. */
+  async page(limit: number, offset: number, projectIds?: string[]): Promise<{ rows: HistoryRow[]; total: number }> {
+    let base = this.db.selectFrom('management_log as l').where('l.event_type', 'not in', hiddenTypes);
+    if (projectIds) base = base.where(sql<boolean>`l.project_id = ANY(${projectIds}::uuid[])`);
     const rows = await base
       .leftJoin('accounts as a', (join) => join.on(sql`a.account_id::text`, '=', sql.ref('l.actor_id')))
       .select([

@@ -1,16 +1,24 @@
-// A project's items as they were at a past moment, counted per link and status: read only, for the staff and auditors.
+// A project as it was at a past moment, read only, for the staff and auditors: its items counted per link and status,
+// its items page by page, and its statistics.
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
-import { type ProjectPastView, rawMomentQuery } from '@annot/workflows';
+import { type PastItemsPage, pastItemsQuery, type ProjectPastView, type ProjectStatisticsView, rawMomentQuery } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Can } from '../identity/access/can.decorator';
+import { GetPastItemsQuery } from './queries/get-past-items.handler';
+import { GetPastStatisticsQuery } from './queries/get-past-statistics.handler';
 import { GetProjectAsOfQuery } from './queries/get-project-as-of.handler';
 
 class MomentDto extends createZodDto(rawMomentQuery) {}
+class PastItemsDto extends createZodDto(pastItemsQuery) {}
+/** The moment and the live page's range, each checked by the read. */
+class PastStatisticsDto extends createZodDto(
+  rawMomentQuery.extend({ from: z.string().max(20).optional(), to: z.string().max(20).optional(), granularity: z.string().max(20).optional(), tz: z.string().max(100).optional() }),
+) {}
 class ProjectParamsDto extends createZodDto(z.object({ projectId: z.uuid() })) {}
 
 @ApiTags('past')
@@ -22,5 +30,15 @@ export class PastProjectsController {
   @Get('counts')
   counts(@Param() params: ProjectParamsDto, @Query() query: MomentDto, @Ctx() context: CommandContext): Promise<ProjectPastView> {
     return this.queries.execute(new GetProjectAsOfQuery(context.actor, params.projectId, query));
+  }
+
+  @Get('items')
+  items(@Param() params: ProjectParamsDto, @Query() query: PastItemsDto, @Ctx() context: CommandContext): Promise<PastItemsPage> {
+    return this.queries.execute(new GetPastItemsQuery(context.actor, params.projectId, query));
+  }
+
+  @Get('statistics')
+  statistics(@Param() params: ProjectParamsDto, @Query() query: PastStatisticsDto, @Ctx() context: CommandContext): Promise<ProjectStatisticsView> {
+    return this.queries.execute(new GetPastStatisticsQuery(context.actor, params.projectId, query));
   }
 }

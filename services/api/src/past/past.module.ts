@@ -1,11 +1,15 @@
-// The past context: items (and later projects) as they were at a moment, folded from the log by the live code.
+// The past context: items and projects (their lists and statistics) as they were at a moment, made by the live code.
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module';
+import { PastCutsRepository } from './past-cuts.repository';
 import { PastItemAccess } from './past-item-access.service';
 import { PastItemsController } from './past-items.controller';
 import { PastItemsRepository } from './past-items.repository';
 import { PastProjectsController } from './past-projects.controller';
+import { PastProjectFolds } from './past-project-folds.service';
 import { PastProjectsRepository } from './past-projects.repository';
+import { GetPastItemsHandler } from './queries/get-past-items.handler';
+import { GetPastStatisticsHandler } from './queries/get-past-statistics.handler';
 import { GetItemAsOfHandler } from './queries/get-item-as-of.handler';
 import { GetItemDiffHandler } from './queries/get-item-diff.handler';
 import { GetItemTimelineHandler } from './queries/get-item-timeline.handler';
@@ -14,6 +18,18 @@ import { GetProjectAsOfHandler } from './queries/get-project-as-of.handler';
 @Module({
   imports: [ProjectsModule],
   controllers: [PastItemsController, PastProjectsController],
-  providers: [PastItemsRepository, PastProjectsRepository, PastItemAccess, GetItemAsOfHandler, GetItemDiffHandler, GetItemTimelineHandler, GetProjectAsOfHandler],
+  providers: [
+    PastItemsRepository,
+    PastProjectsRepository,
+    PastCutsRepository,
+    PastItemAccess,
+    PastProjectFolds,
+    GetItemAsOfHandler,
+    GetItemDiffHandler,
+    GetItemTimelineHandler,
+    GetProjectAsOfHandler,
+    GetPastItemsHandler,
+    GetPastStatisticsHandler,
+  ],
 })
 export class PastModule {}

@@ -85,6 +85,8 @@ export interface ManagementLogTable {
   actor_role: string | null;
   summary: Json;
   recorded_at: Timestamp;
+  /** The project the event names, where it names one: what a reader limited to some projects reads by. */
+  project_id: string | null;
 }
 
 export interface AccountsTable {
@@ -548,6 +550,29 @@ export interface ProjectMembersTable {
 }
 
 /** A project an admin gave an auditor to read. */
+/** A project's items folded as of a moment (`cut`: p<position> or t<micros>), kept while readers page through them. */
+export interface PastItemCutsTable {
+  project_id: string;
+  cut: string;
+  items: number;
+  counts: Json;
+  took_ms: number;
+  built_at: Generated<Timestamp>;
+}
+
+export interface PastItemStatesTable {
+  project_id: string;
+  cut: string;
+  item_id: string;
+  link_id: string | null;
+  status: string;
+  claimer_id: string | null;
+  effective: boolean;
+  rework: boolean;
+  result_version: number;
+  object_count: number;
+}
+
 export interface AuditorProjectsTable {
   auditor_id: string;
   project_id: string;
@@ -853,6 +878,8 @@ export interface Database {
   project_links: ProjectLinksTable;
   project_members: ProjectMembersTable;
   auditor_projects: AuditorProjectsTable;
+  past_item_cuts: PastItemCutsTable;
+  past_item_states: PastItemStatesTable;
   batches: BatchesTable;
   data_items: DataItemsTable;
   item_frames: ItemFramesTable;

@@ -19,16 +19,25 @@ export const managementLogProjection: Projection = {
       actor_role: e.metadata?.actorRole ?? null,
       summary: withoutSecrets(e.data),
       recorded_at: e.recordedAt,
+      project_id: projectOf(e.data),
     }));
     await sql`
       INSERT INTO management_log
-        (global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at)
-      SELECT global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at
+        (global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id)
+      SELECT global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
         global_position bigint, event_id uuid, stream_id text, event_type text,
-        actor_id text, actor_role text, summary json, recorded_at timestamptz)`.execute(db);
+        actor_id text, actor_role text, summary json, recorded_at timestamptz, project_id uuid)`.execute(db);
   },
 };
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The project an event names in its data, as migration 098 read it from the rows logged before. */
+function projectOf(data: unknown): string | null {
+  const id = typeof data === 'object' && data !== null ? (data as { projectId?: unknown }).projectId : undefined;
+  return typeof id === 'string' && uuid.test(id) ? id : null;
+}
 
 const secret = /password|token|hash|code/i;
 

@@ -55,7 +55,7 @@ export default function ItemPastPage() {
       {projectId && (
         <div>
           <Button asChild size="sm" variant="ghost">
-            <Link to={`/past/project/${projectId}`}>← {project.data?.title ?? t('tasks_back')}</Link>
+            <Link to={`/past/project/${projectId}${moment.kind === 'version' ? '' : `?${search.toString()}`}`}>← {project.data?.title ?? t('tasks_back')}</Link>
           </Button>
         </div>
       )}

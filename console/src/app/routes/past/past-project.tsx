@@ -1,16 +1,18 @@
 // /past/project/{id}: a project for a reader of the past, read-only: its items per link and status at a chosen moment
-// (the moment in the address, as on an item), and its items today, each opening as it was at a moment.
+// (the moment in the address, as on an item) and its items as they stood then, each opening as it was at that moment,
+// and its statistics as of the same moment.
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
 import { useProjectAsOf } from '@/features/past/api/get-project-as-of';
 import { type MomentChoice, momentFromSearch, momentSearch } from '@/features/past/api/moment';
 import { MomentPicker } from '@/features/past/components/moment-picker';
 import { PastCounts } from '@/features/past/components/past-counts';
+import { PastItems } from '@/features/past/components/past-items';
+import { ProjectPastNotice } from '@/features/past/components/project-past-notice';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { useItemChoices } from '@/features/tasks/api/use-item-choices';
-import { ItemsPanel } from '@/features/tasks/components/items-panel';
 import { linkLabel } from '@/lib/link-label';
-import { formatTime } from '@/lib/time';
 
 export default function PastProjectPage() {
   const { t } = useTranslation();
@@ -19,7 +21,7 @@ export default function PastProjectPage() {
   const moment = momentFromSearch(search);
   const choose = (next: MomentChoice) => setSearch(next.kind === 'version' ? {} : momentSearch(next));
   const past = useProjectAsOf(id, moment.kind === 'version' ? { kind: 'now' } : moment);
-  const { choices, nameOf } = useItemChoices(id);
+  const { nameOf } = useItemChoices(id);
   return (
     <ProjectScreen id={id} manage={false}>
       {(project) => {
@@ -29,12 +31,15 @@ export default function PastProjectPage() {
         };
         return (
           <>
-            <div role="status" className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-              <span className="font-semibold">{t('past_read_only')}</span> {moment.kind === 'now' ? t('past_project_now') : t('past_project_as_of', { moment: moment.kind === 'position' ? `#${moment.position}` : moment.kind === 'time' ? formatTime(moment.at) : '' })}
+            <ProjectPastNotice moment={moment} now="past_project_now" asOf="past_project_as_of" />
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <MomentPicker onChoose={choose} />
+              <Button asChild size="sm" variant="outline">
+                <Link to={`/past/project/${id}/statistics?${search.toString()}`}>{t('past_statistics')}</Link>
+              </Button>
             </div>
-            <MomentPicker onChoose={choose} />
             <PastCounts view={past.data} error={past.error} linkName={linkName} />
-            <ItemsPanel projectId={id} links={project.links} choices={choices} nameOf={nameOf} itemPath={(itemId) => `/past/item/${itemId}`} manage={false} />
+            <PastItems projectId={id} moment={moment.kind === 'version' ? { kind: 'now' } : moment} links={project.links} nameOf={nameOf} />
           </>
         );
       }}

@@ -1,4 +1,4 @@
-// The management log: who did what and when, ten to a page.
+// The management log: who did what and when, ten to a page, of one project where one is given.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -8,10 +8,10 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { historyPageSize, useHistory } from '../api/get-history';
 import { formatTime } from '@/lib/time';
 
-export function HistoryTable() {
+export function HistoryTable({ projectId }: { projectId?: string }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
-  const history = useHistory(page, i18n.language);
+  const history = useHistory(page, i18n.language, projectId);
   if (history.isPending) return <Skeleton className="h-64" />;
   const total = history.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / historyPageSize));

@@ -18,11 +18,16 @@ export interface PickedRange {
   to?: string;
 }
 
-export const useProjectStatistics = (projectId: string, scope: StatisticsScope, granularity: Granularity, range: PickedRange = {}) => {
+/**
+ * `asOf`: the moment of a past read (?position= or ?at=, none for now), whose figures the live statistics projection
+ * makes from the log up to it; a past read is of the whole project.
+ */
+export const useProjectStatistics = (projectId: string, scope: StatisticsScope, granularity: Granularity, range: PickedRange = {}, asOf?: Record<string, string>) => {
   const tz = browserTimeZone();
+  const path = asOf ? `/manage/past/projects/${projectId}/statistics` : `/manage/projects/${projectId}/statistics${scopePath[scope]}`;
   return useQuery({
-    queryKey: [...insightsKey, 'project', projectId, scope, granularity, tz, range.from, range.to],
-    queryFn: () => api.get<ProjectStatisticsView>(`/manage/projects/${projectId}/statistics${scopePath[scope]}`, { granularity, tz, from: range.from, to: range.to }),
+    queryKey: [...insightsKey, 'project', projectId, scope, granularity, tz, range.from, range.to, asOf ?? null],
+    queryFn: () => api.get<ProjectStatisticsView>(path, { ...asOf, granularity, tz, from: range.from, to: range.to }),
     // The page keeps its figures while the next range's come, so the range fields stay where the reader is.
     placeholderData: keepPreviousData,
     enabled: isUuid(projectId),

@@ -17,11 +17,12 @@ import { formatNumber } from '@/lib/numbers';
 
 const StatisticsCharts = lazy(() => import('./statistics-charts'));
 
-export function StatisticsView({ projectId, scope }: { projectId: string; scope: StatisticsScope }) {
+/** `asOf`: the figures as they were at a past moment (?position= or ?at=; empty for now), for readers of the past. */
+export function StatisticsView({ projectId, scope, asOf }: { projectId: string; scope: StatisticsScope; asOf?: Record<string, string> }) {
   const { t } = useTranslation();
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [range, setRange] = useState<PickedRange>({});
-  const statistics = useProjectStatistics(projectId, scope, granularity, range);
+  const statistics = useProjectStatistics(projectId, scope, granularity, range, asOf);
   if (statistics.isPending) return <Skeleton className="h-64" />;
   if (statistics.error) {
     const refusal = refusalOf(statistics.error);

@@ -1,0 +1,83 @@
+// An auditor reads a project as it was: chooses a moment, pages its items as they stood then by link and status,
+// opens one at that same moment, reads the statistics as of it, and reads the management log of its project.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { PastItemsPage, ProjectPastView } from '@annot/workflows';
+import { boxResult } from '../support/demo';
+import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { call } from '../support/platform';
+import { createPerson } from '../support/people';
+import { forgetResendLimit, latestCode } from '../support/sign-in';
+import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
+
+describe('a project as it was, in the console', () => {
+  let project: WorkedProject;
+  let browser: Browser;
+  let finished: string;
+  let then: string;
+  let files: Map<string, string>;
+  const auditor = { account: 'auditor@example.com', password: 'Audit@2026' };
+
+  beforeAll(async () => {
+    project = await startWorkedProject({ frames: [2] });
+    const { platform, admin, tagger } = project;
+    [finished] = await finishItems(project, 1);
+    then = (await ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts`, admin)).moment.position!;
+    const listed = await ok<PastItemsPage>(platform, 'GET', `/manage/past/projects/${project.projectId}/items?position=${then}`, admin);
+    files = new Map(listed.items.map((i) => [i.itemId, i.fileName]));
+    // After that moment the tagger takes the other item and saves a box.
+    const [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
+    await ok(platform, 'PUT', `/manage/tasks/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
+    const id = await createPerson(platform, admin, { role: '60', name: 'Auditor', email: auditor.account, ...auditor });
+    expect((await call(platform, 'PUT', `/manage/people/${id}/projects`, { token: admin, body: { projectIds: [project.projectId] } })).status).toBe(200);
+    browser = await launchBrowser();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await project?.platform.stop();
+  });
+
+  it('pages the items as they stood then, opens one at that moment, and reads the statistics and the log of then', async () => {
+    const { platform } = project;
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(page, 'Internal', auditor.account, auditor.password, () => latestCode(platform, auditor.account));
+    await landOn(page, '/audit/projects');
+
+    await page.goto(`/past/project/${project.projectId}`);
+    await page.getByLabel('As of event N').fill(then);
+    await page.getByRole('button', { name: 'Show' }).nth(1).click();
+    const banner = page.getByRole('status').filter({ hasText: 'Read-only' });
+    await expect.poll(() => banner.textContent()).toContain(`This project as it was at #${then}.`);
+
+    const items = page.getByRole('region', { name: 'Items as they stood then' });
+    const other = [...files.keys()].find((id) => id !== finished)!;
+    // Then, the other item still waited in the annotation pool, unworked; now it is claimed with a box.
+    await expect.poll(() => items.getByRole('row').filter({ hasText: files.get(other)! }).textContent()).toMatch(/Waiting in a pool.*0/);
+    await items.getByLabel('Status').selectOption({ label: 'Claimed' });
+    await expect.poll(() => items.getByRole('cell', { name: 'No data' }).isVisible()).toBe(true);
+    await items.getByLabel('Status').selectOption({ label: 'Every status' });
+    await items.getByRole('tab', { name: /Inspection/ }).click();
+    const row = items.getByRole('row').filter({ hasText: files.get(finished)! });
+    await expect.poll(() => row.textContent()).toContain('Finished');
+
+    await row.getByRole('link').click();
+    await page.waitForURL(new RegExp(`/past/item/${finished}\\?position=${then}$`));
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Read-only' }).textContent()).toMatch(/This item as it was at .+, as of event \d+/);
+    await expect.poll(() => page.getByText('Version 1, 1 object').isVisible()).toBe(true);
+
+    await page.goBack();
+    await page.getByRole('link', { name: 'Statistics as of this moment' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Read-only' }).textContent()).toContain(`This project's statistics as they were at #${then}.`);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    const tagger = page.getByRole('row').filter({ hasText: 'Annotating Tagger' });
+    // The figures are made from the log when asked: on a busy machine that takes a few seconds.
+    await expect.poll(() => tagger.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    await page.goto('/log/index');
+    await page.getByLabel('Project').selectOption({ index: 1 });
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(2);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
