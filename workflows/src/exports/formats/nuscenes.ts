@@ -11,6 +11,7 @@
 // lidarseg and panoptic tables. Read back by following each scene's samples in order.
 import type { CameraCalibration, EgoPose } from '../../fusion/calibration';
 import { invertTransform, type Matrix4, poseMatrix } from '../../fusion/calibration-files';
+import { multiplyQuaternions } from '../../fusion/ego-motion';
 import { cuboidToNuscenes, type NuscenesBox, nuscenesToCuboid, transformPoint } from '../../fusion/kitti';
 import type { Quaternion } from '../../tasks/interpolation';
 import type { AttributeValues } from '../../tasks/result.schema';
@@ -48,14 +49,6 @@ export function matrixQuaternion(m: Matrix4): Quaternion {
   const norm = Math.hypot(...q);
   return q.map((v) => v / norm) as Quaternion;
 }
-
-/** Hamilton product, w first. */
-const multiplyQuaternions = ([aw, ax, ay, az]: Quaternion, [bw, bx, by, bz]: Quaternion): Quaternion => [
-  aw * bw - ax * bx - ay * by - az * bz,
-  aw * bx + ax * bw + ay * bz - az * by,
-  aw * by - ax * bz + ay * bw + az * bx,
-  aw * bz + ax * by - ay * bx + az * bw,
-];
 
 /** A box of the ego (LiDAR) frame in the global frame, through the frame's ego pose where there is one. */
 function toGlobal(box: NuscenesBox, pose: EgoPose | null): NuscenesBox {
