@@ -1,8 +1,10 @@
 // A 3D item through the quality gates in Chromium (software WebGL): a street of three LiDAR frames with two cameras,
 // imported into a fusion project as one item, tracked with a cuboid by the tagger and passed by the inspector. The
 // sampling inspector, reading the console in Chinese, opens the item from the sampling inbox in the point-cloud editor,
-// sees the cuboid in the cloud and projected in the front camera, and passes the sample; the client acceptor claims the
-// acceptance batch, opens the item read-only, passes it and submits the batch; the PM reads it submitted and passes it.
+// sees the cuboid in the cloud and projected in the front camera, and fails the sample with a mark pinned to the
+// cuboid at the last frame; the round returns the item to the tagger with that mark, who reworks it, and the next
+// round passes it. The client acceptor claims the acceptance batch, opens the item read-only, passes it and submits
+// the batch; the PM reads it submitted and passes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { streetObjects } from '../../scripts/src/sample-point-clouds';
@@ -23,12 +25,13 @@ describe('a 3D item through sampling and client acceptance', () => {
   let acceptor: Person;
   let projectId: string;
   let itemId: string;
+  let street: Awaited<ReturnType<typeof streetProject>>;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     platform = await startPlatform();
     admin = await signInAdmin(platform);
-    const street = await streetProject(platform, admin, { title, frames, pointsPerFrame: 20_000, tool: { autoTrackFrames: 10 } });
+    street = await streetProject(platform, admin, { title, frames, pointsPerFrame: 20_000, tool: { autoTrackFrames: 10 } });
     const { tagger, toolId } = street;
     ({ inspector, projectId } = street);
     acceptor = await person(platform, admin, '50', 'Cloud Client');
@@ -68,7 +71,16 @@ describe('a 3D item through sampling and client acceptance', () => {
     return [...new Set(text.match(/[A-Za-z][A-Za-z_]+/g) ?? [])].filter((word) => !given.has(word));
   }
 
-  it('lets the sampling inspector, in Chinese, open the 3D sample from the sampling inbox, see its cuboid and pass it', async () => {
+  /** Where a point of the ground shows in the top view as it first opens: the right column's upper half, 50 m tall around (10, 0). */
+  async function topView(page: Page) {
+    const box = (await page.getByLabel('点云视图').boundingBox())!;
+    const main = Math.round(box.width * 0.64);
+    const rect = { x: box.x + main, y: box.y, width: box.width - main, height: Math.round(box.height / 2) };
+    const metres = 50 / rect.height;
+    return (x: number, y: number) => ({ x: rect.x + rect.width / 2 - y / metres, y: rect.y + rect.height / 2 - (x - 10) / metres });
+  }
+
+  it('lets the sampling inspector, in Chinese, open the 3D sample from the sampling inbox, see its cuboid and fail it with a mark pinned to the cuboid at a frame', async () => {
     const { page, errors } = await openPage(browser, platform.baseUrl);
     await signInThroughConsole(page, 'User', 'cloud-inspector@example.com', 'Person@123');
     await landOn(page, '/tag');
@@ -83,6 +95,7 @@ describe('a 3D item through sampling and client acceptance', () => {
     await seesTheCuboid(page, '时间轴');
     await page.getByLabel('点云视图').waitFor();
     expect(await untranslated(page)).toEqual([]);
+    const top = await topView(page);
     // Picked on the timeline, the cuboid's own panel (its points, size and heading) reads in Chinese too.
     await page.getByRole('region', { name: '时间轴' }).getByRole('row').first().click();
     const picked = page.getByLabel('所选立体框');
@@ -90,13 +103,41 @@ describe('a 3D item through sampling and client acceptance', () => {
     await expect.poll(async () => Number(await page.getByTestId('points-in-box').innerText())).toBeGreaterThan(20);
     expect(await untranslated(page)).toEqual([]);
 
-    await page.getByRole('banner').getByRole('button', { name: '通过', exact: true }).click();
+    // At the last frame, in mark mode, a click on the cuboid in the top view pins the mark to it there.
+    await page.keyboard.press('Escape');
+    for (let frame = 0; frame < frames - 1; frame++) await page.keyboard.press('.');
+    await page.getByTestId('frame-position').filter({ hasText: `${frames - 1} / ${frames - 1}` }).waitFor();
+    const car = streetObjects((frames - 1) / 10).ahead.box;
+    await page.keyboard.press('m');
+    const spot = top(car.x, car.y);
+    await page.mouse.click(spot.x, spot.y);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('错误属性组').selectOption({ label: 'Demo box errors' });
+    await dialog.getByRole('radio', { name: 'loose box' }).click();
+    await dialog.getByRole('button', { name: '添加错误标记' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('banner').getByRole('button', { name: '不合格', exact: true }).click();
     await page.waitForURL('**/tag/index');
-    await page.getByText('没有可以判定的抽检数据了').waitFor();
-    const tasks = await ok<{ items: { status: string }[] }>(platform, 'GET', `/manage/quality/projects/${projectId}/sampling`, admin);
-    expect(tasks.items.map((task) => task.status)).toEqual(['passed']);
+
+    // The round fell below the threshold: the item went back to the tagger with the mark on the cuboid at that frame.
+    const [task] = (await ok<{ items: { taskId: string; status: string }[] }>(platform, 'GET', `/manage/quality/projects/${projectId}/sampling`, admin)).items;
+    expect(task.status).toBe('returned_for_rework');
+    const history = await ok<{ type: string; data: { gate?: string; marks?: { objectId: string | null; frame: number | null }[] } }[]>(platform, 'GET', `/manage/tasks/items/${itemId}/history`, admin);
+    expect(history.at(-1)).toMatchObject({ type: 'ItemReturned', data: { gate: 'sampling', marks: [expect.objectContaining({ objectId: 'car-ahead', frame: frames - 1 })] } });
     expect(errors).toEqual([]);
-  }, 120_000);
+
+    // The tagger reworks it and the inspection passes it again; the next round passes the sample. Signing in through
+    // the console ended the inspector's earlier session, so the inspector goes on with the console's.
+    const tagger = street.tagger.token;
+    const judge = await consoleToken(page);
+    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${street.links.annotation}/claims`, tagger, { count: 1 })).items).toEqual([itemId]);
+    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger);
+    await ok(platform, 'POST', `/manage/tasks/links/${street.links.inspection}/claims`, judge, { count: 1 });
+    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, judge);
+    expect((await ok<{ round: number }>(platform, 'POST', `/manage/quality/sampling/${task.taskId}/rounds`, admin)).round).toBe(2);
+    await ok(platform, 'POST', `/manage/quality/sampling/${task.taskId}/claim`, judge);
+    expect(await ok<{ status: string }>(platform, 'POST', `/manage/quality/sampling/${task.taskId}/items/${itemId}/judge`, judge, { verdict: 'pass', marks: [] })).toMatchObject({ status: 'passed' });
+  }, 150_000);
 
   it('lets a client acceptor claim the batch, open the 3D item read-only, pass it and submit; the PM reads it submitted and passes it', async () => {
     const eligible = await ok<{ byBatch: { batchId: string }[] }>(platform, 'GET', `/manage/quality/projects/${projectId}/acceptance/eligible`, admin);

@@ -30,7 +30,7 @@ describe('the point-cloud editor', () => {
     platform = await startPlatform();
     admin = await signInAdmin(platform);
     await ok(platform, 'POST', '/manage/error-groups', admin, { name: 'Box fit', description: '', values: [{ name: 'Loose box', color: '#ff8800', type: 'geometry', description: '' }] });
-    const street = await streetProject(platform, admin, { title: 'Street fusion', frames, pointsPerFrame: 30_000, tool: { autoTrackFrames: 10, rangeCircles: '20,40' } });
+    const street = await streetProject(platform, admin, { title: 'Street fusion', frames, pointsPerFrame: 30_000, tool: { autoTrackFrames: 10, rangeCircles: '20,40', pointCloudOverlayFrames: 2 } });
     ({ tagger, inspector, links } = street);
     const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${street.projectId}/items?batchId=${street.batchId}&limit=10`, admin);
     expect(items.items.map((i) => i.frameCount)).toEqual([frames]);
@@ -98,6 +98,23 @@ describe('the point-cloud editor', () => {
     await expect
       .poll(() => timeline.getByRole('row').first().locator('[data-keyframe]').evaluateAll((marks) => marks.map((m) => m.getAttribute('data-keyframe'))))
       .toEqual(['0', '1', '2', '3', '4']);
+
+    // At the third frame the overlay draws the two before it, gathered in the cloud worker and aligned by the item's
+    // ego poses (the street's vehicle stands still).
+    const views = page.locator('[data-editor-ready="true"]');
+    const goTo = async (target: number) => {
+      const current = Number((await page.getByTestId('frame-position').innerText()).split(' / ')[0]);
+      for (let f = current; f < target; f++) await page.keyboard.press('.');
+      for (let f = current; f > target; f--) await page.keyboard.press(',');
+      await expect.poll(() => views.getAttribute('data-frame')).toBe(String(target));
+      return current;
+    };
+    const tracked = await goTo(2);
+    await page.getByRole('button', { name: 'Overlay 2 earlier frames' }).click();
+    await expect.poll(async () => Number(await views.getAttribute('data-overlay-points'))).toBeGreaterThan(50_000);
+    expect(await page.getByText('Not aligned: no ego poses').count()).toBe(0);
+    await page.getByRole('button', { name: 'Overlay 2 earlier frames' }).click();
+    await goTo(tracked);
 
     // Both cameras are shown with the track projected through their calibration: the car ahead lies in the front
     // camera's image and outside that of the camera turned 45° to the left, which draws no box for it.

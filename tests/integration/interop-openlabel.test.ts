@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../support/batches';
 import { batchResults, exportArchive, fixtureFiles, imageBatch, importAnnotations, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
-import { startPlatform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
-import { streetProject } from '../support/street-project';
+import { type StreetProject, streetProject } from '../support/street-project';
+import { call, startPlatform } from '../support/platform';
+import { ok } from '../support/worked-project';
 
 const input = (name: string, type = 'input') => ({ name, displayName: name, exportName: name, type, ...(type === 'multiple' ? { options: ['solid', 'dashed'].map((o) => ({ name: o, displayName: o })) } : {}) });
 const sample = fixtureFiles('openlabel/picture')[0];
@@ -124,6 +125,7 @@ describe('OpenLABEL picture import', () => {
 describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
   let project: InteropProject;
   let batchId: string;
+  let street: StreetProject;
   const kitti = fixtureFiles('openlabel/kitti-tracking')[0];
   const document = JSON.parse(kitti.content.toString('utf8')).openlabel;
   // The item is the street sequence: a document whose streams name no file is matched by its own name.
@@ -133,7 +135,7 @@ describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
     const platform = await startPlatform();
     const admin = await signInAdmin(platform);
     const attributes = ['truncated', 'occluded', 'alpha'].map((name) => ({ ...input(name), frameAttribute: true }));
-    const street = await streetProject(platform, admin, { title: 'OpenLABEL fusion', frames: 3, pointsPerFrame: 2_000, tool: { attributes }, moreTools: ['Van', 'Cyclist', 'Pedestrian', 'Egocar'] });
+    street = await streetProject(platform, admin, { title: 'OpenLABEL fusion', frames: 3, pointsPerFrame: 2_000, tool: { attributes }, moreTools: ['Van', 'Cyclist', 'Pedestrian', 'Egocar'] });
     project = { platform, admin, projectId: street.projectId, annotationLink: street.links.annotation, tools: street.tools, stop: () => platform.stop() };
     batchId = street.batchId;
   }, 240_000);
@@ -188,5 +190,22 @@ describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
     expect(rounded(await batchResults(project, batchId))).toEqual(rounded(before));
     const second = textEntries(await exportArchive(project, 'openlabel', [batchId]), /^openlabel\//);
     expect([...second.values()].map((text) => rounded(JSON.parse(text)))).toEqual([...first.values()].map((text) => rounded(JSON.parse(text))));
+  });
+
+  it('refuses a save whose box drawn on a camera reaches outside that camera’s image, and takes it once it lies within', async () => {
+    const { platform } = project;
+    const [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${street.links.annotation}/claims`, street.tagger.token, { count: 1 })).items;
+    const box = (x: number) => ({ type: 'box', x, y: 100, width: 100, height: 80 });
+    const cuboid = { type: 'cuboid', x: 12, y: 0, z: -0.9, length: 4.4, width: 1.85, height: 1.56, yaw: 0 };
+    const result = (x: number) => ({
+      frameCount: 3,
+      attributes: {},
+      objects: [{ id: 'car-1', toolId: street.toolId, toolVersion: 1, templateType: 'cuboid', attributes: {}, keyframes: [{ frame: 1, shape: cuboid, attributes: {}, cameraBoxes: { front: box(400), front_left: box(x) } }] }],
+    });
+    // The street's cameras are 960×540: a box from 900 to 1000 reaches past the front-left camera's right edge.
+    const refused = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: street.tagger.token, body: { result: result(900) }, headers: { 'x-language': 'en_US' } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('The box drawn on camera front_left reaches outside its image (960×540)');
+    await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, street.tagger.token, { result: result(800) });
   });
 });

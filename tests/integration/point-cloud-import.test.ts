@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchProjection, verifyReplay } from '@annot/core';
-import { decodePointCloud, pointCloudMediaType } from '@annot/workflows';
+import { decodePointCloud, frameToFrame, pointCloudMediaType } from '@annot/workflows';
 import { streetFrame, streetUpload } from '../../scripts/src/sample-point-clouds';
 import { seedProject, upload, zipOf } from '../support/batches';
 import { createPerson } from '../support/people';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signIn, signInAdmin } from '../support/sign-in';
+import { turningWallScene } from '../support/turning-wall';
 
 const en = { 'x-language': 'en_US' };
 const points = 3_000;
@@ -188,6 +189,35 @@ describe('point cloud import', () => {
     const late = sweep(900_000);
     expect((await failures(imported.batchId, en)).find((row) => row.includes(late))).toContain("No ego pose in ego_poses.json lies within 0.05 s of this frame's time: the nearest is 0.15 s away");
     expect((await failures(imported.batchId)).find((row) => row.includes(late))).toContain('ego_poses.json 中没有与这一帧时间相差 0.05 秒以内的自车位姿：最近的相差 0.15 秒');
+  });
+
+  it('places each sweep of a turning vehicle by its LiDAR’s pose, so a static wall from every earlier sweep lines up with the last within 5 cm', async () => {
+    const { projectId } = await seedProject(platform, 'point_cloud_continuous_frame');
+    const sweeps = 10;
+    const scene = turningWallScene('scene-0103', sweeps);
+    const imported = await importZip(projectId, 'turning', scene.entries);
+    expect(imported.batch.failed).toBe(0);
+    const itemId = imported.items[0].id;
+    const frames = (await call(platform, 'GET', `/manage/tasks/items/${itemId}/frames`, { token: admin })).body.data;
+    const poses = frames.sensors.egoPoses;
+    expect(poses).toHaveLength(sweeps);
+    const clouds = await Promise.all(
+      Array.from({ length: sweeps }, async (_, frame) => decodePointCloud(new Uint8Array(await (await get(`/manage/tasks/items/${itemId}/frames/${frame}/points`)).arrayBuffer()))!),
+    );
+    const last = clouds[sweeps - 1];
+    /** The largest distance between a wall point of an earlier sweep, moved by `m`, and the same point in the last sweep. */
+    const farthest = (cloud: (typeof clouds)[number], m: number[] | null) => {
+      let worst = 0;
+      for (let i = 0; i < cloud.count; i++) {
+        const [x, y, z] = [cloud.positions[i * 3], cloud.positions[i * 3 + 1], cloud.positions[i * 3 + 2]];
+        const moved = m ? [0, 1, 2].map((row) => m[row * 4] * x + m[row * 4 + 1] * y + m[row * 4 + 2] * z + m[row * 4 + 3]) : [x, y, z];
+        worst = Math.max(worst, Math.hypot(moved[0] - last.positions[i * 3], moved[1] - last.positions[i * 3 + 1], moved[2] - last.positions[i * 3 + 2]));
+      }
+      return worst;
+    };
+    for (let frame = 0; frame < sweeps - 1; frame++) expect(farthest(clouds[frame], frameToFrame(poses[frame], poses[sweeps - 1])), `sweep ${frame}`).toBeLessThan(0.05);
+    // Unaligned, the first sweep's wall stands metres away from where the last sees it.
+    expect(farthest(clouds[0], null)).toBeGreaterThan(3);
   });
 
   it('refuses someone who is not a member of the project, and anyone without a token', async () => {

@@ -48,6 +48,7 @@ export * from './projects/project.lifecycle';
 export * from './batches/batch.projection';
 export * from './batches/batch.lifecycle';
 export * from './batches/batch-items.registrar';
+export * from './batches/rig-cameras';
 export * from './storage/storage';
 export * from './storage/item-files';
 export * from './storage/storage-key';

@@ -18,6 +18,8 @@ export interface ImportTarget {
   waiting: boolean;
   /** The item's frames (1 for a picture); where unknown, the decoded files' count or their last frame decides. */
   frameCount?: number;
+  /** A fusion item's cameras with their images' size, which the 2D boxes drawn on them must lie within. */
+  cameras?: { name: string; width: number; height: number }[];
 }
 
 export interface MatchedItem {
@@ -166,7 +168,7 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
     const objects = tracks.map((track) => objectOfTrack(track, frameCount));
     const result: ResultDocument = { frameCount, objects, attributes: {} };
     const image = target.width && target.height ? { width: target.width, height: target.height } : null;
-    const issues = saveIssues(result, { tools, image });
+    const issues = saveIssues(result, { tools, image, cameras: target.cameras });
     for (const issue of issues) {
       refusals.push({ source: (issue.objectId && draft.sources.get(issue.objectId)) || target.fileName, reasonKey: issue.messageKey, params: issue.params });
     }

@@ -5,3 +5,4 @@ export * from './calibration-files';
 export * from './kitti';
 export * from './camera-box-keyframes';
 export * from './coordinate-systems';
+export * from './ego-motion';

@@ -48,3 +48,29 @@ describe('submitIssues of cuboids', () => {
     });
   });
 });
+
+describe('saveIssues of camera boxes', () => {
+  const rig: ResultConfig = { ...config(0), cameras: [{ name: 'front', width: 1920, height: 1080 }, { name: 'side', width: 640, height: 480 }] };
+  const boxed = (cameraBoxes: Keyframe['cameraBoxes']) => track('car-2', carTool, { ...at(3, cuboid(4.5)), cameraBoxes });
+  const box = (x: number, y: number, width: number, height: number) => ({ type: 'box' as const, x, y, width, height });
+
+  it('checks each box against its own camera’s image, not the first camera’s', () => {
+    // Within the front camera's 1920×1080 but past the side camera's 640×480.
+    const issues = saveIssues(doc(boxed({ front: box(1200, 600, 300, 200), side: box(1200, 600, 300, 200) })), rig);
+    expect(issues).toEqual([{ objectId: 'car-2', messageKey: 'tasks.result.camera_box_outside', params: { frame: 3, camera: 'side', width: 640, height: 480 } }]);
+  });
+
+  it('accepts boxes that lie within their camera’s image, edges included', () => {
+    expect(saveIssues(doc(boxed({ front: box(0, 0, 1920, 1080), side: box(600, 400, 40, 80) })), rig)).toEqual([]);
+  });
+
+  it('refuses an empty box, and leaves a box on a camera of another rig as it is', () => {
+    expect(saveIssues(doc(boxed({ CAM_LEFT: box(5000, 10, 20, 20), side: box(10, 10, 0, 20) })), rig)).toEqual([
+      { objectId: 'car-2', messageKey: 'tasks.result.box_empty', params: { frame: 3, camera: 'side' } },
+    ]);
+  });
+
+  it('leaves camera boxes unchecked where the item has no rig', () => {
+    expect(saveIssues(doc(boxed({ side: box(1200, 600, 300, 200) })), config(0))).toEqual([]);
+  });
+});

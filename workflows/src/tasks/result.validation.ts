@@ -18,6 +18,11 @@ export interface ResultConfig {
   tools: ResultTool[];
   /** The item's image size in pixels; null when the media was not measured, which skips the bounds checks. */
   image: { width: number; height: number } | null;
+  /**
+   * A fusion item's cameras with their images' size: a 2D box drawn on one of them must lie within its image. Absent
+   * where the item has no rig, which leaves camera boxes unchecked.
+   */
+  cameras?: { name: string; width: number; height: number }[];
   /** The item's frames; a result of another frame count is refused, so no keyframe lands on a frame that is not there. */
   frameCount?: number;
   /** Attributes of the whole item, where the project defines any. */
@@ -84,6 +89,7 @@ function check(result: ResultDocument, config: ResultConfig, level: Level): Resu
     if (tool.toolVersion !== object.toolVersion) issues.add(object.id, 'tasks.result.tool_version', { expected: tool.toolVersion, actual: object.toolVersion });
     const from = issues.list.length;
     objectIssues(issues, object, tool.definition, result.frameCount, config.image, level);
+    if (config.cameras) cameraBoxIssues(issues, object, config.cameras);
     issues.owned(from, objectName(result.objects, object.id, () => tool.definition.name)!);
   }
   groupIssues(issues, result.objects, config.groups ?? []);
@@ -151,6 +157,25 @@ function objectIssues(issues: Issues, object: ResultObject, tool: ToolInput, fra
   if (level === 'submit' && tool.templateType === 'cuboid' && tool.sameBoxSizeCount > 0) {
     const sizes = cuboidSizeCount(object);
     if (sizes > tool.sameBoxSizeCount) issues.add(object.id, 'tasks.result.box_sizes', { object: object.id, count: sizes, max: tool.sameBoxSizeCount });
+  }
+}
+
+/**
+ * Each 2D box drawn on a camera of the item's rig lies within that camera's image. A box on a camera the rig does not
+ * have is left as it is: an import from another rig (the ASAM converter's KITTI cameras) keeps its boxes by name.
+ */
+function cameraBoxIssues(issues: Issues, object: ResultObject, cameras: NonNullable<ResultConfig['cameras']>): void {
+  const byName = new Map(cameras.map((camera) => [camera.name, camera]));
+  for (const keyframe of object.keyframes) {
+    for (const [name, box] of Object.entries(keyframe.cameraBoxes ?? {})) {
+      const at = { frame: keyframe.frame, camera: name };
+      const camera = byName.get(name);
+      if (!camera) continue;
+      if (box.width <= 0 || box.height <= 0) issues.add(object.id, 'tasks.result.box_empty', at);
+      else if (box.x < 0 || box.y < 0 || box.x + box.width > camera.width || box.y + box.height > camera.height) {
+        issues.add(object.id, 'tasks.result.camera_box_outside', { ...at, width: camera.width, height: camera.height });
+      }
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // The page's side of the point cloud worker: one worker shared by every view, and a frame's cloud loaded from the
 // API and decoded there.
 import * as Comlink from 'comlink';
-import { type PointCloud, PointCloudError, type PointCloudErrorKey } from '@annot/workflows';
+import { type CuboidShape, type Matrix4, type PointCloud, PointCloudError, type PointCloudErrorKey } from '@annot/workflows';
 import { ApiError, type Envelope } from '@/lib/api-client';
 import { currentApiLanguage, i18n } from '@/lib/i18n';
 import type { CloudRefusal, CloudWorker } from './cloud-worker';
@@ -33,11 +33,36 @@ export function parsePointCloudFile(fileName: string, buffer: ArrayBuffer): Prom
   return answered(cloudWorker().parse(fileName, Comlink.transfer(buffer, [buffer])));
 }
 
+/** The worker's handle of each cloud it decoded, under which it keeps the cloud's positions. */
+const handles = new WeakMap<PointCloud, number>();
+
 /** The cloud of a stored frame blob, with its grid for drawing kept; the buffer moves to the worker and is unusable after. */
 export async function decodePointCloudBlob(buffer: ArrayBuffer): Promise<PointCloud> {
-  const { cloud, grid } = await answered(cloudWorker().decode(Comlink.transfer(buffer, [buffer])));
+  const { cloud, grid, handle } = await answered(cloudWorker().decode(Comlink.transfer(buffer, [buffer])));
   adoptGrid(cloud, grid);
+  handles.set(cloud, handle);
   return cloud;
+}
+
+/** How many of a decoded cloud's points lie inside the cuboid, counted in the worker; null where it was let go. */
+export async function pointsInBox(cloud: PointCloud, shape: CuboidShape): Promise<number | null> {
+  const handle = handles.get(cloud);
+  return handle === undefined ? null : cloudWorker().countInside(handle, shape);
+}
+
+/** Earlier decoded clouds moved into the current frame (null transform: left where they are), gathered in the worker. */
+export async function overlayOf(parts: { cloud: PointCloud; toCurrent: Matrix4 | null }[]): Promise<Float32Array | null> {
+  const known = parts.flatMap(({ cloud, toCurrent }) => {
+    const handle = handles.get(cloud);
+    return handle === undefined ? [] : [{ handle, toCurrent }];
+  });
+  return known.length === 0 ? null : cloudWorker().overlay(known);
+}
+
+/** Lets the worker drop its copy of clouds the page no longer keeps. */
+export function releaseClouds(clouds: PointCloud[]): void {
+  const known = clouds.flatMap((cloud) => (handles.has(cloud) ? [handles.get(cloud)!] : []));
+  if (known.length > 0) void cloudWorker().release(known);
 }
 
 /** Where the API serves a frame's cloud blob. */

@@ -1,7 +1,10 @@
 // The point cloud worker: parses a source file or decodes a stored frame blob off the main thread, lays a frame's
-// cloud out for drawing (its grid), and hands the arrays back by transfer, not by copy.
+// cloud out for drawing (its grid), and hands the arrays back by transfer, not by copy. It keeps each decoded frame's
+// positions under a handle, so the points inside a box and the overlay of earlier frames are counted and gathered
+// here, never on the page's thread.
 import * as Comlink from 'comlink';
-import { decodePointCloud, type PointCloud, PointCloudError, ParseScratch, parsePointCloud } from '@annot/workflows';
+import { type CuboidShape, decodePointCloud, type PointCloud, PointCloudError, ParseScratch, parsePointCloud } from '@annot/workflows';
+import { HeldClouds, type OverlayPart } from './held-clouds';
 import { type CloudGrid, gridBuffers, gridCloud } from './scene/cloud-grid';
 
 /** A refusal as it crosses to the page: Comlink keeps only an Error's message, so the key and params travel as data. */
@@ -33,6 +36,8 @@ function refusing<T>(work: () => T): T {
  */
 const scratch = new ParseScratch();
 
+const held = new HeldClouds();
+
 const cloudWorker = {
   /**
    * The cloud of a PCD, KITTI .bin, nuScenes .pcd.bin or PLY file. The buffer was transferred here and is read once,
@@ -41,12 +46,28 @@ const cloudWorker = {
   parse(fileName: string, buffer: ArrayBuffer): PointCloud {
     return transferred(refusing(() => parsePointCloud(fileName, new Uint8Array(buffer), { reuseInput: true, scratch })));
   },
-  /** The cloud of a frame's stored blob (its arrays view the blob's own memory) and its grid, ready to draw. */
-  decode(buffer: ArrayBuffer): { cloud: PointCloud; grid: CloudGrid } {
+  /**
+   * The cloud of a frame's stored blob (its arrays view the blob's own memory) and its grid, ready to draw, with the
+   * handle its positions are kept here under until `release`.
+   */
+  decode(buffer: ArrayBuffer): { cloud: PointCloud; grid: CloudGrid; handle: number } {
     const cloud = decodePointCloud(new Uint8Array(buffer));
     if (!cloud) throw { messageKey: 'pointcloud.header_invalid', params: { keyword: 'APC1' } } satisfies CloudRefusal;
     const grid = gridCloud(cloud);
-    return Comlink.transfer({ cloud, grid }, [...cloudBuffers(cloud), ...gridBuffers(grid)]);
+    const handle = held.hold(cloud);
+    return Comlink.transfer({ cloud, grid, handle }, [...cloudBuffers(cloud), ...gridBuffers(grid)]);
+  },
+  /** How many points of a kept frame lie inside the cuboid; null where the frame was let go. */
+  countInside(handle: number, shape: CuboidShape): number | null {
+    return held.countInside(handle, shape);
+  },
+  /** Earlier kept frames moved into the current one under the overlay's budget, handed over by transfer. */
+  overlay(parts: OverlayPart[]): Float32Array | null {
+    const positions = held.overlay(parts);
+    return positions ? Comlink.transfer(positions, [positions.buffer as ArrayBuffer]) : null;
+  },
+  release(handles: number[]): void {
+    held.release(handles);
   },
 };
 

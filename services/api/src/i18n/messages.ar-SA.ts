@@ -497,6 +497,7 @@ export const arSA: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: لا يمكن ترك {name} فارغًا',
   'tasks.result.box_empty': 'يجب أن يكون عرض الصندوق وارتفاعه موجبين',
   'tasks.result.outside_image': 'الشكل يمتد خارج الصورة ({width}×{height})',
+  'tasks.result.camera_box_outside': 'الصندوق المرسوم على الكاميرا {camera} يمتد خارج صورتها ({width}×{height})',
   'tasks.result.aspect_ratio': 'يجب أن يحافظ الصندوق على نسبة العرض إلى الارتفاع {ratio}',
   'tasks.result.polygon_points.zero': 'يحتاج المضلّع إلى {min} نقطة على الأقل',
   'tasks.result.polygon_points.one': 'يحتاج المضلّع إلى {min} نقطة على الأقل',

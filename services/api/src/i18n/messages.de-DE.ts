@@ -397,6 +397,7 @@ export const deDE: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name} darf nicht leer sein',
   'tasks.result.box_empty': 'Eine Box muss eine positive Breite und Höhe haben',
   'tasks.result.outside_image': 'Die Form ragt aus dem Bild ({width}×{height})',
+  'tasks.result.camera_box_outside': 'Die auf Kamera {camera} gezeichnete Box ragt aus deren Bild ({width}×{height})',
   'tasks.result.aspect_ratio': 'Die Box muss das Seitenverhältnis {ratio} einhalten',
   'tasks.result.polygon_points.one': 'Ein Polygon braucht mindestens {min} Punkt',
   'tasks.result.polygon_points.other': 'Ein Polygon braucht mindestens {min} Punkte',

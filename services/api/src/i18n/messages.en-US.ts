@@ -619,6 +619,7 @@ export const enUS: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name} cannot be empty',
   'tasks.result.box_empty': 'A box must have a positive width and height',
   'tasks.result.outside_image': 'The shape reaches outside the image ({width}×{height})',
+  'tasks.result.camera_box_outside': 'The box drawn on camera {camera} reaches outside its image ({width}×{height})',
   'tasks.result.aspect_ratio': 'The box must keep the aspect ratio {ratio}',
   'tasks.result.polygon_points.one': 'A polygon needs at least {min} point',
   'tasks.result.polygon_points.other': 'A polygon needs at least {min} points',

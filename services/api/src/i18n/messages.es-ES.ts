@@ -422,6 +422,7 @@ export const esES: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name} no puede estar vacío',
   'tasks.result.box_empty': 'Una caja debe tener anchura y altura positivas',
   'tasks.result.outside_image': 'La forma se sale de la imagen ({width}×{height})',
+  'tasks.result.camera_box_outside': 'La caja dibujada en la cámara {camera} se sale de su imagen ({width}×{height})',
   'tasks.result.aspect_ratio': 'La caja debe mantener la relación de aspecto {ratio}',
   'tasks.result.polygon_points.one': 'Un polígono necesita al menos {min} punto',
   'tasks.result.polygon_points.many': 'Un polígono necesita al menos {min} puntos',

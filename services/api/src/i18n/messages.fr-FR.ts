@@ -422,6 +422,7 @@ export const frFR: Record<string, string> = {
   'tasks.result.attribute_required': '{owner} : {name} ne peut pas être vide',
   'tasks.result.box_empty': 'Une boîte doit avoir une largeur et une hauteur positives',
   'tasks.result.outside_image': 'La forme sort de l\'image ({width}×{height})',
+  'tasks.result.camera_box_outside': 'La boîte dessinée sur la caméra {camera} sort de son image ({width}×{height})',
   'tasks.result.aspect_ratio': 'La boîte doit respecter le rapport largeur/hauteur {ratio}',
   'tasks.result.polygon_points.one': 'Un polygone nécessite au moins {min} point',
   'tasks.result.polygon_points.many': 'Un polygone nécessite au moins {min} points',

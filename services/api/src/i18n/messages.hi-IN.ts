@@ -397,6 +397,7 @@ export const hiIN: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name} खाली नहीं हो सकता',
   'tasks.result.box_empty': 'बॉक्स की चौड़ाई और ऊँचाई धनात्मक होनी चाहिए',
   'tasks.result.outside_image': 'आकृति छवि से बाहर जाती है ({width}×{height})',
+  'tasks.result.camera_box_outside': 'कैमरा {camera} पर बना बॉक्स उसकी छवि ({width}×{height}) से बाहर जाता है',
   'tasks.result.aspect_ratio': 'बॉक्स को आस्पेक्ट रेशियो {ratio} बनाए रखना चाहिए',
   'tasks.result.polygon_points.one': 'बहुभुज के लिए कम से कम {min} बिंदु चाहिए',
   'tasks.result.polygon_points.other': 'बहुभुज के लिए कम से कम {min} बिंदु चाहिए',

@@ -422,6 +422,7 @@ export const itIT: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name} non può essere vuoto',
   'tasks.result.box_empty': 'Un riquadro deve avere larghezza e altezza positive',
   'tasks.result.outside_image': 'La forma esce dall\'immagine ({width}×{height})',
+  'tasks.result.camera_box_outside': 'Il riquadro disegnato sulla telecamera {camera} esce dalla sua immagine ({width}×{height})',
   'tasks.result.aspect_ratio': 'Il riquadro deve rispettare le proporzioni {ratio}',
   'tasks.result.polygon_points.one': 'Un poligono richiede almeno {min} punto',
   'tasks.result.polygon_points.many': 'Un poligono richiede almeno {min} punti',

@@ -372,6 +372,7 @@ export const jaJP: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}：{name} は必須です',
   'tasks.result.box_empty': 'ボックスの幅と高さは正の値である必要があります',
   'tasks.result.outside_image': '図形が画像（{width}×{height}）の外にはみ出しています',
+  'tasks.result.camera_box_outside': 'カメラ {camera} に描いたボックスがその画像（{width}×{height}）の外にはみ出しています',
   'tasks.result.aspect_ratio': 'ボックスはアスペクト比 {ratio} を保つ必要があります',
   'tasks.result.polygon_points.other': 'ポリゴンには {min} 点以上が必要です',
   'tasks.result.line_points.other': 'ラインには {min} 点以上が必要です',

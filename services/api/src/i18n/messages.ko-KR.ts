@@ -372,6 +372,7 @@ export const koKR: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name}은(는) 비워 둘 수 없습니다',
   'tasks.result.box_empty': '박스의 너비와 높이는 양수여야 합니다',
   'tasks.result.outside_image': '도형이 이미지({width}×{height}) 밖으로 벗어났습니다',
+  'tasks.result.camera_box_outside': '카메라 {camera}에 그린 박스가 그 이미지({width}×{height}) 밖으로 벗어났습니다',
   'tasks.result.aspect_ratio': '박스는 가로세로 비율 {ratio}을(를) 유지해야 합니다',
   'tasks.result.polygon_points.other': '폴리곤에는 점이 {min}개 이상 필요합니다',
   'tasks.result.line_points.other': '라인에는 점이 {min}개 이상 필요합니다',

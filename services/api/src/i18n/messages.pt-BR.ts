@@ -422,6 +422,7 @@ export const ptBR: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name} não pode ficar vazio',
   'tasks.result.box_empty': 'Uma caixa deve ter largura e altura positivas',
   'tasks.result.outside_image': 'A forma ultrapassa a imagem ({width}×{height})',
+  'tasks.result.camera_box_outside': 'A caixa desenhada na câmera {camera} ultrapassa a imagem dela ({width}×{height})',
   'tasks.result.aspect_ratio': 'A caixa deve manter a proporção {ratio}',
   'tasks.result.polygon_points.one': 'Um polígono precisa de pelo menos {min} ponto',
   'tasks.result.polygon_points.many': 'Um polígono precisa de pelo menos {min} pontos',

@@ -372,6 +372,7 @@ export const thTH: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name} ต้องไม่ว่าง',
   'tasks.result.box_empty': 'กรอบต้องมีความกว้างและความสูงมากกว่า 0',
   'tasks.result.outside_image': 'รูปทรงยื่นออกนอกรูปภาพ ({width}×{height})',
+  'tasks.result.camera_box_outside': 'กรอบที่วาดบนกล้อง {camera} ยื่นออกนอกรูปภาพของกล้อง ({width}×{height})',
   'tasks.result.aspect_ratio': 'กรอบต้องคงอัตราส่วน {ratio}',
   'tasks.result.polygon_points.other': 'รูปหลายเหลี่ยมต้องมีอย่างน้อย {min} จุด',
   'tasks.result.line_points.other': 'เส้นต้องมีอย่างน้อย {min} จุด',

@@ -372,6 +372,7 @@ export const viVN: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}: {name} không được để trống',
   'tasks.result.box_empty': 'Khung phải có chiều rộng và chiều cao lớn hơn 0',
   'tasks.result.outside_image': 'Hình vượt ra ngoài ảnh ({width}×{height})',
+  'tasks.result.camera_box_outside': 'Khung vẽ trên camera {camera} vượt ra ngoài ảnh của nó ({width}×{height})',
   'tasks.result.aspect_ratio': 'Khung phải giữ tỷ lệ khung hình {ratio}',
   'tasks.result.polygon_points.other': 'Đa giác cần ít nhất {min} điểm',
   'tasks.result.line_points.other': 'Đường cần ít nhất {min} điểm',

@@ -594,6 +594,7 @@ export const zhCN: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}：{name}不能为空',
   'tasks.result.box_empty': '框的宽和高必须大于0',
   'tasks.result.outside_image': '图形超出图片范围（{width}×{height}）',
+  'tasks.result.camera_box_outside': '相机 {camera} 上画的框超出其图片范围（{width}×{height}）',
   'tasks.result.aspect_ratio': '框必须保持宽高比 {ratio}',
   'tasks.result.polygon_points.other': '多边形至少需要 {min} 个点',
   'tasks.result.line_points.other': '线至少需要 {min} 个点',

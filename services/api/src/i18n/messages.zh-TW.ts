@@ -372,6 +372,7 @@ export const zhTW: Record<string, string> = {
   'tasks.result.attribute_required': '{owner}：{name}不得為空',
   'tasks.result.box_empty': '框的寬和高必須大於 0',
   'tasks.result.outside_image': '圖形超出圖片範圍（{width}×{height}）',
+  'tasks.result.camera_box_outside': '相機 {camera} 上畫的框超出其圖片範圍（{width}×{height}）',
   'tasks.result.aspect_ratio': '框必須維持長寬比 {ratio}',
   'tasks.result.polygon_points.other': '多邊形至少需要 {min} 個點',
   'tasks.result.line_points.other': '線至少需要 {min} 個點',

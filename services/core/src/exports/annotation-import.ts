@@ -23,6 +23,7 @@ import { DATABASE } from '../database/database.token';
 import type { Db } from '../database/database';
 import { actionDecider, ItemWork } from '../tasks/item-work';
 import { citedDataRule, citedTools } from './project-delivery';
+import { rigCameras } from '../batches/rig-cameras';
 
 export interface AnnotationImportInput {
   batchId: string;
@@ -85,7 +86,7 @@ export class AnnotationImport {
           const row = rows.get(target.itemId)!;
           const image = target.width && target.height ? { width: target.width, height: target.height } : null;
           const item = { itemId: row.itemId, projectId: row.projectId, linkId: row.linkId };
-          await this.work.run(unit, item, plan, context.actor, actionDecider({ name: 'prelabel', body: { result } }, { tools, image }, now));
+          await this.work.run(unit, item, plan, context.actor, actionDecider({ name: 'prelabel', body: { result } }, { tools, image, cameras: target.cameras }, now));
         }
       });
     }
@@ -100,10 +101,11 @@ export class AnnotationImport {
     const rows = await this.db
       .selectFrom('data_items as d')
       .leftJoin('project_links as l', 'l.link_id', 'd.link_id')
-      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType', sql<boolean>`d.item_version = 0`.as('unworked')])
+      .leftJoin('item_frames as f', 'f.item_id', 'd.item_id')
+      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType', sql<boolean>`d.item_version = 0`.as('unworked'), rigCameras('f').as('cameras')])
       .where('d.batch_id', '=', batchId)
       .where('d.status', '<>', 'deleted')
       .execute();
-    return rows.map(({ status, linkType, ...row }) => ({ ...row, waiting: status === 'waiting' && linkType === 'annotation' }));
+    return rows.map(({ status, linkType, cameras, ...row }) => ({ ...row, ...(cameras ? { cameras } : {}), waiting: status === 'waiting' && linkType === 'annotation' }));
   }
 }

@@ -9,6 +9,7 @@ import {
   type CameraCalibration,
   cameraName,
   type ChunkItem,
+  composePose,
   egoPoses,
   type EgoPose,
   egoPoseTolerance,
@@ -17,6 +18,7 @@ import {
   jsonCalibration,
   jsonOf,
   kittiCalibration,
+  lidarMounting,
   nuscenesFileTime,
   openLabelCalibrations,
   parsePointCloud,
@@ -31,6 +33,9 @@ import { readTimestamps } from './import-units';
 import { probe } from './media-probe';
 import { frameStem, isFusion, isSingleFrame, type PointCloudType, type PointCloudUnit } from './point-cloud-units';
 import type { ExaminedUnit, Failure } from './unit-examine';
+
+/** The LiDAR's nuScenes calibrated_sensor record among an item's calib/ files. */
+const lidarCalibrationFile = 'lidar.json';
 
 /** Where a point-cloud item's blobs and camera images live in storage. */
 export const pointCloudFolder = (checksum: string): string => `pointclouds/${checksum}`;
@@ -105,7 +110,12 @@ export async function examinePointCloud(
   });
   if (frames.length === 0) return refuse('batches.reason_no_clouds');
   let poses: (EgoPose | null)[] = [];
-  if (unit.egoPoses) ({ frames, poses } = await readEgoPoses(unit.egoPoses, frames, failures));
+  if (unit.egoPoses) {
+    ({ frames, poses } = await readEgoPoses(unit.egoPoses, frames, failures));
+    // nuScenes' ego poses are the vehicle's: the LiDAR's own pose is each composed with its mounting.
+    const mounting = await readMounting(unit, type, failures);
+    if (mounting) poses = poses.map((pose) => pose && composePose(pose, mounting));
+  }
   if (frames.length === 0) return refuse('batches.reason_no_clouds');
 
   const cameras = isFusion(type) ? await readCameras(unit, stems, failures) : refuseCameras(unit, failures);
@@ -191,6 +201,24 @@ async function readEgoPoses(file: SourceFile, frames: Frame[], failures: Failure
   return { frames: frames.filter((_, i) => !far.has(i)), poses: found.poses.filter((_, i) => !far.has(i)) };
 }
 
+/**
+ * The LiDAR's mounting on the vehicle from calib/lidar.json (its nuScenes calibrated_sensor record), null where there
+ * is none. A file that cannot be read is refused here for types without cameras; for fusion types the calibration
+ * reader refuses it, as it reads the same file for the cameras.
+ */
+async function readMounting(unit: PointCloudUnit, type: PointCloudType, failures: Failure[]): Promise<EgoPose | null> {
+  const file = unit.calib.find((candidate) => path.posix.basename(candidate.name) === lidarCalibrationFile);
+  if (!file) return null;
+  try {
+    const read = jsonOf(await file.read(), file.name);
+    if ('refused' in read) throw new Error(read.refused.messageKey);
+    return lidarMounting(read.value);
+  } catch {
+    if (!isFusion(type)) failures.push({ name: file.name, reasonKey: 'batches.reason_calibration_invalid' });
+    return null;
+  }
+}
+
 /** Writes a file once; a re-run finds it there. */
 async function keep(storage: Storage, key: string, content: () => Promise<Buffer>): Promise<void> {
   if (await storage.stat(key)) return;
@@ -228,7 +256,8 @@ async function readCameras(unit: PointCloudUnit, stems: Set<string>, failures: F
 /** Cameras in an item of a type without cameras: refused, one line per camera. */
 function refuseCameras(unit: PointCloudUnit, failures: Failure[]): Camera[] {
   for (const name of unit.cameras.keys()) failures.push({ name: `${unit.name}/cameras/${name}`, reasonKey: 'batches.reason_cameras_not_fusion' });
-  for (const file of unit.calib) failures.push({ name: file.name, reasonKey: 'batches.reason_cameras_not_fusion' });
+  // The LiDAR's own calibration places it on the vehicle, which every type's ego poses need.
+  for (const file of unit.calib) if (path.posix.basename(file.name) !== lidarCalibrationFile) failures.push({ name: file.name, reasonKey: 'batches.reason_cameras_not_fusion' });
   return [];
 }
 

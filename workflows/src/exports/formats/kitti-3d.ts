@@ -5,6 +5,11 @@
 // Tr_velo_to_cam; tracks.json with each track's own id and values and track_ids.json with the track of each line, so
 // an import gives back the same tracks, and drawn_boxes.json naming the lines whose 2D box was drawn on the camera,
 // read back as that camera's box of the cuboid. Without a camera, the LiDAR's axes turned into a camera's stand in.
+// Beside them, camera_boxes/<camera>.txt per camera holds the 2D boxes drawn on that camera's images as KITTI
+// tracking's 2D lines (frame, track, type, the box; the 3D fields unknown), and labels/<frame>.label per frame with
+// segments holds SemanticKITTI's per-point labels: a little-endian uint32 per point of the frame's cloud, the class
+// index (kitti_3d/semantic_classes.json) in its lower 16 bits and the instance (the track's number in tracks.json)
+// in its upper 16.
 import { kittiCalibration } from '../../fusion/calibration-files';
 import { cuboidToKitti, kittiCalibOf, kittiCalibText, kittiToCuboid } from '../../fusion/kitti';
 import type { BoxShape } from '../../tasks/result.schema';
@@ -14,6 +19,18 @@ import { kittiTypeOf } from './kitti';
 import { finite, labelLines } from './objects-at';
 import { axesCamera, cameraBoxOf, camerasOf, type CuboidAtFrame, cuboidsAt, type DrawnBoxes, drawnBoxesFile, drawnOn, fixed, frameName, kittiBox, readDrawnBoxes } from './spatial';
 import { readTracksFile, trackNumbers, tracksFile } from './tracks';
+import { cameraBoxLines } from './camera-boxes';
+import { classesJson, type FrameLabels, labelledFrames, segmentClasses } from './point-labels';
+
+export const semanticClassesPath = 'kitti_3d/semantic_classes.json';
+
+/** SemanticKITTI's label of each point: the instance in the upper 16 bits, the class in the lower, little-endian. */
+export function semanticKittiBytes(labels: FrameLabels): Uint8Array {
+  const bytes = new Uint8Array(labels.classes.length * 4);
+  const view = new DataView(bytes.buffer);
+  labels.classes.forEach((value, i) => view.setUint32(i * 4, ((labels.instances[i] << 16) | value) >>> 0, true));
+  return bytes;
+}
 
 /** Metres and radians to the ten-thousandth: finer than the devkit's hundredths, so a blend still reads back as one. */
 export const metres = (value: number) => fixed(value, 4);
@@ -32,6 +49,7 @@ export function kittiFields(object: CuboidAtFrame, frame: number, camera = axesC
 
 export const kitti3dEncoder: EncoderFactory = (context) => {
   const classes = new ClassRegistry(context.tools);
+  const pointClasses = segmentClasses(context.tools);
   return {
     item(item) {
       const camera = camerasOf(item)[0] ?? axesCamera;
@@ -58,10 +76,17 @@ export const kitti3dEncoder: EncoderFactory = (context) => {
       files.push({ path: `${folder}/tracks.json`, content: tracksFile(item, numbers) }, { path: `${folder}/track_ids.json`, content: `${JSON.stringify(ids)}\n` });
       const drawnFile = drawnBoxesFile(drawn);
       if (drawnFile) files.push({ path: `${folder}/drawn_boxes.json`, content: drawnFile });
+      for (const [name, lines] of cameraBoxLines(item, context.tools, numbers)) files.push({ path: `${folder}/camera_boxes/${name}.txt`, content: lines.join('') });
+      for (const labels of labelledFrames(item, context.tools, pointClasses, numbers)) {
+        files.push({ path: `${folder}/labels/${frameName(labels.frame)}.label`, content: semanticKittiBytes(labels) });
+        objects += labels.objectIds.length;
+      }
       return { files, objects };
     },
     finish() {
-      return { files: [{ path: 'kitti_3d/classes.txt', content: classes.names().map((n) => `${kittiTypeOf(n)}\n`).join('') }], documents: [] };
+      const files: ExportFile[] = [{ path: 'kitti_3d/classes.txt', content: classes.names().map((n) => `${kittiTypeOf(n)}\n`).join('') }];
+      if (pointClasses.names().length > 1) files.push({ path: semanticClassesPath, content: classesJson(pointClasses) });
+      return { files, documents: [] };
     },
   };
 };

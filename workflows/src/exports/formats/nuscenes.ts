@@ -4,19 +4,25 @@
 // camera_distortion), ego_pose where the data gives one, category, attribute ("<name>.<value>"), instance (one per
 // track, its id kept in track_id) and sample_annotation (a cuboid per track and frame in the global frame: the ego
 // pose applied where there is one; translation, size w l h, rotation w first; the exact attribute values beside the
-// attribute tokens). Read back by following each scene's samples in order.
+// attribute tokens). Segments are labelled per point of each LiDAR sample_data as nuScenes-lidarseg does
+// (lidarseg/v1.0-export/<token>_lidarseg.bin, one uint8 category index a point; the category table gives each its
+// index) and as nuScenes-panoptic does, unpacked (panoptic/v1.0-export/<token>_panoptic.bin, one little-endian uint16
+// a point: category index × 1000 + instance, the instance the segment track's number in the scene), listed in the
+// lidarseg and panoptic tables. Read back by following each scene's samples in order.
 import type { CameraCalibration, EgoPose } from '../../fusion/calibration';
 import { invertTransform, type Matrix4, poseMatrix } from '../../fusion/calibration-files';
+import { multiplyQuaternions } from '../../fusion/ego-motion';
 import { cuboidToNuscenes, type NuscenesBox, nuscenesToCuboid, transformPoint } from '../../fusion/kitti';
 import type { Quaternion } from '../../tasks/interpolation';
 import type { AttributeValues } from '../../tasks/result.schema';
-import { type AnnotationDecoder, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, importDetails, importReasons } from '../format';
+import { type AnnotationDecoder, classNameOf, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, type ExportItem, importDetails, importReasons } from '../format';
 import { attributeValues, finite } from './objects-at';
+import { type FrameLabels, labelledFrames, segmentClasses, segmentInstances } from './point-labels';
 import { camerasOf, cuboidsAt, tokenOf } from './spatial';
 import { jsonSyntaxDetail } from './parse-errors';
 
 export const nuscenesFolder = 'nuscenes/v1.0-export';
-export const nuscenesTables = ['scene', 'sample', 'sample_data', 'ego_pose', 'calibrated_sensor', 'sensor', 'instance', 'sample_annotation', 'category', 'attribute'] as const;
+export const nuscenesTables = ['scene', 'sample', 'sample_data', 'ego_pose', 'calibrated_sensor', 'sensor', 'instance', 'sample_annotation', 'category', 'attribute', 'lidarseg', 'panoptic'] as const;
 type Table = (typeof nuscenesTables)[number];
 const lidarChannel = 'LIDAR_TOP';
 
@@ -44,14 +50,6 @@ export function matrixQuaternion(m: Matrix4): Quaternion {
   const norm = Math.hypot(...q);
   return q.map((v) => v / norm) as Quaternion;
 }
-
-/** Hamilton product, w first. */
-const multiplyQuaternions = ([aw, ax, ay, az]: Quaternion, [bw, bx, by, bz]: Quaternion): Quaternion => [
-  aw * bw - ax * bx - ay * by - az * bz,
-  aw * bx + ax * bw + ay * bz - az * by,
-  aw * by - ax * bz + ay * bw + az * bx,
-  aw * bz + ax * by - ay * bx + az * bw,
-];
 
 /** A box of the ego (LiDAR) frame in the global frame, through the frame's ego pose where there is one. */
 function toGlobal(box: NuscenesBox, pose: EgoPose | null): NuscenesBox {
@@ -83,7 +81,16 @@ function cameraSensor(camera: CameraCalibration) {
   };
 }
 
+/** nuScenes-panoptic's value of a point: its category index × 1000 + its instance. */
+export function panopticBytes(labels: FrameLabels): Uint8Array {
+  const bytes = new Uint8Array(labels.classes.length * 2);
+  const view = new DataView(bytes.buffer);
+  labels.classes.forEach((value, i) => view.setUint16(i * 2, value * 1000 + labels.instances[i], true));
+  return bytes;
+}
+
 export const nuscenesEncoder: EncoderFactory = (context) => {
+  const pointClasses = segmentClasses(context.tools);
   const categories = new Map<string, string>();
   const attributes = new Map<string, string>();
   const sensors = new Map<string, { token: string; channel: string; modality: string }>();
@@ -106,7 +113,8 @@ export const nuscenesEncoder: EncoderFactory = (context) => {
 
   return {
     item(item) {
-      const rows: Record<Table, unknown[]> = { scene: [], sample: [], sample_data: [], ego_pose: [], calibrated_sensor: [], sensor: [], instance: [], sample_annotation: [], category: [], attribute: [] };
+      const rows: Record<Table, unknown[]> = { scene: [], sample: [], sample_data: [], ego_pose: [], calibrated_sensor: [], sensor: [], instance: [], sample_annotation: [], category: [], attribute: [], lidarseg: [], panoptic: [] };
+      const files: ExportFile[] = [];
       const key = `${item.itemId}`;
       const frames = item.result.frameCount;
       const sampleToken = (frame: number) => (frame >= 0 && frame < frames ? tokenOf(`sample ${key} ${frame}`) : '');
@@ -156,6 +164,16 @@ export const nuscenesEncoder: EncoderFactory = (context) => {
         }
       }
       let objects = 0;
+      for (const labels of labelledFrames(item, context.tools, pointClasses, segmentInstances(item))) {
+        const token = tokenOf(`sample_data ${key} ${lidarChannel} ${labels.frame}`);
+        for (const id of labels.objectIds) categoryOf(classNameOf(item.result.objects.find((o) => o.id === id)!, context.tools));
+        const lidarseg = `lidarseg/v1.0-export/${token}_lidarseg.bin`;
+        const panoptic = `panoptic/v1.0-export/${token}_panoptic.bin`;
+        files.push({ path: lidarseg, content: Uint8Array.from(labels.classes) }, { path: panoptic, content: panopticBytes(labels) });
+        rows.lidarseg.push({ token, sample_data_token: token, filename: lidarseg });
+        rows.panoptic.push({ token, sample_data_token: token, filename: panoptic });
+        objects += labels.objectIds.length;
+      }
       for (const object of item.result.objects) {
         const list = annotations.get(object.id);
         if (!list) continue;
@@ -166,12 +184,14 @@ export const nuscenesEncoder: EncoderFactory = (context) => {
       }
       const sections: Record<string, string[]> = {};
       for (const table of nuscenesTables) if (rows[table].length > 0) sections[`nuscenes_${table}`] = rows[table].map((row) => JSON.stringify(row));
-      return { files: [], sections, objects };
+      return { files, sections, objects };
     },
     finish() {
+      // The per-point formats number categories as the segment classes: 0 unlabelled, then the segment tools.
+      const indices = new Map(pointClasses.names().map((name, i) => [name, i]));
       const once: Partial<Record<Table, unknown[]>> = {
         sensor: [...sensors.values()],
-        category: [...categories].map(([name, token]) => ({ token, name, description: '' })),
+        category: [...categories].map(([name, token]) => ({ token, name, description: '', ...(indices.has(name) ? { index: indices.get(name) } : {}) })),
         attribute: [...attributes].map(([name, token]) => ({ token, name, description: '' })),
       };
       return {

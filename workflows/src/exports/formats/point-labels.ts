@@ -6,7 +6,7 @@
 // the class indices, and point_labels/<stem>/tracks.json keeps each instance's track id and values. Read back as one
 // segment track per instance, or per class and item where a frame has no instance file.
 import type { AttributeValues, SegmentShape } from '../../tasks/result.schema';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, importDetails, importReasons } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, type ExportItem, type ExportTool, importDetails, importReasons } from '../format';
 import { objectsAt } from './objects-at';
 import { readJson } from './kitti-3d';
 import { frameName } from './spatial';
@@ -57,36 +57,69 @@ function readUint16s(content: Buffer): Uint16Array {
   return values;
 }
 
-export const pointLabelsEncoder: EncoderFactory = (context) => {
+/** The per-point classes: 0 unlabelled, then the segment tools in the project's order. */
+export function segmentClasses(tools: ExportTool[]): ClassRegistry {
   const classes = new ClassRegistry([]);
   classes.idOf(unlabelled);
-  for (const tool of context.tools) if (tool.definition.templateType === 'segment') classes.idOf(tool.definition.name);
+  for (const tool of tools) if (tool.definition.templateType === 'segment') classes.idOf(tool.definition.name);
+  return classes;
+}
+
+/** A frame's labels: per point of its cloud the class index and the instance (the track's number) of the segment labelling it. */
+export interface FrameLabels {
+  frame: number;
+  classes: Uint16Array;
+  instances: Uint16Array;
+  /** The segment tracks in the scene at the frame. */
+  objectIds: string[];
+}
+
+/**
+ * Each frame of an item that has segments, labelled point by point (a later object over an earlier one); the
+ * instances are the tracks' numbers in the item, from 1, so two objects of one class stay two.
+ */
+export function labelledFrames(item: ExportItem, tools: ExportTool[], classes: ClassRegistry, instances: Map<string, number>): FrameLabels[] {
+  const out: FrameLabels[] = [];
+  for (let frame = 0; frame < item.result.frameCount; frame++) {
+    const segments = objectsAt(item, frame, tools).filter((o) => o.shape.type === 'segment');
+    if (segments.length === 0) continue;
+    const pointCount = (segments[0].shape as SegmentShape).pointCount;
+    const labels: FrameLabels = { frame, classes: new Uint16Array(pointCount), instances: new Uint16Array(pointCount), objectIds: [] };
+    for (const { object, className, shape } of segments) {
+      labels.objectIds.push(object.id);
+      paint(labels.classes, shape as SegmentShape, classes.idOf(className));
+      paint(labels.instances, shape as SegmentShape, instances.get(object.id)!);
+    }
+    out.push(labels);
+  }
+  return out;
+}
+
+/** The numbers of an item's segment tracks, as every per-point format writes them. */
+export const segmentInstances = (item: ExportItem): Map<string, number> => trackNumbers(item.result.objects.filter((o) => o.templateType === 'segment'));
+
+/** The class indices' names, as every per-point format writes them beside its files. */
+export const classesJson = (classes: ClassRegistry): string => `${JSON.stringify(Object.fromEntries(classes.names().map((name, i) => [String(i), name])), null, 1)}\n`;
+
+export const pointLabelsEncoder: EncoderFactory = (context) => {
+  const classes = segmentClasses(context.tools);
   return {
     item(item) {
       const folder = `point_labels/${archiveStem(item)}`;
       const files: ExportFile[] = [];
-      const instances = trackNumbers(item.result.objects.filter((o) => o.templateType === 'segment'));
+      const instances = segmentInstances(item);
       const written = new Set<string>();
       let objects = 0;
-      for (let frame = 0; frame < item.result.frameCount; frame++) {
-        const segments = objectsAt(item, frame, context.tools).filter((o) => o.shape.type === 'segment');
-        if (segments.length === 0) continue;
-        const pointCount = (segments[0].shape as SegmentShape).pointCount;
-        const labels = new Uint16Array(pointCount);
-        const owners = new Uint16Array(pointCount);
-        for (const { object, className, shape } of segments) {
-          written.add(object.id);
-          paint(labels, shape as SegmentShape, classes.idOf(className));
-          paint(owners, shape as SegmentShape, instances.get(object.id)!);
-        }
-        files.push({ path: `${folder}/${frameName(frame)}.bin`, content: uint16Bytes(labels) }, { path: `${folder}/${frameName(frame)}${instanceSuffix}`, content: uint16Bytes(owners) });
-        objects += segments.length;
+      for (const labels of labelledFrames(item, context.tools, classes, instances)) {
+        for (const id of labels.objectIds) written.add(id);
+        files.push({ path: `${folder}/${frameName(labels.frame)}.bin`, content: uint16Bytes(labels.classes) }, { path: `${folder}/${frameName(labels.frame)}${instanceSuffix}`, content: uint16Bytes(labels.instances) });
+        objects += labels.objectIds.length;
       }
       if (files.length > 0) files.push({ path: `${folder}/tracks.json`, content: tracksFile({ ...item, result: { ...item.result, objects: item.result.objects.filter((o) => written.has(o.id)) } }, instances) });
       return { files, objects };
     },
     finish() {
-      return { files: [{ path: pointLabelsClassesPath, content: `${JSON.stringify(Object.fromEntries(classes.names().map((name, i) => [String(i), name])), null, 1)}\n` }], documents: [] };
+      return { files: [{ path: pointLabelsClassesPath, content: classesJson(classes) }], documents: [] };
     },
   };
 };

@@ -12,6 +12,7 @@ import { matchImport } from '../import-matching';
 import { annotationDecoders, exportEncoders } from './index';
 import { nuscenesFolder } from './nuscenes';
 import { pointLabelsClassesPath } from './point-labels';
+import { semanticClassesPath } from './kitti-3d';
 import { encodeAll, item, text } from './round-trip.test-support';
 
 const car: ExportTool = {
@@ -202,6 +203,30 @@ describe('KITTI 3D', () => {
     expect(van.slice(8, 11)).toEqual(['1.6000', '1.9000', '5.2000']);
     expect(text(files, 'kitti_3d/Week 1/drive_0001/calib/000002.txt')).toMatch(/^P0: 9\.000000000000e\+2 0\.000000000000e\+0 6\.400000000000e\+2/);
   });
+
+  it('writes SemanticKITTI labels per frame with segments: the class in the lower 16 bits, the instance in the upper, so two roads stay two', () => {
+    expect(JSON.parse(text(files, semanticClassesPath))).toEqual({ '0': 'unlabelled', '1': 'Road' });
+    const first = files.find((f) => f.path === 'kitti_3d/Week 1/drive_0001/labels/000000.label')!.content;
+    expect(first.length).toBe(4000);
+    const tracks = JSON.parse(text(files, 'kitti_3d/Week 1/drive_0001/tracks.json'));
+    const numberOf = (id: string) => Number(Object.entries(tracks).find(([, track]) => (track as { id: string }).id === id)![0]);
+    const [one, two] = [numberOf('road-1'), numberOf('road-2')];
+    expect(one).not.toBe(two);
+    expect([99, 100, 399, 400, 700, 899, 900].map((p) => first.readUInt32LE(4 * p))).toEqual([0, (one << 16) | 1, (one << 16) | 1, 0, (two << 16) | 1, (two << 16) | 1, 0]);
+    expect(files.filter((f) => f.path.endsWith('.label'))).toHaveLength(frameCount);
+  });
+
+  it('writes the 2D boxes drawn on each camera as its own KITTI tracking 2D file, with the cuboid track’s number', () => {
+    const front = text(files, 'kitti_3d/Week 1/drive_0001/camera_boxes/front.txt').trim().split('\n');
+    const left = text(files, 'kitti_3d/Week 1/drive_0001/camera_boxes/left.txt').trim().split('\n');
+    // The first car's front box from frame 0 to its gap at 14, blended between its keyframes; the van's from 2 until
+    // its last keyframe, at 19, which holds none.
+    expect(front.filter((line) => line.split(' ')[1] === front[0].split(' ')[1])).toHaveLength(14);
+    expect(front).toHaveLength(14 + 17);
+    expect(front.find((line) => line.startsWith('5 '))!.split(' ')).toEqual(['5', front[0].split(' ')[1], 'Car', '0', '0', '-10', '625.00', '325.00', '710.00', '390.00', '-1', '-1', '-1', '-1000', '-1000', '-1000', '-10']);
+    expect(front.find((line) => line.startsWith('2 ') && line.includes('700.00'))).toBe('2 4 Car 0 0 -10 700.00 300.00 820.00 390.00 -1 -1 -1 -1000 -1000 -1000 -10');
+    expect(left[0]).toBe(`0 ${front[0].split(' ')[1]} Car 0 0 -10 100.00 300.00 150.00 340.00 -1 -1 -1 -1000 -1000 -1000 -10`);
+  });
 });
 
 describe('nuScenes', () => {
@@ -227,6 +252,20 @@ describe('nuScenes', () => {
       [0, 900, 360],
       [0, 0, 1],
     ]);
+  });
+
+  it('labels each LiDAR sample’s points as lidarseg and panoptic do, two roads two instances of one category', () => {
+    const road = table('category').find((c: { name: string }) => c.name === 'Road');
+    expect(road.index).toBe(1);
+    const lidar = table('sample_data').find((d: { sample_token: string; calibrated_sensor_token: string }) => d.sample_token === table('sample')[0].token && d.calibrated_sensor_token === table('calibrated_sensor')[0].token);
+    const seg = table('lidarseg').find((row: { sample_data_token: string }) => row.sample_data_token === lidar.token);
+    const pan = table('panoptic').find((row: { sample_data_token: string }) => row.sample_data_token === lidar.token);
+    expect(table('lidarseg')).toHaveLength(frameCount);
+    const classes = files.find((f) => f.path === seg.filename)!.content;
+    expect(classes.length).toBe(1000);
+    expect([99, 100, 700, 900].map((p) => classes[p])).toEqual([0, 1, 1, 0]);
+    const panoptic = files.find((f) => f.path === pan.filename)!.content;
+    expect([99, 100, 399, 700, 899, 900].map((p) => panoptic.readUInt16LE(2 * p))).toEqual([0, 1001, 1001, 1002, 1002, 0]);
   });
 });
 

@@ -15,7 +15,8 @@ export interface CloudToolbarProps {
   style: PointStyle;
   onStyle: (style: PointStyle) => void;
   cloud: PointCloud | null;
-  overlay: { frames: number; on: boolean; onToggle: () => void };
+  /** `unaligned`: some overlaid frame (or the frame on screen) has no ego pose, so it is drawn where the sensor saw it. */
+  overlay: { frames: number; on: boolean; unaligned: boolean; onToggle: () => void };
   autoTrack: { frames: number; busy: boolean; enabled: boolean };
 }
 
@@ -60,6 +61,11 @@ export function CloudToolbar({ run, style, onStyle, cloud, overlay, autoTrack }:
         <Button size="sm" variant={overlay.on ? 'secondary' : 'ghost'} aria-pressed={overlay.on} onClick={overlay.onToggle}>
           {t('cloud_overlay', { count: overlay.frames })}
         </Button>
+      )}
+      {overlay.on && overlay.unaligned && (
+        <span role="status" className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900" title={t('cloud_overlay_unaligned_hint')}>
+          {t('cloud_overlay_unaligned')}
+        </span>
       )}
       <span className="ms-auto" />
       <CommandButton run={run} command="shortcuts" label={t('editor_shortcuts')} />

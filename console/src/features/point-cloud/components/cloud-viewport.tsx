@@ -177,7 +177,7 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
   const sideEmpty = !boxes.some((b) => b.id === selectedId);
   return (
     // The views are laid out by the scene's coordinates, left to right in every language.
-    <div ref={box} dir="ltr" className="relative min-h-0 flex-1 overflow-hidden bg-slate-950" data-frame={cloudFrame ?? undefined} data-points={cloud?.count ?? 0} data-boxes={boxes.length} data-editor-ready={cloud ? 'true' : undefined}>
+    <div ref={box} dir="ltr" className="relative min-h-0 flex-1 overflow-hidden bg-slate-950" data-frame={cloudFrame ?? undefined} data-points={cloud?.count ?? 0} data-overlay-points={overlay ? overlay.length / 3 : 0} data-boxes={boxes.length} data-editor-ready={cloud ? 'true' : undefined}>
       <canvas
         ref={canvas}
         className="absolute inset-0 h-full w-full touch-none"

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type PointCloud, type ScreenRegion, shapeAt } from '@annot/workflows';
+import { frameToFrame, type PointCloud, type ScreenRegion, shapeAt } from '@annot/workflows';
 import { useItemFrames } from '@/features/editor/api/get-item-frames';
 import { EditorHeader } from '@/features/editor/components/editor-header';
 import type { AnnotationEditorProps } from '@/features/editor/components/editor-types';
@@ -20,16 +20,16 @@ import type { EditorCommand } from '@/features/editor/hooks/editor-shortcuts';
 import { useEditorKeys } from '@/features/editor/hooks/use-editor-keys';
 import { useEditor } from '@/features/editor/stores/editor-store';
 import { frameCloud } from '../api/get-frame-points';
+import { overlayOf, pointsInBox, releaseClouds } from '../cloud-worker-client';
 import { createCloudCache } from '../hooks/cloud-cache';
+import { overlaidFrames, overlayAligned } from '../tools/cloud-overlay';
 import { prepareCloud } from '../scene/cloud-grid';
 import type { PointCloudScene, SceneBox } from '../scene/point-cloud-scene';
 import { defaultPointStyle, type PointStyle } from '../scene/point-material';
-import { frameToFrame, overlayPositions } from '../tools/cloud-overlay';
 import { CameraPanels, type FusionObject } from '../fusion/camera-panels';
 import { createPointSelector } from '../segmentation/point-selection';
 import type { SelectionMode } from '../segmentation/selection-overlay';
 import { autoTrackSelected, cameraBoxesAt, fitSelectedCuboid, isCuboidStep, selectedCuboid, selectIntoSegment, setCameraBox, stepSelectedCuboid } from '../tools/cuboid-actions';
-import { countInside } from '../tools/cuboid-fitting';
 import { parseRangeCircles } from '../tools/range-circles';
 import { CloudToolbar } from './cloud-toolbar';
 import { CloudViewport } from './cloud-viewport';
@@ -74,9 +74,10 @@ function CloudWorkspace(props: AnnotationEditorProps) {
 
   // The clouds: the frame on screen, the next two on their way, and the earlier ones the overlay needs kept.
   const cache = useMemo(
-    () => createCloudCache(document.frameCount, (index) => frameCloud(item.id, index).then((cloud) => (prepareCloud(cloud), cloud))),
+    () => createCloudCache(document.frameCount, (index) => frameCloud(item.id, index).then((cloud) => (prepareCloud(cloud), cloud)), 2, releaseClouds),
     [item.id, document.frameCount],
   );
+  useEffect(() => () => cache.clear(), [cache]);
   const [shown, setShown] = useState<{ frame: number; cloud: PointCloud } | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -97,18 +98,23 @@ function CloudWorkspace(props: AnnotationEditorProps) {
     if (failed && !opened) onOpened();
   }, [failed, opened, onOpened]);
 
+  // The overlay is gathered in the cloud worker; earlier frames without an ego pose (or a current frame without one)
+  // are drawn where the sensor saw them, and the bar says the overlay is not aligned.
   const [overlay, setOverlay] = useState<Float32Array | null>(null);
   const egoPoses = frames.data?.sensors?.egoPoses;
+  const earlier = useMemo(() => (overlayOn ? overlaidFrames(frame, overlayFrames) : []), [overlayOn, overlayFrames, frame]);
+  const unaligned = !overlayAligned(earlier, egoPoses, frame);
   useEffect(() => {
-    if (!overlayOn || overlayFrames === 0) return setOverlay(null);
+    if (earlier.length === 0) return setOverlay(null);
     let live = true;
-    const earlier = Array.from({ length: Math.min(overlayFrames, frame) }, (_, i) => frame - 1 - i);
-    void Promise.all(earlier.map((f) => cache.get(f))).then(
-      (clouds) => live && setOverlay(overlayPositions(clouds.map((cloud, i) => ({ ...cloud, toCurrent: frameToFrame(egoPoses?.[earlier[i]], egoPoses?.[frame]) })))),
-      () => live && setOverlay(null),
-    );
+    void Promise.all(earlier.map((f) => cache.get(f)))
+      .then((clouds) => overlayOf(clouds.map((cloud, i) => ({ cloud, toCurrent: frameToFrame(egoPoses?.[earlier[i]], egoPoses?.[frame]) }))))
+      .then(
+        (positions) => live && setOverlay(positions),
+        () => live && setOverlay(null),
+      );
     return () => void (live = false);
-  }, [overlayOn, overlayFrames, frame, cache, egoPoses]);
+  }, [earlier, frame, cache, egoPoses]);
 
   const flagged = useMemo(() => new Set(allMarks.flatMap((m) => (m.objectId && (m.frame === null || m.frame === frame) ? [m.objectId] : []))), [allMarks, frame]);
   const [selectedId] = selected.size === 1 ? [...selected] : [null];
@@ -164,7 +170,19 @@ function CloudWorkspace(props: AnnotationEditorProps) {
           }),
     [cameras.length, document.objects, frame, hidden, setup],
   );
-  const inside = useMemo(() => (selectedBox && shown?.frame === frame ? countInside(shown.cloud, selectedBox.shape) : null), [selectedBox, shown, frame]);
+  // The points in the selected box, counted in the cloud worker; the last count stays until the next one arrives.
+  const [inside, setInside] = useState<number | null>(null);
+  const countedCloud = selectedBox && shown?.frame === frame ? shown.cloud : null;
+  const countedShape = selectedBox?.shape ?? null;
+  useEffect(() => {
+    if (!countedCloud || !countedShape) return setInside(null);
+    let live = true;
+    pointsInBox(countedCloud, countedShape).then(
+      (count) => live && count !== null && setInside(count),
+      () => undefined,
+    );
+    return () => void (live = false);
+  }, [countedCloud, countedShape]);
 
   const autoTrack = useCallback(async () => {
     if (tracking || !selectedCuboid(store)) return;
@@ -225,7 +243,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
         style={style}
         onStyle={setStyle}
         cloud={shown?.cloud ?? null}
-        overlay={{ frames: overlayFrames, on: overlayOn, onToggle: () => setOverlayOn((on) => !on) }}
+        overlay={{ frames: overlayFrames, on: overlayOn, unaligned, onToggle: () => setOverlayOn((on) => !on) }}
         autoTrack={{ frames: autoTrackFrames, busy: tracking, enabled: document.frameCount > 1 && !setup.readOnly && selectedBox !== null }}
       />
       {!setup.readOnly && autosave.restored && <RestoreBanner restored={autosave.restored} onRestore={(doc) => (store.commit(doc), autosave.discardRestored())} onDiscard={autosave.discardRestored} />}

@@ -9,9 +9,12 @@ export interface CloudCache {
   get(index: number): Promise<PointCloud>;
   /** Starts on the frames from `index` to `ahead` after it, and lets go of those outside [index - behind, index + ahead]. */
   around(index: number, behind: number): void;
+  /** Lets go of every cloud, when the item closes. */
+  clear(): void;
 }
 
-export function createCloudCache(frameCount: number, load: (index: number) => Promise<PointCloud>, ahead = 2): CloudCache {
+/** `release` hears each loaded cloud the cache lets go, so a worker keeping its copy can drop it too. */
+export function createCloudCache(frameCount: number, load: (index: number) => Promise<PointCloud>, ahead = 2, release: (clouds: PointCloud[]) => void = () => {}): CloudCache {
   const entries = new Map<number, { promise: Promise<PointCloud>; cloud: PointCloud | null }>();
   const get = (index: number): Promise<PointCloud> => {
     const existing = entries.get(index);
@@ -28,8 +31,19 @@ export function createCloudCache(frameCount: number, load: (index: number) => Pr
     peek: (index) => entries.get(index)?.cloud ?? null,
     get,
     around(index, behind) {
-      for (const i of [...entries.keys()]) if (i < index - behind || i > index + ahead) entries.delete(i);
+      const gone: PointCloud[] = [];
+      for (const [i, entry] of [...entries]) {
+        if (i >= index - behind && i <= index + ahead) continue;
+        entries.delete(i);
+        if (entry.cloud) gone.push(entry.cloud);
+      }
+      if (gone.length > 0) release(gone);
       for (let i = index; i <= Math.min(frameCount - 1, index + ahead); i++) void get(i).catch(() => undefined);
+    },
+    clear() {
+      const gone = [...entries.values()].flatMap((entry) => (entry.cloud ? [entry.cloud] : []));
+      entries.clear();
+      if (gone.length > 0) release(gone);
     },
   };
 }

@@ -1,7 +1,8 @@
 // Earlier frames overlaid on the current one: a thing standing still in the world lands where the current frame sees it.
 import { describe, expect, it } from 'vitest';
 import type { EgoPose } from '@annot/workflows';
-import { frameToFrame, overlayPositions } from './cloud-overlay';
+import { frameToFrame } from '@annot/workflows';
+import { overlaidFrames, overlayAligned, overlayPositions } from './cloud-overlay';
 
 /** A pose turned by `yaw` about the vertical, w-first as ego poses are stored. */
 const pose = (translation: [number, number, number], yaw: number): EgoPose => ({ translation, rotation: [Math.cos(yaw / 2), 0, 0, Math.sin(yaw / 2)] });
@@ -48,5 +49,26 @@ describe(overlayPositions.name, () => {
     expect(out!.length).toBe(30);
     expectNear(out!.subarray(0, 6), [10, 0, 0, 12, 2, 2]);
     expectNear(out!.subarray(15, 21), [0, 0, 0, 2, 2, 2]);
+  });
+});
+
+describe(overlayAligned.name, () => {
+  const posed = pose([1, 2, 0], 0.1);
+
+  it('is aligned where every overlaid frame and the current one have an ego pose', () => {
+    expect(overlaidFrames(4, 3)).toEqual([3, 2, 1]);
+    expect(overlayAligned(overlaidFrames(4, 3), [null, posed, posed, posed, posed], 4)).toBe(true);
+  });
+
+  it('is not aligned where the item has no ego poses, or an overlaid frame or the current one lacks its pose', () => {
+    expect(overlayAligned(overlaidFrames(4, 3), undefined, 4)).toBe(false);
+    expect(overlayAligned(overlaidFrames(4, 3), [], 4)).toBe(false);
+    expect(overlayAligned(overlaidFrames(4, 3), [posed, posed, null, posed, posed], 4)).toBe(false);
+    expect(overlayAligned(overlaidFrames(4, 3), [posed, posed, posed, posed, null], 4)).toBe(false);
+  });
+
+  it('overlays nothing before the first frame', () => {
+    expect(overlaidFrames(0, 5)).toEqual([]);
+    expect(overlaidFrames(2, 5)).toEqual([1, 0]);
   });
 });

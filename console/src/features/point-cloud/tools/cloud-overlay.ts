@@ -1,7 +1,7 @@
 // Earlier frames' points gathered under a point budget for the overlay: each frame thinned by the same stride so
 // that together they stay within it, and moved into the current frame's coordinates where the item has ego poses,
 // so that what stood still in the world stays in one place while the vehicle drives on.
-import { type EgoPose, invertTransform, type Matrix4, multiply4, poseMatrix, type PointCloud } from '@annot/workflows';
+import type { EgoPose, Matrix4, PointCloud } from '@annot/workflows';
 
 /** At most this many points of earlier frames are drawn together. */
 export const overlayBudget = 2_000_000;
@@ -11,14 +11,15 @@ export interface OverlaidCloud extends Pick<PointCloud, 'count' | 'positions'> {
   toCurrent?: Matrix4 | null;
 }
 
+/** The earlier frames overlaid on `frame`, nearest first: up to `count`, none before the first. */
+export const overlaidFrames = (frame: number, count: number): number[] => Array.from({ length: Math.max(0, Math.min(count, frame)) }, (_, i) => frame - 1 - i);
+
 /**
- * The transform taking points of a frame whose ego pose is `from` into the frame whose ego pose is `to`:
- * to⁻¹ · from, both poses of the LiDAR frame in one world frame. Null where either frame has no pose.
+ * Whether every overlaid frame can be moved into the current one: each, and the current frame, has an ego pose. An
+ * overlay that cannot is drawn where the sensor saw each frame, and the editor says it is not aligned.
  */
-export function frameToFrame(from: EgoPose | null | undefined, to: EgoPose | null | undefined): Matrix4 | null {
-  if (!from || !to) return null;
-  return multiply4(invertTransform(poseMatrix(to.translation, to.rotation)), poseMatrix(from.translation, from.rotation));
-}
+export const overlayAligned = (earlier: number[], poses: readonly (EgoPose | null)[] | undefined, frame: number): boolean =>
+  earlier.every((f) => !!poses?.[f] && !!poses?.[frame]);
 
 export function overlayPositions(clouds: OverlaidCloud[], budget = overlayBudget): Float32Array | null {
   const total = clouds.reduce((sum, c) => sum + c.count, 0);
