@@ -53,7 +53,7 @@ export function catalogueProblems(language: Language, catalogue: Record<string, 
 
 // Words after a number that are not a noun it counts: verbs, function words and units written the same for any number.
 const notCounted = new Set(
-  'is was has does goes comes lies says needs uses holds keeps takes gives reads belongs matches contains exists its this as of in and or to for at on with from by the a an than not no its is s ms px'.split(' '),
+  'is was has does goes comes lies says needs uses holds keeps takes gives reads belongs matches reaches contains exists its this as of in and or to for at on with from by the a an than not no its is s ms px'.split(' '),
 );
 const plural = (word: string) => /^[a-z]{3,}s$/.test(word) && !notCounted.has(word);
 
