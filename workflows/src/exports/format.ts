@@ -252,6 +252,7 @@ export const importWarnings = {
   sameFile: 'exports.import.warn_same_file',
   listSkipped: 'exports.import.warn_list_skipped',
   listedMissing: 'exports.import.warn_listed_missing',
+  noImage: 'exports.import.warn_no_image',
 } as const;
 
 /** The class an object exports under: the name it was given, else its tool's. */

@@ -563,6 +563,7 @@ export const arSA: Record<string, string> = {
   'exports.import.warn_same_file': 'يحتوي على البايتات نفسها التي في "{value}": تُحفظ نسخة واحدة لكليهما',
   'exports.import.warn_list_skipped': 'تم تجاوز تسميات مستوى الصورة في "{value}": المشروع يحفظ كائنات، لا تسميات للصور كاملة',
   'exports.import.warn_listed_missing': '"{value}" مدرج في القائمة لكن ليس له ملف توسيم',
+  'exports.import.warn_no_image': 'يشير التوسيم إلى الصورة {value} غير المدرجة في قائمة صور الملف: تم تخطيه',
   'ops.ExportRequested': 'طلب تصديرًا بصيغة {format}',
   'ops.ExportStarted': 'بدأ كتابة تصدير',
   'ops.ExportSucceeded': 'أنهى تصديرًا: {items} عنصر، {objects} كائن',

@@ -799,6 +799,7 @@ export const enUS: Record<string, string> = {
   'exports.import.warn_same_file': 'Holds the same bytes as "{value}": one copy is stored for both',
   'exports.import.warn_list_skipped': 'The image-level labels of "{value}" were skipped: the project holds objects, not labels of whole images',
   'exports.import.warn_listed_missing': '"{value}" is listed but has no annotation file',
+  'exports.import.warn_no_image': 'The annotation names image {value}, which the file does not list: it was skipped',
   'ops.ExportRequested': 'Asked for a {format} export',
   'ops.ExportStarted': 'Started writing an export',
   'ops.ExportSucceeded': 'Finished an export: {items} items, {objects} objects',

@@ -518,6 +518,7 @@ export const esES: Record<string, string> = {
   'exports.import.warn_same_file': 'Contiene los mismos bytes que «{value}»: se guarda una sola copia para ambos',
   'exports.import.warn_list_skipped': 'Se omitieron las etiquetas de imagen de «{value}»: el proyecto guarda objetos, no etiquetas de imágenes enteras',
   'exports.import.warn_listed_missing': '«{value}» figura en la lista, pero no tiene archivo de anotaciones',
+  'exports.import.warn_no_image': 'La anotación se refiere a la imagen {value}, que el archivo no incluye: se ha omitido',
   'ops.ExportRequested': 'Solicitó una exportación {format}',
   'ops.ExportStarted': 'Empezó a escribir una exportación',
   'ops.ExportSucceeded': 'Terminó una exportación: {items} elementos, {objects} objetos',

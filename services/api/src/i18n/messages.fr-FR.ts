@@ -518,6 +518,7 @@ export const frFR: Record<string, string> = {
   'exports.import.warn_same_file': 'Contient les mêmes octets que « {value} » : une seule copie est stockée pour les deux',
   'exports.import.warn_list_skipped': 'Les étiquettes d\'image de « {value} » ont été ignorées : le projet conserve des objets, pas des étiquettes d\'images entières',
   'exports.import.warn_listed_missing': '« {value} » est listé mais n\'a pas de fichier d\'annotations',
+  'exports.import.warn_no_image': 'L\'annotation renvoie à l\'image {value}, que le fichier ne liste pas : elle a été ignorée',
   'ops.ExportRequested': 'A demandé un export {format}',
   'ops.ExportStarted': 'A commencé l\'écriture d\'un export',
   'ops.ExportSucceeded': 'A terminé un export : {items} éléments, {objects} objets',

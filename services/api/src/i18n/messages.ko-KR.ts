@@ -488,6 +488,7 @@ export const koKR: Record<string, string> = {
   'exports.import.warn_same_file': '"{value}"과(와) 내용이 같습니다. 둘 모두에 대해 사본 하나만 저장합니다',
   'exports.import.warn_list_skipped': '"{value}"의 이미지 단위 레이블을 건너뛰었습니다. 프로젝트는 이미지 전체의 레이블이 아니라 객체를 저장합니다',
   'exports.import.warn_listed_missing': '"{value}"은(는) 목록에 있지만 어노테이션 파일이 없습니다',
+  'exports.import.warn_no_image': '이 어노테이션이 가리키는 이미지 {value}이(가) 파일의 이미지 목록에 없어 건너뛰었습니다',
   'ops.ExportRequested': '{format} 내보내기를 요청했습니다',
   'ops.ExportStarted': '내보내기 쓰기를 시작했습니다',
   'ops.ExportSucceeded': '내보내기를 완료했습니다: 항목 {items}건, 객체 {objects}개',

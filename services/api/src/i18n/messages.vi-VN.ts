@@ -488,6 +488,7 @@ export const viVN: Record<string, string> = {
   'exports.import.warn_same_file': 'Có nội dung giống hệt "{value}": chỉ lưu một bản cho cả hai',
   'exports.import.warn_list_skipped': 'Đã bỏ qua các nhãn cấp ảnh của "{value}": dự án lưu đối tượng, không phải nhãn của cả ảnh',
   'exports.import.warn_listed_missing': '"{value}" có trong danh sách nhưng không có tệp gán nhãn',
+  'exports.import.warn_no_image': 'Nhãn này trỏ tới ảnh {value}, không có trong danh sách ảnh của tệp: đã bỏ qua',
   'ops.ExportRequested': 'Đã yêu cầu xuất {format}',
   'ops.ExportStarted': 'Đã bắt đầu ghi tệp xuất',
   'ops.ExportSucceeded': 'Đã xuất xong: {items} mục, {objects} đối tượng',
