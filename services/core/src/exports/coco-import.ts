@@ -95,10 +95,24 @@ class CocoFile {
   }
 }
 
+/**
+ * What a chunk may hold, counting each object and each point of its shape (a mask's runs as points): a data set of
+ * large polygons fills it with a few items, one of boxes with the item count's worth.
+ */
+const chunkWeight = 100_000;
+
+function weightOf(item: DecodedItem): number {
+  let weight = 0;
+  for (const { shape } of item.objects) weight += 1 + ('points' in shape ? shape.points.length : 'counts' in shape ? shape.counts.length : 0);
+  return weight;
+}
+
 /** One walk over the annotations: items handed on, a chunk at a time, as their last annotation is read. */
 class AnnotationWalk implements CocoWalk {
   private readonly left: Map<unknown, number>;
   private ready: DecodedItem[] = [];
+  private weights: number[] = [];
+  private weight = 0;
 
   constructor(
     private readonly coco: CocoFile,
@@ -109,7 +123,24 @@ class AnnotationWalk implements CocoWalk {
     this.left = new Map(coco.counts);
     for (const item of coco.items) item.objects = [];
     // Images without annotations are items of no objects, ready at once.
-    this.ready = coco.items.filter((item) => !this.left.get(imageIdOf(coco, item)));
+    for (const item of coco.items) if (!this.left.get(imageIdOf(coco, item))) this.add(item);
+  }
+
+  private add(item: DecodedItem): void {
+    const weight = weightOf(item);
+    this.ready.push(item);
+    this.weights.push(weight);
+    this.weight += weight;
+  }
+
+  /** The next chunk: up to chunkSize items within chunkWeight, at least one. */
+  private take(): DecodedItem[] {
+    let count = 0;
+    let weight = 0;
+    while (count < this.ready.length && count < this.chunkSize && (count === 0 || weight + this.weights[count] <= chunkWeight)) weight += this.weights[count++];
+    this.weights.splice(0, count);
+    this.weight -= weight;
+    return this.ready.splice(0, count);
   }
 
   use(key: string): EntryUse {
@@ -124,7 +155,7 @@ class AnnotationWalk implements CocoWalk {
     if (!this.coco.reading.holds(id)) return;
     const left = (this.left.get(id) ?? 1) - 1;
     this.left.set(id, left);
-    if (left === 0) this.ready.push(item ?? this.coco.reading.itemOf(id)!);
+    if (left === 0) this.add(item ?? this.coco.reading.itemOf(id)!);
   }
 
   imageId(): void {}
@@ -135,8 +166,8 @@ class AnnotationWalk implements CocoWalk {
 
   /** Hands on the chunks filled; `all` also what is left, once the file is read. */
   async drain(all = false): Promise<void> {
-    while (this.ready.length >= this.chunkSize || (all && this.ready.length > 0)) {
-      const chunk = this.ready.splice(0, this.chunkSize);
+    while (this.ready.length >= this.chunkSize || this.weight >= chunkWeight || (all && this.ready.length > 0)) {
+      const chunk = this.take();
       await this.handle(chunk);
       // The objects are written or said: they need not be held any longer.
       for (const item of chunk) item.objects = [];
