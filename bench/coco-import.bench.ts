@@ -9,13 +9,12 @@
 // raw COPY's 78 s. Of the writing (measured at 100,000 boxes), a third is the events' append (395 bytes of event JSON
 // a box), a third the projection's upsert of the same results, each about twice the raw COPY, and the rest deciding,
 // checking each result a second time and stringifying. So the import cannot reach the target as it is built:
-// - Memory: the whole document, every decoded object and every built result are held at once (2.6 GB peak). Bounded
-//   memory needs the upload streamed to disk, the document read with a streaming JSON reader (stream-json) in two
-//   passes (images, categories and each image's annotation count first; then annotations, an item matched, checked
-//   and handed to the writer as soon as its count is reached, so files in image order, as COCO, CVAT and Datumaro
-//   write them, hold one item at a time), each entry checked by the gate on its own instead of the whole document.
-// - "all" writes nothing when a line is refused: a first pass that only counts refusals, or every chunk appended in
-//   one transaction through a unit of work that flushes its appends as it goes (the pipeline stays the one writer).
+// - Memory: the whole document, every decoded object and every built result were held at once (2.6 GB peak). The
+//   document is now read with stream-json (services/core/src/exports/coco-import.ts): images, categories and each
+//   image's annotation count first; then the annotations checked, an item matched and checked as soon as its count is
+//   reached; then, where "all" allows it, the same again, written a chunk at a time. Files in image order, as COCO,
+//   CVAT and Datumaro write them, hold one item at a time, and each entry passes the gate on its own. The API still
+//   holds the upload itself (at most 100 MB, so a large file comes zipped).
 // - An answer after minutes: the import becomes a job with progress, as exports are, the route answering at once.
 // - Speed: a box's result travels twice (in its event and again in the projection's statement); the projection can
 //   read it from the events rows appended in the same transaction, and the second check of each result can go, which

@@ -261,6 +261,7 @@ export const importWarnings = {
   listSkipped: 'exports.import.warn_list_skipped',
   listedMissing: 'exports.import.warn_listed_missing',
   pastLastFrame: 'exports.import.warn_past_last_frame',
+  noImage: 'exports.import.warn_no_image',
 } as const;
 
 /** The class an object exports under: the name it was given, else its tool's. */

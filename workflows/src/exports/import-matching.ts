@@ -111,10 +111,7 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
   const refusals = [...outcome.refusals];
   const warnings = [...(outcome.warnings ?? [])];
   const dropped = { files: new Set<string>(), objects: new Set<string>() };
-  // A line (or an indexed entry) the decoder refused is an object dropped; a file it refused, a file.
-  for (const r of outcome.refusals) (/:\d+$|\[[^\]]+\]$/.test(r.source) ? dropped.objects : dropped.files).add(r.source);
-  // So is an object of a negative size, which it skips with a warning.
-  for (const w of outcome.warnings ?? []) if (w.reasonKey === importWarnings.negativeSize) dropped.objects.add(w.source);
+  noteDropped(outcome, dropped);
   const find = itemFinder(targets);
   const drafts = new Map<string, Draft>();
   // A refused line of an item's file refuses the item: only items whose every line is good are written.
@@ -181,6 +178,15 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
   // A track read frame by frame says a refusal or a warning once, not at each frame.
   return { items, refusals: once(refusals), warnings: once(warnings), dropped: { files: [...dropped.files], objects: [...dropped.objects] } };
 }
+
+/** What a decoder's refusals and warnings drop: a refused line (or indexed entry) is an object, a refused file a file; so is an object it skips with a warning. */
+export function noteDropped({ refusals, warnings }: Pick<DecodeOutcome, 'refusals' | 'warnings'>, dropped: { files: Set<string>; objects: Set<string> }): void {
+  for (const r of refusals) (/:\d+$|\[[^\]]+\]$/.test(r.source) ? dropped.objects : dropped.files).add(r.source);
+  for (const w of warnings ?? []) if (skipsObject.has(w.reasonKey)) dropped.objects.add(w.source);
+}
+
+/** Warnings that say an object was skipped: of a negative size, or of an image its file does not list. */
+const skipsObject = new Set<string>([importWarnings.negativeSize, importWarnings.noImage]);
 
 function once<T extends DecodeRefusal>(said: T[]): T[] {
   const seen = new Set<string>();

@@ -690,6 +690,7 @@ export const arSA: Record<string, string> = {
   'exports.import.warn_list_skipped': 'تم تجاوز تسميات مستوى الصورة في "{value}": المشروع يحفظ كائنات، لا تسميات للصور كاملة',
   'exports.import.warn_listed_missing': '"{value}" مدرج في القائمة لكن ليس له ملف توسيم',
   'exports.import.warn_past_last_frame': 'يقع بعد الإطار الأخير للعنصر (عدد الإطارات: {frameCount}) فتم تخطيه',
+  'exports.import.warn_no_image': 'يشير التوسيم إلى الصورة {value} غير المدرجة في قائمة صور الملف: تم تخطيه',
   'ops.ExportRequested': 'طلب تصديرًا بصيغة {format}',
   'ops.ExportStarted': 'بدأ كتابة تصدير',
   'ops.ExportSucceeded.zero': 'أنهى تصديرًا: {items} عنصر (الكائنات: {objects})',

@@ -534,6 +534,7 @@ export const deDE: Record<string, string> = {
   'exports.import.warn_list_skipped': 'Die Bildlabels von „{value}“ wurden übersprungen: Das Projekt führt Objekte, keine Labels ganzer Bilder',
   'exports.import.warn_listed_missing': '„{value}“ ist aufgeführt, hat aber keine Annotationsdatei',
   'exports.import.warn_past_last_frame': 'Liegt hinter dem letzten Frame des Elements (Anzahl der Frames: {frameCount}) und wurde übersprungen',
+  'exports.import.warn_no_image': 'Die Annotation verweist auf das Bild {value}, das die Datei nicht aufführt: Sie wurde übersprungen',
   'ops.ExportRequested': 'Hat einen {format}-Export angefordert',
   'ops.ExportStarted': 'Hat begonnen, einen Export zu schreiben',
   'ops.ExportSucceeded.one': 'Hat einen Export abgeschlossen: {items} Element (Objekte: {objects})',

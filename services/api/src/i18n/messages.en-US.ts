@@ -834,6 +834,7 @@ export const enUS: Record<string, string> = {
   'exports.import.warn_list_skipped': 'The image-level labels of "{value}" were skipped: the project holds objects, not labels of whole images',
   'exports.import.warn_listed_missing': '"{value}" is listed but has no annotation file',
   'exports.import.warn_past_last_frame': "Lies past the item's last frame (frame count: {frameCount}) and was skipped",
+  'exports.import.warn_no_image': 'The annotation names image {value}, which the file does not list: it was skipped',
   'ops.ExportRequested': 'Asked for a {format} export',
   'ops.ExportStarted': 'Started writing an export',
   'ops.ExportSucceeded.one': 'Finished an export: {items} item (objects: {objects})',

@@ -573,6 +573,7 @@ export const esES: Record<string, string> = {
   'exports.import.warn_list_skipped': 'Se omitieron las etiquetas de imagen de «{value}»: el proyecto guarda objetos, no etiquetas de imágenes enteras',
   'exports.import.warn_listed_missing': '«{value}» figura en la lista, pero no tiene archivo de anotaciones',
   'exports.import.warn_past_last_frame': 'Queda después del último fotograma del elemento (número de fotogramas: {frameCount}) y se ha omitido',
+  'exports.import.warn_no_image': 'La anotación se refiere a la imagen {value}, que el archivo no incluye: se ha omitido',
   'ops.ExportRequested': 'Solicitó una exportación {format}',
   'ops.ExportStarted': 'Empezó a escribir una exportación',
   'ops.ExportSucceeded.one': 'Terminó una exportación: {items} elemento (objetos: {objects})',

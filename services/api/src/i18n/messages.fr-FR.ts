@@ -573,6 +573,7 @@ export const frFR: Record<string, string> = {
   'exports.import.warn_list_skipped': 'Les étiquettes d\'image de « {value} » ont été ignorées : le projet conserve des objets, pas des étiquettes d\'images entières',
   'exports.import.warn_listed_missing': '« {value} » est listé mais n\'a pas de fichier d\'annotations',
   'exports.import.warn_past_last_frame': "Se trouve après la dernière image de l'élément (nombre d'images : {frameCount}) et a été ignoré",
+  'exports.import.warn_no_image': 'L\'annotation renvoie à l\'image {value}, que le fichier ne liste pas : elle a été ignorée',
   'ops.ExportRequested': 'A demandé un export {format}',
   'ops.ExportStarted': 'A commencé l\'écriture d\'un export',
   'ops.ExportSucceeded.one': 'A terminé un export : {items} élément (objets : {objects})',

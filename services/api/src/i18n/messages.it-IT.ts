@@ -573,6 +573,7 @@ export const itIT: Record<string, string> = {
   'exports.import.warn_list_skipped': 'Le etichette a livello di immagine di "{value}" sono state saltate: il progetto conserva oggetti, non etichette di intere immagini',
   'exports.import.warn_listed_missing': '"{value}" è elencato ma non ha un file di annotazioni',
   'exports.import.warn_past_last_frame': "Si trova oltre l'ultimo fotogramma dell'elemento (numero di fotogrammi: {frameCount}) ed è stato saltato",
+  'exports.import.warn_no_image': 'L\'annotazione si riferisce all\'immagine {value}, che il file non elenca: è stata saltata',
   'ops.ExportRequested': 'Ha richiesto un\'esportazione {format}',
   'ops.ExportStarted': 'Ha iniziato a scrivere un\'esportazione',
   'ops.ExportSucceeded.one': 'Ha completato un\'esportazione: {items} elemento (oggetti: {objects})',

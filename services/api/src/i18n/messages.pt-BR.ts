@@ -573,6 +573,7 @@ export const ptBR: Record<string, string> = {
   'exports.import.warn_list_skipped': 'Os rótulos de nível de imagem de "{value}" foram ignorados: o projeto guarda objetos, não rótulos de imagens inteiras',
   'exports.import.warn_listed_missing': '"{value}" está listado, mas não tem arquivo de anotações',
   'exports.import.warn_past_last_frame': 'Fica depois do último quadro do item (número de quadros: {frameCount}) e foi ignorado',
+  'exports.import.warn_no_image': 'A anotação se refere à imagem {value}, que o arquivo não lista: ela foi ignorada',
   'ops.ExportRequested': 'Solicitou uma exportação {format}',
   'ops.ExportStarted': 'Começou a gravar uma exportação',
   'ops.ExportSucceeded.one': 'Concluiu uma exportação: {items} item (objetos: {objects})',

@@ -495,6 +495,7 @@ export const thTH: Record<string, string> = {
   'exports.import.warn_list_skipped': 'ข้ามป้ายกำกับระดับรูปภาพของ "{value}": โครงการเก็บวัตถุ ไม่ใช่ป้ายกำกับของทั้งรูปภาพ',
   'exports.import.warn_listed_missing': '"{value}" อยู่ในรายการแต่ไม่มีไฟล์การติดป้ายกำกับ',
   'exports.import.warn_past_last_frame': 'อยู่หลังเฟรมสุดท้ายของรายการ (จำนวนเฟรม: {frameCount}) จึงถูกข้าม',
+  'exports.import.warn_no_image': 'การติดป้ายกำกับนี้อ้างถึงภาพ {value} ซึ่งไม่อยู่ในรายการภาพของไฟล์ จึงถูกข้ามไป',
   'ops.ExportRequested': 'ขอการส่งออกแบบ {format}',
   'ops.ExportStarted': 'เริ่มเขียนการส่งออก',
   'ops.ExportSucceeded.other': 'การส่งออกเสร็จสิ้น: {items} รายการ, {objects} วัตถุ',

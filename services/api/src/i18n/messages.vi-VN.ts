@@ -495,6 +495,7 @@ export const viVN: Record<string, string> = {
   'exports.import.warn_list_skipped': 'Đã bỏ qua các nhãn cấp ảnh của "{value}": dự án lưu đối tượng, không phải nhãn của cả ảnh',
   'exports.import.warn_listed_missing': '"{value}" có trong danh sách nhưng không có tệp gán nhãn',
   'exports.import.warn_past_last_frame': 'Nằm sau khung hình cuối cùng của mục (số khung hình: {frameCount}) nên đã bị bỏ qua',
+  'exports.import.warn_no_image': 'Nhãn này trỏ tới ảnh {value}, không có trong danh sách ảnh của tệp: đã bỏ qua',
   'ops.ExportRequested': 'Đã yêu cầu xuất {format}',
   'ops.ExportStarted': 'Đã bắt đầu ghi tệp xuất',
   'ops.ExportSucceeded.other': 'Đã xuất xong: {items} mục, {objects} đối tượng',

@@ -495,6 +495,7 @@ export const zhTW: Record<string, string> = {
   'exports.import.warn_list_skipped': '已略過「{value}」中的整張圖片標籤：專案保存的是物件，而不是整張圖片的標籤',
   'exports.import.warn_listed_missing': '「{value}」在清單中，但沒有對應的標註檔案',
   'exports.import.warn_past_last_frame': '位於此資料項最後一幀之後（幀數：{frameCount}），已略過',
+  'exports.import.warn_no_image': '該標註所屬的圖片 {value} 不在檔案的圖片清單中，已略過',
   'ops.ExportRequested': '發起 {format} 匯出',
   'ops.ExportStarted': '開始寫入匯出',
   'ops.ExportSucceeded.other': '匯出完成：{items} 筆資料，{objects} 個物件',

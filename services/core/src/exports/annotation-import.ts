@@ -3,7 +3,9 @@
 // chunk of items per transaction. With mode "all" any refused line refuses the whole upload and nothing is written;
 // with "good" the outcome lists what was dropped. What the project cannot hold is skipped with a warning, line by
 // line. An annotation upload over HTTP, the annotations an import ships beside its pictures (a CVAT or Label Studio
-// export) and a sequence's ground truth (MOTChallenge's gt/) all come here.
+// export) and a sequence's ground truth (MOTChallenge's gt/) all come here. COCO, whose data sets ship files of
+// hundreds of megabytes, is read as a stream (coco-import.ts) and says how far it has got.
+import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import {
@@ -16,23 +18,33 @@ import {
   type ImportTarget,
   itemFinder,
   matchImport,
+  type MatchedItem,
+  type ResultTool,
 } from '@annot/workflows';
 import type { CommandContext } from '../commands/command-context';
 import { CommandPipeline } from '../commands/command-pipeline';
 import { DATABASE } from '../database/database.token';
 import type { Db } from '../database/database';
 import { actionDecider, ItemWork } from '../tasks/item-work';
+import { importCocoStreamed, type StreamedAnnotationFile } from './coco-import';
 import { citedDataRule, citedTools } from './project-delivery';
 import { rigCameras } from '../batches/rig-cameras';
+
+export type { StreamedAnnotationFile } from './coco-import';
+
+/** A file of an upload: in memory, or read as a stream where it may be large. */
+export type AnnotationFile = ImportedFile | StreamedAnnotationFile;
 
 export interface AnnotationImportInput {
   batchId: string;
   projectId: string;
   format: ExportFormat;
   mode: 'all' | 'good';
-  files: ImportedFile[];
+  files: AnnotationFile[];
   /** Every path of the upload, its pictures included, where they are not among `files`. */
   shipped?: ReadonlySet<string>;
+  /** Hears how far a streamed import has got, 0 to 1. */
+  progress?: (share: number) => Promise<void>;
 }
 
 /** What an import wrote, or why it wrote nothing; lines keep their message keys for the reader's language. */
@@ -48,6 +60,31 @@ export interface AnnotationImportOutcome {
 
 /** Items written per transaction. */
 const chunkSize = 200;
+/** Bytes of an in-memory file handed to a stream reader at a time. */
+const pieceSize = 1 << 16;
+
+const isStreamed = (file: AnnotationFile): file is StreamedAnnotationFile => 'open' in file;
+
+/** A file as a stream, in pieces when it is in memory. */
+function streamed(file: AnnotationFile): StreamedAnnotationFile {
+  if (isStreamed(file)) return file;
+  const { path, content } = file;
+  return {
+    path,
+    size: content.length,
+    open: async () => Readable.from((function* () {
+      for (let start = 0; start < content.length; start += pieceSize) yield content.subarray(start, start + pieceSize);
+    })()),
+  };
+}
+
+/** A file in memory: a streamed one is read whole, for the formats that read a file at once. */
+async function inMemory(file: AnnotationFile): Promise<ImportedFile> {
+  if (!isStreamed(file)) return file;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.open()) chunks.push(chunk as Buffer);
+  return { path: file.path, content: Buffer.concat(chunks) };
+}
 
 @Injectable()
 export class AnnotationImport {
@@ -57,8 +94,13 @@ export class AnnotationImport {
     @Inject(DATABASE) private readonly db: Db,
   ) {}
 
-  async run({ batchId, projectId, format, mode, files, shipped }: AnnotationImportInput, context: CommandContext): Promise<AnnotationImportOutcome> {
+  async run({ batchId, projectId, format, mode, files, shipped, progress }: AnnotationImportInput, context: CommandContext): Promise<AnnotationImportOutcome> {
     const targets = await this.targets(batchId);
+    const tools = await citedTools(this.db, projectId);
+    const write = this.writer(targets, projectId, tools, context);
+    if (format === 'coco') {
+      return importCocoStreamed(files.map(streamed), { targets, tools, mode, chunkSize, write, progress: progress ?? (async () => {}) });
+    }
     const find = itemFinder(targets);
     const sizeOf = (name: string) => {
       const target = find(name);
@@ -68,15 +110,20 @@ export class AnnotationImport {
       const target = find(name);
       return target ? { frameCount: target.frameCount ?? null } : null;
     };
-    const decoded = decodeThroughGate(annotationDecoders[format], files, { rule: await citedDataRule(this.db, projectId), sizeOf, itemOf, shipped });
-    const matched = matchImport(decoded, targets, await citedTools(this.db, projectId));
+    const read = await Promise.all(files.map(inMemory));
+    const decoded = decodeThroughGate(annotationDecoders[format], read, { rule: await citedDataRule(this.db, projectId), sizeOf, itemOf, shipped });
+    const matched = matchImport(decoded, targets, tools);
     const outcome = { items: 0, objects: 0, refusals: matched.refusals, warnings: matched.warnings, dropped: matched.dropped };
     if (matched.items.length === 0 || (mode === 'all' && matched.refusals.length > 0)) return { ...outcome, written: false };
+    for (let start = 0; start < matched.items.length; start += chunkSize) await write(matched.items.slice(start, start + chunkSize), start);
+    return { ...outcome, written: true, items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0) };
+  }
+
+  /** Writes a chunk of items in one transaction; `start` counts the import's items written before it. */
+  private writer(targets: Awaited<ReturnType<AnnotationImport['targets']>>, projectId: string, tools: ResultTool[], context: CommandContext) {
     const rows = new Map(targets.map((t) => [t.itemId, t]));
     const now = new Date();
-    const tools = await citedTools(this.db, projectId);
-    for (let start = 0; start < matched.items.length; start += chunkSize) {
-      const chunk = matched.items.slice(start, start + chunkSize);
+    return async (chunk: MatchedItem[], start: number): Promise<void> => {
       // Each chunk has a command id of its own, derived from the request's, so a repeated request writes nothing twice.
       await this.pipeline.transact({ ...context, commandId: `${context.commandId}:annotations:${start}` }, async (unit) => {
         const { plan } = await this.work.plan(unit, projectId);
@@ -89,8 +136,7 @@ export class AnnotationImport {
           await this.work.run(unit, item, plan, context.actor, actionDecider({ name: 'prelabel', body: { result } }, { tools, image, cameras: target.cameras }, now));
         }
       });
-    }
-    return { ...outcome, written: true, items: matched.items.length, objects: matched.items.reduce((sum, i) => sum + i.result.objects.length, 0) };
+    };
   }
 
   /**

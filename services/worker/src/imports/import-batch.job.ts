@@ -152,7 +152,9 @@ export class ImportBatchJob implements JobHandler {
     const pathPrefix = first.location.endsWith(first.name) ? first.location.slice(0, first.location.length - first.name.length) : '';
     if (chunks.length === 0 && refused.length > 0) chunks.push([]);
 
-    const share = (done: number) => Math.min(99, Math.floor((done / total) * 100));
+    // Annotations shipped beside the pictures take the second half of the bar, read after the pictures are items.
+    const registering = shipped ? 50 : 100;
+    const share = (done: number) => Math.min(99, Math.floor((done / total) * registering));
     const examineChunk = (units: ImportUnit[]) =>
       mapLimit(units, units.some((unit) => unit.kind !== 'picture') ? 1 : readConcurrency, (unit) =>
         this.examineUnit(unit, annotationType, (part) => report(share(handled + part))),
@@ -219,7 +221,7 @@ export class ImportBatchJob implements JobHandler {
     }
     // What a tool's export shipped beside its pictures: its refused and skipped lines are notes of the report.
     const annotated = shipped
-      ? await importShipped(this.annotations, { batchId, projectId, shipped, paths: listed.map((f) => f.name) }, context('annotations'))
+      ? await importShipped(this.annotations, { batchId, projectId, shipped, paths: listed.map((f) => f.name), progress: (part) => report(Math.min(99, registering + Math.floor(part * (100 - registering)))) }, context('annotations'))
       : null;
     if (annotated) notes.push(...annotated.lines);
     const failureFileId = failures.length + notes.length > 0 ? await this.storeReport(importId, [...failures, ...notes]) : null;

@@ -1,4 +1,5 @@
 // The seam between the import job and where a batch's files live: an extracted zip, a server folder, or an object-store prefix.
+import type { Readable } from 'node:stream';
 
 /** One file an import source offers; `name` is relative to the batch root and '/'-separated. */
 export interface SourceFile {
@@ -10,6 +11,8 @@ export interface SourceFile {
   localPath?: string;
   /** The whole file, or the bytes [start, end) when a range is given (end exclusive). */
   read(start?: number, end?: number): Promise<Buffer>;
+  /** The whole file as a stream, for a file too large to hold (a data set's annotations). */
+  stream(): Promise<Readable>;
 }
 
 export interface ImportSource {

@@ -1,8 +1,9 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { SourceFile } from './import-source';
 import { frameStem, planPointClouds } from './point-cloud-units';
 
-const file = (name: string): SourceFile => ({ name, size: 1, location: `root/${name}`, read: async () => Buffer.from('x') });
+const file = (name: string): SourceFile => ({ name, size: 1, location: `root/${name}`, read: async () => Buffer.from('x'), stream: async () => Readable.from([Buffer.from('x')]) });
 const names = (files: SourceFile[]) => files.map((f) => f.name);
 
 describe('planPointClouds', () => {

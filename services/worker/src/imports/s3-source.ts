@@ -1,4 +1,5 @@
 // The files under a prefix of an S3-compatible bucket (cos, oss), listed page by page and read by byte range.
+import type { Readable } from 'node:stream';
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { ObjectStoreConfig } from '@annot/core';
 import { ImportRefused } from './import-refused';
@@ -12,6 +13,8 @@ export function s3Source(client: S3Client, store: ObjectStoreConfig, prefix: str
     const answer = await client.send(new GetObjectCommand({ Bucket: store.bucket, Key: key, Range: range }));
     return Buffer.from(await answer.Body!.transformToByteArray());
   };
+  // In Node the SDK's body is a readable stream.
+  const stream = async (key: string): Promise<Readable> => (await client.send(new GetObjectCommand({ Bucket: store.bucket, Key: key }))).Body as Readable;
   return {
     async *list(): AsyncIterable<SourceFile> {
       let token: string | undefined;
@@ -27,7 +30,7 @@ export function s3Source(client: S3Client, store: ObjectStoreConfig, prefix: str
           const key = object.Key!;
           // Keys ending in a slash are the folders some consoles create; they hold no data.
           if (key.endsWith('/')) continue;
-          yield { name: key.slice(root.length), size: object.Size ?? 0, location: `s3://${store.bucket}/${key}`, read: (start, end) => read(key, start, end) };
+          yield { name: key.slice(root.length), size: object.Size ?? 0, location: `s3://${store.bucket}/${key}`, read: (start, end) => read(key, start, end), stream: () => stream(key) };
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

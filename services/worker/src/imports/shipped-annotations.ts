@@ -18,15 +18,18 @@ export function splitShipped(files: SourceFile[], ref: ImportAnnotationsRef | un
   return { data: files.filter((f) => !isAnnotationText(f.name)), shipped: { ref, documents: files.filter((f) => isAnnotationText(f.name)) } };
 }
 
-/** Writes the shipped annotations as the batch's items' starting results; answers what they gave and the report's lines. */
+/**
+ * Writes the shipped annotations as the batch's items' starting results; answers what they gave and the report's
+ * lines. The files are handed over as streams: a data set's COCO file is read as one, and says how far it has got.
+ */
 export async function importShipped(
   annotations: AnnotationImport,
-  { batchId, projectId, shipped, paths }: { batchId: string; projectId: string; shipped: ShippedAnnotations; paths: string[] },
+  { batchId, projectId, shipped, paths, progress }: { batchId: string; projectId: string; shipped: ShippedAnnotations; paths: string[]; progress: (share: number) => Promise<void> },
   context: CommandContext,
 ): Promise<{ summary: ImportedAnnotations; lines: Failure[] }> {
-  const files = await Promise.all(shipped.documents.map(async (file) => ({ path: file.name, content: await file.read() })));
+  const files = shipped.documents.map((file) => ({ path: file.name, size: file.size, open: () => file.stream() }));
   const { format, mode, by } = shipped.ref;
-  const outcome = await annotations.run({ batchId, projectId, format, mode, files, shipped: new Set(paths) }, { ...context, actor: by });
+  const outcome = await annotations.run({ batchId, projectId, format, mode, files, shipped: new Set(paths), progress }, { ...context, actor: by });
   const refusals = outcome.written || outcome.refusals.length > 0 ? outcome.refusals : [{ source: '-', reasonKey: 'exports.import.no_files' }];
   const lines = [...refusals, ...outcome.warnings].map((line): Failure => ({ name: line.source, reasonKey: line.reasonKey, ...(line.params ? { params: line.params } : {}) }));
   return { summary: { items: outcome.items, objects: outcome.objects, refused: refusals.length, warned: outcome.warnings.length }, lines };

@@ -24,6 +24,7 @@ export function storageSource(storage: Storage, prefix: string, base: string): I
           location: base ? `${base}/${name}` : name,
           localPath: storage instanceof LocalDiskStorage ? storage.localPath(key) : undefined,
           read: (start?: number, end?: number) => storage.read(key, start === undefined ? undefined : { start, end }),
+          stream: () => storage.get(key),
         };
       }
     },

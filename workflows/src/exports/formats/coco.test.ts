@@ -2,7 +2,7 @@
 // image per frame of a sequence, the shapes COCO cannot hold left out, and the same document imported back.
 import { describe, expect, it } from 'vitest';
 import type { Keyframe, ResultObject } from '../../tasks/result.schema';
-import { importDetails, importReasons, type ImportedFile } from '../format';
+import { importDetails, importReasons, type ImportedFile, importWarnings } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 import { itemFinder } from '../import-matching';
 import { cocoDocumentPath, cocoEncoder, decodeCoco } from './coco';
@@ -162,7 +162,7 @@ describe(decodeCoco.name, () => {
     ]);
   });
 
-  it('refuses each bad annotation where it is: unknown category or image, a bad box, a short ring, an unreadable RLE mask', () => {
+  it('refuses each bad annotation where it is: unknown category, a bad box, a short ring, an unreadable RLE mask; skips one of no listed image with a warning', () => {
     const document = {
       images: [{ id: 1, file_name: 'a.png' }],
       categories: [{ id: 1, name: 'Vehicle' }],
@@ -175,14 +175,14 @@ describe(decodeCoco.name, () => {
         { image_id: 1, category_id: 1, bbox: [0, 0, 2, 2] },
       ],
     };
-    const { items, refusals } = decodeCoco([upload(document)], decodeContext);
+    const { items, refusals, warnings } = decodeCoco([upload(document)], decodeContext);
     expect(refusals.map((r) => [r.source, r.reasonKey, r.params?.value])).toEqual([
       ['instances.json annotations[0]', importReasons.unknownClass, '9'],
-      ['instances.json annotations[1]', importReasons.itemNotFound, '5'],
       ['instances.json annotations[2]', importReasons.wrongGeometry, undefined],
       ['instances.json annotations[3]', importReasons.wrongGeometry, undefined],
       ['instances.json annotations[4]', importReasons.wrongGeometry, undefined],
     ]);
+    expect(warnings).toEqual([{ source: 'instances.json annotations[1]', reasonKey: importWarnings.noImage, params: { value: '5' } }]);
     expect(items[0].objects).toHaveLength(1);
   });
 

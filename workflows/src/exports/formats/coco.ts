@@ -1,13 +1,14 @@
 // COCO detection and segmentation: one document, annotations/instances.json, written a section at a time. Boxes
 // are bboxes; polygons are segmentations with their bounds as bbox; lines, curves and points have no COCO form.
-// A sequence's frames are images of their own, "<media path>#<frame>". Imports also read crowd regions' RLE as masks,
-// CVAT's and Datumaro's per-annotation attributes, detection scores and keypoints.
-import { type AnnotationDecoder, ClassRegistry, type DecodedItem, type DecodedObject, type EncoderFactory, importDetails, importReasons, importWarnings } from '../format';
-import { messageRef } from '../../i18n/message-ref';
-import { maskOfRle } from './coco-rle';
+// A sequence's frames are images of their own, "<media path>#<frame>". Imports read the document entry by entry
+// (coco-reading.ts): crowd regions' RLE as masks, CVAT's and Datumaro's per-annotation attributes, scores and keypoints.
+import { type AnnotationDecoder, ClassRegistry, type EncoderFactory } from '../format';
 import type { AttributeValues, Shape } from '../../tasks/result.schema';
+import { type CocoAnnotation, type CocoCategory, type CocoImage, cocoLists, CocoReading, withLists } from './coco-reading';
 import { decodeJsonDocuments } from './json-documents';
-import { attributeValues, boundsOf, finite, objectsAt } from './objects-at';
+import { boundsOf, objectsAt } from './objects-at';
+
+export { cocoShapeOf, withLists } from './coco-reading';
 
 export const cocoDocumentPath = 'annotations/instances.json';
 
@@ -98,111 +99,17 @@ export const cocoEncoder: EncoderFactory = (context) => {
   };
 };
 
-interface CocoImage {
-  id?: unknown;
-  file_name?: unknown;
-}
-
-interface CocoAnnotation {
-  image_id?: unknown;
-  category_id?: unknown;
-  bbox?: unknown;
-  segmentation?: unknown;
-  attributes?: unknown;
-  iscrowd?: unknown;
-  score?: unknown;
-  keypoints?: unknown;
-}
-
-interface CocoDocument {
-  images: CocoImage[];
-  annotations: CocoAnnotation[];
-  categories: { id?: unknown; name?: unknown; keypoints?: unknown }[];
-}
-
-/** A sequence's frame image, "<media path>#<frame>": frame 0 stands for the item, later frames are not read. */
-const framePattern = /#(\d+)$/;
-
+/** A whole parsed COCO document, its categories read before its images and annotations. */
 export const decodeCoco: AnnotationDecoder = (files) =>
   decodeJsonDocuments(files, 'COCO', (file, parsed, { items, refusals, warnings }) => {
-    const document = withLists<CocoDocument>(parsed, ['images', 'annotations', 'categories']);
+    const document = withLists<Record<(typeof cocoLists)[number], unknown[]>>(parsed, cocoLists);
     if (typeof document === 'string') return document;
-    const categories = new Map(document.categories.flatMap((c) => (typeof c?.name === 'string' ? [[c.id, c.name] as const] : [])));
-    const keypointNames = new Map(document.categories.flatMap((c) => (Array.isArray(c?.keypoints) ? [[c.id, c.keypoints.map(String)] as const] : [])));
-    const byImage = new Map<unknown, DecodedItem>();
-    const laterFrames = new Set<unknown>();
+    const reading = new CocoReading(file.path);
+    const said = { refusals, warnings };
+    document.categories.forEach((category) => reading.category(category as CocoCategory));
     document.images.forEach((image, index) => {
-      const source = `${file.path} images[${index}]`;
-      if (typeof image?.file_name !== 'string' || !image.file_name || image.id === undefined) {
-        return refusals.push({ source, reasonKey: importReasons.malformed, params: { format: 'COCO', detail: importDetails.cocoImage } });
-      }
-      const frame = framePattern.exec(image.file_name);
-      if (frame && Number(frame[1]) > 0) return laterFrames.add(image.id);
-      const decoded: DecodedItem = { fileName: image.file_name.replace(framePattern, ''), source, objects: [] };
-      byImage.set(image.id, decoded);
-      items.push(decoded);
+      const item = reading.image(image as CocoImage, index, said);
+      if (item) items.push(item);
     });
-    document.annotations.forEach((annotation, index) => {
-      const source = `${file.path} annotations[${index}]`;
-      if (laterFrames.has(annotation?.image_id)) return;
-      const item = byImage.get(annotation?.image_id);
-      if (!item) return refusals.push({ source, reasonKey: importReasons.itemNotFound, params: { value: String(annotation?.image_id) } });
-      const className = categories.get(annotation.category_id);
-      if (className === undefined) return refusals.push({ source, reasonKey: importReasons.unknownClass, params: { value: String(annotation.category_id) } });
-      const shape = cocoShapeOf(annotation);
-      if (typeof shape === 'string') return refusals.push({ source, reasonKey: importReasons.wrongGeometry, params: { detail: shape } });
-      const rings = Array.isArray(annotation.segmentation) ? annotation.segmentation.length : 0;
-      if (rings > 1) warnings.push({ source, reasonKey: importWarnings.shapeSkipped, params: { value: `polygon 2–${rings}`, detail: importDetails.firstPolygon } });
-      const { track_id: trackId, ...attributes } = { ...cocoFlags(annotation), ...attributeValues(annotation.attributes) };
-      const id = typeof trackId === 'string' && trackId ? { id: trackId } : {};
-      item.objects.push({ source, className, shape, attributes, ...id });
-      item.objects.push(...keypointsOf(annotation, keypointNames.get(annotation.category_id) ?? [], source));
-    });
+    document.annotations.forEach((annotation, index) => reading.annotation(annotation as CocoAnnotation, index, said));
   });
-
-/** A detection's score, as the attribute of that name; a crowd is its mask (the matching flags it where it becomes a box). */
-function cocoFlags(annotation: CocoAnnotation): AttributeValues {
-  const flags: AttributeValues = {};
-  if (typeof annotation.score === 'number' && Number.isFinite(annotation.score)) flags.score = String(annotation.score);
-  return flags;
-}
-
-/**
- * A person's keypoints ([x, y, v] a point, v 0 where not labelled) as points of the tools named after the category's
- * keypoint names; a point not visible (v 1) says so in its visibility. A project without such a tool skips them.
- */
-function keypointsOf(annotation: CocoAnnotation, names: string[], source: string): DecodedObject[] {
-  const values = annotation.keypoints;
-  if (!Array.isArray(values) || !finite(...values)) return [];
-  const points: DecodedObject[] = [];
-  for (let i = 0; i + 2 < values.length && i / 3 < names.length; i += 3) {
-    const [x, y, v] = values.slice(i, i + 3) as number[];
-    if (v === 0) continue;
-    points.push({ source: `${source} keypoints[${i / 3}]`, className: names[i / 3], shape: { type: 'point', x, y }, attributes: v === 1 ? { visibility: '1' } : {}, optional: importReasons.unknownClass });
-  }
-  return points;
-}
-
-/** The document with its three lists, or why it is not a COCO document. */
-/** A parsed COCO-style document with the lists named, or why it is not one. */
-export function withLists<T>(document: unknown, lists: string[]): T | string {
-  const missing = lists.filter((list) => !Array.isArray((document as Record<string, unknown> | null)?.[list]));
-  return missing.length === 0 ? (document as T) : messageRef(importDetails.missingLists, { lists: missing.join(', ') });
-}
-
-/** A mask from an RLE segmentation, a polygon from the first ring of a polygon one, else a box from the bbox; or why none can be read. */
-export function cocoShapeOf(annotation: { bbox?: unknown; segmentation?: unknown }): Shape | string {
-  const segmentation = annotation.segmentation;
-  if (segmentation && typeof segmentation === 'object' && !Array.isArray(segmentation)) return maskOfRle(segmentation);
-  const ring = Array.isArray(segmentation) && Array.isArray(segmentation[0]) ? (segmentation[0] as unknown[]) : null;
-  if (ring && ring.length > 0) {
-    if (ring.length < 6 || ring.length % 2 !== 0 || !finite(...ring)) return importDetails.polygonPairs;
-    const values = ring as number[];
-    return { type: 'polygon', points: Array.from({ length: values.length / 2 }, (_, i) => ({ x: values[2 * i], y: values[2 * i + 1] })) };
-  }
-  const bbox = annotation.bbox;
-  if (!Array.isArray(bbox) || bbox.length !== 4 || !finite(...bbox)) return importDetails.bboxValues;
-  const [x, y, width, height] = bbox as number[];
-  if (width <= 0 || height <= 0) return importDetails.bboxPositive;
-  return { type: 'box', x, y, width, height };
-}

@@ -79,3 +79,4 @@ export { nuscenesFolder } from './nuscenes';
 export { pointLabelsClassesPath } from './point-labels';
 export { motChallengeClasses } from './mot';
 export { readSeqinfo, type SeqInfo } from './seqinfo';
+export { type CocoAnnotation, type CocoCategory, type CocoImage, cocoLists, CocoReading, missingLists } from './coco-reading';

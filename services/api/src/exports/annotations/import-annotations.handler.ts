@@ -1,8 +1,8 @@
 // A PM's pre-labelled annotations for a batch, uploaded over HTTP: the annotation import writes them, and its lines
 // are said in the caller's language; an upload that writes nothing is refused with every line.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AnnotationImport, AppError, type CommandContext } from '@annot/core';
-import type { DecodeRefusal, ExportFormat, ImportedFile } from '@annot/workflows';
+import { type AnnotationFile, AnnotationImport, AppError, type CommandContext } from '@annot/core';
+import type { DecodeRefusal, ExportFormat } from '@annot/workflows';
 import type { Language } from '../../i18n/language';
 import { translate } from '../../i18n/translate';
 
@@ -10,7 +10,7 @@ export class ImportAnnotationsCommand {
   constructor(
     readonly batchId: string,
     readonly projectId: string,
-    readonly input: { format: ExportFormat; mode: 'all' | 'good'; files: ImportedFile[] },
+    readonly input: { format: ExportFormat; mode: 'all' | 'good'; files: AnnotationFile[] },
     readonly language: Language,
     readonly context: CommandContext,
   ) {}

@@ -1,10 +1,12 @@
 // The files of an annotation upload: each file sent, a zip's entries in place of the zip, read entry by entry in
-// memory (an upload is bounded; its largest entry is the largest annotation file). An upload that ships pictures or
-// videos beside its annotations, a zip or a folder sent as its files, is an export with its images, which the batch's
-// import reads instead, as one zip.
+// memory, except a large entry (a data set's zipped COCO file, ten times its zip's size), which is read from the zip
+// as a stream when the import asks for it. An upload that ships pictures or videos beside its annotations, a zip or a
+// folder sent as its files, is an export with its images, which the batch's import reads instead, as one zip.
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { type ImportedFile, isShippedMedia } from '@annot/workflows';
+import type { AnnotationFile } from '@annot/core';
+import { isShippedMedia } from '@annot/workflows';
 
 /** A file as the request sent it: its path inside the folder sent, or its name. */
 export interface UploadedPart {
@@ -17,17 +19,33 @@ const startsLikeZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0)
 // Folders, and the files macOS adds beside every zipped file, hold no annotations.
 const isFile = (name: string) => !name.endsWith('/') && !name.startsWith('__MACOSX/');
 
-export async function uploadedFiles(parts: UploadedPart[]): Promise<ImportedFile[]> {
-  const files: ImportedFile[] = [];
+/** A zip's entry larger than this is not held unpacked. */
+const heldBytes = 8 * 1024 * 1024;
+
+export async function uploadedFiles(parts: UploadedPart[]): Promise<AnnotationFile[]> {
+  const files: AnnotationFile[] = [];
   for (const part of parts) {
     if (!startsLikeZip(part.content)) files.push({ path: part.name, content: part.content });
     else {
       await eachEntry(part.content, async (entry, archive) => {
-        if (isFile(entry.fileName)) files.push({ path: entry.fileName, content: await contentOf(archive, entry) });
+        if (!isFile(entry.fileName)) return;
+        if (entry.uncompressedSize <= heldBytes) files.push({ path: entry.fileName, content: await contentOf(archive, entry) });
+        else files.push({ path: entry.fileName, size: entry.uncompressedSize, open: () => entryStream(part.content, entry.fileName) });
       });
     }
   }
   return files;
+}
+
+/** One entry of a zip in memory as a stream of its unpacked bytes. */
+async function entryStream(data: Buffer, name: string): Promise<Readable> {
+  const found: { stream?: Promise<Readable> } = {};
+  await eachEntry(data, async (entry, archive) => {
+    if (entry.fileName !== name || found.stream) return;
+    found.stream = new Promise((resolve, reject) => archive.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream!))));
+  });
+  if (!found.stream) throw new Error(`the upload's entry ${name} is gone`);
+  return found.stream;
 }
 
 /** Whether a file sent, or an entry of a zip sent, is a picture or a video (zips are read by name only). */

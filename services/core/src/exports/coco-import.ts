@@ -1,0 +1,300 @@
+// A COCO upload imported as a stream, in three walks of each file: first its images, its categories and how many
+// annotations each image has; then its annotations checked, each item decoded, matched and validated as soon as its
+// image's last annotation is read, and nothing written; then, where the mode lets anything be written, the same again,
+// each chunk of items written as it fills. Memory holds the images, what is said of the lines, and the items whose
+// annotations are still being read: one at a time for files in image order, as COCO, CVAT and Datumaro write them.
+// Every line is said as the whole-document decoder says it (coco-reading.ts does both).
+import type { Readable } from 'node:stream';
+import {
+  type CocoAnnotation,
+  type CocoCategory,
+  type CocoImage,
+  cocoLists,
+  CocoReading,
+  type DecodedItem,
+  type DecodeRefusal,
+  type DecodeWarning,
+  type ImportTarget,
+  importReasons,
+  type InputRefusal,
+  isStorable,
+  matchImport,
+  type MatchedItem,
+  missingLists,
+  noteDropped,
+  type ResultTool,
+  valueRefusal,
+} from '@annot/workflows';
+import { type CocoWalk, type EntryUse, NotAnObject, NotText, walkCoco } from './coco-stream';
+
+/** An annotation file read as a stream: a file of an extracted upload, or one sent in a request. */
+export interface StreamedAnnotationFile {
+  path: string;
+  size: number;
+  open(): Promise<Readable>;
+}
+
+export interface CocoImportEnvironment {
+  targets: ImportTarget[];
+  tools: ResultTool[];
+  mode: 'all' | 'good';
+  /** Items matched and checked per chunk, and written per chunk. */
+  chunkSize: number;
+  /** Writes a chunk of items; `start` counts the items written before it in this import. */
+  write(items: MatchedItem[], start: number): Promise<void>;
+  /** How far the import has got, 0 to 1. */
+  progress(share: number): Promise<void>;
+}
+
+export interface CocoImportOutcome {
+  written: boolean;
+  items: number;
+  objects: number;
+  refusals: DecodeRefusal[];
+  warnings: DecodeWarning[];
+  dropped: { files: string[]; objects: string[] };
+}
+
+/** A file the gate refuses whole: its text, or one of its entries, is not what a request body may hold. */
+class FileRefused extends Error {
+  constructor(readonly refusal: DecodeRefusal) {
+    super(refusal.reasonKey);
+  }
+}
+
+const gateRefusal = (path: string, refused: InputRefusal): DecodeRefusal => ({ source: path, reasonKey: refused.messageKey, params: { ...refused.params, field: refused.field } });
+const malformed = (path: string, detail: string): DecodeRefusal => ({ source: path, reasonKey: importReasons.malformed, params: { format: 'COCO', detail } });
+
+/** What the walks learn of one file. */
+class CocoFile {
+  readonly reading: CocoReading;
+  /** The file's items, in the order of its images. */
+  readonly items: DecodedItem[] = [];
+  /** Annotations per image id, as the first walk counted them. */
+  readonly counts = new Map<unknown, number>();
+  readonly gate: DecodeRefusal[] = [];
+  readonly said = { refusals: [] as DecodeRefusal[], warnings: [] as DecodeWarning[] };
+  readonly matched = { refusals: [] as DecodeRefusal[], warnings: [] as DecodeWarning[] };
+  refused: DecodeRefusal | null = null;
+
+  constructor(readonly file: StreamedAnnotationFile) {
+    this.reading = new CocoReading(file.path);
+  }
+
+  /** A refused line of the file refuses its items, as in the whole-document import. */
+  get linesRefused(): boolean {
+    return this.gate.length + this.said.refusals.length > 0;
+  }
+
+  /** An entry held to a request body's bounds, or the file refused. */
+  check(key: string, index: number, value: unknown): void {
+    const path = this.file.path;
+    if (!isStorable(key)) throw new FileRefused(gateRefusal(path, { field: path, messageKey: 'validation.invalid_characters', params: {} }));
+    const refused = valueRefusal(value, index < 0 ? `${path}.${key}` : `${path}.${key}.${index}`);
+    if (refused) throw new FileRefused(gateRefusal(path, refused));
+  }
+}
+
+/**
+ * What a chunk may hold, counting each object and each point of its shape (a mask's runs as points): a data set of
+ * large polygons fills it with a few items, one of boxes with the item count's worth.
+ */
+const chunkWeight = 100_000;
+
+function weightOf(item: DecodedItem): number {
+  let weight = 0;
+  for (const { shape } of item.objects) weight += 1 + ('points' in shape ? shape.points.length : 'counts' in shape ? shape.counts.length : 0);
+  return weight;
+}
+
+/** One walk over the annotations: items handed on, a chunk at a time, as their last annotation is read. */
+class AnnotationWalk implements CocoWalk {
+  private readonly left: Map<unknown, number>;
+  private ready: DecodedItem[] = [];
+  private weights: number[] = [];
+  private weight = 0;
+
+  constructor(
+    private readonly coco: CocoFile,
+    private readonly chunkSize: number,
+    private readonly read_: (bytes: number) => void,
+    private readonly handle: (items: DecodedItem[]) => Promise<void> | void,
+  ) {
+    this.left = new Map(coco.counts);
+    for (const item of coco.items) item.objects = [];
+    // Images without annotations are items of no objects, ready at once.
+    for (const item of coco.items) if (!this.left.get(imageIdOf(coco, item))) this.add(item);
+  }
+
+  private add(item: DecodedItem): void {
+    const weight = weightOf(item);
+    this.ready.push(item);
+    this.weights.push(weight);
+    this.weight += weight;
+  }
+
+  /** The next chunk: up to chunkSize items within chunkWeight, at least one. */
+  private take(): DecodedItem[] {
+    let count = 0;
+    let weight = 0;
+    while (count < this.ready.length && count < this.chunkSize && (count === 0 || weight + this.weights[count] <= chunkWeight)) weight += this.weights[count++];
+    this.weights.splice(0, count);
+    this.weight -= weight;
+    return this.ready.splice(0, count);
+  }
+
+  use(key: string): EntryUse {
+    return key === 'annotations' ? 'assemble' : 'skip';
+  }
+
+  entry(key: string, index: number, value: unknown): void {
+    this.coco.check(key, index, value);
+    const annotation = value as CocoAnnotation;
+    const item = this.coco.reading.annotation(annotation, index, this.coco.said);
+    const id = annotation?.image_id;
+    if (!this.coco.reading.holds(id)) return;
+    const left = (this.left.get(id) ?? 1) - 1;
+    this.left.set(id, left);
+    if (left === 0) this.add(item ?? this.coco.reading.itemOf(id)!);
+  }
+
+  imageId(): void {}
+
+  read(bytes: number): void {
+    this.read_(bytes);
+  }
+
+  /** Hands on the chunks filled; `all` also what is left, once the file is read. */
+  async drain(all = false): Promise<void> {
+    while (this.ready.length >= this.chunkSize || this.weight >= chunkWeight || (all && this.ready.length > 0)) {
+      const chunk = this.take();
+      await this.handle(chunk);
+      // The objects are written or said: they need not be held any longer.
+      for (const item of chunk) item.objects = [];
+    }
+    if (!all) return;
+    // Items whose count was not reached (the file changed between walks) are still handed on, with what was read.
+    const rest = this.coco.items.filter((item) => (this.left.get(imageIdOf(this.coco, item)) ?? 0) > 0);
+    for (const item of rest) this.left.set(imageIdOf(this.coco, item), 0);
+    if (rest.length > 0) await this.handle(rest);
+  }
+}
+
+const imageIdOf = (coco: CocoFile, item: DecodedItem): unknown => coco.reading.imageIdOf(item);
+
+export async function importCocoStreamed(files: StreamedAnnotationFile[], environment: CocoImportEnvironment): Promise<CocoImportOutcome> {
+  const { targets, tools, mode, chunkSize } = environment;
+  // The walks' shares of the work, by bytes read: checking and writing cost more than counting.
+  const weights = { index: 1, check: 2, write: 3 };
+  const total = files.reduce((sum, f) => sum + f.size, 0) * (weights.index + weights.check + weights.write) || 1;
+  let done = 0;
+  let said = -1;
+  const progress = async (bytes: number) => {
+    const percent = Math.min(100, Math.floor(((done + bytes) / total) * 100));
+    if (percent === said) return;
+    said = percent;
+    await environment.progress(percent / 100);
+  };
+  let reading = 0;
+  const walked = (weight: number) => (bytes: number) => {
+    reading = bytes * weight;
+  };
+  const settle = async (file: StreamedAnnotationFile, weight: number) => {
+    done += file.size * weight;
+    reading = 0;
+    await progress(0);
+  };
+
+  const cocos = files.map((file) => new CocoFile(file));
+  for (const coco of cocos) {
+    await walkFile(coco, indexWalk(coco, walked(weights.index)), () => progress(reading));
+    await settle(coco.file, weights.index);
+    if (coco.refused) continue;
+    await walkFile(coco, new AnnotationWalk(coco, chunkSize, walked(weights.check), (items) => check(coco, items, targets, tools)), () => progress(reading));
+    await settle(coco.file, weights.check);
+  }
+
+  const kept = cocos.filter((coco) => !coco.refused);
+  const refusals = [...cocos.flatMap((c) => (c.refused ? [c.refused] : c.gate)), ...kept.flatMap((c) => c.said.refusals), ...kept.flatMap((c) => c.matched.refusals)];
+  const warnings = [...kept.flatMap((c) => c.said.warnings), ...kept.flatMap((c) => c.matched.warnings)];
+  const dropped = { files: new Set<string>(), objects: new Set<string>() };
+  noteDropped({ refusals: cocos.flatMap((c) => (c.refused ? [c.refused] : [...c.gate, ...c.said.refusals])), warnings: kept.flatMap((c) => c.said.warnings) }, dropped);
+  const outcome = (written: boolean, items: number, objects: number): CocoImportOutcome => ({ written, items, objects, refusals, warnings, dropped: { files: [...dropped.files], objects: [...dropped.objects] } });
+  if (mode === 'all' && refusals.length > 0) {
+    await environment.progress(1);
+    return outcome(false, 0, 0);
+  }
+
+  let items = 0;
+  let objects = 0;
+  for (const coco of kept) {
+    // A file with a refused line writes none of its items: this walk only lists what they drop.
+    const write = async (decoded: DecodedItem[]) => {
+      const matched = matchImport({ items: decoded, refusals: coco.linesRefused ? [{ source: coco.file.path, reasonKey: importReasons.malformed }] : [] }, targets, tools);
+      matched.dropped.files.filter((file) => file !== coco.file.path).forEach((file) => dropped.files.add(file));
+      matched.dropped.objects.forEach((object) => dropped.objects.add(object));
+      if (matched.items.length === 0) return;
+      await environment.write(matched.items, items);
+      items += matched.items.length;
+      objects += matched.items.reduce((sum, item) => sum + item.result.objects.length, 0);
+    };
+    await walkFile(coco, new AnnotationWalk(coco, chunkSize, walked(weights.write), write), () => progress(reading));
+    await settle(coco.file, weights.write);
+  }
+  await environment.progress(1);
+  return outcome(items > 0, items, objects);
+}
+
+/** The first walk: images and categories read, each image's annotations counted, every entry through the gate. */
+function indexWalk(coco: CocoFile, read: (bytes: number) => void): CocoWalk {
+  return {
+    use: (key) => (key === 'annotations' ? 'imageId' : 'assemble'),
+    entry(key, index, value) {
+      coco.check(key, index, value);
+      if (index < 0) return;
+      if (key === 'images') {
+        const item = coco.reading.image(value as CocoImage, index, coco.said);
+        if (item) coco.items.push(item);
+      } else if (key === 'categories') coco.reading.category(value as CocoCategory);
+    },
+    imageId(_key, _index, id) {
+      coco.counts.set(id, (coco.counts.get(id) ?? 0) + 1);
+    },
+    read,
+  };
+}
+
+/** Matches and validates a chunk without writing it: what the matching says joins the file's lines. */
+function check(coco: CocoFile, decoded: DecodedItem[], targets: ImportTarget[], tools: ResultTool[]): void {
+  const passed = decoded.filter((item) => {
+    const refused = valueRefusal(item, item.source);
+    if (refused) coco.gate.push(gateRefusal(item.source, refused));
+    return !refused;
+  });
+  const matched = matchImport({ items: passed, refusals: [] }, targets, tools);
+  coco.matched.refusals.push(...matched.refusals);
+  coco.matched.warnings.push(...matched.warnings);
+}
+
+/** One walk of a file; a file that is no COCO document, or that the gate refuses, is refused with where and why. */
+async function walkFile(coco: CocoFile, walk: CocoWalk & { drain?(all?: boolean): Promise<void> }, tick: () => Promise<void>): Promise<void> {
+  const { path } = coco.file;
+  try {
+    const lists = await walkCoco(await coco.file.open(), walk, async () => {
+      await walk.drain?.();
+      await tick();
+    });
+    await walk.drain?.(true);
+    const missing = cocoLists.filter((list) => !lists.has(list));
+    if (missing.length > 0) coco.refused = malformed(path, missingLists(missing));
+  } catch (error) {
+    if (error instanceof FileRefused) coco.refused = error.refusal;
+    else if (error instanceof NotText) coco.refused = gateRefusal(path, { field: path, messageKey: 'validation.invalid_characters', params: {} });
+    else if (error instanceof NotAnObject) coco.refused = malformed(path, missingLists(cocoLists));
+    else if (error instanceof Error && !isIoError(error)) coco.refused = malformed(path, error.message);
+    else throw error;
+  }
+}
+
+/** A failure to read the file itself (a vanished object, a broken disk) is the job's to retry, not the file's to be refused for. */
+const isIoError = (error: Error): boolean => typeof (error as NodeJS.ErrnoException).code === 'string' || error.name === 'AbortError';
