@@ -63,3 +63,14 @@ describe('request', () => {
     await expect(api.get('/readyz')).rejects.toMatchObject({ code: 0, message: 'Request Fail!' });
   });
 });
+
+describe('attachment', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('hands over a JSON file the API sends to be saved, and throws a refusal instead of saving it', async () => {
+    vi.stubGlobal('fetch', answer({ name: 'box tool', version: 3 }, { 'content-disposition': 'attachment; filename="tool.json"' }));
+    expect(JSON.parse(await (await api.attachment('/manage/tools/t1/export')).text())).toEqual({ name: 'box tool', version: 3 });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 404, message: 'No such tool', data: null, errCode: 'NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json' } })));
+    expect(await api.attachment('/manage/tools/gone/export').catch((e: unknown) => e)).toMatchObject({ code: 404, errCode: 'NOT_FOUND', message: 'No such tool' });
+  });
+});

@@ -113,6 +113,14 @@ async function blob(path: string, query?: Query): Promise<Blob> {
   throw new ApiError(response.status, 'BAD_RESPONSE', i18n.t('request_fail'));
 }
 
+/** A file the API sends to be saved (a tool's JSON, a failure list): whatever its type when it succeeds, the envelope's refusal when not. */
+async function attachment(path: string): Promise<Blob> {
+  const response = await send('GET', path, {});
+  if (response.ok) return response.blob();
+  await readEnvelope(response);
+  throw new ApiError(response.status, 'BAD_RESPONSE', i18n.t('request_fail'));
+}
+
 export const api = {
   get: async <T>(path: string, query?: Query) => (await request<T>('GET', path, { query })).data,
   /** The data with its ETag (the stream version), unquoted; null when the server sent none. */
@@ -121,6 +129,7 @@ export const api = {
     return { data: envelope.data, version: headers.get('etag')?.replace(/^W\//, '').replaceAll('"', '') ?? null };
   },
   blob,
+  attachment,
   post: async <T>(path: string, body: unknown = {}, query?: Query) => (await request<T>('POST', path, { body, query })).data,
   /** A command with headers of its own (If-Match). */
   command: async <T>(path: string, body: unknown, headers: Record<string, string>) => (await request<T>('POST', path, { body, headers })).data,

@@ -1,10 +1,9 @@
-// Saves what an authenticated GET answers as a file, the way a link with `download` would.
-import { readToken } from './auth-token';
-import { currentApiLanguage } from './i18n';
+// Saves what an authenticated GET answers as a file, the way a link with `download` would; a refusal is thrown as the
+// API's error for the page to show, never saved in the file's place.
+import { api } from './api-client';
 
 export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const response = await fetch(path, { headers: { authorization: `Bearer ${readToken() ?? ''}`, 'x-language': currentApiLanguage() } });
-  saveBlob(await response.blob(), fileName);
+  saveBlob(await api.attachment(path), fileName);
 }
 
 /** Saves a file already in hand. */

@@ -34,7 +34,6 @@ export * from './exports/export.projection';
 export * from './exports/export-archive';
 export * from './exports/annotation-import';
 export * from './exports/project-delivery';
-export * from './exports/annotation-import';
 export * from './identity/account.projection';
 export * from './identity/team.projection';
 export * from './identity/identity.lifecycles';

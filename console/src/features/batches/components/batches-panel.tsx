@@ -164,7 +164,7 @@ function BatchRow({ batch, live, busy, manage, run, onShow }: BatchRowProps) {
             </p>
           )}
           {batch.failureMessage && (
-            <button type="button" className={`text-start text-xs underline ${batch.failed > 0 ? 'text-destructive' : 'text-muted-foreground'}`} onClick={() => void downloadFailures(batch)}>
+            <button type="button" className={`text-start text-xs underline ${batch.failed > 0 ? 'text-destructive' : 'text-muted-foreground'}`} onClick={() => void downloadFailures(batch).catch((error: unknown) => toast.error(error instanceof ApiError ? error.message : t('request_fail')))}>
               {batch.failureMessage}
             </button>
           )}
