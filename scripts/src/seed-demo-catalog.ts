@@ -88,6 +88,8 @@ export const demoInvalidReasons = [
 export interface DemoCatalog {
   tools: { name: string; toolId: string; toolVersion: number }[];
   ruleId: string;
+  /** The demo error property groups, which the demo projects choose for their marks. */
+  errorGroupIds: string[];
 }
 
 /** Finds an entry by its name, or makes it. */
@@ -103,7 +105,8 @@ export async function seedDemoCatalog(call: Call, token: string): Promise<DemoCa
     const { id, toolVersion } = await ensure(call, token, '/manage/tools', tool);
     tools.push({ name: tool.name, toolId: id, toolVersion: toolVersion ?? 1 });
   }
-  for (const group of demoErrorGroups) await ensure(call, token, '/manage/error-groups', group);
+  const errorGroupIds: string[] = [];
+  for (const group of demoErrorGroups) errorGroupIds.push((await ensure(call, token, '/manage/error-groups', group)).id);
   for (const reason of demoInvalidReasons) await ensure(call, token, '/manage/invalid-reasons', reason);
   const rules = ok(await call('GET', '/manage/annotation-rules', undefined, token), 'annotation rules');
   let ruleId: string | undefined = rules.find((r: { configId: string }) => r.configId === 'DEMO-STREET')?.id;
@@ -116,7 +119,7 @@ export async function seedDemoCatalog(call: Call, token: string): Promise<DemoCa
     ].join('');
     ok(await call('POST', `/manage/annotation-rules/${ruleId}/versions`, { html, note: 'first edition' }, token), 'rule version');
   }
-  return { tools, ruleId };
+  return { tools, ruleId, errorGroupIds };
 }
 
 /** The project's tool step: every demo tool, and the vehicle group of the body and wheel boxes. */

@@ -72,7 +72,7 @@ async function createProject(call: Call, token: string, members: DemoMembers | n
   const inspection = { id: randomUUID(), type: 'inspection', name: 'Inspection' };
   await step('tools', spec.tools(catalog));
   await step('links', { links: [annotation, inspection] });
-  await step('rules', { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: spec.countdownSeconds ?? 10, rereadByAnnotator: false, dataRule: null });
+  await step('rules', { annotationRule: { ruleId: catalog.ruleId, ruleVersion: 1 }, countdownSeconds: spec.countdownSeconds ?? 10, rereadByAnnotator: false, dataRule: null, errorGroupIds: catalog.errorGroupIds });
   ok(await call('POST', `/manage/projects/${projectId}/publish`, undefined, token), 'publish');
   if (members) {
     await step(`links/${annotation.id}/members`, { teamIds: [members.teamId], taggerIds: [members.taggerId] });

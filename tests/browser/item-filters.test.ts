@@ -49,7 +49,7 @@ describe('item filters in the console', () => {
     const members = detail.links[0].members;
     await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[0].id}/members`, { token: admin, body: { teamIds: members.teamIds, taggerIds: [...members.taggerIds, lonerId] } });
     const rules = detail.rules;
-    await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule } });
+    await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds } });
     const loner = await signIn(platform, 'loner@example.com', 'Tagger@123', 1);
     await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: loner });
     await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -18,6 +18,7 @@ describe('project wizard in the console', () => {
     await call(platform, 'POST', '/manage/tools', { token: admin, body: { name: 'Lane box', templateType: 'box' } });
     const rule = await call(platform, 'POST', '/manage/annotation-rules', { token: admin, body: { name: 'Lane rules', configId: 'LANE' } });
     await call(platform, 'POST', `/manage/annotation-rules/${rule.body.data.id}/versions`, { token: admin, body: { html: '<p>Box every lane marking</p>' } });
+    await call(platform, 'POST', '/manage/error-groups', { token: admin, body: { name: 'Lane fit', values: [{ name: 'loose', color: '#ff0000', type: 'geometry' }] } });
   });
   afterAll(async () => {
     await browser?.close();
@@ -57,6 +58,7 @@ describe('project wizard in the console', () => {
     await page.waitForURL(/step=rules/);
 
     await page.getByLabel('Annotation rule').selectOption({ label: 'Lane rules' });
+    await page.getByLabel('Lane fit').check();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();

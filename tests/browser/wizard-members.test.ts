@@ -65,8 +65,11 @@ describe('the wizard and the rough edges around it', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/step=rules/);
     await page.getByLabel('Annotation rule').selectOption({ label: 'Lane rules' });
-    // The project chooses the error groups its marks name; the step says what the mark dialog will offer.
-    await page.getByText('None chosen: inspectors and acceptors mark with every error group of the catalog.').waitFor();
+    // The project chooses the error groups its marks name, at least one; the step says what the mark dialog will offer.
+    await page.getByText('Choose at least one: inspectors and acceptors mark only with the groups chosen here.').waitFor();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText("Choose at least one error group for the project's marks").waitFor();
+    expect(page.url()).toContain('step=rules');
     await page.getByLabel('Lane fit').check();
     await page.getByText('Inspectors and acceptors mark with: Lane fit').waitFor();
     await page.getByRole('button', { name: 'Save and continue' }).click();

@@ -1,11 +1,13 @@
 // The work loop in the console: a tagger claims and submits, an inspector claims it for inspection, the item is
-// rejected with a mark by the inspector, and the PM sees it as rework with its history and recycles another item.
+// rejected with a mark by the inspector, and the PM sees it as rework with its history and recycles another item; a
+// project left without error groups tells the inspector that no mark can be added and who chooses the groups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
 import { consoleToken, inChinese, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { boxResult, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
+import { signIn, signInAdmin } from '../support/sign-in';
 import { call, type Platform } from '../support/platform';
 
 interface ListedItem {
@@ -22,6 +24,8 @@ describe('the work loop in the console', () => {
   let projectId: string;
   let links: { id: string; type: string; name: string }[];
   let toolId: string;
+  /** The one error group the project marks with. */
+  let groupId: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -35,9 +39,10 @@ describe('the work loop in the console', () => {
       body: { name: 'Box fit', description: '', values: [{ name: 'Loose box', color: '#ff0000', type: 'geometry', description: '' }] },
     });
     expect(group.status, JSON.stringify(group.body)).toBe(200);
+    groupId = group.body.data.id;
     // The project marks with its own group only; the demo's groups stay in the catalog.
     const rules = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data.rules;
-    const chosen = { annotationRule: rules.annotationRule, countdownSeconds: rules.countdownSeconds, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: [group.body.data.id] };
+    const chosen = { annotationRule: rules.annotationRule, countdownSeconds: rules.countdownSeconds, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: [groupId] };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: chosen })).status).toBe(200);
   });
   afterAll(async () => {
@@ -161,5 +166,33 @@ describe('the work loop in the console', () => {
     await entry.getByText('已领取').waitFor();
     expect((await call(platform, 'GET', `/manage/tasks/items/${submitted.id}`, { token: taggerToken })).body.data).toMatchObject({ status: 'claimed', rework: true });
     expect(tagger.errors).toEqual([]);
+  });
+
+  it('tells the inspector, in English and Chinese, that a project left without error groups takes no mark and who chooses them', async () => {
+    // Arrangement: the demo tagger submits one more item, and the project's only group leaves the catalogue.
+    const taggerToken = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
+    const [itemId] = (await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: taggerToken, body: { count: 1 } })).body.data.items as string[];
+    expect((await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: taggerToken, body: { result: boxResult(toolId) } })).status).toBe(200);
+    expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: taggerToken })).status).toBe(200);
+    // The PM's sign-in through the console ended the admin's first session.
+    const admin = await signInAdmin(platform);
+    expect((await call(platform, 'POST', `/manage/error-groups/${groupId}/delete`, { token: admin })).status).toBe(200);
+
+    const inspector = await openPage(browser, platform.baseUrl);
+    await signInThroughConsole(inspector.page, 'User', 'console-inspector@example.com', 'Tagger@123');
+    await landOn(inspector.page, '/tag');
+    const token = await consoleToken(inspector.page);
+    expect((await call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token, body: { count: 100 } })).body.data.items).toContain(itemId);
+    const rejectIn = async (verb: string, says: string) => {
+      await inspector.page.getByRole('group', { name: verb === 'Reject' ? 'Actions' : '操作' }).getByRole('button', { name: verb }).click();
+      const dialog = inspector.page.getByRole('dialog');
+      await dialog.getByRole('status').getByText(says).waitFor();
+      expect(await dialog.getByLabel(verb === 'Reject' ? 'Error property group' : '错误属性组').count()).toBe(0);
+    };
+    await inspector.page.goto(`/tag/item/${itemId}`);
+    await rejectIn('Reject', "This project has no error property groups to mark with, so no mark can be added. Its PM chooses them in the project's rules.");
+    await inChinese(inspector.page, `/tag/item/${itemId}`);
+    await rejectIn('驳回', '该项目没有可用于标记的错误属性组，无法添加标记。请项目经理在项目规则中选择。');
+    expect(inspector.errors).toEqual([]);
   });
 });

@@ -95,7 +95,7 @@ describe('auto-recycle', () => {
     other = await signIn(platform, 'second@example.com', 'Tagger@123', 1);
     // The newcomer reads the annotation rule for its (shortened) countdown before its first claim.
     const rules = detail.rules;
-    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule };
+    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
     expect((await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: other })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1200));

@@ -94,7 +94,7 @@ describe('distribution', () => {
     }
     // Everyone reads the annotation rule for a shortened countdown before claiming.
     const rules = detail.rules;
-    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule };
+    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
     await Promise.all(Object.values(taggers).map(async (token) => expect((await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token })).status).toBe(200)));
     await new Promise((resolve) => setTimeout(resolve, 1200));

@@ -32,8 +32,8 @@ describe('publishing a project with waiting items', () => {
     const links = demo.links.map((l: { type: string; name: string }) => ({ id: randomUUID(), type: l.type, name: l.name }));
     await call(platform, 'PUT', `/manage/projects/${projectId}/tools`, { token: admin, body: { tools: demo.tools.map((t: { toolId: string; toolVersion: number }) => ({ toolId: t.toolId, toolVersion: t.toolVersion })) } });
     await call(platform, 'PUT', `/manage/projects/${projectId}/links`, { token: admin, body: { links } });
-    const { annotationRule, countdownSeconds, rereadByAnnotator, dataRule } = demo.rules;
-    await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { annotationRule, countdownSeconds, rereadByAnnotator, dataRule } });
+    const { annotationRule, countdownSeconds, rereadByAnnotator, dataRule, errorGroupIds } = demo.rules;
+    await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { annotationRule, countdownSeconds, rereadByAnnotator, dataRule, errorGroupIds } });
     expect((await call(platform, 'POST', `/manage/projects/${projectId}/publish`, { token: admin })).status).toBe(200);
 
     const pooled = await eventually(items, (list) => list.length === 3);

@@ -76,7 +76,7 @@ describe('item counts', () => {
     const members = detail.links[0].members;
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[0].id}/members`, { token: admin, body: { teamIds: members.teamIds, taggerIds: [...members.taggerIds, ...ids] } })).status).toBe(200);
     const rules = detail.rules;
-    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule };
+    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
     for (let i = 1; i <= 4; i++) {
       const token = await signIn(platform, `burst${i}@example.com`, 'Tagger@123', 1);

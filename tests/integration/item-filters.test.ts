@@ -62,7 +62,7 @@ describe('item filters', () => {
     const members = detail.links[0].members;
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[0].id}/members`, { token: admin, body: { teamIds: members.teamIds, taggerIds: [...members.taggerIds, people.loner] } })).status).toBe(200);
     const rules = detail.rules;
-    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule };
+    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
     loner = await signIn(platform, 'loner@example.com', 'Tagger@123', 1);
     expect((await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: loner })).status).toBe(200);

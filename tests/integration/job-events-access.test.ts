@@ -154,8 +154,8 @@ describe('job events on the events stream', () => {
   it("tells a claimer alone that their claim ran out, not even the staff who read the item", async () => {
     const detail = await ok<{ basics: Record<string, unknown>; rules: Record<string, unknown> }>('GET', `/manage/projects/${demo.projectId}`, people.admin.token);
     await ok('PUT', `/manage/projects/${demo.projectId}/basics`, people.admin.token, { ...detail.basics, autoRecycle: { enabled: true, timeoutMinutes: 1 } });
-    const { annotationRule, rereadByAnnotator, dataRule } = detail.rules;
-    await ok('PUT', `/manage/projects/${demo.projectId}/rules`, people.admin.token, { annotationRule, countdownSeconds: 0, rereadByAnnotator, dataRule });
+    const { annotationRule, rereadByAnnotator, dataRule, errorGroupIds } = detail.rules;
+    await ok('PUT', `/manage/projects/${demo.projectId}/rules`, people.admin.token, { annotationRule, countdownSeconds: 0, rereadByAnnotator, dataRule, errorGroupIds });
     await ok('POST', `/manage/tasks/projects/${demo.projectId}/rule-readings`, people.member.token);
     let markerId: string | null = null;
     const listeners: Who[] = ['member', 'admin', 'pm', 'tagger'];

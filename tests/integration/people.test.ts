@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionCatalogue, verifyReplay, catchUp } from '@annot/core';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { type Cast, castOfEveryRole, createPerson } from '../support/people';
+import { createAuditor } from '../support/auditors';
 import { signIn } from '../support/sign-in';
 
 const en = { 'x-language': 'en_US' };
@@ -89,11 +90,29 @@ describe('people and teams', () => {
       expect(disabled.status).toBe(200);
       const twice = await call(platform, 'POST', `/manage/people/${id}/disable`, { token: cast.tokens['01'], headers: en });
       expect(twice.status).toBe(409);
-      expect(twice.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"disable the account" is not allowed while "disabled"; allowed: edit the account, change the password, assign projects to the auditor, and enable the account' });
+      // A tagger is given no projects to read, so its refusal does not offer that.
+      expect(twice.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"disable the account" is not allowed while "disabled"; allowed: edit the account, change the password, and enable the account' });
       const view = await call(platform, 'GET', `/manage/people/${id}`, { token: cast.tokens['01'] });
       expect(view.body.data).toMatchObject({ name: 'Tagger Renamed', company: 'Acme', status: 'disabled' });
       await call(platform, 'POST', `/manage/people/${id}/enable`, { token: cast.tokens['01'] });
       cast.tokens['40'] = await signIn(platform, 'tagger@example.com', 'Tagger@123', 1);
+    });
+
+    it("offers assigning projects among an account's allowed actions only when it is an auditor's, in English and Chinese", async () => {
+      const admin = cast.tokens['01'];
+      const { id } = await createAuditor(platform, admin, [], 'people-auditor@example.com');
+      expect((await call(platform, 'POST', `/manage/people/${id}/disable`, { token: admin })).status).toBe(200);
+      const twice = (headers = {}) => call(platform, 'POST', `/manage/people/${id}/disable`, { token: admin, headers });
+      expect((await twice(en)).body).toMatchObject({
+        errCode: 'INVALID_TRANSITION',
+        message: '"disable the account" is not allowed while "disabled"; allowed: edit the account, change the password, assign projects to the auditor, and enable the account',
+      });
+      expect((await twice()).body.message).toContain('为审计员分配项目');
+      expect((await call(platform, 'PUT', `/manage/people/${id}/projects`, { token: admin, body: { projectIds: [] } })).status).toBe(200);
+      await call(platform, 'POST', `/manage/people/${id}/enable`, { token: admin });
+      // Anyone else is refused as no auditor, in the caller's language.
+      const tagger = await call(platform, 'PUT', `/manage/people/${cast.ids['40']}/projects`, { token: admin, body: { projectIds: [] }, headers: en });
+      expect(tagger.body).toMatchObject({ code: 409, errCode: 'INVALID_TRANSITION', message: 'Only an auditor is given projects to read' });
     });
 
     it('refuses what taggers, suppliers and clients may not do, whatever the console shows', async () => {

@@ -25,7 +25,7 @@ describe('projects', () => {
   let cast: Cast;
   let teamId: string;
   let tool: { toolId: string; toolVersion: number };
-  let rules: { annotationRule: { ruleId: string; ruleVersion: number }; countdownSeconds: number; rereadByAnnotator: boolean };
+  let rules: { annotationRule: { ruleId: string; ruleVersion: number }; countdownSeconds: number; rereadByAnnotator: boolean; errorGroupIds: string[] };
 
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
@@ -40,7 +40,8 @@ describe('projects', () => {
     tool = { toolId: created.body.data.id, toolVersion: 1 };
     const rule = await call(platform, 'POST', '/manage/annotation-rules', { token: admin, body: { name: 'Road rules', configId: 'ROAD' } });
     await call(platform, 'POST', `/manage/annotation-rules/${rule.body.data.id}/versions`, { token: admin, body: { html: '<p>Box every car</p>' } });
-    rules = { annotationRule: { ruleId: rule.body.data.id, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: true };
+    const group = await call(platform, 'POST', '/manage/error-groups', { token: admin, body: { name: 'Box fit', values: [{ name: 'loose box', color: '#ff0000', type: 'geometry' }] } });
+    rules = { annotationRule: { ruleId: rule.body.data.id, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: true, errorGroupIds: [group.body.data.id] };
   });
   afterAll(async () => platform.stop());
 
@@ -178,6 +179,16 @@ describe('projects', () => {
       expect(twice.body.data.fields).toEqual([{ field: 'tools', message: 'A tool is chosen twice' }]);
       const unknownData = await step(id, 'rules', { ...rules, dataRule: { ruleId: randomUUID(), ruleVersion: 1 } }, en);
       expect(unknownData.body.data.fields).toEqual([{ field: 'dataRule', message: 'This import/export rule version does not exist' }]);
+    });
+
+    it('wants at least one error group, since every project ends in an inspection whose rejection names one', async () => {
+      const id = await draft('Group choice');
+      const { errorGroupIds, ...without } = rules;
+      const missing = await step(id, 'rules', without);
+      expect(missing.body.data.fields).toEqual([{ field: 'errorGroupIds', message: '请至少选择一个用于标记的错误属性组' }]);
+      const none = await step(id, 'rules', { ...rules, errorGroupIds: [] }, en);
+      expect(none.body.data.fields).toEqual([{ field: 'errorGroupIds', message: "Choose at least one error group for the project's marks" }]);
+      expect((await step(id, 'rules', { ...rules, errorGroupIds })).status).toBe(200);
     });
 
     it('refuses a tool version or rule version the catalog does not have', async () => {

@@ -83,7 +83,8 @@ describe('views per role', () => {
     ];
     await put(`/manage/projects/${projectId}/tools`, { tools: [{ toolId: tool.body.data.id, toolVersion: 1 }] });
     await put(`/manage/projects/${projectId}/links`, { links });
-    await put(`/manage/projects/${projectId}/rules`, { annotationRule: { ruleId: rule.body.data.id, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: true });
+    const errorGroup = await call(platform, 'POST', '/manage/error-groups', { token: pm, body: { name: 'Lane fit', values: [{ name: 'broken lane', color: '#00aa00', type: 'line' }] } });
+    await put(`/manage/projects/${projectId}/rules`, { annotationRule: { ruleId: rule.body.data.id, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: true, errorGroupIds: [errorGroup.body.data.id] });
     // Both teams draw; only the rival team checks. Each team has a tagger named on the link, the rival team a group as well.
     await put(`/manage/projects/${projectId}/links/${links[0].id}/members`, { teamIds: [teams.ours, teams.theirs], taggerIds: [ids.tagger, ids.theirTagger] });
     await put(`/manage/projects/${projectId}/links/${links[1].id}/members`, { teamIds: [teams.theirs], taggerIds: [ids.theirTagger] });

@@ -103,22 +103,33 @@ describe('sampling', () => {
       return (await response.json()) as Answer;
     };
     projectId = await seedDemoProject(seedCall, admin, { teamId: team.body.data.id, taggerId: ids.a1 });
-    const detail = (await api('GET', `/manage/projects/${projectId}`, admin)).body.data;
-    links = detail.links;
-    toolId = detail.tools[0].toolId;
-    await api('PUT', `/manage/projects/${projectId}/links/${links[0].id}/members`, admin, { teamIds: [], taggerIds: [ids.a1, ids.a2] });
-    await api('PUT', `/manage/projects/${projectId}/links/${links[1].id}/members`, admin, { teamIds: [], taggerIds: [ids.i1, ids.i2] });
-    const rules = detail.rules;
-    await api('PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: rules.annotationRule, countdownSeconds: 0, rereadByAnnotator: false, dataRule: rules.dataRule });
-    for (const key of ['a1', 'a2', 'i1', 'i2'] as const) await api('POST', `/manage/tasks/projects/${projectId}/rule-readings`, tokens[key]);
-    const groups = (await api('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, admin)).body.data;
-    errorGroupId = groups.find((g: { name: string }) => g.name === 'Demo box errors').id;
+    // The import writes to the project too (it fixes the link its items wait in), so the PM changes the project once
+    // the import has settled, as a person reading the page would.
     const batches = await eventually(
       async () => (await api('GET', `/manage/projects/${projectId}/batches`, admin)).body.data as { id: string; items: number; importing: unknown }[],
       (list) => list.length === 1 && list[0].importing === null && list[0].items > 0,
       60_000,
     );
     batchId = batches[0].id;
+    const detail = (await api('GET', `/manage/projects/${projectId}`, admin)).body.data;
+    links = detail.links;
+    toolId = detail.tools[0].toolId;
+    for (const [link, taggerIds] of [[links[0], [ids.a1, ids.a2]], [links[1], [ids.i1, ids.i2]]] as const) {
+      const members = await api('PUT', `/manage/projects/${projectId}/links/${link.id}/members`, admin, { teamIds: [], taggerIds });
+      expect(members.status, JSON.stringify(members.body)).toBe(200);
+    }
+    // No countdown before a claim: the whole rules step sent back as the console's form sends it, at the version read.
+    const read = await api('GET', `/manage/projects/${projectId}`, admin);
+    const { annotationRule, dataRule, errorGroupIds } = read.body.data.rules;
+    const rules = { annotationRule, countdownSeconds: 0, rereadByAnnotator: false, dataRule, errorGroupIds };
+    const saved = await api('PUT', `/manage/projects/${projectId}/rules`, admin, rules, { 'if-match': read.headers.get('etag')! });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    for (const key of ['a1', 'a2', 'i1', 'i2'] as const) {
+      const reading = await api('POST', `/manage/tasks/projects/${projectId}/rule-readings`, tokens[key]);
+      expect(reading.status, JSON.stringify(reading.body)).toBe(200);
+    }
+    const groups = (await api('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, admin)).body.data;
+    errorGroupId = groups.find((g: { name: string }) => g.name === 'Demo box errors').id;
     await finish(tokens.a1, 6);
     await finish(tokens.a2, 6);
   }, 120_000);

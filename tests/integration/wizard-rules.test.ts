@@ -15,7 +15,7 @@ describe('the wizard on the server', () => {
     basics: { title: 'Roads', type: 'formal', annotationType: 'picture_single_frame', startDate: '2026-12-01', endDate: '2026-12-31', unitPrice: 0.5, reworkMaxCount: 2, autoRecycle: { enabled: false } },
     links: [{ type: 'annotation', name: 'Annotate' }, { type: 'inspection', name: 'Inspect' }],
     tools: [] as { toolId: string; toolVersion: number }[],
-    rules: {} as { annotationRule: { ruleId: string; ruleVersion: number }; countdownSeconds: number; rereadByAnnotator: boolean },
+    rules: {} as { annotationRule: { ruleId: string; ruleVersion: number }; countdownSeconds: number; rereadByAnnotator: boolean; errorGroupIds: string[] },
   };
 
   beforeAll(async () => {
@@ -25,7 +25,8 @@ describe('the wizard on the server', () => {
     demo.tools.push({ toolId: box.body.data.id, toolVersion: 1 });
     const rule = await call(platform, 'POST', '/manage/annotation-rules', { token: admin, body: { name: 'Road rules', configId: 'ROAD' } });
     await call(platform, 'POST', `/manage/annotation-rules/${rule.body.data.id}/versions`, { token: admin, body: { html: '<p>Box every car</p>' } });
-    demo.rules = { annotationRule: { ruleId: rule.body.data.id, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: true };
+    const group = await call(platform, 'POST', '/manage/error-groups', { token: admin, body: { name: 'Road fit', values: [{ name: 'loose box', color: '#ff0000', type: 'geometry' }] } });
+    demo.rules = { annotationRule: { ruleId: rule.body.data.id, ruleVersion: 1 }, countdownSeconds: 10, rereadByAnnotator: true, errorGroupIds: [group.body.data.id] };
   });
   afterAll(async () => platform?.stop());
 
@@ -43,8 +44,7 @@ describe('the wizard on the server', () => {
       const links = demo.links.map((l: { type: string; name: string }) => ({ id: randomUUID(), type: l.type, name: l.name }));
       await step(id, 'tools', demoTools());
       await step(id, 'links', { links });
-      const { annotationRule, countdownSeconds, rereadByAnnotator } = demo.rules;
-      await step(id, 'rules', { annotationRule, countdownSeconds, rereadByAnnotator });
+      await step(id, 'rules', demo.rules);
       expect((await call(platform, 'GET', `/manage/projects/${id}`, { token: admin })).body.data.status).toBe('waiting_for_publish');
 
       const batch = await call(platform, 'POST', `/manage/projects/${id}/batches`, { token: admin, body: { name: 'Early', priority: 1, uploadType: 'zip' } });

@@ -167,7 +167,7 @@ describe('work loop', () => {
   it('asks a newcomer to read the annotation rule for its countdown before the first claim', async () => {
     const detail = await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin });
     const rules = detail.body.data.rules;
-    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 2, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule };
+    const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 2, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
     const newcomerId = await createPerson(platform, admin, { role: '40', name: 'Newcomer', account: 'newcomer@example.com', password: 'Tagger@123' });
     const members = detail.body.data.links[0].members;
@@ -190,8 +190,8 @@ describe('work loop', () => {
     const other = await call(platform, 'POST', '/manage/error-groups', { token: admin, body: { name: 'Lane lines', values: [{ name: 'broken lane', color: '#00aa00', type: 'line' }] } });
     const otherId: string = other.body.data.id;
     const names = async () => ((await call(platform, 'GET', `/manage/tasks/projects/${projectId}/error-groups`, { token: inspector })).body.data as { name: string }[]).map((g) => g.name);
-    // A project that chose no groups offers the catalogue; one that chose some offers those only.
-    expect(await names()).toEqual(['Demo attribute errors', 'Demo box errors', 'Lane lines']);
+    // The demo project chose the demo's two groups: a group added to the catalogue since is not among them.
+    expect(await names()).toEqual(['Demo attribute errors', 'Demo box errors']);
     const saved = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data.rules;
     const rules = { annotationRule: saved.annotationRule, countdownSeconds: saved.countdownSeconds, rereadByAnnotator: saved.rereadByAnnotator, dataRule: saved.dataRule };
     const unknown = await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { ...rules, errorGroupIds: [randomUUID()] }, headers: en });

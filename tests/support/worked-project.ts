@@ -71,13 +71,15 @@ export function projectBasics(permissions: ProjectPermissions) {
 
 /**
  * A published project with an annotation and an inspection link, its taggers and inspectors on them and past the
- * annotation rule (no countdown); answers its id and its links.
+ * annotation rule (no countdown), marking with the given error groups or else every group of the catalogue; answers
+ * its id and its links.
  */
 export async function publishProject(
   platform: Platform,
   admin: string,
-  setup: { basics: object; tools: unknown; ruleId: string; taggers: Person[]; inspectors: Person[] },
+  setup: { basics: object; tools: unknown; ruleId: string; errorGroupIds?: string[]; taggers: Person[]; inspectors: Person[] },
 ): Promise<{ projectId: string; links: { annotation: string; inspection: string } }> {
+  const errorGroupIds = setup.errorGroupIds ?? (await ok<{ id: string }[]>(platform, 'GET', '/manage/error-groups', admin)).map((group) => group.id);
   const projectId = (await ok<{ id: string }>(platform, 'POST', '/manage/projects', admin, setup.basics)).id;
   const links = { annotation: randomUUID(), inspection: randomUUID() };
   await ok(platform, 'PUT', `/manage/projects/${projectId}/tools`, admin, setup.tools);
@@ -87,7 +89,7 @@ export async function publishProject(
       { id: links.inspection, type: 'inspection', name: 'Inspection' },
     ],
   });
-  await ok(platform, 'PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: { ruleId: setup.ruleId, ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null });
+  await ok(platform, 'PUT', `/manage/projects/${projectId}/rules`, admin, { annotationRule: { ruleId: setup.ruleId, ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null, errorGroupIds });
   await ok(platform, 'POST', `/manage/projects/${projectId}/publish`, admin);
   await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [], taggerIds: setup.taggers.map((p) => p.id) });
   if (setup.inspectors.length > 0) await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.inspection}/members`, admin, { teamIds: [], taggerIds: setup.inspectors.map((p) => p.id) });

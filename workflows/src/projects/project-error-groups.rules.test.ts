@@ -13,9 +13,10 @@ describe(projectErrorGroups.name, () => {
     expect(projectErrorGroups(catalogue, { errorGroupIds: [pedestrians.id, boxFit.id] })).toEqual([boxFit, pedestrians]);
   });
 
-  it('offers the whole catalogue to a project that chose none, or whose rules are not saved yet', () => {
-    expect(projectErrorGroups(catalogue, { errorGroupIds: [] })).toEqual(catalogue);
-    expect(projectErrorGroups(catalogue, null)).toEqual(catalogue);
+  it('offers nothing of the catalogue to a project that chose none, saved its rules before choosing, or has no rules yet', () => {
+    expect(projectErrorGroups(catalogue, { errorGroupIds: [] })).toEqual([]);
+    expect(projectErrorGroups(catalogue, {})).toEqual([]);
+    expect(projectErrorGroups(catalogue, null)).toEqual([]);
   });
 
   it('leaves out a chosen group that is no longer in the catalogue', () => {

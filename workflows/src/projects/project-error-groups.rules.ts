@@ -1,5 +1,5 @@
-// Which error property groups a project's marks may name: the groups its rules choose, or the whole catalogue while it
-// chooses none. The server lists and checks marks by it; the wizard shows by it what the mark dialog will offer.
+// Which error property groups a project's marks may name: the groups its rules choose, and none while it chooses none,
+// so no project shows another's groups. The server lists and checks marks by it; the wizard shows what will be offered.
 import type { ProjectRules } from './project.schemas';
 
 /** The refusal of a mark whose group the project does not use. */
@@ -7,10 +7,10 @@ export const markGroupNotInProject = 'tasks.mark_group_not_in_project';
 
 type Chosen = Partial<Pick<ProjectRules, 'errorGroupIds'>> | null;
 
-/** The catalogue's groups the project uses, in the catalogue's order; a chosen group since deleted is left out. */
+/** The catalogue's groups the project chose, in the catalogue's order; a chosen group since deleted is left out. */
 export function projectErrorGroups<G extends { id: string }>(catalogue: readonly G[], rules: Chosen): G[] {
   const chosen = rules?.errorGroupIds ?? [];
-  return chosen.length === 0 ? [...catalogue] : catalogue.filter((group) => chosen.includes(group.id));
+  return catalogue.filter((group) => chosen.includes(group.id));
 }
 
 /** The place of the first mark naming a group outside the project's, or -1 when every mark names one of them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evolveProject, initialProjectState, missingSteps, type ProjectEvent } from './project.events';
-import type { ProjectBasics } from './project.schemas';
+import type { ProjectBasics, ProjectRules } from './project.schemas';
 
 const basics = { title: 'P', type: 'formal', annotationType: 'video', startDate: '2026-01-01', endDate: '2026-01-02' } as ProjectBasics;
 const ref = { projectId: 'p1', title: 'P' };
@@ -56,5 +56,13 @@ describe(missingSteps.name, () => {
     const broken = fold([drafted, { type: 'ProjectLinksSaved', data: { ...ref, links: [{ id: 'i', type: 'inspection', name: 'I' }] } }]);
     expect(missingSteps(broken)).toContain('links');
     expect(missingSteps(fold([drafted, links]))).not.toContain('links');
+  });
+
+  it('counts rules that choose no error group as missing, as rules saved before groups were chosen', () => {
+    const rules = { annotationRule: { ruleId: 'r', ruleVersion: 1 }, countdownSeconds: 0, rereadByAnnotator: false, dataRule: null };
+    const saved = (errorGroupIds?: string[]) => fold([drafted, links, { type: 'ProjectRulesSaved', data: { ...ref, rules: { ...rules, errorGroupIds } as ProjectRules } }]);
+    expect(missingSteps(saved(undefined))).toContain('rules');
+    expect(missingSteps(saved([]))).toContain('rules');
+    expect(missingSteps(saved(['g']))).not.toContain('rules');
   });
 });

@@ -163,12 +163,15 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
   }
 }
 
-/** The wizard steps a draft still lacks, in order; a pipeline that breaks a link rule counts as missing links. */
+/**
+ * The wizard steps a draft still lacks, in order; a pipeline that breaks a link rule counts as missing links, and rules
+ * saved before error groups were chosen (a clone of such a project) count as missing rules.
+ */
 export function missingSteps(state: { basics: ProjectBasics | null; tools: unknown[] | null; links: Pick<ProjectLink, 'type'>[] | null; rules: ProjectRules | null }): ProjectStep[] {
   const missing: ProjectStep[] = [];
   if (!state.basics) missing.push('basics');
   if (!state.tools || state.tools.length === 0) missing.push('tools');
   if (!state.links || linkProblems(state.links).length > 0) missing.push('links');
-  if (!state.rules) missing.push('rules');
+  if (!state.rules || (state.rules.errorGroupIds ?? []).length === 0) missing.push('rules');
   return missing;
 }

@@ -143,12 +143,12 @@ export const projectRules = z
     countdownSeconds: z.number().int('validation.non_negative_integer').min(0, 'validation.non_negative_integer').max(3600, 'validation.too_big'),
     rereadByAnnotator: z.boolean(),
     dataRule: z.object({ ruleId: z.uuid(), ruleVersion: positiveInteger(1_000_000) }).strict().nullable().default(null),
-    /** The error property groups its inspectors and acceptors mark with; none chosen leaves them the whole catalogue. */
+    /** The error property groups its inspectors and acceptors mark with: every project ends in inspection, whose rejection needs a mark. */
     errorGroupIds: z
-      .array(z.uuid())
+      .array(z.uuid(), { error: 'projects.error_groups_required' })
+      .min(1, 'projects.error_groups_required')
       .max(50, 'validation.too_big')
-      .refine((ids) => new Set(ids).size === ids.length, 'projects.error_group_repeat')
-      .default([]),
+      .refine((ids) => new Set(ids).size === ids.length, 'projects.error_group_repeat'),
   })
   .strict();
 export type ProjectRules = z.infer<typeof projectRules>;

@@ -5,7 +5,7 @@ import { decideClone, decideStep } from './project.steps';
 
 const basics = { title: 'Lanes', type: 'formal', annotationType: 'video', startDate: '2026-01-01', endDate: '2026-01-02' } as ProjectBasics;
 const ref = { projectId: 'p1', title: 'Lanes' };
-const rules = { annotationRule: { ruleId: 'r', ruleVersion: 1 }, countdownSeconds: 30, rereadByAnnotator: false, dataRule: null } as ProjectRules;
+const rules = { annotationRule: { ruleId: 'r', ruleVersion: 1 }, countdownSeconds: 30, rereadByAnnotator: false, dataRule: null, errorGroupIds: ['g'] } as ProjectRules;
 const links = [
   { id: 'a', type: 'annotation' as const, name: 'Annotate' },
   { id: 'i', type: 'inspection' as const, name: 'Inspect' },

@@ -314,6 +314,7 @@ export const arSA: Record<string, string> = {
   'projects.data_rule_not_found': 'إصدار قاعدة الاستيراد والتصدير هذا غير موجود',
   'projects.error_group_not_found': 'مجموعة الأخطاء هذه غير موجودة أو حُذفت',
   'projects.error_group_repeat': 'اختيرت مجموعة أخطاء مرتين',
+  'projects.error_groups_required': 'اختر مجموعة أخطاء واحدة على الأقل لعلامات المشروع',
   'projects.link_name_empty': 'لا يمكن ترك اسم المرحلة فارغًا',
   'projects.group_name_empty': 'لا يمكن ترك اسم المجموعة فارغًا',
   'projects.team_not_found': 'هذا الفريق غير موجود',

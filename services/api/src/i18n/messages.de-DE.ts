@@ -270,6 +270,7 @@ export const deDE: Record<string, string> = {
   'projects.data_rule_not_found': 'Diese Version der Import-/Exportregel existiert nicht',
   'projects.error_group_not_found': 'Diese Fehlergruppe existiert nicht oder wurde gelöscht',
   'projects.error_group_repeat': 'Eine Fehlergruppe ist doppelt gewählt',
+  'projects.error_groups_required': 'Wählen Sie mindestens eine Fehlergruppe für die Markierungen des Projekts',
   'projects.link_name_empty': 'Der Stufenname darf nicht leer sein',
   'projects.group_name_empty': 'Der Gruppenname darf nicht leer sein',
   'projects.team_not_found': 'Dieses Team existiert nicht',

@@ -492,6 +492,7 @@ export const enUS: Record<string, string> = {
   'projects.data_rule_not_found': 'This import/export rule version does not exist',
   'projects.error_group_not_found': 'This error group does not exist or was deleted',
   'projects.error_group_repeat': 'An error group is chosen twice',
+  'projects.error_groups_required': 'Choose at least one error group for the project\'s marks',
   'projects.link_name_empty': 'Link name cannot be empty',
   'projects.group_name_empty': 'Group name cannot be empty',
   'projects.team_not_found': 'This team does not exist',

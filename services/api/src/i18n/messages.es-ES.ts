@@ -281,6 +281,7 @@ export const esES: Record<string, string> = {
   'projects.data_rule_not_found': 'Esta versión de la regla de importación/exportación no existe',
   'projects.error_group_not_found': 'Este grupo de errores no existe o se ha eliminado',
   'projects.error_group_repeat': 'Un grupo de errores está elegido dos veces',
+  'projects.error_groups_required': 'Elija al menos un grupo de errores para las marcas del proyecto',
   'projects.link_name_empty': 'El nombre de la etapa no puede estar vacío',
   'projects.group_name_empty': 'El nombre del grupo no puede estar vacío',
   'projects.team_not_found': 'Este equipo no existe',

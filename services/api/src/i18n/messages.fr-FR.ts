@@ -281,6 +281,7 @@ export const frFR: Record<string, string> = {
   'projects.data_rule_not_found': 'Cette version de règle d\'import/export n\'existe pas',
   'projects.error_group_not_found': 'Ce groupe d\'erreurs n\'existe pas ou a été supprimé',
   'projects.error_group_repeat': 'Un groupe d\'erreurs est choisi deux fois',
+  'projects.error_groups_required': 'Choisissez au moins un groupe d\'erreurs pour les marques du projet',
   'projects.link_name_empty': 'Le nom de l\'étape ne peut pas être vide',
   'projects.group_name_empty': 'Le nom du groupe ne peut pas être vide',
   'projects.team_not_found': 'Cette équipe n\'existe pas',

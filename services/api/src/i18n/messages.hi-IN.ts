@@ -270,6 +270,7 @@ export const hiIN: Record<string, string> = {
   'projects.data_rule_not_found': 'यह आयात/निर्यात नियम संस्करण मौजूद नहीं है',
   'projects.error_group_not_found': 'यह त्रुटि समूह मौजूद नहीं है या हटा दिया गया है',
   'projects.error_group_repeat': 'एक त्रुटि समूह दो बार चुना गया है',
+  'projects.error_groups_required': 'प्रोजेक्ट के चिह्नों के लिए कम से कम एक त्रुटि समूह चुनें',
   'projects.link_name_empty': 'चरण का नाम खाली नहीं हो सकता',
   'projects.group_name_empty': 'समूह का नाम खाली नहीं हो सकता',
   'projects.team_not_found': 'यह टीम मौजूद नहीं है',

@@ -281,6 +281,7 @@ export const itIT: Record<string, string> = {
   'projects.data_rule_not_found': 'Questa versione della regola di importazione/esportazione non esiste',
   'projects.error_group_not_found': 'Questo gruppo di errori non esiste o è stato eliminato',
   'projects.error_group_repeat': 'Un gruppo di errori è scelto due volte',
+  'projects.error_groups_required': 'Scegli almeno un gruppo di errori per i contrassegni del progetto',
   'projects.link_name_empty': 'Il nome della fase non può essere vuoto',
   'projects.group_name_empty': 'Il nome del gruppo non può essere vuoto',
   'projects.team_not_found': 'Questo team non esiste',

@@ -259,6 +259,7 @@ export const jaJP: Record<string, string> = {
   'projects.data_rule_not_found': 'このインポート/エクスポートルールのバージョンは存在しません',
   'projects.error_group_not_found': 'このエラー属性グループは存在しないか、削除されました',
   'projects.error_group_repeat': '同じエラー属性グループが 2 回選択されています',
+  'projects.error_groups_required': 'マークに使うエラー属性グループを少なくとも 1 つ選択してください',
   'projects.link_name_empty': '工程名は必須です',
   'projects.group_name_empty': 'グループ名は必須です',
   'projects.team_not_found': 'このチームは存在しません',

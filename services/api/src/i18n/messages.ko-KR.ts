@@ -259,6 +259,7 @@ export const koKR: Record<string, string> = {
   'projects.data_rule_not_found': '이 가져오기/내보내기 규칙 버전이 존재하지 않습니다',
   'projects.error_group_not_found': '이 오류 속성 그룹이 존재하지 않거나 삭제되었습니다',
   'projects.error_group_repeat': '같은 오류 속성 그룹이 두 번 선택되었습니다',
+  'projects.error_groups_required': '표시에 사용할 오류 속성 그룹을 하나 이상 선택하세요',
   'projects.link_name_empty': '단계 이름은 비워 둘 수 없습니다',
   'projects.group_name_empty': '그룹 이름은 비워 둘 수 없습니다',
   'projects.team_not_found': '이 팀은 존재하지 않습니다',

@@ -281,6 +281,7 @@ export const ptBR: Record<string, string> = {
   'projects.data_rule_not_found': 'Esta versão da regra de importação/exportação não existe',
   'projects.error_group_not_found': 'Este grupo de erros não existe ou foi excluído',
   'projects.error_group_repeat': 'Um grupo de erros foi escolhido duas vezes',
+  'projects.error_groups_required': 'Escolha pelo menos um grupo de erros para as marcações do projeto',
   'projects.link_name_empty': 'O nome da etapa não pode ficar vazio',
   'projects.group_name_empty': 'O nome do grupo não pode ficar vazio',
   'projects.team_not_found': 'Esta equipe não existe',

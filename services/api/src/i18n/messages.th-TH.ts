@@ -259,6 +259,7 @@ export const thTH: Record<string, string> = {
   'projects.data_rule_not_found': 'ไม่มีเวอร์ชันกฎการนำเข้า/ส่งออกนี้',
   'projects.error_group_not_found': 'ไม่มีกลุ่มข้อผิดพลาดนี้หรือถูกลบไปแล้ว',
   'projects.error_group_repeat': 'มีกลุ่มข้อผิดพลาดที่ถูกเลือกซ้ำ',
+  'projects.error_groups_required': 'เลือกกลุ่มข้อผิดพลาดอย่างน้อยหนึ่งกลุ่มสำหรับเครื่องหมายของโครงการ',
   'projects.link_name_empty': 'ชื่อขั้นตอนต้องไม่ว่าง',
   'projects.group_name_empty': 'ชื่อกลุ่มต้องไม่ว่าง',
   'projects.team_not_found': 'ไม่มีทีมนี้',

@@ -259,6 +259,7 @@ export const viVN: Record<string, string> = {
   'projects.data_rule_not_found': 'Phiên bản quy tắc nhập/xuất này không tồn tại',
   'projects.error_group_not_found': 'Nhóm lỗi này không tồn tại hoặc đã bị xóa',
   'projects.error_group_repeat': 'Một nhóm lỗi bị chọn hai lần',
+  'projects.error_groups_required': 'Chọn ít nhất một nhóm lỗi cho các đánh dấu của dự án',
   'projects.link_name_empty': 'Tên khâu không được để trống',
   'projects.group_name_empty': 'Tên nhóm không được để trống',
   'projects.team_not_found': 'Đội này không tồn tại',

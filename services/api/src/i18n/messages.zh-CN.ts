@@ -481,6 +481,7 @@ export const zhCN: Record<string, string> = {
   'projects.data_rule_not_found': '该导入导出规则版本不存在',
   'projects.error_group_not_found': '该错误属性组不存在或已删除',
   'projects.error_group_repeat': '错误属性组重复',
+  'projects.error_groups_required': '请至少选择一个用于标记的错误属性组',
   'projects.link_name_empty': '环节名称不能为空',
   'projects.group_name_empty': '分组名称不能为空',
   'projects.team_not_found': '该团队不存在',

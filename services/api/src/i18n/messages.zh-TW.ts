@@ -259,6 +259,7 @@ export const zhTW: Record<string, string> = {
   'projects.data_rule_not_found': '此匯入匯出規則版本不存在',
   'projects.error_group_not_found': '此錯誤屬性組不存在或已刪除',
   'projects.error_group_repeat': '錯誤屬性組重複',
+  'projects.error_groups_required': '請至少選擇一個用於標記的錯誤屬性組',
   'projects.link_name_empty': '環節名稱不得為空',
   'projects.group_name_empty': '分組名稱不得為空',
   'projects.team_not_found': '此團隊不存在',

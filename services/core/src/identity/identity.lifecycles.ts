@@ -1,5 +1,6 @@
 // How the command pipeline drives accounts and teams.
 import {
+  type AccountContext,
   type AccountEvent,
   type AccountState,
   accountMachine,
@@ -20,7 +21,7 @@ export const accountLifecycle: Lifecycle<AccountState, AccountEvent> = {
   initial: initialAccountState,
   evolve: evolveAccount,
   status: (state) => state.status,
-  context: () => ({}),
+  context: (state): AccountContext => ({ role: state.profile?.role ?? null }),
   projections: [accountProjection],
 };
 

@@ -42,7 +42,7 @@ export function MarkDialog({ groups, objectLabel, onAdd, onCancel }: MarkDialogP
         </DialogHeader>
         {groups.length === 0 ? (
           <p role="status" className="text-sm text-muted-foreground">
-            {t('tasks_error_groups_none')}
+            {t('tasks_error_groups_none_chosen')}
           </p>
         ) : (
           <div className="grid gap-2">

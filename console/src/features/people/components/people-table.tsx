@@ -53,7 +53,7 @@ export function PeopleTable({ filter, editPath, canManage, canIssueLinks }: Peop
     <div className="grid gap-3">
       <ListTable headings={headings} empty={rows.length === 0} error={people.error}>
         {rows.map((person) => {
-          const allowed = canManage ? allowedEvents(accountMachine, person.status, {}) : [];
+          const allowed = canManage ? allowedEvents(accountMachine, person.status, { role: person.role }) : [];
           return (
             <TableRow key={person.id}>
               <TableCell>{person.name}</TableCell>

@@ -130,7 +130,7 @@ export function RulesStep({ annotationRules, errorGroups, dataRules, useAnnotati
           ))}
         </div>
         <p className="text-xs text-muted-foreground">
-          {errorGroupIds.length === 0 ? t('projects_error_groups_all') : t('projects_error_groups_offered', { names: offered.map((g) => g.name).join(t('list_separator')) })}
+          {errorGroupIds.length === 0 ? t('projects_error_groups_required') : t('projects_error_groups_offered', { names: offered.map((g) => g.name).join(t('list_separator')) })}
         </p>
         {groupError && <p className="text-sm text-destructive">{groupError}</p>}
       </fieldset>

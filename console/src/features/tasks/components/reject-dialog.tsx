@@ -40,7 +40,7 @@ export function RejectDialog({ catalog, objects, pending, error, onReject, onCan
     setComment('');
   };
 
-  const unavailable = !catalog.readable ? t('tasks_error_groups_staff_only') : groups.error ? failureMessage(groups.error, t) : groups.data?.length === 0 ? t('tasks_error_groups_none') : null;
+  const unavailable = !catalog.readable ? t('tasks_error_groups_staff_only') : groups.error ? failureMessage(groups.error, t) : groups.data?.length === 0 ? t('tasks_error_groups_none_chosen') : null;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>

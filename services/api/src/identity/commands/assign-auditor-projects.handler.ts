@@ -1,7 +1,8 @@
-// An admin gives an auditor the set of projects it reads, replacing the set before; only an auditor gets projects.
+// An admin gives an auditor the set of projects it reads, replacing the set before; the account machine allows it
+// for an auditor's account only.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountLifecycle, AppError, type AppendResult, CommandPipeline, type CommandContext, NotFoundError } from '@annot/core';
-import { accountStreamId, Role } from '@annot/workflows';
+import { accountLifecycle, type AppendResult, CommandPipeline, type CommandContext, NotFoundError } from '@annot/core';
+import { accountStreamId } from '@annot/workflows';
 
 export class AssignAuditorProjectsCommand {
   constructor(
@@ -22,7 +23,6 @@ export class AssignAuditorProjectsHandler implements ICommandHandler<AssignAudit
       expectedVersion,
       decide: (state) => {
         if (!state.profile) throw new NotFoundError('things.account', accountId);
-        if (state.profile.role !== Role.Auditor) throw new AppError(409, 'INVALID_TRANSITION', 'people.not_auditor');
         return [{ type: 'AuditorProjectsAssigned' as const, data: { accountId, projectIds } }];
       },
     });
