@@ -6,6 +6,7 @@ import { type CameraBoxFrame, withCameraBoxes } from '../fusion/camera-box-keyfr
 import { maskBounds } from '../editor/masks';
 import { compactTrack, type TrackFrame } from '../tasks/interpolation';
 import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
+import type { ImageSize } from '../tasks/frame-images';
 import { type ResultTool, saveIssues } from '../tasks/result.validation';
 import { type DecodedObject, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from './format';
 
@@ -18,6 +19,8 @@ export interface ImportTarget {
   waiting: boolean;
   /** The item's frames (1 for a picture); where unknown, the decoded files' count or their last frame decides. */
   frameCount?: number;
+  /** Each frame's size where a sequence's frames differ in size (see ResultConfig). */
+  frameImages?: (ImageSize | null)[];
 }
 
 export interface MatchedItem {
@@ -160,7 +163,7 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
     const objects = tracks.map((track) => objectOfTrack(track, frameCount));
     const result: ResultDocument = { frameCount, objects, attributes: {} };
     const image = target.width && target.height ? { width: target.width, height: target.height } : null;
-    const issues = saveIssues(result, { tools, image });
+    const issues = saveIssues(result, { tools, image, frameImages: target.frameImages });
     for (const issue of issues) {
       refusals.push({ source: (issue.objectId && draft.sources.get(issue.objectId)) || target.fileName, reasonKey: issue.messageKey, params: issue.params });
     }

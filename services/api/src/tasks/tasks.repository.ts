@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type Database, DATABASE, type Db, exactIso, iso } from '@annot/core';
-import { type ItemFrames, itemStreamId, type Page, type ProjectBasics, type SinglePicture, type TaskItemView, type WorkPlan, workPlanOf } from '@annot/workflows';
+import { frameImageColumns, type ItemFrames, itemStreamId, type Page, type ProjectBasics, type ResultConfig, type SinglePicture, type TaskItemView, type WorkPlan, workPlanOf } from '@annot/workflows';
 
 export type { TaskItemView };
 
@@ -219,10 +219,16 @@ export class TasksRepository {
       .executeTakeFirst();
   }
 
-  /** The item's image size (its first frame's) and its frame count, which a result is checked against. */
-  async resultBounds(itemId: string): Promise<{ image: { width: number; height: number } | null; frameCount?: number }> {
-    const row = await this.db.selectFrom('data_items').select(['width', 'height', 'frame_count']).where('item_id', '=', itemId).executeTakeFirst();
-    return { image: row?.width && row.height ? { width: row.width, height: row.height } : null, frameCount: row?.frame_count };
+  /** The item's image size (its first frame's), each frame's where they differ, and its frame count, which a result is checked against. */
+  async resultBounds(itemId: string): Promise<Pick<ResultConfig, 'image' | 'frameImages' | 'frameCount'>> {
+    const row = await this.db
+      .selectFrom('data_items as d')
+      .leftJoin('item_frames as f', 'f.item_id', 'd.item_id')
+      .select(['d.width', 'd.height', 'd.frame_count', 'f.widths', 'f.heights'])
+      .where('d.item_id', '=', itemId)
+      .executeTakeFirst();
+    const frameImages = row?.widths && row.heights ? frameImageColumns(row.widths, row.heights, row.frame_count) : undefined;
+    return { image: row?.width && row.height ? { width: row.width, height: row.height } : null, frameCount: row?.frame_count, ...(frameImages ? { frameImages } : {}) };
   }
 
   /** Whether an acceptance batch naming this client acceptor holds the item (a withdrawn batch holds nothing). */

@@ -14,6 +14,7 @@ import {
   type ExportFormat,
   type ImportedFile,
   type ImportTarget,
+  frameImageColumns,
   itemFinder,
   matchImport,
 } from '@annot/workflows';
@@ -96,10 +97,14 @@ export class AnnotationImport {
     const rows = await this.db
       .selectFrom('data_items as d')
       .leftJoin('project_links as l', 'l.link_id', 'd.link_id')
-      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType', sql<boolean>`d.item_version = 0`.as('unworked')])
+      .leftJoin('item_frames as f', 'f.item_id', 'd.item_id')
+      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType', 'f.widths', 'f.heights', sql<boolean>`d.item_version = 0`.as('unworked')])
       .where('d.batch_id', '=', batchId)
       .where('d.status', '<>', 'deleted')
       .execute();
-    return rows.map(({ status, linkType, ...row }) => ({ ...row, waiting: status === 'waiting' && linkType === 'annotation' }));
+    return rows.map(({ status, linkType, widths, heights, ...row }) => {
+      const frameImages = widths && heights ? frameImageColumns(widths, heights, row.frameCount) : undefined;
+      return { ...row, waiting: status === 'waiting' && linkType === 'annotation', ...(frameImages ? { frameImages } : {}) };
+    });
   }
 }
