@@ -1,5 +1,6 @@
 // A sequence's frames on the canvas: the frame on screen decoded from the frame cache (the last one stays up until
-// the next is ready), the frames after it decoded ahead, and playback at the sequence's rate.
+// the next is ready, or the newest one a held key has passed is), the frames after it decoded ahead, and playback at
+// the sequence's rate.
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { frameMedia, playbackRate, useItemFrames } from '../api/get-item-frames';
 import { useEditor, useEditorStore } from '../stores/editor-store';
@@ -25,10 +26,23 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
   const [cache] = useState(() => createFrameCache({ frameCount, load: (index) => frameMedia(itemId, index) }));
   const [failed, setFailed] = useState<number | null>(null);
   const [, decoded] = useReducer((n: number) => n + 1, 0);
+  const last = useRef<{ frame: number; image: ImageBitmap } | null>(null);
+  const chosen = useRef(frame);
+  chosen.current = frame;
   useEffect(() => () => cache.destroy(), [cache]);
+  // A frame decoded between the one on the canvas and the one chosen (or the chosen one itself) moves the canvas on.
+  useEffect(
+    () =>
+      cache.subscribe((index) => {
+        const from = last.current?.frame ?? null;
+        const to = chosen.current;
+        if (index === to || (from !== null && (from < to ? index > from && index < to : index < from && index > to))) decoded();
+      }),
+    [cache],
+  );
 
   useEffect(() => {
-    cache.around(frame);
+    cache.around(frame, last.current?.frame ?? null);
     let live = true;
     cache.get(frame).then(
       () => live && decoded(),
@@ -40,8 +54,9 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
   }, [cache, frame]);
 
   const ready = cache.peek(frame);
-  const last = useRef<{ frame: number; image: ImageBitmap } | null>(null);
-  if (ready) last.current = { frame, image: ready };
+  const reached = cache.reached(last.current?.frame ?? null, frame);
+  const reachedImage = reached === null ? null : cache.peek(reached);
+  if (reached !== null && reachedImage) last.current = { frame: reached, image: reachedImage };
   const image = last.current?.image ?? null;
   useEffect(() => cache.showing(image), [cache, image]);
 
