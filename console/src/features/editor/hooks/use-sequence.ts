@@ -2,7 +2,9 @@
 // the next is ready, or the newest one a held key has passed is), the frames after it decoded ahead, and playback at
 // the sequence's rate.
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { frameMedia, playbackRate, useItemFrames } from '../api/get-item-frames';
+import { missingReason } from '../components/image-missing';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { goToFrame } from '../stores/frame-actions';
 import { createFrameCache } from './frame-cache';
@@ -14,8 +16,8 @@ export interface SequenceView {
   shown: number | null;
   /** Frames per second of playback. */
   rate: number;
-  /** The frame on screen could not be had. */
-  failed: boolean;
+  /** Why the frame chosen could not be had, in the reader's words; null while it loads or once it is there. */
+  failed: string | null;
 }
 
 export function useSequence(itemId: string, frameCount: number): SequenceView {
@@ -24,7 +26,8 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
   const frame = useEditor((s) => s.frame);
   const playing = useEditor((s) => s.playing);
   const [cache] = useState(() => createFrameCache({ frameCount, load: (index) => frameMedia(itemId, index) }));
-  const [failed, setFailed] = useState<number | null>(null);
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState<{ frame: number; reason: string } | null>(null);
   const [, decoded] = useReducer((n: number) => n + 1, 0);
   const last = useRef<{ frame: number; image: ImageBitmap } | null>(null);
   const chosen = useRef(frame);
@@ -46,7 +49,7 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
     let live = true;
     cache.get(frame).then(
       () => live && decoded(),
-      () => live && setFailed(frame),
+      (error: unknown) => live && setFailed({ frame, reason: missingReason(t, error) }),
     );
     return () => {
       live = false;
@@ -72,5 +75,5 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
     return () => clearInterval(timer);
   }, [cache, store, playing, rate, frameCount]);
 
-  return { image, shown: last.current?.frame ?? null, rate, failed: failed === frame && !ready };
+  return { image, shown: last.current?.frame ?? null, rate, failed: failed?.frame === frame && !ready ? failed.reason : null };
 }
