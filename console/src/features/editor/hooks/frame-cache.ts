@@ -83,7 +83,8 @@ export function createFrameCache({ frameCount, load, decode = (blob) => createIm
       const onTheWay = (i: number) => onScreen !== null && Math.abs(index - i) <= lag && (onScreen < index ? i > onScreen && i < index : i < onScreen && i > index);
       for (const [i, entry] of entries) {
         if (i >= index - behind && i <= index + ahead) continue;
-        if (onTheWay(i) && (entry.bitmap === null || i === newest)) continue;
+        // The frame on screen stays: the canvas may be about to draw it before it says so (showing).
+        if (i === onScreen || (onTheWay(i) && (entry.bitmap === null || i === newest))) continue;
         entries.delete(i);
         if (entry.bitmap === shown) orphan = shown;
         else entry.bitmap?.close();
