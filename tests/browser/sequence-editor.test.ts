@@ -4,7 +4,8 @@
 // and submits; an inspector rejects with a mark made on frame 12, and the tagger, on rework, sees the mark pinned to
 // frame 12 and goes there from it, moves the box there and submits again; once the inspector passes it, the item
 // exported as OpenLABEL and imported into a new batch of the same frames gives the same track with the same id and
-// keyframes. The track keeps its id through every save, export and import.
+// keyframes. The track keeps its id through every save, export and import. Over a slow network, a held next-frame key
+// moves the canvas to the newest frame decoded on the way, and the editor says which frame is on screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type ExportView, frameAttributesAt, type ResultDocument, shapeAt } from '@annot/workflows';
@@ -13,7 +14,7 @@ import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
 import { upload } from '../support/batches';
 import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
-import { signInAdmin } from '../support/sign-in';
+import { adminAccount, adminPassword, forgetResendLimit, latestCode, signInAdmin } from '../support/sign-in';
 import { ok, person, type Person, projectBasics, publishProject } from '../support/worked-project';
 
 const width = 320;
@@ -284,5 +285,35 @@ describe('the sequence editor', () => {
       if (a?.type === 'box' && b?.type === 'box') for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(a[side] - b[side]), `frame ${frame} ${side}`).toBeLessThan(0.01);
       expect(frameAttributesAt(back, frame), `frame ${frame}`).toEqual(frameAttributesAt(original, frame));
     }
+  });
+  it('skips to the newest frame decoded while a held key outruns the decoding, and says which frame is on screen', async () => {
+    const { page, errors } = await openPage(browser, platform.baseUrl);
+    await forgetResendLimit(platform);
+    await signInThroughConsole(page, 'Internal', adminAccount, adminPassword, () => latestCode(platform, adminAccount));
+    await landOn(page, '/home');
+    await page.goto(`/project/edit/${itemId}`);
+    await page.locator('[data-editor-ready="true"]').waitFor();
+    await page.locator('[data-frame="0"]').waitFor();
+    // A slow network: each frame's image comes later the further along it is, as frames the key passed would.
+    const frameMedia = /\/frames\/\d+\/media/;
+    await page.route(frameMedia, async (route) => {
+      const frame = Number(/\/frames\/(\d+)\/media/.exec(route.request().url())?.[1] ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, frame * 150));
+      await route.continue().catch(() => undefined);
+    });
+    for (let i = 0; i < 15; i++) await page.keyboard.press('.');
+    await position(page).filter({ hasText: '15 / 29' }).waitFor();
+    // Before frame 15 arrives, a frame the key passed is on screen, and the editor says which.
+    const onScreen = page.getByTestId('frame-on-screen');
+    await onScreen.waitFor();
+    const shown = Number(await page.locator('[data-frame]').getAttribute('data-frame'));
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(15);
+    await expect.poll(() => onScreen.innerText()).toMatch(/^Frame \d+ on screen while frame 15 loads$/);
+    // Then the chosen frame itself, and nothing more to say.
+    await page.locator('[data-frame="15"]').waitFor({ timeout: 15_000 });
+    await onScreen.waitFor({ state: 'detached' });
+    await page.unroute(frameMedia);
+    expect(errors).toEqual([]);
   });
 });

@@ -37,13 +37,21 @@ export function acceptFrame(object: ResultObject, frame: number): ResultObject {
   return withKeyframe(object, frame, 'interpolated');
 }
 
-/** Copies of the shape at the frame on each of the next `count` frames (within the sequence), replacing their keyframes. */
+/**
+ * Copies of the shape at the frame on each of the next `count` frames (within the sequence), replacing their
+ * keyframes. A mask holds until its next keyframe, so its copy is one keyframe on the last of them, the keyframes
+ * between dropped: its runs are stored twice rather than once a frame.
+ */
 export function propagate(object: ResultObject, frame: number, count: number, frameCount: number): ResultObject {
   const shape = shapeAt(object, frame);
   if (!shape) return object;
   let next = withKeyframe(object, frame, 'interpolated');
   const attributes = frameAttributesAt(object, frame);
   const last = Math.min(frameCount - 1, frame + count);
+  if (shape.type === 'mask' && last > frame) {
+    next = { ...next, keyframes: next.keyframes.filter((k) => k.frame <= frame || k.frame > last) };
+    return putKeyframe(next, { frame: last, shape, attributes, outside: false, source: 'copied' });
+  }
   for (let f = frame + 1; f <= last; f++) next = putKeyframe(next, { frame: f, shape, attributes: f === frame + 1 ? attributes : {}, outside: false, source: 'copied' });
   return next;
 }
@@ -106,5 +114,8 @@ export function outsideSpans(object: ResultObject, frameCount: number): Array<[n
     if (last && last[1] >= k.frame - 1) last[1] = Math.max(last[1], end);
     else spans.push([k.frame, end]);
   });
+  // A mask ends with its last keyframe.
+  const last = object.keyframes.at(-1);
+  if (last && !last.outside && last.shape?.type === 'mask' && last.frame < frameCount - 1) spans.push([last.frame + 1, frameCount - 1]);
   return spans;
 }

@@ -6,6 +6,7 @@ import { type CameraBoxFrame, withCameraBoxes } from '../fusion/camera-box-keyfr
 import { maskBounds } from '../editor/masks';
 import { compactTrack, type TrackFrame } from '../tasks/interpolation';
 import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
+import type { ImageSize } from '../tasks/frame-images';
 import { type ResultTool, saveIssues } from '../tasks/result.validation';
 import { type DecodedObject, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from './format';
 
@@ -20,6 +21,8 @@ export interface ImportTarget {
   frameCount?: number;
   /** A fusion item's cameras with their images' size, which the 2D boxes drawn on them must lie within. */
   cameras?: { name: string; width: number; height: number }[];
+  /** Each frame's size where a sequence's frames differ in size (see ResultConfig). */
+  frameImages?: (ImageSize | null)[];
 }
 
 export interface MatchedItem {
@@ -165,7 +168,7 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
     const objects = tracks.map((track) => objectOfTrack(track, frameCount));
     const result: ResultDocument = { frameCount, objects, attributes: {} };
     const image = target.width && target.height ? { width: target.width, height: target.height } : null;
-    const issues = saveIssues(result, { tools, image, cameras: target.cameras });
+    const issues = saveIssues(result, { tools, image, cameras: target.cameras, frameImages: target.frameImages });
     for (const issue of issues) {
       refusals.push({ source: (issue.objectId && draft.sources.get(issue.objectId)) || target.fileName, reasonKey: issue.messageKey, params: issue.params });
     }

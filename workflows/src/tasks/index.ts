@@ -3,6 +3,7 @@ export * from './work-plan';
 export * from './result.schema';
 export * from './result.validation';
 export * from './interpolation';
+export * from './frame-images';
 export * from './track-timeline';
 export * from './item.events';
 export * from './item.evolve';

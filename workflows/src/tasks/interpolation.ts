@@ -169,7 +169,8 @@ export function between(from: Shape, to: Shape, t: number): Shape {
 
 /**
  * The object's shape at a frame, or null where it is not in the scene: before its first keyframe and from an
- * outside keyframe until the next visible one. After its last keyframe an object stays where it was.
+ * outside keyframe until the next visible one. After its last keyframe an object stays where it was, except a mask:
+ * a painting belongs to the frames it was painted or copied to, so it ends with its last keyframe.
  */
 export function shapeAt(track: Track, frame: number): Shape | null {
   const index = keyframeIndexAt(track.keyframes, frame);
@@ -178,7 +179,8 @@ export function shapeAt(track: Track, frame: number): Shape | null {
   if (previous.outside || !previous.shape) return null;
   if (previous.frame === frame) return previous.shape;
   const next = track.keyframes[index + 1];
-  if (!next || next.outside || !next.shape) return previous.shape;
+  if (!next) return previous.shape.type === 'mask' ? null : previous.shape;
+  if (next.outside || !next.shape) return previous.shape;
   return between(previous.shape, next.shape, (frame - previous.frame) / (next.frame - previous.frame));
 }
 
@@ -297,8 +299,12 @@ export function compactTrack(series: TrackFrame[], options: CompactOptions = {})
       }
       // A tilted cuboid blends by slerp, which a straight line in its angles only approaches: check the blend itself.
       if (frames.slice(from, to + 1).some((f) => tilted(f.shape!))) while (to > from + 1 && !blendHolds(frames, from, to, tolerance)) to--;
-      // A shape holds still after its last keyframe, so a span that ends standing still needs no keyframe at its end.
-      if (to === end && standsStill(frames, from, end, tolerance)) break;
+      // A shape holds still after its last keyframe, so a span that ends standing still needs no keyframe at its end;
+      // a mask ends with its last keyframe, so its span ends with one.
+      if (to === end && standsStill(frames, from, end, tolerance)) {
+        if (start.type === 'mask' && end > from) keyAt(frames[end]);
+        break;
+      }
       keyAt(frames[to]);
       from = to;
     }

@@ -37,8 +37,11 @@ describe('saveIssues of masks', () => {
     expect(saveIssues(doc(objects), config)).toEqual([{ objectId: 'road', messageKey: 'tasks.result.mask_overlap', params: { frame: 0, other: 'car-1' } }]);
   });
   it('checks every frame where a mask changes, with the masks in the scene there', () => {
-    const objects = [region('car-1', carTool, at(0, mask([0])), at(2, mask([5]))), region('road', roadTool, at(1, mask([4, 5])))];
-    expect(saveIssues(doc(objects, 3), config)).toEqual([{ objectId: 'road', messageKey: 'tasks.result.mask_overlap', params: { frame: 2, other: 'car-1' } }]);
+    const objects = [region('car-1', carTool, at(0, mask([0])), at(2, mask([5]))), region('road', roadTool, at(1, mask([4, 5])), at(3, mask([4, 5])))];
+    expect(saveIssues(doc(objects, 4), config)).toEqual([{ objectId: 'road', messageKey: 'tasks.result.mask_overlap', params: { frame: 2, other: 'car-1' } }]);
+    // A mask ends with its last keyframe: the road painted on frame 1 alone is not on frame 2.
+    const painted = [region('car-1', carTool, at(0, mask([0])), at(2, mask([5]))), region('road', roadTool, at(1, mask([4, 5])))];
+    expect(saveIssues(doc(painted, 3), config)).toEqual([]);
   });
   it('refuses a second region of a class that is not countable on one frame', () => {
     const objects = [region('road-1', roadTool, at(0, mask([0]))), region('road-2', roadTool, at(0, mask([7])))];

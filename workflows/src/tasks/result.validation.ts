@@ -4,6 +4,7 @@ import type { ToolAttribute, ToolInput } from '../catalog/tool.schemas';
 import { groupToolsInconsistent, type ToolGroup } from '../projects/project.schemas';
 import { maskLength, overlappingMasks } from '../editor/masks';
 import { objectName } from '../editor/objects';
+import { type FrameImages, frameImagesOf, type ImageSize, runsWithin } from './frame-images';
 import { shapeAt } from './interpolation';
 import type { AttributeValue, AttributeValues, MaskShape, ResultDocument, ResultObject, Shape } from './result.schema';
 
@@ -17,7 +18,12 @@ export interface ResultConfig {
   /** The tools the project cites, each at the version it cites. */
   tools: ResultTool[];
   /** The item's image size in pixels; null when the media was not measured, which skips the bounds checks. */
-  image: { width: number; height: number } | null;
+  image: ImageSize | null;
+  /**
+   * Each frame's own size where a sequence's frames differ (cropped or mixed cameras), one per frame, null where a
+   * frame was not measured; absent where every frame has `image`'s size. Shapes are checked against their frame's.
+   */
+  frameImages?: (ImageSize | null)[];
   /**
    * A fusion item's cameras with their images' size: a 2D box drawn on one of them must lie within its image. Absent
    * where the item has no rig, which leaves camera boxes unchecked.
@@ -71,6 +77,7 @@ const itemAttributeOwner = 'tasks.result.the_item';
 
 function check(result: ResultDocument, config: ResultConfig, level: Level): ResultIssue[] {
   const issues = new Issues();
+  const images = frameImagesOf(config.image, config.frameImages);
   const tools = new Map(config.tools.map((tool) => [tool.toolId, tool]));
   const itemAttributes = config.itemAttributes ?? [];
   if (config.frameCount !== undefined && result.frameCount !== config.frameCount) {
@@ -88,7 +95,7 @@ function check(result: ResultDocument, config: ResultConfig, level: Level): Resu
     }
     if (tool.toolVersion !== object.toolVersion) issues.add(object.id, 'tasks.result.tool_version', { expected: tool.toolVersion, actual: object.toolVersion });
     const from = issues.list.length;
-    objectIssues(issues, object, tool.definition, result.frameCount, config.image, level);
+    objectIssues(issues, object, tool.definition, result.frameCount, images, level);
     if (config.cameras) cameraBoxIssues(issues, object, config.cameras);
     issues.owned(from, objectName(result.objects, object.id, () => tool.definition.name)!);
   }
@@ -137,7 +144,7 @@ function groupIssues(issues: Issues, objects: ResultObject[], groups: ToolGroup[
   }
 }
 
-function objectIssues(issues: Issues, object: ResultObject, tool: ToolInput, frameCount: number, image: ResultConfig['image'], level: Level): void {
+function objectIssues(issues: Issues, object: ResultObject, tool: ToolInput, frameCount: number, images: FrameImages, level: Level): void {
   if (object.templateType !== tool.templateType) issues.add(object.id, 'tasks.result.template_mismatch', { expected: tool.templateType, actual: object.templateType });
   const instance = tool.attributes.filter((a) => !a.frameAttribute);
   const perFrame = tool.attributes.filter((a) => a.frameAttribute);
@@ -152,8 +159,9 @@ function objectIssues(issues: Issues, object: ResultObject, tool: ToolInput, fra
     attributeIssues(issues, object.id, keyframe.attributes, perFrame, instance, level, at);
     if (keyframe.outside || !keyframe.shape) continue;
     if (level === 'submit') requiredIssues(issues, object.id, carried, perFrame, at);
-    shapeIssues(issues, object.id, keyframe.shape, object.templateType, tool, image, at);
+    shapeIssues(issues, object.id, keyframe.shape, object.templateType, tool, images.at(keyframe.frame), at);
   }
+  if (images.runs) heldIssues(issues, object, frameCount, images);
   if (level === 'submit' && tool.templateType === 'cuboid' && tool.sameBoxSizeCount > 0) {
     const sizes = cuboidSizeCount(object);
     if (sizes > tool.sameBoxSizeCount) issues.add(object.id, 'tasks.result.box_sizes', { object: object.id, count: sizes, max: tool.sameBoxSizeCount });
@@ -242,24 +250,23 @@ function requiredIssues(issues: Issues, objectId: string | null, values: Attribu
 
 const minimumPoints = { polygon: 3, line: 2, curve: 2 } as const;
 
-function shapeIssues(issues: Issues, objectId: string, shape: Shape, templateType: string, tool: ToolInput, image: ResultConfig['image'], at: Record<string, number>): void {
+function shapeIssues(issues: Issues, objectId: string, shape: Shape, templateType: string, tool: ToolInput, image: ImageSize | null, at: Record<string, number>): void {
   if (shape.type !== templateType) {
     issues.add(objectId, 'tasks.result.shape_mismatch', { ...at, expected: templateType, actual: shape.type });
     return;
   }
-  const inside = (x: number, y: number) => !image || (x >= 0 && y >= 0 && x <= image.width && y <= image.height);
   const outsideImage = () => issues.add(objectId, 'tasks.result.outside_image', { ...at, width: image?.width ?? 0, height: image?.height ?? 0 });
   switch (shape.type) {
     case 'box': {
       if (shape.width <= 0 || shape.height <= 0) issues.add(objectId, 'tasks.result.box_empty', at);
-      else if (!inside(shape.x, shape.y) || !inside(shape.x + shape.width, shape.y + shape.height)) outsideImage();
+      else if (outside(shape, image)) outsideImage();
       if (tool.aspectRatio && shape.width > 0 && shape.height > 0 && !fitsRatio(shape.width, shape.height, tool.aspectRatio)) {
         issues.add(objectId, 'tasks.result.aspect_ratio', { ...at, ratio: tool.aspectRatio });
       }
       return;
     }
     case 'point':
-      if (!inside(shape.x, shape.y)) outsideImage();
+      if (outside(shape, image)) outsideImage();
       return;
     case 'mask':
       maskShapeIssues(issues, objectId, shape, image, at);
@@ -274,18 +281,67 @@ function shapeIssues(issues: Issues, objectId: string, shape: Shape, templateTyp
     default: {
       const minimum = minimumPoints[shape.type];
       if (shape.points.length < minimum) issues.add(objectId, `tasks.result.${shape.type}_points`, { ...at, min: minimum });
-      if (!shape.points.every((p) => inside(p.x, p.y))) outsideImage();
+      if (outside(shape, image)) outsideImage();
     }
   }
 }
 
 /** A mask covers its frame exactly: the image's size, and runs that add up to its pixels. */
-function maskShapeIssues(issues: Issues, objectId: string, mask: MaskShape, image: ResultConfig['image'], at: Record<string, number>): void {
+function maskShapeIssues(issues: Issues, objectId: string, mask: MaskShape, image: ImageSize | null, at: Record<string, number>): void {
   if (image && (mask.width !== image.width || mask.height !== image.height)) {
     issues.add(objectId, 'tasks.result.mask_size', { ...at, width: image.width, height: image.height });
   } else if (maskLength(mask) !== mask.width * mask.height) {
     issues.add(objectId, 'tasks.result.mask_runs', { ...at, pixels: mask.width * mask.height });
   }
+}
+
+/** Whether a drawn shape leaves the image; a mask, a cuboid or a segment is measured otherwise, and no image is no bound. */
+function outside(shape: Shape, image: ImageSize | null): boolean {
+  if (!image) return false;
+  const beyond = (x: number, y: number) => x < 0 || y < 0 || x > image.width || y > image.height;
+  switch (shape.type) {
+    case 'box':
+      return beyond(shape.x, shape.y) || beyond(shape.x + shape.width, shape.y + shape.height);
+    case 'point':
+      return beyond(shape.x, shape.y);
+    case 'polygon':
+    case 'line':
+    case 'curve':
+      return shape.points.some((p) => beyond(p.x, p.y));
+    default:
+      return false;
+  }
+}
+
+const covers = (size: ImageSize, bound: ImageSize | null) => !bound || (size.width >= bound.width && size.height >= bound.height);
+
+/**
+ * Where frames differ in size, the frames a keyframe's shape reaches past its own (blended towards the next keyframe,
+ * or held) are checked against theirs too. Every coordinate moves linearly between keyframes, so a run of frames of
+ * one size holds the shape wherever its first and last frames do, and a run at least as large as both keyframes'
+ * frames holds it always; a run that does not says so once, at its first frame out.
+ */
+function heldIssues(issues: Issues, object: ResultObject, frameCount: number, images: FrameImages): void {
+  const keyframes = object.keyframes;
+  keyframes.forEach((keyframe, i) => {
+    if (keyframe.outside || !keyframe.shape) return;
+    const next = keyframes[i + 1];
+    const end = Math.min(next?.frame ?? frameCount, frameCount) - 1;
+    const own = images.at(keyframe.frame);
+    const towards = next && !next.outside ? images.at(next.frame) : own;
+    for (const run of runsWithin(images.runs!, keyframe.frame + 1, end)) {
+      const size = run.size;
+      if (!size || (covers(size, own) && covers(size, towards))) continue;
+      for (const frame of new Set([Math.max(run.from, keyframe.frame + 1), Math.min(run.to, end)])) {
+        const shape = shapeAt(object, frame);
+        if (!shape) break;
+        if (shape.type === 'mask' ? shape.width !== size.width || shape.height !== size.height : outside(shape, size)) {
+          issues.add(object.id, shape.type === 'mask' ? 'tasks.result.mask_size' : 'tasks.result.outside_image', { frame, width: size.width, height: size.height });
+          break;
+        }
+      }
+    }
+  });
 }
 
 /** A box keeps the tool's ratio to within one percent, the rounding of a box drawn in whole pixels. */

@@ -91,7 +91,8 @@ export class TrackTimeline {
       }
       const next = index + 1;
       if (frames[index] === frame || next >= end || kinds[next] === noShape) {
-        out[t] = shapes[index];
+        // A mask ends with its last keyframe, as in shapeAt.
+        out[t] = frames[index] !== frame && next >= end && shapes[index]!.type === 'mask' ? null : shapes[index];
         continue;
       }
       // The same arithmetic as shapeAt's, so both give the same numbers to the last bit.

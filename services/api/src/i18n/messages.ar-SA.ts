@@ -387,6 +387,7 @@ export const arSA: Record<string, string> = {
   'things.ledger_entry': 'قيد السجل الدفتري',
   'tasks.claim_count': 'عدد العناصر المراد استلامها: عدد صحيح من 1 إلى 100',
   'tasks.media_unavailable': 'يتعذر قراءة ملف عنصر البيانات هذا',
+  'tasks.media_in_bucket': 'يبقى ملف عنصر البيانات هذا في الحاوية {bucket}، ولا يستطيع هذا الخادم قراءتها بعد',
   'tasks.frame_out_of_range.zero': 'يحتوي عنصر البيانات هذا على {count} إطار، مرقَّمة بدءًا من 0؛ ولا يوجد الإطار {index}',
   'tasks.frame_out_of_range.one': 'يحتوي عنصر البيانات هذا على {count} إطار، مرقَّم بدءًا من 0؛ ولا يوجد الإطار {index}',
   'tasks.frame_out_of_range.two': 'يحتوي عنصر البيانات هذا على {count} إطارين، مرقَّمين بدءًا من 0؛ ولا يوجد الإطار {index}',

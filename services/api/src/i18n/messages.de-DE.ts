@@ -327,6 +327,7 @@ export const deDE: Record<string, string> = {
   'things.ledger_entry': 'Hauptbucheintrag',
   'tasks.claim_count': 'Wie viele Elemente übernommen werden: eine ganze Zahl von 1 bis 100',
   'tasks.media_unavailable': 'Die Datei dieses Datenelements ist nicht lesbar',
+  'tasks.media_in_bucket': 'Die Datei dieses Datenelements liegt im Bucket {bucket}, den dieser Server noch nicht lesen kann',
   'tasks.frame_out_of_range.one': 'Dieses Datenelement hat {count} Frame, ab 0 nummeriert; es gibt keinen Frame {index}',
   'tasks.frame_out_of_range.other': 'Dieses Datenelement hat {count} Frames, ab 0 nummeriert; es gibt keinen Frame {index}',
   'tasks.frame_index_invalid': 'Eine Frame-Nummer ist eine ganze Zahl ab 0',

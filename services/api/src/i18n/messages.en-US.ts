@@ -549,6 +549,7 @@ export const enUS: Record<string, string> = {
   'things.ledger_entry': 'ledger entry',
   'tasks.claim_count': 'How many items to claim: a whole number from 1 to 100',
   'tasks.media_unavailable': 'The file of this data item cannot be read',
+  'tasks.media_in_bucket': 'The file of this data item stays in the bucket {bucket}, which this server cannot read yet',
   'tasks.frame_out_of_range.one': 'This data item has {count} frame, numbered from 0; there is no frame {index}',
   'tasks.frame_out_of_range.other': 'This data item has {count} frames, numbered from 0; there is no frame {index}',
   'tasks.frame_index_invalid': 'A frame number is a whole number from 0',

@@ -342,6 +342,7 @@ export const esES: Record<string, string> = {
   'things.ledger_entry': 'entrada del libro de registro',
   'tasks.claim_count': 'Cuántos elementos tomar: un número entero de 1 a 100',
   'tasks.media_unavailable': 'No se puede leer el archivo de este elemento de datos',
+  'tasks.media_in_bucket': 'El archivo de este elemento de datos permanece en el bucket {bucket}, que este servidor aún no puede leer',
   'tasks.frame_out_of_range.one': 'Este elemento de datos tiene {count} fotograma, numerado desde 0; no existe el fotograma {index}',
   'tasks.frame_out_of_range.many': 'Este elemento de datos tiene {count} de fotogramas, numerados desde 0; no existe el fotograma {index}',
   'tasks.frame_out_of_range.other': 'Este elemento de datos tiene {count} fotogramas, numerados desde 0; no existe el fotograma {index}',

@@ -342,6 +342,7 @@ export const frFR: Record<string, string> = {
   'things.ledger_entry': 'entrée du registre',
   'tasks.claim_count': 'Nombre d\'éléments à prendre : un nombre entier de 1 à 100',
   'tasks.media_unavailable': 'Le fichier de cet élément de données est illisible',
+  'tasks.media_in_bucket': 'Le fichier de cet élément de données reste dans le bucket {bucket}, que ce serveur ne peut pas encore lire',
   'tasks.frame_out_of_range.one': 'Cet élément de données a {count} image, numérotée à partir de 0 ; il n\'y a pas d\'image {index}',
   'tasks.frame_out_of_range.many': 'Cet élément de données a {count} d\'images, numérotées à partir de 0 ; il n\'y a pas d\'image {index}',
   'tasks.frame_out_of_range.other': 'Cet élément de données a {count} images, numérotées à partir de 0 ; il n\'y a pas d\'image {index}',

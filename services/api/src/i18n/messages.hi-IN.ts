@@ -327,6 +327,7 @@ export const hiIN: Record<string, string> = {
   'things.ledger_entry': 'लेज़र प्रविष्टि',
   'tasks.claim_count': 'कितने आइटम लेने हैं: 1 से 100 तक की पूर्ण संख्या',
   'tasks.media_unavailable': 'इस डेटा आइटम की फ़ाइल पढ़ी नहीं जा सकती',
+  'tasks.media_in_bucket': 'इस डेटा आइटम की फ़ाइल बकेट {bucket} में रहती है, जिसे यह सर्वर अभी पढ़ नहीं सकता',
   'tasks.frame_out_of_range.one': 'इस डेटा आइटम में {count} फ़्रेम है, 0 से क्रमांकित; फ़्रेम {index} नहीं है',
   'tasks.frame_out_of_range.other': 'इस डेटा आइटम में {count} फ़्रेम हैं, 0 से क्रमांकित; फ़्रेम {index} नहीं है',
   'tasks.frame_index_invalid': 'फ़्रेम संख्या 0 से शुरू होने वाली पूर्ण संख्या है',

@@ -342,6 +342,7 @@ export const itIT: Record<string, string> = {
   'things.ledger_entry': 'voce del registro eventi',
   'tasks.claim_count': 'Quanti elementi prendere in carico: un numero intero da 1 a 100',
   'tasks.media_unavailable': 'Il file di questo elemento di dati non è leggibile',
+  'tasks.media_in_bucket': 'Il file di questo elemento di dati resta nel bucket {bucket}, che questo server non può ancora leggere',
   'tasks.frame_out_of_range.one': 'Questo elemento di dati ha {count} fotogramma, numerato da 0; il fotogramma {index} non esiste',
   'tasks.frame_out_of_range.many': 'Questo elemento di dati ha {count} fotogrammi, numerati da 0; il fotogramma {index} non esiste',
   'tasks.frame_out_of_range.other': 'Questo elemento di dati ha {count} fotogrammi, numerati da 0; il fotogramma {index} non esiste',

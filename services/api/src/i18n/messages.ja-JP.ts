@@ -312,6 +312,7 @@ export const jaJP: Record<string, string> = {
   'things.ledger_entry': '台帳エントリ',
   'tasks.claim_count': '受け取る件数は 1～100 の整数で指定してください',
   'tasks.media_unavailable': 'このデータ項目のファイルを読み取れません',
+  'tasks.media_in_bucket': 'このデータ項目のファイルはバケット {bucket} にあり、このサーバーはまだ読み取れません',
   'tasks.frame_out_of_range.other': 'このデータ項目のフレーム数は {count}（0 から番号付け）で、フレーム {index} はありません',
   'tasks.frame_index_invalid': 'フレーム番号は 0 以上の整数です',
   'tasks.frame_not_point_cloud': 'このデータ項目のフレームは画像であり、点群ではありません',

@@ -312,6 +312,7 @@ export const koKR: Record<string, string> = {
   'things.ledger_entry': '원장 항목',
   'tasks.claim_count': '가져올 건수는 1~100 사이의 정수여야 합니다',
   'tasks.media_unavailable': '이 데이터 항목의 파일을 읽을 수 없습니다',
+  'tasks.media_in_bucket': '이 데이터 항목의 파일은 버킷 {bucket}에 있으며, 이 서버는 아직 읽을 수 없습니다',
   'tasks.frame_out_of_range.other': '이 데이터 항목의 프레임은 {count}개(0부터 번호 매김)이며, {index}번 프레임은 없습니다',
   'tasks.frame_index_invalid': '프레임 번호는 0 이상의 정수입니다',
   'tasks.frame_not_point_cloud': '이 데이터 항목의 프레임은 포인트 클라우드가 아니라 이미지입니다',

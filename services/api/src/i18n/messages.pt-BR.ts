@@ -342,6 +342,7 @@ export const ptBR: Record<string, string> = {
   'things.ledger_entry': 'entrada do livro-razão',
   'tasks.claim_count': 'Quantos itens assumir: um número inteiro de 1 a 100',
   'tasks.media_unavailable': 'O arquivo deste item de dados não pode ser lido',
+  'tasks.media_in_bucket': 'O arquivo deste item de dados fica no bucket {bucket}, que este servidor ainda não consegue ler',
   'tasks.frame_out_of_range.one': 'Este item de dados tem {count} quadro, numerado a partir de 0; não existe o quadro {index}',
   'tasks.frame_out_of_range.many': 'Este item de dados tem {count} quadros, numerados a partir de 0; não existe o quadro {index}',
   'tasks.frame_out_of_range.other': 'Este item de dados tem {count} quadros, numerados a partir de 0; não existe o quadro {index}',

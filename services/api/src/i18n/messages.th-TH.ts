@@ -312,6 +312,7 @@ export const thTH: Record<string, string> = {
   'things.ledger_entry': 'รายการในบัญชีแยกประเภท',
   'tasks.claim_count': 'จำนวนรายการที่จะรับ: จำนวนเต็มตั้งแต่ 1 ถึง 100',
   'tasks.media_unavailable': 'อ่านไฟล์ของรายการข้อมูลนี้ไม่ได้',
+  'tasks.media_in_bucket': 'ไฟล์ของรายการข้อมูลนี้อยู่ในบักเก็ต {bucket} ซึ่งเซิร์ฟเวอร์นี้ยังอ่านไม่ได้',
   'tasks.frame_out_of_range.other': 'รายการข้อมูลนี้มี {count} เฟรม โดยเริ่มนับจาก 0 ไม่มีเฟรม {index}',
   'tasks.frame_index_invalid': 'หมายเลขเฟรมเป็นจำนวนเต็มเริ่มจาก 0',
   'tasks.frame_not_point_cloud': 'เฟรมของรายการข้อมูลนี้เป็นรูปภาพ ไม่ใช่พอยต์คลาวด์',

@@ -312,6 +312,7 @@ export const viVN: Record<string, string> = {
   'things.ledger_entry': 'mục sổ cái',
   'tasks.claim_count': 'Số mục cần nhận: một số nguyên từ 1 đến 100',
   'tasks.media_unavailable': 'Không đọc được tệp của mục dữ liệu này',
+  'tasks.media_in_bucket': 'Tệp của mục dữ liệu này nằm trong bucket {bucket}, máy chủ này chưa đọc được',
   'tasks.frame_out_of_range.other': 'Mục dữ liệu này có {count} khung hình, đánh số từ 0; không có khung hình {index}',
   'tasks.frame_index_invalid': 'Số khung hình là số nguyên bắt đầu từ 0',
   'tasks.frame_not_point_cloud': 'Các khung hình của mục dữ liệu này là ảnh, không phải đám mây điểm',

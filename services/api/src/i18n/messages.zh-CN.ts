@@ -534,6 +534,7 @@ export const zhCN: Record<string, string> = {
   'things.ledger_entry': '账本条目',
   'tasks.claim_count': '领取数量须为 1 到 100 的整数',
   'tasks.media_unavailable': '无法读取该数据的文件',
+  'tasks.media_in_bucket': '该数据的文件保存在存储桶 {bucket} 中，本服务器暂时无法读取',
   'tasks.frame_out_of_range.other': '该数据共有 {count} 帧（从 0 开始编号），没有第 {index} 帧',
   'tasks.frame_index_invalid': '帧号须为从 0 开始的整数',
   'tasks.frame_not_point_cloud': '该数据的帧是图片，不是点云',

@@ -312,6 +312,7 @@ export const zhTW: Record<string, string> = {
   'things.ledger_entry': '帳本條目',
   'tasks.claim_count': '領取數量須為 1 到 100 的整數',
   'tasks.media_unavailable': '無法讀取此資料的檔案',
+  'tasks.media_in_bucket': '此資料的檔案保存在儲存貯體 {bucket} 中，本伺服器暫時無法讀取',
   'tasks.frame_out_of_range.other': '此資料共有 {count} 個影格（從 0 開始編號），沒有第 {index} 個影格',
   'tasks.frame_index_invalid': '影格編號須為從 0 開始的整數',
   'tasks.frame_not_point_cloud': '此資料的影格是圖片，不是點雲',

@@ -13,11 +13,15 @@ export class ItemMedia {
     private readonly thumbnails: Thumbnails,
   ) {}
 
-  /** The file's bytes, wherever its import left it; 404 where it is gone or its bucket is no longer configured. */
+  /**
+   * The file's bytes, wherever its import left it; 404 where it cannot be read, saying why: it stays in a bucket this
+   * platform cannot read, or it is gone.
+   */
   async open(location: string): Promise<Readable> {
     const file = await this.files.open(location);
-    if (!file) throw new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
-    return file;
+    if (file) return file;
+    const bucket = this.files.unreadableBucket(location);
+    throw bucket ? new AppError(404, 'NOT_FOUND', 'tasks.media_in_bucket', { bucket }) : new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
   }
 
   /** The thumbnail of an image item; none for other media, or for an image that cannot be read. */

@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type Database, DATABASE, type Db, exactIso, iso, type RigCamera, rigCameras } from '@annot/core';
-import { type ItemFrames, itemStreamId, type Page, type ProjectBasics, type SinglePicture, type TaskItemView, type WorkPlan, workPlanOf } from '@annot/workflows';
+import { frameImageColumns, type ItemFrames, itemStreamId, type Page, type ProjectBasics, type ResultConfig, type SinglePicture, type TaskItemView, type WorkPlan, workPlanOf } from '@annot/workflows';
 
 export type { TaskItemView };
 
@@ -219,15 +219,21 @@ export class TasksRepository {
       .executeTakeFirst();
   }
 
-  /** The item's image size (its first frame's), its frame count and its rig's cameras, which a result is checked against. */
-  async resultBounds(itemId: string): Promise<{ image: { width: number; height: number } | null; frameCount?: number; cameras?: RigCamera[] }> {
+  /** The item's image size (its first frame's), each frame's where they differ, its frame count and its rig's cameras, which a result is checked against. */
+  async resultBounds(itemId: string): Promise<Pick<ResultConfig, 'image' | 'frameImages' | 'frameCount'> & { cameras?: RigCamera[] }> {
     const row = await this.db
       .selectFrom('data_items as d')
       .leftJoin('item_frames as f', 'f.item_id', 'd.item_id')
-      .select(['d.width', 'd.height', 'd.frame_count', rigCameras('f').as('cameras')])
+      .select(['d.width', 'd.height', 'd.frame_count', 'f.widths', 'f.heights', rigCameras('f').as('cameras')])
       .where('d.item_id', '=', itemId)
       .executeTakeFirst();
-    return { image: row?.width && row.height ? { width: row.width, height: row.height } : null, frameCount: row?.frame_count, ...(row?.cameras ? { cameras: row.cameras } : {}) };
+    const frameImages = row?.widths && row.heights ? frameImageColumns(row.widths, row.heights, row.frame_count) : undefined;
+    return {
+      image: row?.width && row.height ? { width: row.width, height: row.height } : null,
+      frameCount: row?.frame_count,
+      ...(frameImages ? { frameImages } : {}),
+      ...(row?.cameras ? { cameras: row.cameras } : {}),
+    };
   }
 
   /** Whether an acceptance batch naming this client acceptor holds the item (a withdrawn batch holds nothing). */

@@ -16,6 +16,7 @@ import {
   type ExportFormat,
   type ImportedFile,
   type ImportTarget,
+  frameImageColumns,
   itemFinder,
   matchImport,
   type MatchedItem,
@@ -148,10 +149,13 @@ export class AnnotationImport {
       .selectFrom('data_items as d')
       .leftJoin('project_links as l', 'l.link_id', 'd.link_id')
       .leftJoin('item_frames as f', 'f.item_id', 'd.item_id')
-      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType', sql<boolean>`d.item_version = 0`.as('unworked'), rigCameras('f').as('cameras')])
+      .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType', 'f.widths', 'f.heights', sql<boolean>`d.item_version = 0`.as('unworked'), rigCameras('f').as('cameras')])
       .where('d.batch_id', '=', batchId)
       .where('d.status', '<>', 'deleted')
       .execute();
-    return rows.map(({ status, linkType, cameras, ...row }) => ({ ...row, ...(cameras ? { cameras } : {}), waiting: status === 'waiting' && linkType === 'annotation' }));
+    return rows.map(({ status, linkType, widths, heights, cameras, ...row }) => {
+      const frameImages = widths && heights ? frameImageColumns(widths, heights, row.frameCount) : undefined;
+      return { ...row, ...(cameras ? { cameras } : {}), waiting: status === 'waiting' && linkType === 'annotation', ...(frameImages ? { frameImages } : {}) };
+    });
   }
 }

@@ -32,6 +32,17 @@ export class ItemFiles {
     return where ? where.store.get(where.key).catch(() => null) : null;
   }
 
+  /**
+   * The bucket a file stays in where this platform has no credentials for it (its bucket unconfigured, or not yet
+   * servable from here), or null where the file is ours to read: what tells a person why an image is missing.
+   */
+  unreadableBucket(location: string): string | null {
+    const bucket = bucketLocation.exec(location);
+    if (bucket) return this.buckets.has(bucket[1]) ? null : bucket[1];
+    const remote = /^([a-z0-9]+):\/\/([^/]*)/i.exec(location);
+    return remote && !location.startsWith(localPrefix) ? remote[2] || remote[1] : null;
+  }
+
   private locate(location: string): { store: Storage; key: string } | null {
     if (location.startsWith(localPrefix)) return { store: this.importRoot, key: location.slice(localPrefix.length) };
     const bucket = bucketLocation.exec(location);

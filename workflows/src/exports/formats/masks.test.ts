@@ -20,6 +20,14 @@ describe('masksEncoder', () => {
     const sequence: ExportItem = { ...maskItem, result: { ...maskItem.result, frameCount: 2 } };
     const paths = encodeAll(masksEncoder, [sequence], maskContext).map((f) => f.path);
     expect(paths).toContain('masks/Week 2/street/000000/road.png');
-    expect(paths).toContain('masks/Week 2/street/000001/road.png');
+    expect(paths).not.toContain('masks/Week 2/street/000001/road.png');
+  });
+  it('writes a mask on the frames up to its last keyframe, never past it', () => {
+    const copied = (object: ExportItem['result']['objects'][number]) => ({ ...object, keyframes: [...object.keyframes, { ...object.keyframes[0], frame: 2, source: 'copied' as const }] });
+    const objects = maskItem.result.objects.map((o) => (o.id === 'road-1' ? copied(o) : o));
+    const sequence: ExportItem = { ...maskItem, result: { ...maskItem.result, frameCount: 6, objects } };
+    const paths = encodeAll(masksEncoder, [sequence], maskContext).map((f) => f.path);
+    expect(paths.filter((p) => p.endsWith('/road.png'))).toEqual(['masks/Week 2/street/000000/road.png', 'masks/Week 2/street/000001/road.png', 'masks/Week 2/street/000002/road.png']);
+    expect(paths.filter((p) => p.endsWith('/car.png'))).toEqual(['masks/Week 2/street/000000/car.png']);
   });
 });

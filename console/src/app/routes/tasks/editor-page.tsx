@@ -12,6 +12,7 @@ import { entriesQuery, type InvalidReasonView } from '@/features/catalog-entries
 import { useProjectErrorGroups } from '@/features/editor/api/get-project-error-groups';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { AnnotationEditor } from '@/features/editor/components/annotation-editor';
+import { missingReason } from '@/features/editor/components/image-missing';
 import type { EditorRequest } from '@/features/editor/components/editor-types';
 import { useLoadedImage } from '@/features/editor/hooks/use-loaded-image';
 import { projectQuery } from '@/features/projects/api/get-projects';
@@ -107,6 +108,7 @@ export default function EditorPage({ area }: { area: 'tag' | 'project' }) {
       key={itemId}
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
       image={loaded.image}
+      imageProblem={media.error ? missingReason(t, media.error) : loaded.failed ? t('editor_image_undecodable') : null}
       opened={opened}
       tools={tools.data}
       groups={project.data.groups ?? noGroups}

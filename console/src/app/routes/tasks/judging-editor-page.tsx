@@ -14,6 +14,7 @@ import { useUserInfo } from '@/features/auth/api/get-user-info';
 import { useProjectErrorGroups } from '@/features/editor/api/get-project-error-groups';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { AnnotationEditor } from '@/features/editor/components/annotation-editor';
+import { missingReason } from '@/features/editor/components/image-missing';
 import type { EditorJudging, EditorRequest } from '@/features/editor/components/editor-types';
 import { useLoadedImage } from '@/features/editor/hooks/use-loaded-image';
 import type { GateJudging, GateVerb } from '@/features/quality-judging/hooks/gate-judging';
@@ -114,6 +115,7 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
       key={itemId}
       item={{ ...view, version: item.data.version ?? view.version, result: view.result?.result ?? null }}
       image={loaded.image}
+      imageProblem={media.error ? missingReason(t, media.error) : loaded.failed ? t('editor_image_undecodable') : null}
       opened={opened}
       tools={tools.data ?? []}
       groups={[]}

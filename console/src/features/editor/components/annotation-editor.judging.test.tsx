@@ -1,6 +1,7 @@
 // The editor judging for a quality gate: objects stay as they are, pass is always there, and reject (or a sampling
 // inspection's fail) waits for a mark, by button and by Alt+J alike.
 import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -34,9 +35,11 @@ function renderEditor(judging: Partial<EditorJudging> = {}) {
     judging: { caption: 'Sampling task 1 · round 1 · 0 of 5 judged', labels: { pass: 'Pass', reject: 'Fail' }, marks: [], onSent, ...judging },
   };
   render(
-    <I18nextProvider i18n={i18n}>
-      <AnnotationEditor {...props} />
-    </I18nextProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <AnnotationEditor {...props} />
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
   return { send, onSent };
 }

@@ -11,6 +11,7 @@ import { useEditor } from '../stores/editor-store';
 import { EditorCanvas, type CanvasMark } from './editor-canvas';
 import { EditorHeader } from './editor-header';
 import { EditorToolbar } from './editor-toolbar';
+import { ImageMissing } from './image-missing';
 import type { AnnotationEditorProps } from './editor-types';
 import { ItemDialogs, ItemEditorProvider, useItemWork } from './item-editor';
 import { MarksPanel } from './marks-panel';
@@ -98,7 +99,7 @@ function EditorWorkspace(props: AnnotationEditorProps) {
           </SequenceStage>
         ) : (
           <div ref={canvasBox} className="min-w-0 flex-1">
-            {image ? canvas(image) : <Skeleton className="h-full w-full" />}
+            {image ? canvas(image) : props.imageProblem ? <ImageMissing reason={props.imageProblem} /> : <Skeleton className="h-full w-full" />}
           </div>
         )}
         <aside className="w-80 shrink-0 overflow-y-auto border-s border-border bg-card" aria-label={t('editor_side_panel')}>

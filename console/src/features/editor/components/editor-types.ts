@@ -50,6 +50,8 @@ export interface AnnotationEditorProps {
   item: EditorItem;
   /** The item's image, decoded; null while it loads. A sequence's frames the editor reads itself. */
   image: ImageBitmap | null;
+  /** Why the item's image cannot be shown, in the reader's words; null while it loads or once it is there. */
+  imageProblem?: string | null;
   tools: EditorTool[];
   groups: ToolGroup[];
   /** The item commands the machine allows this reader now. */

@@ -3,8 +3,9 @@
 // those commands open.
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyResult, type ErrorMark, objectName, type ResultDocument } from '@annot/workflows';
+import { emptyResult, type ErrorMark, frameImageColumns, objectName, type ResultDocument } from '@annot/workflows';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useItemFrames } from '../api/get-item-frames';
 import { useAutosave } from '../autosave';
 import type { ItemCommandContext } from '../hooks/item-commands';
 import { useEditorFlow } from '../hooks/use-editor-flow';
@@ -31,6 +32,13 @@ export function ItemEditorProvider({ props, image, children }: { props: Annotati
   const canSubmit = verbs.includes('submit');
   const width = image?.width;
   const height = image?.height;
+  // A sequence's frames may differ in size: each frame's, where they do, so shapes are checked against their own.
+  const frameCount = item.frameCount ?? 1;
+  const frames = useItemFrames(item.id, image !== null && frameCount > 1);
+  const frameImages = useMemo(() => {
+    const list = frames.data?.frames;
+    return list ? frameImageColumns(list.map((f) => f.width), list.map((f) => f.height), list.length) : undefined;
+  }, [frames.data]);
   const setup = useMemo<EditorSetup>(
     () => ({
       tools,
@@ -40,8 +48,9 @@ export function ItemEditorProvider({ props, image, children }: { props: Annotati
       itemAttributes: [],
       groups,
       image: width && height ? { width, height } : null,
+      frameImages,
     }),
-    [tools, groups, canSubmit, inspecting, inspectorMayModify, width, height],
+    [tools, groups, canSubmit, inspecting, inspectorMayModify, width, height, frameImages],
   );
   return (
     <EditorStoreContext.Provider value={store}>

@@ -10,7 +10,10 @@ import { ObjectList } from './object-list';
 export function ObjectsPanel({ markCounts }: { markCounts: ReadonlyMap<string, number> }) {
   const setup = useEditorSetup();
   const document = useEditor((s) => s.history.present);
-  const config = useMemo<ResultConfig>(() => ({ tools: setup.tools, image: setup.image, itemAttributes: setup.itemAttributes, groups: setup.groups }), [setup]);
+  const config = useMemo<ResultConfig>(
+    () => ({ tools: setup.tools, image: setup.image, frameImages: setup.frameImages, itemAttributes: setup.itemAttributes, groups: setup.groups }),
+    [setup],
+  );
   const issues = useMemo(() => submitIssues(document, config), [document, config]);
   return (
     <>

@@ -77,3 +77,54 @@ describe(createFrameCache.name, () => {
     await expect(cache.get(0)).resolves.toBeInstanceOf(Bitmap);
   });
 });
+
+describe('a held key outrunning the decoding', () => {
+  /** A cache whose frames decode only when the test lets them, as a slow network and decoder would. */
+  function slowCache(frameCount: number) {
+    const waiting = new Map<number, () => void>();
+    const cache = createFrameCache({
+      frameCount,
+      ahead: 2,
+      behind: 1,
+      load: (index) => new Promise<Blob>((resolve) => waiting.set(index, () => resolve(new Blob([String(index)])))),
+      decode: async (blob) => new Bitmap(Number(await blob.text())) as unknown as ImageBitmap,
+    });
+    const arrive = async (index: number) => {
+      waiting.get(index)!();
+      await settle();
+    };
+    return { cache, arrive };
+  }
+
+  it('keeps decoding the frames the key passed, and skips to the newest one reached', async () => {
+    const { cache, arrive } = slowCache(40);
+    cache.around(0);
+    await arrive(0);
+    expect(cache.reached(null, 0)).toBe(0);
+    // The key runs on to frame 12 while nothing after frame 0 has arrived.
+    for (let frame = 1; frame <= 12; frame++) cache.around(frame, 0);
+    expect(cache.reached(0, 12)).toBeNull();
+    // Frames 3 and 5, asked for on the way, arrive: the newest reached is 5, not the chosen 12 nor the older 3.
+    await arrive(3);
+    await arrive(5);
+    expect(cache.reached(0, 12)).toBe(5);
+    // The canvas takes frame 5 before it says it shows it: the next step keeps it open all the same.
+    const fifth = cache.peek(5) as unknown as Bitmap;
+    cache.around(13, 5);
+    expect(cache.peek(3)).toBeNull();
+    expect(fifth.closed).toBe(false);
+    // Once the chosen frame itself arrives, it is the one.
+    await arrive(13);
+    expect(cache.reached(5, 13)).toBe(13);
+  });
+
+  it('tells when any frame is decoded, so the canvas can move on', async () => {
+    const { cache, arrive } = slowCache(10);
+    const decoded: number[] = [];
+    cache.subscribe((index) => decoded.push(index));
+    cache.around(0);
+    await arrive(1);
+    await arrive(0);
+    expect(decoded).toEqual([1, 0]);
+  });
+});

@@ -1,7 +1,10 @@
 // A sequence's frames on the canvas: the frame on screen decoded from the frame cache (the last one stays up until
-// the next is ready), the frames after it decoded ahead, and playback at the sequence's rate.
+// the next is ready, or the newest one a held key has passed is), the frames after it decoded ahead, and playback at
+// the sequence's rate.
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { frameMedia, playbackRate, useItemFrames } from '../api/get-item-frames';
+import { missingReason } from '../components/image-missing';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { goToFrame } from '../stores/frame-actions';
 import { createFrameCache } from './frame-cache';
@@ -13,8 +16,8 @@ export interface SequenceView {
   shown: number | null;
   /** Frames per second of playback. */
   rate: number;
-  /** The frame on screen could not be had. */
-  failed: boolean;
+  /** Why the frame chosen could not be had, in the reader's words; null while it loads or once it is there. */
+  failed: string | null;
 }
 
 export function useSequence(itemId: string, frameCount: number): SequenceView {
@@ -23,16 +26,30 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
   const frame = useEditor((s) => s.frame);
   const playing = useEditor((s) => s.playing);
   const [cache] = useState(() => createFrameCache({ frameCount, load: (index) => frameMedia(itemId, index) }));
-  const [failed, setFailed] = useState<number | null>(null);
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState<{ frame: number; reason: string } | null>(null);
   const [, decoded] = useReducer((n: number) => n + 1, 0);
+  const last = useRef<{ frame: number; image: ImageBitmap } | null>(null);
+  const chosen = useRef(frame);
+  chosen.current = frame;
   useEffect(() => () => cache.destroy(), [cache]);
+  // A frame decoded between the one on the canvas and the one chosen (or the chosen one itself) moves the canvas on.
+  useEffect(
+    () =>
+      cache.subscribe((index) => {
+        const from = last.current?.frame ?? null;
+        const to = chosen.current;
+        if (index === to || (from !== null && (from < to ? index > from && index < to : index < from && index > to))) decoded();
+      }),
+    [cache],
+  );
 
   useEffect(() => {
-    cache.around(frame);
+    cache.around(frame, last.current?.frame ?? null);
     let live = true;
     cache.get(frame).then(
       () => live && decoded(),
-      () => live && setFailed(frame),
+      (error: unknown) => live && setFailed({ frame, reason: missingReason(t, error) }),
     );
     return () => {
       live = false;
@@ -40,8 +57,9 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
   }, [cache, frame]);
 
   const ready = cache.peek(frame);
-  const last = useRef<{ frame: number; image: ImageBitmap } | null>(null);
-  if (ready) last.current = { frame, image: ready };
+  const reached = cache.reached(last.current?.frame ?? null, frame);
+  const reachedImage = reached === null ? null : cache.peek(reached);
+  if (reached !== null && reachedImage) last.current = { frame: reached, image: reachedImage };
   const image = last.current?.image ?? null;
   useEffect(() => cache.showing(image), [cache, image]);
 
@@ -57,5 +75,5 @@ export function useSequence(itemId: string, frameCount: number): SequenceView {
     return () => clearInterval(timer);
   }, [cache, store, playing, rate, frameCount]);
 
-  return { image, shown: last.current?.frame ?? null, rate, failed: failed === frame && !ready };
+  return { image, shown: last.current?.frame ?? null, rate, failed: failed?.frame === frame && !ready ? failed.reason : null };
 }

@@ -1,5 +1,5 @@
-// What the panoptic tools do to the document: a stroke, an outline or the rest of the frame painted with the mask
-// tool in hand, each one undo step, and the region painted selected so the next stroke continues it.
+// What the panoptic tools do to the document: a stroke, an outline or the rest of the frame on screen painted with
+// the mask tool in hand, each one undo step, and the region painted selected so the next stroke continues it.
 import { type EditorTool, fillPolygon, fillRest, type Paint, type Point } from '@annot/workflows';
 import { type EditorSetup, toolOf } from '../components/editor-setup';
 import { newObjectId } from '../stores/editor-actions';
@@ -20,6 +20,8 @@ export function maskToolInHand(editor: EditorStore, setup: EditorSetup): EditorT
 
 /** A painting under way: the frame's regions as they were, with the one painted added when it is new. */
 export interface Painting {
+  /** The frame painted: the one on screen when the painting started. */
+  frame: number;
   painted: FrameRegions;
   paint: Paint;
   tool: EditorTool;
@@ -30,17 +32,18 @@ export function startPainting(editor: EditorStore, setup: EditorSetup, size: Fra
   const tool = maskToolInHand(editor, setup);
   if (!tool) return null;
   const state = editor.getState();
-  const painted = frameRegions(state.history.present, size);
-  if (erase) return { painted, paint: { label: 0 }, tool };
-  const target = targetRegion(state.history.present, tool, state.selected) ?? newObjectId();
+  const { frame } = state;
+  const painted = frameRegions(state.history.present, size, frame);
+  if (erase) return { frame, painted, paint: { label: 0 }, tool };
+  const target = targetRegion(state.history.present, tool, state.selected, frame) ?? newObjectId();
   let index = painted.regions.indexOf(target);
   if (index < 0) index = painted.regions.push(target) - 1;
-  return { painted, paint: { label: index + 1 }, tool };
+  return { frame, painted, paint: { label: index + 1 }, tool };
 }
 
 /** Ends a painting: one undo step, and the region painted selected. */
 export function finishPainting(editor: EditorStore, painting: Painting): void {
-  const next = withPainted(editor.document(), painting.painted, painting.tool);
+  const next = withPainted(editor.document(), painting.painted, painting.tool, painting.frame);
   if (next !== editor.document()) editor.commit(next);
   const painted = painting.paint.label > 0 ? painting.painted.regions[painting.paint.label - 1] : undefined;
   if (painted && next.objects.some((o) => o.id === painted)) editor.set({ selected: new Set([painted]) });

@@ -2,7 +2,7 @@
 // size, fill the rest with the class in hand, and a new instance of a countable class.
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { useEditorSetup } from '../components/editor-setup';
+import { imageOfFrame, useEditorSetup } from '../components/editor-setup';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { fillTheRest, maskToolInHand, newInstance } from './panoptic-actions';
 import { brushSizes, type PaintTool, panopticStoreOf, usePanoptic } from './panoptic-store';
@@ -18,7 +18,7 @@ export function PanopticControls() {
   const tool = useEditor(() => maskToolInHand(editor, setup));
   const paint = usePanoptic(panoptic, (s) => s.paint);
   const size = usePanoptic(panoptic, (s) => s.size);
-  const image = setup.image;
+  const image = useEditor((s) => imageOfFrame(setup, s.frame));
   if (!tool) return null;
   return (
     <div className="flex items-center gap-1" role="group" aria-label={t('panoptic_tools')}>

@@ -5,7 +5,7 @@ import type { KonvaEventObject } from 'konva/lib/Node';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Circle, Image as KonvaImage, Layer, Line, Rect } from 'react-konva';
 import { flatPoints, paintStroke, type Point, type ResultDocument } from '@annot/workflows';
-import { useEditorSetup } from '../components/editor-setup';
+import { imageOfFrame, useEditorSetup } from '../components/editor-setup';
 import { useEditor, useEditorStore } from '../stores/editor-store';
 import { fillOutline, finishPainting, type FrameSize, maskToolInHand, type Painting, startPainting } from './panoptic-actions';
 import { drawOverlay, regionColors } from './panoptic-overlay';
@@ -18,12 +18,17 @@ const reach = 8;
 export function PanopticLayer({ image }: { image: { width: number; height: number } }) {
   const setup = useEditorSetup();
   const hasMasks = useMemo(() => setup.tools.some(isMaskTool), [setup.tools]);
-  // Masks cover the item's measured size, which the server checks them against; the bitmap's where none was measured.
-  const size = setup.image ?? { width: image.width, height: image.height };
-  return hasMasks ? <PaintLayer size={size} /> : null;
+  const frame = useEditor((s) => s.frame);
+  // Masks cover the frame's measured size, which the server checks them against; the bitmap's where none was measured.
+  const measured = imageOfFrame(setup, frame);
+  const width = measured?.width ?? image.width;
+  const height = measured?.height ?? image.height;
+  const size = useMemo(() => ({ width, height }), [width, height]);
+  return hasMasks ? <PaintLayer size={size} frame={frame} /> : null;
 }
 
-function PaintLayer({ size }: { size: FrameSize }) {
+/** The painting surface of the frame on screen, of that frame's size. */
+function PaintLayer({ size, frame }: { size: FrameSize; frame: number }) {
   const editor = useEditorStore();
   const setup = useEditorSetup();
   const panoptic = panopticStoreOf(editor);
@@ -37,7 +42,7 @@ function PaintLayer({ size }: { size: FrameSize }) {
   const brush = usePanoptic(panoptic, (s) => s.size);
   const outline = usePanoptic(panoptic, (s) => s.outline);
 
-  const redraw = (painted = frameRegions(editor.document(), size), objects = editor.document().objects) => {
+  const redraw = (painted = frameRegions(editor.document(), size, frame), objects = editor.document().objects) => {
     drawOverlay(canvas, painted, regionColors(painted, objects, setup.tools, setup.colorOf));
     layer.current?.batchDraw();
   };
@@ -52,7 +57,7 @@ function PaintLayer({ size }: { size: FrameSize }) {
     };
     update();
     return editor.subscribe(update);
-  }, [editor, setup, size.width, size.height]);
+  }, [editor, setup, size, frame]);
 
   // An outline under way ends as a path does: Enter fills it, Escape drops it.
   useEffect(() => {

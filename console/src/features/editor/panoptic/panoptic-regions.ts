@@ -1,8 +1,9 @@
 // A frame's masks as the editor paints them: a label map of every mask object's region, and the document again
-// from a painted map, so a stroke touches every region it takes pixels from in one undo step.
+// from a painted map, so a stroke touches every region it takes pixels from in one undo step. On a sequence the frame
+// painted gets a keyframe of each region it changes, and a region erased there goes out of view from it.
 import {
   addObjects,
-  deleteObjects,
+  changeObject,
   type EditorTool,
   type LabelMap,
   labelMapOf,
@@ -10,13 +11,14 @@ import {
   maskOfLabel,
   type MaskShape,
   newObject,
+  outsideFrom,
   type ResultDocument,
   type ResultObject,
   setShape,
   shapeAt,
 } from '@annot/workflows';
 
-/** The editor paints one frame at a time; a single picture is frame 0. */
+/** The frame a single picture is painted on. */
 export const paintedFrame = 0;
 
 export interface FrameRegions {
@@ -52,27 +54,34 @@ export function targetRegion(doc: ResultDocument, tool: EditorTool, selected: Re
 }
 
 /**
- * The document after painting: every region takes the mask of its label, a new region (its id not yet an object)
- * becomes an object of the tool, and a region left without pixels is removed.
+ * The document after painting a frame: every region takes the mask of its label there, a new region (its id not yet
+ * an object) becomes an object of the tool, and a region left without pixels goes out of view from the frame (removed
+ * where nothing else of it shows).
  */
 export function withPainted(doc: ResultDocument, painted: FrameRegions, tool: EditorTool | undefined, frame = paintedFrame): ResultDocument {
   let next = doc;
-  const emptied = new Set<string>();
   painted.regions.forEach((id, index) => {
     const mask = maskOfLabel(painted.map, index + 1);
     const existing = next.objects.find((o) => o.id === id);
+    const current = existing ? shapeAt(existing, frame) : null;
     if (maskArea(mask) === 0) {
-      if (existing) emptied.add(id);
+      if (current) next = changeObject(next, id, (o) => erasedAt(o, frame));
       return;
     }
     if (!existing) {
       if (tool) next = addObjects(next, [newObject(id, tool, mask, frame)]);
       return;
     }
-    const current = existing.keyframes.find((k) => k.frame === frame)?.shape;
-    if (current && !(current.type === 'mask' && sameCounts(current.counts, mask.counts))) next = setShape(next, id, mask, frame);
+    // Painted over a mask held from an earlier keyframe, the frame gets a keyframe of its own.
+    if (!(current?.type === 'mask' && sameCounts(current.counts, mask.counts))) next = setShape(next, id, mask, frame);
   });
-  return deleteObjects(next, emptied);
+  return next;
+}
+
+/** A region erased at a frame: out of view from there until its next keyframe, or gone where nothing else of it shows. */
+function erasedAt(object: ResultObject, frame: number): ResultObject | null {
+  const erased = outsideFrom(object, frame);
+  return erased.keyframes.some((k) => !k.outside) ? erased : null;
 }
 
 const sameCounts = (a: number[], b: number[]) => a.length === b.length && a.every((count, i) => count === b[i]);
