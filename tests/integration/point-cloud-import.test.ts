@@ -15,6 +15,13 @@ import { signIn, signInAdmin } from '../support/sign-in';
 import { turningWallScene } from '../support/turning-wall';
 
 const en = { 'x-language': 'en_US' };
+/** An OpenLABEL rig whose camera is turned by a quaternion of length zero. */
+const zeroTurn = {
+  openlabel: {
+    streams: { lidar: { type: 'lidar' }, front: { type: 'camera', stream_properties: { intrinsics_pinhole: { width_px: 8, height_px: 8, camera_matrix_3x4: [4, 0, 4, 0, 0, 4, 4, 0, 0, 0, 1, 0] } } } },
+    coordinate_systems: { lidar: { type: 'sensor_cs', parent: '' }, front: { type: 'sensor_cs', parent: 'lidar', pose_wrt_parent: { quaternion: [0, 0, 0, 0], translation: [0, 0, 0] } } },
+  },
+};
 const points = 3_000;
 
 describe('point cloud import', () => {
@@ -52,13 +59,15 @@ describe('point cloud import', () => {
     platform = await startPlatform({ config: { storageDir: path.join(root, 'storage'), importRoot: path.join(root, 'import') } });
     admin = await signInAdmin(platform);
     const { projectId } = await seedProject(platform, 'point_cloud_fusion_continuous_frame');
-    // A cloud without x, named in the times; a camera without calibration; a calibration that is no KITTI file; a
+    // A cloud without x, named in the times; a camera without calibration; a calibration that is no KITTI file; an
+    // OpenLABEL document whose camera pose turns by a quaternion of length zero (the camera's own file still counts); a
     // frame whose second camera has no image; an item of clouds alone; a file outside the layout.
     const brokenPcd = Buffer.from('VERSION 0.7\nFIELDS a b c\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 1\nHEIGHT 1\nPOINTS 1\nDATA ascii\n1 2 3\n');
     const entries = [
       ...kitti.entries,
       { name: 'kitti-drive/cameras/side/000000.png', content: entry('kitti-drive/cameras/front/000000.png') },
       { name: 'kitti-drive/calib/side.txt', content: Buffer.from('P2: 1 2 3\n') },
+      { name: 'kitti-drive/calib/openlabel.json', content: Buffer.from(JSON.stringify(zeroTurn)) },
       ...pcd.entries
         .filter((e) => e.name !== 'pcd-drive/cameras/front_left/000001.png')
         .map((e) => (e.name === 'pcd-drive/timestamps.txt' ? { ...e, content: Buffer.concat([e.content, Buffer.from('000005.pcd 1700000000.5\n')]) } : e)),
@@ -150,12 +159,15 @@ describe('point cloud import', () => {
     const line = (name: string) => english.find((row) => row.startsWith(`${name},`) || row.startsWith(`"${name}"`)) ?? '';
     expect(line('pcd-drive/lidar/000005.pcd')).toContain('The point cloud has no x field');
     expect(line('pcd-drive/cameras/rear')).toContain('This camera has no calibration');
-    expect(line('kitti-drive/calib/side.txt')).toContain('The calibration cannot be read');
+    expect(line('kitti-drive/calib/side.txt')).toContain('The calibration cannot be read: P2 has 3 values, not 12');
+    expect(line('kitti-drive/calib/openlabel.json')).toContain('The calibration cannot be read: the pose_wrt_parent of coordinate system front cannot be used: a quaternion has length zero');
     expect(line('bare')).toContain('A fusion item needs at least one camera');
     expect(line('readme.md')).toContain('Not part of the point cloud upload layout');
     const chinese = await failures(fusion.batchId);
     expect(chinese.find((row) => row.includes('pcd-drive/lidar/000005.pcd'))).toContain('点云缺少 x 字段');
     expect(chinese.find((row) => row.includes('pcd-drive/cameras/rear'))).toContain('该相机没有标定');
+    expect(chinese.find((row) => row.includes('kitti-drive/calib/side.txt'))).toContain('标定文件无法读取：P2 有 3 个值，而不是 12 个');
+    expect(chinese.find((row) => row.includes('kitti-drive/calib/openlabel.json'))).toContain('标定文件无法读取：坐标系 front 的 pose_wrt_parent 无法使用：四元数的长度为零');
     expect(fusion.batch.failed).toBe(english.length);
   });
 

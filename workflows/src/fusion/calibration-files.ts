@@ -2,20 +2,42 @@
 // an OpenLABEL streams document, our own CameraCalibration JSON, and ego poses. Every reader answers CameraCalibration
 // (OpenCV camera axes, a row-major 4×4 LiDAR-to-camera transform) or throws CalibrationError with a message key.
 import { z } from 'zod';
+import { messageRef } from '../i18n/message-ref';
 import { type CameraCalibration, cameraCalibration, type EgoPose, egoPose } from './calibration';
 import { CoordinateSystemError, transformMatrix } from './coordinate-systems';
 
-/** A calibration file that cannot be read; `key` is the message the import refuses the file with. */
+/** A calibration file that cannot be read: the message key saying what is wrong with it, and its values. */
 export class CalibrationError extends Error {
-  constructor(readonly key: string, detail: string) {
-    super(detail);
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(messageRef(key, params));
     this.name = 'CalibrationError';
+  }
+
+  /** What is wrong as a message reference, the detail of the refusal that names the file. */
+  get ref(): string {
+    return this.message;
   }
 }
 
-const invalid = (detail: string): never => {
-  throw new CalibrationError('batches.reason_calibration_invalid', detail);
+const invalid = (key: string, params?: Record<string, string | number>): never => {
+  throw new CalibrationError(key, params);
 };
+
+/** The zod issues the API words for a request body: a calibration JSON's first mistake is said the same way. */
+const worded = new Set(['invalid_type', 'too_small', 'too_big', 'invalid_format', 'invalid_value', 'unrecognized_keys']);
+
+/** The first thing a schema finds wrong in a calibration, as the validation message naming its field. */
+function schemaInvalid(error: z.ZodError): never {
+  const issue = error.issues[0];
+  const field = issue.path.map(String).join('.') || '(root)';
+  // zod leaves the input out of its issues; its default message is the only trace of a missing field.
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return invalid('validation.required', { field });
+  if (issue.code === 'unrecognized_keys') return invalid('validation.unrecognized_keys', { keys: issue.keys.join(', ') });
+  return invalid(`validation.${worded.has(issue.code) ? issue.code : 'invalid'}`, { field });
+}
 
 /** A 4×4 matrix, row-major. */
 export type Matrix4 = number[];
@@ -48,7 +70,7 @@ export function invertTransform(m: Matrix4): Matrix4 {
 /** The transform of a pose: rotation by a w-first quaternion (normalized here), then the translation. */
 export function poseMatrix(translation: readonly number[], [w, x, y, z]: readonly number[]): Matrix4 {
   const norm = Math.hypot(w, x, y, z);
-  if (!(norm > 0)) invalid('a rotation quaternion of length zero');
+  if (!(norm > 0)) invalid('coordinates.quaternion_zero');
   [w, x, y, z] = [w / norm, x / norm, y / norm, z / norm];
   return [
     1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y), translation[0],
@@ -63,7 +85,7 @@ function fromProjection(p: number[], columns: 3 | 4): { intrinsics: CameraCalibr
   const at = (row: number, col: number) => p[row * columns + col];
   const [fx, skew, cx, fy, cy] = [at(0, 0), at(0, 1), at(0, 2), at(1, 1), at(1, 2)];
   if (!(fx > 0 && fy > 0) || Math.abs(at(1, 0)) > 1e-9 || Math.abs(at(2, 0)) > 1e-9 || Math.abs(at(2, 1)) > 1e-9 || Math.abs(at(2, 2) - 1) > 1e-6)
-    invalid('the camera matrix is not an upper-triangular K with positive focal lengths');
+    invalid('calibration.camera_matrix');
   if (columns === 3) return { intrinsics: { fx, fy, cx, cy, skew }, offset: [0, 0, 0] };
   // P = K·[I | t]: the fourth column is K·t (a stereo rig's baseline, for KITTI's P2).
   const tz = at(2, 3);
@@ -76,29 +98,29 @@ const translation4 = ([x, y, z]: [number, number, number]): Matrix4 => [1, 0, 0,
 
 function checked(calibration: CameraCalibration): CameraCalibration {
   const parsed = cameraCalibration.safeParse(calibration);
-  if (!parsed.success) invalid(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  if (!parsed.success) schemaInvalid(parsed.error);
   return parsed.data!;
 }
 
 /** Lens coefficients as a file gives them: none where absent or all zero, radial-tangential for 4 to 8 of them. */
 function radtan(coeffs: readonly number[] | undefined): CameraCalibration['distortion'] {
   const list = (coeffs ?? []).map(Number);
-  if (list.some((c) => !Number.isFinite(c))) invalid('a distortion coefficient is no number');
+  if (list.some((c) => !Number.isFinite(c))) invalid('calibration.distortion_not_number');
   if (list.every((c) => c === 0)) return { model: 'none', coeffs: [] };
-  if (list.length < 4 || list.length > 8) invalid(`${list.length} distortion coefficients; radial-tangential takes 4 to 8`);
+  if (list.length < 4 || list.length > 8) invalid('calibration.radtan_count', { count: list.length });
   return { model: 'radtan', coeffs: list };
 }
 
 /** The numbers of each line of a KITTI calib file ("P2: 7.2e+02 0 ..." or "R_rect 1 0 ..."), by key. */
 function kittiRows(text: string): Map<string, number[]> {
   const rows = new Map<string, number[]>();
-  for (const raw of text.split(/\r?\n/)) {
+  text.split(/\r?\n/).forEach((raw, index) => {
     const match = /^\s*([A-Za-z0-9_]+)\s*:?\s+(.*)$/.exec(raw);
-    if (!match) continue;
+    if (!match) return;
     const values = match[2].trim().split(/\s+/).map(Number);
-    if (values.some((v) => !Number.isFinite(v))) invalid(`${match[1]} holds a value that is no number`);
+    if (values.some((v) => !Number.isFinite(v))) invalid('calibration.line_not_number', { line: index + 1, field: match[1] });
     rows.set(match[1], values);
-  }
+  });
   return rows;
 }
 
@@ -111,8 +133,8 @@ export function kittiCalibration(name: string, text: string, size: { width: numb
   const rows = kittiRows(text);
   const row = (keys: string[], length: number): number[] => {
     const found = keys.map((key) => rows.get(key)).find((values) => values !== undefined);
-    if (!found) return invalid(`no ${keys[0]} line`);
-    if (found.length !== length) invalid(`${keys[0]} has ${found.length} values, not ${length}`);
+    if (!found) return invalid('calibration.line_missing', { field: keys[0] });
+    if (found.length !== length) invalid('calibration.line_values', { field: keys[0], actual: found.length, expected: length });
     return found;
   };
   const p2 = row(['P2', 'P_rect_02'], 12);
@@ -147,17 +169,17 @@ const ownJson = cameraCalibration.omit({ name: true });
 export function jsonCalibration(name: string, json: unknown, lidar: unknown | null): CameraCalibration {
   if (json && typeof json === 'object' && 'intrinsics' in json) {
     const parsed = ownJson.safeParse(json);
-    if (!parsed.success) return invalid(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    if (!parsed.success) return schemaInvalid(parsed.error);
     const { distortion } = parsed.data;
-    const own = distortion.model === 'fisheye' ? (distortion.coeffs.length === 4 ? distortion : invalid('fisheye takes 4 coefficients')) : distortion.model === 'radtan' ? radtan(distortion.coeffs) : { model: 'none' as const, coeffs: [] };
+    const own = distortion.model === 'fisheye' ? (distortion.coeffs.length === 4 ? distortion : invalid('calibration.fisheye_count', { count: distortion.coeffs.length })) : distortion.model === 'radtan' ? radtan(distortion.coeffs) : { model: 'none' as const, coeffs: [] };
     return checked({ name, ...parsed.data, distortion: own });
   }
   const camera = nuScenesCamera.safeParse(json);
-  if (!camera.success) return invalid('neither a CameraCalibration nor a nuScenes calibrated_sensor record with width and height');
+  if (!camera.success) return invalid('calibration.json_unknown');
   let lidarToEgo = identity4;
   if (lidar !== null) {
     const sensor = calibratedSensor.safeParse(lidar);
-    if (!sensor.success) return invalid('lidar.json is no nuScenes calibrated_sensor record');
+    if (!sensor.success) return invalid('calibration.sensor_record', { file: 'lidar.json' });
     lidarToEgo = poseMatrix(sensor.data.translation, sensor.data.rotation);
   }
   const { intrinsics } = fromProjection(camera.data.camera_intrinsic.flat(), 3);
@@ -224,7 +246,7 @@ function poseOfSystem(name: string, pose: unknown): Matrix4 {
   try {
     return transformMatrix(pose);
   } catch (error) {
-    if (error instanceof CoordinateSystemError) return invalid(`coordinate system ${name}: ${error.message}`);
+    if (error instanceof CoordinateSystemError) return invalid('calibration.system_pose', { system: name, reason: error.ref });
     throw error;
   }
 }
@@ -238,21 +260,21 @@ function poseOfSystem(name: string, pose: unknown): Matrix4 {
 export function openLabelCalibrations(json: unknown): CameraCalibration[] {
   const root = json && typeof json === 'object' && 'openlabel' in json ? (json as { openlabel: unknown }).openlabel : json;
   const parsed = openLabelDocument.safeParse(root);
-  if (!parsed.success) return invalid('no OpenLABEL streams');
+  if (!parsed.success) return invalid('calibration.openlabel_streams');
   const { streams, coordinate_systems: systems } = parsed.data;
   // A system's transform into the root of its tree, following parents (a cycle or a missing parent is refused).
   const toRoot = (name: string, seen: string[] = []): Matrix4 => {
-    if (seen.includes(name)) return invalid(`coordinate system ${name} is its own ancestor`);
+    if (seen.includes(name)) return invalid('calibration.system_cycle', { system: name });
     const system = systems[name];
-    if (!system) return invalid(`no coordinate system ${name}`);
+    if (!system) return invalid('calibration.system_missing', { system: name });
     if (!system.parent) return identity4;
-    if (system.pose_wrt_parent === undefined) return invalid(`coordinate system ${name} has no pose_wrt_parent`);
+    if (system.pose_wrt_parent === undefined) return invalid('calibration.system_pose_missing', { system: name });
     return multiply4(toRoot(system.parent, [...seen, name]), poseOfSystem(name, system.pose_wrt_parent));
   };
   const lidarName = Object.keys(streams).find((name) => streams[name].type === 'lidar' && systems[name]);
   const lidarToRoot = lidarName ? toRoot(lidarName) : identity4;
   const cameras = Object.entries(streams).filter(([, stream]) => stream.type === 'camera');
-  if (cameras.length === 0) return invalid('no camera stream');
+  if (cameras.length === 0) return invalid('calibration.camera_streams');
   return cameras.map(([name, stream]) => {
     const lidarToCamera = multiply4(invertTransform(toRoot(name)), lidarToRoot);
     const fisheye = stream.stream_properties?.intrinsics_fisheye;
@@ -262,7 +284,7 @@ export function openLabelCalibrations(json: unknown): CameraCalibration[] {
       return checked({ name, width, height, intrinsics: { fx, fy, cx, cy, skew: 0 }, distortion: { model: 'fisheye', coeffs }, lidarToCamera });
     }
     const matrix = pinhole?.camera_matrix_3x4 ?? pinhole?.camera_matrix;
-    if (!pinhole || !matrix) return invalid(`camera ${name} has no intrinsics_pinhole with a camera_matrix_3x4, nor intrinsics_fisheye`);
+    if (!pinhole || !matrix) return invalid('calibration.camera_intrinsics', { camera: name });
     const { intrinsics, offset } = fromProjection(matrix.flat(), 4);
     return checked({
       name,
@@ -310,28 +332,30 @@ export function nuscenesFileTime(fileName: string): number | null {
  * the nearest lies further than the tolerance; any other array is in frame order, one pose per frame.
  */
 export function egoPoses(json: unknown, frames: PoseFrame[], tolerance = egoPoseTolerance): FramePoses {
-  const pose = (value: unknown, at: string): EgoPose | null => {
+  // A pose is named by its record in a timed list, or by its frame (an index in frame order, or a frame's name).
+  const pose = (value: unknown, at: { index: number } | { frame: number | string }): EgoPose | null => {
     if (value === null) return null;
+    const named = 'index' in at ? 'record' : 'frame';
     const parsed = poseRecord.safeParse(value);
-    if (!parsed.success) return invalid(`the pose of ${at} is not { translation: [x, y, z], rotation: [w, x, y, z] }`);
+    if (!parsed.success) return invalid(`calibration.pose_${named}`, at);
     const { translation, rotation } = parsed.data;
-    if (!(Math.hypot(...rotation) > 0)) invalid(`the rotation of ${at} has length zero`);
+    if (!(Math.hypot(...rotation) > 0)) invalid(`calibration.rotation_zero_${named}`, at);
     return egoPose.parse({ translation, rotation });
   };
   if (Array.isArray(json)) {
     const timed = json.length > 0 && json.every((record) => typeof (record as { timestamp?: unknown } | null)?.timestamp === 'number');
     if (timed && frames.every((frame) => frame.time !== null)) {
-      const records = json.map((record, i) => ({ seconds: (record as { timestamp: number }).timestamp / 1e6, pose: pose(record, `pose ${i}`) }));
+      const records = json.map((record, i) => ({ seconds: (record as { timestamp: number }).timestamp / 1e6, pose: pose(record, { index: i }) }));
       return nearestPoses(records.sort((a, b) => a.seconds - b.seconds), frames, tolerance);
     }
-    if (json.length !== frames.length) return invalid(`${json.length} poses for ${frames.length} frames`);
-    return { poses: json.map((value, i) => pose(value, `frame ${i}`)), far: [] };
+    if (json.length !== frames.length) return invalid('calibration.pose_count', { frames: frames.length, poses: json.length });
+    return { poses: json.map((value, i) => pose(value, { frame: i })), far: [] };
   }
   if (json && typeof json === 'object') {
     const byStem = json as Record<string, unknown>;
-    return { poses: frames.map(({ stem }) => (stem in byStem ? pose(byStem[stem], stem) : null)), far: [] };
+    return { poses: frames.map(({ stem }) => (stem in byStem ? pose(byStem[stem], { frame: stem }) : null)), far: [] };
   }
-  return invalid('neither an array nor an object of poses');
+  return invalid('calibration.poses_shape');
 }
 
 /** Each frame's nearest pose among records sorted by time, found by bisection. */

@@ -3,16 +3,30 @@
 // matrix, the transform between two systems joined by parents' poses or by the document's transforms, and a cuboid
 // moved through it. A transform takes points of its source system into its destination's: X_dst = M·X_src.
 import { invertTransform, type Matrix4, multiply4 } from './calibration-files';
+import { messageRef } from '../i18n/message-ref';
 import type { Matrix3, Vector3 } from './cuboid';
 import { nuscenesToCuboid, quaternionMatrix } from './kitti';
 import { type Quaternion, rotationQuaternion } from '../tasks/interpolation';
 import type { CuboidShape } from '../tasks/result.schema';
 
-/** A transform or a cuboid that cannot be read: the message says what is wrong, in the words of the format. */
-export class CoordinateSystemError extends Error {}
+/** A transform or a cuboid that cannot be read: the message key saying what is wrong, in the words of the format. */
+export class CoordinateSystemError extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(messageRef(key, params));
+    this.name = 'CoordinateSystemError';
+  }
 
-const wrong = (detail: string): never => {
-  throw new CoordinateSystemError(detail);
+  /** What is wrong as a message reference, for the refusal that names the transform or the cuboid. */
+  get ref(): string {
+    return this.message;
+  }
+}
+
+const wrong = (key: string, params?: Record<string, string | number>): never => {
+  throw new CoordinateSystemError(key, params);
 };
 
 const numbers = (value: unknown, length: number): value is number[] => Array.isArray(value) && value.length === length && value.every((v) => typeof v === 'number' && Number.isFinite(v));
@@ -30,7 +44,7 @@ function axisRotation(axis: string, angle: number): Matrix3 {
 /** The rotation of a unit quaternion given x, y, z, w, as OpenLABEL orders it (normalized here). */
 function quaternionRotation([x, y, z, w]: number[]): Matrix3 {
   const norm = Math.hypot(x, y, z, w);
-  if (!(norm > 0)) wrong('a quaternion of length zero');
+  if (!(norm > 0)) wrong('coordinates.quaternion_zero');
   return quaternionMatrix([w / norm, x / norm, y / norm, z / norm]);
 }
 
@@ -44,13 +58,13 @@ export function transformMatrix(data: unknown): Matrix4 {
   const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   if (d.matrix4x4 !== undefined) {
     const m = Array.isArray(d.matrix4x4) ? d.matrix4x4.flat() : d.matrix4x4;
-    return numbers(m, 16) ? m : wrong('matrix4x4 must hold 16 numbers');
+    return numbers(m, 16) ? m : wrong('coordinates.matrix_values');
   }
-  if (!numbers(d.translation, 3)) return wrong('a transform needs matrix4x4, or a translation of 3 numbers with a quaternion or euler_angles');
-  if (d.quaternion !== undefined) return numbers(d.quaternion, 4) ? withTranslation(quaternionRotation(d.quaternion), d.translation) : wrong('quaternion must hold 4 numbers (x, y, z, w)');
-  if (!numbers(d.euler_angles, 3)) return wrong('euler_angles must hold 3 numbers');
+  if (!numbers(d.translation, 3)) return wrong('coordinates.transform_form');
+  if (d.quaternion !== undefined) return numbers(d.quaternion, 4) ? withTranslation(quaternionRotation(d.quaternion), d.translation) : wrong('coordinates.quaternion_values');
+  if (!numbers(d.euler_angles, 3)) return wrong('coordinates.euler_values');
   const sequence = d.sequence ?? 'ZYX';
-  if (typeof sequence !== 'string' || !/^[XYZ]{3}$/i.test(sequence)) return wrong('an Euler sequence is three of X, Y and Z, like "ZYX"');
+  if (typeof sequence !== 'string' || !/^[XYZ]{3}$/i.test(sequence)) return wrong('coordinates.euler_sequence', { sequence: String(sequence).slice(0, 40) });
   const angles = d.euler_angles;
   const rotation = [...sequence.toUpperCase()].map((axis, i) => axisRotation(axis, angles[i])).reduce(multiply3);
   return withTranslation(rotation, d.translation);
@@ -84,7 +98,7 @@ export function transformBetween(from: string, to: string, systems: Record<strin
     if (typeof system?.parent === 'string' && system.parent && system.pose_wrt_parent !== undefined) join(name, system.parent, transformMatrix(system.pose_wrt_parent));
   }
   for (const t of transforms) {
-    if (typeof t?.src !== 'string' || typeof t.dst !== 'string') wrong('a transform names its src and dst systems');
+    if (typeof t?.src !== 'string' || typeof t.dst !== 'string') wrong('coordinates.transform_ends');
     join(t.src as string, t.dst as string, transformMatrix(t.transform_src_to_dst));
   }
   // Breadth first from `from`, each reached system with the transform from `from` into it.
@@ -114,10 +128,10 @@ export interface CuboidPose {
  * angles turn about z, then y, then x (R = Rz·Ry·Rx, as the ASAM tools write them).
  */
 export function cuboidPose(val: unknown): CuboidPose {
-  if (!Array.isArray(val) || (val.length !== 10 && val.length !== 9) || !numbers(val, val.length)) return wrong('cuboid val must be [x, y, z, qx, qy, qz, qw, sx, sy, sz] or [x, y, z, rx, ry, rz, sx, sy, sz]');
+  if (!Array.isArray(val) || (val.length !== 10 && val.length !== 9) || !numbers(val, val.length)) return wrong('coordinates.cuboid_val');
   const v = val as number[];
   const norm = Math.hypot(...v.slice(3, 7));
-  if (v.length === 10 && !(norm > 0)) wrong('a quaternion of length zero');
+  if (v.length === 10 && !(norm > 0)) wrong('coordinates.quaternion_zero');
   const rotation: Quaternion = v.length === 10 ? [v[6] / norm, v[3] / norm, v[4] / norm, v[5] / norm] : rotationQuaternion(v[5], v[4], v[3]);
   return { centre: [v[0], v[1], v[2]], rotation, sizes: [v[v.length - 3], v[v.length - 2], v[v.length - 1]] };
 }

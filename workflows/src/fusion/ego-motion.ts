@@ -20,7 +20,7 @@ const mounting = z.object({ translation: z.tuple([finite, finite, finite]), rota
 /** The LiDAR's pose on the vehicle from its nuScenes calibrated_sensor record (calib/lidar.json). */
 export function lidarMounting(json: unknown): EgoPose {
   const parsed = mounting.safeParse(json);
-  if (!parsed.success || !(Math.hypot(...parsed.data.rotation) > 0)) throw new CalibrationError('batches.reason_calibration_invalid', 'lidar.json is no nuScenes calibrated_sensor record');
+  if (!parsed.success || !(Math.hypot(...parsed.data.rotation) > 0)) throw new CalibrationError('calibration.sensor_record', { file: 'lidar.json' });
   return { translation: parsed.data.translation, rotation: parsed.data.rotation };
 }
 

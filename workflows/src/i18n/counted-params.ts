@@ -8,6 +8,8 @@ export const countedParams: Readonly<Record<string, string>> = {
   'pointcloud.truncated': 'expected',
   'pointcloud.rows_missing': 'expected',
   'pointcloud.row_invalid': 'actual',
+  'calibration.line_values': 'actual',
+  'calibration.pose_count': 'frames',
   'ops.BatchImported': 'registered',
   'distribution.over_pool': 'available',
   'tasks.too_many_in_hand': 'limit',

@@ -1,4 +1,4 @@
-import { messageRef } from '@annot/workflows';
+import { CalibrationError, kittiCalibration, messageRef, openLabelCalibrations } from '@annot/workflows';
 import { describe, expect, it } from 'vitest';
 import { languageOf } from './language';
 import { catalogues, translate } from './translate';
@@ -58,6 +58,25 @@ describe(translate.name, () => {
     expect(translate('fr_FR', 'exports.import.malformed', { format: 'YOLO', detail: messageRef('exports.import.detail.yaml_syntax', { line: 2, column: 11 }) })).toBe(
       'Le fichier ne peut pas être lu comme YOLO : le YAML est mal formé à la ligne 2, colonne 11',
     );
+  });
+  it('says why a calibration is refused in the reader\'s words, a transform\'s fault two references deep', () => {
+    const refusal = (read: () => unknown) => {
+      try {
+        read();
+      } catch (error) {
+        return { detail: (error as CalibrationError).ref };
+      }
+      throw new Error('not refused');
+    };
+    const short = refusal(() => kittiCalibration('cam', 'P2: 1 2 3\n', { width: 1, height: 1 }));
+    expect(translate('en_US', 'batches.reason_calibration_detail', short)).toBe('The calibration cannot be read: P2 has 3 values, not 12');
+    expect(translate('zh_CN', 'batches.reason_calibration_detail', short)).toBe('标定文件无法读取：P2 有 3 个值，而不是 12 个');
+    const one = refusal(() => kittiCalibration('cam', 'P2: 1\n', { width: 1, height: 1 }));
+    expect(translate('de_DE', 'batches.reason_calibration_detail', one)).toBe('Die Kalibrierung ist nicht lesbar: P2 hat 1 Wert statt 12');
+    const pose = { type: 'sensor_cs', parent: 'base', pose_wrt_parent: { matrix4x4: [1, 0] } };
+    const broken = refusal(() => openLabelCalibrations({ streams: { cam: { type: 'camera' } }, coordinate_systems: { base: {}, cam: pose } }));
+    expect(translate('en_US', 'batches.reason_calibration_detail', broken)).toBe('The calibration cannot be read: the pose_wrt_parent of coordinate system cam cannot be used: matrix4x4 must hold 16 numbers');
+    expect(translate('zh_CN', 'batches.reason_calibration_detail', broken)).toBe('标定文件无法读取：坐标系 cam 的 pose_wrt_parent 无法使用：matrix4x4 必须包含 16 个数字');
   });
   it('says an instant in the language\'s calendar words, in UTC', () => {
     const resumeAt = '2026-11-24T08:05:09.000Z';

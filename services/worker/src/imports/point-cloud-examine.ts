@@ -15,6 +15,7 @@ import {
   egoPoseTolerance,
   type FramePoses,
   encodePointCloud,
+  type InputRefusal,
   jsonCalibration,
   jsonOf,
   kittiCalibration,
@@ -36,6 +37,17 @@ import type { ExaminedUnit, Failure } from './unit-examine';
 
 /** The LiDAR's nuScenes calibrated_sensor record among an item's calib/ files. */
 const lidarCalibrationFile = 'lidar.json';
+
+/** A calibration file refused with what is wrong with it; ego_poses.json says its own reason. */
+const refusedFile = (name: string, error: CalibrationError, reasonKey = 'batches.reason_calibration_detail'): Failure => ({ name, reasonKey, params: { detail: error.ref } });
+
+/** A file storage cannot hand back. */
+const unreadable = (file: string): never => {
+  throw new CalibrationError('calibration.file_unreadable', { file });
+};
+
+/** A file the input gate refuses (not UTF-8, not JSON, nested too deep), said as the gate says it. */
+const gateRefusal = (refused: InputRefusal) => new CalibrationError(refused.messageKey, { ...refused.params, field: refused.field });
 
 /** Where a point-cloud item's blobs and camera images live in storage. */
 export const pointCloudFolder = (checksum: string): string => `pointclouds/${checksum}`;
@@ -185,13 +197,15 @@ export async function examinePointCloud(
  */
 async function readEgoPoses(file: SourceFile, frames: Frame[], failures: Failure[]): Promise<{ frames: Frame[]; poses: (EgoPose | null)[] }> {
   const poseFrames = frames.map((frame) => ({ stem: frame.stem, time: frame.time ?? nuscenesFileTime(path.posix.basename(frame.name)) }));
+  const fileName = path.posix.basename(file.name);
   let found: FramePoses;
   try {
-    const read = jsonOf(await file.read(), file.name);
-    if ('refused' in read) throw new Error(read.refused.messageKey);
+    const read = jsonOf(await file.read().catch(() => unreadable(fileName)), fileName);
+    if ('refused' in read) throw gateRefusal(read.refused);
     found = egoPoses(read.value, poseFrames);
-  } catch {
-    failures.push({ name: file.name, reasonKey: 'batches.reason_ego_poses_invalid' });
+  } catch (error) {
+    if (!(error instanceof CalibrationError)) throw error;
+    failures.push(refusedFile(file.name, error, 'batches.reason_ego_poses_detail'));
     return { frames, poses: [] };
   }
   const far = new Set(found.far.map(({ index }) => index));
@@ -210,11 +224,12 @@ async function readMounting(unit: PointCloudUnit, type: PointCloudType, failures
   const file = unit.calib.find((candidate) => path.posix.basename(candidate.name) === lidarCalibrationFile);
   if (!file) return null;
   try {
-    const read = jsonOf(await file.read(), file.name);
-    if ('refused' in read) throw new Error(read.refused.messageKey);
+    const read = jsonOf(await file.read().catch(() => unreadable(lidarCalibrationFile)), lidarCalibrationFile);
+    if ('refused' in read) throw gateRefusal(read.refused);
     return lidarMounting(read.value);
-  } catch {
-    if (!isFusion(type)) failures.push({ name: file.name, reasonKey: 'batches.reason_calibration_invalid' });
+  } catch (error) {
+    if (!(error instanceof CalibrationError)) throw error;
+    if (!isFusion(type)) failures.push(refusedFile(file.name, error));
     return null;
   }
 }
@@ -268,18 +283,15 @@ function refuseCameras(unit: PointCloudUnit, failures: Failure[]): Camera[] {
 async function readCalibrations(unit: PointCloudUnit, cameras: Camera[], failures: Failure[]): Promise<Map<string, CameraCalibration>> {
   const found = new Map<string, CameraCalibration>();
   const files = new Map(unit.calib.map((file) => [path.posix.basename(file.name), file]));
-  const readCalibration = (fileName: string): Promise<Buffer> =>
-    files.get(fileName)!.read().catch(() => {
-      throw new CalibrationError('batches.reason_calibration_invalid', `${fileName} cannot be read`);
-    });
+  const readCalibration = (fileName: string): Promise<Buffer> => files.get(fileName)!.read().catch(() => unreadable(fileName));
   const text = async (fileName: string): Promise<string> => {
     const read = textOf(await readCalibration(fileName), fileName);
-    if ('refused' in read) throw new CalibrationError('batches.reason_calibration_invalid', `${fileName} is no UTF-8 text`);
+    if ('refused' in read) throw gateRefusal(read.refused);
     return read.text;
   };
   const json = async (fileName: string): Promise<unknown> => {
     const read = jsonOf(await readCalibration(fileName), fileName);
-    if ('refused' in read) throw new CalibrationError('batches.reason_calibration_invalid', `${fileName} is no JSON the input gate takes`);
+    if ('refused' in read) throw gateRefusal(read.refused);
     return read.value;
   };
   const attempt = async (fileName: string, read: () => Promise<void>) => {
@@ -287,7 +299,7 @@ async function readCalibrations(unit: PointCloudUnit, cameras: Camera[], failure
       await read();
     } catch (error) {
       if (!(error instanceof CalibrationError)) throw error;
-      failures.push({ name: files.get(fileName)!.name, reasonKey: error.key });
+      failures.push(refusedFile(files.get(fileName)!.name, error));
     }
   };
   const used = new Set<string>();

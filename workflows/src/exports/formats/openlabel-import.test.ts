@@ -127,7 +127,7 @@ describe('OpenLABEL transforms and camera boxes', () => {
     expect(decode(document({})).refusals).toEqual([
       { source: 'openlabel/0000.json frames[0].objects[7]', reasonKey: importReasons.wrongGeometry, params: { detail: messageRef(importDetails.transformMissing, { from: 'radar', to: 'VELO' }) } },
     ]);
-    expect(decode(document({ t: { src: 'radar', dst: 'VELO', transform_src_to_dst: { matrix4x4: [1, 0] } } })).refusals[0].params).toEqual({ detail: messageRef(importDetails.transformBroken, { from: 'radar', to: 'VELO', reason: 'matrix4x4 must hold 16 numbers' }) });
+    expect(decode(document({ t: { src: 'radar', dst: 'VELO', transform_src_to_dst: { matrix4x4: [1, 0] } } })).refusals[0].params).toEqual({ detail: messageRef(importDetails.transformBroken, { from: 'radar', to: 'VELO', reason: messageRef('coordinates.matrix_values') }) });
   });
 
   it('refuses frame intervals that run backwards or past the frames an item holds, before reading their frames', () => {

@@ -99,7 +99,8 @@ function cuboidOf(data: ObjectData, system: string | undefined, frame: number, p
   try {
     pose = cuboidPose(entry.val);
   } catch (error) {
-    return { refused: (error as Error).message };
+    if (!(error instanceof CoordinateSystemError)) throw error;
+    return { refused: error.ref };
   }
   if (pose.sizes.some((s) => s < 0)) return { skipped: 'cuboid' };
   if (pose.sizes.some((s) => s === 0)) return { refused: importDetails.cuboidSizes };
@@ -114,7 +115,7 @@ function cuboidOf(data: ObjectData, system: string | undefined, frame: number, p
     m = placement.into(where, frame);
   } catch (error) {
     if (!(error instanceof CoordinateSystemError)) throw error;
-    return { refused: messageRef(importDetails.transformBroken, { from: where, to: placement.lidar, reason: error.message }) };
+    return { refused: messageRef(importDetails.transformBroken, { from: where, to: placement.lidar, reason: error.ref }) };
   }
   if (!m) return { refused: messageRef(importDetails.transformMissing, { from: where, to: placement.lidar }) };
   return { shape: cuboidInto(m, pose), ...cameraBoxes };
