@@ -64,26 +64,19 @@ async function localMissing(): Promise<string | null> {
 }
 
 async function startContainers(engine: { host: string }): Promise<TestServices> {
-  const started: RunningService[] = [];
+  // All three at once; when one fails, the others are stopped once they have started.
+  const results = await Promise.allSettled([startPostgresContainer(engine), startRedisContainer(engine), startMinioContainer(engine)]);
+  const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {
     await Promise.allSettled(started.map((service) => service.stop()));
   };
-  const start = async (service: Promise<RunningService>) => {
-    const running = await service;
-    started.push(running);
-    return running;
-  };
-  try {
-    const [postgres, redis, minio] = await Promise.all([
-      start(startPostgresContainer(engine)),
-      start(startRedisContainer(engine)),
-      start(startMinioContainer(engine)),
-    ]);
-    return { kind: 'containers', postgresUrl: postgres.url, redisUrl: redis.url, s3: { endpoint: minio.url, ...minioAccount }, dockerHost: engine.host, stop };
-  } catch (error) {
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
     await stop();
-    throw error;
+    throw failed.reason;
   }
+  const [postgres, redis, minio] = started;
+  return { kind: 'containers', postgresUrl: postgres.url, redisUrl: redis.url, s3: { endpoint: minio.url, ...minioAccount }, dockerHost: engine.host, stop };
 }
 
 /** Today's servers: DATABASE_URL and REDIS_URL when set, else the default local ports. */
@@ -165,11 +158,11 @@ async function firstThatWorks(say: (line: string) => void): Promise<TestServices
   const missing = await localMissing();
   if (!missing) {
     const services = await startLocal();
-    say(`test services: local (${'missing' in engine ? engine.missing : 'no containers'})`);
+    say(`test services: local (${'missing' in engine ? engine.missing : 'the containers did not start'})`);
     return services;
   }
   const services = await startEmbedded();
-  say(`test services: embedded (${'missing' in engine ? `${engine.missing}, ` : ''}${missing})`);
+  say(`test services: embedded (${'missing' in engine ? engine.missing : 'the containers did not start'}, and ${missing})`);
   return services;
 }
 
