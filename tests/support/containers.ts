@@ -83,7 +83,7 @@ export async function startPostgresContainer(engine: { host: string }): Promise<
 export async function startRedisContainer(engine: { host: string }, hostPort?: number): Promise<RunningService> {
   const { GenericContainer, Wait } = await testcontainers(engine);
   const container = await new GenericContainer(composeImage('redis'))
-    .withCommand(['redis-server', '--save', '', '--appendonly', 'no'])
+    .withCommand(['redis-server', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'])
     .withExposedPorts(hostPort ? { container: 6379, host: hostPort } : 6379)
     .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
     .start();
