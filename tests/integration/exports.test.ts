@@ -33,7 +33,7 @@ describe('exports', () => {
 
   beforeAll(async () => {
     s3 = await startS3Server(bucket);
-    cos = { endpoint: s3.endpoint, region: 'us-east-1', bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+    cos = { endpoint: s3.endpoint, region: 'us-east-1', bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true };
     exportRoot = await mkdtemp(path.join(tmpdir(), 'annot-export-'));
     ({ platform, admin, projectId } = await startDemo({ config: { exportRoot, objectStores: { ...loadConfig({}).objectStores, cos } } }));
   }, 240_000);

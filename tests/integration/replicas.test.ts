@@ -24,8 +24,8 @@ const bucketOf = (s3: S3Server, bucket: string): ObjectStoreConfig => ({
   endpoint: s3.endpoint,
   region: 'us-east-1',
   bucket,
-  accessKeyId: 'S3RVER',
-  secretAccessKey: 'S3RVER',
+  accessKeyId: s3.accessKeyId,
+  secretAccessKey: s3.secretAccessKey,
   forcePathStyle: true,
 });
 

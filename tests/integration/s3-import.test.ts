@@ -18,7 +18,7 @@ describe('batch import from object storage, on an S3 emulator', () => {
   let projectId: string;
   beforeAll(async () => {
     s3 = await startS3Server(bucket);
-    const cos: ObjectStoreConfig = { endpoint: s3.endpoint, region: 'us-east-1', bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+    const cos: ObjectStoreConfig = { endpoint: s3.endpoint, region: 'us-east-1', bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true };
     const client = s3Client(cos);
     // More objects than one listing page (3 keys a page here), a folder marker, a broken file, and a neighbour prefix.
     const objects: [string, Buffer][] = [

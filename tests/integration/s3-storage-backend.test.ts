@@ -17,7 +17,7 @@ describe('the S3-compatible storage backend', () => {
   let storage: S3Storage;
   beforeAll(async () => {
     s3 = await startS3Server('backend-store');
-    storage = new S3Storage(s3Client({ endpoint: s3.endpoint, region: 'us-east-1', bucket: 'backend-store', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }), 'backend-store');
+    storage = new S3Storage(s3Client({ endpoint: s3.endpoint, region: 'us-east-1', bucket: 'backend-store', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true }), 'backend-store');
   });
   afterAll(async () => s3?.stop());
 

@@ -17,8 +17,8 @@ const bucketOn = (server: S3Server, bucket: string): ObjectStoreConfig => ({
   endpoint: server.endpoint,
   region: 'us-east-1',
   bucket,
-  accessKeyId: 'S3RVER',
-  secretAccessKey: 'S3RVER',
+  accessKeyId: server.accessKeyId,
+  secretAccessKey: server.secretAccessKey,
   forcePathStyle: true,
 });
 

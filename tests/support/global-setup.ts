@@ -1,12 +1,13 @@
-// Once per test run: find or start PostgreSQL and Redis, migrate the template every test database is cloned from, and
-// (for the integration tests, some of which run the API and the worker as they ship) build the services.
+// Once per test run: choose PostgreSQL, Redis and an S3-compatible store (test-services.ts), migrate the template every
+// test database is cloned from, and (for the integration tests, some of which run the API and the worker as they ship)
+// build the services.
 import type { TestProject } from 'vitest/node' with { 'resolution-mode': 'import' };
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateToLatest } from '@annot/core';
-import { resolvePostgres, resolveRedis } from '../../scripts/src/local-services';
 import { buildService } from './service-process';
+import { type S3Store, type ServicesKind, startTestServices, type TestServices } from './test-services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,10 @@ declare module 'vitest' {
     redisUrl: string;
     /** This run's databases are named `<runPrefix><something>`; the template is `<runPrefix>template`. */
     runPrefix: string;
+    testServices: ServicesKind;
+    /** The run's MinIO when the services are containers; s3-server.ts starts s3rver otherwise. */
+    s3Store: S3Store | null;
+    dockerHost: string | null;
   }
 }
 
@@ -21,8 +26,7 @@ declare module 'vitest' {
 const abandonedAfterSeconds = 3 * 3600;
 
 interface Run {
-  postgresUrl: string;
-  redisUrl: string;
+  services: TestServices;
   runPrefix: string;
   /** Projects whose files have not all finished: the last one to finish drops the run's databases. */
   projects: number;
@@ -40,18 +44,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (project.name === 'integration') for (const service of ['api', 'worker'] as const) buildService(service);
   const run = await (runs[runKey] ??= startRun());
   run.projects++;
-  project.provide('postgresUrl', run.postgresUrl);
-  project.provide('redisUrl', run.redisUrl);
+  project.provide('postgresUrl', run.services.postgresUrl);
+  project.provide('redisUrl', run.services.redisUrl);
   project.provide('runPrefix', run.runPrefix);
+  project.provide('testServices', run.services.kind);
+  project.provide('s3Store', run.services.s3);
+  project.provide('dockerHost', run.services.dockerHost);
   return async () => {
     if (--run.projects === 0) await run.stop();
   };
 }
 
 async function startRun(): Promise<Run> {
-  const postgres = await resolvePostgres({ database: 'postgres' });
-  const redis = await resolveRedis();
-  const admin = new pg.Client({ connectionString: postgres.url });
+  const services = await startTestServices();
+  try {
+    return await prepareRun(services);
+  } catch (error) {
+    await services.stop();
+    throw error;
+  }
+}
+
+async function prepareRun(services: TestServices): Promise<Run> {
+  const admin = new pg.Client({ connectionString: services.postgresUrl });
   await admin.connect();
   // Each run has databases of its own, stamped with its start, so runs side by side never drop each other's.
   const now = Math.floor(Date.now() / 1000);
@@ -66,21 +81,19 @@ async function startRun(): Promise<Run> {
   await admin.end();
 
   const template = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(postgres.url, templateDatabase), max: 1 }) }),
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(services.postgresUrl, templateDatabase), max: 1 }) }),
   });
   await migrateToLatest(template);
   await sql`SELECT 1`.execute(template);
   await template.destroy();
 
   return {
-    postgresUrl: postgres.url,
-    redisUrl: redis.url,
+    services,
     runPrefix,
     projects: 0,
     stop: async () => {
-      await dropRun(postgres.url, runPrefix);
-      await redis.stop();
-      await postgres.stop();
+      await dropRun(services.postgresUrl, runPrefix);
+      await services.stop();
     },
   };
 }

@@ -1,7 +1,10 @@
-// A real redis-server of the test's own, on its own port, that the test can stop and start again.
+// A real redis-server of the test's own, on its own port, that the test can stop and start again: a child process, or
+// a Redis container pinned to that port where the run's services are containers.
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { inject } from 'vitest';
 import { freePort } from '../../scripts/src/local-services';
+import { type RunningService, startRedisContainer } from './containers';
 
 export { freePort };
 
@@ -24,6 +27,33 @@ async function answers(port: number): Promise<boolean> {
 
 export async function ownRedis(): Promise<OwnRedis> {
   const port = await freePort();
+  const dockerHost = inject('dockerHost');
+  return dockerHost ? containerRedis({ host: dockerHost }, port) : childRedis(port);
+}
+
+/** Each start is a new container on the same host port, as each start of the child is a new process. */
+async function containerRedis(engine: { host: string }, port: number): Promise<OwnRedis> {
+  let running: RunningService | null = null;
+  let url = '';
+  const redis: OwnRedis = {
+    get url() {
+      return url;
+    },
+    async start() {
+      running = await startRedisContainer(engine, port);
+      url = running.url;
+    },
+    async stop() {
+      const current = running;
+      running = null;
+      await current?.stop();
+    },
+  };
+  await redis.start();
+  return redis;
+}
+
+async function childRedis(port: number): Promise<OwnRedis> {
   let child: ChildProcess | null = null;
   const redis: OwnRedis = {
     url: `redis://127.0.0.1:${port}`,
