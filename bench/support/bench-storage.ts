@@ -2,7 +2,7 @@
 // emulator (s3rver, as the tests use) on this machine, each with a scratch database of its own so neither sees the
 // other's files. BENCH_STORAGE=disk or =s3 measures one alone.
 import type { AppConfig } from '@annot/core';
-import { startS3Server } from '../../tests/support/s3-server';
+import { startS3Emulator } from '../../tests/support/s3-server';
 import { type BenchDatabase, benchDatabase } from './bench-database';
 
 export type StorageBackend = 'disk' | 's3';
@@ -21,7 +21,7 @@ export async function onEachStore<T>(
       continue;
     }
     const bucket = 'bench-store';
-    const s3 = await startS3Server(bucket);
+    const s3 = await startS3Emulator(bucket);
     const database = await benchDatabase(`${bench.url.split('/').pop()!.split('?')[0]}_s3`);
     try {
       const storageBucket = { endpoint: s3.endpoint, region: 'us-east-1', bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };

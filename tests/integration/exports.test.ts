@@ -12,7 +12,7 @@ import { loadConfig, type ObjectStoreConfig, s3Client } from '@annot/core';
 import type { ExportView, ResultDocument } from '@annot/workflows';
 import { startDemo } from '../support/demo';
 import { call, eventually, type Platform } from '../support/platform';
-import { startS3Server, type S3Server } from '../support/s3-server';
+import { startS3Server, type S3Server } from '../support/s3-bucket';
 import { zipEntries } from '../support/zip-entries';
 
 const bucket = 'deliveries';

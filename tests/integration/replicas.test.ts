@@ -13,7 +13,7 @@ import { boxResult } from '../support/demo';
 import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
-import { startS3Server, type S3Server } from '../support/s3-server';
+import { startS3Server, type S3Server } from '../support/s3-bucket';
 import { exitOf, startWorkerOf } from '../support/service-process';
 import { signInAdmin } from '../support/sign-in';
 import { ok, person, projectBasics, publishProject, startWorkedProject, type WorkedProject } from '../support/worked-project';

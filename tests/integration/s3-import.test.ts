@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ObjectStoreConfig, s3Client } from '@annot/core';
 import { png, seedProject } from '../support/batches';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
-import { startS3Server, type S3Server } from '../support/s3-server';
+import { startS3Server, type S3Server } from '../support/s3-bucket';
 import { signInAdmin } from '../support/sign-in';
 
 const en = { 'x-language': 'en_US' };

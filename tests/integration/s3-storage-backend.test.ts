@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidStorageKeyError, S3Storage, s3Client } from '@annot/core';
-import { startS3Server, type S3Server } from '../support/s3-server';
+import { startS3Server, type S3Server } from '../support/s3-bucket';
 
 async function bytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -9,7 +9,7 @@ import { loadConfig, type ObjectStoreConfig, s3Client } from '@annot/core';
 import type { ExportView } from '@annot/workflows';
 import { png, renameEntry, seedProject, upload, zipOf } from '../support/batches';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
-import { startS3Server, type S3Server } from '../support/s3-server';
+import { startS3Server, type S3Server } from '../support/s3-bucket';
 import { signInAdmin } from '../support/sign-in';
 import { zipEntries } from '../support/zip-entries';
 

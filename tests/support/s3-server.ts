@@ -1,13 +1,9 @@
-// A test file's bucket on an S3-compatible server. Where the run's services are containers it is a bucket of the run's
-// MinIO; elsewhere an S3 emulator: s3rver, which answers S3's HTTP API from a local folder, in a child process on a free
-// port with a folder of its own. The platform's S3 client talks to either as to a bucket.
-import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+// An S3 emulator: s3rver, which answers S3's HTTP API from a local folder, in a child process on a free port with a
+// folder of its own. The platform's S3 client talks to it as to a bucket; it is not Amazon S3 or another provider.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
-import type { S3Store } from './test-services';
 
 export interface S3Server {
   endpoint: string;
@@ -24,39 +20,8 @@ new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: process.env
   .then(({ port }) => process.send({ port }));
 `;
 
-/** The bucket, made on the run's MinIO when it has one; each name belongs to one file of a run. */
-export async function startS3Server(bucket: string): Promise<S3Server> {
-  const store = inject('s3Store');
-  return store ? bucketOnStore(store, bucket) : startS3rver(bucket);
-}
-
-async function bucketOnStore(store: S3Store, bucket: string): Promise<S3Server> {
-  const client = new S3Client({
-    endpoint: store.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: store.accessKeyId, secretAccessKey: store.secretAccessKey },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: bucket })).catch((error: { name?: string }) => {
-    if (error.name === 'BucketAlreadyOwnedByYou') throw new Error(`Another test file of this run uses the bucket ${bucket}: give each file buckets of its own`);
-    throw error;
-  });
-  return {
-    ...store,
-    stop: async () => {
-      for (let token: string | undefined, more = true; more; ) {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-        const keys = (page.Contents ?? []).map(({ Key }) => ({ Key: Key! }));
-        if (keys.length > 0) await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
-        [token, more] = [page.NextContinuationToken, page.IsTruncated === true];
-      }
-      await client.send(new DeleteBucketCommand({ Bucket: bucket }));
-      client.destroy();
-    },
-  };
-}
-
-async function startS3rver(bucket: string): Promise<S3Server> {
+/** An S3 emulator of the bucket's own, for a test file or a benchmark. */
+export async function startS3Emulator(bucket: string): Promise<S3Server> {
   const directory = await mkdtemp(path.join(tmpdir(), 'annot-s3-'));
   const child: ChildProcess = spawn(process.execPath, ['--openssl-legacy-provider', '-e', program], {
     env: { ...process.env, S3_DIR: directory, S3_BUCKET: bucket },
