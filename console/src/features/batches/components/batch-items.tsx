@@ -23,7 +23,7 @@ export function BatchItems({ batchId }: { batchId: string }) {
             <TableCell>{item.fileName}</TableCell>
             <TableCell>{formatNumber(item.size)}</TableCell>
             <TableCell>{item.mediaType}</TableCell>
-            <TableCell>{item.width && item.height ? `${formatNumber(item.width)} × ${formatNumber(item.height)}` : '-'}</TableCell>
+            <TableCell>{item.width && item.height ? `${formatNumber(item.width)}×${formatNumber(item.height)}` : '-'}</TableCell>
             <TableCell>{t(`item_status_${item.status}`, { defaultValue: item.status })}</TableCell>
             <TableCell>{item.effective ? t('items_valid') : t('items_invalid')}</TableCell>
           </TableRow>
