@@ -17,34 +17,45 @@ export function step(command, args) {
  * with theirs. Resolves to the step's exit code.
  */
 export function beside(command, args) {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = [];
-  child.stdout.on('data', (chunk) => output.push(chunk));
-  child.stderr.on('data', (chunk) => output.push(chunk));
-  const code = new Promise((resolve) => child.on('close', (exitCode) => resolve(exitCode ?? 1)));
+  return besideOnce(Promise.resolve(true), command, args);
+}
+
+/** `beside`, started once `ready` resolves true; where it resolves false the step is skipped and counts as failed. */
+export function besideOnce(ready, command, args) {
   const name = [command, ...args].join(' ');
-  const said = () => Buffer.concat(output).toString();
+  const output = [];
+  const step = { name, child: null, output: () => Buffer.concat(output).toString() };
+  step.code = ready.then((go) => {
+    if (!go) {
+      output.push(Buffer.from(`${name} was not run: a step it needs failed.\n`));
+      return 1;
+    }
+    step.child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    step.child.stdout.on('data', (chunk) => output.push(chunk));
+    step.child.stderr.on('data', (chunk) => output.push(chunk));
+    return new Promise((resolve) => step.child.on('close', (exitCode) => resolve(exitCode ?? 1)));
+  });
   /** Waits for the step; one that failed ends the script as `step` does, after printing what it said. */
-  const finished = async () => {
-    const exitCode = await code;
-    process.stdout.write(said());
+  step.finished = async () => {
+    const exitCode = await step.code;
+    process.stdout.write(step.output());
     if (exitCode !== 0) process.exit(exitCode);
   };
-  return { name, child, code, output: said, finished };
+  return step;
 }
 
 /**
  * Runs the last step and exits with its code once it has stopped, and once the steps still running beside it have
  * stopped: the first failure's code, a step beside it that failed saying what it printed.
  */
-export function handOver(command, args, besides = []) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+export function handOver(command, args, besides = [], env = {}) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   // The step cleans up after a signal (the platform, the servers it started), so pass the signal on and wait for
   // it instead of leaving first; a step that hears Ctrl-C twice (terminal and forwarded) must not mind.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {
       child.kill(signal);
-      for (const other of besides) other.child.kill(signal);
+      for (const other of besides) other.child?.kill(signal);
     });
   }
   child.on('exit', async (code, signal) => {

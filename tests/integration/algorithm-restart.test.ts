@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlgorithmCallView } from '@annot/workflows';
 import { type ModelServer, startModelServer } from '../support/model-server';
 import { call, eventually, startPlatform } from '../support/platform';
-import { startWorkerOf } from '../support/service-process';
+import { servicesBuilt, startWorkerOf } from '../support/service-process';
 import { signInAdmin } from '../support/sign-in';
 import { ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
@@ -16,6 +16,7 @@ describe('an algorithm call whose worker is killed', () => {
   const startWorker = () => startWorkerOf(project.platform, { PUBLIC_URL: project.platform.config.publicUrl, ALGORITHM_CHUNK_SIZE: '4' });
 
   beforeAll(async () => {
+    await servicesBuilt();
     model = await startModelServer({ delayMs: 150 });
     project = await startWorkedProject({ frames: [16] });
     // The in-process worker imported the batch; from here a worker process of its own does the calls.

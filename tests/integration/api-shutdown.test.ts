@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../support/platform';
 import { freePort, ownRedis, type OwnRedis } from '../support/redis-server';
-import { cleanStop, startServiceProcess, terminate } from '../support/service-process';
+import { cleanStop, servicesBuilt, startServiceProcess, terminate } from '../support/service-process';
 import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
 
 describe('an API process', () => {
@@ -12,6 +12,7 @@ describe('an API process', () => {
   let api: ChildProcess | null = null;
 
   beforeEach(async () => {
+    await servicesBuilt();
     database = await createTestDatabase();
     redis = await ownRedis();
   });

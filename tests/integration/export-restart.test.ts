@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportView } from '@annot/workflows';
 import { png, seedProject, upload, zipOf } from '../support/batches';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
-import { startWorkerOf } from '../support/service-process';
+import { servicesBuilt, startWorkerOf } from '../support/service-process';
 import { signInAdmin } from '../support/sign-in';
 import { zipEntries } from '../support/zip-entries';
 
@@ -26,6 +26,7 @@ describe('an export whose worker is killed', () => {
   const record = async (exportId: string) => (await call(platform, 'GET', `/manage/exports/${exportId}`, { token })).body.data as ExportView;
 
   beforeAll(async () => {
+    await servicesBuilt();
     root = await mkdtemp(path.join(tmpdir(), 'annot-export-restart-'));
     platform = await startPlatform({
       worker: false,

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
 import { png, seedProject, upload, zipOf } from '../support/batches';
-import { startWorkerOf } from '../support/service-process';
+import { servicesBuilt, startWorkerOf } from '../support/service-process';
 
 // A hundred and twenty chunks: the kill lands after the first and long before the last on any machine.
 const files = 600;
@@ -23,6 +23,7 @@ describe('an import whose worker is killed', () => {
   const startWorker = (): ChildProcess => startWorkerOf(platform, { IMPORT_CHUNK_SIZE: String(chunkSize) });
 
   beforeAll(async () => {
+    await servicesBuilt();
     root = await mkdtemp(path.join(tmpdir(), 'annot-restart-'));
     platform = await startPlatform({ worker: false, config: { storageDir: path.join(root, 'storage'), importRoot: path.join(root, 'import') } });
     token = await signInAdmin(platform);

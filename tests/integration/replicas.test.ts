@@ -14,7 +14,7 @@ import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
 import { startS3Server, type S3Server } from '../support/s3-bucket';
-import { exitOf, startWorkerOf } from '../support/service-process';
+import { exitOf, servicesBuilt, startWorkerOf } from '../support/service-process';
 import { signInAdmin } from '../support/sign-in';
 import { ok, person, projectBasics, publishProject, startWorkedProject, type WorkedProject } from '../support/worked-project';
 import { zipEntries } from '../support/zip-entries';
@@ -36,6 +36,7 @@ describe('replicas side by side', () => {
   let apis: [Platform, Platform];
 
   beforeAll(async () => {
+    await servicesBuilt();
     s3 = await startS3Server('replica-store');
     const store = bucketOf(s3, 'replica-store');
     project = await startWorkedProject({ frames: [4], config: { storageBucket: store } });
@@ -111,6 +112,7 @@ describe('a worker killed outright while another runs', () => {
   let queue: Queue;
 
   beforeAll(async () => {
+    await servicesBuilt();
     s3 = await startS3Server('replica-kill');
     const store = bucketOf(s3, 'replica-kill');
     const first = await startPlatform({ worker: false, config: { storageBucket: store } });

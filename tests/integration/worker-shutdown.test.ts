@@ -8,7 +8,7 @@ import { jobQueue } from '@annot/core';
 import { eventually } from '../support/platform';
 import { ownRedis, type OwnRedis } from '../support/redis-server';
 import { createTestDatabase, testRedis, type TestDatabase } from '../support/test-database';
-import { cleanStop, startServiceProcess, terminate } from '../support/service-process';
+import { cleanStop, servicesBuilt, startServiceProcess, terminate } from '../support/service-process';
 
 // No processor listens on this queue, so a probe job only shows that the dispatcher reached Redis.
 const probeQueue = 'shutdown-probe';
@@ -19,6 +19,7 @@ describe('a worker process', () => {
   let worker: ChildProcess | null = null;
 
   beforeEach(async () => {
+    await servicesBuilt();
     database = await createTestDatabase();
     redis = await ownRedis();
   });

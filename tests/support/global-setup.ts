@@ -41,7 +41,8 @@ const runKey = Symbol.for('annot.test-run');
 const runs = globalThis as unknown as { [runKey]?: Promise<Run> };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (project.name === 'integration') for (const service of ['api', 'worker'] as const) buildService(service);
+  // `npm test` builds them beside the tests, and the files that start them wait for it (servicesBuilt).
+  if (project.name === 'integration' && !process.env.SERVER_BUILD_MARK) for (const service of ['api', 'worker'] as const) buildService(service);
   const run = await (runs[runKey] ??= startRun());
   run.projects++;
   project.provide('postgresUrl', run.services.postgresUrl);

@@ -1,5 +1,6 @@
 // The real API or worker, built as it ships, run as a process of its own: what a restart or a signal does to it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '@annot/core';
 
@@ -19,6 +20,25 @@ export function buildService(service: Service): void {
     const report = `${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`.trim();
     throw new Error(`Building the ${service} failed:\n${report || (error as Error).message}`);
   }
+}
+
+/**
+ * Waits for the servers' build that `npm test` runs beside the tests (it writes the build's exit code to the file
+ * SERVER_BUILD_MARK names when it ends); without it, the run's set-up built them. A failed build fails the test; the
+ * run prints the build's report at its end.
+ */
+export async function servicesBuilt(): Promise<void> {
+  const mark = process.env.SERVER_BUILD_MARK;
+  if (!mark) return;
+  for (const deadline = Date.now() + 15 * 60_000; Date.now() < deadline; ) {
+    const code = await readFile(mark, 'utf8').catch(() => null);
+    if (code !== null && code.trim() !== '') {
+      if (code.trim() !== '0') throw new Error(`The servers' build failed (exit code ${code.trim()}); its report is at the end of the run`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The servers' build did not end within 15 minutes`);
 }
 
 /** Starts services/<service>/dist/main.js with these settings over the test's own environment; silent unless TEST_LOG_LEVEL is set. */
