@@ -3,7 +3,16 @@ import type { ResultDocument } from '@annot/workflows';
 import { api, ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { packedJson } from '@/lib/packed-json';
-import { outcomeOf, type SaveOutcome } from './autosave-queue';
+import type { ConflictReason, SaveOutcome } from './autosave.machine';
+
+/** How a refused request counts, from the envelope's code and errCode. */
+export function outcomeOf(code: number, errCode: string | null): 'retry' | 'refused' | ConflictReason {
+  if (code === 0 || code === 429 || code >= 500 || errCode === 'TOKEN_INVALID' || errCode === 'BAD_RESPONSE') return 'retry';
+  if (code === 412 || errCode === 'VERSION_CONFLICT') return 'version';
+  if (code === 409) return 'state';
+  if (code === 403 || code === 404) return 'access';
+  return 'refused';
+}
 
 const ifMatch = (version: string | null): Record<string, string> => (version ? { 'if-match': `"${version}"` } : {});
 

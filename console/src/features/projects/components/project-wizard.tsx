@@ -1,10 +1,12 @@
 // The creation wizard: basic info, tools, links, rules, then the links' people and the first batches; each configuration
-// step saves the draft, and publishing says what is missing.
-import { type ReactNode, useState } from 'react';
+// step saves the draft, and publishing says what is missing. Which step may open and where publishing stands is the
+// wizard machine's to say.
+import { type ReactNode, useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine, projectSteps } from '@annot/workflows';
+import { allowedEvents, type ProjectDetail, type ProjectLinkInput, projectMachine } from '@annot/workflows';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -19,6 +21,7 @@ import { type ErrorGroupChoice, type RuleChoice, RulesStep } from './rules-step'
 import { type ToolChoice, ToolsStep } from './tools-step';
 import { PublishConfirm } from './publish-confirm';
 import { formatDigits } from '@/lib/numbers';
+import { isComplete, projectWizardMachine, type WizardStep, wizardSteps } from '../machines/project-wizard.machine';
 
 export interface ProjectWizardProps {
   project: ProjectDetail | null;
@@ -34,8 +37,8 @@ export interface ProjectWizardProps {
 }
 
 type AfterStep = 'members' | 'data';
-const wizardSteps = [...projectSteps, 'members', 'data'] as const;
-type WizardStep = (typeof wizardSteps)[number];
+const none: never[] = [];
+const sameSteps = (a: WizardStep[], b: WizardStep[]) => a.join() === b.join();
 
 const defaultLinks = (): ProjectLinkInput[] => [];
 
@@ -44,16 +47,30 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
   const navigate = useNavigate();
   const save = useSaveProjectStep();
   const change = useChangeProject();
-  // The step lives in the address, so the draft's first save can move to its own address and go on with the next step.
+  // The step lives in the address too, so the draft's first save can move to its own address and go on with the next step.
   const [params, setParams] = useSearchParams();
-  const step = (wizardSteps as readonly string[]).includes(params.get('step') ?? '') ? (params.get('step') as WizardStep) : 'basics';
-  const setStep = (next: WizardStep) => setParams({ step: next }, { replace: true });
+  const id = project?.id ?? null;
+  // The lifecycle the server enforces says whether the draft may be published; a draft still lacking steps is offered
+  // the button too, so the refusal can say what is missing.
+  const publishable = project ? allowedEvents(projectMachine, project.status, { published: project.published }).includes('project.publish') || project.status === 'waiting_for_improvement' : false;
+  const wizard = useActorRef(projectWizardMachine, { input: { draft: id !== null, missing: project?.missing ?? [], publishable, asked: params.get('step') } });
+  const step = useSelector(wizard, (snapshot) => snapshot.value.step as WizardStep);
+  const publishing = useSelector(wizard, (snapshot) => snapshot.value.publish);
+  const refusal = useSelector(wizard, (snapshot) => snapshot.context.refusal);
+  const missing = useSelector(wizard, (snapshot) => (isComplete(snapshot.context) ? none : snapshot.context.missing));
+  const enterable = useSelector(wizard, (snapshot) => wizardSteps.filter((s) => snapshot.can({ type: 'wizard.enter', step: s })), sameSteps);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [links, setLinks] = useState<ProjectLinkInput[]>(() => project?.links.map(({ id, type, name }) => ({ id, type, name })) ?? defaultLinks());
-  const [missing, setMissing] = useState<string[]>([]);
-  const [asking, setAsking] = useState(false);
-  const id = project?.id ?? null;
   const fixed = project?.links.some((l) => l.tasks > 0) ?? false;
+
+  useEffect(() => {
+    wizard.send({ type: 'wizard.project', draft: project !== null, missing: project?.missing ?? [], publishable });
+  }, [wizard, project, publishable]);
+
+  const enter = (next: WizardStep) => {
+    wizard.send({ type: 'wizard.enter', step: next });
+    setParams({ step: wizard.getSnapshot().value.step }, { replace: true });
+  };
 
   const saveStep = (saved: StepSave) => {
     setErrors({});
@@ -62,8 +79,8 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
       {
         onSuccess: (answer) => {
           toast.success(t('projects_step_saved'));
-          const next = wizardSteps[wizardSteps.indexOf(saved.step) + 1];
-          navigate(`/project/new/${answer.id}?step=${next}`, { replace: true });
+          wizard.send({ type: 'wizard.saved', step: saved.step });
+          navigate(`/project/new/${answer.id}?step=${wizard.getSnapshot().value.step}`, { replace: true });
         },
         onError: (error) => {
           setErrors(serverFieldErrors(error));
@@ -75,50 +92,48 @@ export function ProjectWizard({ project, linkable, tools, annotationRules, dataR
 
   const publish = () => {
     if (!id) return;
+    wizard.send({ type: 'wizard.confirm' });
     change.mutate(
       { id, verb: 'publish' },
       {
         onSuccess: () => {
+          wizard.send({ type: 'wizard.published' });
           toast.success(t('projects_published'));
           navigate(`/project/datamanage/${id}`);
         },
         onError: (error) => {
-          setMissing(error instanceof ApiError ? error.fields.map((f) => f.message) : []);
+          wizard.send({ type: 'wizard.refused', reasons: error instanceof ApiError ? error.fields.map((f) => f.message) : [] });
           toast.error(error instanceof ApiError ? error.message : t('request_fail'));
         },
       },
     );
   };
 
-  const canPublish = project ? allowedEvents(projectMachine, project.status, { published: project.published }).includes('project.publish') || project.status === 'waiting_for_improvement' : false;
-
   return (
     <div className="grid gap-4">
       {project && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge variant="outline">{t(`project_status_${project.status}`)}</Badge>
-          {project.missing.length > 0 && <span className="text-muted-foreground">{t('projects_missing', { steps: project.missing.map((s) => t(`projects_step_${s}`)).join(', ') })}</span>}
-          {canPublish && (
-            <Button size="sm" onClick={() => setAsking(true)} disabled={change.isPending}>
+          {missing.length > 0 && <span className="text-muted-foreground">{t('projects_missing', { steps: missing.map((s) => t(`projects_step_${s}`)).join(', ') })}</span>}
+          {publishable && (
+            <Button size="sm" onClick={() => wizard.send({ type: 'wizard.publish' })} disabled={publishing !== 'idle'}>
               {t('projects_publish')}
             </Button>
           )}
         </div>
       )}
-      {asking && (
-        <PublishConfirm onCancel={() => setAsking(false)} onConfirm={() => (setAsking(false), publish())} />
-      )}
-      {missing.length > 0 && (
+      {publishing === 'confirming' && <PublishConfirm onCancel={() => wizard.send({ type: 'wizard.cancel' })} onConfirm={publish} />}
+      {refusal.length > 0 && (
         <ul role="alert" className="grid gap-1 text-sm text-destructive">
-          {missing.map((m) => (
+          {refusal.map((m) => (
             <li key={m}>{m}</li>
           ))}
         </ul>
       )}
-      <Tabs value={step} onValueChange={(value) => setStep(value as WizardStep)}>
+      <Tabs value={step} onValueChange={(value) => enter(value as WizardStep)}>
         <TabsList>
           {wizardSteps.map((s, index) => (
-            <TabsTrigger key={s} value={s} disabled={!id && s !== 'basics'}>
+            <TabsTrigger key={s} value={s} disabled={!enterable.includes(s)}>
               {formatDigits(index + 1)}. {t(`projects_step_${s}`)}
             </TabsTrigger>
           ))}

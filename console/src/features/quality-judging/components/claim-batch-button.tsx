@@ -1,10 +1,12 @@
 // Claiming an acceptance batch. A batch another acceptor holds is answered with the seed's question; confirmed, the
-// claim goes again as a takeover, which replaces that acceptor's results.
-import { useState } from 'react';
+// claim goes again as a takeover, which replaces that acceptor's results. The claim machine says where this stands.
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 import { isClaimedByAnother, useClaimAcceptanceBatch } from '@/features/quality/api/claim-acceptance-batch';
+import { claimBatchMachine, type ClaimBatchEvent } from '../machines/claim-batch.machine';
 
 export interface ClaimBatchButtonProps {
   batchId: string;
@@ -16,18 +18,22 @@ export interface ClaimBatchButtonProps {
 export function ClaimBatchButton({ batchId, label, onClaimed }: ClaimBatchButtonProps) {
   const { t } = useTranslation();
   const claim = useClaimAcceptanceBatch(batchId);
-  const [asking, setAsking] = useState(false);
-  // The promise, not mutate's own callbacks: a claim moves its batch out of the pending list, which may unmount this
-  // button before the answer comes, and mutate drops the callbacks of an unmounted caller.
+  const actor = useActorRef(claimBatchMachine);
+  const state = useSelector(actor, (snapshot) => snapshot.value);
+  const refused = useSelector(actor, (snapshot) => snapshot.context.refusal);
+  // A claim moves its batch out of the pending list, which may unmount this button before the answer comes.
+  const tell = (event: ClaimBatchEvent) => actor.getSnapshot().status === 'active' && actor.send(event);
+  // The promise, not mutate's own callbacks: mutate drops the callbacks of an unmounted caller.
   const send = (confirmTakeover: boolean) =>
     claim.mutateAsync(confirmTakeover).then(
-      () => (setAsking(false), onClaimed()),
-      (error: unknown) => isClaimedByAnother(error) && setAsking(true),
+      () => (tell({ type: 'claim.claimed' }), onClaimed()),
+      (error: unknown) => tell(isClaimedByAnother(error) ? { type: 'claim.held' } : { type: 'claim.refused', message: error instanceof ApiError ? error.message : t('request_fail') }),
     );
-  const refused = claim.error && !isClaimedByAnother(claim.error) ? claim.error.message : null;
+  const start = () => (actor.send({ type: 'claim.start' }), void send(false));
+  const confirm = () => (actor.send({ type: 'claim.confirm' }), void send(true));
   return (
     <>
-      <Button size="sm" disabled={claim.isPending} aria-label={t('judging_claim_batch_named', { batch: label })} onClick={() => send(false)}>
+      <Button size="sm" disabled={state !== 'idle'} aria-label={t('judging_claim_batch_named', { batch: label })} onClick={start}>
         {t('judging_claim_batch')}
       </Button>
       {refused && (
@@ -35,13 +41,13 @@ export function ClaimBatchButton({ batchId, label, onClaimed }: ClaimBatchButton
           {refused}
         </span>
       )}
-      {asking && (
+      {state === 'asking' && (
         <ConfirmDialog
           title={t('judging_takeover_title')}
           message={t('judging_takeover_message')}
           confirmLabel={t('judging_takeover_confirm')}
-          onConfirm={() => send(true)}
-          onCancel={() => setAsking(false)}
+          onConfirm={confirm}
+          onCancel={() => actor.send({ type: 'claim.cancel' })}
         />
       )}
     </>
