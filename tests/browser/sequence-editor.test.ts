@@ -309,7 +309,7 @@ describe('the sequence editor', () => {
     const shown = Number(await page.locator('[data-frame]').getAttribute('data-frame'));
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(15);
-    await expect.poll(() => onScreen.innerText()).toMatch(/^Frame \d+ on screen while frame 15 loads$/);
+    await expect.poll(() => onScreen.innerText()).toMatch(/^Frame \d+ on screen while frame 15 is loading$/);
     // Then the chosen frame itself, and nothing more to say.
     await page.locator('[data-frame="15"]').waitFor({ timeout: 15_000 });
     await onScreen.waitFor({ state: 'detached' });

@@ -1,5 +1,6 @@
 // What changed in an item's result between two moments: the objects added, removed and changed (and how), the
 // objects per class at both ends, and who changed the result in between. The page draws the same over the image.
+import { formatNumber } from '@/lib/numbers';
 import { useTranslation } from 'react-i18next';
 import { type AttributeValue, type ItemDiffView, objectName, type ResultObject } from '@annot/workflows';
 import { ListTable } from '@/components/list-table';
@@ -63,7 +64,7 @@ export function ItemDiff({ view, error, toolName, onStop }: ItemDiffProps) {
             {(['added', 'removed', 'changed', 'unchanged'] as const).map((kind) => (
               <li key={kind}>
                 <Badge variant="outline" style={{ borderColor: diffColors[kind], color: diffColors[kind] }}>
-                  {t(`past_diff_kind_${kind}`)}: {tally(kind)}
+                  {t(`past_diff_kind_${kind}`)}: {formatNumber(tally(kind))}
                 </Badge>
               </li>
             ))}
@@ -92,8 +93,8 @@ export function ItemDiff({ view, error, toolName, onStop }: ItemDiffProps) {
             {view.diff.counts.map((c) => (
               <TableRow key={`${c.toolId}-${c.className ?? ''}`}>
                 <TableCell>{c.className ?? toolName(c.toolId)}</TableCell>
-                <TableCell className="tabular-nums">{c.before}</TableCell>
-                <TableCell className="tabular-nums">{c.after}</TableCell>
+                <TableCell className="tabular-nums">{formatNumber(c.before)}</TableCell>
+                <TableCell className="tabular-nums">{formatNumber(c.after)}</TableCell>
               </TableRow>
             ))}
           </ListTable>

@@ -1,5 +1,6 @@
 // A project's items as they stood at a moment: a tab per link, a status to narrow to, a page at a time, each item
 // opening as it was at the same moment the list was read at.
+import { formatDigits, formatNumber } from '@/lib/numbers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -72,8 +73,8 @@ export function PastItems({ projectId, moment, links, nameOf }: PastItemsProps) 
                 {t(`past_item_status_${item.status}`)} {item.rework && <Badge variant="warning">{t('tasks_rework')}</Badge>}
               </TableCell>
               <TableCell>{item.claimerId ? nameOf(item.claimerId) : '-'}</TableCell>
-              <TableCell className="tabular-nums">{item.resultVersion}</TableCell>
-              <TableCell className="tabular-nums">{item.objectCount}</TableCell>
+              <TableCell className="tabular-nums">{formatDigits(item.resultVersion)}</TableCell>
+              <TableCell className="tabular-nums">{formatNumber(item.objectCount)}</TableCell>
               <TableCell>{item.effective ? t('items_valid') : t('items_invalid')}</TableCell>
             </TableRow>
           ))}
