@@ -18,6 +18,7 @@ import {
   importReasons,
   type InputRefusal,
   isStorable,
+  jsonSyntaxDetail,
   matchImport,
   type MatchedItem,
   missingLists,
@@ -291,9 +292,23 @@ async function walkFile(coco: CocoFile, walk: CocoWalk & { drain?(all?: boolean)
     if (error instanceof FileRefused) coco.refused = error.refusal;
     else if (error instanceof NotText) coco.refused = gateRefusal(path, { field: path, messageKey: 'validation.invalid_characters', params: {} });
     else if (error instanceof NotAnObject) coco.refused = malformed(path, missingLists(cocoLists));
-    else if (error instanceof Error && !isIoError(error)) coco.refused = malformed(path, error.message);
+    else if (error instanceof Error && !isIoError(error)) coco.refused = malformed(path, await syntaxDetail(coco.file, error));
     else throw error;
   }
+}
+
+/** Files up to this size are read again whole to say where their text breaks. */
+const rereadBytes = 64 * 1024 * 1024;
+
+/**
+ * Where a file's JSON breaks, with its line and column, found by a strict reader over the whole text; a larger file
+ * says what the streaming parser said.
+ */
+async function syntaxDetail(file: StreamedAnnotationFile, error: Error): Promise<string> {
+  if (file.size > rereadBytes) return error.message;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.open()) chunks.push(chunk as Buffer);
+  return jsonSyntaxDetail(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** A failure to read the file itself (a vanished object, a broken disk) is the job's to retry, not the file's to be refused for. */
