@@ -50,7 +50,7 @@ describe('exports in the console', () => {
     await expect.poll(() => records.getByTestId('export-record').count(), { timeout: 15_000 }).toBe(3);
     const newest = records.getByTestId('export-record').first();
     await newest.getByText('Succeeded').waitFor({ timeout: 60_000 });
-    await newest.getByText(/\d+ items, \d+ objects/).waitFor();
+    await newest.getByText(/\d+ items \(objects: \d+\)/).waitFor();
 
     const [download] = await Promise.all([pm.page.waitForEvent('download'), newest.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/_accepted_yolo\.zip$/);

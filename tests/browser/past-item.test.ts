@@ -56,12 +56,12 @@ describe('an item as it was, in the console', () => {
     await expect.poll(() => banner.textContent()).toMatch(/This item as it was at .+, as of event \d+/);
     await expect.poll(() => page.getByText('Version 1, 1 object').isVisible()).toBe(true);
     expect(page.url()).toContain('version=1');
-    expect(await page.getByRole('cell', { name: '10,10 60×40' }).isVisible()).toBe(true);
+    expect(await page.getByRole('cell', { name: '(10; 10) 60 × 40' }).isVisible()).toBe(true);
     // Nothing here changes the item.
     expect(await page.getByRole('button', { name: /Recycle|Submit|Save/ }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Back to now' }).click();
-    await expect.poll(() => page.getByRole('cell', { name: '30,10 60×40' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('cell', { name: '(30; 10) 60 × 40' }).isVisible()).toBe(true);
 
     await inChinese(page, `/past/item/${itemId}?version=1`);
     await expect.poll(() => page.getByRole('status').filter({ hasText: '只读' }).textContent()).toMatch(/此数据在 .+ 时的状态/);
