@@ -24,14 +24,65 @@ function readDurations(): Durations {
   }
 }
 
-/** Keeps vitest's groups (browser files after the others), and within a group starts the slowest first. */
+/** About how long the first file that starts the demo takes to seed it, while the run's other files wait for it. */
+const seedingSeconds = 45;
+
+/**
+ * Which seeded demo a file starts, read from its text and the support files it imports: 'demo', 'demo_all_types' or
+ * none. Files that start the same demo wait for the first of them to seed it.
+ */
+function seededDemoOf(file: string): string | null {
+  const texts = [file];
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    // The demo's own module defines startDemo; the files and helpers that call it are the ones that wait for the seed.
+    for (const [, imported] of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) if (!imported.endsWith('/demo')) texts.push(path.resolve(path.dirname(file), `${imported}.ts`));
+  } catch {
+    return null;
+  }
+  const read = texts.map((one) => (fs.existsSync(one) ? fs.readFileSync(one, 'utf8') : '')).join('\n');
+  if (!read.includes('startDemo(')) return null;
+  return read.includes('otherTypes: true') ? 'demo_all_types' : 'demo';
+}
+
+/**
+ * Keeps vitest's groups (browser files after the others), and within a group starts the slowest first; of the first
+ * group's files that start one seeded demo, the first starts in its turn and the others once the files started beside
+ * it have had the time the seeding takes, so the cores work on other files instead of waiting for the seed.
+ */
 export class SlowestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const durations = readDurations();
     const seconds = (spec: TestSpecification) => durations[keyOf(spec.project.name, spec.moduleId)] ?? unknownSeconds;
-    return [...files].sort(
+    const sorted = [...files].sort(
       (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds(b) - seconds(a),
     );
+    const first = Math.min(...sorted.map((spec) => spec.project.config.sequence.groupOrder));
+    const ordered: TestSpecification[] = [];
+    /** Per seeded demo: the seconds of files that need no seed placed since its first file, and its files held back. */
+    const seeding = new Map<string, { besides: number; held: TestSpecification[] }>();
+    const release = () => {
+      for (const [demo, state] of seeding) {
+        if (state.besides < 2 * seedingSeconds) continue;
+        ordered.push(...state.held);
+        state.held = [];
+        seeding.set(demo, { ...state, besides: Number.POSITIVE_INFINITY });
+      }
+    };
+    for (const spec of sorted) {
+      const demo = spec.project.config.sequence.groupOrder === first ? seededDemoOf(spec.moduleId) : null;
+      const state = demo ? seeding.get(demo) : undefined;
+      if (demo && !state) seeding.set(demo, { besides: 0, held: [] });
+      else if (state && state.besides < 2 * seedingSeconds) {
+        state.held.push(spec);
+        continue;
+      }
+      ordered.push(spec);
+      if (!demo) for (const counted of seeding.values()) counted.besides += seconds(spec);
+      release();
+    }
+    for (const state of seeding.values()) ordered.push(...state.held);
+    return ordered;
   }
 }
 
