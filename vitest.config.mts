@@ -20,10 +20,11 @@ const shared = { isolate: false };
 
 export default defineConfig({
   test: {
-    // Files mostly wait on PostgreSQL, Redis, queues and timers, so more of them run at once than there are cores
-    // (vitest would take one fewer than the cores: one at a time on a two-core machine). Four at a time, browser files
-    // among them, kept both cores busy and ran slower than three.
-    maxWorkers: 3,
+    // Files mostly wait on PostgreSQL, Redis, queues, timers and the demo's seeding, so more of them run at once than
+    // there are cores (vitest would take one fewer than the cores: one at a time on a two-core machine). The browser
+    // files have a group and a count of their own below; with three at a time the cores were half idle while the first
+    // files seeded the demo.
+    maxWorkers: 4,
     // A clean clone has no timing cache: the committed times start the slowest files first, and the run ends with them.
     sequence: { sequencer: SlowestFirstSequencer },
     reporters: ['default', new SlowestFilesReporter()],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemDiffView, ItemPastView, ItemTimelineView } from '@annot/workflows';
 import { type Auditor, createAuditor } from '../support/auditors';
 import { boxResult } from '../support/demo';
-import { call, type Platform } from '../support/platform';
+import { call, eventually, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
 import { finishItems, ok, type Person, person, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
@@ -140,7 +140,9 @@ describe('an item as of a moment', () => {
     expect((await ok(platform, 'GET', '/manage/projects', stranger.token)).items).toEqual([]);
     expect((await past('', stranger.token)).status).toBe(404);
     expect((await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: stranger.token })).status).toBe(404);
-    expect((await call(platform, 'GET', `/manage/projects/${project.projectId}/statistics`, { token: auditor.token })).status).toBe(200);
+    // The statistics are a projection the worker writes: the auditor reads them once they have reached the project.
+    const statistics = () => call(platform, 'GET', `/manage/projects/${project.projectId}/statistics`, { token: auditor.token });
+    expect((await eventually(statistics, (answer) => answer.body.errCode !== 'NOT_FOUND')).status).toBe(200);
 
     const refused = await call(platform, 'POST', `/manage/tasks/items/${itemId}/recycle`, { token: auditor.token, body: { target: 'annotation_pool', keepResult: true }, headers: en });
     expect([refused.status, refused.body.errCode]).toEqual([403, 'FORBIDDEN']);
