@@ -89,14 +89,12 @@ describe('readable names in the console', () => {
     // The annotation link's finished count is what left it: the items its tagger submitted that went on.
     await pm.page.goto(`/project/datamanage/${demo.projectId}`);
     const row = pm.page.getByRole('region', { name: '数据' }).getByRole('row', { name: /^Annotation/ });
-    await row.waitFor();
-    const cells = await row.getByRole('cell').allTextContents();
-    // Columns: the link, then waiting, claimed, held, finished and deleted.
-    const finished = Number(cells[4]);
+    // Columns: the link, then waiting, claimed, held, finished and deleted; the counts arrive after the row.
+    const finishedCell = async () => Number((await row.getByRole('cell').allTextContents())[4]);
+    await expect.poll(finishedCell).toBeGreaterThan(0);
     // What left the annotation link is in the inspection link now, waiting, in hand or finished there.
     const left = (await items(`linkId=${demo.links[1].id}`)).length;
-    expect(finished).toBeGreaterThan(0);
-    expect(finished).toBe(left);
+    expect(await finishedCell()).toBe(left);
     expect(pm.errors).toEqual([]);
   });
 
