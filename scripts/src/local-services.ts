@@ -64,7 +64,8 @@ export async function resolvePostgres(options: { database: string }): Promise<Re
   return { url, source: 'embedded', stop: server.release };
 }
 
-async function postgresAnswers(url: string): Promise<boolean> {
+/** Whether a PostgreSQL server answers a query at the URL, within a second and a half. */
+export async function postgresAnswers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
   try {
     await client.connect();

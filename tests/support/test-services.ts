@@ -1,8 +1,7 @@
 // Which PostgreSQL, Redis and S3-compatible store a test run uses. TEST_SERVICES=containers|local|embedded forces one;
 // unset, the first that works in that order, and the run says which it chose and why.
 import net from 'node:net';
-import pg from 'pg';
-import { resolvePostgres, resolveRedis } from '../../scripts/src/local-services';
+import { postgresAnswers, resolvePostgres, resolveRedis } from '../../scripts/src/local-services';
 import { type Engine, findEngine, minioAccount, type RunningService, startMinioContainer, startPostgresContainer, startRedisContainer } from './containers';
 
 export type ServicesKind = 'containers' | 'local' | 'embedded';
@@ -26,18 +25,6 @@ export interface TestServices {
 }
 
 const localPostgres = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function redisAnswers(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
