@@ -140,15 +140,18 @@ export async function givenProject(spec: Spec, options: ProjectOptions = {}): Pr
   return project;
 }
 
-/** `count` pictures of a new batch waiting in the project's annotation pool, as an import registers them; their ids in batch order. */
-export async function givenItems(spec: Spec, project: SpecProject, count: number): Promise<{ batchId: string; itemIds: string[] }> {
+/**
+ * `count` pictures of a new batch waiting in the project's annotation pool (or in no link, as an import before the
+ * project had links left them), as an import registers them; their ids in batch order.
+ */
+export async function givenItems(spec: Spec, project: SpecProject, count: number, linkId: string | null = project.annotation): Promise<{ batchId: string; itemIds: string[] }> {
   const batchId = randomUUID();
   const batch = { batchId, projectId: project.projectId, name: `Batch ${batchId.slice(0, 4)}` };
   await given(spec, batchLifecycle, batchStreamId(batchId), project.pm, [{ type: 'BatchCreated', data: { ...batch, priority: 1, uploadType: 'local' } }]);
   const names = Array.from({ length: count }, (_, i) => `frame-${i}.jpg`);
   const chunk = {
     ...batch,
-    linkId: project.annotation,
+    linkId,
     importId: randomUUID(),
     firstSeq: 0,
     progress: 100,
