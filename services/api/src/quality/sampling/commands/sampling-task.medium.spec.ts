@@ -208,7 +208,8 @@ describe(ActOnSampleItemHandler.name, () => {
       [samplingStreamId(t.taskId), 'SampleItemJudged'],
       [samplingStreamId(t.taskId), 'SamplingRoundClosed'],
       [samplingStreamId(t.taskId), 'SamplingScopeReturned'],
-      ...t.sample.map((s) => [itemStream(s.itemId), 'ItemReturned']),
+      // In the order of their ids, as the finished items are read.
+      ...t.sample.map((s) => itemStream(s.itemId)).sort().map((stream) => [stream, 'ItemReturned']),
     ]);
     expect(events[3]).toMatchObject({ actor: t.p.inspector.id, data: { gate: 'sampling', gateId: t.taskId, marks, toLinkId: t.p.annotation, preferredClaimerId: t.p.tagger.id } });
     expect(await itemRow(t.sample[0].itemId)).toEqual({ status: 'waiting', link_id: t.p.annotation, rework: true, preferred_claimer_id: t.p.tagger.id });
