@@ -1,7 +1,7 @@
 // One test run for the whole repository: pure specs, integration tests on real PostgreSQL and Redis,
 // console component tests, and browser tests on Debian's Chromium.
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { SlowestFilesReporter, SlowestFirstSequencer } from './tests/support/file-durations.mts';
 
 const root = import.meta.dirname;
@@ -17,6 +17,9 @@ const server = { oxc: { decorator: { legacy: true, emitDecoratorMetadata: true }
 // specs and the console. Each file starts its own platform on its own database and Redis prefix, renders into a DOM
 // the testing library empties after each test, and none changes the environment or module state another reads.
 const shared = { isolate: false };
+// Specs beside the services that run on a real database (a command handler's events and rows): they need the migrated
+// template and the choice of services the integration tests' set-up makes, so they run with them.
+const mediumSpecs = 'services/*/src/**/*.medium.spec.ts';
 
 export default defineConfig({
   test: {
@@ -35,6 +38,7 @@ export default defineConfig({
           name: 'unit',
           ...shared,
           include: ['workflows/src/**/*.test.ts', 'services/*/src/**/*.spec.ts', 'migrations/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, mediumSpecs],
           // A few specs do seconds of pure work (the detector's twenty scenes, a result at its point limit) on cores the
           // integration files share: vitest's five seconds are too few for them on a busy machine.
           testTimeout: 20_000,
@@ -45,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           ...shared,
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', mediumSpecs],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/file-cpu.ts'],
           testTimeout: 60_000,
