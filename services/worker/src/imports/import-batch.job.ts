@@ -40,6 +40,7 @@ import {
   frameFileName,
   type ImportedFile,
   type ImportSourceRef,
+  isHiddenPath,
   type ItemFrames,
   readSeqinfo,
   type SeqInfo,
@@ -51,7 +52,7 @@ import type { SourceFile } from './import-source';
 import { ImportSources } from './import-sources';
 import { type ImportUnit, planImport, seqinfoFileName } from './import-units';
 import { examinePicture, examineSequence, type ExaminedUnit, type Failure, mapLimit, readConcurrency } from './unit-examine';
-import { isHidden, mediaTypeByName } from './media-probe';
+import { mediaTypeByName } from './media-probe';
 import { examinePointCloud } from './point-cloud-examine';
 import { isPointCloudType } from './point-cloud-units';
 import { VideoFrames, VideoUnreadable } from './video-frames';
@@ -126,7 +127,7 @@ export class ImportBatchJob implements JobHandler {
     report: (progress: number) => Promise<void>,
   ): Promise<ImportOutcome> {
     const listed: SourceFile[] = [];
-    for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) listed.push(file);
+    for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHiddenPath(file.name)) listed.push(file);
     const { data: files, shipped } = splitShipped(listed, ref.annotations);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
     const annotationType = await this.annotationType(projectId);
