@@ -1,7 +1,7 @@
 // A COCO data set moved in as it ships, its pictures and annotations/instances.json in one upload: the annotations are
 // read as a stream while the batch's import says how far it has got, and every annotation lands. Images listed
-// without annotations become items of no objects, an annotation naming an image the file does not list is skipped with
-// a warning in the import's report, and a crowd's RLE, as COCO writes it, becomes a mask.
+// without annotations become items of no objects, an annotation naming an image the file does not list and an image
+// listed but not shipped are skipped with a warning each in the import's report, and a crowd's RLE becomes a mask.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, zipOf } from '../support/batches';
 import { cocoPieces } from '../support/coco-file';
@@ -15,13 +15,18 @@ const annotated = 40;
 const perImage = 150;
 const name = (i: number) => `val2017/${String(i + 1).padStart(12, '0')}.jpg`;
 
-/** The generated data set, with two images listed without annotations, a crowd and an annotation of no listed image. */
+/**
+ * The generated data set, with two images listed without annotations, a crowd, an annotation of no listed image, and
+ * an annotated image the upload does not ship (a data set's file lists more images than a batch holds).
+ */
 function dataSet(): Buffer {
   const images = Array.from({ length: annotated }, (_, i) => ({ fileName: name(i), width, height }));
   const document = JSON.parse([...cocoPieces({ images, perImage, category: 'car' })].join(''));
   document.images.push(...[annotated, annotated + 1].map((i) => ({ id: i + 1, file_name: name(i), width, height })));
   document.annotations.push({ id: 90_001, image_id: 1, category_id: 2, iscrowd: 1, area: 100, bbox: [20, 0, 10, 10], segmentation: { size: [height, width], counts: 'Pn0:V100000000000000000Pc1' } });
   document.annotations.push({ id: 90_002, image_id: 999, category_id: 1, iscrowd: 0, area: 100, bbox: [1, 1, 10, 10], segmentation: [] });
+  document.images.push({ id: annotated + 3, file_name: name(annotated + 2), width, height });
+  document.annotations.push({ id: 90_003, image_id: annotated + 3, category_id: 1, iscrowd: 0, area: 100, bbox: [2, 2, 10, 10], segmentation: [] });
   // Categories last, as COCO's own files have them: the reader cannot know a class before it has read every annotation.
   const { categories, ...rest } = document;
   return Buffer.from(JSON.stringify({ ...rest, categories: [...categories, { id: 2, name: 'crowd', supercategory: 'object' }] }));
@@ -74,6 +79,7 @@ describe('COCO import as a stream', () => {
     const report = await fetch(`${platform.baseUrl}/manage/batches/${batchId}/failures`, { headers: { authorization: `Bearer ${admin}`, 'x-language': 'en_US' } });
     expect((await report.text()).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1)).toEqual([
       `annotations/instances.json annotations[${annotated * perImage + 1}],"The annotation names image 999, which the file does not list: it was skipped"`,
+      `annotations/instances.json images[${annotated + 2}],"""${name(annotated + 2)}"" is listed in the file but is no data item of this batch: its annotations were skipped"`,
     ]);
   });
 });

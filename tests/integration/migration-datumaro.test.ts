@@ -1,7 +1,8 @@
 // Datumaro's own JSON as Datumaro writes it: boxes (turned ones by their rotation attribute), polygons, polylines,
 // points and COCO-RLE masks import with their attributes; labels and captions of the whole image are skipped with a
 // warning; an export of the import gives every annotation back field by field; a malformed dataset is refused by its
-// place and writes nothing. A video as CVAT exports it through Datumaro (an item per frame, each shape naming its
+// place and writes nothing. A Datumaro project folder, zipped with its dot folders and a source's dataset, is one
+// upload like an export. A video as CVAT exports it through Datumaro (an item per frame, each shape naming its
 // track by `track_id`) zipped with its frames is one upload into a sequence project: one sequence, each track with its
 // keyframes and the frames it leaves; tags of a frame are skipped with a warning; its export reads back the same.
 import { readFileSync } from 'node:fs';
@@ -97,6 +98,32 @@ describe('Datumaro import', () => {
     const results = await batchResults(project, id);
     const kinds = new Map([...results].map(([name, item]) => [name, item.objects.map((o) => o.keyframes[0].shape.type)]));
     expect(kinds).toEqual(new Map([['images/Train/a.jpg', ['box', 'box', 'polygon']], ['images/Validation/a.jpg', ['line', 'point', 'mask']]]));
+  });
+
+  it('takes a Datumaro project folder as one upload: its sources’ datasets with their pictures, its own bookkeeping left out', async () => {
+    const { platform, admin, projectId } = project;
+    const id = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Datumaro project', priority: 10, uploadType: 'zip' })).id;
+    const shipped = JSON.parse(fixture.toString('utf8'));
+    // As `datum project create` and `datum project import -f datumaro -n drive` leave a project: the project's
+    // configuration and its DVC bookkeeping in dot folders, the source's dataset in a folder named after the source.
+    const tree = 'format_version: 2\nsources:\n  drive:\n    format: datumaro\n    path: drive\n    url: drive\n';
+    const zip = await zipOf([
+      { name: 'street/.datumaro/config.yml', content: Buffer.from('format_version: 2\n') },
+      { name: 'street/.datumaro/tree/config.yml', content: Buffer.from(tree) },
+      { name: 'street/.datumaro/tree/sources/drive.json', content: Buffer.from('{"hash": "0f3c", "path": "drive"}') },
+      { name: 'street/.dvc/config', content: Buffer.from('[core]\n    no_scm = True\n') },
+      { name: 'street/.dvcignore', content: Buffer.from('') },
+      { name: 'street/drive/annotations/default.json', content: Buffer.from(JSON.stringify({ ...shipped, items: shipped.items.slice(0, 2).map((item: Dataset['items'][number], i: number) => ({ ...item, id: `corner_${i}`, image: { ...item.image, path: `corner_${i}.jpg` } })) })) },
+      { name: 'street/drive/images/default/corner_0.jpg', content: jpeg(200, 100, 91) },
+      { name: 'street/drive/images/default/corner_1.jpg', content: jpeg(200, 100, 92) },
+    ]);
+    const answer = await importAnnotations(project, id, 'datumaro', { name: 'street.zip', content: zip });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${id}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
+    expect(summary).toMatchObject({ items: 2, failed: 0 });
+    const results = await batchResults(project, id);
+    const kinds = new Map([...results].map(([name, item]) => [name, item.objects.map((o) => o.keyframes[0].shape.type)]));
+    expect(kinds).toEqual(new Map([['street/drive/images/default/corner_0.jpg', ['box', 'box', 'polygon']], ['street/drive/images/default/corner_1.jpg', ['line', 'point', 'mask']]]));
   });
 
   it('refuses a malformed dataset by its place, in the caller’s language, and writes nothing', async () => {

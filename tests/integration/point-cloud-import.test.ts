@@ -5,8 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchProjection, verifyReplay } from '@annot/core';
-import { decodePointCloud, frameToFrame, pointCloudMediaType } from '@annot/workflows';
+import { sql } from 'kysely';
+import { BatchItemsRegistrar, batchProjection, verifyReplay } from '@annot/core';
+import { batchItemsStreamId, decodePointCloud, frameToFrame, pointCloudMediaType } from '@annot/workflows';
 import { streetFrame, streetUpload } from '../../scripts/src/sample-point-clouds';
 import { seedProject, upload, zipOf } from '../support/batches';
 import { createPerson } from '../support/people';
@@ -169,6 +170,19 @@ describe('point cloud import', () => {
     expect(chinese.find((row) => row.includes('kitti-drive/calib/side.txt'))).toContain('标定文件无法读取：P2 有 3 个值，而不是 12 个');
     expect(chinese.find((row) => row.includes('kitti-drive/calib/openlabel.json'))).toContain('标定文件无法读取：坐标系 front 的 pose_wrt_parent 无法使用：四元数的长度为零');
     expect(fusion.batch.failed).toBe(english.length);
+  });
+
+  it('keeps each refusal’s parameters in the import’s events, so a resumed run says its earlier refusals as the first run did', async () => {
+    const { db } = platform.database;
+    const [{ importId }] = (await sql<{ importId: string }>`SELECT DISTINCT data->>'importId' AS "importId" FROM events WHERE stream_id = ${batchItemsStreamId(fusion.batchId)}`.execute(db)).rows;
+    // What a run resumed after a crash reads back of what the first run registered and refused.
+    const resumed = await platform.worker!.get(BatchItemsRegistrar, { strict: false }).progress(fusion.batchId, importId);
+    const report = (await sql<{ content: Buffer }>`SELECT content FROM files WHERE name = ${`failures-${importId}.json`}`.execute(db)).rows[0];
+    const first = JSON.parse(report.content.toString('utf8')) as unknown[];
+    expect(resumed.failures).toEqual(first.slice(0, resumed.failures.length));
+    expect(resumed.failures.length).toBe(fusion.batch.failed);
+    // The calibration's refusal names its field and its count: those parameters came back from the events.
+    expect(resumed.failures.find((f) => f.name === 'kitti-drive/calib/side.txt')).toMatchObject({ params: expect.any(Object) });
   });
 
   it('takes one cloud per item in a single-frame project, without cameras', async () => {

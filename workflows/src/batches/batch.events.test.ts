@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addChunkItem, batchInput, type BatchEvent, batchMachineContext, chunkFrameCounts, emptyItemsChunk, evolveBatch, initialBatchState } from './batch.events';
+import { addChunkFailure, addChunkItem, batchInput, type BatchEvent, batchMachineContext, chunkFailures, chunkFrameCounts, emptyItemsChunk, evolveBatch, initialBatchState } from './batch.events';
 
 const ref = { batchId: 'b1', projectId: 'p1', name: 'Day one' };
 const fold = (...events: BatchEvent[]) => events.reduce(evolveBatch, initialBatchState);
@@ -59,5 +59,25 @@ describe('addChunkItem', () => {
     addChunkItem(chunk, { ...item, fileName: 'cam', path: 'cam/1.png', frames });
     expect(chunk.frames).toEqual([null, frames]);
     expect(chunkFrameCounts(chunk)).toEqual([1, 2]);
+  });
+});
+
+describe('addChunkFailure', () => {
+  it('keeps each failure’s parameters from the first failure with some on, and reads a chunk written without them', () => {
+    const chunk = emptyItemsChunk('i1', 0, '');
+    addChunkFailure(chunk, 'notes.txt', 'batches.reason_unsupported');
+    expect(chunk.failedParams).toBeUndefined();
+    addChunkFailure(chunk, 'drive/calib/side.txt', 'pointclouds.calibration_unreadable', { detail: 'P2' });
+    addChunkFailure(chunk, 'drive/lidar/1.pcd', 'pointclouds.no_x');
+    expect(chunk.failedParams).toEqual([null, { detail: 'P2' }, null]);
+    expect(chunkFailures(chunk)).toEqual([
+      { name: 'notes.txt', reasonKey: 'batches.reason_unsupported' },
+      { name: 'drive/calib/side.txt', reasonKey: 'pointclouds.calibration_unreadable', params: { detail: 'P2' } },
+      { name: 'drive/lidar/1.pcd', reasonKey: 'pointclouds.no_x' },
+    ]);
+    // A chunk of an import from before failures kept their parameters.
+    const { failedParams, ...old } = chunk;
+    expect(failedParams).toHaveLength(3);
+    expect(chunkFailures(old).map((f) => Object.keys(f))).toEqual([['name', 'reasonKey'], ['name', 'reasonKey'], ['name', 'reasonKey']]);
   });
 });

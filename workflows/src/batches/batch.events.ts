@@ -111,6 +111,12 @@ export interface ItemsChunk {
   failedNames: string[];
   /** Message keys, translated when the failure file is read. */
   failedReasons: string[];
+  /**
+   * Each failure's message parameters (a calibration's missing field, a refused line's value), null where it has
+   * none; only from the first failure with some on, and absent in the chunks of imports from before it was kept, so
+   * a resumed import says its earlier refusals as its first run did.
+   */
+  failedParams?: (Record<string, string | number> | null)[];
 }
 
 export interface ChunkItem {
@@ -160,10 +166,19 @@ export function addChunkItem(chunk: ItemsChunk, item: ChunkItem): void {
 /** How many frames each item of a chunk has. */
 export const chunkFrameCounts = (chunk: ItemsChunk): number[] => chunk.fileNames.map((_, i) => chunk.frames?.[i]?.count ?? 1);
 
-export function addChunkFailure(chunk: ItemsChunk, fileName: string, reasonKey: string): void {
+export function addChunkFailure(chunk: ItemsChunk, fileName: string, reasonKey: string, params?: Record<string, string | number>): void {
   chunk.failedNames.push(fileName);
   chunk.failedReasons.push(reasonKey);
+  if (params && !chunk.failedParams) chunk.failedParams = chunk.failedNames.slice(0, -1).map(() => null);
+  chunk.failedParams?.push(params ?? null);
 }
+
+/** A chunk's failures with their message parameters where they have some. */
+export const chunkFailures = (chunk: Pick<ItemsChunk, 'failedNames' | 'failedReasons' | 'failedParams'>): { name: string; reasonKey: string; params?: Record<string, string | number> }[] =>
+  chunk.failedNames.map((name, i) => {
+    const params = chunk.failedParams?.[i];
+    return { name, reasonKey: chunk.failedReasons[i], ...(params ? { params } : {}) };
+  });
 
 export type BatchItemsRegistered = DomainEvent<'BatchItemsRegistered', { batchId: string; projectId: string; linkId: string | null } & ItemsChunk>;
 

@@ -132,6 +132,11 @@ export interface DecodedItem {
   objects: DecodedObject[];
   /** The frames the file says the item has, where it says (COCO video's images, OpenLABEL's frame intervals). */
   frameCount?: number;
+  /**
+   * Named by a data set's list of images (COCO's `images`), which often lists more images than a batch holds: where
+   * the batch has no item of its name, its annotations are skipped with a warning instead of refusing the upload.
+   */
+  listed?: boolean;
 }
 
 /** One line of "The import failed with the following error.": where, and a message key with its values. */
@@ -262,6 +267,7 @@ export const importWarnings = {
   listedMissing: 'exports.import.warn_listed_missing',
   pastLastFrame: 'exports.import.warn_past_last_frame',
   noImage: 'exports.import.warn_no_image',
+  notInBatch: 'exports.import.warn_not_in_batch',
 } as const;
 
 /** The class an object exports under: the name it was given, else its tool's. */

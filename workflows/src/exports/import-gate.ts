@@ -9,6 +9,12 @@ const textFile = /\.(jsonl?|txt|xml|csv|ya?ml|names)$/i;
 /** Whether a file of an upload is an annotation file read as text (and no picture, video or point cloud). */
 export const isAnnotationText = (path: string): boolean => textFile.test(path);
 
+/**
+ * Files an archive or a folder carries that are not data: macOS resource forks, hidden files and folders (a Datumaro
+ * project's `.datumaro/` and `.dvc/`, a `.git/`). Every import leaves them out.
+ */
+export const isHiddenPath = (name: string): boolean => name.split('/').some((part) => part.startsWith('.') || part === '__MACOSX');
+
 /** A picture or a video: what an export with its images ships beside its annotation files. */
 export const isShippedMedia = (path: string): boolean => /\.(png|jpe?g|bmp|gif|webp|tiff?|mp4|mov|mkv|webm)$/i.test(path);
 

@@ -51,6 +51,24 @@ describe('matching an import to a batch', () => {
     ]);
   });
 
+  it('skips an image a data set lists but the batch lacks with a warning, and imports the objects of the images it has', () => {
+    const object = (source: string) => ({ source, className: 'Vehicle box', shape: box, attributes: {} });
+    const outcome: DecodeOutcome = {
+      items: [
+        { fileName: 'val2017/0009.png', source: 'instances.json images[0]', objects: [object('instances.json annotations[0]')], listed: true },
+        { fileName: 'val2017/0001.png', source: 'instances.json images[1]', objects: [object('instances.json annotations[1]')], listed: true },
+        { fileName: 'val2017/0002.png', source: 'instances.json images[2]', objects: [], listed: true },
+      ],
+      refusals: [],
+    };
+    const { items, refusals, warnings, dropped } = matchImport(outcome, targets, [vehicle]);
+    expect(items.map((i) => [i.target.itemId, i.result.objects.length])).toEqual([['i1', 1]]);
+    expect(warnings).toEqual([{ source: 'instances.json images[0]', reasonKey: importWarnings.notInBatch, params: { value: 'val2017/0009.png' } }]);
+    // A listed image the batch has but cannot take a starting result for is still refused.
+    expect(refusals).toEqual([{ source: 'instances.json images[2]', reasonKey: importReasons.itemBusy, params: { value: 'frames/0002.png' } }]);
+    expect(dropped).toEqual({ files: ['instances.json images[0]', 'instances.json images[2]'], objects: ['instances.json annotations[0]'] });
+  });
+
   it('gathers the frames of one id into one track of keyframes, and skips a frame past the item’s last with a warning', () => {
     const at = (frame: number, x: number) => ({ source: `gt.txt:${frame + 1}`, className: 'Vehicle box', shape: { ...box, x }, attributes: {}, id: '4', frame });
     const sequence = [{ ...targets[0], frameCount: 10 }];

@@ -125,6 +125,12 @@ export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], too
 
   for (const decoded of outcome.items) {
     const target = find(decoded.fileName);
+    if (!target && decoded.listed) {
+      warnings.push({ source: decoded.source, reasonKey: importWarnings.notInBatch, params: { value: decoded.fileName } });
+      dropped.files.add(decoded.source);
+      for (const object of decoded.objects) dropped.objects.add(object.source);
+      continue;
+    }
     const unmatched = !target ? importReasons.itemNotFound : !target.waiting ? importReasons.itemBusy : null;
     if (!target || unmatched) {
       refusals.push({ source: decoded.source, reasonKey: unmatched!, params: { value: target?.fileName ?? decoded.fileName } });

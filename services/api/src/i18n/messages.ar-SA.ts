@@ -746,6 +746,7 @@ export const arSA: Record<string, string> = {
   'exports.import.warn_listed_missing': '"{value}" مدرج في القائمة لكن ليس له ملف توسيم',
   'exports.import.warn_past_last_frame': 'يقع بعد الإطار الأخير للعنصر (عدد الإطارات: {frameCount}) فتم تخطيه',
   'exports.import.warn_no_image': 'يشير التوسيم إلى الصورة {value} غير المدرجة في قائمة صور الملف: تم تخطيه',
+  'exports.import.warn_not_in_batch': '"{value}" مدرج في الملف لكنه ليس عنصر بيانات في هذه الدفعة: تم تخطي توسيماته',
   'ops.ExportRequested': 'طلب تصديرًا بصيغة {format}',
   'ops.ExportStarted': 'بدأ كتابة تصدير',
   'ops.ExportSucceeded.zero': 'أنهى تصديرًا: {items} عنصر (الكائنات: {objects})',

@@ -574,6 +574,7 @@ export const deDE: Record<string, string> = {
   'exports.import.warn_listed_missing': '„{value}“ ist aufgeführt, hat aber keine Annotationsdatei',
   'exports.import.warn_past_last_frame': 'Liegt hinter dem letzten Frame des Elements (Anzahl der Frames: {frameCount}) und wurde übersprungen',
   'exports.import.warn_no_image': 'Die Annotation verweist auf das Bild {value}, das die Datei nicht aufführt: Sie wurde übersprungen',
+  'exports.import.warn_not_in_batch': '„{value}“ ist in der Datei aufgeführt, aber kein Datenelement dieses Batches: Seine Annotationen wurden übersprungen',
   'ops.ExportRequested': 'Hat einen {format}-Export angefordert',
   'ops.ExportStarted': 'Hat begonnen, einen Export zu schreiben',
   'ops.ExportSucceeded.one': 'Hat einen Export abgeschlossen: {items} Element (Objekte: {objects})',

@@ -874,6 +874,7 @@ export const enUS: Record<string, string> = {
   'exports.import.warn_listed_missing': '"{value}" is listed but has no annotation file',
   'exports.import.warn_past_last_frame': "Lies past the item's last frame (frame count: {frameCount}) and was skipped",
   'exports.import.warn_no_image': 'The annotation names image {value}, which the file does not list: it was skipped',
+  'exports.import.warn_not_in_batch': '"{value}" is listed in the file but is no data item of this batch: its annotations were skipped',
   'ops.ExportRequested': 'Asked for a {format} export',
   'ops.ExportStarted': 'Started writing an export',
   'ops.ExportSucceeded.one': 'Finished an export: {items} item (objects: {objects})',

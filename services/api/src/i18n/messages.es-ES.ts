@@ -617,6 +617,7 @@ export const esES: Record<string, string> = {
   'exports.import.warn_listed_missing': '«{value}» figura en la lista, pero no tiene archivo de anotaciones',
   'exports.import.warn_past_last_frame': 'Queda después del último fotograma del elemento (número de fotogramas: {frameCount}) y se ha omitido',
   'exports.import.warn_no_image': 'La anotación se refiere a la imagen {value}, que el archivo no incluye: se ha omitido',
+  'exports.import.warn_not_in_batch': '«{value}» figura en el archivo, pero no es un elemento de datos de este lote: se han omitido sus anotaciones',
   'ops.ExportRequested': 'Solicitó una exportación {format}',
   'ops.ExportStarted': 'Empezó a escribir una exportación',
   'ops.ExportSucceeded.one': 'Terminó una exportación: {items} elemento (objetos: {objects})',

@@ -617,6 +617,7 @@ export const frFR: Record<string, string> = {
   'exports.import.warn_listed_missing': '« {value} » est listé mais n\'a pas de fichier d\'annotations',
   'exports.import.warn_past_last_frame': "Se trouve après la dernière image de l'élément (nombre d'images : {frameCount}) et a été ignoré",
   'exports.import.warn_no_image': 'L\'annotation renvoie à l\'image {value}, que le fichier ne liste pas : elle a été ignorée',
+  'exports.import.warn_not_in_batch': '« {value} » est listé dans le fichier mais n\'est pas un élément de données de ce lot : ses annotations ont été ignorées',
   'ops.ExportRequested': 'A demandé un export {format}',
   'ops.ExportStarted': 'A commencé l\'écriture d\'un export',
   'ops.ExportSucceeded.one': 'A terminé un export : {items} élément (objets : {objects})',

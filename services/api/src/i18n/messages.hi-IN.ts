@@ -574,6 +574,7 @@ export const hiIN: Record<string, string> = {
   'exports.import.warn_listed_missing': '"{value}" सूची में है पर उसकी कोई एनोटेशन फ़ाइल नहीं है',
   'exports.import.warn_past_last_frame': 'आइटम के अंतिम फ़्रेम के बाद है (फ़्रेम संख्या: {frameCount}), इसलिए छोड़ दिया गया',
   'exports.import.warn_no_image': 'यह एनोटेशन छवि {value} की ओर इंगित करता है, जो फ़ाइल की छवियों की सूची में नहीं है: इसे छोड़ दिया गया',
+  'exports.import.warn_not_in_batch': '"{value}" फ़ाइल में सूचीबद्ध है पर इस बैच का डेटा आइटम नहीं है: इसके एनोटेशन छोड़ दिए गए',
   'ops.ExportRequested': '{format} निर्यात का अनुरोध किया',
   'ops.ExportStarted': 'निर्यात लिखना शुरू किया',
   'ops.ExportSucceeded.one': 'एक निर्यात पूरा किया: {items} आइटम (ऑब्जेक्ट: {objects})',

@@ -617,6 +617,7 @@ export const itIT: Record<string, string> = {
   'exports.import.warn_listed_missing': '"{value}" è elencato ma non ha un file di annotazioni',
   'exports.import.warn_past_last_frame': "Si trova oltre l'ultimo fotogramma dell'elemento (numero di fotogrammi: {frameCount}) ed è stato saltato",
   'exports.import.warn_no_image': 'L\'annotazione si riferisce all\'immagine {value}, che il file non elenca: è stata saltata',
+  'exports.import.warn_not_in_batch': '"{value}" è elencato nel file ma non è un elemento di dati di questo lotto: le sue annotazioni sono state saltate',
   'ops.ExportRequested': 'Ha richiesto un\'esportazione {format}',
   'ops.ExportStarted': 'Ha iniziato a scrivere un\'esportazione',
   'ops.ExportSucceeded.one': 'Ha completato un\'esportazione: {items} elemento (oggetti: {objects})',

@@ -531,6 +531,7 @@ export const jaJP: Record<string, string> = {
   'exports.import.warn_listed_missing': '「{value}」は一覧に記載されていますが、アノテーションファイルがありません',
   'exports.import.warn_past_last_frame': 'データ項目の最終フレームより後にあるため（フレーム数：{frameCount}）、スキップしました',
   'exports.import.warn_no_image': 'このアノテーションが指す画像 {value} はファイルの画像一覧にないため、スキップしました',
+  'exports.import.warn_not_in_batch': '「{value}」はファイルに記載されていますが、このバッチのデータ項目ではないため、そのアノテーションをスキップしました',
   'ops.ExportRequested': '{format} のエクスポートを依頼しました',
   'ops.ExportStarted': 'エクスポートの書き込みを開始しました',
   'ops.ExportSucceeded.other': 'エクスポートを完了しました：データ項目 {items} 件、オブジェクト {objects} 個',

@@ -531,6 +531,7 @@ export const koKR: Record<string, string> = {
   'exports.import.warn_listed_missing': '"{value}"은(는) 목록에 있지만 어노테이션 파일이 없습니다',
   'exports.import.warn_past_last_frame': '항목의 마지막 프레임 뒤에 있어(프레임 수: {frameCount}) 건너뛰었습니다',
   'exports.import.warn_no_image': '이 어노테이션이 가리키는 이미지 {value}이(가) 파일의 이미지 목록에 없어 건너뛰었습니다',
+  'exports.import.warn_not_in_batch': '"{value}"은(는) 파일에 있지만 이 배치의 데이터 항목이 아니므로 어노테이션을 건너뛰었습니다',
   'ops.ExportRequested': '{format} 내보내기를 요청했습니다',
   'ops.ExportStarted': '내보내기 쓰기를 시작했습니다',
   'ops.ExportSucceeded.other': '내보내기를 완료했습니다: 항목 {items}건, 객체 {objects}개',

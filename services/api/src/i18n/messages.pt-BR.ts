@@ -617,6 +617,7 @@ export const ptBR: Record<string, string> = {
   'exports.import.warn_listed_missing': '"{value}" está listado, mas não tem arquivo de anotações',
   'exports.import.warn_past_last_frame': 'Fica depois do último quadro do item (número de quadros: {frameCount}) e foi ignorado',
   'exports.import.warn_no_image': 'A anotação se refere à imagem {value}, que o arquivo não lista: ela foi ignorada',
+  'exports.import.warn_not_in_batch': '"{value}" está listado no arquivo, mas não é um item de dados deste lote: suas anotações foram ignoradas',
   'ops.ExportRequested': 'Solicitou uma exportação {format}',
   'ops.ExportStarted': 'Começou a gravar uma exportação',
   'ops.ExportSucceeded.one': 'Concluiu uma exportação: {items} item (objetos: {objects})',

@@ -531,6 +531,7 @@ export const thTH: Record<string, string> = {
   'exports.import.warn_listed_missing': '"{value}" อยู่ในรายการแต่ไม่มีไฟล์การติดป้ายกำกับ',
   'exports.import.warn_past_last_frame': 'อยู่หลังเฟรมสุดท้ายของรายการ (จำนวนเฟรม: {frameCount}) จึงถูกข้าม',
   'exports.import.warn_no_image': 'การติดป้ายกำกับนี้อ้างถึงภาพ {value} ซึ่งไม่อยู่ในรายการภาพของไฟล์ จึงถูกข้ามไป',
+  'exports.import.warn_not_in_batch': '"{value}" อยู่ในไฟล์แต่ไม่ใช่รายการข้อมูลของแบตช์นี้ จึงข้ามการติดป้ายกำกับของรายการนี้',
   'ops.ExportRequested': 'ขอการส่งออกแบบ {format}',
   'ops.ExportStarted': 'เริ่มเขียนการส่งออก',
   'ops.ExportSucceeded.other': 'การส่งออกเสร็จสิ้น: {items} รายการ, {objects} วัตถุ',

@@ -531,6 +531,7 @@ export const viVN: Record<string, string> = {
   'exports.import.warn_listed_missing': '"{value}" có trong danh sách nhưng không có tệp gán nhãn',
   'exports.import.warn_past_last_frame': 'Nằm sau khung hình cuối cùng của mục (số khung hình: {frameCount}) nên đã bị bỏ qua',
   'exports.import.warn_no_image': 'Nhãn này trỏ tới ảnh {value}, không có trong danh sách ảnh của tệp: đã bỏ qua',
+  'exports.import.warn_not_in_batch': '"{value}" có trong tệp nhưng không phải mục dữ liệu của lô này: đã bỏ qua các nhãn của nó',
   'ops.ExportRequested': 'Đã yêu cầu xuất {format}',
   'ops.ExportStarted': 'Đã bắt đầu ghi tệp xuất',
   'ops.ExportSucceeded.other': 'Đã xuất xong: {items} mục, {objects} đối tượng',

@@ -830,6 +830,7 @@ export const zhCN: Record<string, string> = {
   'exports.import.warn_listed_missing': '“{value}”在列表中，但没有对应的标注文件',
   'exports.import.warn_past_last_frame': '位于该数据项最后一帧之后（帧数：{frameCount}），已跳过',
   'exports.import.warn_no_image': '该标注所属的图片 {value} 不在文件的图片列表中，已跳过',
+  'exports.import.warn_not_in_batch': '“{value}”在文件的图片列表中，但不是本批次的数据，其标注已跳过',
   'ops.ExportRequested': '发起 {format} 导出',
   'ops.ExportStarted': '开始写入导出',
   'ops.ExportSucceeded.other': '导出完成：{items} 条数据，{objects} 个对象',

@@ -531,6 +531,7 @@ export const zhTW: Record<string, string> = {
   'exports.import.warn_listed_missing': '「{value}」在清單中，但沒有對應的標註檔案',
   'exports.import.warn_past_last_frame': '位於此資料項最後一幀之後（幀數：{frameCount}），已略過',
   'exports.import.warn_no_image': '該標註所屬的圖片 {value} 不在檔案的圖片清單中，已略過',
+  'exports.import.warn_not_in_batch': '「{value}」在檔案的圖片清單中，但不是本批次的資料，其標註已略過',
   'ops.ExportRequested': '發起 {format} 匯出',
   'ops.ExportStarted': '開始寫入匯出',
   'ops.ExportSucceeded.other': '匯出完成：{items} 筆資料，{objects} 個物件',

@@ -2,7 +2,7 @@
 // The link the items wait in is fixed on the project's stream first, so the links cannot change under a running import.
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
-import { batchItemsStreamId, batchMachine, batchStreamId, type ItemsChunk, projectStreamId } from '@annot/workflows';
+import { batchItemsStreamId, batchMachine, batchStreamId, chunkFailures, type ItemsChunk, projectStreamId } from '@annot/workflows';
 import type { CommandContext } from '../commands/command-context';
 import { CommandPipeline } from '../commands/command-pipeline';
 import { DATABASE } from '../database/database.token';
@@ -26,7 +26,7 @@ export interface ImportProgress {
   nextSeq: number;
   /** Files this import registered or refused. */
   handled: Set<string>;
-  failures: { name: string; reasonKey: string }[];
+  failures: { name: string; reasonKey: string; params?: Record<string, string | number> }[];
   registered: number;
 }
 
@@ -56,10 +56,11 @@ export class BatchItemsRegistrar {
     const totals = await sql<{ version: string | null; items: string | null }>`
       SELECT max(stream_position)::text AS version, sum(jsonb_array_length(data->'fileNames'))::text AS items
       FROM events WHERE stream_id = ${streamId}`.execute(this.db);
-    const mine = await sql<{ names: string[]; failed: string[]; reasons: string[] }>`
+    const mine = await sql<{ names: string[]; failed: string[]; reasons: string[]; params: ItemsChunk['failedParams'] | null }>`
       SELECT ARRAY(SELECT jsonb_array_elements_text(data->'fileNames')) AS names,
              ARRAY(SELECT jsonb_array_elements_text(data->'failedNames')) AS failed,
-             ARRAY(SELECT jsonb_array_elements_text(data->'failedReasons')) AS reasons
+             ARRAY(SELECT jsonb_array_elements_text(data->'failedReasons')) AS reasons,
+             data->'failedParams' AS params
       FROM events WHERE stream_id = ${streamId} AND data->>'importId' = ${importId}
       ORDER BY stream_position`.execute(this.db);
     const handled = new Set<string>();
@@ -68,10 +69,11 @@ export class BatchItemsRegistrar {
     for (const row of mine.rows) {
       for (const name of row.names) handled.add(name);
       registered += row.names.length;
-      row.failed.forEach((name, i) => {
-        handled.add(name);
-        failures.push({ name, reasonKey: row.reasons[i] });
-      });
+      // A chunk written before failures kept their parameters has no failedParams: its failures read without them.
+      for (const failure of chunkFailures({ failedNames: row.failed, failedReasons: row.reasons, failedParams: row.params ?? undefined })) {
+        handled.add(failure.name);
+        failures.push(failure);
+      }
     }
     return { version: BigInt(totals.rows[0]?.version ?? 0), nextSeq: Number(totals.rows[0]?.items ?? 0), handled, failures, registered };
   }

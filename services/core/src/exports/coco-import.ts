@@ -18,7 +18,8 @@ import {
   importReasons,
   type InputRefusal,
   isStorable,
-  jsonSyntaxDetail,
+  jsonFaultDetail,
+  JsonFaultFinder,
   matchImport,
   type MatchedItem,
   missingLists,
@@ -292,23 +293,28 @@ async function walkFile(coco: CocoFile, walk: CocoWalk & { drain?(all?: boolean)
     if (error instanceof FileRefused) coco.refused = error.refusal;
     else if (error instanceof NotText) coco.refused = gateRefusal(path, { field: path, messageKey: 'validation.invalid_characters', params: {} });
     else if (error instanceof NotAnObject) coco.refused = malformed(path, missingLists(cocoLists));
-    else if (error instanceof Error && !isIoError(error)) coco.refused = malformed(path, await syntaxDetail(coco.file, error));
+    else if (error instanceof Error && !isIoError(error)) coco.refused = malformed(path, await syntaxDetail(coco.file));
     else throw error;
   }
 }
 
-/** Files up to this size are read again whole to say where their text breaks. */
-const rereadBytes = 64 * 1024 * 1024;
-
 /**
- * Where a file's JSON breaks, with its line and column, found by a strict reader over the whole text; a larger file
- * says what the streaming parser said.
+ * Where a file's JSON breaks, with its line and column, found by reading the file again as a stream through a strict
+ * reader that holds only its nesting: a file of any size says it in the reader's language, never in the streaming
+ * parser's English.
  */
-async function syntaxDetail(file: StreamedAnnotationFile, error: Error): Promise<string> {
-  if (file.size > rereadBytes) return error.message;
-  const chunks: Buffer[] = [];
-  for await (const chunk of await file.open()) chunks.push(chunk as Buffer);
-  return jsonSyntaxDetail(Buffer.concat(chunks).toString('utf8'));
+async function syntaxDetail(file: StreamedAnnotationFile): Promise<string> {
+  const finder = new JsonFaultFinder();
+  const decoder = new TextDecoder('utf-8');
+  const source = await file.open();
+  try {
+    for await (const chunk of source) if (!finder.feed(decoder.decode(chunk as Buffer, { stream: true }))) break;
+    finder.feed(decoder.decode());
+  } finally {
+    source.destroy();
+  }
+  const end = finder.end();
+  return jsonFaultDetail(end ?? { line: 1, column: 1 });
 }
 
 /** A failure to read the file itself (a vanished object, a broken disk) is the job's to retry, not the file's to be refused for. */

@@ -35,10 +35,12 @@ import {
   addChunkItem,
   type AnnotationType,
   batchStreamId,
+  chunkFailures,
   emptyItemsChunk,
   frameFileName,
   type ImportedFile,
   type ImportSourceRef,
+  isHiddenPath,
   type ItemFrames,
   readSeqinfo,
   type SeqInfo,
@@ -50,7 +52,7 @@ import type { SourceFile } from './import-source';
 import { ImportSources } from './import-sources';
 import { type ImportUnit, planImport, seqinfoFileName } from './import-units';
 import { examinePicture, examineSequence, type ExaminedUnit, type Failure, mapLimit, readConcurrency } from './unit-examine';
-import { isHidden, mediaTypeByName } from './media-probe';
+import { mediaTypeByName } from './media-probe';
 import { examinePointCloud } from './point-cloud-examine';
 import { isPointCloudType } from './point-cloud-units';
 import { VideoFrames, VideoUnreadable } from './video-frames';
@@ -125,7 +127,7 @@ export class ImportBatchJob implements JobHandler {
     report: (progress: number) => Promise<void>,
   ): Promise<ImportOutcome> {
     const listed: SourceFile[] = [];
-    for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHidden(file.name)) listed.push(file);
+    for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHiddenPath(file.name)) listed.push(file);
     const { data: files, shipped } = splitShipped(listed, ref.annotations);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
     const annotationType = await this.annotationType(projectId);
@@ -138,8 +140,6 @@ export class ImportBatchJob implements JobHandler {
     const failures: Failure[] = [...before.failures];
     // Files accepted with something to say (the same bytes as another item's), or left out on purpose.
     const notes: Failure[] = plan.skipped.map((file) => ({ ...file }));
-    // The events keep a failure's message key; its parameters (a cloud's missing field) reach the failure file from this run.
-    const paramsOf = new Map<string, Failure['params']>();
     let registered = before.registered;
     let version = before.version;
     let seq = before.nextSeq;
@@ -171,10 +171,8 @@ export class ImportBatchJob implements JobHandler {
       const shared: string[] = [];
       examined.forEach((result, i) => {
         const unit = units[i];
-        result.failures.forEach((failure) => {
-          addChunkFailure(chunk, failure.name, failure.reasonKey);
-          if (failure.params) paramsOf.set(failure.name, failure.params);
-        });
+        // The events keep each failure's parameters (a cloud's missing field), so a resumed import says them too.
+        result.failures.forEach((failure) => addChunkFailure(chunk, failure.name, failure.reasonKey, failure.params));
         if (!result.ok) return addChunkFailure(chunk, unit.name, result.reasonKey);
         // Control characters have no place in a file name, and the items projection separates values with one.
         if (/[\x00-\x1f]/.test(unit.name) || /[\x00-\x1f]/.test(result.item.path)) return addChunkFailure(chunk, unit.name, 'batches.reason_unsupported');
@@ -200,7 +198,7 @@ export class ImportBatchJob implements JobHandler {
       for (const location of shared) await this.storage.remove(location);
       seq += chunk.fileNames.length;
       registered += chunk.fileNames.length;
-      chunk.failedNames.forEach((name, i) => failures.push({ name, reasonKey: chunk.failedReasons[i], ...(paramsOf.has(name) ? { params: paramsOf.get(name) } : {}) }));
+      failures.push(...chunkFailures(chunk));
       await report(chunk.progress);
     }
     const truth = await this.importTruth(plan.units, batchId, projectId, importId, context('truth'));
@@ -209,10 +207,7 @@ export class ImportBatchJob implements JobHandler {
     if (refusals.length > 0) {
       // The refused lines count as the import's failures, kept in its events like a refused file's.
       const chunk = emptyItemsChunk(importId, seq, pathPrefix);
-      refusals.forEach((refusal) => {
-        addChunkFailure(chunk, refusal.name, refusal.reasonKey);
-        paramsOf.set(refusal.name, refusal.params);
-      });
+      refusals.forEach((refusal) => addChunkFailure(chunk, refusal.name, refusal.reasonKey, refusal.params));
       chunk.progress = 99;
       const appended = await this.registrar.register({ batchId, projectId, linkId, expectedVersion: version }, chunk, context(`chunk:${version}`));
       if (appended.duplicate) throw new Error(`import ${importId}: chunk at version ${version} was registered by another run`);

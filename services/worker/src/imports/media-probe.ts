@@ -56,5 +56,3 @@ export function probe(name: string, header: Buffer): Probe {
   return { ok: false, reasonKey: 'batches.reason_unsupported' };
 }
 
-/** Files an archive or a folder carries that are not data: macOS resource forks, hidden files. */
-export const isHidden = (name: string): boolean => name.split('/').some((part) => part.startsWith('.') || part === '__MACOSX');

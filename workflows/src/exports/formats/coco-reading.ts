@@ -68,7 +68,7 @@ export class CocoReading {
       this.laterFrames.add(image.id);
       return null;
     }
-    const decoded: DecodedItem = { fileName: image.file_name.replace(framePattern, ''), source, objects: [] };
+    const decoded: DecodedItem = { fileName: image.file_name.replace(framePattern, ''), source, objects: [], listed: true };
     this.byImage.set(image.id, decoded);
     this.idOf.set(decoded, image.id);
     return decoded;

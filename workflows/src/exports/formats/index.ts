@@ -80,4 +80,5 @@ export { pointLabelsClassesPath } from './point-labels';
 export { motChallengeClasses } from './mot';
 export { readSeqinfo, type SeqInfo } from './seqinfo';
 export { type CocoAnnotation, type CocoCategory, type CocoImage, cocoLists, CocoReading, missingLists } from './coco-reading';
-export { jsonSyntaxDetail } from './parse-errors';
+export { jsonFaultDetail, jsonSyntaxDetail } from './parse-errors';
+export { JsonFaultFinder } from './json-fault';

@@ -21,6 +21,11 @@ export function jsonSyntaxDetail(text: string): string {
   return messageRef(importDetails.jsonSyntax, positionAt(text, errors[0]?.offset ?? text.length));
 }
 
+/** Where a JSON text read as a stream breaks (see JsonFaultFinder), said as `jsonSyntaxDetail` says it; the end where it found none. */
+export function jsonFaultDetail(position: { line: number; column: number }): string {
+  return messageRef(importDetails.jsonSyntax, position);
+}
+
 /** Where js-yaml stopped: its marks count lines and columns from 0. */
 export function yamlSyntaxDetail(error: unknown): string {
   const mark = (error as { mark?: { line?: number; column?: number } }).mark;

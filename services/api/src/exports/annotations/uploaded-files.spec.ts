@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { uploadedFiles } from './uploaded-files';
+import { shipsMedia, uploadedFiles } from './uploaded-files';
 
 async function zipOf(entries: { name: string; content: Buffer }[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -27,5 +27,20 @@ describe(uploadedFiles.name, () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await streamed.open()) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(large)).toBe(true);
+  });
+
+  it('leaves out hidden files and folders, as a Datumaro project folder carries them, zipped or sent as its files', async () => {
+    const dataset = Buffer.from('{"items": []}');
+    const project = [
+      { name: 'street/.datumaro/config.yml', content: Buffer.from('format_version: 2\n') },
+      { name: 'street/.datumaro/tree/sources/drive.json', content: Buffer.from('{"hash": "0f3c"}') },
+      { name: 'street/.dvc/tmp/thumb.png', content: Buffer.from('not a picture') },
+      { name: 'street/drive/annotations/default.json', content: dataset },
+    ];
+    const zipped = await uploadedFiles([{ name: 'street.zip', content: await zipOf(project) }]);
+    expect(zipped).toEqual([{ path: 'street/drive/annotations/default.json', content: dataset }]);
+    expect(await uploadedFiles(project)).toEqual([{ path: 'street/drive/annotations/default.json', content: dataset }]);
+    // A hidden picture is no picture shipped: the upload is annotations alone.
+    expect(await shipsMedia(project)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { AnnotationFile } from '@annot/core';
-import { isShippedMedia } from '@annot/workflows';
+import { isHiddenPath, isShippedMedia } from '@annot/workflows';
 
 /** A file as the request sent it: its path inside the folder sent, or its name. */
 export interface UploadedPart {
@@ -16,8 +16,9 @@ export interface UploadedPart {
 
 const startsLikeZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
 
-// Folders, and the files macOS adds beside every zipped file, hold no annotations.
-const isFile = (name: string) => !name.endsWith('/') && !name.startsWith('__MACOSX/');
+// Folders, the files macOS adds beside every zipped file, and hidden files (a Datumaro project's .datumaro/) hold no
+// annotations, as the batch's import leaves them out.
+const isFile = (name: string) => !name.endsWith('/') && !isHiddenPath(name);
 
 /** A zip's entry larger than this is not held unpacked. */
 const heldBytes = 8 * 1024 * 1024;
@@ -25,7 +26,9 @@ const heldBytes = 8 * 1024 * 1024;
 export async function uploadedFiles(parts: UploadedPart[]): Promise<AnnotationFile[]> {
   const files: AnnotationFile[] = [];
   for (const part of parts) {
-    if (!startsLikeZip(part.content)) files.push({ path: part.name, content: part.content });
+    if (!startsLikeZip(part.content)) {
+      if (isFile(part.name)) files.push({ path: part.name, content: part.content });
+    }
     else {
       await eachEntry(part.content, async (entry, archive) => {
         if (!isFile(entry.fileName)) return;
@@ -52,7 +55,7 @@ async function entryStream(data: Buffer, name: string): Promise<Readable> {
 export async function shipsMedia(parts: UploadedPart[]): Promise<boolean> {
   let found = false;
   for (const part of parts) {
-    found ||= isShippedMedia(part.name);
+    found ||= isFile(part.name) && isShippedMedia(part.name);
     if (!found && startsLikeZip(part.content)) {
       await eachEntry(part.content, async (entry) => {
         found ||= isFile(entry.fileName) && isShippedMedia(entry.fileName);
