@@ -38,26 +38,32 @@ async function paintSequence(call: Call, people: DemoCrewMembers, projectId: str
   if (!crew) return;
   const { tagger, inspector } = crew;
   const [itemId] = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
-  const roadTop = Math.floor(height * 0.45);
-  const region = (painted: (x: number, y: number) => boolean) => encodeMask(width, height, (offset) => painted(offset % width, Math.floor(offset / width)));
-  const inBox = (box: SequenceFrame['tracks'][string] | undefined, x: number, y: number) => !!box && x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
-  const inCar = (frame: SequenceFrame, x: number, y: number) => Object.values(frame.tracks).some((box) => inBox(box, x, y));
-  const [car, road, sky] = tools;
-  const keyframe = (frame: number, shape: unknown) => ({ frame, shape, attributes: {}, outside: shape === null });
-  const object = (id: string, tool: typeof car, keyframes: unknown[]) => ({ id, toolId: tool.toolId, toolVersion: tool.toolVersion, templateType: 'mask', attributes: {}, keyframes });
-  const carTrack = (name: string) => {
-    const seen = frames.flatMap((frame, n) => (frame.tracks[name] ? [keyframe(n, region((x, y) => inBox(frame.tracks[name], x, y)))] : []));
-    return seen.length < frames.length ? [...seen, keyframe(seen.length, null)] : seen;
-  };
-  const objects = [
-    object('crossing', car, carTrack('crossing')),
-    object('leaving', car, carTrack('leaving')),
-    object('road', road, frames.map((frame, n) => keyframe(n, region((x, y) => y >= roadTop && !inCar(frame, x, y))))),
-    object('sky', sky, frames.map((frame, n) => keyframe(n, region((x, y) => y < roadTop && !inCar(frame, x, y))))),
-  ];
-  ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: { frameCount, objects, attributes: {} } }, tagger), 'save');
+  ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: panopticDriveResult(tools, frames) }, tagger), 'save');
   ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
   const [checked] = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
   if (checked) ok(await call('POST', `/manage/tasks/items/${checked}/pass`, undefined, inspector), 'pass');
   await dismissCrew(call, crew);
+}
+
+/** The drive's result: a keyframe of each car, the road and the sky on every frame where it is in view. */
+export function panopticDriveResult([car, road, sky]: { toolId: string; toolVersion: number }[], frames: SequenceFrame[]) {
+  const roadTop = Math.floor(height * 0.45);
+  const region = (painted: (x: number, y: number) => boolean) => encodeMask(width, height, (offset) => painted(offset % width, Math.floor(offset / width)));
+  const inBox = (box: SequenceFrame['tracks'][string] | undefined, x: number, y: number) => !!box && x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+  const inCar = (frame: SequenceFrame, x: number, y: number) => Object.values(frame.tracks).some((box) => inBox(box, x, y));
+  const keyframe = (frame: number, shape: unknown) => ({ frame, shape, attributes: {}, outside: shape === null });
+  const object = (id: string, tool: typeof car, keyframes: unknown[]) => ({ id, toolId: tool.toolId, toolVersion: tool.toolVersion, templateType: 'mask', attributes: {}, keyframes });
+  // A car holds its box's pixels but those of the cars in front of it (listed before it), for a pixel is one region's.
+  const carTrack = (name: string, inFront: string[]) => {
+    const hidden = (frame: SequenceFrame, x: number, y: number) => inFront.some((other) => inBox(frame.tracks[other], x, y));
+    const seen = frames.flatMap((frame, n) => (frame.tracks[name] ? [keyframe(n, region((x, y) => inBox(frame.tracks[name], x, y) && !hidden(frame, x, y)))] : []));
+    return seen.length < frames.length ? [...seen, keyframe(seen.length, null)] : seen;
+  };
+  const objects = [
+    object('crossing', car, carTrack('crossing', [])),
+    object('leaving', car, carTrack('leaving', ['crossing'])),
+    object('road', road, frames.map((frame, n) => keyframe(n, region((x, y) => y >= roadTop && !inCar(frame, x, y))))),
+    object('sky', sky, frames.map((frame, n) => keyframe(n, region((x, y) => y < roadTop && !inCar(frame, x, y))))),
+  ];
+  return { frameCount: frames.length, objects, attributes: {} };
 }

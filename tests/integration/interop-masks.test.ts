@@ -2,12 +2,14 @@
 // with its folder of segment-id PNGs as the data set ships it (things kept apart, a stuff class joined, a class
 // without a tool and pixels no segment lists warned about), VOC's SegmentationClass palette PNGs with CVAT's
 // labelmap.txt, and the platform's own exports of both read back to the same results and written again byte for
-// byte; a PNG of another size than its picture, or a class table's broken line, is refused with where and why, in
+// byte (a COCO panoptic export with its pictures making a new batch's items first); a PNG of another size than its picture, or a class table's broken line, is refused with where and why, in
 // the reader's language, and nothing is written.
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../support/batches';
 import { batchResults, exportArchive, imageBatch, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { eventually } from '../support/platform';
+import { ok } from '../support/worked-project';
 
 const [width, height] = [40, 30];
 type Colour = [number, number, number];
@@ -98,6 +100,25 @@ describe('COCO panoptic and PNG mask import', () => {
     const withoutDate = (entries: Map<string, Buffer>) => ({ ...JSON.parse(entries.get('annotations/panoptic.json')!.toString()), info: null });
     expect(withoutDate(second)).toEqual(withoutDate(first));
     for (const name of ['panoptic/Streets/lane.png', 'panoptic/Streets/street.png']) expect(second.get(name)!.equals(first.get(name)!)).toBe(true);
+  });
+
+  it('makes the items of its COCO panoptic export with the pictures in a new batch, and paints them as before', async () => {
+    const { platform, admin, projectId } = project;
+    const before = await batchResults(project, batchId);
+    const archive = await exportArchive(project, 'coco_panoptic', [batchId], true);
+    expect([...archive.keys()].filter((name) => name.startsWith('images/')).sort()).toEqual(['images/Streets/lane.jpg', 'images/Streets/street.jpg']);
+    const again = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Again', priority: 10, uploadType: 'zip' })).id;
+    const answer = await importAnnotations(project, again, 'coco_panoptic', await zip('export.zip', [...archive].map(([name, content]) => ({ name, content }))));
+    expect(answer.body.data.importId, JSON.stringify(answer.body)).toEqual(expect.any(String));
+    await eventually(
+      () => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${again}`, admin),
+      (b) => b.importing === null && b.items > 0,
+      120_000,
+    );
+    const results = await batchResults(project, again);
+    expect([...results.keys()].sort()).toEqual(['images/Streets/lane.jpg', 'images/Streets/street.jpg']);
+    const painted = (item: { objects: { id: string; keyframes: { shape: unknown }[] }[] }) => item.objects.map((o) => [o.id, o.keyframes.map((k) => k.shape)]);
+    for (const name of ['lane.jpg', 'street.jpg']) expect(painted(results.get(`images/Streets/${name}`)!)).toEqual(painted(before.get(name)!));
   });
 
   it('reads its own PNG mask export back as one object a class, which exports again byte for byte', async () => {
