@@ -812,7 +812,7 @@ export const zhCN: Record<string, string> = {
   'exports.import.detail.nuscenes_box': '需要 translation（3 个数）、正的 size（w、l、h）和旋转四元数（w、x、y、z）',
   'exports.import.detail.panoptic_annotation': "标注需要 image_id、其 PNG 的 file_name，以及各分段 id 为正数的 segments_info 列表",
   'exports.import.detail.labelmap_line': "labelmap.txt 的每一行为 name:r,g,b:parts:actions，每个通道为 0 到 255 的整数",
-  'exports.import.detail.masks_layout': "掩码应位于 masks/<数据>/<类别>.png 或 SegmentationClass/<数据>.png",
+  'exports.import.detail.masks_layout': "掩膜应位于 masks/<数据>/<类别>.png 或 SegmentationClass/<数据>.png",
   'exports.import.unknown_class': '未知类别“{value}”：项目中没有该名称的工具',
   'exports.import.item_not_found': '本批次中没有名为“{value}”的数据',
   'exports.import.wrong_geometry': '图形无效：{detail}',
