@@ -43,19 +43,26 @@ export const decodeCocoPanoptic: AnnotationDecoder = (files, context) => {
     document.annotations.forEach((annotation, index) => {
       const source = `${file.path} annotations[${index}]`;
       const image = images.get(annotation?.image_id);
-      if (!image || typeof image.file_name !== 'string' || typeof annotation.file_name !== 'string' || !Array.isArray(annotation.segments_info)) {
-        if (!image) return warnings.push({ source, reasonKey: importWarnings.noImage, params: { value: String(annotation?.image_id) } });
+      if (!image) return warnings.push({ source, reasonKey: importWarnings.noImage, params: { value: String(annotation?.image_id) } });
+      const named = typeof image.file_name === 'string' ? image.file_name : null;
+      const entryOf = (place: MaskPlace) => {
+        const entry = byItem.get(place.itemName) ?? { item: { fileName: place.itemName, source, objects: [] }, refused: false };
+        byItem.set(place.itemName, entry);
+        return entry;
+      };
+      if (!named || typeof annotation.file_name !== 'string' || !Array.isArray(annotation.segments_info)) {
+        // A sequence's other frames are not written without this one.
+        if (named) entryOf(placeOf(named, '', context, frameByName)).refused = true;
         return refusals.push({ source, reasonKey: importReasons.malformed, params: { format, detail: importDetails.panopticAnnotation } });
       }
-      const place = placeOf(image.file_name, annotation.file_name, context, frameByName);
-      const entry = byItem.get(place.itemName) ?? { item: { fileName: place.itemName, source, objects: [] }, refused: false };
-      byItem.set(place.itemName, entry);
+      const place = placeOf(named, annotation.file_name, context, frameByName);
+      const entry = entryOf(place);
       const path = pngOf(annotation.file_name);
       if (!path) {
         entry.refused = true;
         return refusals.push({ source, reasonKey: importReasons.pngMissing, params: { value: annotation.file_name } });
       }
-      const listed = whole(image.width) && whole(image.height) ? { name: image.file_name, width: image.width, height: image.height } : itemSize(place, context);
+      const listed = whole(image.width) && whole(image.height) ? { name: named, width: image.width, height: image.height } : itemSize(place, context);
       const raster = readMaskPng(path, pngs.get(path)!.content, context, listed, refusals);
       if (!raster) return void (entry.refused = true);
       const objects = segmentObjects(annotation.segments_info as PanopticSegment[], source, categories, refusals);

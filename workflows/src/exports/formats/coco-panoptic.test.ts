@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskArea } from '../../editor/masks';
 import type { MaskShape } from '../../tasks/result.schema';
-import { type ExportItem, type ImportedFile, importReasons, importWarnings } from '../format';
+import { type ExportItem, type ImportedFile, importDetails, importReasons, importWarnings } from '../format';
 import { matchImport } from '../import-matching';
 import { cocoPanopticEncoder } from './coco-panoptic';
 import { annotationDecoders } from './index';
@@ -96,7 +96,7 @@ describe('decodeCocoPanoptic', () => {
       ]);
     });
 
-    it('refuses a PNG of another size than its image, an unknown category id and a PNG the upload lacks, writing none of their items', () => {
+    it('refuses a PNG of another size than its image, an unknown category id, a PNG the upload lacks and an annotation without segments, writing none of their items', () => {
       const small = matched(upload(document(segments), rgbPng(20, 10, () => [7, 0, 0])));
       expect(small.items).toEqual([]);
       expect(small.refusals).toEqual([{ source: 'annotations/panoptic_val2017/street.png', reasonKey: importReasons.pngSize, params: { width: 20, height: 10, value: 'street.jpg', expectedWidth: 40, expectedHeight: 30 } }]);
@@ -104,6 +104,8 @@ describe('decodeCocoPanoptic', () => {
       expect([unknown.items, unknown.refusals]).toEqual([[], [{ source: 'annotations/panoptic_val2017.json annotations[0] segments_info[5]', reasonKey: importReasons.unknownClass, params: { value: '12' } }]]);
       const missing = matched(upload(document(segments, 'elsewhere.png')));
       expect(missing.refusals).toEqual([{ source: 'annotations/panoptic_val2017.json annotations[0]', reasonKey: importReasons.pngMissing, params: { value: 'elsewhere.png' } }]);
+      const listless = matched(upload({ ...document(segments), annotations: [{ image_id: 1, file_name: 'street.png' }] }));
+      expect([listless.items, listless.refusals]).toEqual([[], [{ source: 'annotations/panoptic_val2017.json annotations[0]', reasonKey: importReasons.malformed, params: { format: 'COCO panoptic', detail: importDetails.panopticAnnotation } }]]);
       const broken = matched([{ path: 'annotations/panoptic_val2017.json', content: Buffer.from(JSON.stringify(document(segments))) }, { path: 'annotations/panoptic_val2017/street.png', content: Buffer.from('not a png') }]);
       expect(broken.refusals).toEqual([{ source: 'annotations/panoptic_val2017/street.png', reasonKey: importReasons.pngUnreadable }]);
     });
