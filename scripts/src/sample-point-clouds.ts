@@ -247,19 +247,20 @@ export interface StreetUploadOptions {
   /** The item's folder in the upload. */
   folder: string;
   frames: number;
-  /** 'kitti': .bin clouds, calib/front.txt (KITTI) and calib/front_left.json (ours); 'pcd': binary PCD and calib/openlabel.json. */
+  /** 'kitti': .bin clouds, calib/<first camera>.txt (KITTI) and calib/<second camera>.json (ours); 'pcd': binary PCD and calib/openlabel.json. */
   format: 'kitti' | 'pcd';
   pointsPerFrame?: number;
   /** Camera images; none for a project of clouds alone. */
   cameras?: boolean;
+  /** The rig's cameras, the demo's two unless given: the first is calibrated in KITTI's text, the second in ours. */
+  rig?: CameraCalibration[];
   /** Starting seed, so two items of one upload differ. */
   seed?: number;
 }
 
 /** One item of the upload layout, with each frame's objects (for the demo's annotation). */
 export function streetUpload(options: StreetUploadOptions): { entries: { name: string; content: Buffer }[]; objects: StreetFrame['objects'][] } {
-  const { folder, frames: count, format, pointsPerFrame = 100_000, cameras: withCameras = true, seed = 1 } = options;
-  const rig = streetCameras();
+  const { folder, frames: count, format, pointsPerFrame = 100_000, cameras: withCameras = true, seed = 1, rig = streetCameras() } = options;
   const entries: { name: string; content: Buffer }[] = [];
   const objects: StreetFrame['objects'][] = [];
   const times: string[] = [];
@@ -276,9 +277,9 @@ export function streetUpload(options: StreetUploadOptions): { entries: { name: s
   entries.push({ name: `${folder}/timestamps.txt`, content: Buffer.from(`${times.join('\n')}\n`) });
   if (withCameras) {
     if (format === 'kitti') {
-      entries.push({ name: `${folder}/calib/front.txt`, content: Buffer.from(kittiCalibText(rig[0])) });
-      const { name: _name, ...own } = rig[1];
-      entries.push({ name: `${folder}/calib/front_left.json`, content: Buffer.from(JSON.stringify(own, null, 2)) });
+      entries.push({ name: `${folder}/calib/${rig[0].name}.txt`, content: Buffer.from(kittiCalibText(rig[0])) });
+      const { name, ...own } = rig[1];
+      entries.push({ name: `${folder}/calib/${name}.json`, content: Buffer.from(JSON.stringify(own, null, 2)) });
     } else {
       entries.push({ name: `${folder}/calib/openlabel.json`, content: Buffer.from(JSON.stringify(openLabelRig(rig), null, 2)) });
     }

@@ -17,12 +17,18 @@ const maskTools = [
 
 export const demoPanopticTitle = 'Demo: street panoptic';
 
-export async function seedDemoPanoptic(call: Call, people: DemoCrewMembers): Promise<void> {
+/** The demo's car, road and sky mask tools, made once; both panoptic projects paint with them. */
+export async function ensureMaskTools(call: Call, admin: string): Promise<{ toolId: string; toolVersion: number }[]> {
   const tools: { toolId: string; toolVersion: number }[] = [];
   for (const tool of maskTools) {
-    const { id, toolVersion } = await ensure(call, people.admin, '/manage/tools', tool);
+    const { id, toolVersion } = await ensure(call, admin, '/manage/tools', tool);
     tools.push({ toolId: id, toolVersion: toolVersion ?? 1 });
   }
+  return tools;
+}
+
+export async function seedDemoPanoptic(call: Call, people: DemoCrewMembers): Promise<void> {
+  const tools = await ensureMaskTools(call, people.admin);
   const { projectId, batches } = await ensureDemoProject(call, people.admin, people, {
     title: demoPanopticTitle,
     annotationType: 'panoramic_semantic_segmentation',

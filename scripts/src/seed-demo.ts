@@ -10,6 +10,7 @@ import { seedDemoDocuments } from './seed-demo-documents';
 import { seedDemoWebhooks } from './seed-demo-webhooks';
 import { seedDemoAnnouncements } from './seed-demo-announcements';
 import { seedDemoPanoptic } from './seed-demo-panoptic';
+import { seedDemoPanopticSequence } from './seed-demo-panoptic-sequence';
 import { seedDemoSequences } from './seed-demo-sequences';
 import { seedDemoPointClouds } from './seed-demo-point-clouds';
 
@@ -33,7 +34,7 @@ export const demoAccounts: DemoAccount[] = [
 export interface DemoOptions {
   /** The demo algorithm is registered at this address and called on a batch of its own. */
   detectorUrl?: string;
-  /** The projects of the other annotation types (driving sequences, a dashcam video, panoptic frames, point clouds); on unless false. */
+  /** The projects of the other annotation types (driving sequences, a dashcam video, panoptic frames and a panoptic sequence, point clouds); on unless false. */
   otherTypes?: boolean;
 }
 
@@ -87,6 +88,7 @@ export async function seedDemo(baseUrl: string, databaseUrl: string, admin: { ac
   if (options.otherTypes !== false) {
     await seedDemoSequences(call, sequencePeople);
     await seedDemoPanoptic(call, sequencePeople);
+    await seedDemoPanopticSequence(call, sequencePeople);
     await seedDemoPointClouds(call, { ...sequencePeople, client: { id: clientId, ...client } });
   }
   await call('GET', '/manage/auth/logout', undefined, pmToken);

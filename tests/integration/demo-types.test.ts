@@ -1,10 +1,11 @@
 // The demo's projects beyond single pictures, as `npm run up` leaves them: driving sequences of their frames, a
-// dashcam video decoded into its frames, panoptic street frames, each with an item worked through inspection and an
-// export of its kind holding what was annotated.
+// dashcam video decoded into its frames, panoptic street frames and a panoptic drive painted frame by frame, each
+// with an item worked through inspection and an export of its kind holding what was annotated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePointCloud, maskArea } from '@annot/workflows';
+import { decodePointCloud, maskArea, type ResultObject, shapeAt } from '@annot/workflows';
 import { demoSequenceProject, demoSequences, demoVideoFrames, demoVideoProject } from '../../scripts/src/seed-demo-sequences';
 import { demoPanopticTitle } from '../../scripts/src/seed-demo-panoptic';
+import { demoPanopticSequenceTitle } from '../../scripts/src/seed-demo-panoptic-sequence';
 import { demoFusionFrames, demoFusionItems, demoFusionLater, demoFusionTitle, demoSegmentationTitle } from '../../scripts/src/seed-demo-point-clouds';
 import { startDemo } from '../support/demo';
 import { call, type Platform } from '../support/platform';
@@ -117,5 +118,26 @@ describe('demo of other annotation types', () => {
     expect(panoptic.annotations).toHaveLength(1);
     expect(panoptic.annotations[0].segments_info).toHaveLength(result.objects.length);
     expect([...entries.keys()].filter((name) => name.startsWith('panoptic/') && name.endsWith('.png'))).toHaveLength(1);
+  });
+
+  it('paints a panoptic drive with a keyframe of each region on every frame, the leaving car outside from the middle, and exports every frame', async () => {
+    const [drive] = await items(demoPanopticSequenceTitle);
+    expect(drive).toMatchObject({ fileName: 'panoptic-drive', frameCount: 4, status: 'finished' });
+    const { result } = (await call(platform, 'GET', `/manage/tasks/items/${drive.id}`, { token: admin })).body.data.result;
+    const objects = result.objects as ResultObject[];
+    for (let frame = 0; frame < drive.frameCount; frame++) {
+      const painted = objects.flatMap((o) => {
+        const shape = shapeAt(o, frame);
+        return shape?.type === 'mask' ? [maskArea(shape)] : [];
+      });
+      expect(painted.reduce((sum, area) => sum + area, 0), `frame ${frame}`).toBe(drive.width * drive.height);
+    }
+    const leaving = objects.find((o) => o.id === 'leaving')!;
+    expect(leaving.keyframes.map((k) => [k.frame, k.outside])).toEqual([[0, false], [1, false], [2, true]]);
+
+    const entries = await exported(demoPanopticSequenceTitle);
+    const panoptic = JSON.parse(entries.get('annotations/panoptic.json')!.toString());
+    expect(panoptic.annotations.map((a: { file_name: string }) => a.file_name)).toEqual([0, 1, 2, 3].map((n) => `Panoptic drive 1/panoptic-drive/00000${n}.png`));
+    expect(panoptic.annotations.map((a: { segments_info: unknown[] }) => a.segments_info.length)).toEqual([4, 4, 3, 3]);
   });
 });

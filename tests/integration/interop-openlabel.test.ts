@@ -1,12 +1,14 @@
 // ASAM OpenLABEL as its tools ship it: a picture whose objects are static object data (the ASAM library's sample), and
 // a KITTI tracking sequence as the ASAM converter writes it, on a fusion item: cuboids in the left camera's frame moved
 // into the LiDAR's, camera boxes read back, the ego car's static cuboid at every frame, don't-care entries of negative
-// size skipped with a warning and listed as dropped. An export read back exports the same documents; a malformed
-// document is refused with where and why and nothing is written, or, with mode "good", dropped and listed.
+// size skipped with a warning and listed as dropped; a box on a camera the item does not have is refused. An export
+// read back exports the same documents; a malformed document is refused with where and why and nothing is written,
+// or, with mode "good", dropped and listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../support/batches';
 import { batchResults, exportArchive, fixtureFiles, imageBatch, importAnnotations, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
 import { signInAdmin } from '../support/sign-in';
+import { streetCameras } from '../../scripts/src/sample-point-clouds';
 import { type StreetProject, streetProject } from '../support/street-project';
 import { call, startPlatform } from '../support/platform';
 import { ok } from '../support/worked-project';
@@ -135,11 +137,23 @@ describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
     const platform = await startPlatform();
     const admin = await signInAdmin(platform);
     const attributes = ['truncated', 'occluded', 'alpha'].map((name) => ({ ...input(name), frameAttribute: true }));
-    street = await streetProject(platform, admin, { title: 'OpenLABEL fusion', frames: 3, pointsPerFrame: 2_000, tool: { attributes }, moreTools: ['Van', 'Cyclist', 'Pedestrian', 'Egocar'] });
+    // The rig names its cameras as the converter does, its images large enough for every box the sequence draws.
+    const rig = streetCameras().map((camera, i) => ({ ...camera, name: ['CAM_LEFT', 'CAM_RIGHT'][i], width: 1280, height: 512 }));
+    street = await streetProject(platform, admin, { title: 'OpenLABEL fusion', frames: 3, pointsPerFrame: 2_000, tool: { attributes }, moreTools: ['Van', 'Cyclist', 'Pedestrian', 'Egocar'], rig });
     project = { platform, admin, projectId: street.projectId, annotationLink: street.links.annotation, tools: street.tools, stop: () => platform.stop() };
     batchId = street.batchId;
   }, 240_000);
   afterAll(async () => project?.stop());
+
+  it('refuses camera boxes on a camera the item does not have, naming it, and writes nothing', async () => {
+    const before = await batchResults(project, batchId);
+    const rear = { name: 'street.json', content: Buffer.from(kitti.content.toString('utf8').replaceAll('"CAM_RIGHT"', '"CAM_REAR"')) };
+    const answer = await importAnnotations(project, batchId, 'openlabel', rear, 'good');
+    expect(answer.status).toBe(400);
+    const messages = answer.body.data.refusals.map((r: { message: string }) => r.message);
+    expect(messages).toContain('The box is drawn on camera CAM_REAR, which this item does not have (its cameras: CAM_LEFT, CAM_RIGHT)');
+    expect(await batchResults(project, batchId)).toEqual(before);
+  });
 
   it('moves the camera cuboids into the LiDAR frame with their camera boxes, holds the static ego car at every frame, and skips the DontCare entries', async () => {
     const answer = await importAnnotations(project, batchId, 'openlabel', upload, 'good');
@@ -197,15 +211,21 @@ describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
     const [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${street.links.annotation}/claims`, street.tagger.token, { count: 1 })).items;
     const box = (x: number) => ({ type: 'box', x, y: 100, width: 100, height: 80 });
     const cuboid = { type: 'cuboid', x: 12, y: 0, z: -0.9, length: 4.4, width: 1.85, height: 1.56, yaw: 0 };
-    const result = (x: number) => ({
+    const result = (x: number, camera: string) => ({
       frameCount: 3,
       attributes: {},
-      objects: [{ id: 'car-1', toolId: street.toolId, toolVersion: 1, templateType: 'cuboid', attributes: {}, keyframes: [{ frame: 1, shape: cuboid, attributes: {}, cameraBoxes: { front: box(400), front_left: box(x) } }] }],
+      objects: [{ id: 'car-1', toolId: street.toolId, toolVersion: 1, templateType: 'cuboid', attributes: {}, keyframes: [{ frame: 1, shape: cuboid, attributes: {}, cameraBoxes: { CAM_LEFT: box(400), [camera]: box(x) } }] }],
     });
-    // The street's cameras are 960×540: a box from 900 to 1000 reaches past the front-left camera's right edge.
-    const refused = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: street.tagger.token, body: { result: result(900) }, headers: { 'x-language': 'en_US' } });
+    const save = (x: number, camera = 'CAM_RIGHT') =>
+      call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: street.tagger.token, body: { result: result(x, camera) }, headers: { 'x-language': 'en_US' } });
+    // The rig's cameras are 1280×512: a box from 1200 to 1300 reaches past the right camera's right edge.
+    const refused = await save(1200);
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body)).toContain('The box drawn on camera front_left reaches outside its image (960×540)');
-    await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, street.tagger.token, { result: result(800) });
+    expect(JSON.stringify(refused.body)).toContain('The box drawn on camera CAM_RIGHT reaches outside its image (1280×512)');
+    // A camera the rig does not have has no image to check the box against.
+    const elsewhere = await save(100, 'front');
+    expect(elsewhere.status).toBe(400);
+    expect(JSON.stringify(elsewhere.body)).toContain('The box is drawn on camera front, which this item does not have (its cameras: CAM_LEFT, CAM_RIGHT)');
+    expect((await save(1100)).status).toBe(200);
   });
 });

@@ -103,10 +103,10 @@ export async function batchResults(project: InteropProject, batchId: string): Pr
   return results;
 }
 
-/** The archive of an export of the batches in a format, by entry name. */
-export async function exportArchive(project: InteropProject, format: string, batchIds: string[]): Promise<Map<string, Buffer>> {
+/** The archive of an export of the batches in a format, by entry name; with their pictures where asked. */
+export async function exportArchive(project: InteropProject, format: string, batchIds: string[], withMedia = false): Promise<Map<string, Buffer>> {
   const { platform, admin, projectId } = project;
-  const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, { token: admin, body: { format, scope: { batchIds, gate: 'any', effectiveness: 'all' } } });
+  const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, { token: admin, body: { format, scope: { batchIds, gate: 'any', effectiveness: 'all' }, ...(withMedia ? { withMedia } : {}) } });
   if (asked.status !== 200) throw new Error(JSON.stringify(asked.body));
   const record = await eventually(
     async () => (await call(platform, 'GET', `/manage/exports/${asked.body.data.exportId}`, { token: admin })).body.data as ExportView,

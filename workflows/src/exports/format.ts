@@ -146,8 +146,20 @@ export interface DecodeRefusal {
   params?: Record<string, string | number>;
 }
 
+/** A picture's pixels as red, green, blue and alpha, one byte each, row by row. */
+export interface Raster {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
+
 export interface DecodeContext {
   rule: DataRuleDocument | null;
+  /**
+   * A PNG's pixels, read by the service (the domain holds no image codec); throws where the bytes are no PNG. The
+   * mask formats refuse every PNG without it.
+   */
+  readPng?(content: Buffer): Raster;
   /** The image size of an item by its file name or its stem; formats with normalized coordinates need it. */
   sizeOf(fileNameOrStem: string): { width: number; height: number } | null;
   /**
@@ -183,7 +195,9 @@ export const importReasons = {
   noFiles: 'exports.import.no_files',
   itemBusy: 'exports.import.item_busy',
   shapeToolMismatch: 'exports.import.shape_tool_mismatch',
-  exportOnly: 'exports.import.export_only',
+  pngUnreadable: 'exports.import.png_unreadable',
+  pngMissing: 'exports.import.png_missing',
+  pngSize: 'exports.import.png_size',
 } as const;
 
 /**
@@ -250,6 +264,9 @@ export const importDetails = {
   nuscenesTable: 'exports.import.detail.nuscenes_table',
   nuscenesAnnotation: 'exports.import.detail.nuscenes_annotation',
   nuscenesBox: 'exports.import.detail.nuscenes_box',
+  panopticAnnotation: 'exports.import.detail.panoptic_annotation',
+  labelmapLine: 'exports.import.detail.labelmap_line',
+  masksLayout: 'exports.import.detail.masks_layout',
 } as const;
 
 /** The message keys a decoder or the matching warns with: what was skipped or changed, and why. */
@@ -268,6 +285,8 @@ export const importWarnings = {
   pastLastFrame: 'exports.import.warn_past_last_frame',
   noImage: 'exports.import.warn_no_image',
   notInBatch: 'exports.import.warn_not_in_batch',
+  segmentUnlisted: 'exports.import.warn_segment_unlisted',
+  colourUnlisted: 'exports.import.warn_colour_unlisted',
 } as const;
 
 /** The class an object exports under: the name it was given, else its tool's. */

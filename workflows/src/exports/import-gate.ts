@@ -18,6 +18,19 @@ export const isHiddenPath = (name: string): boolean => name.split('/').some((par
 /** A picture or a video: what an export with its images ships beside its annotation files. */
 export const isShippedMedia = (path: string): boolean => /\.(png|jpe?g|bmp|gif|webp|tiff?|mp4|mov|mkv|webm)$/i.test(path);
 
+/** The formats whose annotations are painted PNGs. */
+const paintedFormats: readonly string[] = ['coco_panoptic', 'masks'];
+
+/**
+ * Whether a file of an upload in the format is one of its annotation files: a text file, or in a mask format a PNG
+ * outside the folders where exports and VOC keep their pictures (images/, JPEGImages/).
+ */
+export const isAnnotationFileOf = (format: string, path: string): boolean =>
+  isAnnotationText(path) || (paintedFormats.includes(format) && /\.png$/i.test(path) && !/(^|\/)(images|JPEGImages)\//.test(path));
+
+/** A picture or a video an upload in the format ships beside its annotation files. */
+export const isShippedMediaOf = (format: string, path: string): boolean => isShippedMedia(path) && !isAnnotationFileOf(format, path);
+
 const refusalOf = (source: string, refused: InputRefusal): DecodeRefusal => ({ source, reasonKey: refused.messageKey, params: { ...refused.params, field: refused.field } });
 
 function gateFile(file: ImportedFile): InputRefusal | null {

@@ -8,7 +8,7 @@ import { compactTrack, type TrackFrame } from '../tasks/interpolation';
 import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
 import type { ImageSize } from '../tasks/frame-images';
 import { type ResultTool, saveIssues } from '../tasks/result.validation';
-import { type DecodedObject, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from './format';
+import { type DecodeContext, type DecodedObject, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from './format';
 
 export interface ImportTarget {
   itemId: string;
@@ -60,6 +60,21 @@ export function itemFinder(targets: ImportTarget[]): (name: string) => ImportTar
       if (found) return found;
     }
     return byBase.get(stemOf(parts[parts.length - 1])) ?? null;
+  };
+}
+
+/** What a decoder may ask of the batch's items by a name: an item's image size, and its frame count. */
+export function targetLookups(targets: ImportTarget[]): Pick<DecodeContext, 'sizeOf' | 'itemOf'> {
+  const find = itemFinder(targets);
+  return {
+    sizeOf: (name) => {
+      const target = find(name);
+      return target?.width && target.height ? { width: target.width, height: target.height } : null;
+    },
+    itemOf: (name) => {
+      const target = find(name);
+      return target ? { frameCount: target.frameCount ?? null } : null;
+    },
   };
 }
 

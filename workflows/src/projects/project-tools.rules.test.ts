@@ -14,9 +14,9 @@ describe(toolFits.name, () => {
     expect(toolFits('point_cloud_semantic_segmentation', 'segment')).toBe(true);
   });
 
-  it('keeps masks for single pictures and panoptic segmentation, not for frames in sequence', () => {
+  it('keeps masks for pictures, panoptic segmentation and sequences of pictures, not for video', () => {
     expect(toolFits('panoramic_semantic_segmentation', 'mask')).toBe(true);
+    expect(toolFits('picture_continuous_frame', 'mask')).toBe(true);
     expect(toolFits('video', 'mask')).toBe(false);
-    expect(toolFits('picture_continuous_frame', 'mask')).toBe(false);
   });
 });

@@ -8,9 +8,10 @@ type TemplateType = (typeof templateTypes)[number];
 const pictureShapes: TemplateType[] = ['box', 'polygon', 'line', 'curve', 'point'];
 
 export const toolTypesFor: Record<AnnotationType, readonly TemplateType[]> = {
-  // A single picture's editor also paints masks (a crowd region of COCO, a brush of Label Studio, panoptic results).
+  // A single picture's editor also paints masks (a crowd region of COCO, a brush of Label Studio, panoptic results),
+  // and so does a sequence's, a keyframe of a region on each frame painted.
   picture_single_frame: [...pictureShapes, 'mask'],
-  picture_continuous_frame: pictureShapes,
+  picture_continuous_frame: [...pictureShapes, 'mask'],
   video: pictureShapes,
   panoramic_semantic_segmentation: ['mask', ...pictureShapes],
   point_cloud_single_frame: ['cuboid'],

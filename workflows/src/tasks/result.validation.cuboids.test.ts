@@ -64,9 +64,13 @@ describe('saveIssues of camera boxes', () => {
     expect(saveIssues(doc(boxed({ front: box(0, 0, 1920, 1080), side: box(600, 400, 40, 80) })), rig)).toEqual([]);
   });
 
-  it('refuses an empty box, and leaves a box on a camera of another rig as it is', () => {
-    expect(saveIssues(doc(boxed({ CAM_LEFT: box(5000, 10, 20, 20), side: box(10, 10, 0, 20) })), rig)).toEqual([
-      { objectId: 'car-2', messageKey: 'tasks.result.box_empty', params: { frame: 3, camera: 'side' } },
+  it('refuses an empty box', () => {
+    expect(saveIssues(doc(boxed({ side: box(10, 10, 0, 20) })), rig)).toEqual([{ objectId: 'car-2', messageKey: 'tasks.result.box_empty', params: { frame: 3, camera: 'side' } }]);
+  });
+
+  it('refuses a box on a camera the rig does not have, naming it and the rig’s cameras', () => {
+    expect(saveIssues(doc(boxed({ CAM_LEFT: box(10, 10, 20, 20), front: box(10, 10, 20, 20) })), rig)).toEqual([
+      { objectId: 'car-2', messageKey: 'tasks.result.camera_not_on_rig', params: { frame: 3, camera: 'CAM_LEFT', cameras: 'front, side' } },
     ]);
   });
 

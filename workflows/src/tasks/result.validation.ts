@@ -25,7 +25,7 @@ export interface ResultConfig {
    */
   frameImages?: (ImageSize | null)[];
   /**
-   * A fusion item's cameras with their images' size: a 2D box drawn on one of them must lie within its image. Absent
+   * A fusion item's cameras with their images' size: a 2D box is drawn on one of them and lies within its image. Absent
    * where the item has no rig, which leaves camera boxes unchecked.
    */
   cameras?: { name: string; width: number; height: number }[];
@@ -170,7 +170,7 @@ function objectIssues(issues: Issues, object: ResultObject, tool: ToolInput, fra
 
 /**
  * Each 2D box drawn on a camera of the item's rig lies within that camera's image. A box on a camera the rig does not
- * have is left as it is: an import from another rig (the ASAM converter's KITTI cameras) keeps its boxes by name.
+ * have could not be checked, nor shown beside its image, so it is refused, naming the camera and the rig's cameras.
  */
 function cameraBoxIssues(issues: Issues, object: ResultObject, cameras: NonNullable<ResultConfig['cameras']>): void {
   const byName = new Map(cameras.map((camera) => [camera.name, camera]));
@@ -178,7 +178,10 @@ function cameraBoxIssues(issues: Issues, object: ResultObject, cameras: NonNulla
     for (const [name, box] of Object.entries(keyframe.cameraBoxes ?? {})) {
       const at = { frame: keyframe.frame, camera: name };
       const camera = byName.get(name);
-      if (!camera) continue;
+      if (!camera) {
+        issues.add(object.id, 'tasks.result.camera_not_on_rig', { ...at, cameras: cameras.map((c) => c.name).join(', ') });
+        continue;
+      }
       if (box.width <= 0 || box.height <= 0) issues.add(object.id, 'tasks.result.box_empty', at);
       else if (box.x < 0 || box.y < 0 || box.x + box.width > camera.width || box.y + box.height > camera.height) {
         issues.add(object.id, 'tasks.result.camera_box_outside', { ...at, width: camera.width, height: camera.height });

@@ -4,7 +4,8 @@
 // with "good" the outcome lists what was dropped. What the project cannot hold is skipped with a warning, line by
 // line. An annotation upload over HTTP, the annotations an import ships beside its pictures (a CVAT or Label Studio
 // export) and a sequence's ground truth (MOTChallenge's gt/) all come here. COCO, whose data sets ship files of
-// hundreds of megabytes, is read as a stream (coco-import.ts) and says how far it has got.
+// hundreds of megabytes, is read as a stream (coco-import.ts) and says how far it has got. The mask formats' PNGs
+// are read here (png-raster.ts), for the domain holds no image codec.
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
@@ -17,10 +18,10 @@ import {
   type ImportedFile,
   type ImportTarget,
   frameImageColumns,
-  itemFinder,
   matchImport,
   type MatchedItem,
   type ResultTool,
+  targetLookups,
 } from '@annot/workflows';
 import type { CommandContext } from '../commands/command-context';
 import { CommandPipeline } from '../commands/command-pipeline';
@@ -28,6 +29,7 @@ import { DATABASE } from '../database/database.token';
 import type { Db } from '../database/database';
 import { actionDecider, ItemWork } from '../tasks/item-work';
 import { importCocoStreamed, type StreamedAnnotationFile } from './coco-import';
+import { readPngRaster } from './png-raster';
 import { citedDataRule, citedTools } from './project-delivery';
 import { rigCameras } from '../batches/rig-cameras';
 
@@ -102,17 +104,8 @@ export class AnnotationImport {
     if (format === 'coco') {
       return importCocoStreamed(files.map(streamed), { targets, tools, mode, chunkSize, write, progress: progress ?? (async () => {}) });
     }
-    const find = itemFinder(targets);
-    const sizeOf = (name: string) => {
-      const target = find(name);
-      return target?.width && target.height ? { width: target.width, height: target.height } : null;
-    };
-    const itemOf = (name: string) => {
-      const target = find(name);
-      return target ? { frameCount: target.frameCount ?? null } : null;
-    };
     const read = await Promise.all(files.map(inMemory));
-    const decoded = decodeThroughGate(annotationDecoders[format], read, { rule: await citedDataRule(this.db, projectId), sizeOf, itemOf, shipped });
+    const decoded = decodeThroughGate(annotationDecoders[format], read, { rule: await citedDataRule(this.db, projectId), ...targetLookups(targets), shipped, readPng: readPngRaster });
     const matched = matchImport(decoded, targets, tools);
     const outcome = { items: 0, objects: 0, refusals: matched.refusals, warnings: matched.warnings, dropped: matched.dropped };
     if (matched.items.length === 0 || (mode === 'all' && matched.refusals.length > 0)) return { ...outcome, written: false };

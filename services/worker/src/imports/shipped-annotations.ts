@@ -2,7 +2,7 @@
 // pictures are items, the upload's annotation files are read in the format the PM named, through the same annotation
 // import as an upload of annotations alone, and what it refused or skipped joins the import's report.
 import type { AnnotationImport, CommandContext } from '@annot/core';
-import { type ImportAnnotationsRef, type ImportedAnnotations, isAnnotationText } from '@annot/workflows';
+import { type ImportAnnotationsRef, type ImportedAnnotations, isAnnotationFileOf } from '@annot/workflows';
 import type { SourceFile } from './import-source';
 import type { Failure } from './unit-examine';
 
@@ -12,10 +12,11 @@ export interface ShippedAnnotations {
   documents: SourceFile[];
 }
 
-/** Takes the annotation files out of an upload that ships annotations; every file stays data in any other. */
+/** Takes the annotation files (a mask format's PNGs among them) out of an upload that ships annotations; every file stays data in any other. */
 export function splitShipped(files: SourceFile[], ref: ImportAnnotationsRef | undefined): { data: SourceFile[]; shipped: ShippedAnnotations | null } {
   if (!ref) return { data: files, shipped: null };
-  return { data: files.filter((f) => !isAnnotationText(f.name)), shipped: { ref, documents: files.filter((f) => isAnnotationText(f.name)) } };
+  const annotation = (file: SourceFile) => isAnnotationFileOf(ref.format, file.name);
+  return { data: files.filter((f) => !annotation(f)), shipped: { ref, documents: files.filter(annotation) } };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Every export format's encoder and every annotation import format's decoder, by the format's name: pictures (COCO,
 // VOC, YOLO, KITTI, rule-mapped JSON), tracks (MOT, KITTI tracking, COCO video), both (OpenLABEL) and painted masks
-// (COCO panoptic, PNG masks, export only), and point clouds (KITTI 3D, KITTI tracking and OpenLABEL with cuboids,
+// (COCO panoptic, PNG masks), and point clouds (KITTI 3D, KITTI tracking and OpenLABEL with cuboids,
 // nuScenes-style tables, per-point labels).
 import type { AnnotationDecoder, EncoderFactory, ExportFormat } from '../format';
 import { cocoEncoder, decodeCoco } from './coco';
@@ -10,7 +10,8 @@ import { cvatImagesEncoder } from './cvat-images';
 import { cvatVideoEncoder } from './cvat-video';
 import { datumaroEncoder, decodeDatumaro } from './datumaro';
 import { decodeLabelStudio, labelStudioEncoder } from './label-studio';
-import { exportOnly } from './masks-import';
+import { decodeMasks } from './masks-import';
+import { decodeCocoPanoptic } from './coco-panoptic-import';
 import { masksEncoder } from './masks';
 import { cocoVideoEncoder, decodeCocoVideo } from './coco-video';
 import { decodeKitti, kittiEncoder } from './kitti';
@@ -53,8 +54,8 @@ export const annotationDecoders: Record<ExportFormat, AnnotationDecoder> = {
   kitti: decodeKitti,
   openlabel: decodeOpenlabel,
   rule_json: decodeRuleJson,
-  coco_panoptic: exportOnly('COCO panoptic'),
-  masks: exportOnly('PNG masks'),
+  coco_panoptic: decodeCocoPanoptic,
+  masks: decodeMasks,
   mot: decodeMot,
   kitti_tracking: decodeKittiTracking,
   coco_video: decodeCocoVideo,
@@ -71,7 +72,7 @@ export { cocoDocumentPath } from './coco';
 export { cocoPanopticDocumentPath, cocoPanopticFolder } from './coco-panoptic';
 export { cocoVideoDocumentPath } from './coco-video';
 export { masksFolder } from './masks';
-export { exportOnlyFormats } from './masks-import';
+export { colourKeysOf, masksOfKeys } from './png-masks';
 export { kittiTypeOf } from './kitti';
 export { openlabelDocument } from './openlabel';
 export { ruleJsonFields, ruleJsonPath } from './rule-json';

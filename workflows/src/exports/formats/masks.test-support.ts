@@ -1,10 +1,12 @@
 // What the mask format specs share: a 40×30 frame painted with three classes as the editor paints them (two cars
-// as instances of a countable class, road with a brush, sky filling the rest), and the pixel counts painted.
+// as instances of a countable class, road with a brush, sky filling the rest), and the pixel counts painted; the
+// batch's items a decode matches, and PNGs read and written by pngjs.
 import { PNG } from 'pngjs';
 import type { ToolInput } from '../../catalog/tool.schemas';
 import { emptyLabelMap, fillPolygon, fillRest, labelAreas, maskOfLabel, paintStroke } from '../../editor/masks';
 import type { ResultObject } from '../../tasks/result.schema';
-import type { ExportContext, ExportItem, ImportedFile } from '../format';
+import type { DecodeContext, ExportContext, ExportItem, ImportedFile, Raster } from '../format';
+import { type ImportTarget, targetLookups } from '../import-matching';
 
 const tool = (name: string, countable: boolean): ToolInput => ({ name, templateType: 'mask', countable, description: '', sameBoxSizeCount: 0, enablePitchRoll: false, attributes: [] });
 
@@ -68,4 +70,31 @@ export function pixelsOf(files: ImportedFile[], path: string): [number, number, 
   if (!file) throw new Error(`no ${path} among ${files.map((f) => f.path).join(', ')}`);
   const png = PNG.sync.read(file.content);
   return Array.from({ length: png.width * png.height }, (_, i) => [png.data[i * 4], png.data[i * 4 + 1], png.data[i * 4 + 2]]);
+}
+
+/** pngjs reads the PNGs of a decode, as the service's reader does. */
+export const readPng = (content: Buffer): Raster => {
+  const png = PNG.sync.read(content);
+  return { width: png.width, height: png.height, rgba: png.data };
+};
+
+/** The street picture as a batch's item waiting for starting results, and a sequence of three frames beside it. */
+export const maskTargets: ImportTarget[] = [
+  { itemId: maskItem.itemId, fileName: 'street.png', width, height, waiting: true, frameCount: 1 },
+  { itemId: 'a5b1c3d4-0000-4000-8000-000000000021', fileName: 'drive', width, height, waiting: true, frameCount: 3 },
+];
+
+/** A decode context over the targets, PNGs read by pngjs. */
+export const maskDecodeContext = (targets: ImportTarget[] = maskTargets): DecodeContext => ({ rule: null, ...targetLookups(targets), readPng });
+
+/** An RGB PNG of the frame whose every pixel has the colour `colourAt` gives. */
+export function rgbPng(w: number, h: number, colourAt: (x: number, y: number) => [number, number, number]): Buffer {
+  const png = new PNG({ width: w, height: h, colorType: 2 });
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const [r, g, b] = colourAt(x, y);
+      png.data.set([r, g, b, 255], (y * w + x) * 4);
+    }
+  }
+  return PNG.sync.write(png, { colorType: 2 });
 }

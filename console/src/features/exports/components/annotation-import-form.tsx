@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type ExportFormat, type ExportOptions, exportOnlyFormats, formatsFor } from '@annot/workflows';
+import { type ExportFormat, type ExportOptions, formatsFor } from '@annot/workflows';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -21,7 +21,7 @@ export function AnnotationImportForm({ annotationType, options }: { annotationTy
   const { t } = useTranslation();
   const upload = useImportAnnotations();
   const [batchId, setBatchId] = useState('');
-  const formats = formatsFor(annotationType).filter((f) => !exportOnlyFormats.includes(f));
+  const formats = formatsFor(annotationType);
   const [format, setFormat] = useState<ExportFormat>(formats[0]);
   const [mode, setMode] = useState<'all' | 'good'>('all');
   const [files, setFiles] = useState<File[]>([]);

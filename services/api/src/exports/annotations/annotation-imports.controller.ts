@@ -66,7 +66,7 @@ export class AnnotationImportsController {
       throw new AppError(400, 'IMPORT_REFUSED', 'exports.import.failed', {}, [], { refusals: [] });
     };
     // A point cloud's upload has its own layout, with images and side files of its sensors: its annotations come alone.
-    if (!project.annotationType.startsWith('point_cloud') && (await shipsMedia(parts).catch(unreadable))) return this.importWithMedia(params.batchId, body, parts, context);
+    if (!project.annotationType.startsWith('point_cloud') && (await shipsMedia(parts, body.format).catch(unreadable))) return this.importWithMedia(params.batchId, body, parts, context);
     const files = await uploadedFiles(parts).catch(unreadable);
     return this.commands.execute(new ImportAnnotationsCommand(params.batchId, project.projectId, { format: body.format, mode: body.mode, files }, requestLanguage(req), context));
   }

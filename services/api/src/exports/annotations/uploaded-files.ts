@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { AnnotationFile } from '@annot/core';
-import { isHiddenPath, isShippedMedia } from '@annot/workflows';
+import { isHiddenPath, isShippedMediaOf } from '@annot/workflows';
 
 /** A file as the request sent it: its path inside the folder sent, or its name. */
 export interface UploadedPart {
@@ -51,14 +51,17 @@ async function entryStream(data: Buffer, name: string): Promise<Readable> {
   return found.stream;
 }
 
-/** Whether a file sent, or an entry of a zip sent, is a picture or a video (zips are read by name only). */
-export async function shipsMedia(parts: UploadedPart[]): Promise<boolean> {
+/**
+ * Whether a file sent, or an entry of a zip sent, is a picture or a video (zips are read by name only); the PNGs of a
+ * mask format are its annotations.
+ */
+export async function shipsMedia(parts: UploadedPart[], format: string): Promise<boolean> {
   let found = false;
   for (const part of parts) {
-    found ||= isFile(part.name) && isShippedMedia(part.name);
+    found ||= isFile(part.name) && isShippedMediaOf(format, part.name);
     if (!found && startsLikeZip(part.content)) {
       await eachEntry(part.content, async (entry) => {
-        found ||= isFile(entry.fileName) && isShippedMedia(entry.fileName);
+        found ||= isFile(entry.fileName) && isShippedMediaOf(format, entry.fileName);
       });
     }
   }
