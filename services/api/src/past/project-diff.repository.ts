@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
 
 /** A moment read against the log: the last event it includes and when that event was recorded. */
-export interface LogPlace {
+export interface LogMark {
   position: bigint;
   at: string | null;
 }
@@ -28,7 +28,7 @@ export class ProjectDiffRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   /** The last event at or before a position or a time. */
-  async place(moment: { position: bigint } | { at: string }): Promise<LogPlace> {
+  async place(moment: { position: bigint } | { at: string }): Promise<LogMark> {
     const until = 'position' in moment ? sql`global_position <= ${moment.position.toString()}::bigint` : sql`recorded_at <= ${moment.at}::timestamptz`;
     const { rows } = await sql<{ position: string | null; at: string | null }>`
       SELECT global_position::text AS position, recorded_at::text AS at FROM events WHERE ${until}
@@ -40,7 +40,7 @@ export class ProjectDiffRepository {
   async changed(
     projectId: string,
     cuts: { earlier: string; later: string },
-    places: { earlier: LogPlace; later: LogPlace },
+    places: { earlier: LogMark; later: LogMark },
     filter: DiffFilter,
     page: { cursor?: string; limit: number },
   ): Promise<{ rows: ChangedItemRow[]; totals: { items: number; moved: number; results: number } }> {
