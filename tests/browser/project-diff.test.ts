@@ -73,5 +73,6 @@ describe('a project between two moments, in the console', () => {
     await expect.poll(() => itemDiff.textContent()).toContain('Added');
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(errors).toEqual([]);
-  });
+    // Sign-in, two moments, a filter and a second page: more steps than the browser tests' usual minute allows.
+  }, 180_000);
 });
