@@ -118,10 +118,11 @@ describe('a project between two moments', () => {
   });
 
   it('refuses a bad moment or filter in the envelope, and a reader it may not show', async () => {
+    const fieldsOf = (answer: Awaited<ReturnType<typeof diff>>) => (answer.body.data as unknown as { fields: { field: string; message: string }[] }).fields;
     const version = await diff('?from=version:1');
-    expect([version.status, version.body.data.fields]).toEqual([400, [{ field: 'from', message: 'A project has no result version: name a log position or a time' }]]);
+    expect([version.status, fieldsOf(version)]).toEqual([400, [{ field: 'from', message: 'A project has no result version: name a log position or a time' }]]);
     const word = await diff('?to=yesterday');
-    expect([version.status, word.status, (word.body.data as unknown as { fields: { field: string }[] }).fields.map((f) => f.field)]).toEqual([400, 400, ['to']]);
+    expect([word.status, fieldsOf(word).map((f) => f.field)]).toEqual([400, ['to']]);
     expect((await diff('?personId=someone')).body.errCode).toBe('VALIDATION_FAILED');
     expect((await diff('?afterAcceptance=maybe')).status).toBe(400);
     expect((await diff('', stranger.token)).status).toBe(404);
