@@ -30,3 +30,4 @@ export * from './past/past.views';
 export * from './past/project-as-of';
 export * from './past/result-diff';
 export * from './past/item-diff';
+export * from './past/project-diff';

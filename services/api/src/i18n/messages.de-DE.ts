@@ -75,6 +75,7 @@ export const deDE: Record<string, string> = {
   'people.not_auditor': 'Nur einem Auditor werden Projekte zum Lesen zugewiesen',
   'people.project_invalid': 'Dieses Projekt existiert nicht',
   'past.one_moment': 'Nennen Sie genau einen Zeitpunkt: eine Protokollposition, eine Zeit oder eine Ergebnisversion',
+  'past.project_moment': 'Ein Projekt hat keine Ergebnisversion: Nennen Sie eine Protokollposition oder eine Zeit',
   'past.not_yet': 'Dieses Element gab es zu diesem Zeitpunkt noch nicht',
   'past.no_version': 'Dieses Element hatte nie die Ergebnisversion {version}',
   'ledger.whole_for_staff': 'Nur das interne Personal darf das gesamte Hauptbuch exportieren; wählen Sie ein Projekt',

@@ -297,6 +297,7 @@ export const enUS: Record<string, string> = {
   'people.not_auditor': 'Only an auditor is given projects to read',
   'people.project_invalid': 'No such project',
   'past.one_moment': 'Name one moment: a log position, a time, or a result version',
+  'past.project_moment': 'A project has no result version: name a log position or a time',
   'past.not_yet': 'This data item did not exist yet at that moment',
   'past.no_version': 'This data item never had result version {version}',
   'ledger.whole_for_staff': 'Only the staff may export the whole ledger; choose a project',

@@ -81,6 +81,7 @@ export const esES: Record<string, string> = {
   'people.not_auditor': 'Solo a un auditor se le asignan proyectos para consultar',
   'people.project_invalid': 'Este proyecto no existe',
   'past.one_moment': 'Indica un solo momento: una posición del registro, una hora o una versión del resultado',
+  'past.project_moment': 'Un proyecto no tiene versión de resultado: indica una posición del registro o una hora',
   'past.not_yet': 'Este elemento aún no existía en ese momento',
   'past.no_version': 'Este elemento nunca tuvo la versión de resultado {version}',
   'ledger.whole_for_staff': 'Solo el personal interno puede exportar el libro de registro completo; elija un proyecto',

@@ -81,6 +81,7 @@ export const frFR: Record<string, string> = {
   'people.not_auditor': 'Seul un auditeur peut se voir attribuer des projets à consulter',
   'people.project_invalid': 'Ce projet n\'existe pas',
   'past.one_moment': 'Indiquez un seul moment : une position dans le journal, une date ou une version du résultat',
+  'past.project_moment': 'Un projet n\'a pas de version de résultat : indiquez une position dans le journal ou une date',
   'past.not_yet': 'Cet élément n\'existait pas encore à ce moment-là',
   'past.no_version': 'Cet élément n\'a jamais eu de version de résultat {version}',
   'ledger.whole_for_staff': 'Seul le personnel interne peut exporter le registre entier ; choisissez un projet',

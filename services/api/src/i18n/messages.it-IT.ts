@@ -81,6 +81,7 @@ export const itIT: Record<string, string> = {
   'people.not_auditor': 'Solo a un auditor vengono assegnati progetti da consultare',
   'people.project_invalid': 'Progetto inesistente',
   'past.one_moment': 'Indica un solo momento: una posizione nel registro, un orario o una versione del risultato',
+  'past.project_moment': 'Un progetto non ha una versione del risultato: indica una posizione nel registro o un orario',
   'past.not_yet': 'Questo elemento non esisteva ancora in quel momento',
   'past.no_version': 'Questo elemento non ha mai avuto la versione del risultato {version}',
   'ledger.whole_for_staff': 'Solo il personale interno può esportare l\'intero registro eventi; scegli un progetto',

@@ -69,6 +69,7 @@ export const jaJP: Record<string, string> = {
   'people.not_auditor': '閲覧用のプロジェクトを割り当てられるのは監査担当者だけです',
   'people.project_invalid': 'プロジェクトが存在しません',
   'past.one_moment': '時点を 1 つ指定してください：ログ番号、日時、結果バージョンのいずれか',
+  'past.project_moment': 'プロジェクトには結果バージョンがありません：ログ番号か日時を指定してください',
   'past.not_yet': 'その時点では、このデータ項目はまだ存在していませんでした',
   'past.no_version': 'このデータ項目に結果バージョン {version} が存在したことはありません',
   'ledger.whole_for_staff': '台帳全体をエクスポートできるのは社内スタッフのみです。プロジェクトを選んでください',

@@ -69,6 +69,7 @@ export const koKR: Record<string, string> = {
   'people.not_auditor': '열람할 프로젝트는 감사자에게만 배정할 수 있습니다',
   'people.project_invalid': '프로젝트가 존재하지 않습니다',
   'past.one_moment': '시점을 하나 지정하세요: 로그 번호, 시간, 결과 버전 중 하나',
+  'past.project_moment': '프로젝트에는 결과 버전이 없습니다: 로그 번호나 시간을 지정하세요',
   'past.not_yet': '해당 시점에는 이 데이터 항목이 아직 없었습니다',
   'past.no_version': '이 데이터 항목에는 결과 버전 {version}이(가) 있었던 적이 없습니다',
   'ledger.whole_for_staff': '전체 원장은 내부 직원만 내보낼 수 있습니다. 프로젝트를 선택하세요',

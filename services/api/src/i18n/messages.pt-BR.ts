@@ -81,6 +81,7 @@ export const ptBR: Record<string, string> = {
   'people.not_auditor': 'Somente um auditor recebe projetos para consultar',
   'people.project_invalid': 'Projeto inexistente',
   'past.one_moment': 'Informe um único momento: uma posição no log, um horário ou uma versão do resultado',
+  'past.project_moment': 'Um projeto não tem versão de resultado: informe uma posição no log ou um horário',
   'past.not_yet': 'Este item ainda não existia naquele momento',
   'past.no_version': 'Este item nunca teve a versão de resultado {version}',
   'ledger.whole_for_staff': 'Somente a equipe interna pode exportar o livro-razão inteiro; escolha um projeto',

@@ -69,6 +69,7 @@ export const viVN: Record<string, string> = {
   'people.not_auditor': 'Chỉ kiểm toán viên mới được giao dự án để xem',
   'people.project_invalid': 'Không có dự án này',
   'past.one_moment': 'Hãy chọn một thời điểm: vị trí nhật ký, thời gian hoặc phiên bản kết quả',
+  'past.project_moment': 'Dự án không có phiên bản kết quả: hãy chọn vị trí nhật ký hoặc thời gian',
   'past.not_yet': 'Tại thời điểm đó mục dữ liệu này chưa tồn tại',
   'past.no_version': 'Mục dữ liệu này chưa từng có phiên bản kết quả {version}',
   'ledger.whole_for_staff': 'Chỉ nhân viên nội bộ mới được xuất toàn bộ sổ cái; hãy chọn một dự án',

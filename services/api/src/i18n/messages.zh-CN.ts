@@ -291,6 +291,7 @@ export const zhCN: Record<string, string> = {
   'people.not_auditor': '只有审计员可以分配可查阅的项目',
   'people.project_invalid': '项目不存在',
   'past.one_moment': '请给出一个时刻：日志序号、时间或结果版本，三者选一',
+  'past.project_moment': '项目没有结果版本：请给出日志序号或时间',
   'past.not_yet': '该时刻此数据尚未导入',
   'past.no_version': '此数据没有过结果版本 {version}',
   'ledger.whole_for_staff': '只有内部人员可以导出整个账本，请选择一个项目',

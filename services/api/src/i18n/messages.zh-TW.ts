@@ -69,6 +69,7 @@ export const zhTW: Record<string, string> = {
   'people.not_auditor': '只有稽核員可以被指派可查閱的專案',
   'people.project_invalid': '專案不存在',
   'past.one_moment': '請指定一個時間點：日誌序號、時間或結果版本，三者擇一',
+  'past.project_moment': '專案沒有結果版本：請指定日誌序號或時間',
   'past.not_yet': '該時間點此筆資料尚未匯入',
   'past.no_version': '此筆資料從未有過結果版本 {version}',
   'ledger.whole_for_staff': '只有內部人員可以匯出整個帳本，請選擇一個專案',

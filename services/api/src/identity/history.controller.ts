@@ -1,5 +1,6 @@
 // getoperatehistory: the management log, ten to a page, each operation described in the caller's language; by project
-// where asked, and for an auditor only the events of the projects given to it.
+// where asked, and for an auditor only the events of the projects given to it (alone or among several) and the
+// assignments that gave it them.
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
@@ -13,7 +14,7 @@ import { translate } from '../i18n/translate';
 import { HiddenInPrivateDeployment } from './access/access.decorator';
 import { Can } from './access/can.decorator';
 import { AuditorProjectsRepository } from './auditor-projects.repository';
-import { HistoryRepository } from './history.repository';
+import { HistoryRepository, type HistoryScope } from './history.repository';
 
 class HistoryDto extends createZodDto(historyQuery) {}
 
@@ -42,12 +43,15 @@ export class HistoryController {
     return { list, total };
   }
 
-  /** The projects whose events the caller reads: an auditor only its own, asked or not; the staff the one asked, or all. */
-  private async projectsRead(context: CommandContext, asked: string | undefined): Promise<string[] | undefined> {
-    if (context.actor.role !== Role.Auditor) return asked ? [asked] : undefined;
+  /**
+   * The events the caller reads: an auditor only those of its own projects, asked or not, with the assignments that
+   * gave it them; the staff those of the project asked, or all. Events of no project stay the staff's.
+   */
+  private async projectsRead(context: CommandContext, asked: string | undefined): Promise<HistoryScope | undefined> {
+    if (context.actor.role !== Role.Auditor) return asked ? { projectIds: [asked] } : undefined;
     const own = await this.auditors.projectIdsOf(context.actor.id);
-    if (!asked) return own;
+    if (!asked) return { projectIds: own, givenTo: context.actor.id };
     if (!own.includes(asked)) throw new NotFoundError('things.project', asked);
-    return [asked];
+    return { projectIds: [asked] };
   }
 }

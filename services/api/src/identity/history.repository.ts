@@ -2,6 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db, iso } from '@annot/core';
+import { accountStreamId } from '@annot/workflows';
 
 export interface HistoryRow {
   id: string;
@@ -14,6 +15,12 @@ export interface HistoryRow {
   createdAt: string;
 }
 
+export interface HistoryScope {
+  projectIds: string[];
+  /** An auditor reading its own log: the assignments of its projects, even one that took them all away. */
+  givenTo?: string;
+}
+
 /** Token rotations are bookkeeping of sessions, not something a person did. */
 const hiddenTypes = ['SessionTokenRotated'];
 
@@ -21,10 +28,22 @@ const hiddenTypes = ['SessionTokenRotated'];
 export class HistoryRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /** `projectIds`: only events naming one of these projects; without it, every event. */
-  async page(limit: number, offset: number, projectIds?: string[]): Promise<{ rows: HistoryRow[]; total: number }> {
+  /**
+   * Without a scope, every event. With one, the events naming one of its projects, as their own project or among
+   * several (a clone's source, an auditor's set), and the events of the scope's account that gave it its projects.
+   */
+  async page(limit: number, offset: number, scope?: HistoryScope): Promise<{ rows: HistoryRow[]; total: number }> {
     let base = this.db.selectFrom('management_log as l').where('l.event_type', 'not in', hiddenTypes);
-    if (projectIds) base = base.where(sql<boolean>`l.project_id = ANY(${projectIds}::uuid[])`);
+    if (scope) {
+      const { projectIds, givenTo } = scope;
+      base = base.where((eb) =>
+        eb.or([
+          sql<boolean>`l.project_id = ANY(${projectIds}::uuid[])`,
+          sql<boolean>`l.project_ids && ${projectIds}::uuid[]`,
+          ...(givenTo ? [eb.and([eb('l.event_type', '=', 'AuditorProjectsAssigned'), eb('l.stream_id', '=', accountStreamId(givenTo))])] : []),
+        ]),
+      );
+    }
     const rows = await base
       .leftJoin('accounts as a', (join) => join.on(sql`a.account_id::text`, '=', sql.ref('l.actor_id')))
       .select([

@@ -1,20 +1,22 @@
 // A project as it was at a past moment, read only, for the staff and auditors: its items counted per link and status,
-// its items page by page, and its statistics.
+// its items page by page, its statistics, and what changed between two moments.
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
-import { type PastItemsPage, pastItemsQuery, type ProjectPastView, type ProjectStatisticsView, rawMomentQuery } from '@annot/workflows';
+import { type PastItemsPage, pastItemsQuery, type ProjectDiffPage, projectDiffQuery, type ProjectPastView, type ProjectStatisticsView, rawMomentQuery } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { GetPastItemsQuery } from './queries/get-past-items.handler';
 import { GetPastStatisticsQuery } from './queries/get-past-statistics.handler';
 import { GetProjectAsOfQuery } from './queries/get-project-as-of.handler';
+import { GetProjectDiffQuery } from './queries/get-project-diff.handler';
 
 class MomentDto extends createZodDto(rawMomentQuery) {}
 class PastItemsDto extends createZodDto(pastItemsQuery) {}
+class ProjectDiffDto extends createZodDto(projectDiffQuery) {}
 /** The moment and the live page's range, each checked by the read. */
 class PastStatisticsDto extends createZodDto(
   rawMomentQuery.extend({ from: z.string().max(20).optional(), to: z.string().max(20).optional(), granularity: z.string().max(20).optional(), tz: z.string().max(100).optional() }),
@@ -40,5 +42,11 @@ export class PastProjectsController {
   @Get('statistics')
   statistics(@Param() params: ProjectParamsDto, @Query() query: PastStatisticsDto, @Ctx() context: CommandContext): Promise<ProjectStatisticsView> {
     return this.queries.execute(new GetPastStatisticsQuery(context.actor, params.projectId, query));
+  }
+
+  /** The items whose place or result differs between two moments, each `now`, `position:N` or `at:<instant>`. */
+  @Get('diff')
+  diff(@Param() params: ProjectParamsDto, @Query() query: ProjectDiffDto, @Ctx() context: CommandContext): Promise<ProjectDiffPage> {
+    return this.queries.execute(new GetProjectDiffQuery(context.actor, params.projectId, query));
   }
 }

@@ -1,4 +1,5 @@
-// The past context: items and projects (their lists and statistics) as they were at a moment, made by the live code.
+// The past context: items and projects (their lists and statistics) as they were at a moment, and what changed
+// between two moments, made by the live code.
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module';
 import { PastCutsRepository } from './past-cuts.repository';
@@ -8,12 +9,14 @@ import { PastItemsRepository } from './past-items.repository';
 import { PastProjectsController } from './past-projects.controller';
 import { PastProjectFolds } from './past-project-folds.service';
 import { PastProjectsRepository } from './past-projects.repository';
+import { ProjectDiffRepository } from './project-diff.repository';
 import { GetPastItemsHandler } from './queries/get-past-items.handler';
 import { GetPastStatisticsHandler } from './queries/get-past-statistics.handler';
 import { GetItemAsOfHandler } from './queries/get-item-as-of.handler';
 import { GetItemDiffHandler } from './queries/get-item-diff.handler';
 import { GetItemTimelineHandler } from './queries/get-item-timeline.handler';
 import { GetProjectAsOfHandler } from './queries/get-project-as-of.handler';
+import { GetProjectDiffHandler } from './queries/get-project-diff.handler';
 
 @Module({
   imports: [ProjectsModule],
@@ -24,12 +27,14 @@ import { GetProjectAsOfHandler } from './queries/get-project-as-of.handler';
     PastCutsRepository,
     PastItemAccess,
     PastProjectFolds,
+    ProjectDiffRepository,
     GetItemAsOfHandler,
     GetItemDiffHandler,
     GetItemTimelineHandler,
     GetProjectAsOfHandler,
     GetPastItemsHandler,
     GetPastStatisticsHandler,
+    GetProjectDiffHandler,
   ],
 })
 export class PastModule {}

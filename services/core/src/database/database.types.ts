@@ -87,6 +87,8 @@ export interface ManagementLogTable {
   recorded_at: Timestamp;
   /** The project the event names, where it names one: what a reader limited to some projects reads by. */
   project_id: string | null;
+  /** The other projects it names (a clone's source, an auditor's set): read by the same readers. */
+  project_ids: string[] | null;
 }
 
 export interface AccountsTable {

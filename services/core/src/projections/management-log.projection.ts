@@ -20,14 +20,15 @@ export const managementLogProjection: Projection = {
       summary: withoutSecrets(e.data),
       recorded_at: e.recordedAt,
       project_id: projectOf(e.data),
+      project_ids: otherProjectsOf(e.data),
     }));
     await sql`
       INSERT INTO management_log
-        (global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id)
-      SELECT global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id
+        (global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id, project_ids)
+      SELECT global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id, project_ids
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
         global_position bigint, event_id uuid, stream_id text, event_type text,
-        actor_id text, actor_role text, summary json, recorded_at timestamptz, project_id uuid)`.execute(db);
+        actor_id text, actor_role text, summary json, recorded_at timestamptz, project_id uuid, project_ids uuid[])`.execute(db);
   },
 };
 
@@ -37,6 +38,15 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function projectOf(data: unknown): string | null {
   const id = typeof data === 'object' && data !== null ? (data as { projectId?: unknown }).projectId : undefined;
   return typeof id === 'string' && uuid.test(id) ? id : null;
+}
+
+/** The projects an event names besides its own, as migration 100 read them from the log: a clone's source, an auditor's set. */
+function otherProjectsOf(data: unknown): string[] | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { clonedFrom, projectIds, projectId } = data as { clonedFrom?: unknown; projectIds?: unknown; projectId?: unknown };
+  const named = [clonedFrom, ...(Array.isArray(projectIds) ? projectIds : [])].filter((id): id is string => typeof id === 'string' && uuid.test(id) && id !== projectId);
+  const ids = [...new Set(named.map((id) => id.toLowerCase()))].sort();
+  return ids.length > 0 ? ids : null;
 }
 
 const secret = /password|token|hash|code/i;

@@ -1,32 +1,20 @@
-// /log/index: the management log, of every project or of one chosen; an auditor's choices and rows are its projects'.
+// /log/index: the management log, of every project or of one chosen by searching their titles; an auditor's choices
+// and rows are its projects'.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
 import { HistoryTable } from '@/features/history/components/history-table';
-import { useProjects } from '@/features/projects/api/get-projects';
+import { ProjectPicker } from '@/features/projects/components/project-picker';
+import type { ProjectChoice } from '@/features/projects/api/search-projects';
 
 export default function LogPage() {
   const { t } = useTranslation();
-  const [projectId, setProjectId] = useState('');
-  const projects = useProjects({});
-  const choices = projects.data?.pages.flatMap((page) => page.items) ?? [];
+  const [project, setProject] = useState<ProjectChoice | null>(null);
   return (
     <div className="grid gap-4">
       <h1 className="text-xl font-semibold">{t('menu_management_log')}</h1>
-      <div className="grid max-w-xs gap-1">
-        <Label htmlFor="log-project">{t('log_project')}</Label>
-        <Select id="log-project" value={projectId} onChange={(e) => setProjectId(e.target.value)}>
-          <option value="">{t('log_all_projects')}</option>
-          {choices.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <ProjectPicker label={t('log_project')} none={t('log_all_projects')} chosen={project} onChoose={setProject} />
       {/* A new project starts at the first page. */}
-      <HistoryTable key={projectId} projectId={projectId || undefined} />
+      <HistoryTable key={project?.id ?? ''} projectId={project?.id} />
     </div>
   );
 }

@@ -1,14 +1,17 @@
 // /past/project/{id}: a project for a reader of the past, read-only: its items per link and status at a chosen moment
 // (the moment in the address, as on an item) and its items as they stood then, each opening as it was at that moment,
-// and its statistics as of the same moment.
+// and its statistics as of the same moment; compared with a second moment (?compare= in the address), what changed
+// between the two, each changed item opening its own diff.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useProjectAsOf } from '@/features/past/api/get-project-as-of';
-import { type MomentChoice, momentFromSearch, momentSearch } from '@/features/past/api/moment';
+import { type MomentChoice, momentFromSearch, momentOfToken, momentSearch, momentToken } from '@/features/past/api/moment';
 import { MomentPicker } from '@/features/past/components/moment-picker';
 import { PastCounts } from '@/features/past/components/past-counts';
 import { PastItems } from '@/features/past/components/past-items';
+import { ProjectDiff } from '@/features/past/components/project-diff';
 import { ProjectPastNotice } from '@/features/past/components/project-past-notice';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { useItemChoices } from '@/features/tasks/api/use-item-choices';
@@ -19,9 +22,13 @@ export default function PastProjectPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const moment = momentFromSearch(search);
-  const choose = (next: MomentChoice) => setSearch(next.kind === 'version' ? {} : momentSearch(next));
-  const past = useProjectAsOf(id, moment.kind === 'version' ? { kind: 'now' } : moment);
-  const { nameOf } = useItemChoices(id);
+  const compared = momentOfToken(search.get('compare'));
+  const [comparing, setComparing] = useState(false);
+  const shown = moment.kind === 'version' ? { kind: 'now' as const } : moment;
+  const choose = (next: MomentChoice) => setSearch({ ...(next.kind === 'version' ? {} : momentSearch(next)), ...(compared ? { compare: momentToken(compared) } : {}) });
+  const compare = (other: MomentChoice | null) => setSearch({ ...momentSearch(shown), ...(other && other.kind !== 'version' ? { compare: momentToken(other) } : {}) });
+  const past = useProjectAsOf(id, shown);
+  const { nameOf, choices } = useItemChoices(id);
   return (
     <ProjectScreen id={id} manage={false}>
       {(project) => {
@@ -34,12 +41,35 @@ export default function PastProjectPage() {
             <ProjectPastNotice moment={moment} now="past_project_now" asOf="past_project_as_of" />
             <div className="flex flex-wrap items-end justify-between gap-4">
               <MomentPicker onChoose={choose} />
-              <Button asChild size="sm" variant="outline">
-                <Link to={`/past/project/${id}/statistics?${search.toString()}`}>{t('past_statistics')}</Link>
-              </Button>
+              <div className="flex gap-2">
+                {!compared && !comparing && (
+                  <Button size="sm" variant="outline" onClick={() => setComparing(true)}>
+                    {t('project_diff_compare')}
+                  </Button>
+                )}
+                <Button asChild size="sm" variant="outline">
+                  <Link to={`/past/project/${id}/statistics?${new URLSearchParams(momentSearch(shown)).toString()}`}>{t('past_statistics')}</Link>
+                </Button>
+              </div>
             </div>
+            {(comparing || compared) && <MomentPicker label={t('project_diff_compare_with')} onChoose={(other) => compare(other)} />}
+            {compared && (
+              <ProjectDiff
+                projectId={id}
+                from={shown}
+                to={compared}
+                links={project.links.map((link) => ({ id: link.id, name: linkLabel(t, link) }))}
+                people={choices.claimers}
+                batches={choices.batches}
+                linkName={linkName}
+                onStop={() => {
+                  setComparing(false);
+                  compare(null);
+                }}
+              />
+            )}
             <PastCounts view={past.data} error={past.error} linkName={linkName} />
-            <PastItems projectId={id} moment={moment.kind === 'version' ? { kind: 'now' } : moment} links={project.links} nameOf={nameOf} />
+            <PastItems projectId={id} moment={shown} links={project.links} nameOf={nameOf} />
           </>
         );
       }}

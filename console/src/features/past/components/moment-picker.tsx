@@ -1,13 +1,15 @@
 // Choosing a moment: a date and time in the reader's own time zone, or "as of event N" by its log position.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { MomentChoice } from '../api/moment';
 
-export function MomentPicker({ onChoose }: { onChoose: (moment: MomentChoice) => void }) {
+/** `label` names the picker where a page has two (the moment shown and the one it is compared with). */
+export function MomentPicker({ onChoose, label }: { onChoose: (moment: MomentChoice) => void; label?: string }) {
   const { t } = useTranslation();
+  const id = useId();
   const [local, setLocal] = useState('');
   const [position, setPosition] = useState('');
   const byTime = (e: FormEvent) => {
@@ -21,11 +23,11 @@ export function MomentPicker({ onChoose }: { onChoose: (moment: MomentChoice) =>
     if (/^\d+$/.test(position.trim())) onChoose({ kind: 'position', position: position.trim() });
   };
   return (
-    <section className="flex flex-wrap items-end gap-6" aria-label={t('past_choose_moment')}>
+    <section className="flex flex-wrap items-end gap-6" aria-label={label ?? t('past_choose_moment')}>
       <form className="flex items-end gap-2" onSubmit={byTime}>
         <div className="grid gap-1">
-          <Label htmlFor="past-at">{t('past_at_time')}</Label>
-          <Input id="past-at" type="datetime-local" step={1} value={local} onChange={(e) => setLocal(e.target.value)} />
+          <Label htmlFor={`${id}-at`}>{t('past_at_time')}</Label>
+          <Input id={`${id}-at`} type="datetime-local" step={1} value={local} onChange={(e) => setLocal(e.target.value)} />
         </div>
         <Button type="submit" size="sm" disabled={!local}>
           {t('past_show')}
@@ -33,8 +35,8 @@ export function MomentPicker({ onChoose }: { onChoose: (moment: MomentChoice) =>
       </form>
       <form className="flex items-end gap-2" onSubmit={byPosition}>
         <div className="grid gap-1">
-          <Label htmlFor="past-position">{t('past_at_event')}</Label>
-          <Input id="past-position" inputMode="numeric" className="w-40" value={position} onChange={(e) => setPosition(e.target.value)} />
+          <Label htmlFor={`${id}-position`}>{t('past_at_event')}</Label>
+          <Input id={`${id}-position`} inputMode="numeric" className="w-40" value={position} onChange={(e) => setPosition(e.target.value)} />
         </div>
         <Button type="submit" size="sm" disabled={!/^\d+$/.test(position.trim())}>
           {t('past_show')}
