@@ -1,6 +1,6 @@
 // The row types Kysely is given (services/core/src/database/database.types.ts, written by hand) against the schema the
 // migrations build: every table and column on both sides, each column's nullability, its kind of value, and a
-// default wherever the types let an insert leave the column out.
+// default (or null) behind every column the types mark Generated.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -14,7 +14,7 @@ interface Column {
   nullable: boolean;
   /** Typed `unknown`, which holds null as well: either nullability agrees with it. */
   eitherNull?: boolean;
-  /** An insert may leave it out: a default, an identity or a generated column. */
+  /** Filled in by the database: marked Generated in the types; a default, an identity or a generated column in the schema. */
   defaulted: boolean;
 }
 type Tables = Map<string, Map<string, Column>>;
@@ -81,12 +81,8 @@ function declaredTables(source: ts.SourceFile): Tables {
         found.generated = true;
         return kindsOf(type.typeArguments![0], found);
       }
-      if (name === 'ColumnType') {
-        // Its first argument is what a select gives back; an insert type that takes undefined leaves the column out.
-        const insert = type.typeArguments![1];
-        if (insert && (insert.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isUnionTypeNode(insert) && insert.types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword)))) found.generated = true;
-        return kindsOf(type.typeArguments![0], found);
-      }
+      // A column type's first argument is what a select gives back.
+      if (name === 'ColumnType') return kindsOf(type.typeArguments![0], found);
       if (name === 'Date') return void found.kinds.add('date');
       if (name === 'Buffer') return void found.kinds.add('bytes');
       if (name === 'Array') return void found.kinds.add('array');
@@ -156,7 +152,7 @@ describe('database.types.ts', () => {
     expect(differences).toEqual([]);
   });
 
-  it('lets an insert leave out only columns the database fills in itself or leaves null', () => {
+  it('marks Generated only columns the database fills in itself or leaves null', () => {
     const undefaulted = [...declared].flatMap(([table, columns]) =>
       [...columns]
         .filter(([column, type]) => {
