@@ -20,7 +20,7 @@ type Bench = { cloudBench: Record<'editorFps' | 'bareFps', (count: number, ms: n
 
 export async function pointCloudEditorBench(_bench: BenchDatabase, log: (line: string) => void): Promise<Figure[]> {
   const root = path.resolve(__dirname, '../../..');
-  const script = await pageScript(root, 'console/src/features/point-cloud/scene/scene-benchmark-page.ts');
+  const script = await pageScript(root, 'console/src/harness/point-cloud-benchmark-page.ts');
   // Software WebGL: SwiftShader, which Chromium may refuse without this flag.
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader'] });
   try {

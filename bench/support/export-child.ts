@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase, loadConfig } from '@annot/core';
 import { writeExport } from '@annot/worker/dist/exports/export-writing';
+import { ExportsRepository } from '@annot/worker/dist/exports/exports.repository';
 import { archiveObjects, type CountedFormat } from './archive-objects';
 
 export interface ExportChildAnswer {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   try {
     const started = process.hrtime.bigint();
     const volume = await writeExport(
-      db,
+      new ExportsRepository(db),
       { projectId, format, scope: { batchIds: [], linkIds: [], gate: 'any', effectiveness: 'valid' }, withMedia: false, fileName: 'bench.zip', destination: { type: 'download' }, requestedAt: new Date() },
       { archivePath, workDir, pageSize: loadConfig().exportPageSize, media: null },
       async () => undefined,

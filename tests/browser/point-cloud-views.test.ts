@@ -22,7 +22,7 @@ describe('the point-cloud views', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const script = await pageScript(path.resolve(__dirname, '../..'), 'console/src/features/point-cloud/scene/scene-views-page.ts');
+    const script = await pageScript(path.resolve(__dirname, '../..'), 'console/src/harness/point-cloud-views-page.ts');
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 960, height: 540 } });
     await page.setContent('<!doctype html><html><body style="margin:0"></body></html>');

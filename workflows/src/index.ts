@@ -2,6 +2,7 @@
 export * from './shared/event';
 export * from './shared/lifecycle';
 export * from './shared/pagination';
+export * from './shared/job-subject';
 export * from './shared/input-checks';
 export * from './audits/audit.events';
 export * from './audits/audit.machine';

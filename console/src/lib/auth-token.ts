@@ -31,8 +31,3 @@ export function dropToken(): void {
 export function savePerson(info: PersonInfo): void {
   localStorage.setItem(infoKey, JSON.stringify(info));
 }
-
-export function readPerson(): PersonInfo | null {
-  const raw = localStorage.getItem(infoKey);
-  return raw ? (JSON.parse(raw) as PersonInfo) : null;
-}

@@ -72,6 +72,4 @@ export type AlgorithmCallEvent =
   | AlgorithmCallFinished
   | AlgorithmCallStopped
   | AlgorithmCallRestarted;
-
-export const algorithmCallStreamType = 'algorithm_call';
 export const algorithmCallStreamId = (callId: string): string => `algorithm_call-${callId}`;

@@ -23,6 +23,4 @@ export type AlgorithmVersionAdded = DomainEvent<'AlgorithmVersionAdded', Data<'A
 export type AlgorithmEdited = DomainEvent<'AlgorithmEdited', Data<'AlgorithmEdited'>>;
 export type AlgorithmSwitched = DomainEvent<'AlgorithmSwitched', Data<'AlgorithmSwitched'>>;
 export type AlgorithmEvent = AlgorithmRegistered | AlgorithmVersionAdded | AlgorithmEdited | AlgorithmSwitched;
-
-export const algorithmStreamType = 'algorithm';
 export const algorithmStreamId = (algorithmId: string): string => `algorithm-${algorithmId}`;

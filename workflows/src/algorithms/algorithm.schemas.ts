@@ -55,8 +55,6 @@ export const addAlgorithmVersionInput = z
   .strict();
 export type AddAlgorithmVersionInput = z.infer<typeof addAlgorithmVersionInput>;
 
-export const switchAlgorithmInput = z.object({ enabled: z.boolean() }).strict();
-
 export const algorithmCallScope = z.discriminatedUnion('type', [
   z.object({ type: z.literal('batch'), batchId: z.uuid() }).strict(),
   z.object({ type: z.literal('link'), linkId: z.uuid() }).strict(),

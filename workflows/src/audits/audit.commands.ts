@@ -2,7 +2,6 @@
 import { z } from 'zod';
 
 export const requestAuditInput = z.object({}).strict();
-export type RequestAuditInput = z.infer<typeof requestAuditInput>;
 
 export const auditView = z.object({
   auditId: z.uuid(),

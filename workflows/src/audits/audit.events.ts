@@ -17,6 +17,4 @@ export type AuditStarted = DomainEvent<'AuditStarted', z.infer<typeof auditStart
 export type AuditPassed = DomainEvent<'AuditPassed', z.infer<typeof auditPassedData>>;
 export type AuditFailed = DomainEvent<'AuditFailed', z.infer<typeof auditFailedData>>;
 export type AuditEvent = AuditRequested | AuditStarted | AuditPassed | AuditFailed;
-
-export const auditStreamType = 'audit';
 export const auditStreamId = (auditId: string): string => `audit-${auditId}`;

@@ -20,5 +20,3 @@ export const auditMachine = setup({
     failed: { type: 'final' },
   },
 });
-
-export const auditMachineRef = `${auditMachine.id}@${auditMachine.version}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addChunkFailure, addChunkItem, batchInput, type BatchEvent, batchMachineContext, chunkFailures, chunkFrameCounts, emptyItemsChunk, evolveBatch, initialBatchState } from './batch.events';
+import { addChunkFailure, addChunkItem, batchInput, type BatchEvent, batchMachineContext, chunkFailures, chunkFrameCounts, emptyItemsChunk } from './batch.events';
+import { evolveBatch, initialBatchState } from './batch.evolve';
 
 const ref = { batchId: 'b1', projectId: 'p1', name: 'Day one' };
 const fold = (...events: BatchEvent[]) => events.reduce(evolveBatch, initialBatchState);

@@ -1,10 +1,11 @@
-// Batches: what a PM sends, the events of a batch's stream and of its items stream, and the state folded from them.
+// Batches: what a PM sends, and the events of a batch's stream and of its items stream.
 import { z } from 'zod';
 import type { ExportFormat } from '../exports/format';
 import type { DomainEvent } from '../shared/event';
 import type { BatchMachineContext, BatchStatus } from './batch.machine';
 import type { BatchUploadType } from './batches.views';
 import type { ItemFrames } from './item-frames';
+import type { BatchState } from './batch.evolve';
 
 export const batchUploadTypes = ['zip', 'local', 'cos', 'oss'] as const satisfies readonly BatchUploadType[];
 /** The seed: a batch data file is under 200 MB. */
@@ -185,42 +186,5 @@ export type BatchItemsRegistered = DomainEvent<'BatchItemsRegistered', { batchId
 export const batchStreamId = (batchId: string): string => `batch-${batchId}`;
 /** Registrations live on a stream of their own so the batch's lifecycle commands never fold a million items. */
 export const batchItemsStreamId = (batchId: string): string => `batchitems-${batchId}`;
-
-export interface BatchState {
-  status: BatchStatus | 'none';
-  batchId: string | null;
-  projectId: string | null;
-  name: string;
-  priority: number;
-  uploadType: BatchUploadType | null;
-  importing: { importId: string; source: ImportSourceRef } | null;
-}
-
-export const initialBatchState: BatchState = { status: 'none', batchId: null, projectId: null, name: '', priority: 0, uploadType: null, importing: null };
-
-export function evolveBatch(state: BatchState, event: BatchEvent): BatchState {
-  switch (event.type) {
-    case 'BatchCreated': {
-      const { batchId, projectId, name, priority, uploadType } = event.data;
-      return { ...initialBatchState, status: 'waiting_for_upload', batchId, projectId, name, priority, uploadType };
-    }
-    case 'BatchEdited':
-      return { ...state, name: event.data.name, priority: event.data.priority };
-    case 'BatchImportRequested':
-      return { ...state, importing: { importId: event.data.importId, source: event.data.source } };
-    case 'BatchImported':
-      return { ...state, status: 'in_progress', importing: null };
-    case 'BatchImportFailed':
-      return { ...state, importing: null };
-    case 'BatchPaused':
-      return { ...state, status: event.data.kind === 'annotation' ? 'paused_annotation' : 'paused_inspection' };
-    case 'BatchResumed':
-      return { ...state, status: 'in_progress' };
-    case 'BatchStopped':
-      return { ...state, status: 'stopped' };
-    case 'BatchDeleted':
-      return { ...state, status: 'deleted', importing: null };
-  }
-}
 
 export const batchMachineContext = (state: BatchState): BatchMachineContext => ({ importing: state.importing !== null });

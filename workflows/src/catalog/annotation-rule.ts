@@ -37,23 +37,3 @@ export type AnnotationRuleDeleted = DomainEvent<'AnnotationRuleDeleted', { ruleI
 export type AnnotationRuleEvent = AnnotationRuleCreated | AnnotationRuleEdited | AnnotationRuleVersionAdded | AnnotationRuleDeleted;
 
 export const annotationRuleStreamId = (ruleId: string): string => `annotationrule-${ruleId}`;
-
-export interface AnnotationRuleState {
-  status: 'none' | 'active' | 'deleted';
-  rule: AnnotationRuleInput | null;
-  latestVersion: number;
-}
-
-export const initialAnnotationRuleState: AnnotationRuleState = { status: 'none', rule: null, latestVersion: 0 };
-
-export function evolveAnnotationRule(state: AnnotationRuleState, event: AnnotationRuleEvent): AnnotationRuleState {
-  switch (event.type) {
-    case 'AnnotationRuleCreated':
-    case 'AnnotationRuleEdited':
-      return { ...state, status: 'active', rule: { name: event.data.name, configId: event.data.configId } };
-    case 'AnnotationRuleVersionAdded':
-      return { ...state, latestVersion: event.data.ruleVersion };
-    case 'AnnotationRuleDeleted':
-      return { ...state, status: 'deleted' };
-  }
-}

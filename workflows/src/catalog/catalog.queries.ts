@@ -4,4 +4,3 @@ import { z } from 'zod';
 export const catalogListQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
 });
-export type CatalogListQuery = z.infer<typeof catalogListQuery>;

@@ -53,23 +53,3 @@ export type DataRuleDeleted = DomainEvent<'DataRuleDeleted', { ruleId: string; n
 export type DataRuleEvent = DataRuleCreated | DataRuleEdited | DataRuleVersionAdded | DataRuleDeleted;
 
 export const dataRuleStreamId = (ruleId: string): string => `datarule-${ruleId}`;
-
-export interface DataRuleState {
-  status: 'none' | 'active' | 'deleted';
-  rule: DataRuleInput | null;
-  latestVersion: number;
-}
-
-export const initialDataRuleState: DataRuleState = { status: 'none', rule: null, latestVersion: 0 };
-
-export function evolveDataRule(state: DataRuleState, event: DataRuleEvent): DataRuleState {
-  switch (event.type) {
-    case 'DataRuleCreated':
-    case 'DataRuleEdited':
-      return { ...state, status: 'active', rule: { name: event.data.name, description: event.data.description } };
-    case 'DataRuleVersionAdded':
-      return { ...state, latestVersion: event.data.ruleVersion };
-    case 'DataRuleDeleted':
-      return { ...state, status: 'deleted' };
-  }
-}

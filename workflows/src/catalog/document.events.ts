@@ -27,6 +27,4 @@ export type DocumentShelved = DomainEvent<'DocumentShelved', Data<'DocumentShelv
 export type DocumentUnshelved = DomainEvent<'DocumentUnshelved', Data<'DocumentUnshelved'>>;
 export type DocumentRemoved = DomainEvent<'DocumentRemoved', Data<'DocumentRemoved'>>;
 export type DocumentEvent = DocumentAdded | DocumentChanged | DocumentShelved | DocumentUnshelved | DocumentRemoved;
-
-export const documentStreamType = 'document';
 export const documentStreamId = (documentId: string): string => `document-${documentId}`;

@@ -33,9 +33,3 @@ export type ErrorGroupDeleted = DomainEvent<'ErrorGroupDeleted', { groupId: stri
 export type ErrorGroupEvent = ErrorGroupSaved | ErrorGroupDeleted;
 
 export const errorGroupStreamId = (groupId: string): string => `errorgroup-${groupId}`;
-
-export function evolveErrorGroup(state: EntryState<ErrorGroupInput>, event: ErrorGroupEvent): EntryState<ErrorGroupInput> {
-  if (event.type === 'ErrorGroupDeleted') return { ...state, status: 'deleted' };
-  const { groupId: _, ...entry } = event.data;
-  return { status: 'active', entry };
-}

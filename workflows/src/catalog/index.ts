@@ -1,12 +1,17 @@
 // The catalog context: tools and attributes, error property groups, invalid-image reasons, documents and help.
 export * from './tool.schemas';
 export * from './tool.events';
+export * from './tool.evolve';
 export * from './tool.machine';
 export * from './catalog-entry.machine';
 export * from './error-group';
+export * from './error-group.evolve';
 export * from './invalid-reason';
+export * from './invalid-reason.evolve';
 export * from './data-rule';
+export * from './data-rule.evolve';
 export * from './annotation-rule';
+export * from './annotation-rule.evolve';
 export * from './catalog.views';
 export * from './catalog.queries';
 export * from './document.addresses';

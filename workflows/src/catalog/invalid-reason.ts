@@ -17,9 +17,3 @@ export type InvalidReasonDeleted = DomainEvent<'InvalidReasonDeleted', { reasonI
 export type InvalidReasonEvent = InvalidReasonSaved | InvalidReasonDeleted;
 
 export const invalidReasonStreamId = (reasonId: string): string => `invalidreason-${reasonId}`;
-
-export function evolveInvalidReason(state: EntryState<InvalidReasonInput>, event: InvalidReasonEvent): EntryState<InvalidReasonInput> {
-  if (event.type === 'InvalidReasonDeleted') return { ...state, status: 'deleted' };
-  const { reasonId: _, ...entry } = event.data;
-  return { status: 'active', entry };
-}

@@ -8,21 +8,3 @@ export type ToolDeleted = DomainEvent<'ToolDeleted', { toolId: string; name: str
 export type ToolEvent = ToolCreated | ToolEdited | ToolDeleted;
 
 export const toolStreamId = (toolId: string): string => `tool-${toolId}`;
-
-export interface ToolState {
-  status: 'none' | 'active' | 'deleted';
-  toolVersion: number;
-  definition: ToolInput | null;
-}
-
-export const initialToolState: ToolState = { status: 'none', toolVersion: 0, definition: null };
-
-export function evolveTool(state: ToolState, event: ToolEvent): ToolState {
-  switch (event.type) {
-    case 'ToolCreated':
-    case 'ToolEdited':
-      return { status: 'active', toolVersion: event.data.toolVersion, definition: event.data.definition };
-    case 'ToolDeleted':
-      return { ...state, status: 'deleted' };
-  }
-}

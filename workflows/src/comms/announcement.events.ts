@@ -22,6 +22,4 @@ export type AnnouncementScheduled = DomainEvent<'AnnouncementScheduled', Data<'A
 export type AnnouncementPublished = DomainEvent<'AnnouncementPublished', Data<'AnnouncementPublished'>>;
 export type AnnouncementStopped = DomainEvent<'AnnouncementStopped', Data<'AnnouncementStopped'>>;
 export type AnnouncementEvent = AnnouncementDrafted | AnnouncementEdited | AnnouncementScheduled | AnnouncementPublished | AnnouncementStopped;
-
-export const announcementStreamType = 'announcement';
 export const announcementStreamId = (announcementId: string): string => `announcement-${announcementId}`;

@@ -22,7 +22,6 @@ const selectedScope = z
 /** Everyone, or the chosen roles, teams and people (a reader in any one of them is in scope). */
 export const announcementScope = z.union([z.object({ everyone: z.literal(true) }).strict(), selectedScope]);
 export type AnnouncementScope = z.infer<typeof announcementScope>;
-export type SelectedScope = z.infer<typeof selectedScope>;
 
 export const isEveryone = (scope: AnnouncementScope): scope is { everyone: true } => 'everyone' in scope;
 
@@ -51,7 +50,6 @@ export type AnnouncementInput = z.infer<typeof announcementInput>;
 
 /** Publishing at a time; a time already past is refused by the command, which knows the clock. */
 export const scheduleAnnouncementInput = z.object({ publishAt: z.iso.datetime({ offset: true, error: 'announcements.publish_at_invalid' }) }).strict();
-export type ScheduleAnnouncementInput = z.infer<typeof scheduleAnnouncementInput>;
 
 export const announcementStatuses = ['draft', 'scheduled', 'published', 'stopped'] as const;
 export type AnnouncementStatus = (typeof announcementStatuses)[number];

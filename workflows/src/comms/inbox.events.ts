@@ -15,6 +15,4 @@ type Data<K extends keyof typeof inboxEventSchemas> = z.infer<(typeof inboxEvent
 export type MessagesRead = DomainEvent<'MessagesRead', Data<'MessagesRead'>>;
 export type AllMessagesRead = DomainEvent<'AllMessagesRead', Data<'AllMessagesRead'>>;
 export type InboxEvent = MessagesRead | AllMessagesRead;
-
-export const inboxStreamType = 'inbox';
 export const inboxStreamId = (accountId: string): string => `inbox-${accountId}`;

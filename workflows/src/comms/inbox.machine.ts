@@ -9,13 +9,3 @@ export const inboxMachine = setup({
   initial: 'open',
   states: { open: { on: { 'message.read': 'open', 'message.read_all': 'open' } } },
 });
-
-export interface InboxState {
-  status: 'open';
-  reads: number;
-}
-
-export const initialInboxState: InboxState = { status: 'open', reads: 0 };
-
-/** An inbox holds no state its commands decide on; the count only shows the stream is folded like any other. */
-export const evolveInbox = (state: InboxState): InboxState => ({ ...state, reads: state.reads + 1 });

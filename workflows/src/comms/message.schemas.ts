@@ -12,7 +12,6 @@ export const messageListQuery = z
 export type MessageListQuery = z.infer<typeof messageListQuery>;
 
 export const readMessagesInput = z.object({ messageIds: z.array(z.guid()).min(1).max(200) }).strict();
-export type ReadMessagesInput = z.infer<typeof readMessagesInput>;
 
 export interface MessageView {
   messageId: string;
@@ -25,10 +24,4 @@ export interface MessageView {
   params: Record<string, string | number>;
   createdAt: string;
   readAt: string | null;
-}
-
-export interface MessagePage {
-  list: MessageView[];
-  next: string | null;
-  unread: number;
 }

@@ -12,9 +12,6 @@ export interface LabelMap {
   labels: Uint16Array;
 }
 
-/** The most regions one frame holds: labels are 16-bit. */
-export const maxRegionsPerFrame = 65_535;
-
 export const emptyLabelMap = (width: number, height: number): LabelMap => ({ width, height, labels: new Uint16Array(width * height) });
 
 /** The painted spans of a mask, as [start, end) pixel offsets in row-major order, in order. */

@@ -37,11 +37,6 @@ export function newObject(id: string, tool: EditorTool, shape: Shape, frame = 0)
   };
 }
 
-/** The object's shape on a frame it has a keyframe for, or null; `shapeAt` gives what any frame shows. */
-export function keyframeShape(object: ResultObject, frame = 0): Shape | null {
-  return object.keyframes.find((k) => k.frame === frame)?.shape ?? null;
-}
-
 function mapObjects(doc: ResultDocument, ids: ReadonlySet<string>, change: (object: ResultObject) => ResultObject): ResultDocument {
   let changed = false;
   const objects = doc.objects.map((o) => {

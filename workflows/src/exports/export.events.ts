@@ -40,6 +40,4 @@ export type ExportSucceeded = DomainEvent<'ExportSucceeded', Data<'ExportSucceed
 export type ExportFailed = DomainEvent<'ExportFailed', Data<'ExportFailed'>>;
 export type ExportExpired = DomainEvent<'ExportExpired', Data<'ExportExpired'>>;
 export type ExportEvent = ExportRequested | ExportStarted | ExportSucceeded | ExportFailed | ExportExpired;
-
-export const exportStreamType = 'export';
 export const exportStreamId = (exportId: string): string => `export-${exportId}`;

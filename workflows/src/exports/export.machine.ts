@@ -20,5 +20,3 @@ export const exportMachine = setup({
     expired: { type: 'final' },
   },
 });
-
-export const exportMachineRef = `${exportMachine.id}@${exportMachine.version}`;

@@ -25,8 +25,6 @@ export const exportDestination = z.discriminatedUnion('type', [
 ]);
 export type ExportDestination = z.infer<typeof exportDestination>;
 
-export const namingPlaceholders = ['project', 'batch', 'format', 'date'] as const;
-
 /** A naming pattern: placeholders in braces among plain characters; the archive's extension is added. */
 export const exportNaming = z
   .string()

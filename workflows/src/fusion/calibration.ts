@@ -3,7 +3,6 @@
 import { z } from 'zod';
 
 export const distortionModels = ['none', 'radtan', 'fisheye'] as const;
-export type DistortionModel = (typeof distortionModels)[number];
 
 const finite = z.number().finite();
 /** A camera's name as folders and routes carry it. */

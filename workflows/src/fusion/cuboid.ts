@@ -33,17 +33,6 @@ export function cuboidCorners(shape: CuboidShape): Vector3[] {
   return local.map(([x, y, z]) => [shape.x + r[0] * x + r[1] * y + r[2] * z, shape.y + r[3] * x + r[4] * y + r[5] * z, shape.z + r[6] * x + r[7] * y + r[8] * z]);
 }
 
-/** Whether a point of the cloud lies inside the cuboid (its faces included). */
-export function insideCuboid(shape: CuboidShape, px: number, py: number, pz: number): boolean {
-  const r = cuboidRotation(shape);
-  const [dx, dy, dz] = [px - shape.x, py - shape.y, pz - shape.z];
-  // The point in the box's own axes: Rᵀ·d.
-  const x = r[0] * dx + r[3] * dy + r[6] * dz;
-  const y = r[1] * dx + r[4] * dy + r[7] * dz;
-  const z = r[2] * dx + r[5] * dy + r[8] * dz;
-  return Math.abs(x) <= shape.length / 2 && Math.abs(y) <= shape.width / 2 && Math.abs(z) <= shape.height / 2;
-}
-
 /** The smallest upright rectangle around the cuboid seen from above: x, y, width (along x), height (along y). */
 export function cuboidFootprint(shape: CuboidShape): [number, number, number, number] {
   const corners = cuboidCorners(shape).slice(0, 4);

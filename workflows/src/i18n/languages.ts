@@ -51,7 +51,3 @@ export const languages: readonly LanguageEntry[] = [
 export const defaultLanguageCode: LanguageCode = 'zh_CN';
 
 export const languageCodes: readonly LanguageCode[] = languages.map((language) => language.code);
-
-export function languageEntry(code: LanguageCode): LanguageEntry {
-  return languages.find((language) => language.code === code) ?? languages[0];
-}

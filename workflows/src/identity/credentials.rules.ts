@@ -22,8 +22,6 @@ export const isEmail = (value: string) => emailPattern.test(value);
 
 export const passwordSchema = z.string({ error: 'identity.password_required' }).min(1, 'identity.password_required').refine(isValidPassword, 'identity.password_rule');
 export const accountSchema = z.string({ error: 'identity.account_required' }).trim().min(1, 'identity.account_required').max(100, 'identity.account_format');
-export const phoneSchema = z.string().trim().regex(mainlandMobile, 'identity.phone_format');
-export const emailSchema = z.string().trim().max(100).regex(emailPattern, 'identity.email_format');
 
 /** Country 44 registers by phone only; every other country by email only. */
 export const phoneCountryId = 44;

@@ -7,6 +7,7 @@ export * from './account.evolve';
 export * from './auth.schemas';
 export * from './people.schemas';
 export * from './team.events';
+export * from './team.evolve';
 export * from './team.machine';
 export * from './countries';
 export * from './permissions';

@@ -81,4 +81,3 @@ export const listTeamsQuery = z.object({
 export const auditorProjectsInput = z
   .object({ projectIds: z.array(z.uuid('people.project_invalid')).max(1000, 'validation.too_big').transform((ids) => [...new Set(ids)].sort()) })
   .strict();
-export type AuditorProjectsInput = z.infer<typeof auditorProjectsInput>;

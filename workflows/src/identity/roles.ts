@@ -11,14 +11,12 @@ export const Role = {
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 export const allRoles: Role[] = Object.values(Role);
-export const pmRoles: Role[] = [Role.Pm, Role.SeniorPm];
 export const internalRoles: Role[] = [Role.Admin, Role.Pm, Role.SeniorPm];
 /** Who reads a project as it was at a past moment: those who run it, and its auditors. */
 export const pastReaderRoles: Role[] = [...internalRoles, Role.Auditor];
 
 /** Login tabs: 1 user, 2 team, 3 client, 4 internal (which also asks for a verification code; auditors sign in there too). */
 export const loginTabs = { 1: [Role.Tagger], 2: [Role.Supplier], 3: [Role.Client], 4: pastReaderRoles } as const satisfies Record<number, readonly Role[]>;
-export type LoginTab = keyof typeof loginTabs;
 
 export function landingPath(role: string): string {
   if (role === Role.Tagger) return '/tag';

@@ -14,20 +14,3 @@ export type TeamEdited = DomainEvent<'TeamEdited', { teamId: string; changes: Pa
 export type TeamEvent = TeamCreated | TeamEdited;
 
 export const teamStreamId = (teamId: string): string => `team-${teamId}`;
-
-export interface TeamState {
-  status: 'none' | 'active';
-  profile: TeamProfile | null;
-}
-export const initialTeamState: TeamState = { status: 'none', profile: null };
-
-export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
-  switch (event.type) {
-    case 'TeamCreated': {
-      const { teamId: _, ...profile } = event.data;
-      return { status: 'active', profile };
-    }
-    case 'TeamEdited':
-      return { ...state, profile: state.profile && { ...state.profile, ...event.data.changes } };
-  }
-}

@@ -63,7 +63,6 @@ export const statisticsQuery = z
   .strict()
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'insights.range_reversed', path: ['to'] })
   .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) <= statisticsMaxDays, { message: 'insights.range_too_long', path: ['from'] });
-export type StatisticsQueryInput = z.input<typeof statisticsQuery>;
 
 export interface StatisticsRange {
   from: string;

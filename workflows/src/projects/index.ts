@@ -3,6 +3,7 @@ export * from './project.machine';
 export * from './link.rules';
 export * from './project.schemas';
 export * from './project.events';
+export * from './project.evolve';
 export * from './project.steps';
 export * from './projects.views';
 export * from './project-view.rules';

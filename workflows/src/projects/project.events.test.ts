@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evolveProject, initialProjectState, missingSteps, type ProjectEvent } from './project.events';
+import { missingSteps, type ProjectEvent } from './project.events';
+import { evolveProject, initialProjectState } from './project.evolve';
 import type { ProjectBasics, ProjectRules } from './project.schemas';
 
 const basics = { title: 'P', type: 'formal', annotationType: 'video', startDate: '2026-01-01', endDate: '2026-01-02' } as ProjectBasics;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evolveProject, initialProjectState, type ProjectEvent } from './project.events';
+import { type ProjectEvent } from './project.events';
+import { evolveProject, initialProjectState } from './project.evolve';
 import type { ProjectBasics, ProjectRules } from './project.schemas';
 import { decideClone, decideStep } from './project.steps';
 

@@ -1,5 +1,6 @@
 // The wizard's decisions: what saving a step appends, what a clone starts with, and when a draft becomes complete.
-import { evolveProject, initialProjectState, missingSteps, type ProjectEvent, type ProjectState } from './project.events';
+import { missingSteps, type ProjectEvent } from './project.events';
+import { evolveProject, initialProjectState, type ProjectState } from './project.evolve';
 import type { ProjectBasics, ProjectLinkInput, ProjectRules, ProjectTools } from './project.schemas';
 
 export type ProjectStepInput =

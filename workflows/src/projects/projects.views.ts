@@ -1,5 +1,5 @@
 // What the projects and batches calls answer with, shared by the API and the console.
-import type { ProjectLink } from './project.events';
+import type { ProjectLink } from './project.evolve';
 import type { ProjectStatus } from './project.machine';
 import type { AnnotationType, ProjectBasics, ProjectRules, ProjectStep, ProjectTools, ToolGroup } from './project.schemas';
 import type { staffOnlyBasics } from './project-view.rules';

@@ -2,7 +2,7 @@
 // team's part among its groups; by count or by share (percent). Pure: the caller counts the pool, these rules say
 // how many items each share gains or gives back, and which refusals apply.
 import { z } from 'zod';
-import type { ProjectState } from '../projects/project.events';
+import type { ProjectState } from '../projects/project.evolve';
 import { type Refusal, refuse } from './item.decide';
 
 export const distributionModes = ['count', 'share'] as const;

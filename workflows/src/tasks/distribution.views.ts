@@ -1,6 +1,6 @@
 // A link's distribution as the PM and a supplier read it: the open pool, each team's share and its groups' parts,
 // with their progress. Composed from the project's links and the pool's counts; a supplier sees only its own team.
-import type { ProjectLink } from '../projects/project.events';
+import type { ProjectLink } from '../projects/project.evolve';
 import type { ProjectScope } from '../projects/project-view.rules';
 
 export interface ShareProgress {

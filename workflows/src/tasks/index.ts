@@ -19,6 +19,7 @@ export * from './bulk.rules';
 export * from './task.schemas';
 export * from './item-workers.rules';
 export * from './rule-reading';
+export * from './rule-reading.evolve';
 export * from './distribution.rules';
 export * from './distribution.views';
 export * from './task.views';

@@ -72,10 +72,6 @@ export function startItemState(item: { itemId: string; projectId: string; linkId
   };
 }
 
-export function linkStatusOf(state: ItemState, linkId: string): ItemLinkStatus | null {
-  return state.links.find((l) => l.linkId === linkId)?.status ?? null;
-}
-
 function withLinkStatus(links: ItemState['links'], linkId: string, status: ItemLinkStatus): ItemState['links'] {
   return links.some((l) => l.linkId === linkId) ? links.map((l) => (l.linkId === linkId ? { linkId, status } : l)) : [...links, { linkId, status }];
 }

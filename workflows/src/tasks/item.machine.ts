@@ -152,5 +152,3 @@ export const itemMachine = setup({
     },
   },
 });
-
-export const itemMachineRef = `${itemMachine.id}@${itemMachine.version}`;

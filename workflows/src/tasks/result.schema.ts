@@ -78,7 +78,6 @@ export const segmentShape = z
 export const resultShape = z.discriminatedUnion('type', [boxShape, polygonShape, lineShape, curveShape, pointShape, maskShape, cuboidShape, segmentShape]);
 export type Shape = z.infer<typeof resultShape>;
 export type BoxShape = z.infer<typeof boxShape>;
-export type PointShape = z.infer<typeof pointShape>;
 export type MaskShape = z.infer<typeof maskShape>;
 export type CuboidShape = z.infer<typeof cuboidShape>;
 export type SegmentShape = z.infer<typeof segmentShape>;

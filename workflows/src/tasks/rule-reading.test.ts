@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AnnotationRuleOpened, evolveRuleReading, initialRuleReadingState, readingDue } from './rule-reading';
+import { type AnnotationRuleOpened, readingDue } from './rule-reading';
+import { evolveRuleReading, initialRuleReadingState } from './rule-reading.evolve';
 
 const opened = (ruleVersion: number, openedAt: string): AnnotationRuleOpened => ({
   type: 'AnnotationRuleOpened',

@@ -2,6 +2,7 @@
 // countdown before the first claim, and again after a new rule version when the project asks annotators to reread.
 import { setup } from 'xstate';
 import type { DomainEvent } from '../shared/event';
+import { ruleReadingKey, type RuleReadingState } from './rule-reading.evolve';
 
 export const ruleReadingStreamId = (projectId: string, accountId: string): string => `reading-${projectId}:${accountId}`;
 
@@ -9,22 +10,6 @@ export type AnnotationRuleOpened = DomainEvent<
   'AnnotationRuleOpened',
   { projectId: string; accountId: string; ruleId: string; ruleVersion: number; openedAt: string; countdownSeconds: number }
 >;
-
-export interface RuleReadingState {
-  status: 'none' | 'reading';
-  /** When each rule version was first opened, by "ruleId@version". */
-  opened: Record<string, string>;
-}
-
-export const initialRuleReadingState: RuleReadingState = { status: 'none', opened: {} };
-
-const keyOf = (ruleId: string, ruleVersion: number) => `${ruleId}@${ruleVersion}`;
-
-export function evolveRuleReading(state: RuleReadingState, event: AnnotationRuleOpened): RuleReadingState {
-  const key = keyOf(event.data.ruleId, event.data.ruleVersion);
-  // The first opening counts: opening it again does not restart a countdown already run.
-  return { status: 'reading', opened: key in state.opened ? state.opened : { ...state.opened, [key]: event.data.openedAt } };
-}
 
 /** Only the reading of a version not opened before is recorded. */
 export const ruleReadingMachine = setup({ types: { events: {} as { type: 'reading.open' } } }).createMachine({
@@ -48,7 +33,7 @@ export interface ProjectRuleDemand {
  */
 export function readingDue(state: RuleReadingState, demand: ProjectRuleDemand, now: Date): null | 'unopened' | string {
   const versions = Object.entries(state.opened).filter(([key]) =>
-    demand.rereadByAnnotator ? key === keyOf(demand.ruleId, demand.ruleVersion) : key.startsWith(`${demand.ruleId}@`),
+    demand.rereadByAnnotator ? key === ruleReadingKey(demand.ruleId, demand.ruleVersion) : key.startsWith(`${demand.ruleId}@`),
   );
   if (versions.length === 0) return 'unopened';
   const readyAt = Math.min(...versions.map(([, at]) => Date.parse(at))) + demand.countdownSeconds * 1000;

@@ -26,8 +26,4 @@ export type WebhookDisabled = DomainEvent<'WebhookDisabled', Data<'WebhookDisabl
 export type WebhookRemoved = DomainEvent<'WebhookRemoved', Data<'WebhookRemoved'>>;
 export type WebhookReplayRequested = DomainEvent<'WebhookReplayRequested', Data<'WebhookReplayRequested'>>;
 export type WebhookEvent = WebhookRegistered | WebhookChanged | WebhookEnabled | WebhookDisabled | WebhookRemoved | WebhookReplayRequested;
-
-export const webhookEventNames = Object.keys(webhookEventSchemas) as WebhookEvent['type'][];
-
-export const webhookStreamType = 'webhook';
 export const webhookStreamId = (webhookId: string): string => `webhook-${webhookId}`;

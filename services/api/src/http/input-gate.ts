@@ -34,24 +34,10 @@ export function firstRefusal(root: unknown, prefix: string): AppError | null {
   return refused ? inputRefused(refused) : null;
 }
 
-/** A JSON document carried inside a field or a file, through the same gate as a body; refused with 400 naming the field. */
-export function gatedJson(source: string | Uint8Array, field: string, maxBytes?: number): unknown {
-  const read = jsonOf(source, field, maxBytes);
-  if ('refused' in read) throw inputRefused(read.refused);
-  return read.value;
-}
-
 /** An uploaded file's name as the client sent it: kept and shown, so it passes the same text check; refused with 400 naming the field. */
 export function gatedName(name: string, field = 'file'): string {
   if (!isStorable(name)) throw refuse(field, 'validation.invalid_characters');
   return name;
-}
-
-/** A file's bytes as text, through the same gate; refused with 400 naming the field. */
-export function gatedText(bytes: Uint8Array, field: string, maxBytes?: number): string {
-  const read = textOf(bytes, field, maxBytes);
-  if ('refused' in read) throw inputRefused(read.refused);
-  return read.text;
 }
 
 function pathRefusal(req: Request): AppError | null {

@@ -12,6 +12,7 @@ import { CODE_TRANSPORT } from './codes/code-transport';
 import { MailboxTransport, SmtpTransport } from './codes/code-transports';
 import { LoginCodes } from './codes/login-codes.service';
 import { MailboxRepository } from './codes/mailbox.repository';
+import { VerificationCodesRepository } from './codes/verification-codes.repository';
 import { VerificationCodes } from './codes/verification-codes.service';
 import { AssignAuditorProjectsHandler } from './commands/assign-auditor-projects.handler';
 import { BindChatAccountHandler } from './commands/bind-chat-account.handler';
@@ -33,6 +34,7 @@ import { PeopleController } from './people.controller';
 import { PeoplePolicyService } from './people-policy.service';
 import { RegistrationService } from './registration.service';
 import { LoginTickets } from './sessions/login-tickets.service';
+import { LoginTicketsRepository } from './sessions/login-tickets.repository';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { StreamTickets } from './sessions/stream-tickets.service';
 import { SignInService } from './sign-in.service';
@@ -59,8 +61,10 @@ import { TeamsController } from './teams.controller';
     HistoryRepository,
     MailboxRepository,
     PasswordHasher,
+    VerificationCodesRepository,
     VerificationCodes,
     LoginCodes,
+    LoginTicketsRepository,
     LoginTickets,
     SignInThrottle,
     SignInService,

@@ -2,8 +2,8 @@
 // so a change of access holds from the next event on. A subject it does not know reaches nobody.
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import { type Actor, type AppConfig, CONFIG, type JobSubject } from '@annot/core';
-import { type Action, can, inScope } from '@annot/workflows';
+import { type Actor, type AppConfig, CONFIG } from '@annot/core';
+import { type Action, can, inScope, type JobSubject } from '@annot/workflows';
 import { AlgorithmsRepository } from '../algorithms/algorithms.repository';
 import { BatchAccess } from '../batches/batch-access.service';
 import { AnnouncementsRepository } from '../comms/announcements.repository';

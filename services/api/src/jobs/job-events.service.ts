@@ -2,7 +2,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import { Subject } from 'rxjs';
-import { type AppConfig, CONFIG, createWorkerRedis, isJobName, type JobItem, jobQueue, type JobSubject, ownerOf, subjectOf } from '@annot/core';
+import { type AppConfig, CONFIG, createWorkerRedis, isJobName, type JobItem, jobQueue, ownerOf, subjectOf } from '@annot/core';
+import type { JobSubject } from '@annot/workflows';
 
 const closeWaitMs = 2_000;
 

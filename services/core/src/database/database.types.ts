@@ -511,8 +511,9 @@ export interface ProjectsTable {
   status: string;
   type: string;
   annotation_type: string;
-  start_date: ColumnType<string, string, string>;
-  end_date: ColumnType<string, string, string>;
+  /** node-postgres reads a date as a Date; the projects' reads format it with isoDate. */
+  start_date: ColumnType<Date, string, string>;
+  end_date: ColumnType<Date, string, string>;
   creator_id: string;
   basics: Json;
   tools: Json | null;

@@ -1,4 +1,6 @@
 // The one typed catalogue of background jobs: every name has its data shape and exactly one handler.
+import type { JobSubject } from '@annot/workflows';
+
 export const jobQueue = 'jobs';
 
 export enum JobName {
@@ -33,12 +35,6 @@ export type JobItem =
   | { name: JobName.PublishAnnouncement; data: { announcementId: string; publishAt: string } };
 
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
-
-/** What a job is about, so the console can attach its progress to the right row and the events stream knows who may read it. */
-export interface JobSubject {
-  type: string;
-  id: string;
-}
 
 export function subjectOf(item: JobItem): JobSubject {
   switch (item.name) {

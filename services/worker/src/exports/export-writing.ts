@@ -1,22 +1,12 @@
 // Writes an export's archive: the scope read by keyset pages, each item encoded in the format asked for and added to
 // the zip at once, media streamed in one by one in the items' order, each opened while those before it are written.
 // The job runs it, and so does the benchmark.
-import { type Db } from '@annot/core';
-import { type ExportDestination, exportEncoders, type ExportFormat, type ExportFrame, type ExportScope, frameFile, itemFramesView } from '@annot/workflows';
+import { exportEncoders, type ExportFrame, frameFile, itemFramesView } from '@annot/workflows';
 import { ArchiveWriter } from './archive-writer';
 import { exportContextOf } from './export-context';
-import { countScope, type ScopedItem, scopedItems } from './export-items';
+import { type ScopedItem, scopedItems } from './export-items';
 import type { ExportMedia, MediaFile } from './export-media';
-
-export interface ExportRecord {
-  projectId: string;
-  format: ExportFormat;
-  scope: ExportScope;
-  withMedia: boolean;
-  fileName: string;
-  destination: ExportDestination;
-  requestedAt: Date;
-}
+import type { ExportRecord, ExportsRepository } from './exports.repository';
 
 export interface Volume {
   items: number;
@@ -33,17 +23,17 @@ export interface WriteTarget {
   media: ExportMedia | null;
 }
 
-export async function writeExport(db: Db, record: ExportRecord, target: WriteTarget, report: (progress: number) => Promise<unknown>): Promise<Volume> {
-  const context = await exportContextOf(db, record.projectId, record.requestedAt);
+export async function writeExport(exports: ExportsRepository, record: ExportRecord, target: WriteTarget, report: (progress: number) => Promise<unknown>): Promise<Volume> {
+  const context = await exportContextOf(exports, record.projectId, record.requestedAt);
   const encoder = exportEncoders[record.format](context);
   const writer = new ArchiveWriter(target.archivePath, target.workDir, record.requestedAt);
-  const total = await countScope(db, record.projectId, record.scope);
+  const total = await exports.countScope(record.projectId, record.scope);
   let items = 0;
   let objects = 0;
   let reported = 0;
   const media = record.withMedia && target.media ? target.media.reading() : null;
   try {
-    for await (const run of scopedItems(db, record.projectId, record.scope, target.pageSize)) {
+    for await (const run of scopedItems(exports, record.projectId, record.scope, target.pageSize)) {
       const placed = Array.from(run, (item) => ({ item, ...archiveFrames(item) }));
       const files = placed.map(({ item, mediaPath, frames, sources }) => mediaFiles(item, mediaPath, frames, sources));
       media?.plan(files.flat());

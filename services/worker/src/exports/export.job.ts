@@ -5,14 +5,14 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
-import { type AppConfig, commandContext, CONFIG, DATABASE, type Db, exportStateRow, type JobData, JobName, LifecycleStates, subjectOf, systemActor } from '@annot/core';
-import type { ExportDestination, ExportFormat, ExportScope } from '@annot/workflows';
+import { type AppConfig, commandContext, CONFIG, exportStateRow, type JobData, JobName, LifecycleStates, subjectOf, systemActor } from '@annot/core';
 import type { JobHandler } from '../jobs/job-handler';
 import { RecordExportStepCommand } from './commands/record-export-step.handler';
 import { ExportDestinations } from './export-destinations';
 import { ExportMedia } from './export-media';
 import { ExportRefused } from './export-refused';
-import { type ExportRecord, type Volume, writeExport } from './export-writing';
+import { type Volume, writeExport } from './export-writing';
+import { ExportsRepository } from './exports.repository';
 
 @Injectable()
 export class ExportJob implements JobHandler {
@@ -24,7 +24,7 @@ export class ExportJob implements JobHandler {
     private readonly destinations: ExportDestinations,
     private readonly media: ExportMedia,
     @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(DATABASE) private readonly db: Db,
+    private readonly exports: ExportsRepository,
   ) {}
 
   async handle(job: Job<JobData<JobName.Export>>): Promise<Volume | { skipped: true }> {
@@ -39,13 +39,13 @@ export class ExportJob implements JobHandler {
 
     await this.commands.execute(new RecordExportStepCommand(exportId, { kind: 'start', data: { attempt } }, context('start')));
     await report(0);
-    const record = await this.record(exportId);
+    const record = await this.exports.record(exportId);
     const started = Date.now();
     const workDir = path.resolve(this.config.storageDir, 'tmp', 'exports', `${exportId}-${attempt}`);
     try {
       await mkdir(workDir, { recursive: true });
       const archivePath = path.join(workDir, 'archive.zip');
-      const volume = await writeExport(this.db, record, { archivePath, workDir, pageSize: this.config.exportPageSize, media: this.media }, report);
+      const volume = await writeExport(this.exports, record, { archivePath, workDir, pageSize: this.config.exportPageSize, media: this.media }, report);
       const location = await this.destinations.deliver(exportId, record.destination, record.fileName, archivePath);
       const expiresAt = record.destination.type === 'download' ? new Date(Date.now() + this.config.exportRetentionDays * this.config.exportDayMs).toISOString() : null;
       await this.commands.execute(
@@ -62,22 +62,5 @@ export class ExportJob implements JobHandler {
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
-  }
-
-  private async record(exportId: string): Promise<ExportRecord> {
-    const row = await this.db
-      .selectFrom('export_records')
-      .select(['project_id', 'format', 'scope', 'with_media', 'file_name', 'destination', 'requested_at'])
-      .where('export_id', '=', exportId)
-      .executeTakeFirstOrThrow();
-    return {
-      projectId: row.project_id,
-      format: row.format as ExportFormat,
-      scope: row.scope as ExportScope,
-      withMedia: row.with_media,
-      fileName: row.file_name,
-      destination: row.destination as ExportDestination,
-      requestedAt: new Date(row.requested_at),
-    };
   }
 }

@@ -6,10 +6,11 @@ import { ExportDestinations } from './export-destinations';
 import { ExportJob } from './export.job';
 import { ExportMedia } from './export-media';
 import { ExpireExportJob } from './expire-export.job';
+import { ExportsRepository } from './exports.repository';
 
 @Module({
   imports: [StorageModule],
-  providers: [RecordExportStepHandler, ExportDestinations, ExportMedia, ExportJob, ExpireExportJob],
+  providers: [RecordExportStepHandler, ExportsRepository, ExportDestinations, ExportMedia, ExportJob, ExpireExportJob],
   exports: [ExportJob, ExpireExportJob],
 })
 export class ExportsModule {}

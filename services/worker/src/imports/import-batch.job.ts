@@ -19,8 +19,7 @@ import {
   CONFIG,
   commandContext,
   EventStore,
-  DATABASE,
-  type Db,
+  FilesRepository,
   type Storage,
   STORAGE,
   type JobData,
@@ -50,6 +49,7 @@ import { FinishImportCommand, type ImportOutcome } from './commands/finish-impor
 import { ImportRefused } from './import-refused';
 import type { SourceFile } from './import-source';
 import { ImportSources } from './import-sources';
+import { ImportsRepository } from './imports.repository';
 import { type ImportUnit, planImport, seqinfoFileName } from './import-units';
 import { examinePicture, examineSequence, type ExaminedUnit, type Failure, mapLimit, readConcurrency } from './unit-examine';
 import { mediaTypeByName } from './media-probe';
@@ -75,7 +75,8 @@ export class ImportBatchJob implements JobHandler {
     private readonly videos: VideoFrames,
     @Inject(STORAGE) private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(DATABASE) private readonly db: Db,
+    private readonly imports: ImportsRepository,
+    private readonly files: FilesRepository,
   ) {}
 
   async handle(job: Job<JobData<JobName.ImportBatch>>): Promise<{ registered: number; failed: number } | { skipped: true }> {
@@ -130,7 +131,7 @@ export class ImportBatchJob implements JobHandler {
     for await (const file of this.sources.open(ref, batchId, importId).list()) if (!isHiddenPath(file.name)) listed.push(file);
     const { data: files, shipped } = splitShipped(listed, ref.annotations);
     if (files.length === 0) throw new ImportRefused('batches.no_files');
-    const annotationType = await this.annotationType(projectId);
+    const annotationType = await this.imports.annotationType(projectId);
     const plan = planImport(files, annotationType, rootName(ref), annotationType === 'picture_continuous_frame' ? await motSequences(files) : new Map());
 
     // New items wait in the pool of the project's first link, fixed now so a links edit cannot slip in before they land.
@@ -243,11 +244,6 @@ export class ImportBatchJob implements JobHandler {
     return { refusals: outcome.refusals.map(line), warnings: outcome.warnings.map(line) };
   }
 
-  private async annotationType(projectId: string): Promise<AnnotationType | null> {
-    const row = await this.db.selectFrom('projects').select('annotation_type').where('project_id', '=', projectId).executeTakeFirst();
-    return (row?.annotation_type as AnnotationType | undefined) ?? null;
-  }
-
   /** One item's files read, probed and hashed; `progress` hears how far a long one (a video) has got, 0 to 1. */
   private async examineUnit(unit: ImportUnit, annotationType: AnnotationType | null, progress: (share: number) => Promise<void>): Promise<ExaminedUnit> {
     switch (unit.kind) {
@@ -291,11 +287,7 @@ export class ImportBatchJob implements JobHandler {
   private async storeReport(importId: string, failures: Failure[]): Promise<string> {
     const fileId = uuidFrom(`${importId}:failures`);
     const content = Buffer.from(JSON.stringify(failures));
-    await this.db
-      .insertInto('files')
-      .values({ file_id: fileId, name: `failures-${importId}.json`, media_type: 'application/json', size: content.length, sha256: createHash('sha256').update(content).digest('hex'), content })
-      .onConflict((oc) => oc.column('file_id').doNothing())
-      .execute();
+    await this.files.storeOnce(fileId, `failures-${importId}.json`, 'application/json', content);
     return fileId;
   }
 }

@@ -5,11 +5,12 @@ import { AnnotationImport, ItemWork, StorageModule } from '@annot/core';
 import { FinishImportHandler } from './commands/finish-import.handler';
 import { ImportBatchJob } from './import-batch.job';
 import { ImportSources } from './import-sources';
+import { ImportsRepository } from './imports.repository';
 import { VideoFrames } from './video-frames';
 
 @Module({
   imports: [StorageModule],
-  providers: [FinishImportHandler, ImportSources, VideoFrames, ItemWork, AnnotationImport, ImportBatchJob],
+  providers: [FinishImportHandler, ImportsRepository, ImportSources, VideoFrames, ItemWork, AnnotationImport, ImportBatchJob],
   exports: [ImportBatchJob],
 })
 export class ImportsModule {}

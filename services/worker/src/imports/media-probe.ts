@@ -32,9 +32,6 @@ const otherMediaTypes: Record<string, string> = {
 /** The media type a file's name gives it, for files registered as they are (videos, point clouds); null for others. */
 export const mediaTypeByName = (name: string): string | null => otherMediaTypes[extensionOf(name)] ?? null;
 
-/** Bytes of a file's start that are enough for every image header we read. */
-export const probeHeaderBytes = 512 * 1024;
-
 export const extensionOf = (name: string): string => /\.([^./]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
 export function probe(name: string, header: Buffer): Probe {

@@ -22,7 +22,6 @@ export type AcceptanceItem = z.infer<typeof acceptanceItem>;
 
 /** An item the verdict does not pass, with the marks its acceptor left, which a rework shows. */
 export const failedAcceptanceItem = acceptanceItem.extend({ marks: errorMarks }).strict();
-export type FailedAcceptanceItem = z.infer<typeof failedAcceptanceItem>;
 
 /**
  * Where the PM's verdict sends the batch's items. Passing the batch passes the items its acceptor passed; rejecting it

@@ -92,8 +92,6 @@ export const acceptanceMachine = setup({
   },
 });
 
-export const acceptanceMachineRef = `${acceptanceMachine.id}@${acceptanceMachine.version}`;
-
 /**
  * What a state allows to someone: its claimer, another acceptor or a PM. The shared lifecycle asks without an actor, and
  * every edge here names one, so a refusal built from that would name nothing.

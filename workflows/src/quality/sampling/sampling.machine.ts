@@ -109,5 +109,3 @@ export const samplingMachine = setup({
     decided: { type: 'final' },
   },
 });
-
-export const samplingMachineRef = `${samplingMachine.id}@${samplingMachine.version}`;

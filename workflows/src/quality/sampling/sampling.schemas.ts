@@ -25,7 +25,6 @@ export const samplingPreviewQuery = z
   })
   .strict()
   .refine((q) => (q.batchId === undefined) !== (q.linkId === undefined), { message: 'quality.sampling_scope_one', path: ['batchId'] });
-export type SamplingPreviewQuery = z.infer<typeof samplingPreviewQuery>;
 
 /** Failing an item needs a mark; the decider says so in the seed's words. */
 export const judgeSampleInput = z.object({ verdict: sampleVerdict, marks: errorMarks.default([]) }).strict();

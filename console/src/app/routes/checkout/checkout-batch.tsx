@@ -2,7 +2,7 @@
 import { useParams } from 'react-router-dom';
 import { RefusalNotice } from '@/components/refusal';
 import { useUserInfo } from '@/features/auth/api/get-user-info';
-import { AcceptanceBatchDetail } from '@/features/quality-judging/components/acceptance-batch-detail';
+import { AcceptanceBatchDetail } from '@/features/quality/judging/components/acceptance-batch-detail';
 import { isUuid } from '@/lib/ids';
 import { acceptanceEditorPath, checkoutLinks } from './checkout-links';
 

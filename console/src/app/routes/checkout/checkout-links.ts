@@ -1,5 +1,5 @@
 // Where the acceptor area's screens live, so each page links to the others by the seed's addresses.
-import type { AcceptanceProjectLinks } from '@/features/quality-judging/components/acceptance-project-screen';
+import type { AcceptanceProjectLinks } from '@/features/quality/judging/components/acceptance-project-screen';
 
 export const checkoutLinks: AcceptanceProjectLinks = {
   index: '/checkout/index',

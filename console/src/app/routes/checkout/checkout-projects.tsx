@@ -1,7 +1,7 @@
 // /checkout and /checkout/index: the acceptor's landing, its acceptance projects with their batches counted by status.
 import { useTranslation } from 'react-i18next';
 import { Welcome } from '@/features/auth/components/welcome';
-import { AcceptanceProjectsTable } from '@/features/quality-judging/components/acceptance-projects-table';
+import { AcceptanceProjectsTable } from '@/features/quality/judging/components/acceptance-projects-table';
 import { checkoutLinks } from './checkout-links';
 
 export default function CheckoutProjectsPage() {

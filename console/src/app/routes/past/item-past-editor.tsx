@@ -18,7 +18,7 @@ import { itemMediaQuery } from '@/features/tasks/api/get-item-media';
 import { isUuid } from '@/lib/ids';
 import { formatTime } from '@/lib/time';
 
-const PointCloudEditor = lazy(() => import('@/features/point-cloud/components/point-cloud-editor'));
+const PointCloudEditor = lazy(() => import('@/features/editor/point-cloud/components/point-cloud-editor'));
 
 /** Nothing to give, navigate to or send: the lists the editor is handed stay the same on every render. */
 const none: never[] = [];

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
-import { SamplingInbox } from '@/features/quality-judging/components/sampling-inbox';
+import { SamplingInbox } from '@/features/quality/judging/components/sampling-inbox';
 import { ClaimPanel } from '@/features/tasks/components/claim-panel';
 
 export default function TagProjectPage() {

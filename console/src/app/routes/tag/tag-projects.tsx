@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Welcome } from '@/features/auth/components/welcome';
 import { ProjectsTable } from '@/features/projects/components/projects-table';
-import { SamplingInbox } from '@/features/quality-judging/components/sampling-inbox';
+import { SamplingInbox } from '@/features/quality/judging/components/sampling-inbox';
 
 export default function TagProjectsPage({ titleKey, welcome }: { titleKey: string; welcome: boolean }) {
   const { t } = useTranslation();

@@ -29,7 +29,7 @@ import { useCan } from '@/lib/authorization';
 import { isUuid } from '@/lib/ids';
 
 // The point-cloud editor and three.js come only with an item of a point-cloud project.
-const PointCloudEditor = lazy(() => import('@/features/point-cloud/components/point-cloud-editor'));
+const PointCloudEditor = lazy(() => import('@/features/editor/point-cloud/components/point-cloud-editor'));
 
 /** Empty lists that stay the same, so the editor is not handed a new one on every render. */
 const noGroups: ToolGroup[] = [];

@@ -17,16 +17,16 @@ import { AnnotationEditor } from '@/features/editor/components/annotation-editor
 import { missingReason } from '@/features/editor/components/image-missing';
 import type { EditorJudging, EditorRequest } from '@/features/editor/components/editor-types';
 import { useLoadedImage } from '@/features/editor/hooks/use-loaded-image';
-import type { GateJudging, GateVerb } from '@/features/quality-judging/hooks/gate-judging';
-import { useAcceptanceJudging } from '@/features/quality-judging/hooks/use-acceptance-judging';
-import { useSampleJudging } from '@/features/quality-judging/hooks/use-sample-judging';
+import type { GateJudging, GateVerb } from '@/features/quality/judging/hooks/gate-judging';
+import { useAcceptanceJudging } from '@/features/quality/judging/hooks/use-acceptance-judging';
+import { useSampleJudging } from '@/features/quality/judging/hooks/use-sample-judging';
 import { itemMediaQuery } from '@/features/tasks/api/get-item-media';
 import { useTaskItem } from '@/features/tasks/api/get-task-item';
 import { isUuid } from '@/lib/ids';
 
 const noMarks: ErrorMark[] = [];
 // A gate's reader may not read the project: an item is judged in the point-cloud editor when its tools draw in 3D.
-const PointCloudEditor = lazy(() => import('@/features/point-cloud/components/point-cloud-editor'));
+const PointCloudEditor = lazy(() => import('@/features/editor/point-cloud/components/point-cloud-editor'));
 const spatialTemplates = new Set(['cuboid', 'segment']);
 
 export type JudgingArea = 'tag' | 'project' | 'checkout';

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AlgorithmCallView } from '@annot/workflows';
-import { fakeApi, renderIn } from '@/features/quality/components/quality.test-support';
+import { fakeApi, renderIn } from '@/test/fake-api';
 import { useCan } from '@/lib/authorization';
 import { CallsTable } from './calls-table';
 

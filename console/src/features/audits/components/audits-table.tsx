@@ -10,7 +10,7 @@ import { ListTable } from '@/components/list-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { useCan } from '@/lib/authorization';
-import { useJobProgress } from '@/features/jobs/use-job-progress';
+import { useJobProgress } from '@/lib/use-job-progress';
 import { auditsKey, useAudits } from '../api/list-audits';
 import { useRequestAudit } from '../api/request-audit';
 import { formatTime } from '@/lib/time';

@@ -13,7 +13,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useCan } from '@/lib/authorization';
-import { useJobProgress } from '@/features/jobs/use-job-progress';
+import { useJobProgress } from '@/lib/use-job-progress';
 import { ApiError } from '@/lib/api-client';
 import { type FieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { type BatchChange, downloadFailures, useBatches, useChangeBatch } from '../api/batches';

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { fieldError } from '@/features/quality/components/field-errors';
+import { fieldError } from '@/lib/field-errors';
 import { FormRefusal } from '@/components/form-refusal';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { useRequestExport } from '../api/exports';

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { TableCell, TableRow } from '@/components/ui/table';
-import { useJobProgress } from '@/features/jobs/use-job-progress';
+import { useJobProgress } from '@/lib/use-job-progress';
 import { downloadExport, exportsKey, useExportRecords } from '../api/exports';
 import { bytesLabel, destinationLabel, durationLabel, formatLabel, gateLabel } from './export-labels';
 import { formatTime } from '@/lib/time';

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AcceptanceBatchActions } from './acceptance-batch-actions';
-import { fakeApi, renderIn } from './quality.test-support';
+import { fakeApi, renderIn } from '@/test/fake-api';
 
 const batchId = '00000000-0000-4000-8000-000000000006';
 const buttons = () => screen.queryAllByRole('button').map((b) => b.textContent);

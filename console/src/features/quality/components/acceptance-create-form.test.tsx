@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Choice } from '@/components/search-choices';
 import { AcceptanceCreateForm } from './acceptance-create-form';
-import { fakeApi, renderIn } from './quality.test-support';
+import { fakeApi, renderIn } from '@/test/fake-api';
 
 const projectId = '00000000-0000-4000-8000-000000000001';
 const batchA = '00000000-0000-4000-8000-00000000000a';

@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { useCreateAcceptanceBatches } from '../api/create-acceptance-batches';
 import { useAcceptanceEligible } from '../api/get-acceptance-eligible';
-import { fieldError } from './field-errors';
+import { fieldError } from '@/lib/field-errors';
 import { FormRefusal } from '@/components/form-refusal';
 
 export interface AcceptanceCreateFormProps {

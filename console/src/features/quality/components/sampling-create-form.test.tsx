@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderIn } from './quality.test-support';
+import { fakeApi, renderIn } from '@/test/fake-api';
 import { SamplingCreateForm } from './sampling-create-form';
 
 const projectId = '00000000-0000-4000-8000-000000000001';

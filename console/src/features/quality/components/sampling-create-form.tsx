@@ -12,7 +12,7 @@ import { Select } from '@/components/ui/select';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import { useCreateSamplingTask } from '../api/create-sampling-task';
 import { useSamplingPreview } from '../api/get-sampling-preview';
-import { fieldError } from './field-errors';
+import { fieldError } from '@/lib/field-errors';
 import { FormRefusal } from '@/components/form-refusal';
 
 export interface SamplingCreateFormProps {

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderIn } from './quality.test-support';
+import { fakeApi, renderIn } from '@/test/fake-api';
 import { SamplingTaskActions } from './sampling-task-actions';
 
 const taskId = '00000000-0000-4000-8000-000000000005';

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResultObject } from '@annot/workflows';
-import { renderIn } from '@/features/quality/components/quality.test-support';
+import { renderIn } from '@/test/fake-api';
 import { setLanguage, type UiLanguage } from '@/lib/i18n';
 import { ResultSummary } from './result-summary';
 

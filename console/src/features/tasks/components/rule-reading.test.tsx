@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RuleReadingView } from '@annot/workflows';
-import { renderIn } from '@/features/quality/components/quality.test-support';
+import { renderIn } from '@/test/fake-api';
 import { RuleReadingGate } from './rule-reading';
 
 const projectId = '00000000-0000-4000-8000-0000000000d1';

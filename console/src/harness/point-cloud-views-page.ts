@@ -2,9 +2,9 @@
 // selected cuboid, beside the same scene drawing its whole cloud in every view (a grid of one cell), each view's pixels
 // read back to compare; and the selected points' highlight. Bundled on its own by the test; the console never loads it.
 import { cloudBounds, type CuboidShape, type PointCloud, segmentFromIndices } from '@annot/workflows';
-import { adoptGrid, gridCloud } from './cloud-grid';
-import { type ViewName, viewNames } from './cloud-views';
-import { PointCloudScene } from './point-cloud-scene';
+import { adoptGrid, gridCloud } from '@/features/editor/point-cloud/scene/cloud-grid';
+import { type ViewName, viewNames } from '@/features/editor/point-cloud/scene/cloud-views';
+import { PointCloudScene } from '@/features/editor/point-cloud/scene/point-cloud-scene';
 
 const width = 960;
 const height = 540;

@@ -1,11 +1,7 @@
 // Follows background jobs over the events stream: progress per subject, and a callback when one ends.
 import { useRef, useState } from 'react';
+import type { JobSubject } from '@annot/workflows';
 import { useServerEvents } from '@/lib/events-stream';
-
-export interface JobSubject {
-  type: string;
-  id: string;
-}
 
 interface JobMessage {
   jobId: string;

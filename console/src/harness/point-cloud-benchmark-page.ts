@@ -4,9 +4,9 @@
 // the same buffers. Bundled on its own by the benchmark; the console never loads it.
 import { BufferAttribute, BufferGeometry, PerspectiveCamera, Points, PointsMaterial, Scene, WebGLRenderer } from 'three';
 import type { CuboidShape, PointCloud } from '@annot/workflows';
-import { placeOrbit, startingOrbit } from './cloud-views';
-import { gridCloud, adoptGrid } from './cloud-grid';
-import { PointCloudScene, type SceneBox } from './point-cloud-scene';
+import { placeOrbit, startingOrbit } from '@/features/editor/point-cloud/scene/cloud-views';
+import { gridCloud, adoptGrid } from '@/features/editor/point-cloud/scene/cloud-grid';
+import { PointCloudScene, type SceneBox } from '@/features/editor/point-cloud/scene/point-cloud-scene';
 
 const width = 1280;
 const height = 720;

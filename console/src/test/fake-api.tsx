@@ -1,4 +1,4 @@
-// What the quality screens' component tests share: a fake API answering by method and path in the seed's envelope,
+// What component tests share: a fake API answering by method and path in the seed's envelope,
 // and a render in the chosen language with a fresh query client and a router.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';

@@ -28,11 +28,6 @@ async function answered<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-/** The cloud of a source file (PCD, .bin, .pcd.bin, PLY); the buffer moves to the worker and is unusable after. */
-export function parsePointCloudFile(fileName: string, buffer: ArrayBuffer): Promise<PointCloud> {
-  return answered(cloudWorker().parse(fileName, Comlink.transfer(buffer, [buffer])));
-}
-
 /** The worker's handle of each cloud it decoded, under which it keeps the cloud's positions. */
 const handles = new WeakMap<PointCloud, number>();
 
