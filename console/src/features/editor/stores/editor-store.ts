@@ -59,7 +59,9 @@ export function createEditorStore(document: ResultDocument) {
   const set = (next: Partial<EditorState>) => {
     const previous = state;
     state = { ...state, ...next };
-    // A vertex picked belongs to the object selected as it was: another selection or document forgets it.
+    // A drawing belongs to the frame it was started on, and a vertex picked to the object selected as it was: another
+    // frame drops both, another selection or document the vertex.
+    if (state.frame !== previous.frame) modes.send({ type: 'frame.change' });
     if (state.selected !== previous.selected || state.history.present !== previous.history.present) modes.send({ type: 'vertex.drop' });
     for (const listener of listeners) listener();
   };

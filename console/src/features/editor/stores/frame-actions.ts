@@ -11,7 +11,6 @@ export function goToFrame(store: EditorStore, frame: number): void {
   const state = store.getState();
   if (target === state.frame) return;
   store.set({ frame: target });
-  store.modes.send({ type: 'frame.change' });
 }
 
 export function stepFrame(store: EditorStore, step: number): void {
