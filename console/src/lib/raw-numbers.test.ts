@@ -23,14 +23,18 @@ function rawNumbers(): { files: number; found: string[] } {
   // most of the cost: a translation (`t(...)` is text; i18next's overloads are the costliest types of the console), and
   // an element or a list made by `.map(...)`, alone or as a branch of a choice (a union with an object in it, which
   // `isNumber` never counts). Expressions inside them are still visited and asked one by one.
+  const unwrapped = (expression: ts.Expression): ts.Expression =>
+    ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isNonNullExpression(expression)
+      ? unwrapped(expression.expression)
+      : expression;
   const makesObject = (expression: ts.Expression): boolean => {
-    const inner = ts.skipOuterExpressions(expression);
+    const inner = unwrapped(expression);
     if (ts.isJsxElement(inner) || ts.isJsxSelfClosingElement(inner) || ts.isJsxFragment(inner)) return true;
     return ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression) && inner.expression.name.text === 'map';
   };
   const choices = [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken];
   const knownNotNumber = (expression: ts.Expression): boolean => {
-    const inner = ts.skipOuterExpressions(expression);
+    const inner = unwrapped(expression);
     if (makesObject(inner)) return true;
     if (ts.isConditionalExpression(inner)) return makesObject(inner.whenTrue) || makesObject(inner.whenFalse);
     if (ts.isBinaryExpression(inner) && choices.includes(inner.operatorToken.kind)) return makesObject(inner.right);

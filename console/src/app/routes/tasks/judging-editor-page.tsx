@@ -1,8 +1,10 @@
 // /tag/edit/{itemId}?sampling={taskId}, /project/edit/{itemId}?sampling={taskId} and /checkout/edit/{itemId}?acceptance={batchId}:
 // the editor judging an item for a quality gate. The objects stay as they are; pass, or fail (reject) with marks on the
-// canvas, is the gate's verdict, and the editor then opens the next item to judge or goes back to the gate.
+// canvas, is the gate's verdict, and the editor then opens the next item to judge or goes back to the gate, as the
+// gate's judging machine decides.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -20,6 +22,7 @@ import { useLoadedImage } from '@/features/editor/hooks/use-loaded-image';
 import type { GateJudging, GateVerb } from '@/features/quality/judging/hooks/gate-judging';
 import { useAcceptanceJudging } from '@/features/quality/judging/hooks/use-acceptance-judging';
 import { useSampleJudging } from '@/features/quality/judging/hooks/use-sample-judging';
+import { gateJudgingMachine } from '@/features/quality/judging/machines/gate-judging.machine';
 import { itemMediaQuery } from '@/features/tasks/api/get-item-media';
 import { useTaskItem } from '@/features/tasks/api/get-task-item';
 import { isUuid } from '@/lib/ids';
@@ -82,6 +85,17 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
   const place = places[gate];
   const back = place.back(area, judging.projectId, gateId);
   const open = (next: string | null) => navigate(next ? place.editor(area, next, gateId) : back);
+  // The page stays as the editor moves from item to item, and so does the machine; it is told where to go next.
+  const flow = useActorRef(gateJudgingMachine);
+  const opener = useRef(open);
+  opener.current = open;
+  useEffect(() => {
+    const subscription = flow.on('open', ({ itemId, finished }) => {
+      if (finished) toast(t(gate === 'sampling' ? 'judging_sample_done' : 'judging_batch_all_judged'));
+      opener.current(itemId);
+    });
+    return () => subscription.unsubscribe();
+  }, [flow, gate, t]);
 
   const failure = item.error ?? judging.error;
   if (failure) return <FramedRefusal refusal={refusalOf(failure)} />;
@@ -92,14 +106,15 @@ function JudgingEditor({ area, itemId, gate, gateId, judging }: GateProps & { ga
     labels: judging.labels,
     marks: judging.marks,
     onSent: (verb) => {
-      if (verb === 'release') return open(null);
-      void judging
-        .nextToJudge()
-        .then((next) => {
-          if (!next) toast(t(gate === 'sampling' ? 'judging_sample_done' : 'judging_batch_all_judged'));
-          open(next);
-        })
-        .catch(() => open(null));
+      // A verdict taken while the next item is looked for starts no second search.
+      if (!flow.getSnapshot().matches('judging')) return;
+      flow.send({ type: 'verdict.taken', verb });
+      if (!flow.getSnapshot().matches('finding')) return;
+      // For a sampling task this claims the next item.
+      judging.nextToJudge().then(
+        (next) => flow.send(next ? { type: 'next.found', itemId: next } : { type: 'next.none' }),
+        () => flow.send({ type: 'next.failed' }),
+      );
     },
   };
   const send = async (request: EditorRequest) => {

@@ -37,7 +37,6 @@ function EditorWorkspace(props: AnnotationEditorProps) {
   const { t } = useTranslation();
   const { store, setup, document, dialog, setDialog, pendingMarks, setPendingMarks, allMarks, markCounts, autosave, labelOf, flow, objectLabel, leave, commandContext } = useItemWork<Mark>(props);
   const canvasBox = useRef<HTMLDivElement>(null);
-  const spaceHeld = useRef(false);
   const [fitRequest, setFitRequest] = useState(0);
   const frame = useEditor((s) => s.frame);
 
@@ -56,7 +55,7 @@ function EditorWorkspace(props: AnnotationEditorProps) {
   );
   const viewport = useCallback(() => ({ width: canvasBox.current?.clientWidth ?? 0, height: canvasBox.current?.clientHeight ?? 0 }), []);
   const run = useEditorCommands(runFlow, viewport);
-  useEditorKeys(run, spaceHeld);
+  useEditorKeys(run);
 
   // A mark is pinned to its frame; one without a frame (a single picture's, or the item's as a whole) shows on every frame.
   const canvasMarks: CanvasMark[] = allMarks.flatMap((mark, i) => {
@@ -72,7 +71,7 @@ function EditorWorkspace(props: AnnotationEditorProps) {
   const flagged = useMemo(() => new Set(allMarks.flatMap((m) => (m.objectId ? [m.objectId] : []))), [allMarks]);
 
   const canvas = (shown: ImageBitmap) => (
-    <EditorCanvas image={shown} marks={canvasMarks} flagged={flagged} spaceHeld={spaceHeld} fitRequest={fitRequest} onOpened={onOpened} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
+    <EditorCanvas image={shown} marks={canvasMarks} flagged={flagged} fitRequest={fitRequest} onOpened={onOpened} onMark={(spot, objectId) => setDialog({ mark: { spot, objectId } })} />
   );
 
   return (

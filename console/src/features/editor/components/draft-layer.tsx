@@ -2,14 +2,14 @@
 import { memo } from 'react';
 import { Group, Line, Rect } from 'react-konva';
 import { boxFromDrag, defaultMinSize, flatPoints, rectBetween, sampleCurve } from '@annot/workflows';
-import { useEditor } from '../stores/editor-store';
+import { useEditor, useModes } from '../stores/editor-store';
 import { toolOf, useEditorSetup } from './editor-setup';
 
 export const DraftShapes = memo(function DraftShapes() {
   const setup = useEditorSetup();
-  const draft = useEditor((s) => s.draft);
-  const marquee = useEditor((s) => s.marquee);
-  const toolId = useEditor((s) => s.toolId);
+  const draft = useModes((s) => s.context.draft);
+  const marquee = useModes((s) => s.context.marquee);
+  const toolId = useModes((s) => s.context.toolId);
   const unit = useEditor((s) => 1 / s.view.scale);
   const tool = toolId ? toolOf(setup, toolId) : undefined;
   const color = toolId ? setup.colorOf(toolId) : '#ffffff';

@@ -1,13 +1,13 @@
 // The canvas: the image at full resolution under the objects on one layer (one canvas to redraw and composite a
 // frame, as plain Konva would), and on top the handles, the drawing and the marks.
 import type Konva from 'konva';
-import { type ReactNode, type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Circle, Layer, Stage, Text } from 'react-konva';
 import type { Point } from '@annot/workflows';
 import { useCanvasPointer } from '../hooks/use-canvas-pointer';
 import { PanopticLayer } from '../panoptic/panoptic-layer';
 import { fitView, zoomAt } from '../stores/editor-actions';
-import { useEditor, useEditorStore } from '../stores/editor-store';
+import { useEditor, useEditorStore, useModes } from '../stores/editor-store';
 import { DraftShapes } from './draft-layer';
 import { ObjectsLayer } from './objects-layer';
 import { SelectionHandles } from './selection-handles';
@@ -23,7 +23,6 @@ export interface EditorCanvasProps {
   image: ImageBitmap;
   marks: CanvasMark[];
   flagged: ReadonlySet<string>;
-  spaceHeld: RefObject<boolean>;
   /** Called by fit (F) and 1:1 through the store's view; the canvas fits once on first showing. */
   fitRequest: number;
   /** Called once the first frame is on screen. */
@@ -47,15 +46,15 @@ function whenIdle(work: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onOpened, onMark }: EditorCanvasProps) {
+export function EditorCanvas({ image, marks, flagged, fitRequest, onOpened, onMark }: EditorCanvasProps) {
   const store = useEditorStore();
   const box = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [ready, setReady] = useState(false);
   const view = useEditor((s) => s.view);
-  const mode = useEditor((s) => s.mode);
-  const pointer = useCanvasPointer(stage, spaceHeld, onMark);
+  const selecting = useModes((s) => s.matches({ tool: 'select' }));
+  const pointer = useCanvasPointer(stage, onMark);
 
   // Measured before the first paint, so the stage is there in the first frame rather than a frame later.
   useLayoutEffect(() => {
@@ -117,7 +116,7 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onO
       className="relative h-full w-full overflow-hidden bg-neutral-900"
       data-editor-ready={ready ? 'true' : 'false'}
       data-testid="editor-canvas"
-      style={{ cursor: mode === 'select' ? 'default' : 'crosshair' }}
+      style={{ cursor: selecting ? 'default' : 'crosshair' }}
       onContextMenu={(e) => e.preventDefault()}
     >
       {size.width > 0 && (
@@ -156,7 +155,8 @@ export function EditorCanvas({ image, marks, flagged, spaceHeld, fitRequest, onO
  */
 function OverlayLayer({ pinned, children }: { pinned: boolean; children: ReactNode }) {
   const layer = useRef<Konva.Layer>(null);
-  const busy = useEditor((s) => s.selected.size > 0 || s.draft !== null || s.marquee !== null);
+  const drawing = useModes((s) => s.context.draft !== null || s.context.marquee !== null);
+  const busy = useEditor((s) => s.selected.size > 0) || drawing;
   const selected = useEditor((s) => s.selected);
   const present = useEditor((s) => s.history.present);
   // Handles are found on the hit canvas: drawn with the commit that shows them rather than at the next frame, a

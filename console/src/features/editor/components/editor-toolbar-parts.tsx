@@ -3,7 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { type EditorCommand, shortcutText } from '../hooks/editor-shortcuts';
-import { useEditor, useEditorStore } from '../stores/editor-store';
+import { pickTool } from '../modes/tool-mode-actions';
+import { useEditor, useEditorStore, useModes } from '../stores/editor-store';
 import { useEditorSetup } from './editor-setup';
 
 export function CommandButton({ run, command, label, disabled = false }: { run: (command: EditorCommand) => void; command: EditorCommand; label: string; disabled?: boolean }) {
@@ -20,15 +21,16 @@ export function ModeButtons({ run }: { run: (command: EditorCommand) => void }) 
   const { t } = useTranslation();
   const store = useEditorStore();
   const setup = useEditorSetup();
-  const mode = useEditor((s) => s.mode);
-  const toolId = useEditor((s) => s.toolId);
+  const selecting = useModes((s) => s.matches({ tool: 'select' }));
+  const marking = useModes((s) => s.matches({ tool: 'mark' }));
+  const toolId = useModes((s) => s.context.toolId);
   return (
     <>
-      <Button size="sm" variant={mode === 'select' ? 'secondary' : 'ghost'} title={`${t('editor_select')} (V)`} onClick={() => run('select_mode')}>
+      <Button size="sm" variant={selecting ? 'secondary' : 'ghost'} title={`${t('editor_select')} (V)`} onClick={() => run('select_mode')}>
         {t('editor_select')}
       </Button>
       {setup.inspecting && (
-        <Button size="sm" variant={mode === 'mark' ? 'secondary' : 'ghost'} title={`${t('editor_mark_mode')} (M)`} onClick={() => run('mark_mode')}>
+        <Button size="sm" variant={marking ? 'secondary' : 'ghost'} title={`${t('editor_mark_mode')} (M)`} onClick={() => run('mark_mode')}>
           {t('editor_mark_mode')}
         </Button>
       )}
@@ -37,10 +39,10 @@ export function ModeButtons({ run }: { run: (command: EditorCommand) => void }) 
           <Button
             key={tool.toolId}
             size="sm"
-            variant={mode === 'draw' && toolId === tool.toolId ? 'secondary' : 'ghost'}
+            variant={toolId === tool.toolId ? 'secondary' : 'ghost'}
             title={`${tool.definition.name} (Shift+${index + 1})`}
-            aria-pressed={mode === 'draw' && toolId === tool.toolId}
-            onClick={() => store.set({ mode: 'draw', toolId: tool.toolId, draft: null, selected: new Set() })}
+            aria-pressed={toolId === tool.toolId}
+            onClick={() => pickTool(store, setup, tool)}
           >
             <span className="inline-block h-3 w-3 rounded-sm" style={{ background: setup.colorOf(tool.toolId) }} aria-hidden />
             {tool.definition.name}

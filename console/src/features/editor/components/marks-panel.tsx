@@ -4,6 +4,7 @@ import type { ErrorMark } from '@annot/workflows';
 import { useEditorStore } from '../stores/editor-store';
 import { goToFrame } from '../stores/frame-actions';
 import type { EditorErrorGroup } from './mark-dialog';
+import { selectPicked } from '../modes/tool-mode-actions';
 
 export interface MarksPanelProps {
   /** In a sequence a mark names its frame, and choosing it goes there. */
@@ -27,7 +28,7 @@ export function MarksPanel({ sequence, marks, pending, groups, objectLabel, onRe
         <span className="mt-0.5 inline-block h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: color }} aria-hidden />
         <button type="button" className="text-start hover:underline" onClick={() => {
             if (sequence && mark.frame !== null) goToFrame(store, mark.frame);
-            if (mark.objectId) store.set({ selected: new Set([mark.objectId]), mode: 'select', toolId: null });
+            if (mark.objectId) selectPicked(store, new Set([mark.objectId]));
           }}
         >
           <span className="font-medium">{[group?.name, mark.value].filter(Boolean).join(' / ')}</span>

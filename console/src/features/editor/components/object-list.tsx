@@ -11,6 +11,7 @@ import { useEditor, useEditorStore } from '../stores/editor-store';
 import { type EditorSetup, toolOf, useEditorSetup } from './editor-setup';
 import { issueText } from './issue-text';
 import { formatDigits } from '@/lib/numbers';
+import { selectPicked } from '../modes/tool-mode-actions';
 
 const listPage = 100;
 
@@ -94,7 +95,7 @@ const ObjectRow = memo(function ObjectRow({ object, index, selected, hidden, loc
       className={cn('grid cursor-pointer gap-0.5 rounded px-2 py-1 text-xs', selected ? 'bg-primary/15' : 'hover:bg-muted', hidden && 'opacity-50')}
       aria-selected={selected}
       aria-label={`${object.className ?? tool?.definition.name ?? ''} ${formatDigits(index + 1)}`}
-      onClick={(e) => store.set({ selected: e.shiftKey ? new Set([...store.getState().selected, object.id]) : new Set([object.id]), vertex: null, mode: 'select', toolId: null })}
+      onClick={(e) => selectPicked(store, e.shiftKey ? new Set([...store.getState().selected, object.id]) : new Set([object.id]))}
     >
       <div className="flex items-center gap-1.5">
         <span className="inline-block h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: setup.colorOf(object.toolId) }} aria-hidden />

@@ -18,7 +18,7 @@ import {
   setShape,
   shapeAt,
 } from '@annot/workflows';
-import { useEditor, useEditorStore } from '../stores/editor-store';
+import { useEditor, useEditorStore, useModes } from '../stores/editor-store';
 import { toolOf, useEditorSetup } from './editor-setup';
 
 const handleSize = 9;
@@ -27,12 +27,13 @@ export const SelectionHandles = memo(function SelectionHandles() {
   const store = useEditorStore();
   const setup = useEditorSetup();
   const unit = useEditor((s) => 1 / s.view.scale);
+  const selecting = useModes((s) => s.matches({ tool: 'select' }));
   const object = useEditor((s) => {
-    if (s.selected.size !== 1 || s.mode !== 'select') return null;
+    if (s.selected.size !== 1 || !selecting) return null;
     const [id] = s.selected;
     return s.locked.has(id) || s.hidden.has(id) ? null : (s.history.present.objects.find((o) => o.id === id) ?? null);
   });
-  const vertex = useEditor((s) => s.vertex);
+  const vertex = useModes((s) => s.context.vertex);
   const frame = useEditor((s) => s.frame);
   if (!object || setup.readOnly) return null;
   const shape = shapeAt(object, frame);
@@ -98,7 +99,7 @@ export const SelectionHandles = memo(function SelectionHandles() {
           onMouseDown={(e) => {
             stop(e);
             store.commit(update(insertVertex(path.points, after, point)));
-            store.set({ vertex: { objectId: object.id, index: after + 1 } });
+            store.modes.send({ type: 'vertex.pick', vertex: { objectId: object.id, index: after + 1 } });
           }}
         />
       ))}
@@ -120,7 +121,7 @@ export const SelectionHandles = memo(function SelectionHandles() {
               store.commit(update(deleteVertex(path.points, index, path.type)));
               return;
             }
-            store.set({ vertex: { objectId: object.id, index } });
+            store.modes.send({ type: 'vertex.pick', vertex: { objectId: object.id, index } });
           }}
           onDragStart={() => store.begin()}
           onDragMove={(e) => {

@@ -9,6 +9,7 @@ import { useEditor, useEditorStore } from '../stores/editor-store';
 import { goToFrame, propagateSelection } from '../stores/frame-actions';
 import { useEditorSetup } from './editor-setup';
 import { FrameRuler, TrackBar } from './track-bar';
+import { selectPicked } from '../modes/tool-mode-actions';
 
 export interface TimelineProps {
   run: (command: EditorCommand) => void;
@@ -34,7 +35,7 @@ export function Timeline({ run, rate, objectLabel }: TimelineProps) {
 
   const pick = useCallback(
     (id: string, to: number) => {
-      store.set({ selected: new Set([id]), mode: 'select', toolId: null });
+      selectPicked(store, new Set([id]));
       goToFrame(store, to);
     },
     [store],

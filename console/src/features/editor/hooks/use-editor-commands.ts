@@ -5,7 +5,6 @@ import {
   copySelection,
   cycleSelection,
   deleteSelection,
-  finishPath,
   nudgeSelection,
   orderSelection,
   paste,
@@ -34,13 +33,13 @@ export function useEditorCommands(flow: (command: FlowCommand) => void, viewport
       const step = 1;
       switch (command) {
         case 'select_mode':
-          return store.set({ mode: 'select', toolId: null, draft: null });
+          return store.modes.send({ type: 'tool.select' });
         case 'cancel':
-          if (state.draft) return store.set({ draft: null });
-          if (state.mode !== 'select') return store.set({ mode: 'select', toolId: null });
-          return store.set({ selected: new Set(), vertex: null });
+          // The modes drop a drawing under way, then the tool in hand; with the selection tool Escape lets the selection go.
+          if (store.modes.getSnapshot().can({ type: 'cancel' })) return store.modes.send({ type: 'cancel' });
+          return store.set({ selected: new Set() });
         case 'finish':
-          return finishPath(store, setup);
+          return store.modes.send({ type: 'draw.finish' });
         case 'undo':
           return store.undo();
         case 'redo':
@@ -108,7 +107,7 @@ export function useEditorCommands(flow: (command: FlowCommand) => void, viewport
         case 'outside':
           return outsideSelection(store, setup);
         case 'mark_mode':
-          if (setup.inspecting) store.set({ mode: state.mode === 'mark' ? 'select' : 'mark', toolId: null, draft: null });
+          if (setup.inspecting) store.modes.send({ type: 'tool.mark' });
           return;
       }
     },

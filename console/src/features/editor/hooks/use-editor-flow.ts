@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import type { Autosave } from '../autosave';
 import type { EditorRequest } from '../components/editor-types';
 import type { EditorStore } from '../stores/editor-store';
+import { selectPicked } from '../modes/tool-mode-actions';
 
 export interface Refusal {
   message: string;
@@ -42,7 +43,7 @@ export function useEditorFlow(store: EditorStore, autosave: Autosave, send: (req
     setRefusal(next);
     setLastError(error);
     const first = next.fields.find((f) => f.objectId && store.document().objects.some((o) => o.id === f.objectId));
-    if (first?.objectId) store.set({ selected: new Set([first.objectId]), mode: 'select', toolId: null, draft: null });
+    if (first?.objectId) selectPicked(store, new Set([first.objectId]));
   };
 
   /** Saves what is unsaved; false when saving cannot go on now. */

@@ -1,8 +1,9 @@
 // The keyboard: tools by Shift+digit, attribute values by their options' hotkeys (an attribute's own hotkey steps
 // through its options), and every other command from the shortcut table. Nothing fires while typing in a field.
-import { type RefObject, useEffect } from 'react';
+import { useEffect } from 'react';
 import { frameAttributesAt, normalizeKey, optionHotkeys, pickOption, setItemAttribute, setObjectAttribute, type ToolAttribute } from '@annot/workflows';
 import { toolOf, useEditorSetup } from '../components/editor-setup';
+import { pickTool } from '../modes/tool-mode-actions';
 import { type EditorStore, useEditorStore } from '../stores/editor-store';
 import { commandFor, type EditorCommand, type ShortcutScope, toolIndexFor, typingIn } from './editor-shortcuts';
 
@@ -53,7 +54,7 @@ function attributeKey(store: EditorStore, setup: ReturnType<typeof useEditorSetu
   return true;
 }
 
-export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: RefObject<boolean>, scope: ShortcutScope = 'image') {
+export function useEditorKeys(run: (command: EditorCommand) => void, scope: ShortcutScope = 'image') {
   const store = useEditorStore();
   const setup = useEditorSetup();
   useEffect(() => {
@@ -62,14 +63,13 @@ export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: 
       // A dialog over the editor has the keyboard to itself.
       if (document.querySelector('[role="dialog"]')) return;
       if (event.key === ' ') {
-        spaceHeld.current = true;
+        if (!event.repeat) store.modes.send({ type: 'hand.hold' });
         event.preventDefault();
         return;
       }
       const toolIndex = toolIndexFor(event);
       if (toolIndex !== null) {
-        const tool = setup.tools[toolIndex];
-        if (tool && !setup.readOnly) store.set({ mode: 'draw', toolId: tool.toolId, draft: null, selected: new Set() });
+        pickTool(store, setup, setup.tools[toolIndex]);
         event.preventDefault();
         return;
       }
@@ -84,7 +84,7 @@ export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: 
     };
     const up = (event: KeyboardEvent) => {
       if (event.key !== ' ' || typingIn(event.target)) return;
-      spaceHeld.current = false;
+      store.modes.send({ type: 'hand.release' });
       // A focused button would take the released space as a click.
       event.preventDefault();
     };
@@ -94,5 +94,5 @@ export function useEditorKeys(run: (command: EditorCommand) => void, spaceHeld: 
       window.removeEventListener('keydown', down);
       window.removeEventListener('keyup', up);
     };
-  }, [run, store, setup, spaceHeld, scope]);
+  }, [run, store, setup, scope]);
 }

@@ -2,6 +2,7 @@
 // the mask tool in hand, each one undo step, and the region painted selected so the next stroke continues it.
 import { type EditorTool, fillPolygon, fillRest, type Paint, type Point } from '@annot/workflows';
 import { type EditorSetup, toolOf } from '../components/editor-setup';
+import { toolInHand } from '../modes/tool-mode-actions';
 import { newObjectId } from '../stores/editor-actions';
 import type { EditorStore } from '../stores/editor-store';
 import { type FrameRegions, frameRegions, isMaskTool, targetRegion, withPainted } from './panoptic-regions';
@@ -13,8 +14,8 @@ export interface FrameSize {
 
 /** The mask tool in hand, when one is and the item may be changed. */
 export function maskToolInHand(editor: EditorStore, setup: EditorSetup): EditorTool | undefined {
-  const { mode, toolId } = editor.getState();
-  const tool = mode === 'draw' && toolId ? toolOf(setup, toolId) : undefined;
+  const toolId = toolInHand(editor);
+  const tool = toolId ? toolOf(setup, toolId) : undefined;
   return !setup.readOnly && isMaskTool(tool) ? tool : undefined;
 }
 

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { imageOfFrame, useEditorSetup } from '../components/editor-setup';
-import { useEditor, useEditorStore } from '../stores/editor-store';
+import { useEditor, useEditorStore, useModes } from '../stores/editor-store';
 import { fillTheRest, maskToolInHand, newInstance } from './panoptic-actions';
 import { brushSizes, type PaintTool, panopticStoreOf, usePanoptic } from './panoptic-store';
 import { formatDigits } from '@/lib/numbers';
@@ -15,7 +15,7 @@ export function PanopticControls() {
   const editor = useEditorStore();
   const setup = useEditorSetup();
   const panoptic = panopticStoreOf(editor);
-  const tool = useEditor(() => maskToolInHand(editor, setup));
+  const tool = useModes(() => maskToolInHand(editor, setup));
   const paint = usePanoptic(panoptic, (s) => s.paint);
   const size = usePanoptic(panoptic, (s) => s.size);
   const image = useEditor((s) => imageOfFrame(setup, s.frame));

@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Circle, Image as KonvaImage, Layer, Line, Rect } from 'react-konva';
 import { flatPoints, paintStroke, type Point, type ResultDocument } from '@annot/workflows';
 import { imageOfFrame, useEditorSetup } from '../components/editor-setup';
-import { useEditor, useEditorStore } from '../stores/editor-store';
+import { useEditor, useEditorStore, useModes } from '../stores/editor-store';
 import { fillOutline, finishPainting, type FrameSize, maskToolInHand, type Painting, startPainting } from './panoptic-actions';
 import { drawOverlay, regionColors } from './panoptic-overlay';
 import { frameRegions, isMaskTool } from './panoptic-regions';
@@ -36,7 +36,7 @@ function PaintLayer({ size, frame }: { size: FrameSize; frame: number }) {
   const [canvas] = useState(() => document.createElement('canvas'));
   const painting = useRef<{ run: Painting; last: Point } | null>(null);
   const [pointer, setPointer] = useState<Point | null>(null);
-  const inHand = useEditor((s) => maskToolInHand(editor, setup) !== undefined && s.mode === 'draw');
+  const inHand = useModes(() => maskToolInHand(editor, setup) !== undefined);
   const scale = useEditor((s) => s.view.scale);
   const paint = usePanoptic(panoptic, (s) => s.paint);
   const brush = usePanoptic(panoptic, (s) => s.size);

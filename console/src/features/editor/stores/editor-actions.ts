@@ -1,6 +1,8 @@
 // Every change the editor offers, one function each, for the pointer, the keyboard and the buttons alike.
 import {
   addObjects,
+  boxFromDrag,
+  defaultMinSize,
   changeObject,
   copiesOf,
   deleteAt,
@@ -22,29 +24,25 @@ import type { EditorStore } from './editor-store';
 
 export const newObjectId = (): string => crypto.randomUUID();
 
-/** Adds an object of the tool in hand and selects it, so its attributes can be set at once. */
-export function createObject(store: EditorStore, setup: EditorSetup, shape: Shape): void {
-  const toolId = store.getState().toolId;
-  const tool = toolId ? toolOf(setup, toolId) : undefined;
+/** Adds an object of a tool and selects it, so its attributes can be set at once. */
+export function createObject(store: EditorStore, setup: EditorSetup, toolId: string, shape: Shape): void {
+  const tool = toolOf(setup, toolId);
   if (!tool || setup.readOnly) return;
   const object = newObject(newObjectId(), tool, shape, store.getState().frame);
   store.commit(addObjects(store.document(), [object]));
-  store.set({ selected: new Set([object.id]), draft: null });
+  store.set({ selected: new Set([object.id]) });
 }
 
-/** Ends a polygon, line or curve being drawn; too few points leaves it unfinished. */
-export function finishPath(store: EditorStore, setup: EditorSetup): void {
-  const { draft, toolId } = store.getState();
-  const type = toolId ? toolOf(setup, toolId)?.definition.templateType : undefined;
-  if (draft?.kind !== 'path' || (type !== 'polygon' && type !== 'line' && type !== 'curve')) return;
-  const needed = type === 'polygon' ? 3 : 2;
-  if (draft.points.length < needed) return;
-  createObject(store, setup, { type, points: draft.points } as PathShape);
+/** A polygon, line or curve the tool modes ended, with as many points as its kind needs. */
+export function createPath(store: EditorStore, setup: EditorSetup, toolId: string, points: Point[]): void {
+  const type = toolOf(setup, toolId)?.definition.templateType;
+  if (type === 'polygon' || type === 'line' || type === 'curve') createObject(store, setup, toolId, { type, points } as PathShape);
 }
 
-export function finishBox(store: EditorStore, setup: EditorSetup, box: Shape & { type: 'box' }): void {
-  if (meetsMinSize(box, { minSize: 3 })) createObject(store, setup, box);
-  else store.set({ draft: null });
+/** A box dragged with a tool, kept only when it is large enough to be meant. */
+export function createBox(store: EditorStore, setup: EditorSetup, toolId: string, anchor: Point, pointer: Point): void {
+  const box = boxFromDrag(anchor, pointer, { aspectRatio: toolOf(setup, toolId)?.definition.aspectRatio, minSize: defaultMinSize });
+  if (meetsMinSize(box, { minSize: 3 })) createObject(store, setup, toolId, box);
 }
 
 /** Objects the pointer and the selection may act on: in view at the frame, shown and not locked. */
@@ -64,7 +62,8 @@ const selectedIds = (store: EditorStore) => store.getState().selected;
  */
 export function deleteSelection(store: EditorStore, setup: EditorSetup): void {
   if (setup.readOnly) return;
-  const { vertex, frame } = store.getState();
+  const { frame } = store.getState();
+  const { vertex } = store.modes.getSnapshot().context;
   const doc = store.document();
   const object = vertex && doc.objects.find((o) => o.id === vertex.objectId);
   const shape = object ? shapeAt(object, frame) : null;
@@ -133,7 +132,7 @@ export function cycleSelection(store: EditorStore, step: 1 | -1): void {
   const [current] = selectedIds(store);
   const index = objects.findIndex((o) => o.id === current);
   const next = objects[(index + step + objects.length) % objects.length];
-  store.set({ selected: new Set([next.id]), vertex: null });
+  store.set({ selected: new Set([next.id]) });
 }
 
 /** The view that shows the whole image in a viewport, centred. */

@@ -1,3 +1,5 @@
+// The editor's store: one undo step per change or drag, the selection kept to objects that exist, and what its
+// changes tell the tool modes beside it.
 import { describe, expect, it } from 'vitest';
 import { addObjects, emptyResult, moveObjects, newObject, toolInput } from '@annot/workflows';
 import { createEditorStore } from './editor-store';
@@ -31,5 +33,32 @@ describe(createEditorStore.name, () => {
     store.set({ selected: new Set(['a']) });
     store.undo();
     expect(store.getState().selected.size).toBe(0);
+  });
+});
+
+describe('the store and its tool modes', () => {
+  const polygon = { type: 'tool.draw', toolId: 'road', template: 'polygon' } as const;
+  const press = (x: number, y: number) => ({ type: 'pointer.down', at: { x, y }, reach: 4 }) as const;
+
+  it('drops a polygon being drawn when another frame comes on screen, however it came', () => {
+    const store = createEditorStore(emptyResult(10));
+    store.modes.send(polygon);
+    store.modes.send(press(0, 0));
+    store.modes.send(press(5, 0));
+    store.set({ frame: 3 });
+    expect(store.modes.getSnapshot().context.draft).toBeNull();
+    expect(store.modes.getSnapshot().context.toolId).toBe('road');
+  });
+
+  it('forgets the vertex picked once the selection or the document changes', () => {
+    const store = createEditorStore(withBox('a'));
+    store.set({ selected: new Set(['a']) });
+    store.modes.send({ type: 'vertex.pick', vertex: { objectId: 'a', index: 1 } });
+    expect(store.modes.getSnapshot().context.vertex).toEqual({ objectId: 'a', index: 1 });
+    store.set({ selected: new Set() });
+    expect(store.modes.getSnapshot().context.vertex).toBeNull();
+    store.modes.send({ type: 'vertex.pick', vertex: { objectId: 'a', index: 1 } });
+    store.commit(moveObjects(store.document(), new Set(['a']), 1, 0));
+    expect(store.modes.getSnapshot().context.vertex).toBeNull();
   });
 });

@@ -1,13 +1,11 @@
 // The editor's state outside React: the document with its undo history, the frame on screen, the selection, what is
-// hidden or locked, the tool in hand and the drawing under way. Components read slices of it, so a change re-renders only what shows it.
+// hidden or locked, and beside it the tool modes' machine (the tool in hand and the drawing under way). Components
+// read slices of it, so a change re-renders only what shows it.
+import { useSelector } from '@xstate/react';
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createActor } from 'xstate';
 import { type History, record, redo as redoStep, replace, type ResultDocument, type ResultObject, startHistory, undo as undoStep } from '@annot/workflows';
-import type { Point } from '@annot/workflows';
-
-export type EditorMode = 'select' | 'draw' | 'mark';
-
-/** A shape being drawn: a box from its anchor, or the points of a path so far. */
-export type Draft = { kind: 'box'; anchor: Point; pointer: Point } | { kind: 'path'; points: Point[]; pointer: Point | null };
+import { toolModesMachine, type ToolModesSnapshot } from '../modes/tool-modes.machine';
 
 export interface View {
   scale: number;
@@ -26,12 +24,6 @@ export interface EditorState {
   selected: ReadonlySet<string>;
   hidden: ReadonlySet<string>;
   locked: ReadonlySet<string>;
-  mode: EditorMode;
-  toolId: string | null;
-  draft: Draft | null;
-  marquee: { from: Point; to: Point } | null;
-  /** The vertex last clicked, so Delete removes it rather than the whole object. */
-  vertex: { objectId: string; index: number } | null;
   clipboard: ResultObject[];
   view: View;
   brightness: number;
@@ -49,11 +41,6 @@ export function initialState(document: ResultDocument): EditorState {
     selected: none,
     hidden: none,
     locked: none,
-    mode: 'select',
-    toolId: null,
-    draft: null,
-    marquee: null,
-    vertex: null,
     clipboard: [],
     view: { scale: 1, x: 0, y: 0 },
     brightness: 100,
@@ -68,8 +55,14 @@ export function createEditorStore(document: ResultDocument) {
   /** The history before a change made of many small moves (a drag), which becomes one undo step at its end. */
   let base: History<ResultDocument> | null = null;
   const listeners = new Set<() => void>();
+  const modes = createActor(toolModesMachine).start();
   const set = (next: Partial<EditorState>) => {
+    const previous = state;
     state = { ...state, ...next };
+    // A drawing belongs to the frame it was started on, and a vertex picked to the object selected as it was: another
+    // frame drops both, another selection or document the vertex.
+    if (state.frame !== previous.frame) modes.send({ type: 'frame.change' });
+    if (state.selected !== previous.selected || state.history.present !== previous.history.present) modes.send({ type: 'vertex.drop' });
     for (const listener of listeners) listener();
   };
   const withDocument = (history: History<ResultDocument>): Partial<EditorState> => {
@@ -77,10 +70,12 @@ export function createEditorStore(document: ResultDocument) {
     const present = history.present;
     // Objects that are gone cannot stay selected, hidden or locked.
     const alive = (ids: ReadonlySet<string>) => (ids.size === 0 ? ids : new Set([...ids].filter((id) => present.objects.some((o) => o.id === id))));
-    return { history, revision: present === state.history.present ? state.revision : state.revision + 1, selected: alive(state.selected), vertex: null };
+    return { history, revision: present === state.history.present ? state.revision : state.revision + 1, selected: alive(state.selected) };
   };
   return {
     getState: () => state,
+    /** The tool modes of this editor: one machine per item, sent the pointer's and the keys' events. */
+    modes,
     subscribe: (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener)),
     set,
     document: () => state.history.present,
@@ -112,4 +107,9 @@ export function useEditorStore(): EditorStore {
 export function useEditor<T>(select: (state: EditorState) => T): T {
   const store = useEditorStore();
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
+/** A slice of the tool modes' state; the component re-renders only when that slice changes. */
+export function useModes<T>(select: (snapshot: ToolModesSnapshot) => T): T {
+  return useSelector(useEditorStore().modes, select);
 }

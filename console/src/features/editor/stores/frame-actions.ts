@@ -10,7 +10,7 @@ export function goToFrame(store: EditorStore, frame: number): void {
   const target = Math.max(0, Math.min(frameCountOf(store) - 1, Math.round(frame)));
   const state = store.getState();
   if (target === state.frame) return;
-  store.set({ frame: target, draft: null, vertex: null, marquee: null });
+  store.set({ frame: target });
 }
 
 export function stepFrame(store: EditorStore, step: number): void {

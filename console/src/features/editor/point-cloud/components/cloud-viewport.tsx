@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CuboidShape, type PointCloud, type ScreenRegion, type SegmentShape, setShape } from '@annot/workflows';
 import { toolOf, useEditorSetup } from '@/features/editor/components/editor-setup';
+import { toolInHand } from '@/features/editor/modes/tool-mode-actions';
 import { createObject } from '@/features/editor/stores/editor-actions';
 import { useEditorStore } from '@/features/editor/stores/editor-store';
 import { type ViewName, viewNames, type ViewRect } from '../scene/cloud-views';
@@ -101,9 +102,10 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
     event.currentTarget.setPointerCapture(event.pointerId);
     const state = store.getState();
     const pan = event.button !== 0 || event.shiftKey;
-    if (state.mode === 'mark' && event.button === 0) return latest.current.onMark(scene.pickBox(x, y));
-    const tool = state.toolId ? toolOf(setup, state.toolId) : undefined;
-    if (state.mode === 'draw' && view === 'top' && event.button === 0 && tool?.definition.templateType === 'cuboid' && !setup.readOnly) {
+    if (store.modes.getSnapshot().matches({ tool: 'mark' }) && event.button === 0) return latest.current.onMark(scene.pickBox(x, y));
+    const toolId = toolInHand(store);
+    const tool = toolId ? toolOf(setup, toolId) : undefined;
+    if (view === 'top' && event.button === 0 && tool?.definition.templateType === 'cuboid' && !setup.readOnly) {
       const anchor = scene.pointIn('top', x, y);
       drag.current = { kind: 'draw', anchor, to: anchor };
       return;
@@ -121,7 +123,7 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
     if (event.button === 0) {
       const picked = scene.pickBox(x, y);
       if (picked && picked !== selected?.id && !state.hidden.has(picked)) {
-        store.set({ selected: new Set([picked]), vertex: null });
+        store.set({ selected: new Set([picked]) });
         return;
       }
     }
@@ -155,7 +157,7 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
     if (!scene || !current) return;
     if (current.kind === 'orbit') {
       // A click on nothing lets the selection go.
-      if (!current.moved && !current.pan) store.set({ selected: new Set(), vertex: null });
+      if (!current.moved && !current.pan) store.set({ selected: new Set() });
     } else if (current.kind === 'draw') {
       scene.setDraft(null);
       const [a, b] = [current.anchor, current.to];
@@ -163,7 +165,8 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
       if (length < minimumSide || width < minimumSide) return;
       const footprint = { x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2, length, width, yaw: 0 };
       const empty = { count: 0, positions: new Float32Array() };
-      createObject(store, setup, fromFootprint(latest.current.cloud ?? empty, footprint, scene.ground()));
+      const toolId = toolInHand(store);
+      if (toolId) createObject(store, setup, toolId, fromFootprint(latest.current.cloud ?? empty, footprint, scene.ground()));
     } else store.end();
   };
 

@@ -18,7 +18,7 @@ import { handItemOver, runItemCommand } from '@/features/editor/hooks/item-comma
 import { type FlowCommand, useEditorCommands } from '@/features/editor/hooks/use-editor-commands';
 import type { EditorCommand } from '@/features/editor/hooks/editor-shortcuts';
 import { useEditorKeys } from '@/features/editor/hooks/use-editor-keys';
-import { useEditor } from '@/features/editor/stores/editor-store';
+import { useEditor, useModes } from '@/features/editor/stores/editor-store';
 import { frameCloud } from '../api/get-frame-points';
 import { overlayOf, pointsInBox, releaseClouds } from '../cloud-worker-client';
 import { createCloudCache } from '../hooks/cloud-cache';
@@ -50,7 +50,6 @@ function CloudWorkspace(props: AnnotationEditorProps) {
   const { item, tools, verbs, marks, errorGroups, rule, neighbours, opened, onOpened, invalidDialog, judging } = props;
   const { t } = useTranslation();
   const { store, setup, document, dialog, setDialog, pendingMarks, setPendingMarks, allMarks, markCounts, autosave, labelOf, flow, objectLabel, leave, commandContext } = useItemWork<Mark>(props);
-  const spaceHeld = useRef(false);
   const scene = useRef<PointCloudScene | null>(null);
   const [style, setStyle] = useState<PointStyle>(defaultPointStyle);
   const [overlayOn, setOverlayOn] = useState(false);
@@ -62,7 +61,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
   const cameras = frames.data?.sensors?.cameras ?? [];
 
   // The tool whose settings the views follow: the one in hand, else the selected object's, else the first cuboid tool.
-  const toolId = useEditor((s) => s.toolId);
+  const toolId = useModes((s) => s.context.toolId);
   const selectedTool = useMemo(() => {
     const [first] = selected;
     const object = document.objects.find((o) => o.id === first);
@@ -131,9 +130,8 @@ function CloudWorkspace(props: AnnotationEditorProps) {
   const selectedBox = boxes.find((b) => b.id === selectedId) ?? null;
 
   // A segment tool in hand selects points in the perspective view by box, lasso or brush.
-  const mode = useEditor((s) => s.mode);
   const [selectionMode, setSelectionMode] = useState<SelectionMode>('box');
-  const segmenting = mode === 'draw' && tools.find((tool) => tool.toolId === toolId)?.definition.templateType === 'segment' && !setup.readOnly;
+  const segmenting = tools.find((tool) => tool.toolId === toolId)?.definition.templateType === 'segment' && !setup.readOnly;
   const selector = useMemo(() => (shown ? createPointSelector(shown.cloud) : null), [shown]);
   const selection = useMemo(
     () =>
@@ -222,7 +220,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
     },
     [store, setup, runEditor, autoTrack],
   );
-  useEditorKeys(run, spaceHeld, 'cloud');
+  useEditorKeys(run, 'cloud');
 
   return (
     <div className="flex h-screen flex-col bg-background">
@@ -277,7 +275,7 @@ function CloudWorkspace(props: AnnotationEditorProps) {
                 objects={fusionObjects}
                 selectedId={selectedId}
                 editable={!setup.readOnly}
-                onSelect={(id) => store.set({ selected: id ? new Set([id]) : new Set(), vertex: null })}
+                onSelect={(id) => store.set({ selected: id ? new Set([id]) : new Set() })}
                 onCameraBox={(objectId, camera, box) => setCameraBox(store, setup, objectId, camera, box)}
               />
             </div>

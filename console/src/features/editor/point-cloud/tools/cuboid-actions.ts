@@ -3,6 +3,7 @@
 import { type BoxShape, changeObject, type CuboidShape, keyframeAt, type PointCloud, putKeyframe, type ResultObject, setShape, shapeAt, withKeyframe } from '@annot/workflows';
 import type { EditorSetup } from '@/features/editor/components/editor-setup';
 import type { EditorStore } from '@/features/editor/stores/editor-store';
+import { toolInHand } from '@/features/editor/modes/tool-mode-actions';
 import { createObject } from '@/features/editor/stores/editor-actions';
 import { applySelection } from '../segmentation/point-selection';
 import { fitToPoints, recentre } from './cuboid-fitting';
@@ -119,7 +120,8 @@ export function setCameraBox(store: EditorStore, setup: EditorSetup, id: string,
  * taken from it, with `remove`); a new object of that tool where none of its objects is selected.
  */
 export function selectIntoSegment(store: EditorStore, setup: EditorSetup, pointCount: number, indices: Uint32Array, remove: boolean): void {
-  const { toolId, selected, frame } = store.getState();
+  const { selected, frame } = store.getState();
+  const toolId = toolInHand(store);
   if (setup.readOnly || !toolId) return;
   const [id] = selected;
   const object = selected.size === 1 ? store.document().objects.find((o) => o.id === id && o.toolId === toolId) : undefined;
@@ -127,7 +129,6 @@ export function selectIntoSegment(store: EditorStore, setup: EditorSetup, pointC
   const next = applySelection(current?.type === 'segment' ? current : null, pointCount, indices, remove);
   if (!next) return;
   if (object) return store.commit(setShape(store.document(), object.id, next, frame));
-  createObject(store, setup, next);
   // The tool stays in hand for the next gesture, which adds to this segment.
-  store.set({ mode: 'draw', toolId });
+  createObject(store, setup, toolId, next);
 }

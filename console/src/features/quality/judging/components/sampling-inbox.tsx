@@ -1,5 +1,7 @@
 // The sampling tasks a tagger may inspect: each with its round and progress, "Inspect sample" to claim an item and
-// judge it in the editor, and the items already in its hands to go back to.
+// judge it in the editor, and the items already in its hands to go back to. The gate's claim machine, without
+// takeovers, says where a claim stands.
+import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { MySamplingTask } from '@annot/workflows';
@@ -9,7 +11,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { useClaimSampleItem } from '@/features/quality/api/claim-sample-item';
 import { useMySampling } from '@/features/quality/api/get-my-sampling';
+import { ApiError } from '@/lib/api-client';
 import { formatDigits, formatNumber } from '@/lib/numbers';
+import { gateClaimMachine, type GateClaimEvent } from '../machines/gate-claim.machine';
 
 export interface SamplingInboxProps {
   /** Only this project's tasks, on the project's own work screen. */
@@ -44,8 +48,19 @@ function SamplingTaskRow({ task, editorPath }: { task: MySamplingTask; editorPat
   const { t } = useTranslation();
   const navigate = useNavigate();
   const claim = useClaimSampleItem();
-  // The promise, not mutate's callbacks: claiming the task's last free item may take its row off the list first.
-  const inspect = () => claim.mutateAsync(task.taskId).then(({ itemId }) => navigate(editorPath(itemId, task.taskId)), () => undefined);
+  const actor = useActorRef(gateClaimMachine, { input: { takeover: false } });
+  const idle = useSelector(actor, (snapshot) => snapshot.matches('idle'));
+  const refused = useSelector(actor, (snapshot) => snapshot.context.refusal);
+  // Claiming the task's last free item may take its row off the list before the answer comes.
+  const tell = (event: GateClaimEvent) => actor.getSnapshot().status === 'active' && actor.send(event);
+  // The promise, not mutate's callbacks, which are dropped for an unmounted caller.
+  const inspect = () => {
+    actor.send({ type: 'claim.start' });
+    claim.mutateAsync(task.taskId).then(
+      ({ itemId }) => (tell({ type: 'claim.claimed' }), navigate(editorPath(itemId, task.taskId))),
+      (error: unknown) => tell({ type: 'claim.refused', message: error instanceof ApiError ? error.message : t('request_fail') }),
+    );
+  };
   return (
     <TableRow>
       <TableCell className="font-medium">{task.projectName}</TableCell>
@@ -69,12 +84,12 @@ function SamplingTaskRow({ task, editorPath }: { task: MySamplingTask; editorPat
       </TableCell>
       <TableCell>
         <div className="flex flex-wrap items-center gap-1">
-          <Button size="sm" disabled={claim.isPending || (task.unclaimed === 0 && task.mine.length === 0)} aria-label={t('judging_inspect_sample_named', { project: task.projectName })} onClick={inspect}>
+          <Button size="sm" disabled={!idle || (task.unclaimed === 0 && task.mine.length === 0)} aria-label={t('judging_inspect_sample_named', { project: task.projectName })} onClick={inspect}>
             {t('judging_inspect_sample')}
           </Button>
-          {claim.error && (
+          {refused && (
             <span role="alert" className="text-xs text-destructive">
-              {claim.error.message}
+              {refused}
             </span>
           )}
         </div>
