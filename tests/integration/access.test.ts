@@ -51,6 +51,7 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/past/items/:itemId/timeline': pastReaders,
   'GET /manage/past/items/:itemId/diff': pastReaders,
   'GET /manage/past/projects/:projectId/counts': pastReaders,
+  'GET /manage/past/projects/:projectId/diff': pastReaders,
   'GET /manage/past/projects/:projectId/items': pastReaders,
   'GET /manage/past/projects/:projectId/statistics': pastReaders,
   'GET /manage/teams': internal,

@@ -11,9 +11,11 @@ export const isAnnotationText = (path: string): boolean => textFile.test(path);
 
 /**
  * Files an archive or a folder carries that are not data: macOS resource forks, hidden files and folders (a Datumaro
- * project's `.datumaro/` and `.dvc/`, a `.git/`). Every import leaves them out.
+ * project's `.datumaro/` and `.dvc/`, a `.git/`). Every import leaves them out. `.` and `..` are steps of a path, not
+ * hidden names: a path that climbs is left to the gate that refuses it.
  */
-export const isHiddenPath = (name: string): boolean => name.split('/').some((part) => part.startsWith('.') || part === '__MACOSX');
+export const isHiddenPath = (name: string): boolean =>
+  name.split('/').some((part) => (part.startsWith('.') && part !== '.' && part !== '..') || part === '__MACOSX');
 
 /** A picture or a video: what an export with its images ships beside its annotation files. */
 export const isShippedMedia = (path: string): boolean => /\.(png|jpe?g|bmp|gif|webp|tiff?|mp4|mov|mkv|webm)$/i.test(path);
