@@ -167,6 +167,8 @@ describe('the console in Arabic and Thai', () => {
     await switchTo(page, english, 'العربية');
     await page.goto(`/tag/edit/${itemId}`);
     await page.locator('[data-editor-ready="true"]').waitFor();
+    // The page turns right to left once the chosen language's chunk has arrived; it never does if the language is lost.
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     const directions = await page.evaluate(() => [document.documentElement.dir, getComputedStyle(document.querySelector('[data-testid="editor-canvas"]')!).direction]);
     expect(directions).toEqual(['rtl', 'ltr']);
     expect(await outsideViewport(page)).toEqual([]);

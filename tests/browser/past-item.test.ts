@@ -9,10 +9,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { boxResult } from '../support/demo';
-import { inChinese, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
-import { call } from '../support/platform';
-import { createPerson } from '../support/people';
-import { forgetResendLimit, latestCode } from '../support/sign-in';
+import { inChinese, launchBrowser, openAsAuditor } from '../support/browser';
+import { makeAuditor } from '../support/auditors';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 describe('an item as it was, in the console', () => {
@@ -29,8 +27,7 @@ describe('an item as it was, in the console', () => {
     await ok(platform, 'POST', `/manage/tasks/items/${itemId}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
     await ok(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, tagger.token, { count: 1 });
     await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
-    const id = await createPerson(platform, admin, { role: '60', name: 'Auditor', email: auditor.account, ...auditor });
-    expect((await call(platform, 'PUT', `/manage/people/${id}/projects`, { token: admin, body: { projectIds: [project.projectId] } })).status).toBe(200);
+    await makeAuditor(platform, admin, [project.projectId], auditor.account, auditor.password);
     browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {
@@ -40,10 +37,7 @@ describe('an item as it was, in the console', () => {
 
   it('lands the auditor on its projects, and opens the version the inspector judged from the judgement', async () => {
     const { platform } = project;
-    const { page, errors } = await openPage(browser, platform.baseUrl);
-    await forgetResendLimit(platform);
-    await signInThroughConsole(page, 'Internal', auditor.account, auditor.password, () => latestCode(platform, auditor.account));
-    await landOn(page, '/audit/projects');
+    const { page, errors } = await openAsAuditor(browser, platform, auditor);
     await page.getByRole('link', { name: 'Quality gates' }).first().waitFor();
 
     await page.goto(`/past/item/${itemId}`);
@@ -70,10 +64,7 @@ describe('an item as it was, in the console', () => {
 
   it('compares the version judged with the later save, opens it read-only in the editor, and exports a ledger that verifies', async () => {
     const { platform } = project;
-    const { page, errors } = await openPage(browser, platform.baseUrl);
-    await forgetResendLimit(platform);
-    await signInThroughConsole(page, 'Internal', auditor.account, auditor.password, () => latestCode(platform, auditor.account));
-    await landOn(page, '/audit/projects');
+    const { page, errors } = await openAsAuditor(browser, platform, auditor);
 
     await page.goto(`/past/item/${itemId}?version=1`);
     const laterSave = page.getByRole('region', { name: 'Events' }).getByRole('row').filter({ hasText: 'Result saved' }).filter({ hasText: 'v2' });

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { PastItemsPage, ProjectPastView } from '@annot/workflows';
 import { boxResult } from '../support/demo';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
-import { call } from '../support/platform';
-import { createPerson } from '../support/people';
-import { forgetResendLimit, latestCode } from '../support/sign-in';
+import { launchBrowser, openAsAuditor } from '../support/browser';
+import { makeAuditor } from '../support/auditors';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 describe('a project as it was, in the console', () => {
@@ -28,8 +26,7 @@ describe('a project as it was, in the console', () => {
     // After that moment the tagger takes the other item and saves a box.
     const [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
     await ok(platform, 'PUT', `/manage/tasks/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
-    const id = await createPerson(platform, admin, { role: '60', name: 'Auditor', email: auditor.account, ...auditor });
-    expect((await call(platform, 'PUT', `/manage/people/${id}/projects`, { token: admin, body: { projectIds: [project.projectId] } })).status).toBe(200);
+    await makeAuditor(platform, admin, [project.projectId], auditor.account, auditor.password);
     browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {
@@ -39,10 +36,7 @@ describe('a project as it was, in the console', () => {
 
   it('pages the items as they stood then, opens one at that moment, and reads the statistics and the log of then', async () => {
     const { platform } = project;
-    const { page, errors } = await openPage(browser, platform.baseUrl);
-    await forgetResendLimit(platform);
-    await signInThroughConsole(page, 'Internal', auditor.account, auditor.password, () => latestCode(platform, auditor.account));
-    await landOn(page, '/audit/projects');
+    const { page, errors } = await openAsAuditor(browser, platform, auditor);
 
     await page.goto(`/past/project/${project.projectId}`);
     await page.getByLabel('As of event N').fill(then);

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { PastItemsPage, ProjectPastView } from '@annot/workflows';
 import { boxResult } from '../support/demo';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
-import { call } from '../support/platform';
-import { createPerson } from '../support/people';
-import { forgetResendLimit, latestCode } from '../support/sign-in';
+import { launchBrowser, openAsAuditor } from '../support/browser';
+import { makeAuditor } from '../support/auditors';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 describe('a project between two moments, in the console', () => {
@@ -31,8 +29,7 @@ describe('a project between two moments, in the console', () => {
     later = (await ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts`, admin)).moment.position!;
     const listed = await ok<PastItemsPage>(platform, 'GET', `/manage/past/projects/${project.projectId}/items?position=${later}`, admin);
     fileName = listed.items.find((i) => i.itemId === other)!.fileName;
-    const id = await createPerson(platform, admin, { role: '60', name: 'Auditor', email: auditor.account, ...auditor });
-    expect((await call(platform, 'PUT', `/manage/people/${id}/projects`, { token: admin, body: { projectIds: [project.projectId] } })).status).toBe(200);
+    await makeAuditor(platform, admin, [project.projectId], auditor.account, auditor.password);
     browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {
@@ -42,10 +39,7 @@ describe('a project between two moments, in the console', () => {
 
   it('lists what changed between the two moments and opens the changed item between the same two', async () => {
     const { platform } = project;
-    const { page, errors } = await openPage(browser, platform.baseUrl);
-    await forgetResendLimit(platform);
-    await signInThroughConsole(page, 'Internal', auditor.account, auditor.password, () => latestCode(platform, auditor.account));
-    await landOn(page, '/audit/projects');
+    const { page, errors } = await openAsAuditor(browser, platform, auditor);
 
     await page.goto(`/past/project/${project.projectId}`);
     const shown = page.getByRole('region', { name: 'Choose a moment' });

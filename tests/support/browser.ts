@@ -95,3 +95,12 @@ export async function imageToScreen(page: Page, image: { width: number; height: 
   const top = box.y + (box.height - image.height * scale) / 2;
   return (x: number, y: number) => ({ x: left + x * scale, y: top + y * scale });
 }
+
+/** A page signed in on the internal tab as an auditor the admin made, landed on its projects. */
+export async function openAsAuditor(browser: Browser, platform: Platform, auditor: { account: string; password: string }): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(browser, platform.baseUrl);
+  await forgetResendLimit(platform);
+  await signInThroughConsole(opened.page, 'Internal', auditor.account, auditor.password, () => latestCode(platform, auditor.account));
+  await landOn(opened.page, '/audit/projects');
+  return opened;
+}
