@@ -34,7 +34,8 @@ describe('data rules in the console', () => {
     await editor.fill('{"direction": "both", "format": "kitti"}');
     await page.getByRole('button', { name: 'Save as a new version' }).click();
     await page.getByText('v2 ·').waitFor();
-    expect(await page.getByRole('list', { name: 'Rules' }).textContent()).toContain('COCO export v2');
+    // The list of rules follows the saved version once it has asked for the rules again.
+    await expect.poll(() => page.getByRole('list', { name: 'Rules' }).textContent()).toContain('COCO export v2');
     expect(errors).toEqual([]);
   });
 });
