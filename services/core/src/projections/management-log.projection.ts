@@ -2,64 +2,47 @@
 import { sql } from 'kysely';
 import type { Projection } from './projection';
 
+/** Keys the log leaves out: hashes, tokens and codes stay in the event store. */
+const secretKeys = 'password|token|hash|code';
+
+/** Arrays longer than this are logged as their length: an import's chunk carries a thousand file names. */
+const longArray = 100;
+
+const uuid = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
 export const managementLogProjection: Projection = {
   name: 'management-log',
   mode: 'async',
   tables: ['management_log'],
   async apply(db, events) {
     if (events.length === 0) return;
-    // One JSON document per batch: a single parameter whatever the batch size. json_to_recordset reads each
-    // record lazily and the summary is stored as json text, which is what makes a rebuild fast.
-    const rows = events.map((e) => ({
-      global_position: e.globalPosition,
-      event_id: e.eventId,
-      stream_id: e.streamId,
-      event_type: e.type,
-      actor_id: e.metadata?.actorId ?? null,
-      actor_role: e.metadata?.actorRole ?? null,
-      summary: withoutSecrets(e.data),
-      recorded_at: e.recordedAt,
-      project_id: projectOf(e.data),
-      project_ids: otherProjectsOf(e.data),
-    }));
+    // The rows are made where the events are, from the stored events of the batch's positions (read in the caller's
+    // transaction and snapshot): nothing of an event travels back to the server, which is what makes a rebuild fast.
+    // The log table is named without a schema, so that replay can point it at a fresh copy; the log is in public.
     await sql`
       INSERT INTO management_log
         (global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id, project_ids)
-      SELECT global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id, project_ids
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(
-        global_position bigint, event_id uuid, stream_id text, event_type text,
-        actor_id text, actor_role text, summary json, recorded_at timestamptz, project_id uuid, project_ids uuid[])`.execute(db);
+      SELECT e.global_position, e.event_id, e.stream_id, e.type, e.metadata->>'actorId', e.metadata->>'actorRole',
+        -- The log is read by people: an object's secret keys are left out and its long arrays logged as their length.
+        CASE WHEN jsonb_typeof(e.data) = 'object' THEN coalesce(
+          (SELECT json_object_agg(d.key, CASE WHEN jsonb_typeof(d.value) = 'array' AND jsonb_array_length(d.value) > ${longArray}
+                                              THEN to_jsonb(jsonb_array_length(d.value)) ELSE d.value END)
+           FROM jsonb_each(e.data) AS d WHERE d.key !~* ${secretKeys}),
+          '{}'::json)
+        ELSE e.data::json END,
+        e.recorded_at,
+        -- The project an event names in its data, as migration 098 read it from the rows logged before.
+        CASE WHEN jsonb_typeof(e.data->'projectId') = 'string' AND e.data->>'projectId' ~* ${uuid} THEN (e.data->>'projectId')::uuid END,
+        -- The projects it names besides its own, as migration 100 read them: a clone's source, an auditor's set.
+        (SELECT array_agg(DISTINCT named.id ORDER BY named.id)::uuid[]
+         FROM (SELECT lower(v) AS id
+               FROM (SELECT e.data->>'clonedFrom' AS v WHERE jsonb_typeof(e.data->'clonedFrom') = 'string'
+                     UNION ALL
+                     SELECT p #>> '{}' FROM jsonb_array_elements(
+                       CASE WHEN jsonb_typeof(e.data->'projectIds') = 'array' THEN e.data->'projectIds' ELSE '[]'::jsonb END) AS p
+                     WHERE jsonb_typeof(p) = 'string') AS given
+               WHERE v ~* ${uuid} AND v IS DISTINCT FROM e.data->>'projectId') AS named)
+      FROM public.events e
+      WHERE e.global_position = ANY(${events.map((e) => e.globalPosition)}::bigint[])`.execute(db);
   },
 };
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The project an event names in its data, as migration 098 read it from the rows logged before. */
-function projectOf(data: unknown): string | null {
-  const id = typeof data === 'object' && data !== null ? (data as { projectId?: unknown }).projectId : undefined;
-  return typeof id === 'string' && uuid.test(id) ? id : null;
-}
-
-/** The projects an event names besides its own, as migration 100 read them from the log: a clone's source, an auditor's set. */
-function otherProjectsOf(data: unknown): string[] | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const { clonedFrom, projectIds, projectId } = data as { clonedFrom?: unknown; projectIds?: unknown; projectId?: unknown };
-  const named = [clonedFrom, ...(Array.isArray(projectIds) ? projectIds : [])].filter((id): id is string => typeof id === 'string' && uuid.test(id) && id !== projectId);
-  const ids = [...new Set(named.map((id) => id.toLowerCase()))].sort();
-  return ids.length > 0 ? ids : null;
-}
-
-const secret = /password|token|hash|code/i;
-
-/** Arrays longer than this are logged as their length: an import's chunk carries a thousand file names. */
-const longArray = 100;
-
-/** The log is read by people; hashes, tokens and codes stay in the event store, and so do long lists. */
-export function withoutSecrets(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
-  return Object.fromEntries(
-    Object.entries(data)
-      .filter(([key]) => !secret.test(key))
-      .map(([key, value]) => [key, Array.isArray(value) && value.length > longArray ? value.length : value]),
-  );
-}

@@ -1,8 +1,8 @@
 // Runs async projections from the global log; checkpoint and writes commit together, one runner per projection.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/database.types';
 import { cursorOf, readLog } from '../events/event-log.reader';
-import type { LogCursor } from '../events/stored-event';
+import type { LogCursor, StoredEvent } from '../events/stored-event';
 import type { Wakeup } from '../database/wakeup';
 import type { Projection } from './projection';
 
@@ -15,6 +15,9 @@ export interface RunnerOptions {
 }
 
 export type BatchOutcome = 'applied' | 'idle' | 'busy';
+
+/** Events per batch, each committed with its checkpoint. */
+const defaultBatchSize = 2000;
 
 export async function readCheckpoint(db: Kysely<Database>, projection: string): Promise<LogCursor> {
   const row = await db
@@ -29,38 +32,99 @@ export async function readCheckpoint(db: Kysely<Database>, projection: string): 
  * Applies one batch of settled events. The transaction-scoped advisory lock is the lease: a second
  * runner of the same projection, in any process, gets 'busy' and leaves the batch to the holder.
  */
-export async function runBatch(db: Kysely<Database>, projection: Projection, batchSize = 2000): Promise<BatchOutcome> {
+export async function runBatch(db: Kysely<Database>, projection: Projection, batchSize = defaultBatchSize): Promise<BatchOutcome> {
+  return (await firstBatch(db, projection, batchSize)).outcome;
+}
+
+/** One batch read and applied in one transaction, with where it ended when it came back full (more may wait). */
+async function firstBatch(db: Kysely<Database>, projection: Projection, batchSize: number): Promise<{ outcome: BatchOutcome; fullTo?: LogCursor }> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ leased: boolean }>`
-      SELECT pg_try_advisory_xact_lock(hashtextextended(${'projection:' + projection.name}, 0)) AS leased`.execute(trx);
-    if (!rows[0].leased) return 'busy';
-    const after = await readCheckpoint(trx, projection.name);
-    const events = await readLog(trx, { after, limit: batchSize, horizon: 'settled', types: projection.types });
-    if (events.length === 0) return 'idle';
-    await projection.apply(trx, events);
-    const last = cursorOf(events[events.length - 1]);
-    await sql`
-      INSERT INTO projection_checkpoints (projection, tx_id, global_position, updated_at)
-      VALUES (${projection.name}, ${last.txId}::xid8, ${last.globalPosition}::bigint, now())
-      ON CONFLICT (projection) DO UPDATE
-        SET tx_id = excluded.tx_id, global_position = excluded.global_position, updated_at = now()`.execute(trx);
-    return 'applied';
+    if (!(await lease(trx, projection))) return { outcome: 'busy' as const };
+    const events = await readSettled(trx, projection, await readCheckpoint(trx, projection.name), batchSize);
+    if (events.length === 0) return { outcome: 'idle' as const };
+    await commitBatch(trx, projection, events);
+    return { outcome: 'applied' as const, fullTo: events.length === batchSize ? cursorOf(events[events.length - 1]) : undefined };
   });
 }
 
 /**
- * Applies batches until the projection has every event of its types committed before the call, waiting while
- * transactions still running elsewhere on the server hold the settled horizon short of them.
+ * Applies settled batches back to back until one comes back empty, another runner holds the lease, or `more` says
+ * stop. A runner that keeps up reads and applies its batch in one transaction. One far behind (a new or reset one
+ * rebuilding from the first event), whose batch came back full, reads each next batch on a second connection of the
+ * pool while the current one is applied and committed, so it reads and writes at once; a batch read ahead is applied
+ * only if the checkpoint is still where it was read from.
  */
-export async function catchUp(db: Kysely<Database>, projection: Projection, batchSize = 2000): Promise<void> {
+export async function applySettled(db: Kysely<Database>, projection: Projection, batchSize = defaultBatchSize, more: () => boolean = () => true): Promise<BatchOutcome> {
+  const first = await firstBatch(db, projection, batchSize);
+  if (!first.fullTo || !more()) return first.outcome;
+  let from = first.fullTo;
+  let next = readSettled(db, projection, from, batchSize);
+  for (;;) {
+    const events = await next;
+    if (events.length === 0) return 'applied';
+    const to = cursorOf(events[events.length - 1]);
+    next = readSettled(db, projection, to, batchSize);
+    // A read that fails while this batch is applied must not go unhandled; the await above rethrows it.
+    next.catch(() => undefined);
+    if (!(await applyBatch(db, projection, from, events)) || !more()) {
+      await next.catch(() => undefined);
+      return 'applied';
+    }
+    from = to;
+  }
+}
+
+/**
+ * Applies `events`, read after `from`, in a transaction of their own with the checkpoint at the last of them, if the
+ * lease is free and the checkpoint still at `from`; false when another runner holds the lease or has moved on.
+ */
+async function applyBatch(db: Kysely<Database>, projection: Projection, from: LogCursor, events: StoredEvent[]): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lease(trx, projection))) return false;
+    const at = await readCheckpoint(trx, projection.name);
+    if (at.txId !== from.txId || at.globalPosition !== from.globalPosition) return false;
+    await commitBatch(trx, projection, events);
+    return true;
+  });
+}
+
+/** The lease of a projection's runner for the rest of the transaction, if no other runner holds it. */
+async function lease(trx: Transaction<Database>, projection: Projection): Promise<boolean> {
+  const { rows } = await sql<{ leased: boolean }>`
+    SELECT pg_try_advisory_xact_lock(hashtextextended(${'projection:' + projection.name}, 0)) AS leased`.execute(trx);
+  return rows[0].leased;
+}
+
+const readSettled = (db: Kysely<Database>, projection: Projection, after: LogCursor, limit: number) =>
+  readLog(db, { after, limit, horizon: 'settled', types: projection.types });
+
+/**
+ * Applies a batch and moves the checkpoint past it, in the caller's transaction. The commit does not wait for the
+ * disk: a crash can lose the batch only together with its checkpoint, and the runner then applies it again.
+ */
+async function commitBatch(trx: Transaction<Database>, projection: Projection, events: StoredEvent[]): Promise<void> {
+  await sql`SELECT set_config('synchronous_commit', 'off', true)`.execute(trx);
+  await projection.apply(trx, events);
+  const last = cursorOf(events[events.length - 1]);
+  await sql`
+    INSERT INTO projection_checkpoints (projection, tx_id, global_position, updated_at)
+    VALUES (${projection.name}, ${last.txId}::xid8, ${last.globalPosition}::bigint, now())
+    ON CONFLICT (projection) DO UPDATE
+      SET tx_id = excluded.tx_id, global_position = excluded.global_position, updated_at = now()`.execute(trx);
+}
+
+/**
+ * Applies batches until the projection has every event of its types committed before the call, waiting while
+ * transactions still running elsewhere on the server hold the settled horizon short of them, or while another
+ * runner holding the lease applies them.
+ */
+export async function catchUp(db: Kysely<Database>, projection: Projection, batchSize = defaultBatchSize): Promise<void> {
   const target = await lastEventOf(db, projection);
   if (!target) return;
   for (;;) {
-    const outcome = await runBatch(db, projection, batchSize);
-    if (outcome === 'applied') continue;
     const reached = await readCheckpoint(db, projection.name);
     if (BigInt(reached.txId) > BigInt(target.txId) || (reached.txId === target.txId && BigInt(reached.globalPosition) >= BigInt(target.globalPosition))) return;
-    await sleep(20);
+    if ((await applySettled(db, projection, batchSize)) !== 'applied') await sleep(20);
   }
 }
 
@@ -126,7 +190,8 @@ export class ProjectionRunner {
     const waiting = await waitingFor(this.db, projection);
     if (waiting === 'none') return 'when written';
     if (waiting === 'unsettled') return 'soon';
-    return (await runBatch(this.db, projection, this.options.batchSize)) === 'applied' ? 'now' : 'when written';
+    const outcome = await applySettled(this.db, projection, this.options.batchSize, () => this.running);
+    return outcome === 'applied' ? 'now' : 'when written';
   }
 }
 
