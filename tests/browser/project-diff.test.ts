@@ -57,6 +57,9 @@ describe('a project between two moments, in the console', () => {
     // Waiting in the pool with nothing drawn, then claimed with one box added, by the tagger.
     await expect.poll(() => row.textContent()).toMatch(/Waiting in a pool · v0.*Claimed · v1.*Added 1.*Annotating Tagger/);
     expect(await diff.getByRole('row').count()).toBe(2);
+    // Over the project: one box of the demo tool's class where there was none (a box with no class name reads '-').
+    const perClass = diff.getByRole('definition').filter({ hasText: '→' });
+    expect([await diff.getByRole('term').filter({ hasText: 'Objects per class' }).count(), await perClass.allTextContents()]).toEqual([1, ['-: 0 → 1']]);
     await diff.getByLabel('Changed by').selectOption({ label: 'Inspecting Tagger' });
     await expect.poll(() => diff.getByRole('cell', { name: 'No data' }).isVisible()).toBe(true);
     await diff.getByLabel('Changed by').selectOption({ label: 'Annotating Tagger' });

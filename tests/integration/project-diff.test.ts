@@ -61,6 +61,7 @@ describe('a project between two moments', () => {
     const taken = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, project.tagger.token, { count: 2 })).items;
     expect(taken.sort()).toEqual([moved, claimed].sort());
     await ok(platform, 'PUT', `/manage/tasks/items/${moved}/result`, project.tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
+    await ok(platform, 'PUT', `/manage/tasks/items/${claimed}/result`, project.tagger.token, { result: boxResult(project.toolId) });
     await ok(platform, 'POST', `/manage/tasks/items/${returned}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
   }, 300_000);
   afterAll(async () => platform?.stop());
@@ -69,7 +70,8 @@ describe('a project between two moments', () => {
     const page = await diffOk(`?from=position:${accepted}&to=now`);
     expect(page.from).toBe(`position:${accepted}`);
     expect(page.to).toMatch(/^position:\d+$/);
-    expect(page.totals).toEqual({ items: 3, moved: 3, results: 1 });
+    // Over the three items: a box on each accepted item then, and now one more on the item claimed since.
+    expect(page.totals).toEqual({ items: 3, moved: 3, results: 2, classes: [{ toolId: project.toolId, className: null, before: 2, after: 3 }] });
     expect(ids(page)).toEqual([moved, returned, claimed].sort());
     const row = (id: string) => page.rows.find((r) => r.itemId === id)!;
 
@@ -91,7 +93,14 @@ describe('a project between two moments', () => {
     expect(row(moved).changes[0].actorId).not.toBeNull();
     expect(row(returned)).toMatchObject({ from: { status: 'finished', resultVersion: 1 }, to: { status: 'pooled', resultVersion: 1 }, objects: { added: 0, removed: 0, changed: 0 }, changedAfterAcceptance: false });
     expect(row(returned).changes.map((c) => c.actorName)).not.toContain('Annotating Tagger');
-    expect(row(claimed)).toMatchObject({ batchId: project.dataBatches[1].id, from: { status: 'pooled', resultVersion: 0 }, to: { status: 'claimed', resultVersion: 0 }, changedAfterAcceptance: false });
+    expect(row(claimed)).toMatchObject({
+      batchId: project.dataBatches[1].id,
+      from: { status: 'pooled', resultVersion: 0 },
+      to: { status: 'claimed', resultVersion: 1 },
+      objects: { added: 1, removed: 0, changed: 0 },
+      counts: [{ toolId: project.toolId, className: null, before: 0, after: 1 }],
+      changedAfterAcceptance: false,
+    });
 
     // The same two moments asked the other way round read from the earlier to the later.
     const swapped = await diffOk(`?from=${page.to}&to=position:${accepted}`);

@@ -66,8 +66,11 @@ export interface ProjectDiffPage {
   /** Each end as read ("now" is the last event when first asked): the tokens every later page asks with. */
   from: string;
   to: string;
-  /** Over every page: the items that changed, those whose place changed, and those whose result changed. */
-  totals: { items: number; moved: number; results: number };
+  /**
+   * Over every page: the items that changed, those whose place changed, those whose result changed, and the classes
+   * whose number of objects over those items differs between the two moments.
+   */
+  totals: { items: number; moved: number; results: number; classes: ClassCount[] };
   rows: ProjectDiffRow[];
   nextCursor: string | null;
 }

@@ -3,6 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '@annot/core';
+import type { ClassCount } from '@annot/workflows';
 
 /** A moment read against the log: the last event it includes and when that event was recorded. */
 export interface LogMark {
@@ -43,7 +44,7 @@ export class ProjectDiffRepository {
     places: { earlier: LogMark; later: LogMark },
     filter: DiffFilter,
     page: { cursor?: string; limit: number },
-  ): Promise<{ rows: ChangedItemRow[]; totals: { items: number; moved: number; results: number } }> {
+  ): Promise<{ rows: ChangedItemRow[]; totals: { items: number; moved: number; results: number; classes: ClassCount[] } }> {
     const conditions = [
       filter.linkId ? sql`AND (a.link_id = ${filter.linkId}::uuid OR b.link_id = ${filter.linkId}::uuid)` : sql``,
       filter.batchId ? sql`AND d.batch_id = ${filter.batchId}::uuid` : sql``,
@@ -74,7 +75,25 @@ export class ProjectDiffRepository {
              count(*) FILTER (WHERE a.status IS DISTINCT FROM b.status OR a.link_id IS DISTINCT FROM b.link_id)::int AS moved,
              count(*) FILTER (WHERE a.result_version IS DISTINCT FROM b.result_version)::int AS results
       ${changed}`.execute(this.db);
-    return { rows, totals: counted[0] ?? { items: 0, moved: 0, results: 0 } };
+    // Each changed item's objects in the result version it held at either end, as the item's stream saved it.
+    const { rows: classes } = await sql<ClassCount>`
+      WITH changed AS (SELECT d.item_id, a.result_version AS earlier, b.result_version AS later ${changed}),
+      ends AS (
+        SELECT c.item_id, c.earlier AS version, 1 AS before, 0 AS after FROM changed c WHERE c.earlier > 0
+        UNION ALL
+        SELECT c.item_id, c.later, 0, 1 FROM changed c WHERE c.later > 0),
+      objects AS (
+        SELECT o->>'toolId' AS tool_id, o->>'className' AS class_name, ends.before, ends.after
+        FROM ends
+        CROSS JOIN LATERAL (
+          SELECT e.data->'result'->'objects' AS objects FROM events e
+          WHERE e.stream_id = 'item-' || ends.item_id::text AND e.type = 'ResultSaved' AND e.data->>'resultVersion' = ends.version::text
+          ORDER BY e.global_position DESC LIMIT 1) saved
+        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(saved.objects) = 'array' THEN saved.objects ELSE '[]'::jsonb END) o)
+      SELECT tool_id AS "toolId", class_name AS "className", sum(before)::int AS before, sum(after)::int AS after
+      FROM objects GROUP BY tool_id, class_name HAVING sum(before) <> sum(after)
+      ORDER BY tool_id, class_name NULLS FIRST`.execute(this.db);
+    return { rows, totals: { ...(counted[0] ?? { items: 0, moved: 0, results: 0 }), classes } };
   }
 
   /** The oldest version an acceptor passed of each item, by the time given (none without one). */

@@ -94,6 +94,16 @@ export function ProjectDiff({ projectId, from, to, links, people, batches, linkN
               <dd className="text-lg font-semibold tabular-nums">{formatNumber(first.totals[key])}</dd>
             </div>
           ))}
+          {first.totals.classes.length > 0 && (
+            <div className="grid">
+              <dt className="text-muted-foreground">{t('project_diff_total_classes')}</dt>
+              {first.totals.classes.map((c) => (
+                <dd key={`${c.toolId}-${c.className ?? ''}`} className="tabular-nums">
+                  {c.className ?? '-'}: {formatNumber(c.before)} → {formatNumber(c.after)}
+                </dd>
+              ))}
+            </div>
+          )}
         </dl>
       )}
       {diff.isPending ? (
