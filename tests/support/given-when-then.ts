@@ -4,6 +4,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Request } from 'express';
 import { afterAll, beforeAll } from 'vitest';
 import {
   accountLifecycle,
@@ -17,6 +18,7 @@ import {
   EventStore,
   type Lifecycle,
   projectLifecycle,
+  toolLifecycle,
 } from '@annot/core';
 import {
   accountStreamId,
@@ -29,7 +31,12 @@ import {
   itemStreamId,
   projectBasics,
   projectStreamId,
+  type ResultDocument,
+  type ToolInput,
+  toolStreamId,
 } from '@annot/workflows';
+import { envelopeOf } from '../../services/api/src/http/app-exception.filter';
+import type { Envelope } from '../../services/api/src/http/envelope';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface Spec {
@@ -82,13 +89,19 @@ export async function appended(spec: Spec, since: bigint): Promise<Appended[]> {
   return rows;
 }
 
-/** What a refused command answers: status, error code and message key (with its parameters, for the cases that name them). */
-export async function refusalOf(work: Promise<unknown>): Promise<{ status: number; errCode: string; messageKey: string; params: Record<string, unknown> }> {
+/** A reader of English, as the envelope finds the caller's language in the request. */
+const englishReader = { headers: { language: 'en_US' }, cookies: {} } as unknown as Request;
+
+/**
+ * What a refused command answers: status, error code and message key (with its parameters, for the cases that name
+ * them), and the envelope an English reader gets, with its message and field messages as they are read.
+ */
+export async function refusalOf(work: Promise<unknown>): Promise<{ status: number; errCode: string; messageKey: string; params: Record<string, unknown>; envelope: Envelope }> {
   try {
     await work;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { status: error.status, errCode: error.errCode, messageKey: error.messageKey, params: error.params };
+    return { status: error.status, errCode: error.errCode, messageKey: error.messageKey, params: error.params, envelope: envelopeOf(error, englishReader) };
   }
   throw new Error('the command was not refused');
 }
@@ -100,9 +113,13 @@ export interface SpecProject {
   pm: Actor;
   tagger: Actor;
   inspector: Actor;
+  /** The ids of the tools the project cites, in the order the options gave them, each at version 1. */
+  toolIds: string[];
 }
 
 export interface ProjectOptions {
+  /** Tools created in the catalog and cited by the project before it is published. */
+  tools?: ToolInput[];
   reworkMaxCount?: number;
   autoRecycleMinutes?: number;
   inspectorMayModify?: boolean;
@@ -112,7 +129,11 @@ export interface ProjectOptions {
 
 /** A published project of an annotation link and an inspection link, its tagger and inspector on them. */
 export async function givenProject(spec: Spec, options: ProjectOptions = {}): Promise<SpecProject> {
-  const project = { projectId: randomUUID(), annotation: randomUUID(), inspection: randomUUID(), pm: person('10'), tagger: person('40'), inspector: person('40') };
+  const tools = (options.tools ?? []).map((definition) => ({ toolId: randomUUID(), definition }));
+  const project = { projectId: randomUUID(), annotation: randomUUID(), inspection: randomUUID(), pm: person('10'), tagger: person('40'), inspector: person('40'), toolIds: tools.map((t) => t.toolId) };
+  for (const { toolId, definition } of tools) {
+    await given(spec, toolLifecycle, toolStreamId(toolId), project.pm, [{ type: 'ToolCreated', data: { toolId, toolVersion: 1, definition } }]);
+  }
   const ref = { projectId: project.projectId, title: 'Street objects' };
   const basics = projectBasics.parse({
     title: ref.title,
@@ -132,6 +153,7 @@ export async function givenProject(spec: Spec, options: ProjectOptions = {}): Pr
   ];
   await given(spec, projectLifecycle, projectStreamId(project.projectId), project.pm, [
     { type: 'ProjectDrafted', data: { ...ref, basics, clonedFrom: null } },
+    ...(tools.length > 0 ? [{ type: 'ProjectToolsSaved', data: { ...ref, tools: tools.map((t) => ({ toolId: t.toolId, toolVersion: 1 })), groups: [] } }] : []),
     { type: 'ProjectLinksSaved', data: { ...ref, links } },
     { type: 'ProjectPublished', data: ref },
     { type: 'LinkMembersAssigned', data: { ...ref, linkId: project.annotation, teamIds: [], taggerIds: [project.tagger.id] } },
@@ -190,9 +212,9 @@ export function itemEvents(project: SpecProject, itemId: string) {
       type: 'ItemClaimed',
       data: { ...ref, linkId, claimId, claimerId, claimedAt: at(), deadline },
     }),
-    saved: (by: string, resultVersion = 1): ItemEvent => ({
+    saved: (by: string, resultVersion = 1, result: ResultDocument = emptyResult): ItemEvent => ({
       type: 'ResultSaved',
-      data: { ...ref, linkId: project.annotation, resultVersion, savedBy: by, savedAt: at(), objectCount: 0, result: emptyResult },
+      data: { ...ref, linkId: project.annotation, resultVersion, savedBy: by, savedAt: at(), objectCount: result.objects.length, result },
     }),
     submitted: (by: string, claimId: string, resultVersion = 1): ItemEvent => ({
       type: 'ItemSubmitted',

@@ -1,8 +1,8 @@
 // What the signed-in person may do, from the same permission table the server's route guards read.
 import { useCallback } from 'react';
 import { type Action, can } from '@annot/workflows';
-import { useServerConfig } from '@/features/auth/api/get-server-config';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useServerConfig } from './server-config';
+import { useUserInfo } from './user-info';
 
 export interface Permissions {
   /** False until the person and the deployment are known, so nothing is offered that might be refused. */

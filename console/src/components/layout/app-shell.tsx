@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { type Refusal, RefusalNotice } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useUserInfo } from '@/lib/user-info';
 import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { LanguageSwitch } from './language-switch';
 import { SideMenu } from './side-menu';

@@ -2,7 +2,7 @@
 import { Navigate } from 'react-router-dom';
 import { landingPath } from '@annot/workflows';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useUserInfo } from '@/lib/user-info';
 
 export default function Landing() {
   const user = useUserInfo();

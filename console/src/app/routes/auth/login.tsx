@@ -6,7 +6,7 @@ import { landingPath } from '@annot/workflows';
 import { AuthLayout } from '@/components/auth-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { saveToken, savePerson } from '@/lib/auth-token';
-import { useServerConfig } from '@/features/auth/api/get-server-config';
+import { useServerConfig } from '@/lib/server-config';
 import { LoginForm } from '@/features/auth/components/login-form';
 
 const tabs = [1, 2, 3, 4] as const;

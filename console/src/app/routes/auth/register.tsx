@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { AuthLayout } from '@/components/auth-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useServerConfig } from '@/features/auth/api/get-server-config';
+import { useServerConfig } from '@/lib/server-config';
 import { RegisterForm } from '@/features/auth/components/register-form';
 
 const kinds = [20, 10] as const;

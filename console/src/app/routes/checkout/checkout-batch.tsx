@@ -1,7 +1,7 @@
 // /checkout/category/dataManage/{id}: one acceptance batch, its items to judge in the editor and its submission to the PM.
 import { useParams } from 'react-router-dom';
 import { RefusalNotice } from '@/components/refusal';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useUserInfo } from '@/lib/user-info';
 import { AcceptanceBatchDetail } from '@/features/quality/judging/components/acceptance-batch-detail';
 import { isUuid } from '@/lib/ids';
 import { acceptanceEditorPath, checkoutLinks } from './checkout-links';

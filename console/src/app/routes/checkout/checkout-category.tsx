@@ -1,6 +1,6 @@
 // /checkout/category/{id}: an acceptance project's batches grouped by status; a claimed batch opens at once.
 import { useNavigate, useParams } from 'react-router-dom';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useUserInfo } from '@/lib/user-info';
 import { AcceptanceBatchesBoard } from '@/features/quality/judging/components/acceptance-batches-board';
 import { AcceptanceProjectScreen } from '@/features/quality/judging/components/acceptance-project-screen';
 import { batchPath, checkoutLinks } from './checkout-links';

@@ -1,7 +1,7 @@
 // /home/message and /tag/message: the reader's message center.
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useUserInfo } from '@/lib/user-info';
 import { MessageList } from '@/features/messages/components/message-list';
 
 export default function MessagesPage() {

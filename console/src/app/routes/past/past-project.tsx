@@ -14,7 +14,7 @@ import { PastItems } from '@/features/past/components/past-items';
 import { ProjectDiff } from '@/features/past/components/project-diff';
 import { ProjectPastNotice } from '@/features/past/components/project-past-notice';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
-import { useItemChoices } from '@/features/tasks/api/use-item-choices';
+import { useItemChoices } from '../use-item-choices';
 import { linkLabel } from '@/lib/link-label';
 
 export default function PastProjectPage() {

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TeamSharePanel } from '@/features/distribution/components/team-share-panel';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { SupplierLinks } from '@/features/projects/components/supplier-links';
-import { useItemChoices } from '@/features/tasks/api/use-item-choices';
+import { useItemChoices } from '../use-item-choices';
 import { ItemsPanel } from '@/features/tasks/components/items-panel';
 
 export default function SupplierProjectPage() {

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { RefusalNotice } from '@/components/refusal';
 import { Button } from '@/components/ui/button';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useUserInfo } from '@/lib/user-info';
 import { entriesQuery, type InvalidReasonView } from '@/features/catalog-entries/api/entries';
 import { useProjectErrorGroups } from '@/features/editor/api/get-project-error-groups';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';

@@ -12,7 +12,7 @@ import type { ErrorMark } from '@annot/workflows';
 import { FramedRefusal } from '@/components/layout/app-shell';
 import { refusalOf } from '@/components/refusal';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useUserInfo } from '@/features/auth/api/get-user-info';
+import { useUserInfo } from '@/lib/user-info';
 import { useProjectErrorGroups } from '@/features/editor/api/get-project-error-groups';
 import { useProjectTools } from '@/features/editor/api/get-project-tools';
 import { AnnotationEditor } from '@/features/editor/components/annotation-editor';

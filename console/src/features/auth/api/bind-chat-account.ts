@@ -1,7 +1,7 @@
 // POST /manage/auth/bindding: a PM or admin binds the chat account (no check, as the seed says).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userInfoQuery } from './get-user-info';
+import { userInfoQuery } from '@/lib/user-info';
 
 export const bindChatAccount = (input: { account: string; ding_talk_account: string }) => api.post<null>('/manage/auth/bindding', input);
 

@@ -6,8 +6,8 @@ import { landingPath } from '@annot/workflows';
 import { Skeleton } from '@/components/ui/skeleton';
 import { sessionEndedEvent } from '@/lib/api-client';
 import { readToken, saveToken, savePerson } from '@/lib/auth-token';
+import { serverConfigQuery } from '@/lib/server-config';
 import { dotsLogin } from '../api/dots-login';
-import { serverConfigQuery } from '../api/get-server-config';
 import { useHeartbeat } from '../api/use-heartbeat';
 
 export function RequireAuth({ children }: { children: ReactNode }) {

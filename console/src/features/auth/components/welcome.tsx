@@ -1,7 +1,7 @@
 // Greets the signed-in person with their role.
 import { useTranslation } from 'react-i18next';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useUserInfo } from '../api/get-user-info';
+import { useUserInfo } from '@/lib/user-info';
 
 export function Welcome() {
   const { t } = useTranslation();

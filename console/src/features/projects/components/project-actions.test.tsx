@@ -4,8 +4,8 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { userInfoQuery } from '@/features/auth/api/get-user-info';
-import { serverConfigQuery } from '@/features/auth/api/get-server-config';
+import { userInfoQuery } from '@/lib/user-info';
+import { serverConfigQuery } from '@/lib/server-config';
 import { i18n, setLanguage } from '@/lib/i18n';
 import { ProjectActions } from './project-actions';
 

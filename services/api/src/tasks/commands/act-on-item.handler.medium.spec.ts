@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type Actor, ItemWork, itemLifecycle } from '@annot/core';
-import type { ItemActionRequest, ItemEvent } from '@annot/workflows';
+import { type ItemActionRequest, type ItemEvent, type ResultDocument, toolInput } from '@annot/workflows';
 import {
   appended,
   as,
@@ -243,6 +243,30 @@ describe(ActOnItemHandler.name, () => {
         expect(await rowOf(itemId)).toEqual(before);
       });
     }
+
+    it('a submission of a result whose object lacks a required attribute, named by the object and the attribute', async () => {
+      const car = toolInput.parse({
+        name: 'Car',
+        templateType: 'box',
+        attributes: [{ name: 'occluded', displayName: 'Occluded', exportName: 'occluded', type: 'single', required: true, options: [{ name: 'yes' }, { name: 'no' }] }],
+      });
+      const unanswered = (p: SpecProject): ResultDocument => ({
+        ...emptyResult,
+        objects: [{ id: 'car-1', toolId: p.toolIds[0], toolVersion: 1, templateType: 'box', className: null, attributes: {}, group: null, keyframes: [{ frame: 0, shape: { type: 'box', x: 1, y: 1, width: 5, height: 5 }, attributes: {}, outside: false, source: 'drawn' }] }],
+      });
+      const claimedAndSaved = (p: SpecProject, itemId: string) => [...claimedByTagger(p, itemId), itemEvents(p, itemId).saved(p.tagger.id, 1, unanswered(p))];
+      const { itemId, before, since, answer } = await run({ options: { tools: [car] }, given: claimedAndSaved, by: tagger, action: { name: 'submit', body: {} } });
+      const refusal = await refusalOf(answer);
+      expect(refusal).toMatchObject({ status: 400, errCode: 'VALIDATION_FAILED', messageKey: 'tasks.result_incomplete', params: { count: 1 } });
+      expect(refusal.envelope).toEqual({
+        code: 400,
+        errCode: 'VALIDATION_FAILED',
+        message: 'The result cannot be submitted: 1 problem',
+        data: { fields: [{ field: 'car-1.occluded', message: '1. Car: Occluded cannot be empty' }] },
+      });
+      expect(await appended(spec, since)).toEqual([]);
+      expect(await rowOf(itemId)).toEqual(before);
+    });
 
     it('an item that does not exist: 404', async () => {
       const p = await givenProject(spec);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type Actor, ItemWork, itemLifecycle, LifecycleStates, loadConfig, projectLifecycle } from '@annot/core';
-import { projectStreamId } from '@annot/workflows';
+import { itemsInHandLimit, projectStreamId } from '@annot/workflows';
 import { appended, as, given, givenItems, givenProject, itemEvents, itemStream, mark, refusalOf, specDatabase, type SpecProject } from '../../../../../tests/support/given-when-then';
 import { PoolRepository } from '../pool.repository';
 import { RuleReadings } from '../rule-readings.service';
@@ -109,5 +109,23 @@ describe(ClaimItemsHandler.name, () => {
         expect((await rowsOf(itemIds)).map((r) => r.status)).toEqual(['waiting']);
       });
     }
+
+    it('a person who already holds as many items of the project as anyone may', async () => {
+      const p = await givenProject(spec);
+      const { itemIds } = await givenItems(spec, p, itemsInHandLimit + 1);
+      const held = itemIds.slice(0, itemsInHandLimit);
+      // Claimed in one unit, as one claim of many items appends them.
+      await spec.pipeline.transact(as(p.tagger), async (unit) => {
+        for (const itemId of held) unit.record(itemStream(itemId), 0n, [itemEvents(p, itemId).claimed(p.annotation, p.tagger.id)], itemLifecycle.machine, itemLifecycle.projections);
+      });
+      const before = await rowsOf(itemIds);
+      const since = await mark(spec);
+      const refusal = await refusalOf(claim(p, p.annotation, p.tagger, 1));
+      expect(refusal).toMatchObject({ status: 409, errCode: 'TASK_REFUSED', messageKey: 'tasks.too_many_in_hand', params: { limit: itemsInHandLimit } });
+      expect(refusal.envelope).toEqual({ code: 409, errCode: 'TASK_REFUSED', message: `You already hold ${itemsInHandLimit} items of this project; submit or release some first`, data: null });
+      expect(await appended(spec, since)).toEqual([]);
+      expect(await rowsOf(itemIds)).toEqual(before);
+      expect(before.at(-1)).toMatchObject({ status: 'waiting', claimer_id: null });
+    });
   });
 });

@@ -235,6 +235,18 @@ describe(ActOnSampleItemHandler.name, () => {
       await expectRefused(since, act(t, randomUUID(), t.p.inspector, { kind: 'judge', verdict: 'pass', marks: [] }), { status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.sampling_item_not_sampled' });
     });
 
+    it('a second verdict on an item already judged in the round', async () => {
+      const t = await givenTask(2, (t) => [...claimedAll(t), happened(t).judged(1, t.sample[0], 'pass')]);
+      const before = { task: await taskRow(t.taskId), sample: await sampleRows(t.taskId) };
+      const since = await mark(spec);
+      const refusal = await refusalOf(act(t, t.sample[0].itemId, t.p.inspector, { kind: 'judge', verdict: 'fail', marks }));
+      expect(refusal).toMatchObject({ status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.sampling_item_judged', params: { round: 1 } });
+      expect(refusal.envelope).toEqual({ code: 409, errCode: 'TASK_REFUSED', message: 'This data has already been judged in round 1', data: null });
+      expect(await appended(spec, since)).toEqual([]);
+      expect({ task: await taskRow(t.taskId), sample: await sampleRows(t.taskId) }).toEqual(before);
+      expect(before.task).toMatchObject({ status: 'open', judged_count: 1, passed_count: 1 });
+    });
+
     it('a verdict on a task that passed (the machine)', async () => {
       const t = await givenTask(1, (t) => [
         ...claimedAll(t),

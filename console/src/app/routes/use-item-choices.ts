@@ -1,9 +1,10 @@
 // The choices of a project's item filters (its batches, and the people and teams of its links as the reader may see
-// them), and a person's name from the same members, for the screens that list items without the members' route.
+// them), and a person's name from the same members, for the pages that list items without the members' route. It
+// composes three features, so it sits with the pages that share it.
 import { useTranslation } from 'react-i18next';
 import { useBatches } from '@/features/batches/api/batches';
 import { useProjectMembers } from '@/features/projects/api/project-members';
-import { itemChoicesOf } from '../components/item-filters';
+import { itemChoicesOf } from '@/features/tasks/components/item-filters';
 
 export function useItemChoices(projectId: string) {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
-// GET /ocr_front_config/server_url_config.json: where the central login lives and whether this is a private deployment.
+// GET /ocr_front_config/server_url_config.json: where the central login lives and whether this is a private deployment,
+// which sign-in and the permission check share.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from './api-client';
 
 export interface ServerConfig {
   dots_url: string;
