@@ -3,9 +3,11 @@
 // by line. What can be decided before the job is refused at once in the seed's envelope, in the caller's language;
 // a file that cannot be read fails the job with its line, and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnnotationImport, commandContext } from '@annot/core';
 import type { AnnotationImportView } from '@annot/workflows';
 import { cocoPieces } from '../support/coco-file';
 import { batchResults, imageBatch, type InteropProject, startInteropProject } from '../support/interop-project';
+import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { call, eventually } from '../support/platform';
 import { AnnotationImportJob } from '../../services/worker/src/exports/annotation-import.job';
 
@@ -45,6 +47,8 @@ describe('annotation import job', () => {
     const batch = (await call(project.platform, 'GET', `/manage/batches/${batchId}`, { token: project.admin })).body.data;
     expect(batch.status).toBe('in_progress');
 
+    const mine = (events: StreamedEvent[]) => events.filter((e) => e.data.subject?.type === 'annotation_import');
+    const stream = await listenToJobs(project.platform, project.admin, (events) => mine(events).some((e) => e.event === 'completed'));
     const answer = await start(batchId, { format: 'coco', mode: 'all' }, { name: 'instances.json', content: cocoFile() });
     expect(answer.status, JSON.stringify(answer.body)).toBe(202);
     expect(answer.body).toMatchObject({ code: 202, errCode: null, data: { importId: expect.any(String), batchImport: false } });
@@ -53,6 +57,35 @@ describe('annotation import job', () => {
     const done = await ended(importId);
     expect(done).toMatchObject({ status: 'finished', progress: 100, fileName: 'instances.json', items: images.length, objects: images.length * perImage, refused: 0, warned: 1, refusals: [] });
     expect(done.warnings).toEqual([{ source: `instances.json annotations[${images.length * perImage}]`, message: 'The annotation names image 999, which the file does not list: it was skipped' }]);
+    expect(await objectCounts()).toEqual(images.map(() => perImage));
+
+    // The PM following the job hears its progress on the events stream, up to its end.
+    const heard = mine(await stream.done);
+    expect(heard.every((e) => e.data.subject.id === importId)).toBe(true);
+    expect(heard.filter((e) => e.event === 'progress').map((e) => e.data.progress).at(-1)).toBe(100);
+
+    // Every step is an event of the import's own stream: asked for by the PM, then the worker's steps.
+    const events = await project.platform.database.db.selectFrom('events').select(['type', 'data', 'metadata']).where('stream_id', '=', `annotation_import-${importId}`).orderBy('stream_position').execute();
+    expect(events[0].type).toBe('AnnotationImportRequested');
+    expect(events.at(-1)!.type).toBe('AnnotationImportFinished');
+    const progressed = events.slice(1, -1);
+    expect(progressed.every((e) => e.type === 'AnnotationImportProgressed')).toBe(true);
+    // The COCO file is read in walks that each say how far they have got, so the row moves on as the worker does.
+    const steps = progressed.map((e) => (e.data as { progress: number }).progress);
+    expect(steps.length, `progress ${steps.join(' ')}`).toBeGreaterThanOrEqual(2);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    const pm = events[0].metadata as { actorId: string; actorRole: string };
+
+    // The worker's writing run again with the import's command ids, as a retried job runs it, appends nothing.
+    const count = async () => Number((await project.platform.database.db.selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const annotations = project.platform.worker!.get(AnnotationImport, { strict: false });
+    const rerun = await annotations.run(
+      { batchId, projectId: project.projectId, format: 'coco', mode: 'all', files: [{ path: 'instances.json', content: cocoFile() }] },
+      commandContext({ id: pm.actorId, role: pm.actorRole }, { commandId: `${importId}:annotations` }),
+    );
+    expect(rerun).toMatchObject({ written: true, objects: images.length * perImage });
+    expect(await count()).toBe(before);
     expect(await objectCounts()).toEqual(images.map(() => perImage));
 
     // The job delivered again, as after a crash of its worker, writes nothing twice.

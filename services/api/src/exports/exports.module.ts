@@ -32,6 +32,6 @@ import { ExportsRepository } from './exports.repository';
   ],
   controllers: [ExportsController, AnnotationImportsController, AnnotationImportJobsController],
   providers: [ExportsRepository, ExportAccess, RequestExportHandler, DownloadTickets, AnnotationImportsRepository, ImportAnnotationsHandler, RequestAnnotationImportHandler, AnnotationImport, ItemWork],
-  exports: [ExportAccess],
+  exports: [ExportAccess, AnnotationImportsRepository],
 })
 export class ExportsModule {}

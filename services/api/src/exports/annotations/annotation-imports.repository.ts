@@ -26,6 +26,11 @@ export class AnnotationImportsRepository {
       .executeTakeFirst();
   }
 
+  /** The project an import belongs to, for whoever may follow its job. */
+  async projectOfImport(importId: string): Promise<string | undefined> {
+    return (await this.db.selectFrom('annotation_imports').select('project_id').where('import_id', '=', importId).executeTakeFirst())?.project_id;
+  }
+
   /** An import's record with the project it belongs to, for the access check. */
   async get(importId: string, language: Language): Promise<{ projectId: string; view: AnnotationImportView } | undefined> {
     const row = await this.db
