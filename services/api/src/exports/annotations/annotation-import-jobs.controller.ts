@@ -6,7 +6,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Req, UploadedFiles, UseFilters, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FilesInterceptor } from '@nestjs/platform-express';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import { StoredUploadsFilter } from '../../http/stored-uploads.filter';
 import type { StoredUpload } from '../../http/storage-upload.engine';
 import { Can } from '../../identity/access/can.decorator';
 import { ProjectAccess } from '../../projects/project-access.service';
-import { annotationUploadMaxFiles } from './annotation-imports.controller';
+import { annotationUploadMaxFiles, ImportFieldsDto } from './annotation-imports.controller';
 import { AnnotationImportsRepository } from './annotation-imports.repository';
 import { RequestAnnotationImportCommand } from './request-annotation-import.handler';
 import { asOneStoredZip, shipsMedia, sortUploads } from './stored-uploads';
@@ -31,9 +31,6 @@ export const annotationJobMaxBytes = 4 * 1024 ** 3;
 
 class BatchParamsDto extends createZodDto(z.object({ batchId: z.uuid() })) {}
 class ImportParamsDto extends createZodDto(z.object({ importId: z.uuid() })) {}
-class ImportFieldsDto extends createZodDto(
-  z.object({ format: z.enum(exportFormats, { error: 'exports.format_unknown' }), mode: z.enum(['all', 'good']).default('all') }).strict(),
-) {}
 
 const fieldError = (field: string, messageKey: string) => new AppError(400, 'VALIDATION_FAILED', 'errors.validation_failed', {}, [{ field, messageKey }]);
 
@@ -53,6 +50,7 @@ export class AnnotationImportJobsController {
     format: { type: 'string', description: exportFormats.join(' | ') },
     mode: { type: 'string', description: 'all: nothing is written when a line is refused; good: the good items are' },
   })
+  @ApiAcceptedResponse({ description: 'The envelope with code 202: data { importId, version, batchImport }, batchImport when the upload ships pictures and the batch imports them' })
   @UseFilters(StoredUploadsFilter)
   @UseInterceptors(FilesInterceptor('file', annotationUploadMaxFiles, { preservePath: true }))
   async start(
