@@ -9,6 +9,7 @@ import { cocoPieces } from '../support/coco-file';
 import { batchResults, imageBatch, type InteropProject, startInteropProject } from '../support/interop-project';
 import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { call, eventually } from '../support/platform';
+import { replayCommand } from '../../scripts/src/replay-command';
 import { AnnotationImportJob } from '../../services/worker/src/exports/annotation-import.job';
 
 const images = Array.from({ length: 6 }, (_, i) => ({ name: `frame_${String(i + 1).padStart(4, '0')}.jpg`, width: 64, height: 48 }));
@@ -118,5 +119,11 @@ describe('annotation import job', () => {
     expect(failed.refusals).toEqual([{ source: 'instances.json', message: 'The file cannot be read as COCO: the JSON is malformed at line 1, column 13' }]);
     expect((await status(malformed.body.data.importId, 'zh_CN')).reason).toBe('导入失败，错误如下。');
     expect(await objectCounts()).toEqual(before);
+  });
+
+  it('rebuilds the imports’ rows from their events exactly as they are', async () => {
+    const lines: string[] = [];
+    const code = await replayCommand(['--verify'], project.platform.database.url, (line) => lines.push(line));
+    expect(code, lines.join('\n')).toBe(0);
   });
 });
