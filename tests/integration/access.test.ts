@@ -166,6 +166,8 @@ const matrix: Record<string, Caller[]> = {
   // A browser's download carries a ticket in its address instead of the token; the ticket is checked inside.
   'GET /manage/exports/:exportId/archive': everyone,
   'POST /manage/batches/:batchId/annotations': internal,
+  'POST /manage/batches/:batchId/annotation-imports': internal,
+  'GET /manage/annotation-imports/:importId': internal,
   'GET /manage/algorithms': internal,
   'GET /manage/algorithms/:algorithmId': internal,
   'POST /manage/algorithms': internal,

@@ -93,7 +93,8 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
   } catch {
     throw new ApiError(response.status, 'BAD_RESPONSE', i18n.t('request_fail'));
   }
-  if (envelope.code === 200) return envelope;
+  // 202: a command taken on for the background, its answer naming what to follow.
+  if (envelope.code === 200 || envelope.code === 202) return envelope;
   return failed(envelope);
 }
 

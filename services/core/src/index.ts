@@ -33,6 +33,8 @@ export * from './exports/export.lifecycle';
 export * from './exports/export.projection';
 export * from './exports/export-archive';
 export * from './exports/annotation-import';
+export * from './exports/annotation-import.lifecycle';
+export * from './exports/annotation-import.projection';
 export * from './exports/project-delivery';
 export * from './identity/account.projection';
 export * from './identity/team.projection';

@@ -12,6 +12,7 @@ import { AnnouncementsModule } from './comms/announcements.module';
 import { PublishAnnouncementJob } from './comms/publish-announcement.job';
 import { VerifyLedgerJob } from './audits/verify-ledger.job';
 import { ExportJob } from './exports/export.job';
+import { AnnotationImportJob } from './exports/annotation-import.job';
 import { ExportsModule } from './exports/exports.module';
 import { ExpireExportJob } from './exports/expire-export.job';
 import { ImportBatchJob } from './imports/import-batch.job';
@@ -50,7 +51,7 @@ export class WorkerModule {
       providers: [
         { provide: WORKER_REDIS, useValue: redis },
         WorkerRedisCloser,
-        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob, ExportJob, ExpireExportJob, PlanAlgorithmCallJob, CallAlgorithmJob, PublishAnnouncementJob], useFactory: (...handlers: unknown[]) => handlers },
+        { provide: JOB_HANDLERS, inject: [VerifyLedgerJob, ImportBatchJob, ExpireClaimJob, EnterPoolsJob, ExportJob, ExpireExportJob, AnnotationImportJob, PlanAlgorithmCallJob, CallAlgorithmJob, PublishAnnouncementJob], useFactory: (...handlers: unknown[]) => handlers },
         jobsProcessorFor(config),
         WrittenListener,
         OutboxDispatcherService,

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { translate } from '../i18n/translate';
-import { type Envelope, etagOf, Notice, Versioned } from './envelope';
+import { Accepted, type Envelope, etagOf, Notice, Versioned } from './envelope';
 import { rawResponseKey } from './raw-response.decorator';
 import { requestLanguage } from './request-language';
 
@@ -26,8 +26,12 @@ export class EnvelopeInterceptor implements NestInterceptor {
           res.setHeader('ETag', etagOf(value.version));
           data = value.data;
         }
-        res.status(200);
         const language = requestLanguage(req);
+        if (value instanceof Accepted) {
+          res.status(202);
+          return { code: 202, message: translate(language, 'ok'), data: value.data ?? null, errCode: null };
+        }
+        res.status(200);
         if (value instanceof Notice) {
           return { code: 200, message: translate(language, value.messageKey), data: value.data ?? null, errCode: value.errCode };
         }

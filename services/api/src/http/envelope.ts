@@ -15,6 +15,11 @@ export class Versioned<T> {
 
 export const etagOf = (version: bigint | string): string => `"${version.toString()}"`;
 
+/** A command taken on to be done in the background (202): the answer names what to follow. */
+export class Accepted<T> {
+  constructor(readonly data: T) {}
+}
+
 /** A success (200) that still carries an errCode the client acts on, such as LOGIN_REPEAT. */
 export class Notice<T = null> {
   constructor(

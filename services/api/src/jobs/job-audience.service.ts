@@ -7,6 +7,7 @@ import { type Action, can, inScope, type JobSubject } from '@annot/workflows';
 import { AlgorithmsRepository } from '../algorithms/algorithms.repository';
 import { BatchAccess } from '../batches/batch-access.service';
 import { AnnouncementsRepository } from '../comms/announcements.repository';
+import { AnnotationImportsRepository } from '../exports/annotations/annotation-imports.repository';
 import { ExportAccess } from '../exports/export-access.service';
 import { defaultLanguage } from '../i18n/language';
 import { ProjectAccess } from '../projects/project-access.service';
@@ -27,6 +28,10 @@ export class JobAudience {
     audit: this.door('audit.read', async () => true),
     batch: this.door('batch.read', (actor, id) => passes(this.batches.batch(actor, id))),
     export: this.door('export.manage', (actor, id) => passes(this.exports.record(actor, id, defaultLanguage))),
+    annotation_import: this.door('export.manage', async (actor, id) => {
+      const projectId = await this.annotationImports.projectOfImport(id);
+      return projectId !== undefined && this.projects.mayView(actor, projectId);
+    }),
     algorithm_call: this.door('algorithm.read', async (actor, id) => {
       const projectId = await this.algorithms.callProject(id);
       return projectId !== undefined && this.projects.mayView(actor, projectId);
@@ -46,6 +51,7 @@ export class JobAudience {
     private readonly projects: ProjectAccess,
     private readonly batches: BatchAccess,
     private readonly exports: ExportAccess,
+    private readonly annotationImports: AnnotationImportsRepository,
     private readonly algorithms: AlgorithmsRepository,
     private readonly announcements: AnnouncementsRepository,
   ) {}

@@ -393,6 +393,30 @@ export interface ExportRecordsTable {
   state: LifecycleState;
 }
 
+export interface AnnotationImportsTable {
+  import_id: string;
+  batch_id: string;
+  project_id: string;
+  format: string;
+  mode: string;
+  file_name: string;
+  bytes: ColumnType<string, string | number, string | number>;
+  status: string;
+  progress: number;
+  requested_by: string;
+  requested_at: Timestamp;
+  finished_at: Timestamp | null;
+  items: number;
+  objects: number;
+  refused: number;
+  warned: number;
+  lines: ColumnType<unknown, string | null | undefined, string | null>;
+  reason_key: string | null;
+  reason_params: ColumnType<unknown, string | null | undefined, string | null>;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  state: LifecycleState;
+}
+
 export interface AlgorithmsTable {
   algorithm_id: string;
   interface_name: string;
@@ -889,6 +913,7 @@ export interface Database {
   idempotent_requests: IdempotentRequestsTable;
   item_results: ItemResultsTable;
   export_records: ExportRecordsTable;
+  annotation_imports: AnnotationImportsTable;
   algorithms: AlgorithmsTable;
   algorithm_versions: AlgorithmVersionsTable;
   algorithm_calls: AlgorithmCallsTable;

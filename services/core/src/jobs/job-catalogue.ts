@@ -12,6 +12,8 @@ export enum JobName {
   EnterPools = 'project.enter_pools',
   /** Writes an export's archive and delivers it. */
   Export = 'export.run',
+  /** Reads an uploaded annotation file from storage and writes its objects as starting results. */
+  ImportAnnotations = 'annotations.import',
   /** A download's retention timer: delayed until the day it is removed. */
   ExpireExport = 'export.expire',
   /** Pages an algorithm call's scope into chunks, holding out the control group. */
@@ -30,6 +32,7 @@ export type JobItem =
   | { name: JobName.EnterPools; data: { projectId: string } }
   | { name: JobName.Export; data: { exportId: string } }
   | { name: JobName.ExpireExport; data: { exportId: string } }
+  | { name: JobName.ImportAnnotations; data: { importId: string } }
   | { name: JobName.PlanAlgorithmCall; data: { callId: string } }
   | { name: JobName.CallAlgorithm; data: { callId: string; chunk: number } }
   | { name: JobName.PublishAnnouncement; data: { announcementId: string; publishAt: string } };
@@ -49,6 +52,8 @@ export function subjectOf(item: JobItem): JobSubject {
     case JobName.Export:
     case JobName.ExpireExport:
       return { type: 'export', id: item.data.exportId };
+    case JobName.ImportAnnotations:
+      return { type: 'annotation_import', id: item.data.importId };
     case JobName.PlanAlgorithmCall:
     case JobName.CallAlgorithm:
       return { type: 'algorithm_call', id: item.data.callId };

@@ -7,6 +7,7 @@ import { batchProjection } from '../batches/batch.projection';
 import { samplingProjection } from '../quality/sampling.projection';
 import { acceptanceProjection } from '../quality/acceptance.projection';
 import { exportProjection } from '../exports/export.projection';
+import { annotationImportProjection } from '../exports/annotation-import.projection';
 import { algorithmProjection } from '../algorithms/algorithm.projection';
 import { algorithmCallProjection } from '../algorithms/algorithm-call.projection';
 import { algorithmEffectProjection } from '../algorithms/algorithm-effect.projection';
@@ -39,6 +40,7 @@ export const projectionCatalogue: Projection[] = [
   samplingProjection,
   acceptanceProjection,
   exportProjection,
+  annotationImportProjection,
   algorithmProjection,
   algorithmCallProjection,
   algorithmEffectProjection,

@@ -1,8 +1,8 @@
 // The export page's calls: what the form offers, the export records (kept fresh while any is at work), a new export,
-// a download through its ticket, and an annotation import.
+// a download through its ticket. An annotation import has its own calls beside this file.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportOptions, ExportView, RequestExportInput } from '@annot/workflows';
-import { api, request } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { isUuid } from '@/lib/ids';
 
 export const exportsKey = (projectId: string) => ['exports', projectId] as const;
@@ -34,28 +34,4 @@ export async function downloadExport(exportId: string): Promise<void> {
   const { url } = await api.post<{ url: string }>(`/manage/exports/${exportId}/download-tickets`);
   const link = Object.assign(document.createElement('a'), { href: url });
   link.click();
-}
-
-export interface AnnotationImportResult {
-  items: number;
-  objects: number;
-  refusals: { source: string; message: string }[];
-  warnings: { source: string; message: string }[];
-  dropped: { files: string[]; objects: string[] };
-}
-
-/** An export with its images is not imported at once: the batch's import registers its pictures, then reads its annotations. */
-export type AnnotationUploadAnswer = AnnotationImportResult | { importId: string };
-
-export function useImportAnnotations() {
-  return useMutation({
-    mutationFn: async ({ batchId, format, mode, files }: { batchId: string; format: string; mode: 'all' | 'good'; files: File[] }) => {
-      const body = new FormData();
-      body.append('format', format);
-      body.append('mode', mode);
-      // A folder's files go under their paths inside it, as its zip would hold them.
-      for (const file of files) body.append('file', file, file.webkitRelativePath || file.name);
-      return (await request<AnnotationUploadAnswer>('POST', `/manage/batches/${batchId}/annotations`, { body })).data;
-    },
-  });
 }

@@ -28,7 +28,8 @@ export const annotationUploadMaxBytes = 100 * 1024 * 1024;
 export const annotationUploadMaxFiles = 10_000;
 
 class BatchParamsDto extends createZodDto(z.object({ batchId: z.uuid() })) {}
-class ImportFieldsDto extends createZodDto(
+/** The fields sent beside the files, the same for the synchronous import and the job. */
+export class ImportFieldsDto extends createZodDto(
   z.object({ format: z.enum(exportFormats, { error: 'exports.format_unknown' }), mode: z.enum(['all', 'good']).default('all') }).strict(),
 ) {}
 
