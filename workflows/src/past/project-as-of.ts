@@ -34,7 +34,7 @@ export const pastItemStatuses = ['unlinked', 'pooled', 'claimed', 'held', 'finis
 export type PastItemStatus = (typeof pastItemStatuses)[number];
 
 /** How many items stand where, per link and status, links in the order first met and statuses in lifecycle order. */
-export function pastItemCounts(states: Iterable<ItemState>): PastItemCount[] {
+export function pastItemCounts(states: Iterable<Pick<ItemState, 'linkId' | 'status'>>): PastItemCount[] {
   const order: readonly ItemStatus[] = pastItemStatuses;
   const counts = new Map<string, PastItemCount>();
   for (const state of states) {

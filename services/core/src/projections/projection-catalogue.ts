@@ -22,6 +22,7 @@ import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
 import { auditProjection } from './audit.projection';
 import { managementLogProjection } from './management-log.projection';
 import { statisticsProjection } from '../insights/statistics.projection';
+import { pastItemSnapshots } from '../past/past-item-snapshot.projection';
 import type { Projection } from './projection';
 
 export const projectionCatalogue: Projection[] = [
@@ -48,5 +49,6 @@ export const projectionCatalogue: Projection[] = [
   statisticsProjection,
   announcementProjection,
   managementLogProjection,
+  pastItemSnapshots,
   auditLedgerProjection,
 ];
