@@ -3,7 +3,7 @@
 // before, at and after a snapshot, by position and by time, reads the same rows and counts as before they existed.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { catchUp, itemLifecycle, pastItemSnapshotProjection, writePastItems } from '@annot/core';
+import { batchProjection, catchUp, compareTable, itemLifecycle, pastItemSnapshotProjection, rebuildInto, writePastItems } from '@annot/core';
 import { finished, given, givenItems, givenProject, inInspection, itemEvents, itemStream, specDatabase } from '../../../../tests/support/given-when-then';
 import { PastCutsRepository } from './past-cuts.repository';
 import { PastProjectFolds } from './past-project-folds.service';
@@ -68,6 +68,24 @@ describe(PastProjectFolds.name, () => {
       expect(written.base?.cursor.globalPosition).toBe(places[14].position);
       expect(written.folded).toBe(1);
       expect(written.registered).toHaveLength(6);
+    });
+
+    it('given snapshots taken, when the log is replayed into fresh tables, then the replay takes the same snapshots with the same rows', async () => {
+      await givenWorkedProject();
+      const every = pastItemSnapshotProjection(4);
+      // Taken anew from the first event, as the replay takes them, not beside the other cases' snapshots.
+      for (const table of every.tables) await sql`DELETE FROM ${sql.table(table)}`.execute(spec.db);
+      await sql`DELETE FROM projection_checkpoints WHERE projection = ${every.name}`.execute(spec.db);
+      await catchUp(spec.db, every);
+      const differences = await spec.db.transaction().execute(async (trx) => {
+        await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
+        await rebuildInto(trx, 'replayed', [batchProjection, every]);
+        const compared = [];
+        for (const table of every.tables) compared.push(await compareTable(trx, 'replayed', every.name, table));
+        await sql`DROP SCHEMA replayed CASCADE`.execute(trx);
+        return compared.map((c) => ({ table: c.table, rows: c.liveRows, missing: c.missingCount, extra: c.extraCount }));
+      });
+      expect(differences.every((d) => d.missing === 0 && d.extra === 0 && d.rows > 0), JSON.stringify(differences)).toBe(true);
     });
   });
 });
