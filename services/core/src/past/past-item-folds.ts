@@ -126,27 +126,37 @@ async function nearestSnapshot(db: Kysely<Database>, projectId: string, cut: Log
   return row ? { cursor: { txId: row.txId, globalPosition: row.position }, lastPosition: row.lastPosition, lastRecordedAt: row.lastRecordedAt } : null;
 }
 
-/** Events after the snapshot in log order (all of them without one). */
-const afterSnapshot = (base: ItemSnapshot | null) =>
-  base ? sql`AND (e.tx_id, e.global_position) > (${base.cursor.txId}::xid8, ${base.cursor.globalPosition}::bigint)` : sql``;
+/**
+ * The project's item events after the snapshot in log order: every one through its items without a snapshot; after
+ * one, the few in the range through the project each item event names, which spares hashing all the project's items.
+ * The log is named with its schema: a replay sends the projections' own tables (these snapshots, the items) to fresh
+ * copies through the search path.
+ */
+const projectEventsAfter = (projectId: string, base: ItemSnapshot | null) =>
+  base
+    ? sql`public.events e WHERE e.stream_id LIKE 'item-%' AND e.data->>'projectId' = ${projectId}
+          AND (e.tx_id, e.global_position) > (${base.cursor.txId}::xid8, ${base.cursor.globalPosition}::bigint)`
+    : sql`data_items d JOIN public.events e ON e.stream_id = 'item-' || d.item_id::text WHERE d.project_id = ${projectId}::uuid`;
 
 /**
  * The events up to the cut of the items to fold, in log position order (each stream's own order): every item's
- * without a snapshot, else those of the items an event after the snapshot touches. Without what evolve never reads
- * (the saved documents, the ids the row already names), since carrying the events to the fold is most of its time.
+ * without a snapshot, else those of the items an event after the snapshot touches, found by their streams' keys.
+ * Without what evolve never reads (the saved documents, the ids the row already names), since carrying the events to
+ * the fold is most of its time.
  */
 async function itemEvents(db: Kysely<Database>, projectId: string, cut: LogCut, base: ItemSnapshot | null): Promise<{ itemId: string; event: ItemEvent }[]> {
-  // The log named with its schema: a replay sends the projections' own tables (these snapshots, the items) to fresh
-  // copies through the search path.
   const columns = sql`substr(e.stream_id, 6) AS "itemId", e.type, e.data - 'result' - 'itemId' - 'projectId' AS data`;
-  const projectEvents = sql`data_items d JOIN public.events e ON e.stream_id = 'item-' || d.item_id::text WHERE d.project_id = ${projectId}::uuid`;
-  const { rows } = base
-    ? await sql<{ itemId: string; type: ItemEvent['type']; data: ItemEvent['data'] }>`
-        WITH touched AS (SELECT DISTINCT e.stream_id FROM ${projectEvents} ${afterSnapshot(base)} ${atOrBefore(cut)})
-        SELECT ${columns} FROM touched t JOIN public.events e ON e.stream_id = t.stream_id
-        WHERE true ${atOrBefore(cut)} ORDER BY e.global_position`.execute(db)
-    : await sql<{ itemId: string; type: ItemEvent['type']; data: ItemEvent['data'] }>`
-        SELECT ${columns} FROM ${projectEvents} ${atOrBefore(cut)} ORDER BY e.global_position`.execute(db);
+  type Row = { itemId: string; type: ItemEvent['type']; data: ItemEvent['data'] };
+  let rows: Row[];
+  if (base) {
+    const touched = await sql<{ streamId: string }>`SELECT DISTINCT e.stream_id AS "streamId" FROM ${projectEventsAfter(projectId, base)} ${atOrBefore(cut)}`.execute(db);
+    if (touched.rows.length === 0) return [];
+    ({ rows } = await sql<Row>`
+      SELECT ${columns} FROM public.events e
+      WHERE e.stream_id = ANY(${touched.rows.map((r) => r.streamId)}::text[]) ${atOrBefore(cut)} ORDER BY e.global_position`.execute(db));
+  } else {
+    ({ rows } = await sql<Row>`SELECT ${columns} FROM ${projectEventsAfter(projectId, null)} ${atOrBefore(cut)} ORDER BY e.global_position`.execute(db));
+  }
   return rows.map((r) => ({ itemId: r.itemId, event: { type: r.type, data: r.data } as ItemEvent }));
 }
 
@@ -193,8 +203,7 @@ export async function takeItemSnapshot(db: Kysely<Database>, projectId: string, 
   const { chunks, base } = await writePastItems(db, projectId, cut, { table: 'past_item_snapshot_rows', snapshot: cursor.globalPosition });
   const { rows } = await sql<{ position: string | null; recordedAt: string | null }>`
     SELECT max(e.global_position)::text AS position, to_char(max(e.recorded_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "recordedAt"
-    FROM data_items d JOIN public.events e ON e.stream_id = 'item-' || d.item_id::text
-    WHERE d.project_id = ${projectId}::uuid ${afterSnapshot(base)} ${atOrBefore(cut)}`.execute(db);
+    FROM ${projectEventsAfter(projectId, base)} ${atOrBefore(cut)}`.execute(db);
   const places = [...chunks.map((c) => ({ position: c.position, recordedAt: c.recordedAt })), ...rows.filter((r) => r.position !== null)];
   if (base) places.push({ position: base.lastPosition, recordedAt: base.lastRecordedAt });
   const lastPosition = places.reduce((last, p) => (BigInt(p.position!) > BigInt(last) ? p.position! : last), cursor.globalPosition);
