@@ -3,7 +3,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db, type LogCut, writePastItems } from '@annot/core';
-import { type ItemStatus, type PastItemCount, pastItemCounts, type PastItemRow, type PastItemsQuery } from '@annot/workflows';
+import { type ItemStatus, orderedItemCounts, type PastItemCount, type PastItemRow, type PastItemsQuery } from '@annot/workflows';
 
 /** The moments a project's folds are kept for at once, the one being made included. */
 const keptPerProject = 8;
@@ -53,12 +53,18 @@ export class PastCutsRepository {
                   SELECT k.cut FROM past_item_cuts k WHERE k.project_id = ${projectId}::uuid ORDER BY k.built_at DESC LIMIT ${keptPerProject - 1}))
           RETURNING c.project_id, c.cut)
         DELETE FROM past_item_states s USING old WHERE s.project_id = old.project_id AND s.cut = old.cut`.execute(trx);
-      const { registered } = await writePastItems(trx, projectId, logCut, { table: 'past_item_states', cut });
-      // Counted over the rows as written, in the order the imports registered the items, as the live fold counts.
-      const rows = await trx.selectFrom('past_item_states').select(['item_id', 'link_id', 'status']).where('project_id', '=', projectId).where('cut', '=', cut).execute();
-      const byId = new Map(rows.map((r) => [r.item_id, { linkId: r.link_id, status: r.status as ItemStatus }]));
-      const counts = pastItemCounts(registered.flatMap((item) => byId.get(item.itemId) ?? []));
-      const made = { items: registered.length, counts, tookMs: Math.round(performance.now() - started) };
+      const { items, chunks } = await writePastItems(trx, projectId, logCut, { table: 'past_item_states', cut });
+      // Counted over the rows as written, each count with its first item's place among those the imports registered
+      // (its chunk's turn in the log, then its place in the chunk), which orders the links as the live fold meets them.
+      const { rows } = await sql<{ linkId: string | null; status: ItemStatus; count: number; first: string }>`
+        SELECT s.link_id AS "linkId", s.status, count(*)::int AS count, min((c.turn << 32) + (d.seq - c.first_seq))::text AS first
+        FROM past_item_states s JOIN data_items d ON d.item_id = s.item_id
+        JOIN unnest(${chunks.map((c) => c.batchId)}::uuid[], ${chunks.map((c) => c.firstSeq)}::int[], ${chunks.map((c) => c.count)}::int[]) WITH ORDINALITY AS c(batch_id, first_seq, n, turn)
+          ON c.batch_id = d.batch_id AND d.seq >= c.first_seq AND d.seq < c.first_seq + c.n
+        WHERE s.project_id = ${projectId}::uuid AND s.cut = ${cut}
+        GROUP BY s.link_id, s.status`.execute(trx);
+      const counts = orderedItemCounts(rows.map((r) => ({ ...r, first: BigInt(r.first) })));
+      const made = { items, counts, tookMs: Math.round(performance.now() - started) };
       await trx.insertInto('past_item_cuts').values({ project_id: projectId, cut, items: made.items, counts: JSON.stringify(made.counts), took_ms: made.tookMs }).execute();
       return made;
     });

@@ -54,8 +54,9 @@ export interface ItemSnapshot {
 export type ItemRowsTarget = { table: 'past_item_states'; cut: string } | { table: 'past_item_snapshot_rows'; snapshot: string };
 
 export interface WrittenItems {
-  /** Every item registered by the cut, in the order the imports registered them. */
-  registered: RegisteredItem[];
+  /** How many items the cut's imports registered. */
+  items: number;
+  /** The cut's import chunks in log order: the order the imports registered the items in. */
   chunks: RegisteredChunk[];
   /** The snapshot the rows were copied from; null when every item was folded from its first event. */
   base: ItemSnapshot | null;
@@ -80,19 +81,35 @@ export async function writePastItems(db: Kysely<Database>, projectId: string, cu
   // Memory enough to hash the project's items and sort their events without spilling to disk (4 s, not 6, at 300,000).
   await sql`SET LOCAL work_mem = '128MB'`.execute(db);
   const chunks = await registeredChunks(db, projectId, cut);
-  const registered = chunks.flatMap(itemsOfChunk);
   const base = await nearestSnapshot(db, projectId, cut);
   const events = await itemEvents(db, projectId, cut, base);
-  let folding = registered;
+  let folding: RegisteredItem[];
   if (base) {
-    const touched = new Set(events.map((e) => e.itemId));
-    for (const chunk of chunks) if (isAfter({ txId: chunk.txId, globalPosition: chunk.position }, base.cursor)) for (const item of itemsOfChunk(chunk)) touched.add(item.itemId);
-    folding = registered.filter((item) => touched.has(item.itemId));
+    // Only the items to fold are named: those registered since the snapshot, and the older ones touched since.
+    const fresh = chunks.filter((chunk) => isAfter({ txId: chunk.txId, globalPosition: chunk.position }, base.cursor)).flatMap(itemsOfChunk);
+    const freshIds = new Set(fresh.map((item) => item.itemId));
+    const touched = [...new Set(events.map((e) => e.itemId))].filter((id) => !freshIds.has(id));
+    folding = [...(await registrationsOf(db, touched, chunks)), ...fresh];
     await copySnapshot(db, projectId, base, into);
+  } else {
+    folding = chunks.flatMap(itemsOfChunk);
   }
   const states = projectItemsAsOf(projectId, folding, events);
   await upsertStates(db, projectId, [...states.values()], into);
-  return { registered, chunks, base, folded: states.size };
+  return { items: chunks.reduce((n, chunk) => n + chunk.count, 0), chunks, base, folded: states.size };
+}
+
+/** Items as their imports registered them (their link then), found by their place in their batch. */
+async function registrationsOf(db: Kysely<Database>, itemIds: string[], chunks: RegisteredChunk[]): Promise<RegisteredItem[]> {
+  if (itemIds.length === 0) return [];
+  const { rows } = await sql<{ itemId: string; batchId: string; seq: number }>`
+    SELECT item_id AS "itemId", batch_id AS "batchId", seq FROM data_items WHERE item_id = ANY(${itemIds}::uuid[])`.execute(db);
+  const byBatch = new Map<string, RegisteredChunk[]>();
+  for (const chunk of chunks) byBatch.set(chunk.batchId, [...(byBatch.get(chunk.batchId) ?? []), chunk]);
+  return rows.flatMap(({ itemId, batchId, seq }) => {
+    const chunk = byBatch.get(batchId)?.find((c) => c.firstSeq <= seq && seq < c.firstSeq + c.count);
+    return chunk ? [{ itemId, linkId: chunk.linkId }] : [];
+  });
 }
 
 /** The project's import chunks up to the cut, in log order. */
