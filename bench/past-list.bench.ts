@@ -14,7 +14,6 @@
 import { GetPastItemsHandler, GetPastItemsQuery } from '@annot/api/dist/past/queries/get-past-items.handler';
 import { PastCutsRepository } from '@annot/api/dist/past/past-cuts.repository';
 import { PastProjectFolds } from '@annot/api/dist/past/past-project-folds.service';
-import { PastProjectsRepository } from '@annot/api/dist/past/past-projects.repository';
 import type { ProjectAccess } from '@annot/api/dist/projects/project-access.service';
 import { TasksRepository } from '@annot/api/dist/tasks/tasks.repository';
 import type { BenchDatabase } from './support/bench-database';
@@ -25,7 +24,7 @@ export async function pastListBench(bench: BenchDatabase, log: (line: string) =>
   const { p, moment, items } = await writePastProject(bench, log);
   const everyone = { mayView: async () => true } as unknown as ProjectAccess;
   const cuts = new PastCutsRepository(bench.db);
-  const handler = new GetPastItemsHandler(everyone, new PastProjectFolds(new PastProjectsRepository(bench.db), cuts), cuts);
+  const handler = new GetPastItemsHandler(everyone, new PastProjectFolds(cuts), cuts);
   const actor = { id: 'bench', role: '01' };
   const page = (query: { cursor?: string; linkId?: string; status?: 'pooled' | 'finished' }) =>
     ms(() => handler.execute(new GetPastItemsQuery(actor, p.projectId, { position: moment, limit: 50, ...query })));

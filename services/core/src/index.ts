@@ -16,6 +16,8 @@ export * from './projections/projection-runner';
 export * from './projections/projection-catalogue';
 export * from './projections/audit.projection';
 export * from './projections/management-log.projection';
+export * from './past/past-item-folds';
+export * from './past/past-item-snapshot.projection';
 export * from './ledger/event-hash';
 export * from './ledger/audit-ledger.projection';
 export * from './ledger/verify-ledger';

@@ -34,15 +34,31 @@ export const pastItemStatuses = ['unlinked', 'pooled', 'claimed', 'held', 'finis
 export type PastItemStatus = (typeof pastItemStatuses)[number];
 
 /** How many items stand where, per link and status, links in the order first met and statuses in lifecycle order. */
-export function pastItemCounts(states: Iterable<ItemState>): PastItemCount[] {
-  const order: readonly ItemStatus[] = pastItemStatuses;
-  const counts = new Map<string, PastItemCount>();
+export function pastItemCounts(states: Iterable<Pick<ItemState, 'linkId' | 'status'>>): PastItemCount[] {
+  const counts = new Map<string, PlacedItemCount>();
+  let place = 0n;
   for (const state of states) {
     const key = `${state.linkId ?? ''} ${state.status}`;
     const row = counts.get(key);
     if (row) row.count += 1;
-    else counts.set(key, { linkId: state.linkId, status: state.status, count: 1 });
+    else counts.set(key, { linkId: state.linkId, status: state.status, count: 1, first: place });
+    place += 1n;
   }
-  const links = [...new Set([...counts.values()].map((c) => c.linkId))];
-  return [...counts.values()].sort((a, b) => links.indexOf(a.linkId) - links.indexOf(b.linkId) || order.indexOf(a.status) - order.indexOf(b.status));
+  return orderedItemCounts([...counts.values()]);
+}
+
+/** A count per link and status with the place (in registration order) of the first item it counts. */
+export interface PlacedItemCount extends PastItemCount {
+  first: bigint;
+}
+
+/** Counts ordered as a past read shows them: links in the order their first item was registered, statuses in lifecycle order. */
+export function orderedItemCounts(counts: PlacedItemCount[]): PastItemCount[] {
+  const order: readonly ItemStatus[] = pastItemStatuses;
+  const firstOfLink = new Map<string | null, bigint>();
+  for (const c of counts) if (!firstOfLink.has(c.linkId) || c.first < firstOfLink.get(c.linkId)!) firstOfLink.set(c.linkId, c.first);
+  const before = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...counts]
+    .sort((a, b) => before(firstOfLink.get(a.linkId)!, firstOfLink.get(b.linkId)!) || order.indexOf(a.status) - order.indexOf(b.status))
+    .map(({ linkId, status, count }) => ({ linkId, status, count }));
 }

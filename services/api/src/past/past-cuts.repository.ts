@@ -2,8 +2,8 @@
 // indexed rows instead of folding the log again; a moment's fold is kept a day, and a project's last eight at most.
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { DATABASE, type Db } from '@annot/core';
-import type { ItemState, PastItemCount, PastItemRow, PastItemsQuery } from '@annot/workflows';
+import { DATABASE, type Db, type LogCut, writePastItems } from '@annot/core';
+import { type ItemStatus, orderedItemCounts, type PastItemCount, type PastItemRow, type PastItemsQuery } from '@annot/workflows';
 
 /** The moments a project's folds are kept for at once, the one being made included. */
 const keptPerProject = 8;
@@ -34,15 +34,16 @@ export class PastCutsRepository {
   }
 
   /**
-   * Makes and keeps a moment's fold once: readers of the same moment at the same time (the past project page asks
-   * for its counts and its list together) wait for the first one's fold instead of folding it again beside it.
+   * Makes and keeps a moment's rows once, from the nearest snapshot (or the first event) by the live fold: readers of
+   * the same moment at the same time (the past project page asks for its counts and its list together) wait for the
+   * first one's rows instead of making them again beside it.
    */
-  async keepOnce(projectId: string, cut: string, make: () => Promise<{ states: ItemState[]; made: PastCut }>): Promise<PastCut> {
+  async keepOnce(projectId: string, cut: string, logCut: LogCut): Promise<PastCut> {
     return this.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`past:${projectId}:${cut}`}))`.execute(trx);
       const kept = await trx.selectFrom('past_item_cuts').select(['items', 'counts', 'took_ms']).where('project_id', '=', projectId).where('cut', '=', cut).executeTakeFirst();
       if (kept) return { items: kept.items, counts: kept.counts as unknown as PastItemCount[], tookMs: kept.took_ms };
-      const { states, made } = await make();
+      const started = performance.now();
       // A fold is kept a day, and a project keeps its last few: every read of "now" after a change is a new moment.
       await sql`
         WITH old AS (
@@ -52,18 +53,19 @@ export class PastCutsRepository {
                   SELECT k.cut FROM past_item_cuts k WHERE k.project_id = ${projectId}::uuid ORDER BY k.built_at DESC LIMIT ${keptPerProject - 1}))
           RETURNING c.project_id, c.cut)
         DELETE FROM past_item_states s USING old WHERE s.project_id = old.project_id AND s.cut = old.cut`.execute(trx);
+      const { items, chunks } = await writePastItems(trx, projectId, logCut, { table: 'past_item_states', cut });
+      // Counted over the rows as written, each count with its first item's place among those the imports registered
+      // (its chunk's turn in the log, then its place in the chunk), which orders the links as the live fold meets them.
+      const { rows } = await sql<{ linkId: string | null; status: ItemStatus; count: number; first: string }>`
+        SELECT s.link_id AS "linkId", s.status, count(*)::int AS count, min((c.turn << 32) + (d.seq - c.first_seq))::text AS first
+        FROM past_item_states s JOIN data_items d ON d.item_id = s.item_id
+        JOIN unnest(${chunks.map((c) => c.batchId)}::uuid[], ${chunks.map((c) => c.firstSeq)}::int[], ${chunks.map((c) => c.count)}::int[]) WITH ORDINALITY AS c(batch_id, first_seq, n, turn)
+          ON c.batch_id = d.batch_id AND d.seq >= c.first_seq AND d.seq < c.first_seq + c.n
+        WHERE s.project_id = ${projectId}::uuid AND s.cut = ${cut}
+        GROUP BY s.link_id, s.status`.execute(trx);
+      const counts = orderedItemCounts(rows.map((r) => ({ ...r, first: BigInt(r.first) })));
+      const made = { items, counts, tookMs: Math.round(performance.now() - started) };
       await trx.insertInto('past_item_cuts').values({ project_id: projectId, cut, items: made.items, counts: JSON.stringify(made.counts), took_ms: made.tookMs }).execute();
-      if (states.length === 0) return made;
-      // In key order, so the primary key is appended to rather than split all over.
-      const sorted = [...states].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
-      const column = <T>(pick: (s: ItemState) => T) => sorted.map(pick);
-      await sql`
-        INSERT INTO past_item_states (project_id, cut, item_id, link_id, status, claimer_id, effective, rework, result_version, object_count)
-        SELECT ${projectId}::uuid, ${cut}, r.*
-        FROM unnest(${column((s) => s.itemId)}::uuid[], ${column((s) => s.linkId)}::uuid[], ${column((s) => s.status)}::text[],
-                    ${column((s) => s.claimerId)}::uuid[], ${column((s) => s.effectiveness === 'valid')}::boolean[],
-                    ${column((s) => s.rework)}::boolean[], ${column((s) => s.resultVersion)}::int[], ${column((s) => s.objectCount)}::int[])
-          AS r(item_id, link_id, status, claimer_id, effective, rework, result_version, object_count)`.execute(trx);
       return made;
     });
   }

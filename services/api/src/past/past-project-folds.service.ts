@@ -1,11 +1,11 @@
 // A project's items folded as of a moment, once: the moment asked is resolved to one that names the same items on
-// every page ("now" becomes the last settled event), its fold is made by the live code and kept, then read from there.
+// every page ("now" becomes the last settled event), its rows are made by the live code from the nearest snapshot
+// and kept, then read from there.
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@annot/core';
-import { instantMicros, isAtOrBefore, type Moment, momentOf, momentQuery, pastItemCounts, projectItemsAsOf, type RawMomentQuery } from '@annot/workflows';
+import { instantMicros, type Moment, momentOf, momentQuery, type RawMomentQuery } from '@annot/workflows';
 import { fieldErrorsOf } from '../http/validation.pipe';
 import { type PastCut, PastCutsRepository } from './past-cuts.repository';
-import { itemsOfChunk, PastProjectsRepository } from './past-projects.repository';
 
 /** A moment every page of a past read agrees on, the key its fold is kept under, and what to ask for the next page. */
 export interface FixedMoment {
@@ -17,10 +17,7 @@ export interface FixedMoment {
 
 @Injectable()
 export class PastProjectFolds {
-  constructor(
-    private readonly past: PastProjectsRepository,
-    private readonly cuts: PastCutsRepository,
-  ) {}
+  constructor(private readonly cuts: PastCutsRepository) {}
 
   /** A project has no result version of its own: its moments are a position, a time, or now. */
   async fix(query: RawMomentQuery): Promise<FixedMoment> {
@@ -37,16 +34,10 @@ export class PastProjectFolds {
     return { asked: moment.kind, moment: { kind: 'position', position }, cut: `p${position}`, shown: { position: position.toString() } };
   }
 
-  /** The project's items as of the moment: kept from an earlier read, or folded now and kept. */
+  /** The project's items as of the moment: kept from an earlier read, or made now (from the nearest snapshot) and kept. */
   async fold(projectId: string, fixed: FixedMoment): Promise<PastCut> {
     const kept = await this.cuts.find(projectId, fixed.cut);
     if (kept) return kept;
-    return this.cuts.keepOnce(projectId, fixed.cut, async () => {
-      const started = performance.now();
-      const chunks = (await this.past.chunks(projectId)).filter((chunk) => isAtOrBefore(chunk, fixed.moment));
-      const cut = fixed.moment.kind === 'position' ? { position: fixed.moment.position } : { at: fixed.moment.at };
-      const states = [...projectItemsAsOf(projectId, chunks.flatMap(itemsOfChunk), await this.past.itemEvents(projectId, cut)).values()];
-      return { states, made: { items: states.length, counts: pastItemCounts(states), tookMs: Math.round(performance.now() - started) } };
-    });
+    return this.cuts.keepOnce(projectId, fixed.cut, fixed.moment.kind === 'position' ? { position: fixed.moment.position } : { at: fixed.moment.at });
   }
 }

@@ -576,6 +576,33 @@ export interface ProjectMembersTable {
   team_id: string | null;
 }
 
+/** A project's items as of every N-th event of its items and imports in log order (see past-item-folds.ts). */
+export interface PastItemSnapshotsTable {
+  project_id: string;
+  global_position: string;
+  tx_id: string;
+  last_position: string;
+  last_recorded_at: Timestamp;
+}
+
+export interface PastItemSnapshotRowsTable {
+  project_id: string;
+  snapshot: string;
+  item_id: string;
+  link_id: string | null;
+  status: string;
+  claimer_id: string | null;
+  effective: boolean;
+  rework: boolean;
+  result_version: number;
+  object_count: number;
+}
+
+export interface PastItemSnapshotCountsTable {
+  project_id: string;
+  events: number;
+}
+
 /** A project an admin gave an auditor to read. */
 /** A project's items folded as of a moment (`cut`: p<position> or t<micros>), kept while readers page through them. */
 export interface PastItemCutsTable {
@@ -907,6 +934,9 @@ export interface Database {
   auditor_projects: AuditorProjectsTable;
   past_item_cuts: PastItemCutsTable;
   past_item_states: PastItemStatesTable;
+  past_item_snapshots: PastItemSnapshotsTable;
+  past_item_snapshot_rows: PastItemSnapshotRowsTable;
+  past_item_snapshot_counts: PastItemSnapshotCountsTable;
   batches: BatchesTable;
   data_items: DataItemsTable;
   item_frames: ItemFramesTable;

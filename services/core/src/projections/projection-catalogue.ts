@@ -23,6 +23,7 @@ import { auditLedgerProjection } from '../ledger/audit-ledger.projection';
 import { auditProjection } from './audit.projection';
 import { managementLogProjection } from './management-log.projection';
 import { statisticsProjection } from '../insights/statistics.projection';
+import { pastItemSnapshots } from '../past/past-item-snapshot.projection';
 import type { Projection } from './projection';
 
 export const projectionCatalogue: Projection[] = [
@@ -50,5 +51,6 @@ export const projectionCatalogue: Projection[] = [
   statisticsProjection,
   announcementProjection,
   managementLogProjection,
+  pastItemSnapshots,
   auditLedgerProjection,
 ];
