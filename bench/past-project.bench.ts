@@ -7,17 +7,6 @@
 // snapshot every 50,000 of the project's events): as of the moment (a snapshot ten events before it), and as of a
 // moment 25,000 events past a snapshot, the most a moment has to fold on average. Target: the first read within
 // 10 seconds.
-//
-// Measured 2026-11-29 on the shared two-core machine beside other sessions' builds and tests: from the first event
-// 12.9 s; from a snapshot 3.4 s (again 5 ms, kept), 25,000 events past a snapshot 6.4 s, now 2.0 s; the live counts
-// read 4.6 ms. The snapshot projection caught up with the 450,000 events in 82 s (nine snapshots). The same bench
-// before snapshots, in the same hour: the first read 9.4 s, now 8.9 s.
-// Where a first read from a snapshot spent its time then (its statements timed apart, the machine busier): hashing
-// the 100,000 registered item ids 0.9 to 1.6 s, copying the snapshot's rows 1.0 to 1.3 s, finding the items touched
-// since it 0.5 to 0.7 s, reading the rows back and counting them in node 1.5 to 1.9 s. Since, the items to fold are
-// named from the items table and the counts made by SQL: the same two reads through the built repository on this
-// bench's database, a quieter minute, took 1.2 s as of the moment (the touched items 0.2 s, the copy 0.4 s, the counts
-// 0.5 s) and 2.9 s 25,000 events past a snapshot (their items' events 0.7 s, their fold 0.4 s, their upsert 0.5 s).
 import { sql } from 'kysely';
 import { catchUp, pastItemSnapshots } from '@annot/core';
 import { GetProjectAsOfHandler, GetProjectAsOfQuery } from '@annot/api/dist/past/queries/get-project-as-of.handler';
