@@ -41,6 +41,7 @@ import * as m1763859600096 from './1763859600096-ItemCounts';
 import * as m1763859600097 from './1763859600097-AuditorProjects';
 import * as m1763859600098 from './1763859600098-PastReads';
 import * as m1763859600100 from './1763859600100-LoggedProjectSets';
+import * as m1763859600101 from './1763859600101-NotifyAfterCommit';
 
 export const migrations: Record<string, Migration> = {
   '1763859600000-EventStore': m1763859600000,
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '1763859600097-AuditorProjects': m1763859600097,
   '1763859600098-PastReads': m1763859600098,
   '1763859600100-LoggedProjectSets': m1763859600100,
+  '1763859600101-NotifyAfterCommit': m1763859600101,
 };
