@@ -11,10 +11,13 @@ export type WrittenTable = 'events' | 'outbox';
 
 /** The least time between two notifications of one process. */
 const gapMs = 5;
+/** How long the connection stays open after the last notification, so a quiet process holds none. */
+const idleMs = 30_000;
 
 export class WrittenNotifier {
   private readonly pending = new Set<WrittenTable>();
-  private client: pg.Client | null = null;
+  /** One connection, opened for a notification and closed when idle; one that broke is replaced by the next. */
+  private readonly connection: pg.Pool;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The notification on its way: the next one waits for it. */
   private sending: Promise<void> | null = null;
@@ -22,9 +25,12 @@ export class WrittenNotifier {
   private closed = false;
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly onTrouble: (error: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.connection = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: idleMs, allowExitOnIdle: true });
+    this.connection.on('error', () => undefined);
+  }
 
   /** A transaction that wrote to these tables has committed. */
   written(tables: Iterable<WrittenTable>): void {
@@ -35,12 +41,13 @@ export class WrittenNotifier {
 
   /** Sends what is still to be told, and closes the connection. */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.sending;
     if (this.pending.size > 0) await this.send();
-    this.disconnect();
+    await this.connection.end();
   }
 
   private schedule(): void {
@@ -59,28 +66,9 @@ export class WrittenNotifier {
     this.pending.clear();
     this.sentAt = performance.now();
     try {
-      const client = this.client ?? (await this.connect());
-      await client.query('SELECT pg_notify($1, t) FROM unnest($2::text[]) AS t', [writtenChannel, tables]);
+      await this.connection.query('SELECT pg_notify($1, t) FROM unnest($2::text[]) AS t', [writtenChannel, tables]);
     } catch (error) {
       this.onTrouble(error);
-      this.disconnect();
     }
-  }
-
-  private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url });
-    // A connection that drops is opened again for the next notification.
-    client.on('error', () => {
-      if (this.client === client) this.disconnect();
-    });
-    await client.connect();
-    this.client = client;
-    return client;
-  }
-
-  private disconnect(): void {
-    const client = this.client;
-    this.client = null;
-    void client?.end().catch(() => undefined);
   }
 }
