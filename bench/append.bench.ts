@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { EventStore } from '@annot/core';
+import { EventStore, WrittenNotifier } from '@annot/core';
 import { type BenchDatabase, poolSize } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { sampleEvent } from './support/sample-event';
@@ -51,8 +51,9 @@ function checkAppended(bench: BenchDatabase, contender: Contender): Promise<void
   );
 }
 
-function ourStore(bench: BenchDatabase): Contender {
-  const store = new EventStore(bench.db);
+/** Ours as the platform runs it: after its commits it tells the loops of every process, on a connection of its own. */
+function ourStore(bench: BenchDatabase, notifier: WrittenNotifier): Contender {
+  const store = new EventStore(bench.db, notifier);
   const streams = writerStreams('bench');
   return {
     name: 'event store append',
@@ -117,10 +118,11 @@ export async function appendBench(bench: BenchDatabase, log: (line: string) => v
   // From here on pg parses jsonb with Emmett's reviver in this process (see run.ts); ours reads back only a small
   // JSON result per append, so that costs it little.
   const emmett = getPostgreSQLEventStore(bench.url, { connectionOptions: { pooled: true, pool: emmettPool } });
+  const notifier = new WrittenNotifier(bench.url);
   try {
     // Emmett creates its tables on first use; done here, so that no warm-up or measurement pays for it.
     await emmett.schema.migrate();
-    const [raw, ours, rival] = [await rawAppend(rawPool), ourStore(bench), emmettStore(emmett)];
+    const [raw, ours, rival] = [await rawAppend(rawPool), ourStore(bench, notifier), emmettStore(emmett)];
     const figures: Figure[] = [];
     for (const writers of writerCounts) {
       const measure = (contender: Contender) => async (round: number) => {
@@ -144,6 +146,6 @@ export async function appendBench(bench: BenchDatabase, log: (line: string) => v
     return figures;
   } finally {
     await emmett.close();
-    await Promise.allSettled([rawPool.end(), emmettPool.end()]);
+    await Promise.allSettled([rawPool.end(), emmettPool.end(), notifier.close()]);
   }
 }

@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { CommandPipeline, commandContext, type Db, EventStore, ItemWork, LifecycleStates, loadConfig, noStream, projectProjection } from '@annot/core';
+import { CommandPipeline, commandContext, type Db, EventStore, ItemWork, LifecycleStates, loadConfig, noStream, projectProjection, WrittenNotifier } from '@annot/core';
 import { projectStreamId } from '@annot/workflows';
 import { ClaimItemsCommand, ClaimItemsHandler } from '@annot/api/dist/tasks/commands/claim-items.handler';
 import { PoolRepository } from '@annot/api/dist/tasks/pool.repository';
@@ -97,9 +97,12 @@ async function fillPool(db: Db, table: 'data_items' | 'raw_items', projectId: st
 
 type Claim = (claimer: string) => Promise<string[]>;
 
-/** Ours: the API's claim handler, built on the same pipeline, repository and item work the API injects. */
-function ourClaim(db: Db, pools: Pools, linkId: string): Claim {
-  const pipeline = new CommandPipeline(new EventStore(db), db);
+/**
+ * Ours: the API's claim handler, built on the same pipeline, repository and item work the API injects, its store
+ * telling of its commits as the platform's does.
+ */
+function ourClaim(db: Db, notifier: WrittenNotifier, pools: Pools, linkId: string): Claim {
+  const pipeline = new CommandPipeline(new EventStore(db, notifier), db);
   const handler = new ClaimItemsHandler(pipeline, new PoolRepository(), new ItemWork(), new RuleReadings(new LifecycleStates(db), new RuleReadingsRepository(db), new TasksRepository(db)), loadConfig());
   const scope = { kind: 'team' as const, teamId: pools.teamId, taggerIds: [] };
   return (claimer) => handler.execute(new ClaimItemsCommand(linkId, perClaim, scope, commandContext({ id: claimer, role: '40' })));
@@ -216,6 +219,7 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
   const latencyLinks = pools.links.slice(drainRounds);
   await sql`CREATE TABLE raw_items (LIKE data_items INCLUDING ALL)`.execute(bench.db);
   const raw = new pg.Pool({ connectionString: bench.url, max: poolSize });
+  const notifier = new WrittenNotifier(bench.url);
   const cpu = (run: Drain) => `${(run.nodeCpu * 100).toFixed(0)}% of a core in Node`;
   try {
     log(`  ${claimers} claimers, claims of ${perClaim}, pools of ${drainPool.toLocaleString('en-US')} items, ${poolSize} connections each, ${drainRounds} rounds each`);
@@ -230,7 +234,7 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
       },
       ours: async (round) => {
         await fillPool(bench.db, 'data_items', pools.projectId, drainLinks[round], drainPool);
-        const run = await drain(ourClaim(bench.db, pools, drainLinks[round]));
+        const run = await drain(ourClaim(bench.db, notifier, pools, drainLinks[round]));
         checkHandedOut('claim handler', run);
         await checkOurDrain(bench.db, drainLinks[round], round);
         log(`  round ${round + 1}, claim handler: ${run.claims} claims, ${run.perSecond.toFixed(0)} claims/s, ${cpu(run)}`);
@@ -250,7 +254,7 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
       const link = latencyLinks[i];
       await fillPool(bench.db, 'data_items', pools.projectId, link, size);
       await fillPool(bench.db, 'raw_items', pools.projectId, link, size);
-      const measured = { pool: size, raw: await latency(rawClaim(raw, link)), ours: await latency(ourClaim(bench.db, pools, link)) };
+      const measured = { pool: size, raw: await latency(rawClaim(raw, link)), ours: await latency(ourClaim(bench.db, notifier, pools, link)) };
       latencies.push(measured);
       log(`  one claimer, pool of ${size.toLocaleString('en-US')}: claim handler p50 ${ms(measured.ours.p50)} p95 ${ms(measured.ours.p95)}; raw p50 ${ms(measured.raw.p50)} p95 ${ms(measured.raw.p95)}`);
       figures.push({ name: `1 claimer, pool ${size.toLocaleString('en-US')}`, ours: 1000 / measured.ours.p50, baselineName: 'SKIP LOCKED + UPDATE (p50)', baseline: 1000 / measured.raw.p50 });
@@ -261,6 +265,6 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
     log(`  claim latency ${growth <= 1.5 ? 'does not grow' : 'GROWS'} with the pool: p50 ${ms(large.ours.p50)} at ${large.pool.toLocaleString('en-US')} vs ${ms(small.ours.p50)} at ${small.pool.toLocaleString('en-US')} (${growth.toFixed(2)}x)`);
     return figures;
   } finally {
-    await raw.end();
+    await Promise.allSettled([raw.end(), notifier.close()]);
   }
 }

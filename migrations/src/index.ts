@@ -41,6 +41,7 @@ import * as m1763859600096 from './1763859600096-ItemCounts';
 import * as m1763859600097 from './1763859600097-AuditorProjects';
 import * as m1763859600098 from './1763859600098-PastReads';
 import * as m1763859600100 from './1763859600100-LoggedProjectSets';
+import * as m1763859600101 from './1763859600101-NotifyAfterCommit';
 import * as m1763859600102 from './1763859600102-PastItemSnapshots';
 import * as m1763859600103 from './1763859600103-AnnotationImports';
 
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '1763859600097-AuditorProjects': m1763859600097,
   '1763859600098-PastReads': m1763859600098,
   '1763859600100-LoggedProjectSets': m1763859600100,
+  '1763859600101-NotifyAfterCommit': m1763859600101,
   '1763859600102-PastItemSnapshots': m1763859600102,
   '1763859600103-AnnotationImports': m1763859600103,
 };

@@ -1,5 +1,5 @@
 // The Nest module that gives api and worker the configuration, the database, the event store and the command pipeline.
-import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { BatchItemsRegistrar } from './batches/batch-items.registrar';
 import { CommandPipeline } from './commands/command-pipeline';
@@ -8,6 +8,7 @@ import { createDatabase } from './database/database';
 import { DATABASE } from './database/database.token';
 import type { Database } from './database/database.types';
 import { EventStore } from './events/event-store';
+import { WrittenNotifier } from './events/written-notifier';
 import { LifecycleStates } from './projections/lifecycle-states.repository';
 
 export const CONFIG = Symbol('CONFIG');
@@ -15,7 +16,10 @@ export const CONFIG = Symbol('CONFIG');
 @Global()
 @Module({})
 export class CoreModule implements OnApplicationShutdown {
-  constructor(@Inject(DATABASE) private readonly db: Kysely<Database>) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Kysely<Database>,
+    @Inject(WrittenNotifier) private readonly notifier: WrittenNotifier,
+  ) {}
 
   static forRoot(config: AppConfig = loadConfig()): DynamicModule {
     return {
@@ -23,6 +27,13 @@ export class CoreModule implements OnApplicationShutdown {
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: DATABASE, useFactory: () => createDatabase(config.databaseUrl, { max: config.databasePoolSize }) },
+        {
+          provide: WrittenNotifier,
+          useFactory: () => {
+            const logger = new Logger(WrittenNotifier.name);
+            return new WrittenNotifier(config.databaseUrl, (error) => logger.warn({ err: error }, 'a written notification was lost; the loops find the write at their next long rest'));
+          },
+        },
         EventStore,
         CommandPipeline,
         BatchItemsRegistrar,
@@ -33,6 +44,7 @@ export class CoreModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.notifier.close();
     await this.db.destroy();
   }
 }

@@ -10,6 +10,7 @@ export * from './database/wakeup';
 export * from './errors/app-error';
 export * from './events/stored-event';
 export * from './events/event-store';
+export * from './events/written-notifier';
 export * from './events/event-log.reader';
 export * from './projections/projection';
 export * from './projections/projection-runner';

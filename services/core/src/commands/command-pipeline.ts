@@ -198,7 +198,7 @@ export class CommandPipeline {
     const seen = context.repeatable === false ? null : await this.eventStore.commandResult(context.commandId);
     if (seen) return { value: undefined, results: [seen], duplicate: true };
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await this.eventStore.transaction(async (trx) => {
         const unit = new UnitOfWork(trx, this.eventStore, context, this.snapshots);
         const value = await work(unit);
         const results = await unit.commit();

@@ -70,6 +70,11 @@ export interface AppConfig {
   ffprobePath: string;
   /** How long a minute of a claim's auto-recycle deadline lasts; only tests shorten it. */
   claimMinuteMs: number;
+  /**
+   * How long the worker's projections and outbox dispatcher rest with nothing to do before they look again unasked:
+   * what finds a write whose notification was lost. Only tests lengthen it.
+   */
+  writtenRestMs: number;
   /** The buckets of the cos and oss upload types; null where none is configured. */
   objectStores: { cos: ObjectStoreConfig | null; oss: ObjectStoreConfig | null };
   /** Keys asked for per bucket listing page (S3 answers at most 1000). */
@@ -178,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: env.FFPROBE_PATH ?? 'ffprobe',
     claimMinuteMs: Number(env.CLAIM_MINUTE_MS ?? 60_000),
+    writtenRestMs: Number(env.WRITTEN_REST_MS ?? 1000),
     objectStores: { cos: objectStore(env, 'COS'), oss: objectStore(env, 'OSS') },
     objectListPageSize: Number(env.OBJECT_LIST_PAGE_SIZE ?? 1000),
     exportRoot: env.EXPORT_ROOT ?? './var/export',

@@ -7,7 +7,17 @@ export interface NotificationListener {
   close(): Promise<void>;
 }
 
-export function listenTo(url: string, channel: string, onPayload: (payload: string) => void, onTrouble?: (error: unknown) => void): NotificationListener {
+/**
+ * `onListening` is called each time the LISTEN is in place, the first time and after every reconnection: what was
+ * notified before then was not heard, so a reader that missed it looks now.
+ */
+export function listenTo(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onTrouble?: (error: unknown) => void,
+  onListening?: () => void,
+): NotificationListener {
   let current: pg.Client | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -33,6 +43,7 @@ export function listenTo(url: string, channel: string, onPayload: (payload: stri
     try {
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      onListening?.();
     } catch (error) {
       onTrouble?.(error);
       reconnect(client);

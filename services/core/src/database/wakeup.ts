@@ -1,7 +1,7 @@
-// The rest of a polling loop between polls, cut short when what it reads is written. PostgreSQL notifies `written`
-// when a transaction that appended events or outbox rows commits, and the loops resting on its wakeup poll at once. A
-// loop that found nothing to do rests long: an idle platform costs the database almost nothing, and the long rest is
-// what catches up when a notification was lost with its connection.
+// The rest of a polling loop between polls, cut short when what it reads is written. The event store of every process
+// notifies `written` once a transaction that appended events or outbox rows has committed (events/written-notifier.ts),
+// and the loops resting on its wakeup poll at once. A loop that found nothing to do rests long: an idle platform costs
+// the database almost nothing, and the long rest is what catches up when a notification was lost with its connection.
 export const writtenChannel = 'written';
 
 export class Wakeup {

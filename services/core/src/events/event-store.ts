@@ -1,6 +1,7 @@
-// The event store: optimistic, idempotent appends that carry their projections and outbox rows in one transaction.
+// The event store: optimistic, idempotent appends that carry their projections and outbox rows in one transaction,
+// and once that has committed, a word to the loops of every process that read what they wrote.
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/database.types';
 import { DATABASE } from '../database/database.token';
@@ -10,6 +11,7 @@ import { jobQueue } from '../jobs/job-catalogue';
 import type { Projection } from '../projections/projection';
 import { readStream, readStreams } from './event-log.reader';
 import type { NewEvent, StoredEvent } from './stored-event';
+import { type WrittenTable, WrittenNotifier } from './written-notifier';
 
 /** A stream that must not exist yet, or any version at all. */
 export const noStream = 0n;
@@ -56,7 +58,25 @@ export const streamTypeOf = (streamId: string): string => streamId.slice(0, stre
 
 @Injectable()
 export class EventStore {
-  constructor(@Inject(DATABASE) private readonly db: Kysely<Database>) {}
+  /** The tables the appends of each transaction begun by `transaction` wrote to, told once it commits. */
+  private readonly writtenIn = new WeakMap<Transaction<Database>, Set<WrittenTable>>();
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Kysely<Database>,
+    /** Without one (a test's or a benchmark's store), other processes find this store's appends only when they poll. */
+    @Optional() @Inject(WrittenNotifier) private readonly notifier?: WrittenNotifier,
+  ) {}
+
+  /** Runs `work` in a transaction; once it has committed, the loops that read what its appends wrote hear of it. */
+  async transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const written = new Set<WrittenTable>();
+    const value = await this.db.transaction().execute((trx) => {
+      this.writtenIn.set(trx, written);
+      return work(trx);
+    });
+    if (written.size > 0) this.notifier?.written(written);
+    return value;
+  }
 
   /** A stream's events in order and its version; `db` is the caller's transaction when it reads inside one. */
   async readStream(streamId: string, db: Kysely<Database> = this.db, after = 0n): Promise<{ events: StoredEvent[]; version: bigint }> {
@@ -83,9 +103,11 @@ export class EventStore {
     try {
       // Without projections or outbox rows, the whole append is one statement and one round trip.
       if (!options.projections?.length && !options.outbox?.length) {
-        return toResult(await this.callAppend(this.db, streamId, expectedVersion, payloadOf(events), options.commandId));
+        const row = await this.callAppend(this.db, streamId, expectedVersion, payloadOf(events), options.commandId);
+        if (!row.duplicate) this.notifier?.written(['events']);
+        return toResult(row);
       }
-      return await this.db.transaction().execute((trx) => this.appendIn(trx, streamId, expectedVersion, events, options));
+      return await this.transaction((trx) => this.appendIn(trx, streamId, expectedVersion, events, options));
     } catch (error) {
       const failure = await this.settledFailure(error, streamId, expectedVersion, options.commandId);
       if (failure instanceof DuplicateCommand) return failure.result;
@@ -102,7 +124,8 @@ export class EventStore {
   /**
    * Appends several streams within the caller's transaction in one round trip, each at its expected version, then
    * runs their projections: appends in a row with the same projections are applied together, so a claim of ten
-   * items updates their rows in one statement. A command id seen before answers its first result alone.
+   * items updates their rows in one statement. A command id seen before answers its first result alone. Other
+   * processes hear of the append when `trx` is one that `transaction` began.
    */
   async appendAllIn(trx: Transaction<Database>, appends: StreamAppend[], commandId: string | undefined): Promise<AppendResult[]> {
     const payloads = appends.map((a) => payloadOf(a.events));
@@ -111,6 +134,9 @@ export class EventStore {
     const { rows } = await trx.executeQuery<{ result: AppendRow[] }>(CompiledQuery.raw(appendAllText, [JSON.stringify(streams), commandId ?? null, JSON.stringify(outbox)]));
     const written = rows[0].result;
     if (written[0]?.duplicate) return [toResult(written[0])];
+    const tables = this.writtenIn.get(trx);
+    tables?.add('events');
+    if (outbox.length > 0) tables?.add('outbox');
     let run: StoredEvent[] = [];
     for (const [i, append] of appends.entries()) {
       run.push(...storedOf(written[i], payloads[i]));
