@@ -33,7 +33,12 @@ export class HistoryRepository {
    * several (a clone's source, an auditor's set), and the events of the scope's account that gave it its projects.
    */
   async page(limit: number, offset: number, scope?: HistoryScope): Promise<{ rows: HistoryRow[]; total: number }> {
-    let base = this.db.selectFrom('management_log as l').where('l.event_type', 'not in', hiddenTypes);
+    // The page and its total from one snapshot of the log, so a row the projection writes between them is in both or neither.
+    return this.db.transaction().setIsolationLevel('repeatable read').execute((trx) => this.read(trx, limit, offset, scope));
+  }
+
+  private async read(db: Db, limit: number, offset: number, scope?: HistoryScope): Promise<{ rows: HistoryRow[]; total: number }> {
+    let base = db.selectFrom('management_log as l').where('l.event_type', 'not in', hiddenTypes);
     if (scope) {
       const { projectIds, givenTo } = scope;
       base = base.where((eb) =>
