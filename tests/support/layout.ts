@@ -1,7 +1,7 @@
 // What a reader of any language would notice on a screen: elements pushed out of the window, header controls drawn over
 // each other, a translation key shown instead of its text, and a script drawn in no font that has it.
 import { spawnSync } from 'node:child_process';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** A translation key as the console names them (`side_menu`, `tasks_claimed_count_other`), never a reader's text. */
 const keyPattern = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$';
@@ -94,6 +94,23 @@ function familyHasScript(family: string, lang: string): boolean {
 }
 
 /**
+ * The fonts that drew the element's text. A page that renders again between finding the element and asking about it
+ * replaces the node Chromium named; the element is then found again, as the page now draws it.
+ */
+async function fontsOf(cdp: CDPSession, selector: string): Promise<{ familyName: string; glyphCount: number }[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+      return (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts;
+    } catch (error) {
+      if (attempt >= 5 || !/Could not find node/.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/**
  * Whether the text of the element `selector` finds is drawn in a font that has the script of `lang`: Chromium names
  * the fonts it drew each element's glyphs with, and where no font has a script its glyphs come out as empty boxes in
  * some other one. The font that drew most of the text must be one that has the script.
@@ -103,9 +120,7 @@ export async function drawnInItsScript(page: Page, selector: string, lang: strin
   try {
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
-    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    const fonts = await fontsOf(cdp, selector);
     const main = [...fonts].sort((a, b) => b.glyphCount - a.glyphCount)[0];
     return { drawnWith: main?.familyName ?? 'nothing', hasScript: main !== undefined && familyHasScript(main.familyName, lang) };
   } finally {
