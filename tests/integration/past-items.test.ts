@@ -6,7 +6,7 @@ import { type Auditor, createAuditor } from '../support/auditors';
 import { boxResult } from '../support/demo';
 import { call, eventually, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
-import { finishItems, ok, type Person, person, startWorkedProject, type WorkedProject } from '../support/worked-project';
+import { acceptFirstBatch, finishItems, ok, type Person, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 const en = { 'x-language': 'en_US' };
 
@@ -30,17 +30,7 @@ describe('an item as of a moment', () => {
     ({ platform, admin } = project);
     const finished = await finishItems(project, 2);
     itemId = finished[0];
-    client = await person(platform, admin, '50', 'Client Acceptor');
-    const made = await ok(platform, 'POST', `/manage/quality/projects/${project.projectId}/acceptance`, admin, {
-      dataBatchIds: [project.dataBatches[0].id],
-      split: { by: 'number', batches: 1 },
-      acceptorIds: [client.id],
-    });
-    const batchId = made.created[0].batchId;
-    await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/claim`, client.token, {});
-    for (const id of finished) await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/items/${id}/judge`, client.token, { verdict: 'pass', marks: [] });
-    await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/submit`, client.token);
-    await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/pass`, admin);
+    client = await acceptFirstBatch(project, finished);
     auditor = await createAuditor(platform, admin, [project.projectId]);
     stranger = await createAuditor(platform, admin, [], 'stranger-auditor@example.com');
   }, 300_000);

@@ -8,7 +8,7 @@ import { boxResult } from '../support/demo';
 import { eventually } from '../support/eventually';
 import { call, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
-import { finishItems, ok, type Person, person, startWorkedProject, type WorkedProject } from '../support/worked-project';
+import { acceptFirstBatch, finishItems, ok, type Person, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 const en = { 'x-language': 'en_US' };
 
@@ -38,17 +38,7 @@ describe('a project between two moments', () => {
     ({ platform, admin } = project);
     const finished = await finishItems(project, 2);
     expect(finished.sort()).toEqual([...project.dataBatches[0].itemIds].sort());
-    client = await person(platform, admin, '50', 'Client Acceptor');
-    const made = await ok(platform, 'POST', `/manage/quality/projects/${project.projectId}/acceptance`, admin, {
-      dataBatchIds: [project.dataBatches[0].id],
-      split: { by: 'number', batches: 1 },
-      acceptorIds: [client.id],
-    });
-    const batchId = made.created[0].batchId;
-    await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/claim`, client.token, {});
-    for (const id of finished) await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/items/${id}/judge`, client.token, { verdict: 'pass', marks: [] });
-    await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/submit`, client.token);
-    await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/pass`, admin);
+    client = await acceptFirstBatch(project, finished);
     auditor = await createAuditor(platform, admin, [project.projectId]);
     stranger = await createAuditor(platform, admin, [], 'stranger-auditor@example.com');
     accepted = (await ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts`, auditor.token)).moment.position!;

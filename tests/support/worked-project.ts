@@ -147,3 +147,23 @@ export async function finishItems(project: WorkedProject, count: number): Promis
   for (const itemId of inspected) expect((await ok<{ status: string }>(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
   return inspected;
 }
+
+/**
+ * A client acceptor, signed up by the admin, passes the finished items of the project's first batch in one acceptance
+ * batch, which the admin then passes. Answers the acceptor.
+ */
+export async function acceptFirstBatch(project: WorkedProject, finished: string[]): Promise<Person> {
+  const { platform, admin } = project;
+  const client = await person(platform, admin, '50', 'Client Acceptor');
+  const made = await ok(platform, 'POST', `/manage/quality/projects/${project.projectId}/acceptance`, admin, {
+    dataBatchIds: [project.dataBatches[0].id],
+    split: { by: 'number', batches: 1 },
+    acceptorIds: [client.id],
+  });
+  const batchId = made.created[0].batchId;
+  await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/claim`, client.token, {});
+  for (const id of finished) await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/items/${id}/judge`, client.token, { verdict: 'pass', marks: [] });
+  await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/submit`, client.token);
+  await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/pass`, admin);
+  return client;
+}
