@@ -9,11 +9,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { CommandPipeline, commandContext, type Db, EventStore, ItemWork, LifecycleStates, loadConfig, noStream, projectProjection, WrittenNotifier } from '@annot/core';
 import { projectStreamId } from '@annot/workflows';
-import { ClaimItemsCommand, ClaimItemsHandler } from '@annot/api/dist/tasks/commands/claim-items.handler';
-import { PoolRepository } from '@annot/api/dist/tasks/pool.repository';
-import { RuleReadings } from '@annot/api/dist/tasks/rule-readings.service';
-import { RuleReadingsRepository } from '@annot/api/dist/tasks/rule-readings.repository';
-import { TasksRepository } from '@annot/api/dist/tasks/tasks.repository';
+import { ClaimItemsCommand, ClaimItemsHandler } from '@annot/api/dist/items/commands/claim-items.handler';
+import { PoolRepository } from '@annot/api/dist/items/pool.repository';
+import { RuleReadings } from '@annot/api/dist/items/rule-readings.service';
+import { RuleReadingsRepository } from '@annot/api/dist/items/rule-readings.repository';
+import { ItemsRepository } from '@annot/api/dist/items/items.repository';
 import { type BenchDatabase, poolSize } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { alternate, median, timed } from './support/timing';
@@ -75,9 +75,9 @@ async function openProject(db: Db, links: number): Promise<Pools> {
 }
 
 /** `count` waiting items in a link's pool and their count, as an import leaves them (no stream of their own yet), in one batch. */
-async function fillPool(db: Db, table: 'data_items' | 'raw_items', projectId: string, linkId: string, count: number): Promise<void> {
+async function fillPool(db: Db, table: 'items' | 'raw_items', projectId: string, linkId: string, count: number): Promise<void> {
   const batchId = randomUUID();
-  if (table === 'data_items') {
+  if (table === 'items') {
     await sql`INSERT INTO batches (batch_id, project_id, name, priority, upload_type, status, items, created_at, updated_at, version)
               VALUES (${batchId}, ${projectId}, 'bench', 1, 'local', 'active', ${count}, now(), now(), 1)`.execute(db);
   }
@@ -85,7 +85,7 @@ async function fillPool(db: Db, table: 'data_items' | 'raw_items', projectId: st
     INSERT INTO ${sql.table(table)} (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, created_at, priority)
     SELECT gen_random_uuid(), ${batchId}, ${projectId}, ${linkId}, i, 'f' || i || '.jpg', 'bench/f' || i || '.jpg', 200000, 'image/jpeg', 1920, 1080, md5(${batchId}::text || i), now(), 1
     FROM generate_series(0, ${count - 1}) AS i`.execute(db);
-  if (table === 'data_items') {
+  if (table === 'items') {
     // And their count, as the import's registration keeps it: in the open pool (no team, no group: the nil uuid).
     const nil = '00000000-0000-0000-0000-000000000000';
     await sql`INSERT INTO item_counts (project_id, link_id, status, team_id, group_id, items) VALUES (${projectId}, ${linkId}, 'waiting', ${nil}, ${nil}, ${count})
@@ -103,7 +103,7 @@ type Claim = (claimer: string) => Promise<string[]>;
  */
 function ourClaim(db: Db, notifier: WrittenNotifier, pools: Pools, linkId: string): Claim {
   const pipeline = new CommandPipeline(new EventStore(db, notifier), db);
-  const handler = new ClaimItemsHandler(pipeline, new PoolRepository(), new ItemWork(), new RuleReadings(new LifecycleStates(db), new RuleReadingsRepository(db), new TasksRepository(db)), loadConfig());
+  const handler = new ClaimItemsHandler(pipeline, new PoolRepository(), new ItemWork(), new RuleReadings(new LifecycleStates(db), new RuleReadingsRepository(db), new ItemsRepository(db)), loadConfig());
   const scope = { kind: 'team' as const, teamId: pools.teamId, taggerIds: [] };
   return (claimer) => handler.execute(new ClaimItemsCommand(linkId, perClaim, scope, commandContext({ id: claimer, role: '40' })));
 }
@@ -204,7 +204,7 @@ const checkOurDrain = (db: Db, linkId: string, round: number) =>
   checkWritten(
     db,
     'claim handler',
-    sql`SELECT (SELECT count(*) FROM data_items WHERE link_id = ${linkId} AND status = 'claimed') AS claimed,
+    sql`SELECT (SELECT count(*) FROM items WHERE link_id = ${linkId} AND status = 'claimed') AS claimed,
                (SELECT count(*) FROM events WHERE type = 'ItemClaimed' AND data->>'linkId' = ${linkId}) AS events,
                (SELECT count(DISTINCT stream_id) FROM events WHERE type = 'ItemClaimed' AND data->>'linkId' = ${linkId}) AS streams,
                (SELECT count(*) FROM outbox WHERE job_name = 'item.expire_claim') AS timers`,
@@ -217,7 +217,7 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
   const pools = await openProject(bench.db, drainRounds + latencyPools.length);
   const drainLinks = pools.links.slice(0, drainRounds);
   const latencyLinks = pools.links.slice(drainRounds);
-  await sql`CREATE TABLE raw_items (LIKE data_items INCLUDING ALL)`.execute(bench.db);
+  await sql`CREATE TABLE raw_items (LIKE items INCLUDING ALL)`.execute(bench.db);
   const raw = new pg.Pool({ connectionString: bench.url, max: poolSize });
   const notifier = new WrittenNotifier(bench.url);
   const cpu = (run: Drain) => `${(run.nodeCpu * 100).toFixed(0)}% of a core in Node`;
@@ -233,7 +233,7 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
         return run;
       },
       ours: async (round) => {
-        await fillPool(bench.db, 'data_items', pools.projectId, drainLinks[round], drainPool);
+        await fillPool(bench.db, 'items', pools.projectId, drainLinks[round], drainPool);
         const run = await drain(ourClaim(bench.db, notifier, pools, drainLinks[round]));
         checkHandedOut('claim handler', run);
         await checkOurDrain(bench.db, drainLinks[round], round);
@@ -252,7 +252,7 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
     const latencies: { pool: number; ours: { p50: number; p95: number }; raw: { p50: number; p95: number } }[] = [];
     for (const [i, size] of latencyPools.entries()) {
       const link = latencyLinks[i];
-      await fillPool(bench.db, 'data_items', pools.projectId, link, size);
+      await fillPool(bench.db, 'items', pools.projectId, link, size);
       await fillPool(bench.db, 'raw_items', pools.projectId, link, size);
       const measured = { pool: size, raw: await latency(rawClaim(raw, link)), ours: await latency(ourClaim(bench.db, notifier, pools, link)) };
       latencies.push(measured);

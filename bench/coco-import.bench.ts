@@ -101,15 +101,15 @@ async function benchProject(baseUrl: string, databaseUrl: string, bench: BenchDa
 
 const batchCounts = (batchId: string) =>
   sql<Record<string, unknown>>`SELECT count(*) AS items, coalesce(sum(jsonb_array_length(r.result->'objects')), 0) AS objects
-      FROM item_results r JOIN data_items d ON d.item_id = r.item_id WHERE d.batch_id = ${batchId}::uuid`;
+      FROM item_results r JOIN items d ON d.item_id = r.item_id WHERE d.batch_id = ${batchId}::uuid`;
 
 /** The rows the import wrote, readdressed to the raw side's items of the same place in their batch, as COPY text on disk. */
 async function resultRowsFor(url: string, from: string, to: string, file: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const out = client.query(copyTo(`COPY (SELECT t.item_id, t.project_id, r.version, r.result, r.saved_by, r.saved_at FROM data_items d JOIN item_results r ON r.item_id = d.item_id
-      JOIN data_items t ON t.batch_id = '${to}' AND t.seq = d.seq WHERE d.batch_id = '${from}' ORDER BY d.seq) TO STDOUT`));
+    const out = client.query(copyTo(`COPY (SELECT t.item_id, t.project_id, r.version, r.result, r.saved_by, r.saved_at FROM items d JOIN item_results r ON r.item_id = d.item_id
+      JOIN items t ON t.batch_id = '${to}' AND t.seq = d.seq WHERE d.batch_id = '${from}' ORDER BY d.seq) TO STDOUT`));
     await pipeline(out, createWriteStream(file));
   } finally {
     await client.end();

@@ -63,12 +63,12 @@ async function heavyItems(api: Api, count: number): Promise<string[]> {
   const projects = (await api('GET', '/manage/projects?tab=going')).items as { id: string }[];
   const project = await api('GET', `/manage/projects/${projects[0].id}`);
   const annotation = (project.links as { id: string; type: string }[]).find((l) => l.type === 'annotation')!;
-  const claimed = (await api('POST', `/manage/tasks/links/${annotation.id}/claims`, { count })).items as string[];
+  const claimed = (await api('POST', `/manage/items/links/${annotation.id}/claims`, { count })).items as string[];
   if (claimed.length < count) throw new Error(`the demo pool gave the tagger ${claimed.length} items, not ${count}`);
   for (const itemId of claimed) {
-    const item = await api('GET', `/manage/tasks/items/${itemId}`);
+    const item = await api('GET', `/manage/items/${itemId}`);
     const image = { width: item.width ?? 1280, height: item.height ?? 720 };
-    await api('PUT', `/manage/tasks/items/${itemId}/result`, { result: heavyResult(project.tools, image) }, { 'if-match': `"${item.version}"` });
+    await api('PUT', `/manage/items/${itemId}/result`, { result: heavyResult(project.tools, image) }, { 'if-match': `"${item.version}"` });
   }
   return claimed;
 }

@@ -30,7 +30,7 @@ async function rawCopy(url: string, projectId: string): Promise<number> {
   await client.connect();
   try {
     let bytes = 0;
-    const out = client.query(copyTo(`COPY (SELECT d.item_id, d.file_name, d.width, d.height, r.result FROM data_items d JOIN item_results r ON r.item_id = d.item_id WHERE d.project_id = '${projectId}' ORDER BY d.batch_id, d.seq) TO STDOUT`));
+    const out = client.query(copyTo(`COPY (SELECT d.item_id, d.file_name, d.width, d.height, r.result FROM items d JOIN item_results r ON r.item_id = d.item_id WHERE d.project_id = '${projectId}' ORDER BY d.batch_id, d.seq) TO STDOUT`));
     await pipeline(out, new Writable({ write: (chunk: Buffer, _encoding, done) => ((bytes += chunk.length), done()) }));
     return bytes;
   } finally {

@@ -83,14 +83,14 @@ async function switchesIn(bench: BenchDatabase, settings: Partial<AppConfig>, lo
       if (waited > 120_000) throw new Error('the sequence was not imported in two minutes');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const listed = ok(await call('GET', `/manage/tasks/projects/${projectId}/items?batchId=${batch.id}&limit=10`, undefined, admin), 'items');
+    const listed = ok(await call('GET', `/manage/items/projects/${projectId}?batchId=${batch.id}&limit=10`, undefined, admin), 'items');
     const item = listed.items[0] as { id: string; frameCount: number };
     if (item.frameCount !== frames) throw new Error(`the sequence was imported as ${item.frameCount} frames, not ${frames}`);
     const project = ok(await call('GET', `/manage/projects/${projectId}`, undefined, admin), 'project');
     const annotation = (project.links as { id: string; type: string }[]).find((l) => l.type === 'annotation')!;
 
     const { page, token } = await taggerPage(platform);
-    const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: 1 }, token), 'claim').items as string[];
+    const claimed = ok(await call('POST', `/manage/items/links/${annotation.id}/claims`, { count: 1 }, token), 'claim').items as string[];
     if (!claimed.includes(item.id)) throw new Error('the tagger did not claim the benchmark sequence first');
     log(`  one item of ${frames} PNG frames at ${width}x${height}, the next-frame key repeating every ${repeatMs} ms (or once the frame before is shown), Chromium ${platform.browser.version()}`);
     log(`  both sides prefetch: the editor and the plain canvas each fetch and decode the ${ahead} frames after the one shown`);

@@ -1,5 +1,5 @@
 // Registering 1,000,000 data items from a manifest through the import's own path (events and inline projection)
-// beside a raw COPY of the same rows into a scratch table shaped like data_items.
+// beside a raw COPY of the same rows into a scratch table shaped like items.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -41,12 +41,12 @@ async function* readManifest(file: string): AsyncGenerator<ManifestRow> {
   }
 }
 
-/** The baseline: the same rows, one COPY FROM STDIN into a table with data_items' columns, defaults and indexes. */
+/** The baseline: the same rows, one COPY FROM STDIN into a table with items' columns, defaults and indexes. */
 async function rawCopy(url: string, manifest: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('CREATE TABLE raw_data_items (LIKE data_items INCLUDING ALL)');
+    await client.query('CREATE TABLE raw_data_items (LIKE items INCLUDING ALL)');
     const [batchId, projectId, linkId, at] = [randomUUID(), randomUUID(), randomUUID(), new Date().toISOString()];
     let seq = 0;
     async function* rows(): AsyncGenerator<string> {
@@ -88,7 +88,7 @@ export async function itemsBench(bench: BenchDatabase, log: (line: string) => vo
       'import registration',
       sql`SELECT count(*) AS items, count(DISTINCT seq) AS seqs, max(seq) + 1 AS top, count(*) FILTER (WHERE link_id = ${linkId}) AS pooled,
                  (SELECT count(*) FROM events WHERE stream_id = ${batchItemsStreamId(batchId)}) AS events
-          FROM data_items WHERE batch_id = ${batchId}`,
+          FROM items WHERE batch_id = ${batchId}`,
       { items: registered, seqs: registered, top: registered, pooled: registered, events: chunks },
     );
     return [

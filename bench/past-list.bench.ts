@@ -9,7 +9,7 @@ import { GetPastItemsHandler, GetPastItemsQuery } from '@annot/api/dist/past/que
 import { PastCutsRepository } from '@annot/api/dist/past/past-cuts.repository';
 import { PastProjectFolds } from '@annot/api/dist/past/past-project-folds.service';
 import type { ProjectAccess } from '@annot/api/dist/projects/project-access.service';
-import { TasksRepository } from '@annot/api/dist/tasks/tasks.repository';
+import { ItemsRepository } from '@annot/api/dist/items/items.repository';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { ms, writePastProject } from './support/past-project-log';
@@ -32,9 +32,9 @@ export async function pastListBench(bench: BenchDatabase, log: (line: string) =>
   if (pooled.items.length !== 50 || pooled.items.some((i) => i.status !== 'pooled')) throw new Error('the filter let other items through');
   const [none, finished] = await page({ status: 'finished' });
   if (finished.items.length !== 0) throw new Error(`as of ${moment} ${finished.items.length} items had finished`);
-  const tasks = new TasksRepository(bench.db);
-  const [live] = await ms(() => tasks.list({ projectId: p.projectId, limit: 50 }));
-  const [liveNext] = await ms(() => tasks.list({ projectId: p.projectId, linkId: p.inspection, limit: 50 }));
+  const itemRepository = new ItemsRepository(bench.db);
+  const [live] = await ms(() => itemRepository.list({ projectId: p.projectId, limit: 50 }));
+  const [liveNext] = await ms(() => itemRepository.list({ projectId: p.projectId, linkId: p.inspection, limit: 50 }));
   log(
     `  as of event ${moment}: first page ${Math.round(first)} ms, next page ${next.toFixed(1)} ms, by link and status ${filtered.toFixed(1)} ms, an empty status ${none.toFixed(1)} ms; live pages ${live.toFixed(1)} and ${liveNext.toFixed(1)} ms`,
   );

@@ -13,7 +13,7 @@ import { GetProjectAsOfHandler, GetProjectAsOfQuery } from '@annot/api/dist/past
 import { PastCutsRepository } from '@annot/api/dist/past/past-cuts.repository';
 import { PastProjectFolds } from '@annot/api/dist/past/past-project-folds.service';
 import type { ProjectAccess } from '@annot/api/dist/projects/project-access.service';
-import { TasksRepository } from '@annot/api/dist/tasks/tasks.repository';
+import { ItemsRepository } from '@annot/api/dist/items/items.repository';
 import type { BenchDatabase } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { ms, writePastProject } from './support/past-project-log';
@@ -41,8 +41,8 @@ export async function pastProjectBench(bench: BenchDatabase, log: (line: string)
   if (midway.items !== items) throw new Error(`25,000 events before the moment: ${midway.items} items`);
   const [now, present] = await asOf();
   if (present.counts.find((c) => c.status === 'finished')?.count !== half) throw new Error(`now: ${JSON.stringify(present.counts)}`);
-  const tasks = new TasksRepository(bench.db);
-  const [live] = await ms(() => tasks.counts(p.projectId));
+  const itemRepository = new ItemsRepository(bench.db);
+  const [live] = await ms(() => itemRepository.counts(p.projectId));
   log(`  the snapshot projection caught up in ${Math.round(snapshotting)} ms, ${taken[0].n} snapshots of the project`);
   log(
     `  as of event ${moment}: from the first event ${Math.round(full)} ms; from a snapshot ${Math.round(first)} ms, again ${Math.round(again)} ms; ` +

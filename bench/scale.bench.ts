@@ -1,7 +1,7 @@
 // A project of SCALE_ITEMS items (10,000,000 unless set) beside the same project at 10,000, in one run. Both are the
 // demo project of `npm run up` (made, worked, inspected, accepted and exported through the API), the second a twin of
 // the first under another title, each grown by batches registered through the import's own path (BatchItemsRegistrar:
-// a chunk event on each batch's items stream and the rows copied into data_items, as a real import leaves them).
+// a chunk event on each batch's items stream and the rows copied into items, as a real import leaves them).
 // Through the API over HTTP, the two measured in turn so a busy stretch of a shared machine falls on both: a tagger's
 // claim (p50 and p99), the PM's item list first and deep page with each filter, the counts per link, the project's
 // statistics, an item's history and the start of an export. Every figure of the large project must be within 2x of
@@ -111,7 +111,7 @@ export async function scaleBench(bench: BenchDatabase, log: (line: string) => vo
       const batches = ok(await call('GET', `/manage/projects/${projectId}/batches`, undefined, admin), 'batches') as { id: string; items: number }[];
       const batchId = batches.reduce((most, batch) => (batch.items > most.items ? batch : most)).id;
       const { rows } = await sql<{ item_id: string }>`
-        SELECT d.item_id FROM data_items d JOIN events e ON e.stream_id = 'item-' || d.item_id
+        SELECT d.item_id FROM items d JOIN events e ON e.stream_id = 'item-' || d.item_id
         WHERE d.project_id = ${projectId} GROUP BY d.item_id ORDER BY count(*) DESC, d.item_id LIMIT 1`.execute(bench.db);
       const filters = {
         'no filter': '',
@@ -136,7 +136,7 @@ export async function scaleBench(bench: BenchDatabase, log: (line: string) => vo
     for (const [projectId, items] of [[smallId, small], [largeId, large]] as const) {
       const linkId = await annotationLink(projectId);
       const started = Date.now();
-      const before = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM data_items WHERE project_id = ${projectId}`.execute(bench.db)).rows[0].n);
+      const before = Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM items WHERE project_id = ${projectId}`.execute(bench.db)).rows[0].n);
       for (let missing = items - before; missing > 0; ) {
         const count = Math.min(perBatch, missing);
         const prefix = `batches/scale-${registered}/`;
@@ -161,23 +161,23 @@ export async function scaleBench(bench: BenchDatabase, log: (line: string) => vo
     const claimed: string[][] = subjects.map(() => []);
     for (let round = 0; round < claims; round++) {
       for (const [i, { linkId }] of subjects.entries()) {
-        record(i, 'claim', await msOf(async () => claimed[i].push(...ok(await call('POST', `/manage/tasks/links/${linkId}/claims`, { count: 1 }, tagger), 'claim').items)));
+        record(i, 'claim', await msOf(async () => claimed[i].push(...ok(await call('POST', `/manage/items/links/${linkId}/claims`, { count: 1 }, tagger), 'claim').items)));
       }
     }
     for (const [i, { projectId }] of subjects.entries()) {
       if (claimed[i].length !== claims) throw new Error(`${claims} claims took ${claimed[i].length} items`);
       // Handed back, so a later run starts from the same work in hand.
-      ok(await call('POST', `/manage/tasks/projects/${projectId}/bulk-release`, { itemIds: claimed[i] }, admin), 'release');
+      ok(await call('POST', `/manage/items/projects/${projectId}/bulk-release`, { itemIds: claimed[i] }, admin), 'release');
     }
     const readings: Record<string, (s: Subject) => string> = {};
     for (const name of Object.keys(subjects[0].filters)) {
-      const list = (s: Subject) => `/manage/tasks/projects/${s.projectId}/items?limit=${pageSize}${s.filters[name] ? `&${s.filters[name]}` : ''}`;
+      const list = (s: Subject) => `/manage/items/projects/${s.projectId}?limit=${pageSize}${s.filters[name] ? `&${s.filters[name]}` : ''}`;
       readings[`list ${name}, first page`] = list;
       readings[`list ${name}, deep page`] = (s) => `${list(s)}&cursor=${deepCursor}`;
     }
-    readings['counts per link'] = (s) => `/manage/tasks/projects/${s.projectId}/counts`;
+    readings['counts per link'] = (s) => `/manage/items/projects/${s.projectId}/counts`;
     readings['project statistics'] = (s) => `/manage/projects/${s.projectId}/statistics`;
-    readings['item history'] = (s) => `/manage/tasks/items/${s.historyItem}/history`;
+    readings['item history'] = (s) => `/manage/items/${s.historyItem}/history`;
     for (const [name, path] of Object.entries(readings)) {
       for (const s of subjects) ok(await call('GET', path(s), undefined, admin), name);
       for (let round = 0; round < reads; round++) {
@@ -214,7 +214,7 @@ export async function scaleBench(bench: BenchDatabase, log: (line: string) => vo
 
 async function footprint(bench: BenchDatabase): Promise<{ bytes: number; events: number; items: number }> {
   const { rows } = await sql<{ bytes: string; events: string; items: string }>`
-    SELECT pg_database_size(current_database())::text AS bytes, (SELECT count(*) FROM events)::text AS events, (SELECT count(*) FROM data_items)::text AS items`.execute(bench.db);
+    SELECT pg_database_size(current_database())::text AS bytes, (SELECT count(*) FROM events)::text AS events, (SELECT count(*) FROM items)::text AS items`.execute(bench.db);
   return { bytes: Number(rows[0].bytes), events: Number(rows[0].events), items: Number(rows[0].items) };
 }
 

@@ -117,8 +117,8 @@ export async function konvaOpenMs(page: Page, itemId: string): Promise<number> {
     void (async () => {
       const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
       const [item, blob] = await Promise.all([
-        fetch(`/manage/tasks/items/${id}`, { headers, cache: 'no-store' }).then((r) => r.json()).then((e) => e.data),
-        fetch(`/manage/tasks/items/${id}/media`, { headers, cache: 'no-store' }).then((r) => r.blob()),
+        fetch(`/manage/items/${id}`, { headers, cache: 'no-store' }).then((r) => r.json()).then((e) => e.data),
+        fetch(`/manage/items/${id}/media`, { headers, cache: 'no-store' }).then((r) => r.blob()),
       ]);
       const image = await createImageBitmap(blob);
       const stage = new w.Konva.Stage({ container, width: innerWidth, height: innerHeight, draggable: true });

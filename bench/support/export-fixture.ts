@@ -28,7 +28,7 @@ export async function exportFixture(db: Db, items: number): Promise<string> {
     INSERT INTO batches (batch_id, project_id, name, priority, upload_type, status, items, failed, created_at, updated_at, version)
     VALUES (${batchId}, ${projectId}, 'Drive 1', 1, 'zip', 'in_progress', ${items}, 0, now(), now(), 1)`.execute(db);
   await sql`
-    INSERT INTO data_items (item_id, batch_id, project_id, seq, file_name, path, size, media_type, width, height, checksum, status, created_at)
+    INSERT INTO items (item_id, batch_id, project_id, seq, file_name, path, size, media_type, width, height, checksum, status, created_at)
     SELECT md5(${batchId} || i)::uuid, ${batchId}, ${projectId}, i, 'frames/' || lpad(i::text, 7, '0') || '.jpg', 'batches/bench/' || i, 200000, 'image/jpeg', 1920, 1080, md5(i::text), 'finished', now()
     FROM generate_series(0, ${items - 1}) i`.execute(db);
   await sql`
@@ -42,8 +42,8 @@ export async function exportFixture(db: Db, items: number): Promise<string> {
             'shape', jsonb_build_object('type', 'box', 'x', 10 + k * 150 + d.seq % 7, 'y', 100 + k * 40, 'width', 120.5, 'height', 80.25)))))
         FROM generate_series(1, ${objectsPerItem}) k)),
       'bench', now()
-    FROM data_items d WHERE d.batch_id = ${batchId}`.execute(db);
-  await sql`ANALYZE data_items`.execute(db);
+    FROM items d WHERE d.batch_id = ${batchId}`.execute(db);
+  await sql`ANALYZE items`.execute(db);
   await sql`ANALYZE item_results`.execute(db);
   return projectId;
 }

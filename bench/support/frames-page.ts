@@ -114,7 +114,7 @@ export function plainFrameMs(page: Page, itemId: string, index: number, sequence
       for (let k = i; k <= Math.min(frameCount - 1, i + ahead); k++) {
         if (decoded.has(k)) continue;
         const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
-        decoded.set(k, fetch(`/manage/tasks/items/${id}/frames/${k}/media`, { headers, cache: 'no-store' }).then(async (response) => createImageBitmap(await response.blob())));
+        decoded.set(k, fetch(`/manage/items/${id}/frames/${k}/media`, { headers, cache: 'no-store' }).then(async (response) => createImageBitmap(await response.blob())));
       }
       const bitmap = await decoded.get(i)!;
       if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) Object.assign(canvas, { width: bitmap.width, height: bitmap.height });

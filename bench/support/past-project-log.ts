@@ -72,7 +72,7 @@ export async function writePastProject(bench: BenchDatabase, log: (line: string)
   await work(bench, p, { type: 'ItemPassed', at: 5, to: half, data: sql`jsonb_build_object('linkId', ${p.inspection}::uuid, 'inspectorId', ${p.inspector}::uuid, 'resultVersion', 1, 'toLinkId', null)` });
   await work(bench, p, { type: 'ItemFinished', at: 6, to: half, data: sql`jsonb_build_object('linkId', ${p.inspection}::uuid, 'resultVersion', 1, 'decidedBy', 'inspection')` });
   await sql`ANALYZE events`.execute(bench.db);
-  await sql`ANALYZE data_items`.execute(bench.db);
+  await sql`ANALYZE items`.execute(bench.db);
   const { rows: counted } = await sql<{ events: string }>`SELECT count(*)::text AS events FROM events`.execute(bench.db);
   log(`  ${items.toLocaleString('en-US')} items registered in ${Math.round(registering)} ms, their work written in ${Math.round(writing)} ms; ${Number(counted[0].events).toLocaleString('en-US')} events in the log`);
   return { p, moment, items, half };

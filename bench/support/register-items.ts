@@ -1,5 +1,5 @@
 // Items registered the way the import job registers them: a batch opened as the API opens one, its files in chunks
-// through BatchItemsRegistrar (one event per chunk on the batch's items stream, the rows copied into data_items), and
+// through BatchItemsRegistrar (one event per chunk on the batch's items stream, the rows copied into items), and
 // the batch closed as the import's finish closes it.
 import { randomUUID } from 'node:crypto';
 import { BatchItemsRegistrar, batchProjection, CommandPipeline, commandContext, EventStore, LifecycleStates, loadConfig, noStream, systemActor } from '@annot/core';

@@ -61,10 +61,10 @@ async function workFromCall(call: Call, people: DemoAlgorithmPeople, tool: { too
   const [annotation, inspection] = project.links as { id: string }[];
   const truth = new Map(sceneFrames(demoBatch4.frames, 320, 240).map((f) => [f.name, f.objects]));
   // The batch has the highest priority, so the claim takes its frames first.
-  const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count: workedFrames }, tagger), 'claim').items as string[];
+  const claimed = ok(await call('POST', `/manage/items/links/${annotation.id}/claims`, { count: workedFrames }, tagger), 'claim').items as string[];
   let submitted = 0;
   for (const itemId of claimed) {
-    const item = ok(await call('GET', `/manage/tasks/items/${itemId}`, undefined, tagger), 'item');
+    const item = ok(await call('GET', `/manage/items/${itemId}`, undefined, tagger), 'item');
     if (item.batchId !== batchId) continue;
     const result = item.result?.result ?? {
       frameCount: 1,
@@ -78,12 +78,12 @@ async function workFromCall(call: Call, people: DemoAlgorithmPeople, tool: { too
       })),
       attributes: {},
     };
-    ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result }, tagger), 'save');
-    ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
+    ok(await call('PUT', `/manage/items/${itemId}/result`, { result }, tagger), 'save');
+    ok(await call('POST', `/manage/items/${itemId}/submit`, undefined, tagger), 'submit');
     submitted++;
   }
-  const checked = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: submitted }, inspector), 'inspection claim').items as string[];
-  for (const itemId of checked) ok(await call('POST', `/manage/tasks/items/${itemId}/pass`, undefined, inspector), 'pass');
+  const checked = ok(await call('POST', `/manage/items/links/${inspection.id}/claims`, { count: submitted }, inspector), 'inspection claim').items as string[];
+  for (const itemId of checked) ok(await call('POST', `/manage/items/${itemId}/pass`, undefined, inspector), 'pass');
   await call('GET', '/manage/auth/logout', undefined, tagger);
   await call('GET', '/manage/auth/logout', undefined, inspector);
 }

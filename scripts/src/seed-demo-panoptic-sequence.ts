@@ -37,11 +37,11 @@ async function paintSequence(call: Call, people: DemoCrewMembers, projectId: str
   const crew = await demoCrew(call, { ...people, projectId });
   if (!crew) return;
   const { tagger, inspector } = crew;
-  const [itemId] = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
-  ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: panopticDriveResult(tools, frames) }, tagger), 'save');
-  ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
-  const [checked] = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
-  if (checked) ok(await call('POST', `/manage/tasks/items/${checked}/pass`, undefined, inspector), 'pass');
+  const [itemId] = ok(await call('POST', `/manage/items/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
+  ok(await call('PUT', `/manage/items/${itemId}/result`, { result: panopticDriveResult(tools, frames) }, tagger), 'save');
+  ok(await call('POST', `/manage/items/${itemId}/submit`, undefined, tagger), 'submit');
+  const [checked] = ok(await call('POST', `/manage/items/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
+  if (checked) ok(await call('POST', `/manage/items/${checked}/pass`, undefined, inspector), 'pass');
   await dismissCrew(call, crew);
 }
 

@@ -46,8 +46,8 @@ async function paintOne(call: Call, people: DemoCrewMembers, projectId: string, 
   const crew = await demoCrew(call, { ...people, projectId });
   if (!crew) return;
   const { tagger, inspector } = crew;
-  const [itemId] = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
-  const item = ok(await call('GET', `/manage/tasks/items/${itemId}`, undefined, tagger), 'item');
+  const [itemId] = ok(await call('POST', `/manage/items/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
+  const item = ok(await call('GET', `/manage/items/${itemId}`, undefined, tagger), 'item');
   // The batch's frames are the sample scenes in upload order, named frame_0001.png on.
   const index = Number(/frame_(\d+)/.exec(item.fileName)?.[1] ?? 1);
   const { width, height } = item as { width: number; height: number };
@@ -62,9 +62,9 @@ async function paintOne(call: Call, people: DemoCrewMembers, projectId: string, 
     object('road', road, region((x, y) => y >= roadTop && inCar(x, y) < 0)),
     object('sky', sky, region((x, y) => y < roadTop && inCar(x, y) < 0)),
   ];
-  ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: { frameCount: 1, objects, attributes: {} } }, tagger), 'save');
-  ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
-  const [checked] = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
-  if (checked) ok(await call('POST', `/manage/tasks/items/${checked}/pass`, undefined, inspector), 'pass');
+  ok(await call('PUT', `/manage/items/${itemId}/result`, { result: { frameCount: 1, objects, attributes: {} } }, tagger), 'save');
+  ok(await call('POST', `/manage/items/${itemId}/submit`, undefined, tagger), 'submit');
+  const [checked] = ok(await call('POST', `/manage/items/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
+  if (checked) ok(await call('POST', `/manage/items/${checked}/pass`, undefined, inspector), 'pass');
   await dismissCrew(call, crew);
 }

@@ -113,8 +113,8 @@ async function workFusion(call: Call, people: DemoPointCloudPeople, projectId: s
 /** The tagger tracks the car ahead through the next item of the pool with a keyframe at each end; the inspector passes it. */
 async function trackAndInspect(call: Call, crew: DemoCrew, tool: { toolId: string; toolVersion: number }): Promise<void> {
   const { tagger, inspector } = crew;
-  const [itemId] = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
-  const item = ok(await call('GET', `/manage/tasks/items/${itemId}`, undefined, tagger), 'item');
+  const [itemId] = ok(await call('POST', `/manage/items/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
+  const item = ok(await call('GET', `/manage/items/${itemId}`, undefined, tagger), 'item');
   const frameCount: number = item.frameCount;
   const last = frameCount - 1;
   // Every item shows the same street at ten frames a second.
@@ -124,8 +124,8 @@ async function trackAndInspect(call: Call, crew: DemoCrew, tool: { toolId: strin
     objects: [{ id: 'car-ahead', ...tool, templateType: 'cuboid', attributes: { category: 'car' }, keyframes: [keyframe(0), keyframe(last)] }],
     attributes: {},
   };
-  ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result }, tagger), 'save');
-  ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
-  const [checked] = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
-  if (checked) ok(await call('POST', `/manage/tasks/items/${checked}/pass`, undefined, inspector), 'pass');
+  ok(await call('PUT', `/manage/items/${itemId}/result`, { result }, tagger), 'save');
+  ok(await call('POST', `/manage/items/${itemId}/submit`, undefined, tagger), 'submit');
+  const [checked] = ok(await call('POST', `/manage/items/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
+  if (checked) ok(await call('POST', `/manage/items/${checked}/pass`, undefined, inspector), 'pass');
 }

@@ -43,13 +43,13 @@ export async function seedDemoQuality(call: Call, people: DemoQualityPeople): Pr
 
   /** The tagger annotates and submits `count` items of the pool (its boxes `shift` further right), the inspector passes them: they finish. */
   const finish = async (count: number, shift = 0) => {
-    const claimed = ok(await call('POST', `/manage/tasks/links/${annotation.id}/claims`, { count }, tagger), 'claim').items as string[];
+    const claimed = ok(await call('POST', `/manage/items/links/${annotation.id}/claims`, { count }, tagger), 'claim').items as string[];
     for (const [i, itemId] of claimed.entries()) {
-      ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result: box(tool.toolId, tool.toolVersion, 20 + i * 5 + shift) }, tagger), 'save');
-      ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
+      ok(await call('PUT', `/manage/items/${itemId}/result`, { result: box(tool.toolId, tool.toolVersion, 20 + i * 5 + shift) }, tagger), 'save');
+      ok(await call('POST', `/manage/items/${itemId}/submit`, undefined, tagger), 'submit');
     }
-    const inspected = ok(await call('POST', `/manage/tasks/links/${inspection.id}/claims`, { count: 100 }, inspector), 'inspection claim').items as string[];
-    for (const itemId of inspected) ok(await call('POST', `/manage/tasks/items/${itemId}/pass`, undefined, inspector), 'pass');
+    const inspected = ok(await call('POST', `/manage/items/links/${inspection.id}/claims`, { count: 100 }, inspector), 'inspection claim').items as string[];
+    for (const itemId of inspected) ok(await call('POST', `/manage/items/${itemId}/pass`, undefined, inspector), 'pass');
   };
   await finish(demoBatch2.frames + demoBatch3.frames);
 

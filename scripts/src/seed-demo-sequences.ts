@@ -89,8 +89,8 @@ async function workOn(call: Call, people: DemoCrewMembers, projectId: string): P
   if (!crew) return;
   const { tagger, inspector } = crew;
   const tool = crew.project.tools[0];
-  const [itemId] = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
-  const item = ok(await call('GET', `/manage/tasks/items/${itemId}`, undefined, tagger), 'item');
+  const [itemId] = ok(await call('POST', `/manage/items/links/${crew.annotationLinkId}/claims`, { count: 1 }, tagger), 'claim').items as string[];
+  const item = ok(await call('GET', `/manage/items/${itemId}`, undefined, tagger), 'item');
   const frameCount: number = item.frameCount;
   const truth = drivingSequence('truth', frameCount);
   const last = frameCount - 1;
@@ -110,9 +110,9 @@ async function workOn(call: Call, people: DemoCrewMembers, projectId: string): P
     ],
     attributes: {},
   };
-  ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result }, tagger), 'save');
-  ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
-  const [checked] = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
-  if (checked) ok(await call('POST', `/manage/tasks/items/${checked}/pass`, undefined, inspector), 'pass');
+  ok(await call('PUT', `/manage/items/${itemId}/result`, { result }, tagger), 'save');
+  ok(await call('POST', `/manage/items/${itemId}/submit`, undefined, tagger), 'submit');
+  const [checked] = ok(await call('POST', `/manage/items/links/${crew.inspectionLinkId}/claims`, { count: 1 }, inspector), 'inspection claim').items as string[];
+  if (checked) ok(await call('POST', `/manage/items/${checked}/pass`, undefined, inspector), 'pass');
   await dismissCrew(call, crew);
 }

@@ -47,7 +47,7 @@ export interface DemoCrew {
 export async function demoCrew(call: Call, people: DemoWorkers): Promise<DemoCrew | null> {
   const { admin, projectId } = people;
   if (!(await importedItems(call, admin, projectId))) return null;
-  const counts = ok(await call('GET', `/manage/tasks/projects/${projectId}/counts`, undefined, admin), 'counts') as { status: string }[];
+  const counts = ok(await call('GET', `/manage/items/projects/${projectId}/counts`, undefined, admin), 'counts') as { status: string }[];
   if (counts.some((c) => c.status !== 'waiting')) return null;
   const project = ok(await call('GET', `/manage/projects/${projectId}`, undefined, admin), 'project');
   const [annotation, inspection] = project.links as { id: string }[];
@@ -56,7 +56,7 @@ export async function demoCrew(call: Call, people: DemoWorkers): Promise<DemoCre
   const tagger = await signIn(people.tagger);
   const inspector = await signIn(people.inspector);
   // Both read the annotation rule for its countdown first, as the console makes them.
-  const readings = await Promise.all([tagger, inspector].map(async (token) => ok(await call('POST', `/manage/tasks/projects/${projectId}/rule-readings`, undefined, token), 'rule reading')));
+  const readings = await Promise.all([tagger, inspector].map(async (token) => ok(await call('POST', `/manage/items/projects/${projectId}/rule-readings`, undefined, token), 'rule reading')));
   const readyAt = Math.max(...readings.map((r: { readyAt: string | null }) => (r.readyAt ? Date.parse(r.readyAt) : 0)));
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, readyAt - Date.now()) + 100));
   return { tagger, inspector, annotationLinkId: annotation.id, inspectionLinkId: inspection.id, project };
@@ -75,7 +75,7 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
   // The demo catalog made the error groups with the project.
   const groups = ok(await call('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, undefined, people.admin), 'error groups') as { id: string; name: string }[];
   const group = groups.find((g) => g.name === 'Demo box errors')!;
-  const claimed = ok(await call('POST', `/manage/tasks/links/${crew.annotationLinkId}/claims`, { count: 8 }, tagger), 'claim').items as string[];
+  const claimed = ok(await call('POST', `/manage/items/links/${crew.annotationLinkId}/claims`, { count: 8 }, tagger), 'claim').items as string[];
   for (const [i, itemId] of claimed.slice(0, boxes.length).entries()) {
     const { category, ...shape } = boxes[i];
     const result = {
@@ -83,15 +83,15 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
       objects: [{ id: `box-${i + 1}`, toolId: tool.toolId, toolVersion: tool.toolVersion, templateType: 'box', attributes: { category }, keyframes: [{ frame: 0, shape: { type: 'box', ...shape }, attributes: {} }] }],
       attributes: {},
     };
-    ok(await call('PUT', `/manage/tasks/items/${itemId}/result`, { result }, tagger), 'save');
-    ok(await call('POST', `/manage/tasks/items/${itemId}/submit`, undefined, tagger), 'submit');
+    ok(await call('PUT', `/manage/items/${itemId}/result`, { result }, tagger), 'save');
+    ok(await call('POST', `/manage/items/${itemId}/submit`, undefined, tagger), 'submit');
   }
 
-  const checked = ok(await call('POST', `/manage/tasks/links/${crew.inspectionLinkId}/claims`, { count: 3 }, inspector), 'inspection claim').items as string[];
-  if (checked[0]) ok(await call('POST', `/manage/tasks/items/${checked[0]}/pass`, undefined, inspector), 'pass');
+  const checked = ok(await call('POST', `/manage/items/links/${crew.inspectionLinkId}/claims`, { count: 3 }, inspector), 'inspection claim').items as string[];
+  if (checked[0]) ok(await call('POST', `/manage/items/${checked[0]}/pass`, undefined, inspector), 'pass');
   if (checked[1]) {
     const mark = { errorGroupId: group.id, value: 'loose box', objectId: 'box-2', comment: 'Fit the box to the person' };
-    ok(await call('POST', `/manage/tasks/items/${checked[1]}/reject`, { marks: [mark] }, inspector), 'reject');
+    ok(await call('POST', `/manage/items/${checked[1]}/reject`, { marks: [mark] }, inspector), 'reject');
   }
   await dismissCrew(call, crew);
 }

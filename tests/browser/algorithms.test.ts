@@ -88,7 +88,7 @@ describe('algorithm calls in the console', () => {
     await landOn(tagger.page, '/tag');
     const taggerToken = await consoleToken(tagger.page);
     const annotation = demo.links.find((l) => l.type === 'annotation')!;
-    const claimed: string[] = (await call(platform, 'POST', `/manage/tasks/links/${annotation.id}/claims`, { token: taggerToken, body: { count: 100 } })).body.data.items;
+    const claimed: string[] = (await call(platform, 'POST', `/manage/items/links/${annotation.id}/claims`, { token: taggerToken, body: { count: 100 } })).body.data.items;
     const opened = answered.find((a) => claimed.includes(a.itemId))!;
     await tagger.page.goto(`/tag/edit/${opened.itemId}`);
     await tagger.page.locator('[data-editor-ready="true"]').waitFor();
@@ -99,15 +99,15 @@ describe('algorithm calls in the console', () => {
     const held = new Set(((await call(platform, 'GET', `/manage/algorithm-calls/${made.id}/items?outcome=control&limit=100`, { token: pmToken })).body.data.items as AlgorithmCallItemView[]).map((i) => i.itemId));
     const ofCall = claimed.filter((id) => held.has(id) || answered.some((a) => a.itemId === id));
     for (const itemId of ofCall) {
-      const item = (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: taggerToken })).body.data;
+      const item = (await call(platform, 'GET', `/manage/items/${itemId}`, { token: taggerToken })).body.data;
       const drawn = { frameCount: 1, objects: [{ id: 'car-1', toolId: demo.toolId, toolVersion: 1, templateType: 'box', attributes: { category: 'car' }, keyframes: [{ frame: 0, shape: { type: 'box', x: 10, y: 150, width: 40, height: 20 }, attributes: {} }] }], attributes: {} };
-      expect((await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: taggerToken, body: { result: item.result?.result ?? drawn } })).status).toBe(200);
-      expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: taggerToken })).status).toBe(200);
+      expect((await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: taggerToken, body: { result: item.result?.result ?? drawn } })).status).toBe(200);
+      expect((await call(platform, 'POST', `/manage/items/${itemId}/submit`, { token: taggerToken })).status).toBe(200);
     }
     const inspector = await signIn(platform, 'inspector@example.com', 'Demo@2026', 1);
     const inspection = demo.links.find((l) => l.type === 'inspection')!;
-    const toJudge: string[] = (await call(platform, 'POST', `/manage/tasks/links/${inspection.id}/claims`, { token: inspector, body: { count: 100 } })).body.data.items;
-    for (const itemId of toJudge.filter((id) => ofCall.includes(id))) expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, { token: inspector })).status).toBe(200);
+    const toJudge: string[] = (await call(platform, 'POST', `/manage/items/links/${inspection.id}/claims`, { token: inspector, body: { count: 100 } })).body.data.items;
+    for (const itemId of toJudge.filter((id) => ofCall.includes(id))) expect((await call(platform, 'POST', `/manage/items/${itemId}/pass`, { token: inspector })).status).toBe(200);
 
     // The analysis page compares the pre-annotated frames with the held-out ones.
     await eventually(

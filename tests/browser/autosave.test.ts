@@ -7,7 +7,7 @@ import { landOn, launchBrowser, openPage, signInThroughConsole } from '../suppor
 import { boxResult, startDemo } from '../support/demo';
 import { call, type Platform } from '../support/platform';
 
-const resultRoute = '**/manage/tasks/items/*/result';
+const resultRoute = '**/manage/items/*/result';
 
 /** Drags a box of the first tool between two image pixels; the editor fits the image into its canvas at 98 percent. */
 async function drawBox(page: Page, image: { width: number; height: number }, from: [number, number], to: [number, number]): Promise<void> {
@@ -46,12 +46,12 @@ describe('editor autosave', () => {
     await landOn(page, '/tag');
     const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
     const annotation = links.find((l) => l.type === 'annotation')!;
-    const claimed = await call(platform, 'POST', `/manage/tasks/links/${annotation.id}/claims`, { token, body: { count: 1 } });
+    const claimed = await call(platform, 'POST', `/manage/items/links/${annotation.id}/claims`, { token, body: { count: 1 } });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     const itemId: string = claimed.body.data.items[0];
-    const item = (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data;
+    const item = (await call(platform, 'GET', `/manage/items/${itemId}`, { token })).body.data;
     const before: number = item.result?.result.objects.length ?? 0;
-    const onServer = async () => ((await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data.result?.result.objects.length ?? 0) - before;
+    const onServer = async () => ((await call(platform, 'GET', `/manage/items/${itemId}`, { token })).body.data.result?.result.objects.length ?? 0) - before;
     const status = page.getByRole('status').filter({ hasText: /saved|Saving|Unsaved|No connection|stopped|refused/ });
     const open = async () => {
       await page.goto(`/tag/edit/${itemId}`);
@@ -91,12 +91,12 @@ describe('editor autosave', () => {
     expect(draft).toBeNull();
 
     // Another tab saves the item: the editor's next save is refused by If-Match and explained, not forced through.
-    const current = await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token });
-    const elsewhere = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token, body: { result: boxResult(toolId) }, headers: { 'if-match': current.headers.get('etag')! } });
+    const current = await call(platform, 'GET', `/manage/items/${itemId}`, { token });
+    const elsewhere = await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token, body: { result: boxResult(toolId) }, headers: { 'if-match': current.headers.get('etag')! } });
     expect(elsewhere.status).toBe(200);
     await drawBox(page, item, [30, 120], [110, 180]);
     await page.getByRole('alert').filter({ hasText: 'saved elsewhere' }).waitFor();
-    expect((await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data.result.result.objects).toHaveLength(1);
+    expect((await call(platform, 'GET', `/manage/items/${itemId}`, { token })).body.data.result.result.objects).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });

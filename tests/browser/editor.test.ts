@@ -68,10 +68,10 @@ describe('the annotation editor', () => {
     const token = await consoleToken(page);
     const annotation = links.find((l) => l.type === 'annotation')!;
     // The rule was read when the demo work was done; a claim of one fresh item to draw on.
-    const claimed = await call(platform, 'POST', `/manage/tasks/links/${annotation.id}/claims`, { token, body: { count: 1 } });
+    const claimed = await call(platform, 'POST', `/manage/items/links/${annotation.id}/claims`, { token, body: { count: 1 } });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     const itemId: string = claimed.body.data.items[0];
-    const item = (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data;
+    const item = (await call(platform, 'GET', `/manage/items/${itemId}`, { token })).body.data;
     // Rework comes back to its annotator first, with the objects it already has.
     const before: number = item.result?.result.objects.length ?? 0;
     const count = (n: number) => (before + n === 1 ? '1 object' : `${before + n} objects`);
@@ -188,7 +188,7 @@ describe('the annotation editor', () => {
     await page.keyboard.press('Control+Enter');
     await page.waitForURL((url) => !url.pathname.endsWith(itemId));
     const submitted = await eventually(
-      async () => (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: admin })).body.data,
+      async () => (await call(platform, 'GET', `/manage/items/${itemId}`, { token: admin })).body.data,
       (view) => view.submissionCount > 0,
     );
     const result = submitted.result.result;
@@ -210,21 +210,21 @@ describe('the annotation editor', () => {
     await signInThroughConsole(page, 'User', 'editor-inspector@example.com', 'Tagger@123');
     await landOn(page, '/tag');
     const token = await consoleToken(page);
-    await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token });
+    await call(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, { token });
     // The rule's countdown runs before the first claim; the pool gives the oldest submissions first.
     await eventually(
-      () => call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token, body: { count: 100 } }),
+      () => call(platform, 'POST', `/manage/items/links/${links[1].id}/claims`, { token, body: { count: 100 } }),
       (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(submittedId),
       30_000,
     );
     await page.goto(`/tag/edit/${submittedId}`);
     await page.locator('[data-editor-ready="true"]').waitFor();
-    const item = (await call(platform, 'GET', `/manage/tasks/items/${submittedId}`, { token })).body.data;
+    const item = (await call(platform, 'GET', `/manage/items/${submittedId}`, { token })).body.data;
     const drawn = item.result.result.objects.find((o: { id: string }) => o.id === boxId).keyframes[0].shape;
     const at = await imageToScreen(page, { width: item.width, height: item.height });
 
     // Before a mark, reject is disabled and says a mark is needed; marks are titled as a past rejection's only after one.
-    const rejectedBefore = (await call(platform, 'GET', `/manage/tasks/items/${submittedId}/history`, { token: admin })).body.data.some((e: { type: string }) => e.type === 'ItemRejected');
+    const rejectedBefore = (await call(platform, 'GET', `/manage/items/${submittedId}/history`, { token: admin })).body.data.some((e: { type: string }) => e.type === 'ItemRejected');
     await page.getByText('Mark an error to reject').waitFor();
     expect(await page.getByRole('button', { name: 'Reject', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Marks of the last rejection' }).count()).toBe(rejectedBefore ? 1 : 0);
@@ -247,7 +247,7 @@ describe('the annotation editor', () => {
     await page.waitForURL((url) => !url.pathname.endsWith(submittedId));
     expect(errors).toEqual([]);
 
-    const history = (await call(platform, 'GET', `/manage/tasks/items/${submittedId}/history`, { token: admin })).body.data as { type: string; data: any }[];
+    const history = (await call(platform, 'GET', `/manage/items/${submittedId}/history`, { token: admin })).body.data as { type: string; data: any }[];
     const marks = history.filter((e) => e.type === 'ItemRejected').at(-1)!.data.marks;
     expect(marks).toEqual([expect.objectContaining({ value: 'Loose outline', objectId: boxId, comment: 'leaves out the mirror' })]);
     expect(marks[0].spot.x).toBeCloseTo(drawn.x + drawn.width / 2, 0);
@@ -258,7 +258,7 @@ describe('the annotation editor', () => {
     await landOn(tagger.page, '/tag');
     const taggerToken = await consoleToken(tagger.page);
     await eventually(
-      () => call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: taggerToken, body: { count: 100 } }),
+      () => call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: taggerToken, body: { count: 100 } }),
       (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(submittedId),
     );
     await tagger.page.goto(`/tag/edit/${submittedId}`);
@@ -276,19 +276,19 @@ describe('the annotation editor', () => {
     await tagger.page.mouse.up();
     await tagger.page.keyboard.press('Control+Enter');
     await tagger.page.waitForURL((url) => !url.pathname.endsWith(submittedId));
-    const resubmitted = (await call(platform, 'GET', `/manage/tasks/items/${submittedId}`, { token: admin })).body.data;
+    const resubmitted = (await call(platform, 'GET', `/manage/items/${submittedId}`, { token: admin })).body.data;
     expect(resubmitted.result.result.objects.find((o: { id: string }) => o.id === boxId).keyframes[0].shape.x).toBeGreaterThan(drawn.x + 2);
     expect(tagger.errors).toEqual([]);
 
     await eventually(
-      () => call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token, body: { count: 100 } }),
+      () => call(platform, 'POST', `/manage/items/links/${links[1].id}/claims`, { token, body: { count: 100 } }),
       (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(submittedId),
     );
     await page.goto(`/tag/edit/${submittedId}`);
     await page.locator('[data-editor-ready="true"]').waitFor();
     await page.keyboard.press('Alt+p');
     await page.waitForURL((url) => !url.pathname.endsWith(submittedId));
-    const passed = (await call(platform, 'GET', `/manage/tasks/items/${submittedId}/history`, { token: admin })).body.data as { type: string }[];
+    const passed = (await call(platform, 'GET', `/manage/items/${submittedId}/history`, { token: admin })).body.data as { type: string }[];
     expect(passed.at(-1)?.type).toMatch(/ItemPassed|ItemFinished/);
     expect(errors).toEqual([]);
   });
@@ -299,8 +299,8 @@ describe('the annotation editor', () => {
     await landOn(page, '/tag');
     const token = await consoleToken(page);
     // One of the items the tagger holds, whatever it held before: its result is replaced by the large one.
-    await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token, body: { count: 1 } });
-    const inHand = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=100`, { token })).body.data.items as { id: string }[];
+    await call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token, body: { count: 1 } });
+    const inHand = (await call(platform, 'GET', `/manage/items/projects/${projectId}?mine=true&status=claimed&limit=100`, { token })).body.data.items as { id: string }[];
     const itemId = inHand.find((i) => i.id !== submittedId)!.id;
     const frame = (shape: unknown) => [{ frame: 0, shape, attributes: {}, outside: false, source: 'drawn' }];
     const boxes = Array.from({ length: 1000 }, (_, i) => ({
@@ -323,7 +323,7 @@ describe('the annotation editor', () => {
       }),
     }));
     const result = { frameCount: 1, objects: [...boxes, ...polygons], attributes: {} };
-    const saved = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token, body: { result } });
+    const saved = await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token, body: { result } });
     expect(saved.status, JSON.stringify(saved.body).slice(0, 500)).toBe(200);
 
     await page.goto(`/tag/edit/${itemId}`);

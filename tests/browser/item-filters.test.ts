@@ -51,10 +51,10 @@ describe('item filters in the console', () => {
     const rules = detail.rules;
     await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds } });
     const loner = await signIn(platform, 'loner@example.com', 'Tagger@123', 1);
-    await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: loner });
+    await call(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, { token: loner });
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: loner, body: { count: 2 } })).status).toBe(200);
-    lonersItems = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?claimerId=${lonerId}`, { token: admin })).body.data.items;
+    expect((await call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: loner, body: { count: 2 } })).status).toBe(200);
+    lonersItems = (await call(platform, 'GET', `/manage/items/projects/${projectId}?claimerId=${lonerId}`, { token: admin })).body.data.items;
     expect(lonersItems).toHaveLength(2);
 
     // A second batch of four frames, named apart from the demo's.
@@ -70,7 +70,7 @@ describe('item filters in the console', () => {
     );
     // The batch's items reach the annotation link's list once the work loop has pooled them.
     await eventually(
-      async () => (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?linkId=${links[0].id}&batchId=${batch.body.data.id}`, { token: admin })).body.data.items,
+      async () => (await call(platform, 'GET', `/manage/items/projects/${projectId}?linkId=${links[0].id}&batchId=${batch.body.data.id}`, { token: admin })).body.data.items,
       (items: ListedItem[]) => items.length === secondNames.length,
       60_000,
     );
@@ -112,7 +112,7 @@ describe('item filters in the console', () => {
     await landOn(supplier.page, '/supplier');
     await supplier.page.goto(`/supplier/datamanage/${projectId}`);
     const token = await supplier.page.evaluate(() => localStorage.getItem('token') ?? '');
-    const ours = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?limit=100&linkId=${links[0].id}`, { token })).body.data.items as ListedItem[];
+    const ours = (await call(platform, 'GET', `/manage/items/projects/${projectId}?limit=100&linkId=${links[0].id}`, { token })).body.data.items as ListedItem[];
     expect(ours.length).toBeGreaterThan(0);
     const items = supplier.page.getByRole('region', { name: 'Items' });
     await rowsShow(items, ours.map((i) => i.fileName));

@@ -156,12 +156,12 @@ describe('the console in Arabic and Thai', () => {
     await landOn(page, '/tag');
     const token = await consoleToken(page);
     const annotation = demo.links.find((link) => link.type === 'annotation')!;
-    const claimed = await call(platform, 'POST', `/manage/tasks/links/${annotation.id}/claims`, { token, body: { count: 1 } });
+    const claimed = await call(platform, 'POST', `/manage/items/links/${annotation.id}/claims`, { token, body: { count: 1 } });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     const itemId: string = claimed.body.data.items[0];
     const objects = async (): Promise<{ id: string; keyframes: { shape: Record<string, number> }[] }[]> =>
-      (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data.result?.result.objects ?? [];
-    const item = (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data;
+      (await call(platform, 'GET', `/manage/items/${itemId}`, { token })).body.data.result?.result.objects ?? [];
+    const item = (await call(platform, 'GET', `/manage/items/${itemId}`, { token })).body.data;
     const before = new Set((await objects()).map((object) => object.id));
 
     await switchTo(page, english, 'العربية');

@@ -27,7 +27,7 @@ describe('messages in the console', () => {
     const inspectorId = await createPerson(platform, admin, { role: '40', name: 'Badge Inspector', account: 'badge-inspector@example.com', password: 'Tagger@123' });
     await call(platform, 'PUT', `/manage/projects/${projectId}/links/${links[1].id}/members`, { token: admin, body: { teamIds: [], taggerIds: [inspectorId] } });
     const inspector = await signIn(platform, 'badge-inspector@example.com', 'Tagger@123', 1);
-    await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: inspector });
+    await call(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, { token: inspector });
 
     const tagger = await openPage(browser, platform.baseUrl);
     await signInThroughConsole(tagger.page, 'User', 'tagger@example.com', 'Demo@2026');
@@ -39,19 +39,19 @@ describe('messages in the console', () => {
     const badge = tagger.page.getByTestId('unread-badge');
     await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 10_000 }).toBe('No unread messages');
 
-    const claimed = await call<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token, body: { count: 1 } });
+    const claimed = await call<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token, body: { count: 1 } });
     const [itemId] = claimed.body.data.items;
-    await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token, body: { result: boxResult(toolId) } });
-    expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token })).status).toBe(200);
+    await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token, body: { result: boxResult(toolId) } });
+    expect((await call(platform, 'POST', `/manage/items/${itemId}/submit`, { token })).status).toBe(200);
     // The inspector may claim once the project's rule countdown has run since they opened the rules.
     const inspected = await eventually(
-      () => call<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token: inspector, body: { count: 10 } }),
+      () => call<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links[1].id}/claims`, { token: inspector, body: { count: 10 } }),
       (answer) => answer.status === 200,
     );
     expect(inspected.body.data.items).toContain(itemId);
     const groups = await call<{ id: string }[]>(platform, 'GET', '/manage/error-groups', { token: admin });
     const marks = [{ errorGroupId: groups.body.data[0].id, value: 'loose box', comment: 'too wide' }];
-    const rejected = await call(platform, 'POST', `/manage/tasks/items/${itemId}/reject`, { token: inspector, body: { marks } });
+    const rejected = await call(platform, 'POST', `/manage/items/${itemId}/reject`, { token: inspector, body: { marks } });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
 
     // No reload: the events stream brings the new count.

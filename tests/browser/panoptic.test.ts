@@ -49,10 +49,10 @@ describe('panoptic segmentation', () => {
     await landOn(page, '/tag');
     const token = await consoleToken(page);
     const annotation = links.find((l) => l.type === 'annotation')!;
-    const claimed = await call(platform, 'POST', `/manage/tasks/links/${annotation.id}/claims`, { token, body: { count: 1 } });
+    const claimed = await call(platform, 'POST', `/manage/items/links/${annotation.id}/claims`, { token, body: { count: 1 } });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     const itemId: string = claimed.body.data.items[0];
-    const item = (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token })).body.data;
+    const item = (await call(platform, 'GET', `/manage/items/${itemId}`, { token })).body.data;
     const before: number = item.result?.result.objects.length ?? 0;
     const count = (n: number) => (before + n === 1 ? '1 object' : `${before + n} objects`);
 
@@ -93,7 +93,7 @@ describe('panoptic segmentation', () => {
     await page.keyboard.press('Control+Enter');
     await page.waitForURL((url) => !url.pathname.endsWith(itemId));
     const submitted = await eventually(
-      async () => (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: admin })).body.data,
+      async () => (await call(platform, 'GET', `/manage/items/${itemId}`, { token: admin })).body.data,
       (view) => view.submissionCount > 0,
     );
     const painted = submitted.result.result.objects.slice(before) as { toolId: string; keyframes: { shape: MaskShape }[] }[];

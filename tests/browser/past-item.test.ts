@@ -24,9 +24,9 @@ describe('an item as it was, in the console', () => {
     const { platform, admin, tagger } = project;
     [itemId] = await finishItems(project, 1);
     // After the inspector passed version 1, the PM sends it back keeping it and the tagger moves the box: version 2.
-    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
-    await ok(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, tagger.token, { count: 1 });
-    await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
+    await ok(platform, 'POST', `/manage/items/${itemId}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
+    await ok(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, tagger.token, { count: 1 });
+    await ok(platform, 'PUT', `/manage/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
     await makeAuditor(platform, admin, [project.projectId], auditor.account, auditor.password);
     browser = await launchBrowser();
   }, 300_000);

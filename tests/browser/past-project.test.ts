@@ -24,8 +24,8 @@ describe('a project as it was, in the console', () => {
     const listed = await ok<PastItemsPage>(platform, 'GET', `/manage/past/projects/${project.projectId}/items?position=${then}`, admin);
     files = new Map(listed.items.map((i) => [i.itemId, i.fileName]));
     // After that moment the tagger takes the other item and saves a box.
-    const [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
-    await ok(platform, 'PUT', `/manage/tasks/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
+    const [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
+    await ok(platform, 'PUT', `/manage/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
     await makeAuditor(platform, admin, [project.projectId], auditor.account, auditor.password);
     browser = await launchBrowser();
   }, 300_000);

@@ -37,13 +37,13 @@ describe('a 3D item through sampling and client acceptance', () => {
     acceptor = await person(platform, admin, '50', 'Cloud Client');
 
     // The tagger's drawing is the point-cloud editor's own test; here the car ahead is tracked with a keyframe at each end.
-    [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${street.links.annotation}/claims`, tagger.token, { count: 1 })).items;
+    [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${street.links.annotation}/claims`, tagger.token, { count: 1 })).items;
     const keyframe = (frame: number) => ({ frame, shape: streetObjects(frame / 10).ahead.box, attributes: {} });
     const result = { frameCount: frames, objects: [{ id: 'car-ahead', toolId, toolVersion: 1, templateType: 'cuboid', attributes: {}, keyframes: [keyframe(0), keyframe(frames - 1)] }], attributes: {} };
-    await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result });
-    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger.token);
-    await ok(platform, 'POST', `/manage/tasks/links/${street.links.inspection}/claims`, inspector.token, { count: 1 });
-    expect((await ok<{ status: string }>(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
+    await ok(platform, 'PUT', `/manage/items/${itemId}/result`, tagger.token, { result });
+    await ok(platform, 'POST', `/manage/items/${itemId}/submit`, tagger.token);
+    await ok(platform, 'POST', `/manage/items/links/${street.links.inspection}/claims`, inspector.token, { count: 1 });
+    expect((await ok<{ status: string }>(platform, 'POST', `/manage/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
     await ok(platform, 'POST', `/manage/quality/projects/${projectId}/sampling`, admin, { scope: { kind: 'batch', batchId: street.batchId }, rule: { by: 'ratio', ratio: 100 } });
   }, 180_000);
   afterAll(async () => {
@@ -122,7 +122,7 @@ describe('a 3D item through sampling and client acceptance', () => {
     // The round fell below the threshold: the item went back to the tagger with the mark on the cuboid at that frame.
     const [task] = (await ok<{ items: { taskId: string; status: string }[] }>(platform, 'GET', `/manage/quality/projects/${projectId}/sampling`, admin)).items;
     expect(task.status).toBe('returned_for_rework');
-    const history = await ok<{ type: string; data: { gate?: string; marks?: { objectId: string | null; frame: number | null }[] } }[]>(platform, 'GET', `/manage/tasks/items/${itemId}/history`, admin);
+    const history = await ok<{ type: string; data: { gate?: string; marks?: { objectId: string | null; frame: number | null }[] } }[]>(platform, 'GET', `/manage/items/${itemId}/history`, admin);
     expect(history.at(-1)).toMatchObject({ type: 'ItemReturned', data: { gate: 'sampling', marks: [expect.objectContaining({ objectId: 'car-ahead', frame: frames - 1 })] } });
     expect(errors).toEqual([]);
 
@@ -130,10 +130,10 @@ describe('a 3D item through sampling and client acceptance', () => {
     // the console ended the inspector's earlier session, so the inspector goes on with the console's.
     const tagger = street.tagger.token;
     const judge = await consoleToken(page);
-    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${street.links.annotation}/claims`, tagger, { count: 1 })).items).toEqual([itemId]);
-    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger);
-    await ok(platform, 'POST', `/manage/tasks/links/${street.links.inspection}/claims`, judge, { count: 1 });
-    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, judge);
+    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${street.links.annotation}/claims`, tagger, { count: 1 })).items).toEqual([itemId]);
+    await ok(platform, 'POST', `/manage/items/${itemId}/submit`, tagger);
+    await ok(platform, 'POST', `/manage/items/links/${street.links.inspection}/claims`, judge, { count: 1 });
+    await ok(platform, 'POST', `/manage/items/${itemId}/pass`, judge);
     expect((await ok<{ round: number }>(platform, 'POST', `/manage/quality/sampling/${task.taskId}/rounds`, admin)).round).toBe(2);
     await ok(platform, 'POST', `/manage/quality/sampling/${task.taskId}/claim`, judge);
     expect(await ok<{ status: string }>(platform, 'POST', `/manage/quality/sampling/${task.taskId}/items/${itemId}/judge`, judge, { verdict: 'pass', marks: [] })).toMatchObject({ status: 'passed' });

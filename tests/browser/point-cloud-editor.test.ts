@@ -32,7 +32,7 @@ describe('the point-cloud editor', () => {
     await ok(platform, 'POST', '/manage/error-groups', admin, { name: 'Box fit', description: '', values: [{ name: 'Loose box', color: '#ff8800', type: 'geometry', description: '' }] });
     const street = await streetProject(platform, admin, { title: 'Street fusion', frames, pointsPerFrame: 30_000, tool: { autoTrackFrames: 10, rangeCircles: '20,40', pointCloudOverlayFrames: 2 } });
     ({ tagger, inspector, links } = street);
-    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${street.projectId}/items?batchId=${street.batchId}&limit=10`, admin);
+    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/items/projects/${street.projectId}?batchId=${street.batchId}&limit=10`, admin);
     expect(items.items.map((i) => i.frameCount)).toEqual([frames]);
     itemId = items.items[0].id;
   }, 180_000);
@@ -47,7 +47,7 @@ describe('the point-cloud editor', () => {
     await landOn(page, '/tag');
     const token = await consoleToken(page);
     await eventually(
-      () => call(platform, 'POST', `/manage/tasks/links/${linkId}/claims`, { token, body: { count: 10 } }),
+      () => call(platform, 'POST', `/manage/items/links/${linkId}/claims`, { token, body: { count: 10 } }),
       (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(itemId),
       30_000,
     );
@@ -129,7 +129,7 @@ describe('the point-cloud editor', () => {
     await page.keyboard.press('Control+Enter');
     await page.waitForURL((url) => !url.pathname.endsWith(itemId));
     const submitted = await eventually(
-      async () => ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin),
+      async () => ok(platform, 'GET', `/manage/items/${itemId}`, admin),
       (view) => view.submissionCount > 0,
     );
     const [track] = submitted.result.result.objects;
@@ -159,7 +159,7 @@ describe('the point-cloud editor', () => {
     await judge.page.keyboard.press('Alt+j');
     await judge.page.waitForURL((url) => !url.pathname.endsWith(itemId));
     const history = await eventually(
-      () => ok<{ type: string; data: { marks?: { objectId: string | null; frame: number | null }[] } }[]>(platform, 'GET', `/manage/tasks/items/${itemId}/history`, admin),
+      () => ok<{ type: string; data: { marks?: { objectId: string | null; frame: number | null }[] } }[]>(platform, 'GET', `/manage/items/${itemId}/history`, admin),
       (events) => events.some((e) => e.type === 'ItemRejected'),
     );
     const rejected = history.find((e) => e.type === 'ItemRejected')!;

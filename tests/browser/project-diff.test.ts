@@ -23,9 +23,9 @@ describe('a project between two moments, in the console', () => {
     const [finished] = await finishItems(project, 1);
     then = (await ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts`, admin)).moment.position!;
     // After that moment the tagger takes the other item and draws a box on it.
-    [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
+    [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
     expect(other).not.toBe(finished);
-    await ok(platform, 'PUT', `/manage/tasks/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
+    await ok(platform, 'PUT', `/manage/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
     later = (await ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts`, admin)).moment.position!;
     const listed = await ok<PastItemsPage>(platform, 'GET', `/manage/past/projects/${project.projectId}/items?position=${later}`, admin);
     fileName = listed.items.find((i) => i.itemId === other)!.fileName;

@@ -39,7 +39,7 @@ describe('the quality gates in the console', () => {
   /** In the editor's mark mode, a click on the item's box pins a mark of the demo error group to it. */
   async function markTheBox(page: Page, itemId: string, comment: string): Promise<void> {
     await page.locator('[data-editor-ready="true"]').waitFor();
-    const item = await api('GET', `/manage/tasks/items/${itemId}`);
+    const item = await api('GET', `/manage/items/${itemId}`);
     const box = item.result.result.objects[0].keyframes[0].shape as { x: number; y: number; width: number; height: number };
     const at = await imageToScreen(page, { width: item.width, height: item.height });
     await page.getByRole('toolbar', { name: 'Editor tools' }).getByRole('button', { name: 'Mark errors' }).click();
@@ -124,19 +124,19 @@ describe('the quality gates in the console', () => {
     // 3. The rework is the work loop's (tested on its own): the demo tagger reworks the item, the inspector passes it.
     const taggerToken = await signIn(platform, 'tagger@example.com', password, 1);
     const inspectorToken = await consoleToken(inspector.page);
-    expect(await api('GET', `/manage/tasks/items/${failed}`)).toMatchObject({ status: 'waiting', linkId: links[0].id, rework: true });
+    expect(await api('GET', `/manage/items/${failed}`)).toMatchObject({ status: 'waiting', linkId: links[0].id, rework: true });
     await eventually(
-      async () => (await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: taggerToken, body: { count: 10 } }), api('GET', `/manage/tasks/items/${failed}`)),
+      async () => (await call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: taggerToken, body: { count: 10 } }), api('GET', `/manage/items/${failed}`)),
       (item) => item.status === 'claimed',
     );
-    await api('PUT', `/manage/tasks/items/${failed}/result`, taggerToken, { result: boxResult(toolId, { x: 24, y: 58, width: 88, height: 52 }) });
-    await api('POST', `/manage/tasks/items/${failed}/submit`, taggerToken);
+    await api('PUT', `/manage/items/${failed}/result`, taggerToken, { result: boxResult(toolId, { x: 24, y: 58, width: 88, height: 52 }) });
+    await api('POST', `/manage/items/${failed}/submit`, taggerToken);
     await eventually(
-      async () => (await call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token: inspectorToken, body: { count: 100 } }), api('GET', `/manage/tasks/items/${failed}`)),
+      async () => (await call(platform, 'POST', `/manage/items/links/${links[1].id}/claims`, { token: inspectorToken, body: { count: 100 } }), api('GET', `/manage/items/${failed}`)),
       (item) => item.status === 'claimed',
     );
-    await api('POST', `/manage/tasks/items/${failed}/pass`, inspectorToken);
-    expect(await api('GET', `/manage/tasks/items/${failed}`)).toMatchObject({ status: 'finished' });
+    await api('POST', `/manage/items/${failed}/pass`, inspectorToken);
+    expect(await api('GET', `/manage/items/${failed}`)).toMatchObject({ status: 'finished' });
 
     // 4. The PM starts round two; the inspector passes both sample items; the task has passed in two rounds.
     await pm.page.reload();

@@ -26,16 +26,16 @@ describe('readable names in the console', () => {
   });
 
   const items = async (query: string) =>
-    (await call<{ items: { id: string; fileName: string; rework: boolean }[] }>(demo.platform, 'GET', `/manage/tasks/projects/${demo.projectId}/items?${query}&limit=100`, { token: staff })).body.data.items;
+    (await call<{ items: { id: string; fileName: string; rework: boolean }[] }>(demo.platform, 'GET', `/manage/items/projects/${demo.projectId}?${query}&limit=100`, { token: staff })).body.data.items;
 
   it('names the object and the attribute of a refused submit, in English and in Chinese', async () => {
     const tagger = await openPage(browser, demo.platform.baseUrl);
     await signInThroughConsole(tagger.page, 'User', 'tagger@example.com', 'Demo@2026');
     await landOn(tagger.page, '/tag');
     const token = await consoleToken(tagger.page);
-    const inHand = (await call<{ items: { id: string; fileName: string; rework: boolean }[] }>(demo.platform, 'GET', `/manage/tasks/projects/${demo.projectId}/items?mine=true&status=claimed&limit=100`, { token })).body.data.items;
+    const inHand = (await call<{ items: { id: string; fileName: string; rework: boolean }[] }>(demo.platform, 'GET', `/manage/items/projects/${demo.projectId}?mine=true&status=claimed&limit=100`, { token })).body.data.items;
     const item = inHand.find((i) => !i.rework)!;
-    const saved = await call(demo.platform, 'PUT', `/manage/tasks/items/${item.id}/result`, { token, body: { result: boxResult(demo.toolId, { category: null }) } });
+    const saved = await call(demo.platform, 'PUT', `/manage/items/${item.id}/result`, { token, body: { result: boxResult(demo.toolId, { category: null }) } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
     await tagger.page.goto(`/tag/item/${item.id}`);

@@ -61,7 +61,7 @@ describe('the sequence editor', () => {
       60_000,
     );
     batchId = batch.id;
-    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batch.id}&limit=10`, admin);
+    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${batch.id}&limit=10`, admin);
     expect(items.items.map((i) => i.frameCount)).toEqual([30]);
     itemId = items.items[0].id;
   });
@@ -80,7 +80,7 @@ describe('the sequence editor', () => {
     await landOn(page, '/tag');
     const token = await consoleToken(page);
     await eventually(
-      () => call(platform, 'POST', `/manage/tasks/links/${linkId}/claims`, { token, body: { count: 10 } }),
+      () => call(platform, 'POST', `/manage/items/links/${linkId}/claims`, { token, body: { count: 10 } }),
       (answer) => answer.status === 200 && (answer.body.data.items as string[]).includes(itemId),
       30_000,
     );
@@ -179,7 +179,7 @@ describe('the sequence editor', () => {
     await page.keyboard.press('Control+Enter');
     await page.waitForURL((url) => !url.pathname.endsWith(itemId));
     const submitted = await eventually(
-      async () => ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin),
+      async () => ok(platform, 'GET', `/manage/items/${itemId}`, admin),
       (view) => view.submissionCount > 0,
     );
     const result = submitted.result.result;
@@ -215,7 +215,7 @@ describe('the sequence editor', () => {
     await judge.page.getByRole('region', { name: 'Marks' }).getByText('frame 12').waitFor();
     await judge.page.keyboard.press('Alt+j');
     await judge.page.waitForURL((url) => !url.pathname.endsWith(itemId));
-    const history = await ok<{ type: string; data: any }[]>(platform, 'GET', `/manage/tasks/items/${itemId}/history`, admin);
+    const history = await ok<{ type: string; data: any }[]>(platform, 'GET', `/manage/items/${itemId}/history`, admin);
     const marks = history.filter((e) => e.type === 'ItemRejected').at(-1)!.data.marks;
     expect(marks).toEqual([expect.objectContaining({ value: 'Loose outline', objectId: trackId, frame: 12, comment: 'lags behind the car' })]);
     expect(judge.errors).toEqual([]);
@@ -227,7 +227,7 @@ describe('the sequence editor', () => {
     await position(page).filter({ hasText: '12 / 29' }).waitFor();
     await page.getByRole('region', { name: 'Attributes' }).getByRole('heading', { name: 'Car' }).waitFor();
     // The track is the same one, with the id it was saved with.
-    const view = await ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin);
+    const view = await ok(platform, 'GET', `/manage/items/${itemId}`, admin);
     expect(view.result.result.objects.map((o: { id: string }) => o.id)).toEqual([trackId]);
 
     // The fix: the box moved 8 pixels right on frame 12, a keyframe there, and the item submitted again.
@@ -237,7 +237,7 @@ describe('the sequence editor', () => {
     await page.keyboard.press('Control+Enter');
     await page.waitForURL((url) => !url.pathname.endsWith(itemId));
     const fixed = await eventually(
-      async () => ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin),
+      async () => ok(platform, 'GET', `/manage/items/${itemId}`, admin),
       (item) => item.submissionCount > 1,
     );
     expect(fixed.result.result.objects[0].keyframes.map((k: { frame: number }) => k.frame)).toContain(12);
@@ -245,9 +245,9 @@ describe('the sequence editor', () => {
   });
 
   it('exports the passed item as OpenLABEL, and a new batch of the same frames imports the same track with the same keyframes', async () => {
-    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.inspection}/claims`, inspectorToken, { count: 1 })).items).toEqual([itemId]);
-    expect((await ok<{ status: string }>(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, inspectorToken)).status).toBe('finished');
-    const saved = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/tasks/items/${itemId}`, admin)).result.result;
+    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.inspection}/claims`, inspectorToken, { count: 1 })).items).toEqual([itemId]);
+    expect((await ok<{ status: string }>(platform, 'POST', `/manage/items/${itemId}/pass`, inspectorToken)).status).toBe('finished');
+    const saved = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/items/${itemId}`, admin)).result.result;
 
     const asked = await ok<{ exportId: string }>(platform, 'POST', `/manage/projects/${projectId}/exports`, admin, { format: 'openlabel', scope: { batchIds: [batchId], gate: 'inspected', effectiveness: 'all' } });
     const record = await eventually(
@@ -270,8 +270,8 @@ describe('the sequence editor', () => {
     expect(imported.status, JSON.stringify(answer)).toBe(200);
     expect(answer.data).toMatchObject({ items: 1, objects: 1, refusals: [] });
 
-    const [copy] = (await ok<{ items: { id: string }[] }>(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${relabel.id}&limit=10`, admin)).items;
-    const result = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/tasks/items/${copy.id}`, admin)).result.result;
+    const [copy] = (await ok<{ items: { id: string }[] }>(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${relabel.id}&limit=10`, admin)).items;
+    const result = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/items/${copy.id}`, admin)).result.result;
     expect(result.objects.map((o) => o.id)).toEqual([trackId]);
     const [original, back] = [saved.objects[0], result.objects[0]];
     // The same keyframes, outside from the same frame, but for the one on frame 24 that only holds frame 20's box

@@ -57,7 +57,7 @@ describe('the work loop in the console', () => {
     await landOn(tagger.page, '/tag');
     const taggerToken = await consoleToken(tagger.page);
     const inHand = async (): Promise<ListedItem[]> =>
-      (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=100`, { token: taggerToken })).body.data.items;
+      (await call(platform, 'GET', `/manage/items/projects/${projectId}?mine=true&status=claimed&limit=100`, { token: taggerToken })).body.data.items;
     const before = await inHand();
     await tagger.page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Ongoing projects' }).click();
     await tagger.page.getByRole('link', { name: demoProjectTitle }).click();
@@ -72,7 +72,7 @@ describe('the work loop in the console', () => {
     const claimed = (await inHand()).filter((item) => !before.some((b) => b.id === item.id));
     expect(claimed).toHaveLength(3);
     const [submitted, recycled] = claimed.filter((item) => !item.rework);
-    const saved = await call(platform, 'PUT', `/manage/tasks/items/${submitted.id}/result`, { token: taggerToken, body: { result: boxResult(toolId) } });
+    const saved = await call(platform, 'PUT', `/manage/items/${submitted.id}/result`, { token: taggerToken, body: { result: boxResult(toolId) } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
     await annotation.getByRole('row', { name: new RegExp(submitted.fileName) }).getByRole('link', { name: 'Open' }).click();
@@ -149,9 +149,9 @@ describe('the work loop in the console', () => {
     await recycle.getByRole('button', { name: 'Recycle' }).click();
     await items.getByText('1 item done').waitFor();
     const pmToken = await consoleToken(pm.page);
-    const after = (await call(platform, 'GET', `/manage/tasks/items/${recycled.id}/history`, { token: pmToken })).body.data as { type: string; data: { target?: string; keepResult?: boolean } }[];
+    const after = (await call(platform, 'GET', `/manage/items/${recycled.id}/history`, { token: pmToken })).body.data as { type: string; data: { target?: string; keepResult?: boolean } }[];
     expect(after.at(-1)).toMatchObject({ type: 'ItemRecycled', data: { target: 'same_link', keepResult: false } });
-    const rework = (await call(platform, 'GET', `/manage/tasks/items/${submitted.id}`, { token: pmToken })).body.data;
+    const rework = (await call(platform, 'GET', `/manage/items/${submitted.id}`, { token: pmToken })).body.data;
     expect(rework).toMatchObject({ status: 'waiting', linkId: links[0].id, rework: true, reworkCount: 1 });
     expect(pm.errors).toEqual([]);
 
@@ -164,16 +164,16 @@ describe('the work loop in the console', () => {
     await annotation.getByText('只为你保留在任务池中的返工数据：领取后继续修改。').waitFor();
     await returned.getByRole('button', { name: /^领取 \d+ 条被驳回的数据$/ }).click();
     await entry.getByText('已领取').waitFor();
-    expect((await call(platform, 'GET', `/manage/tasks/items/${submitted.id}`, { token: taggerToken })).body.data).toMatchObject({ status: 'claimed', rework: true });
+    expect((await call(platform, 'GET', `/manage/items/${submitted.id}`, { token: taggerToken })).body.data).toMatchObject({ status: 'claimed', rework: true });
     expect(tagger.errors).toEqual([]);
   });
 
   it('tells the inspector, in English and Chinese, that a project left without error groups takes no mark and who chooses them', async () => {
     // Arrangement: the demo tagger submits one more item, and the project's only group leaves the catalogue.
     const taggerToken = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
-    const [itemId] = (await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: taggerToken, body: { count: 1 } })).body.data.items as string[];
-    expect((await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: taggerToken, body: { result: boxResult(toolId) } })).status).toBe(200);
-    expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: taggerToken })).status).toBe(200);
+    const [itemId] = (await call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: taggerToken, body: { count: 1 } })).body.data.items as string[];
+    expect((await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: taggerToken, body: { result: boxResult(toolId) } })).status).toBe(200);
+    expect((await call(platform, 'POST', `/manage/items/${itemId}/submit`, { token: taggerToken })).status).toBe(200);
     // The PM's sign-in through the console ended the admin's first session.
     const admin = await signInAdmin(platform);
     expect((await call(platform, 'POST', `/manage/error-groups/${groupId}/delete`, { token: admin })).status).toBe(200);
@@ -182,7 +182,7 @@ describe('the work loop in the console', () => {
     await signInThroughConsole(inspector.page, 'User', 'console-inspector@example.com', 'Tagger@123');
     await landOn(inspector.page, '/tag');
     const token = await consoleToken(inspector.page);
-    expect((await call(platform, 'POST', `/manage/tasks/links/${links[1].id}/claims`, { token, body: { count: 100 } })).body.data.items).toContain(itemId);
+    expect((await call(platform, 'POST', `/manage/items/links/${links[1].id}/claims`, { token, body: { count: 100 } })).body.data.items).toContain(itemId);
     const rejectIn = async (verb: string, says: string) => {
       await inspector.page.getByRole('group', { name: verb === 'Reject' ? 'Actions' : '操作' }).getByRole('button', { name: verb }).click();
       const dialog = inspector.page.getByRole('dialog');

@@ -44,7 +44,7 @@ describe('client acceptance', () => {
     }
     await ok(platform, 'POST', `/manage/quality/acceptance/${batchId}/submit`, who.token);
   };
-  const history = async (itemId: string) => (await ok<{ type: string; data: any }[]>(platform, 'GET', `/manage/tasks/items/${itemId}/history`, admin));
+  const history = async (itemId: string) => (await ok<{ type: string; data: any }[]>(platform, 'GET', `/manage/items/${itemId}/history`, admin));
 
   beforeAll(async () => {
     project = await startWorkedProject({ frames: [10, 6] });
@@ -106,7 +106,7 @@ describe('client acceptance', () => {
     // Every finished item is in an open batch now: a new selection has nothing left.
     const none = await create({ split: { by: 'number', batches: 1 }, acceptorIds: [client1.id] }, en);
     expect(none.status).toBe(409);
-    expect(none.body).toMatchObject({ errCode: 'TASK_REFUSED', message: 'None of the selected data can be put in an acceptance batch' });
+    expect(none.body).toMatchObject({ errCode: 'ITEM_REFUSED', message: 'None of the selected data can be put in an acceptance batch' });
     expect((await create({ split: { by: 'number', batches: 1 }, acceptorIds: [client1.id] })).body.message).toBe('所选数据中没有可验收的数据');
 
     const list = await ok(platform, 'GET', acceptance(), admin);
@@ -141,22 +141,22 @@ describe('client acceptance', () => {
     expect((await call(platform, 'GET', `${area}/items?cursor=not-a-cursor`, { token: client1.token })).status).toBe(400);
 
     const itemId: string = (await detail(b[1], client1.token)).items[0].itemId;
-    const item = await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: client1.token });
+    const item = await call(platform, 'GET', `/manage/items/${itemId}`, { token: client1.token });
     expect(item.status).toBe(200);
     expect(Object.keys(item.body.data).sort()).toEqual(['effective', 'fileName', 'frameCount', 'height', 'id', 'mediaType', 'objectCount', 'projectId', 'result', 'resultVersion', 'version', 'width']);
     expect(Object.keys(item.body.data.result).sort()).toEqual(['result', 'version']);
     const text = JSON.stringify([item.body, projects, await detail(b[1], client1.token)]);
     for (const internal of [project.tagger.id, project.inspector.id, 'Annotating Tagger', 'Inspecting Tagger', project.links.annotation, 'unitPrice']) expect(text).not.toContain(internal);
-    const media = await fetch(`${platform.baseUrl}/manage/tasks/items/${itemId}/media`, { headers: { authorization: `Bearer ${client1.token}` } });
+    const media = await fetch(`${platform.baseUrl}/manage/items/${itemId}/media`, { headers: { authorization: `Bearer ${client1.token}` } });
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toBe('image/png');
-    expect((await fetch(`${platform.baseUrl}/manage/tasks/items/${itemId}/thumbnail`, { headers: { authorization: `Bearer ${client1.token}` } })).status).toBe(200);
-    expect((await call(platform, 'GET', `/manage/tasks/projects/${project.projectId}/tools`, { token: client1.token })).status).toBe(200);
-    expect((await call(platform, 'GET', `/manage/tasks/items/${itemId}/history`, { token: client1.token })).status).toBe(403);
+    expect((await fetch(`${platform.baseUrl}/manage/items/${itemId}/thumbnail`, { headers: { authorization: `Bearer ${client1.token}` } })).status).toBe(200);
+    expect((await call(platform, 'GET', `/manage/items/projects/${project.projectId}/tools`, { token: client1.token })).status).toBe(200);
+    expect((await call(platform, 'GET', `/manage/items/${itemId}/history`, { token: client1.token })).status).toBe(403);
     // Another client's item, and one of no batch of theirs, are not there for them.
-    expect((await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: client2.token })).status).toBe(404);
-    expect((await fetch(`${platform.baseUrl}/manage/tasks/items/${itemId}/media`, { headers: { authorization: `Bearer ${client3.token}` } })).status).toBe(404);
-    expect((await call(platform, 'GET', `/manage/tasks/projects/${project.projectId}/tools`, { token: client3.token })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/items/${itemId}`, { token: client2.token })).status).toBe(404);
+    expect((await fetch(`${platform.baseUrl}/manage/items/${itemId}/media`, { headers: { authorization: `Bearer ${client3.token}` } })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/items/projects/${project.projectId}/tools`, { token: client3.token })).status).toBe(404);
   });
 
   it('takes a batch through claim, verdicts with marks and submission to the PM, who passes it; each refused edge says what the caller may do', async () => {
@@ -183,12 +183,12 @@ describe('client acceptance', () => {
     const tooSoon = await act(b[1], 'pass', admin, undefined, en);
     expect(tooSoon.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"pass the acceptance batch" is not allowed while "accepting"; allowed: withdraw the acceptance batch' });
     const unjudged = await act(b[1], 'submit', client1.token, undefined, en);
-    expect(unjudged.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '5 data items of this batch are not judged yet; judge every item before submitting' });
+    expect(unjudged.body).toMatchObject({ errCode: 'ITEM_REFUSED', message: '5 data items of this batch are not judged yet; judge every item before submitting' });
     const noMarks = await act(b[1], `items/${items[0]}/judge`, client1.token, { verdict: 'reject', marks: [] }, en);
     expect(noMarks.status).toBe(400);
     expect(noMarks.body.data.fields).toEqual([{ field: 'marks', message: 'Please mark at least one error before rejecting' }]);
     // The acceptor marks with the project's error groups, read from the project; a group it does not use is refused.
-    const groups = await ok(platform, 'GET', `/manage/tasks/projects/${project.projectId}/error-groups`, client1.token);
+    const groups = await ok(platform, 'GET', `/manage/items/projects/${project.projectId}/error-groups`, client1.token);
     expect(groups.map((g: { id: string }) => g.id)).toContain(project.errorGroupId);
     const foreign = await act(b[1], `items/${items[0]}/judge`, client1.token, { verdict: 'reject', marks: [{ ...mark(), errorGroupId: randomUUID() }] }, en);
     expect(foreign.body).toMatchObject({ code: 400, errCode: 'VALIDATION_FAILED', message: 'This project does not use the error group of this mark; choose one of the project’s error groups' });
@@ -212,7 +212,7 @@ describe('client acceptance', () => {
     expect(passed.batch).toMatchObject({ status: 'passed', decidedAt: expect.any(String) });
     // Repair after acceptance is off: the rejected item stays rejected, finished where it was.
     expect(passed.items.map((i: { outcome: string }) => i.outcome)).toEqual(['rejected', 'passed', 'passed', 'passed', 'passed']);
-    expect((await ok(platform, 'GET', `/manage/tasks/items/${items[0]}`, admin)).status).toBe('finished');
+    expect((await ok(platform, 'GET', `/manage/items/${items[0]}`, admin)).status).toBe('finished');
     expect((await history(items[0])).map((e) => e.type)).not.toContain('ItemReturned');
     const again = await act(b[1], 'pass', admin, undefined, en);
     expect(again.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"pass the acceptance batch" is not allowed while "passed"; allowed: -' });
@@ -238,7 +238,7 @@ describe('client acceptance', () => {
     const gone = await judge(b[2], itemId, client1.token, 'pass', en);
     expect(gone.body).toMatchObject({ errCode: 'INVALID_TRANSITION', message: '"judge an item" is not allowed while "withdrawn"; allowed: -' });
     expect((await act(b[2], 'withdraw', admin, undefined, en)).body.errCode).toBe('INVALID_TRANSITION');
-    expect((await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: client1.token })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/items/${itemId}`, { token: client1.token })).status).toBe(404);
     const projects = await ok(platform, 'GET', '/manage/quality/acceptance/projects', client1.token);
     expect(projects.items[0]).toMatchObject({ batches: 2, pending: 1, accepting: 0, passed: 1 });
   });
@@ -263,7 +263,7 @@ describe('client acceptance', () => {
     expect(taken.batch).toMatchObject({ status: 'accepting', claimer: { id: client2.id, name: 'Client Two' }, judgedCount: 0 });
     expect(taken.items[0].verdict).toBeNull();
     const former = await judge(b[6], itemId, client1.token, 'pass', en);
-    expect(former.body).toMatchObject({ errCode: 'TASK_REFUSED', message: 'This acceptance batch is not claimed by you' });
+    expect(former.body).toMatchObject({ errCode: 'ITEM_REFUSED', message: 'This acceptance batch is not claimed by you' });
   });
 
   it('returns the items of a rejected batch for rework when repair is allowed, and leaves them rejected when it is not', async () => {
@@ -273,7 +273,7 @@ describe('client acceptance', () => {
     expect(await ok(platform, 'POST', `/manage/quality/acceptance/${b[3]}/reject`, admin)).toMatchObject({ status: 'rejected' });
     expect((await detail(b[3])).items.map((i: { outcome: string }) => i.outcome)).toEqual(['returned', 'returned', 'returned', 'returned']);
     for (const itemId of items) {
-      const item = await ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin);
+      const item = await ok(platform, 'GET', `/manage/items/${itemId}`, admin);
       expect(item).toMatchObject({ status: 'waiting', linkId: project.links.annotation, rework: true, preferredClaimerId: project.tagger.id });
       const returned = (await history(itemId)).at(-1)!;
       expect(returned).toMatchObject({ type: 'ItemReturned', data: { gate: 'acceptance', gateId: b[3], toLinkId: project.links.annotation } });
@@ -290,7 +290,7 @@ describe('client acceptance', () => {
     expect(await ok(platform, 'POST', `/manage/quality/acceptance/${b[4]}/reject`, admin)).toMatchObject({ status: 'rejected' });
     expect((await detail(b[4])).items.map((i: { outcome: string }) => i.outcome)).toEqual(['rejected', 'rejected']);
     for (const itemId of kept) {
-      expect((await ok(platform, 'GET', `/manage/tasks/items/${itemId}`, admin)).status).toBe('finished');
+      expect((await ok(platform, 'GET', `/manage/items/${itemId}`, admin)).status).toBe('finished');
       expect((await history(itemId)).map((e) => e.type)).not.toContain('ItemReturned');
     }
     expect((await eligible()).count).toBe(4);

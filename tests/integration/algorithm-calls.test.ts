@@ -34,7 +34,7 @@ describe('algorithm calls', () => {
     const { basics } = await ok<{ basics: Record<string, unknown> }>(project.platform, 'GET', `/manage/projects/${project.projectId}`, project.admin);
     return call(project.platform, 'PUT', `/manage/projects/${project.projectId}/basics`, { token: project.admin, body: { ...basics, algorithmConfig: { calls, controlGroupRatio: 10 } } });
   };
-  const resultOf = async (itemId: string) => (await ok<{ result: { version: number; result: { objects: unknown[] } } | null }>(project.platform, 'GET', `/manage/tasks/items/${itemId}`, project.admin)).result;
+  const resultOf = async (itemId: string) => (await ok<{ result: { version: number; result: { objects: unknown[] } } | null }>(project.platform, 'GET', `/manage/items/${itemId}`, project.admin)).result;
 
   beforeAll(async () => {
     model = await startModelServer({ slowMs: 1500 });
@@ -230,15 +230,15 @@ describe('algorithm calls', () => {
     const answered = calls.reduce((sum, c) => sum + c.answered, 0);
     const control = calls.reduce((sum, c) => sum + c.control, 0);
     // The tagger keeps the model's box where there is one and draws one where there is none.
-    const claimed = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.annotation}/claims`, tagger.token, { count: 100 })).items;
+    const claimed = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.annotation}/claims`, tagger.token, { count: 100 })).items;
     for (const itemId of claimed) {
       const started = await resultOf(itemId);
       const result = started ? started.result : boxResult(toolId, { x: 60, y: 40 });
-      await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result });
-      await ok(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger.token);
+      await ok(platform, 'PUT', `/manage/items/${itemId}/result`, tagger.token, { result });
+      await ok(platform, 'POST', `/manage/items/${itemId}/submit`, tagger.token);
     }
-    const inspected = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.inspection}/claims`, inspector.token, { count: 100 })).items;
-    for (const itemId of inspected) await ok(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, inspector.token);
+    const inspected = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.inspection}/claims`, inspector.token, { count: 100 })).items;
+    for (const itemId of inspected) await ok(platform, 'POST', `/manage/items/${itemId}/pass`, inspector.token);
 
     const analysis = await eventually(
       () => ok<AlgorithmAnalysisView>(platform, 'GET', `/manage/algorithms/${algorithmId}/analysis`, project.admin),

@@ -24,7 +24,7 @@ describe('annotation import', () => {
   let coco: Buffer;
 
   const items = async (batch: string) =>
-    (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batch}&limit=100&linkId=${links[0].id}`, { token: admin })).body.data.items as ListedItem[];
+    (await call(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${batch}&limit=100&linkId=${links[0].id}`, { token: admin })).body.data.items as ListedItem[];
   const upload = async (batch: string, format: string, name: string, content: Buffer, mode = 'all', language = 'en_US') => {
     const form = new FormData();
     form.append('format', format);
@@ -69,7 +69,7 @@ describe('annotation import', () => {
     const after = await items(batchId);
     for (const item of after) expect(item.objectCount).toBe(expected.get(item.fileName) ?? 0);
     const withObjects = after.find((item) => item.objectCount > 0)!;
-    const detail = (await call(platform, 'GET', `/manage/tasks/items/${withObjects.id}`, { token: admin })).body.data;
+    const detail = (await call(platform, 'GET', `/manage/items/${withObjects.id}`, { token: admin })).body.data;
     expect(detail.result.result.objects).toHaveLength(withObjects.objectCount);
     expect(detail.status).toBe('waiting');
   });

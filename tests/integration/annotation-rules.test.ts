@@ -88,10 +88,10 @@ describe('annotation rules', () => {
       taggers: [tagger],
       inspectors: [inspector],
     });
-    const ruleFile = (as: string) => fetch(`${platform.baseUrl}/manage/tasks/projects/${projectId}/rule-readings/file`, { headers: { authorization: `Bearer ${as}` } });
+    const ruleFile = (as: string) => fetch(`${platform.baseUrl}/manage/items/projects/${projectId}/rule-readings/file`, { headers: { authorization: `Bearer ${as}` } });
 
     for (const reader of [tagger, inspector]) {
-      const reading = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/rule-readings`, { token: reader.token });
+      const reading = await call(platform, 'GET', `/manage/items/projects/${projectId}/rule-readings`, { token: reader.token });
       expect(reading.body.data).toMatchObject({ required: true, ruleId: scannedId, ruleVersion: 1, name: 'Scanned rule', html: null, fileName: 'scanned rule.pdf' });
       const file = await ruleFile(reader.token);
       expect(file.status).toBe(200);

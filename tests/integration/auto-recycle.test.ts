@@ -36,11 +36,11 @@ describe('auto-recycle', () => {
     worker = null;
   };
 
-  const itemOf = async (itemId: string) => (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: admin })).body.data;
+  const itemOf = async (itemId: string) => (await call(platform, 'GET', `/manage/items/${itemId}`, { token: admin })).body.data;
   const historyOf = async (itemId: string) =>
-    (await call(platform, 'GET', `/manage/tasks/items/${itemId}/history`, { token: admin })).body.data as { type: string; data: { claimId?: string }; actorId: string }[];
+    (await call(platform, 'GET', `/manage/items/${itemId}/history`, { token: admin })).body.data as { type: string; data: { claimId?: string }; actorId: string }[];
   const claimOne = async (token: string): Promise<string> => {
-    const claim = await call(platform, 'POST', `/manage/tasks/links/${annotationLink}/claims`, { token, body: { count: 1 } });
+    const claim = await call(platform, 'POST', `/manage/items/links/${annotationLink}/claims`, { token, body: { count: 1 } });
     expect(claim.status, JSON.stringify(claim.body)).toBe(200);
     expect(claim.body.data.items).toHaveLength(1);
     return claim.body.data.items[0];
@@ -97,7 +97,7 @@ describe('auto-recycle', () => {
     const rules = detail.rules;
     const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
-    expect((await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: other })).status).toBe(200);
+    expect((await call(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, { token: other })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1200));
   });
   afterAll(async () => {
@@ -132,17 +132,17 @@ describe('auto-recycle', () => {
     expect(await queue.getJobState(job.id!)).toBe('completed');
     const history = await historyOf(itemId);
     expect(history.at(-1)).toMatchObject({ type: 'ItemClaimExpired', actorId: 'system' });
-    const again = await call(platform, 'POST', `/manage/tasks/links/${annotationLink}/claims`, { token: tagger, body: { count: 30 } });
+    const again = await call(platform, 'POST', `/manage/items/links/${annotationLink}/claims`, { token: tagger, body: { count: 30 } });
     expect(again.body.data.items).toContain(itemId);
-    for (const id of again.body.data.items as string[]) await call(platform, 'POST', `/manage/tasks/items/${id}/release`, { token: tagger });
+    for (const id of again.body.data.items as string[]) await call(platform, 'POST', `/manage/items/${id}/release`, { token: tagger });
   });
 
   it('leaves an item alone when its claim was submitted before the timer fired', async () => {
     const itemId = await claimOne(other);
     const { job } = await timerOf(itemId);
     const result = boxResult(toolId);
-    expect((await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: other, body: { result } })).status).toBe(200);
-    expect((await call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token: other })).status).toBe(200);
+    expect((await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: other, body: { result } })).status).toBe(200);
+    expect((await call(platform, 'POST', `/manage/items/${itemId}/submit`, { token: other })).status).toBe(200);
     const before = await itemOf(itemId);
 
     await eventually(() => queue.getJobState(job.id!), (state) => state === 'completed', minuteMs + 10_000);

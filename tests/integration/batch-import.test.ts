@@ -80,14 +80,14 @@ describe('batch import from a zip', () => {
       nextCursor: null,
     });
 
-    const pool = await platform.database.db.selectFrom('data_items').select(['link_id', 'path']).where('batch_id', '=', batchId).orderBy('seq').execute();
+    const pool = await platform.database.db.selectFrom('items').select(['link_id', 'path']).where('batch_id', '=', batchId).orderBy('seq').execute();
     expect(pool.map((r) => r.link_id)).toEqual([linkIds[0], linkIds[0], linkIds[0]]);
     for (const row of pool) expect(await filesUnder(storage)).toContain(path.join(...row.path.split('/')));
     // The copy reads the first picture's file, and storage keeps that one file alone.
     expect(pool[2].path).toBe(pool[0].path);
     expect((await filesUnder(storage)).filter((f) => ['front.png', 'front-copy.png'].includes(path.basename(f)))).toEqual([path.join(...pool[0].path.split('/'))]);
     for (const item of [items.body.data.items[0], rest.body.data.items[1]]) {
-      const media = await fetch(`${platform.baseUrl}/manage/tasks/items/${item.id}/media`, { headers: { authorization: `Bearer ${token}` } });
+      const media = await fetch(`${platform.baseUrl}/manage/items/${item.id}/media`, { headers: { authorization: `Bearer ${token}` } });
       expect(Buffer.from(await media.arrayBuffer()).equals(first)).toBe(true);
     }
 
@@ -195,7 +195,7 @@ describe('batch import from a zip', () => {
     const { status, body } = await call(platform, 'POST', `/manage/batches/${batchId}/import`, { token, body: { path: '/drive-7' } });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(await settled(batchId)).toMatchObject({ status: 'in_progress', items: 2, failed: 0 });
-    const rows = await platform.database.db.selectFrom('data_items').select(['file_name', 'path', 'width']).where('batch_id', '=', batchId).orderBy('seq').execute();
+    const rows = await platform.database.db.selectFrom('items').select(['file_name', 'path', 'width']).where('batch_id', '=', batchId).orderBy('seq').execute();
     expect(rows).toEqual([
       { file_name: 'cam/a.png', path: 'local:drive-7/cam/a.png', width: 10 },
       { file_name: 'cam/b.jpg', path: 'local:drive-7/cam/b.jpg', width: 640 },
@@ -241,7 +241,7 @@ describe('batch import from a zip', () => {
 
     expect(await settled(batchId)).toMatchObject({ status: 'in_progress', items: 2 });
     const firstLink = await platform.database.db.selectFrom('project_links').select('link_id').where('project_id', '=', raced.projectId).orderBy('position').executeTakeFirstOrThrow();
-    const pools = await platform.database.db.selectFrom('data_items').select('link_id').where('batch_id', '=', batchId).execute();
+    const pools = await platform.database.db.selectFrom('items').select('link_id').where('batch_id', '=', batchId).execute();
     expect(pools.map((p) => p.link_id)).toEqual([firstLink.link_id, firstLink.link_id]);
     expect(edit!).toBe('refused');
     expect(firstLink.link_id).toBe(raced.linkIds[0]);
@@ -251,7 +251,7 @@ describe('batch import from a zip', () => {
     const report = await verifyReplay(platform.database.db, [batchProjection]);
     // The projection also owns the work on items (their results, the shares of pools), which no test here made.
     const byTable = Object.fromEntries(report.tables.map((t) => [t.table, [t.liveRows > 0, t.missingCount, t.extraCount]]));
-    expect(byTable).toMatchObject({ batches: [true, 0, 0], data_items: [true, 0, 0] });
+    expect(byTable).toMatchObject({ batches: [true, 0, 0], items: [true, 0, 0] });
     expect(report.tables.filter((t) => t.missingCount + t.extraCount > 0)).toEqual([]);
   });
 });

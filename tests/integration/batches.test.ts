@@ -124,7 +124,7 @@ describe('batches', () => {
 
     it('deletes for good: the items leave the pool and the batch is gone from the list', async () => {
       const id = await importedBatch('gone', 3);
-      const pool = () => platform.database.db.selectFrom('data_items').select(['link_id', 'status']).where('batch_id', '=', id).execute();
+      const pool = () => platform.database.db.selectFrom('items').select(['link_id', 'status']).where('batch_id', '=', id).execute();
       expect((await pool()).map((r) => r.link_id)).toEqual([linkIds[0], linkIds[0], linkIds[0]]);
       expect((await act(id, 'delete')).status).toBe(200);
       expect(await pool()).toEqual([

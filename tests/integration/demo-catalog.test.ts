@@ -80,7 +80,7 @@ describe('demo catalog', () => {
 
   it("saves a vehicle of its body and wheels, and refuses a group with another tool in the seed's words", async () => {
     const tagger = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
-    const held = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?mine=true&status=claimed&limit=1`, { token: tagger });
+    const held = await call(platform, 'GET', `/manage/items/projects/${projectId}?mine=true&status=claimed&limit=1`, { token: tagger });
     const itemId: string = held.body.data.items[0].id;
     const object = (id: string, t: Tool, shape: Record<string, unknown>, attributes: Record<string, unknown>) => ({
       id,
@@ -93,11 +93,11 @@ describe('demo catalog', () => {
     });
     const body = object('body', tool('Demo vehicle box'), { x: 40, y: 60, width: 90, height: 50 }, { category: 'car' });
     const wheel = object('wheel', tool('Demo wheel box'), { x: 50, y: 100, width: 16, height: 12 }, { side: 'left' });
-    const saved = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger, body: { result: { objects: [body, wheel] } } });
+    const saved = await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: tagger, body: { result: { objects: [body, wheel] } } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
     const light = object('light', tool('Demo traffic light'), { x: 10, y: 10 }, { state: 'red' });
-    const refused = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger, body: { result: { objects: [body, light] } }, headers: { 'x-language': 'en_US' } });
+    const refused = await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: tagger, body: { result: { objects: [body, light] } }, headers: { 'x-language': 'en_US' } });
     expect(refused.status).toBe(400);
     expect(refused.body.data.fields).toContainEqual({ field: 'light', message: 'The tools configured for group elements and graphics should be consistent!' });
   });

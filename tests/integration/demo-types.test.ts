@@ -26,7 +26,7 @@ describe('demo of other annotation types', () => {
   afterAll(async () => platform?.stop());
 
   const projectId = (title: string) => projects.find((p) => p.title === title)!.id;
-  const items = async (title: string): Promise<Item[]> => (await call(platform, 'GET', `/manage/tasks/projects/${projectId(title)}/items?limit=100`, { token: admin })).body.data.items;
+  const items = async (title: string): Promise<Item[]> => (await call(platform, 'GET', `/manage/items/projects/${projectId(title)}?limit=100`, { token: admin })).body.data.items;
   const exported = async (title: string) => {
     const [record] = (await call(platform, 'GET', `/manage/projects/${projectId(title)}/exports`, { token: admin })).body.data.items;
     expect(record.status).toBe('succeeded');
@@ -38,7 +38,7 @@ describe('demo of other annotation types', () => {
     const sequences = await items(demoSequenceProject.title);
     expect(sequences.map((i) => [i.fileName, i.frameCount]).sort()).toEqual(demoSequences.map((s) => [s.folder, s.frames]).sort());
     const worked = sequences.find((i) => i.status === 'finished')!;
-    const frames = (await call(platform, 'GET', `/manage/tasks/items/${worked.id}/frames`, { token: admin })).body.data.frames;
+    const frames = (await call(platform, 'GET', `/manage/items/${worked.id}/frames`, { token: admin })).body.data.frames;
     expect(frames).toHaveLength(worked.frameCount);
 
     const entries = await exported(demoSequenceProject.title);
@@ -56,7 +56,7 @@ describe('demo of other annotation types', () => {
   it('decodes the dashcam clip into its frames, and exports its tracks as COCO video', async () => {
     const [clip] = await items(demoVideoProject.title);
     expect(clip).toMatchObject({ fileName: 'dashcam.mp4', frameCount: demoVideoFrames, status: 'finished' });
-    const media = await fetch(`${platform.baseUrl}/manage/tasks/items/${clip.id}/frames/${demoVideoFrames - 1}/media`, { headers: { authorization: `Bearer ${admin}` } });
+    const media = await fetch(`${platform.baseUrl}/manage/items/${clip.id}/frames/${demoVideoFrames - 1}/media`, { headers: { authorization: `Bearer ${admin}` } });
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toMatch(/^image\//);
 
@@ -76,15 +76,15 @@ describe('demo of other annotation types', () => {
     const byFolder = new Map(clouds.map((i) => [i.fileName, i]));
     expect(folders.map((folder) => byFolder.get(folder)!.status)).toEqual(['finished', 'waiting', 'finished']);
     const worked = byFolder.get(demoFusionItems[0].folder)!;
-    const frames = (await call(platform, 'GET', `/manage/tasks/items/${worked.id}/frames`, { token: admin })).body.data;
+    const frames = (await call(platform, 'GET', `/manage/items/${worked.id}/frames`, { token: admin })).body.data;
     expect(frames.sensors.cameras.map((c: { name: string; distortion: { model: string } }) => [c.name, c.distortion.model])).toEqual([['front', 'none'], ['front_left', 'radtan']]);
     const get = (url: string) => fetch(`${platform.baseUrl}${url}`, { headers: { authorization: `Bearer ${admin}` } });
-    const cloud = decodePointCloud(new Uint8Array(await (await get(`/manage/tasks/items/${worked.id}/frames/${demoFusionFrames - 1}/points`)).arrayBuffer()))!;
+    const cloud = decodePointCloud(new Uint8Array(await (await get(`/manage/items/${worked.id}/frames/${demoFusionFrames - 1}/points`)).arrayBuffer()))!;
     expect(cloud.count).toBe(100_000);
     // Lane marks shine back: the road's brightest points are far above its median.
     expect(Math.max(...cloud.intensity!.subarray(0, 50_000))).toBeGreaterThan(0.8);
-    expect((await get(`/manage/tasks/items/${worked.id}/frames/0/cameras/front_left/media`)).headers.get('content-type')).toBe('image/png');
-    const { result } = (await call(platform, 'GET', `/manage/tasks/items/${worked.id}`, { token: admin })).body.data.result;
+    expect((await get(`/manage/items/${worked.id}/frames/0/cameras/front_left/media`)).headers.get('content-type')).toBe('image/png');
+    const { result } = (await call(platform, 'GET', `/manage/items/${worked.id}`, { token: admin })).body.data.result;
     expect(result.objects).toHaveLength(1);
     expect(result.objects[0]).toMatchObject({ templateType: 'cuboid', attributes: { category: 'car' } });
     expect(result.objects[0].keyframes.map((k: { frame: number }) => k.frame)).toEqual([0, demoFusionFrames - 1]);
@@ -109,7 +109,7 @@ describe('demo of other annotation types', () => {
   it('paints one panoptic frame whole, a car an instance each, and exports its segments as COCO panoptic', async () => {
     const frames = await items(demoPanopticTitle);
     const painted = frames.find((i) => i.status === 'finished')!;
-    const { result } = (await call(platform, 'GET', `/manage/tasks/items/${painted.id}`, { token: admin })).body.data.result;
+    const { result } = (await call(platform, 'GET', `/manage/items/${painted.id}`, { token: admin })).body.data.result;
     const areas = result.objects.map((o: { keyframes: { shape: { counts: number[] } }[] }) => maskArea(o.keyframes[0].shape));
     expect(areas.reduce((sum: number, a: number) => sum + a, 0)).toBe(painted.width * painted.height);
 
@@ -123,7 +123,7 @@ describe('demo of other annotation types', () => {
   it('paints a panoptic drive with a keyframe of each region on every frame, the leaving car outside from the middle, and exports every frame', async () => {
     const [drive] = await items(demoPanopticSequenceTitle);
     expect(drive).toMatchObject({ fileName: 'panoptic-drive', frameCount: 4, status: 'finished' });
-    const { result } = (await call(platform, 'GET', `/manage/tasks/items/${drive.id}`, { token: admin })).body.data.result;
+    const { result } = (await call(platform, 'GET', `/manage/items/${drive.id}`, { token: admin })).body.data.result;
     const objects = result.objects as ResultObject[];
     for (let frame = 0; frame < drive.frameCount; frame++) {
       const painted = objects.flatMap((o) => {

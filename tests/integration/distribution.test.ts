@@ -25,14 +25,14 @@ describe('distribution', () => {
 
   const waitingOf = async (teamId: string | null, groupId?: string | null): Promise<string[]> => {
     const { rows } = await sql<{ id: string }>`
-      SELECT item_id::text AS id FROM data_items
+      SELECT item_id::text AS id FROM items
       WHERE link_id = ${linkId}::uuid AND status = 'waiting' AND preferred_claimer_id IS NULL AND team_id IS NOT DISTINCT FROM ${teamId}::uuid
         AND (${groupId === undefined} OR group_id IS NOT DISTINCT FROM ${groupId ?? null}::uuid)
       ORDER BY priority DESC, created_at, seq`.execute(platform.database.db);
     return rows.map((r) => r.id);
   };
   const claim = async (token: string, count: number): Promise<string[]> => {
-    const answer = await call(platform, 'POST', `/manage/tasks/links/${linkId}/claims`, { token, body: { count } });
+    const answer = await call(platform, 'POST', `/manage/items/links/${linkId}/claims`, { token, body: { count } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data.items;
   };
@@ -96,7 +96,7 @@ describe('distribution', () => {
     const rules = detail.rules;
     const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
-    await Promise.all(Object.values(taggers).map(async (token) => expect((await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token })).status).toBe(200)));
+    await Promise.all(Object.values(taggers).map(async (token) => expect((await call(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, { token })).status).toBe(200)));
     await new Promise((resolve) => setTimeout(resolve, 1200));
   }, 180_000);
   afterAll(async () => platform?.stop());
@@ -176,7 +176,7 @@ describe('distribution', () => {
 
     const link = await view(admin);
     const { rows } = await sql<{ team: string | null; status: string; n: number }>`
-      SELECT team_id::text AS team, status, count(*)::int AS n FROM data_items WHERE link_id = ${linkId}::uuid AND status IN ('waiting', 'claimed') GROUP BY 1, 2`.execute(platform.database.db);
+      SELECT team_id::text AS team, status, count(*)::int AS n FROM items WHERE link_id = ${linkId}::uuid AND status IN ('waiting', 'claimed') GROUP BY 1, 2`.execute(platform.database.db);
     const count = (team: string | null, status: string) => rows.find((r) => r.team === team && r.status === status)?.n ?? 0;
     for (const team of link.teams) expect([team.waiting, team.claimed]).toEqual([count(team.teamId, 'waiting'), count(team.teamId, 'claimed')]);
     expect(link.open).toEqual({ waiting: count(null, 'waiting'), claimed: count(null, 'claimed') });

@@ -23,7 +23,7 @@ describe('publishing a project with waiting items', () => {
     const projectId: string = draft.body.data.id;
     const batch = await call(platform, 'POST', `/manage/projects/${projectId}/batches`, { token: admin, body: { name: 'Before links', priority: 1, uploadType: 'zip' } });
     await upload(platform, admin, batch.body.data.id, [{ name: 'early.zip', content: await zipOf([0, 1, 2].map((i) => ({ name: `early/${i}.png`, content: png(8, 8, 900 + i) }))) }]);
-    const items = () => call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?limit=10`, { token: admin }).then((a) => a.body.data.items as { linkId: string | null }[]);
+    const items = () => call(platform, 'GET', `/manage/items/projects/${projectId}?limit=10`, { token: admin }).then((a) => a.body.data.items as { linkId: string | null }[]);
     const imported = await eventually(async () => (await call(platform, 'GET', `/manage/batches/${batch.body.data.id}`, { token: admin })).body.data, (b: { items: number; importing: unknown }) => b.items === 3 && b.importing === null);
     expect(imported.items).toBe(3);
     // Without links nobody sees them in a pool yet.

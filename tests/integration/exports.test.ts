@@ -60,7 +60,7 @@ describe('exports', () => {
   const itemsInDatabase = async (where = sql<boolean>`TRUE`) => {
     const { rows } = await sql<{ name: string; result: ResultDocument | null }>`
       SELECT 'images/' || b.name || '/' || d.file_name AS name, r.result
-      FROM data_items d JOIN batches b ON b.batch_id = d.batch_id LEFT JOIN item_results r ON r.item_id = d.item_id
+      FROM items d JOIN batches b ON b.batch_id = d.batch_id LEFT JOIN item_results r ON r.item_id = d.item_id
       WHERE d.project_id = ${projectId} AND d.status <> 'deleted' AND ${where}`.execute(platform.database.db);
     return rows.sort((a, b) => a.name.localeCompare(b.name));
   };

@@ -181,6 +181,25 @@ describe('HTTP contract', () => {
     });
   });
 
+  describe('moved addresses', () => {
+    const project = '5f0c2a4e-8d7b-4c1a-9e3f-2b6d8a1c4e70';
+    const item = '0b9e7d55-3c2a-4f61-8a0d-6e4b1f9c2d83';
+
+    it.each([
+      ['GET', `/manage/tasks/projects/${project}/items?status=finished&limit=5`, `/manage/items/projects/${project}?status=finished&limit=5`],
+      ['GET', `/manage/tasks/projects/${project}/counts`, `/manage/items/projects/${project}/counts`],
+      ['GET', `/manage/tasks/items/${item}/frames/0/media`, `/manage/items/${item}/frames/0/media`],
+      ['POST', `/manage/tasks/items/${item}/submit`, `/manage/items/${item}/submit`],
+      ['POST', `/manage/tasks/links/${project}/claims`, `/manage/items/links/${project}/claims`],
+    ])('sends %s %s of the item context on to its address with 308', async (method, old, moved) => {
+      const sent = await fetch(`${platform.baseUrl}${old}`, { method, redirect: 'manual', headers: { authorization: `Bearer ${token}` } });
+      expect([sent.status, sent.headers.get('location')]).toEqual([308, moved]);
+      const followed = await call(platform, method, old, { token, body: method === 'POST' ? {} : undefined });
+      const asked = await call(platform, method, moved, { token, body: method === 'POST' ? {} : undefined });
+      expect([followed.status, followed.body]).toEqual([asked.status, asked.body]);
+    });
+  });
+
   describe('documentation and health', () => {
     it('publishes OpenAPI generated from the zod schemas at /api/docs', async () => {
       const html = await fetch(`${platform.baseUrl}/api/docs`);

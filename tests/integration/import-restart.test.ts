@@ -35,7 +35,7 @@ describe('an import whose worker is killed', () => {
   });
 
   const count = async (batchId: string) =>
-    Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM data_items WHERE batch_id = ${batchId}`.execute(platform.database.db)).rows[0].n);
+    Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM items WHERE batch_id = ${batchId}`.execute(platform.database.db)).rows[0].n);
 
   it('registers exactly the right items, none twice', async () => {
     const { projectId } = await seedProject(platform);
@@ -61,7 +61,7 @@ describe('an import whose worker is killed', () => {
     const { rows } = await sql<{ items: string; names: string; checksums: string; seqs: string; max_seq: number }>`
       SELECT count(*)::text AS items, count(DISTINCT file_name)::text AS names, count(DISTINCT checksum)::text AS checksums,
              count(DISTINCT seq)::text AS seqs, max(seq) AS max_seq
-      FROM data_items WHERE batch_id = ${batchId}`.execute(platform.database.db);
+      FROM items WHERE batch_id = ${batchId}`.execute(platform.database.db);
     expect(rows[0]).toEqual({ items: String(files), names: String(files), checksums: String(files), seqs: String(files), max_seq: files - 1 });
     const imported = await sql<{ n: string }>`SELECT count(*)::text AS n FROM events WHERE stream_id = ${`batch-${batchId}`} AND type = 'BatchImported'`.execute(platform.database.db);
     expect(imported.rows[0].n).toBe('1');

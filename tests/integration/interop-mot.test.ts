@@ -53,7 +53,7 @@ describe('MOTChallenge as shipped', () => {
     const { platform, admin } = project;
     expect(await ok(platform, 'GET', `/manage/batches/${batchId}`, admin)).toMatchObject({ items: 1, failed: 0, failureFile: true, failureMessage: '已导入，部分文件有说明（查看导入报告）' });
     const item = (await batchResults(project, batchId)).get(sequence)!;
-    const frames = await ok<{ frameRate: number; frames: { fileName: string; width: number }[] }>(platform, 'GET', `/manage/tasks/items/${item.id}/frames`, admin);
+    const frames = await ok<{ frameRate: number; frames: { fileName: string; width: number }[] }>(platform, 'GET', `/manage/items/${item.id}/frames`, admin);
     expect(frames.frameRate).toBe(25);
     expect(frames.frames.map((f) => [f.fileName, f.width])).toEqual([1, 2, 3, 4].map((n) => [`00000${n}.jpg`, size.width]));
 

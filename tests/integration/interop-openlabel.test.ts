@@ -208,7 +208,7 @@ describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
 
   it('refuses a save whose box drawn on a camera reaches outside that camera’s image, and takes it once it lies within', async () => {
     const { platform } = project;
-    const [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${street.links.annotation}/claims`, street.tagger.token, { count: 1 })).items;
+    const [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${street.links.annotation}/claims`, street.tagger.token, { count: 1 })).items;
     const box = (x: number) => ({ type: 'box', x, y: 100, width: 100, height: 80 });
     const cuboid = { type: 'cuboid', x: 12, y: 0, z: -0.9, length: 4.4, width: 1.85, height: 1.56, yaw: 0 };
     const result = (x: number, camera: string) => ({
@@ -217,7 +217,7 @@ describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
       objects: [{ id: 'car-1', toolId: street.toolId, toolVersion: 1, templateType: 'cuboid', attributes: {}, keyframes: [{ frame: 1, shape: cuboid, attributes: {}, cameraBoxes: { CAM_LEFT: box(400), [camera]: box(x) } }] }],
     });
     const save = (x: number, camera = 'CAM_RIGHT') =>
-      call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: street.tagger.token, body: { result: result(x, camera) }, headers: { 'x-language': 'en_US' } });
+      call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: street.tagger.token, body: { result: result(x, camera) }, headers: { 'x-language': 'en_US' } });
     // The rig's cameras are 1280×512: a box from 1200 to 1300 reaches past the right camera's right edge.
     const refused = await save(1200);
     expect(refused.status).toBe(400);

@@ -27,10 +27,10 @@ describe('item counts', () => {
 
   /** What the counts route answers the PM, and what counting the project's item rows gives. */
   const expectCountsOfItems = async (step: string) => {
-    const answer = await call<Count[]>(platform, 'GET', `/manage/tasks/projects/${projectId}/counts`, { token: admin });
+    const answer = await call<Count[]>(platform, 'GET', `/manage/items/projects/${projectId}/counts`, { token: admin });
     expect(answer.status, step).toBe(200);
     const { rows } = await sql<Count>`
-      SELECT link_id AS "linkId", status, count(*)::int AS count FROM data_items
+      SELECT link_id AS "linkId", status, count(*)::int AS count FROM items
       WHERE project_id = ${projectId}::uuid AND link_id IS NOT NULL GROUP BY link_id, status`.execute(platform.database.db);
     expect(sorted(answer.body.data), step).toEqual(sorted(rows));
     // The project page's tasks per link are the same items.
@@ -43,22 +43,22 @@ describe('item counts', () => {
       GROUP BY 1, 2, 3, 4 HAVING sum(items) <> 0 ORDER BY 1, 2, 3, 4`.execute(platform.database.db);
     const counted = await sql<Record<string, unknown>>`
       SELECT link_id, status, COALESCE(team_id, ${nil}::uuid) AS team_id, COALESCE(group_id, ${nil}::uuid) AS group_id, count(*)::int AS items
-      FROM data_items WHERE project_id = ${projectId}::uuid AND link_id IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(platform.database.db);
+      FROM items WHERE project_id = ${projectId}::uuid AND link_id IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(platform.database.db);
     expect(kept.rows, step).toEqual(counted.rows);
     return answer.body.data;
   };
 
   const claim = async (token: string, linkId: string, count: number): Promise<string[]> => {
-    const answer = await call(platform, 'POST', `/manage/tasks/links/${linkId}/claims`, { token, body: { count } });
+    const answer = await call(platform, 'POST', `/manage/items/links/${linkId}/claims`, { token, body: { count } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data.items;
   };
   const act = async (token: string, itemId: string, verb: string, body?: unknown) => {
-    const answer = await call(platform, 'POST', `/manage/tasks/items/${itemId}/${verb}`, { token, body });
+    const answer = await call(platform, 'POST', `/manage/items/${itemId}/${verb}`, { token, body });
     expect(answer.status, `${verb}: ${JSON.stringify(answer.body)}`).toBe(200);
   };
   const submit = async (token: string, itemId: string) => {
-    expect((await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token, body: { result: boxResult(toolId) } })).status).toBe(200);
+    expect((await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token, body: { result: boxResult(toolId) } })).status).toBe(200);
     await act(token, itemId, 'submit');
   };
 
@@ -80,7 +80,7 @@ describe('item counts', () => {
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
     for (let i = 1; i <= 4; i++) {
       const token = await signIn(platform, `burst${i}@example.com`, 'Tagger@123', 1);
-      expect((await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token })).status).toBe(200);
+      expect((await call(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, { token })).status).toBe(200);
       taggers.push(token);
     }
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -119,11 +119,11 @@ describe('item counts', () => {
     await act(inspector, claimed[2], 'pass');
     await expectCountsOfItems('passed and finished');
 
-    await call(platform, 'POST', `/manage/tasks/items/${claimed[2]}/recycle`, { token: admin, body: { target: 'annotation_pool', keepResult: false } }).then((r) => expect(r.status, JSON.stringify(r.body)).toBe(200));
+    await call(platform, 'POST', `/manage/items/${claimed[2]}/recycle`, { token: admin, body: { target: 'annotation_pool', keepResult: false } }).then((r) => expect(r.status, JSON.stringify(r.body)).toBe(200));
     await expectCountsOfItems('recycled to the annotation pool');
     const held = inspecting.filter((id) => id !== claimed[2]);
     if (held.length > 0) {
-      const bulk = await call(platform, 'POST', `/manage/tasks/projects/${projectId}/bulk-recycle`, { token: admin, body: { itemIds: held, target: 'same_link', keepResult: true } });
+      const bulk = await call(platform, 'POST', `/manage/items/projects/${projectId}/bulk-recycle`, { token: admin, body: { itemIds: held, target: 'same_link', keepResult: true } });
       expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
       await expectCountsOfItems('bulk recycled within their link');
     }
@@ -132,8 +132,8 @@ describe('item counts', () => {
   it('loses no change when several taggers claim and submit on one link at once', async () => {
     const link = links[0].id;
     // What the demo tagger holds goes back to the pool first, so the burst has items to take.
-    const holding = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?limit=100&status=claimed&linkId=${link}`, { token: admin })).body.data.items as { id: string }[];
-    if (holding.length > 0) expect((await call(platform, 'POST', `/manage/tasks/projects/${projectId}/bulk-release`, { token: admin, body: { itemIds: holding.map((i) => i.id) } })).status).toBe(200);
+    const holding = (await call(platform, 'GET', `/manage/items/projects/${projectId}?limit=100&status=claimed&linkId=${link}`, { token: admin })).body.data.items as { id: string }[];
+    if (holding.length > 0) expect((await call(platform, 'POST', `/manage/items/projects/${projectId}/bulk-release`, { token: admin, body: { itemIds: holding.map((i) => i.id) } })).status).toBe(200);
     await expectCountsOfItems('released by the PM');
     const rounds = await Promise.all(taggers.map((token) => Promise.all([claim(token, link, 1), claim(token, link, 1), claim(token, link, 2)])));
     const held = rounds.map((r) => r.flat());

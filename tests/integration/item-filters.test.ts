@@ -39,7 +39,7 @@ describe('item filters', () => {
     let cursor: string | null = null;
     do {
       const page: string = cursor ? `&cursor=${cursor}` : '';
-      const answer = await call<{ items: Item[]; nextCursor: string | null }>(platform, 'GET', `/manage/tasks/projects/${projectId}/items?limit=${limit}&${query}${page}`, { token });
+      const answer = await call<{ items: Item[]; nextCursor: string | null }>(platform, 'GET', `/manage/items/projects/${projectId}?limit=${limit}&${query}${page}`, { token });
       expect(answer.status, `${query}: ${JSON.stringify(answer.body)}`).toBe(200);
       items.push(...answer.body.data.items);
       cursor = answer.body.data.nextCursor;
@@ -65,7 +65,7 @@ describe('item filters', () => {
     const shorter = { annotationRule: rules.annotationRule, countdownSeconds: 1, rereadByAnnotator: rules.rereadByAnnotator, dataRule: rules.dataRule, errorGroupIds: rules.errorGroupIds };
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: shorter })).status).toBe(200);
     loner = await signIn(platform, 'loner@example.com', 'Tagger@123', 1);
-    expect((await call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token: loner })).status).toBe(200);
+    expect((await call(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, { token: loner })).status).toBe(200);
 
     // A second, smaller batch, so the batch filter has two to tell apart.
     const batch = await call(platform, 'POST', `/manage/projects/${projectId}/batches`, { token: admin, body: { name: 'Second batch', priority: 1, uploadType: 'zip' } });
@@ -80,14 +80,14 @@ describe('item filters', () => {
     );
 
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: loner, body: { count: 2 } })).body.data.items).toHaveLength(2);
+    expect((await call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: loner, body: { count: 2 } })).body.data.items).toHaveLength(2);
     // The demo team's share of the annotation pool.
     expect((await call(platform, 'PUT', `/manage/distribution/links/${links[0].id}`, { token: admin, body: { by: 'count', teams: [{ teamId, value: 3 }] } })).status).toBe(200);
     // One of the demo tagger's items marked invalid.
     const reason = await call(platform, 'POST', '/manage/invalid-reasons', { token: admin, body: { code: 'BLUR', name: 'Blurred', description: 'Too blurred to annotate' } });
     const held = await list(tagger, `mine=true&status=claimed&linkId=${links[0].id}`);
     const invalid = held.find((i) => !i.rework)!;
-    expect((await call(platform, 'POST', `/manage/tasks/items/${invalid.id}/mark-invalid`, { token: tagger, body: { reasonId: reason.body.data.id } })).status).toBe(200);
+    expect((await call(platform, 'POST', `/manage/items/${invalid.id}/mark-invalid`, { token: tagger, body: { reasonId: reason.body.data.id } })).status).toBe(200);
   }, 180_000);
   afterAll(async () => platform?.stop());
 
@@ -127,7 +127,7 @@ describe('item filters', () => {
     const taggers = [people['tagger@example.com'], people['inspector@example.com']];
     // Whoever last submitted each item in an annotation link: the team follows its taggers' work into later links.
     const annotated = new Set(
-      (await platform.database.db.selectFrom('data_items').select('item_id').where('project_id', '=', projectId).where('annotator_id', 'in', taggers).execute()).map((r) => r.item_id),
+      (await platform.database.db.selectFrom('items').select('item_id').where('project_id', '=', projectId).where('annotator_id', 'in', taggers).execute()).map((r) => r.item_id),
     );
     expect(annotated.size).toBeGreaterThan(0);
     const ours = all.filter(
@@ -146,12 +146,12 @@ describe('item filters', () => {
     expect(await list(supplier, `claimerId=${people.loner}`)).toEqual([]);
     expect(ids(await list(supplier, `teamId=${teamId}`))).toEqual(ids(ours.filter((i) => i.teamId === teamId)));
     // Its counts are of the same items.
-    const counts = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/counts`, { token: supplier })).body.data as { count: number }[];
+    const counts = (await call(platform, 'GET', `/manage/items/projects/${projectId}/counts`, { token: supplier })).body.data as { count: number }[];
     expect(counts.reduce((n, c) => n + c.count, 0)).toBe(ours.length);
 
     const lonersItem = all.find((i) => i.claimerId === people.loner)!;
-    expect((await call(platform, 'GET', `/manage/tasks/items/${lonersItem.id}`, { token: supplier })).status).toBe(404);
-    expect((await call(platform, 'GET', `/manage/tasks/items/${ours[0].id}`, { token: supplier })).status).toBe(200);
+    expect((await call(platform, 'GET', `/manage/items/${lonersItem.id}`, { token: supplier })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/items/${ours[0].id}`, { token: supplier })).status).toBe(200);
   });
 
   it('lists a tagger its rework, waiting for it or in hand, and nobody else’s', async () => {
@@ -159,7 +159,7 @@ describe('item filters', () => {
     expect(rework).toEqual([expect.objectContaining({ status: 'waiting', rework: true, preferredClaimerId: people['tagger@example.com'] })]);
     expect(await list(loner, `mine=true&rework=true&linkId=${links[0].id}`)).toEqual([]);
 
-    const claimed = await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: tagger, body: { count: 30 } });
+    const claimed = await call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: tagger, body: { count: 30 } });
     expect(claimed.body.data.items).toContain(rework[0].id);
     expect(await list(tagger, `mine=true&rework=true&linkId=${links[0].id}`)).toEqual([expect.objectContaining({ id: rework[0].id, status: 'claimed', claimerId: people['tagger@example.com'] })]);
   });
@@ -172,7 +172,7 @@ describe('item filters', () => {
       ['batchId=1', 'batchId'],
       ['teamId=our-team', 'teamId'],
     ]) {
-      const answer = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?${query}`, { token: admin, headers: en });
+      const answer = await call(platform, 'GET', `/manage/items/projects/${projectId}?${query}`, { token: admin, headers: en });
       expect(answer.status, query).toBe(400);
       expect(answer.body).toMatchObject({ code: 400, errCode: 'VALIDATION_FAILED' });
       expect(answer.body.data.fields.map((f: { field: string }) => f.field), query).toEqual([field]);

@@ -40,10 +40,10 @@ describe('item statements', () => {
   }
 
   it('claims one item in fourteen statements at most (the counts per link and the notification after commit among them), and reads it with its allowed actions in five', async () => {
-    const claim = await counted(() => call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: tagger, body: { count: 1 } }));
+    const claim = await counted(() => call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: tagger, body: { count: 1 } }));
     expect(claim.value.status).toBe(200);
     const itemId = claim.value.body.data.items[0] as string;
-    const read = await counted(() => call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: tagger }));
+    const read = await counted(() => call(platform, 'GET', `/manage/items/${itemId}`, { token: tagger }));
     expect(read.value.status).toBe(200);
     // The reader's buttons come with the item: no history to read and fold in the browser.
     expect(read.value.body.data.actions).toEqual(['save', 'submit', 'mark_invalid', 'release']);

@@ -156,14 +156,14 @@ describe('job events on the events stream', () => {
     await ok('PUT', `/manage/projects/${demo.projectId}/basics`, people.admin.token, { ...detail.basics, autoRecycle: { enabled: true, timeoutMinutes: 1 } });
     const { annotationRule, rereadByAnnotator, dataRule, errorGroupIds } = detail.rules;
     await ok('PUT', `/manage/projects/${demo.projectId}/rules`, people.admin.token, { annotationRule, countdownSeconds: 0, rereadByAnnotator, dataRule, errorGroupIds });
-    await ok('POST', `/manage/tasks/projects/${demo.projectId}/rule-readings`, people.member.token);
+    await ok('POST', `/manage/items/projects/${demo.projectId}/rule-readings`, people.member.token);
     let markerId: string | null = null;
     const listeners: Who[] = ['member', 'admin', 'pm', 'tagger'];
     const streams = Object.fromEntries(
       await Promise.all(listeners.map(async (who) => [who, await listenToJobs(demo.platform, people[who].token, (events) => markerId !== null && completed(events, markerId))] as const)),
     );
 
-    const { items } = await ok<{ items: string[] }>('POST', `/manage/tasks/links/${annotationLink.id}/claims`, people.member.token, { count: 1 });
+    const { items } = await ok<{ items: string[] }>('POST', `/manage/items/links/${annotationLink.id}/claims`, people.member.token, { count: 1 });
     const itemId = items[0];
     await eventually(async () => streams.member.received, (events) => completed(events, itemId, 'item.expire_claim'), 30_000);
     markerId = await marker('After the expiry');
@@ -172,7 +172,7 @@ describe('job events on the events stream', () => {
       const heard = about(await streams[who].done, itemId);
       expect([who, heard.map((e) => [e.event, e.data.name])]).toEqual([who, who === 'member' ? [['completed', 'item.expire_claim']] : []]);
     }
-    expect((await ok<{ status: string }>('GET', `/manage/tasks/items/${itemId}`, people.admin.token)).status).not.toBe('claimed');
+    expect((await ok<{ status: string }>('GET', `/manage/items/${itemId}`, people.admin.token)).status).not.toBe('claimed');
   });
 
   it('stops sending the events of a project to a member taken off it, on the stream opened while they were on it', async () => {

@@ -15,10 +15,10 @@ const unread = async (token: string) => (await ok<{ unread: number }>(project.pl
 beforeAll(async () => {
   project = await startWorkedProject({ frames: [2] });
   const { platform, links, tagger, inspector } = project;
-  [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.annotation}/claims`, tagger.token, { count: 1 })).items;
-  await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId) });
-  await ok(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger.token);
-  await ok(platform, 'POST', `/manage/tasks/links/${links.inspection}/claims`, inspector.token, { count: 1 });
+  [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.annotation}/claims`, tagger.token, { count: 1 })).items;
+  await ok(platform, 'PUT', `/manage/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId) });
+  await ok(platform, 'POST', `/manage/items/${itemId}/submit`, tagger.token);
+  await ok(platform, 'POST', `/manage/items/links/${links.inspection}/claims`, inspector.token, { count: 1 });
 }, 180_000);
 
 afterAll(async () => project?.platform.stop());
@@ -28,7 +28,7 @@ describe('messages', () => {
     const { platform, tagger, inspector, errorGroupId } = project;
     expect(await unread(tagger.token)).toBe(0);
     const stream = await listenToJobs(platform, tagger.token, (events) => events.some((e) => e.event === 'inbox' && e.data.unread === 1));
-    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/reject`, inspector.token, { marks: [{ errorGroupId, value: 'loose box', comment: 'too wide' }] });
+    await ok(platform, 'POST', `/manage/items/${itemId}/reject`, inspector.token, { marks: [{ errorGroupId, value: 'loose box', comment: 'too wide' }] });
 
     const received = await stream.done;
     // The stream tells the count as it opens, then again when the inbox changes.

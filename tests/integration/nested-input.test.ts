@@ -21,7 +21,7 @@ describe('nested input through the gate', () => {
 
   const position = async () =>
     (await sql<{ position: string }>`SELECT count(*)::text || '/' || coalesce(max(global_position), 0)::text AS position FROM events`.execute(platform.database.db)).rows[0].position;
-  const objectCounts = async () => (await ok<{ items: { objectCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${project.projectId}/items?batchId=${batchId}&limit=100`, admin)).items.map((i) => i.objectCount);
+  const objectCounts = async () => (await ok<{ items: { objectCount: number }[] }>(platform, 'GET', `/manage/items/projects/${project.projectId}?batchId=${batchId}&limit=100`, admin)).items.map((i) => i.objectCount);
   const multipart = async (path: string, fields: Record<string, string>, file: { name: string; content: Buffer }) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -101,7 +101,7 @@ describe('nested input through the gate', () => {
     const named = { status: sent.status, body: await sent.json() };
     expect(named.status).toBe(400);
     expect(named.body).toMatchObject({ errCode: 'VALIDATION_FAILED', data: { fields: [{ field: 'file', message: 'File holds a NUL character or invalid Unicode' }] } });
-    const recycle = `/manage/tasks/projects/${project.projectId}/recycle-csv`;
+    const recycle = `/manage/items/projects/${project.projectId}/recycle-csv`;
     for (const content of [Buffer.from(`${images[0].file_name}\n\u0000\n`), Buffer.concat([Buffer.from(images[0].file_name), Buffer.from([0xed, 0xa0, 0x80])])]) {
       const csv = await multipart(recycle, { target: 'annotation_pool', keepResult: 'true' }, { name: 'rework.csv', content });
       expect(csv.status).toBe(400);

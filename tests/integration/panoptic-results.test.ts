@@ -25,9 +25,9 @@ describe('panoptic results', () => {
     const tools = [boxToolId, ...toolIds].map((toolId) => ({ toolId, toolVersion: 1 }));
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/tools`, { token: admin, body: { tools } })).status).toBe(200);
     tagger = await signIn(platform, 'tagger@example.com', 'Demo@2026', 1);
-    const claimed = await call(platform, 'POST', `/manage/tasks/links/${links[0].id}/claims`, { token: tagger, body: { count: 1 } });
+    const claimed = await call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: tagger, body: { count: 1 } });
     itemId = claimed.body.data.items[0];
-    const item = (await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: tagger })).body.data;
+    const item = (await call(platform, 'GET', `/manage/items/${itemId}`, { token: tagger })).body.data;
     size = { width: item.width, height: item.height };
   });
   afterAll(async () => platform?.stop());
@@ -41,7 +41,7 @@ describe('panoptic results', () => {
     keyframes: [{ frame: 0, shape: encodeMask(width, size.height, painted), attributes: {}, outside: false, source: 'drawn' }],
   });
   const save = (objects: unknown[], language: string) =>
-    call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger, body: { result: { frameCount: 1, objects, attributes: {} } }, headers: { 'x-language': language } });
+    call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: tagger, body: { result: { frameCount: 1, objects, attributes: {} } }, headers: { 'x-language': language } });
 
   it('refuses masks of one frame that share a pixel, in either language', async () => {
     const half = size.width * Math.floor(size.height / 2);

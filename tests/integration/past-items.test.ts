@@ -37,7 +37,7 @@ describe('an item as of a moment', () => {
   afterAll(async () => platform?.stop());
 
   it('shows the result changed after acceptance as of before and after the change, and the version the acceptor judged', async () => {
-    const live = async () => (await ok(platform, 'GET', `/manage/tasks/items/${itemId}`, auditor.token)).result;
+    const live = async () => (await ok(platform, 'GET', `/manage/items/${itemId}`, auditor.token)).result;
     const v1 = await live();
     expect(v1.version).toBe(1);
     const accepted = await pastOk();
@@ -45,10 +45,10 @@ describe('an item as of a moment', () => {
     expect(accepted.result).toEqual(v1.result);
 
     // After acceptance the PM sends the item back keeping its result, and the tagger moves the box.
-    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
-    const claimed = await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, project.tagger.token, { count: 1 });
+    await ok(platform, 'POST', `/manage/items/${itemId}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
+    const claimed = await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, project.tagger.token, { count: 1 });
     expect(claimed.items).toEqual([itemId]);
-    await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, project.tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
+    await ok(platform, 'PUT', `/manage/items/${itemId}/result`, project.tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
     const v2 = await live();
     expect([v2.version, v2.result.objects[0].keyframes[0].shape.x]).toEqual([2, 30]);
 
@@ -129,12 +129,12 @@ describe('an item as of a moment', () => {
     expect(mine.items.map((p: { id: string }) => p.id)).toEqual([project.projectId]);
     expect((await ok(platform, 'GET', '/manage/projects', stranger.token)).items).toEqual([]);
     expect((await past('', stranger.token)).status).toBe(404);
-    expect((await call(platform, 'GET', `/manage/tasks/items/${itemId}`, { token: stranger.token })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/items/${itemId}`, { token: stranger.token })).status).toBe(404);
     // The statistics are a projection the worker writes: the auditor reads them once they have reached the project.
     const statistics = () => call(platform, 'GET', `/manage/projects/${project.projectId}/statistics`, { token: auditor.token });
     expect((await eventually(statistics, (answer) => answer.body.errCode !== 'NOT_FOUND')).status).toBe(200);
 
-    const refused = await call(platform, 'POST', `/manage/tasks/items/${itemId}/recycle`, { token: auditor.token, body: { target: 'annotation_pool', keepResult: true }, headers: en });
+    const refused = await call(platform, 'POST', `/manage/items/${itemId}/recycle`, { token: auditor.token, body: { target: 'annotation_pool', keepResult: true }, headers: en });
     expect([refused.status, refused.body.errCode]).toEqual([403, 'FORBIDDEN']);
     const own = await call(platform, 'PUT', `/manage/people/${auditor.id}/projects`, { token: auditor.token, body: { projectIds: [] } });
     expect([own.status, own.body.errCode]).toEqual([403, 'FORBIDDEN']);
@@ -154,7 +154,7 @@ describe('an item as of a moment', () => {
       { linkId: project.links.annotation, status: 'claimed', count: 1 },
       { linkId: project.links.inspection, status: 'finished', count: 1 },
     ]);
-    const live = await ok<{ linkId: string; status: string; count: number }[]>(platform, 'GET', `/manage/tasks/projects/${project.projectId}/counts`, admin);
+    const live = await ok<{ linkId: string; status: string; count: number }[]>(platform, 'GET', `/manage/items/projects/${project.projectId}/counts`, admin);
     expect(live.filter((c) => c.status === 'claimed' || c.status === 'finished').sort((a, b) => a.status.localeCompare(b.status))).toEqual(worked);
     expect((await counts('?position=1')).body.data).toMatchObject({ items: 0, counts: [] });
     expect((await counts('?version=1')).status).toBe(400);

@@ -42,9 +42,9 @@ describe('a project as of a moment', () => {
     stranger = await createAuditor(platform, admin, [], 'stranger-auditor@example.com');
     then = (await ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts`, auditor.token)).moment.position!;
     // After that moment the tagger submits a second item, which waits in the inspection link's pool.
-    [submitted] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, project.tagger.token, { count: 1 })).items;
-    await ok(platform, 'PUT', `/manage/tasks/items/${submitted}/result`, project.tagger.token, { result: boxResult(project.toolId) });
-    await ok(platform, 'POST', `/manage/tasks/items/${submitted}/submit`, project.tagger.token);
+    [submitted] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, project.tagger.token, { count: 1 })).items;
+    await ok(platform, 'PUT', `/manage/items/${submitted}/result`, project.tagger.token, { result: boxResult(project.toolId) });
+    await ok(platform, 'POST', `/manage/items/${submitted}/submit`, project.tagger.token);
   }, 300_000);
   afterAll(async () => platform?.stop());
 

@@ -47,7 +47,7 @@ describe('point cloud import', () => {
       (b) => b.importing === null && b.status !== 'waiting_for_upload',
       60_000,
     );
-    const listed = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batchId}&limit=50`, { token: admin });
+    const listed = await call(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${batchId}&limit=50`, { token: admin });
     return { batch: settled, batchId, items: listed.body.data.items };
   };
   const failures = async (batchId: string, headers: Record<string, string> = {}) => {
@@ -93,7 +93,7 @@ describe('point cloud import', () => {
   });
 
   it('lists the frames with their times and the item\'s sensors: calibrated cameras with their images, and the ego poses', async () => {
-    const frames = (await call(platform, 'GET', `/manage/tasks/items/${idOf('kitti-drive')}/frames`, { token: admin })).body.data;
+    const frames = (await call(platform, 'GET', `/manage/items/${idOf('kitti-drive')}/frames`, { token: admin })).body.data;
     expect(frames.frames.map((f: { fileName: string; timestamp: number }) => [f.fileName, f.timestamp])).toEqual([
       ['000000.apc', 1700000000],
       ['000001.apc', 1700000000.1],
@@ -107,7 +107,7 @@ describe('point cloud import', () => {
     expect(frames.sensors.egoPoses).toEqual([0, 1, 2].map(() => ({ translation: [0, 0, 0], rotation: [1, 0, 0, 0] })));
 
     // The OpenLABEL rig gives the same cameras; a frame without an image of a camera has ''.
-    const other = (await call(platform, 'GET', `/manage/tasks/items/${idOf('pcd-drive')}/frames`, { token: admin })).body.data;
+    const other = (await call(platform, 'GET', `/manage/items/${idOf('pcd-drive')}/frames`, { token: admin })).body.data;
     expect(other.sensors.cameras.map((c: { name: string; images: string[] }) => [c.name, c.images])).toEqual([
       ['front', ['000000.png', '000001.png']],
       ['front_left', ['000000.png', '']],
@@ -117,7 +117,7 @@ describe('point cloud import', () => {
 
   it('serves each frame\'s cloud as the normalized blob, positions and intensity as the source gave them', async () => {
     for (const [name, index, seed] of [['kitti-drive', 2, 1003], ['pcd-drive', 1, 2002]] as const) {
-      const answer = await get(`/manage/tasks/items/${idOf(name)}/frames/${index}/points`);
+      const answer = await get(`/manage/items/${idOf(name)}/frames/${index}/points`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe(pointCloudMediaType);
       expect(answer.headers.get('cache-control')).toBe('private, max-age=3600');
@@ -132,27 +132,27 @@ describe('point cloud import', () => {
   });
 
   it('serves each camera\'s image of a frame', async () => {
-    const answer = await get(`/manage/tasks/items/${idOf('kitti-drive')}/frames/1/cameras/front_left/media`);
+    const answer = await get(`/manage/items/${idOf('kitti-drive')}/frames/1/cameras/front_left/media`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await answer.arrayBuffer())).toEqual(entry('kitti-drive/cameras/front_left/000001.png'));
     // The lists preview a fusion item by its first camera's first image.
-    const preview = await get(`/manage/tasks/items/${idOf('kitti-drive')}/thumbnail`);
+    const preview = await get(`/manage/items/${idOf('kitti-drive')}/thumbnail`);
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toMatch(/^image\//);
   });
 
   it('answers a frame, a camera or an image that is not there with a 404 in the caller\'s language', async () => {
     const id = idOf('pcd-drive');
-    const past = await get(`/manage/tasks/items/${id}/frames/2/points`);
+    const past = await get(`/manage/items/${id}/frames/2/points`);
     expect(past.status).toBe(404);
     expect((await past.json()).message).toBe('该数据共有 2 帧（从 0 开始编号），没有第 2 帧');
-    const camera = await get(`/manage/tasks/items/${id}/frames/0/cameras/rear/media`, admin, en);
+    const camera = await get(`/manage/items/${id}/frames/0/cameras/rear/media`, admin, en);
     expect(await camera.json()).toMatchObject({ code: 404, errCode: 'NOT_FOUND', message: 'This data item has no camera named rear' });
-    const image = await get(`/manage/tasks/items/${id}/frames/1/cameras/front_left/media`);
+    const image = await get(`/manage/items/${id}/frames/1/cameras/front_left/media`);
     expect(await image.json()).toMatchObject({ code: 404, message: '相机 front_left 在第 1 帧没有图像' });
-    expect((await (await get(`/manage/tasks/items/${id}/frames/1/cameras/front_left/media`, admin, en)).json()).message).toBe('Camera front_left has no image at frame 1');
-    expect((await get(`/manage/tasks/items/${id}/frames/0/cameras/a%20b/media`)).status).toBe(400);
+    expect((await (await get(`/manage/items/${id}/frames/1/cameras/front_left/media`, admin, en)).json()).message).toBe('Camera front_left has no image at frame 1');
+    expect((await get(`/manage/items/${id}/frames/0/cameras/a%20b/media`)).status).toBe(400);
   });
 
   it('refuses each file it cannot use on its own line of the failure file, in both languages', async () => {
@@ -193,7 +193,7 @@ describe('point cloud import', () => {
       { name: 'two/lidar/000001.bin', content: entry('kitti-drive/lidar/000001.bin') },
     ]);
     expect(imported.items.map((item: { fileName: string; frameCount: number; width: number | null }) => [item.fileName, item.frameCount, item.width])).toEqual([['one', 1, null]]);
-    const frames = (await call(platform, 'GET', `/manage/tasks/items/${imported.items[0].id}/frames`, { token: admin })).body.data;
+    const frames = (await call(platform, 'GET', `/manage/items/${imported.items[0].id}/frames`, { token: admin })).body.data;
     expect(frames.sensors).toEqual({ cameras: [], egoPoses: [] });
     expect((await failures(imported.batchId, en)).join('\n')).toContain('A single-frame point cloud item takes exactly one cloud in lidar/');
   });
@@ -210,7 +210,7 @@ describe('point cloud import', () => {
       { name: 'scene-0061/ego_poses.json', content: Buffer.from(JSON.stringify([pose(700_000, 3), pose(600_000, 1), pose(750_000, 4), pose(650_000, 2)])) },
     ]);
     expect(imported.items.map((item: { fileName: string; frameCount: number }) => [item.fileName, item.frameCount])).toEqual([['scene-0061', 2]]);
-    const frames = (await call(platform, 'GET', `/manage/tasks/items/${imported.items[0].id}/frames`, { token: admin })).body.data;
+    const frames = (await call(platform, 'GET', `/manage/items/${imported.items[0].id}/frames`, { token: admin })).body.data;
     expect(frames.sensors.egoPoses.map((p: { translation: number[] }) => p.translation[0])).toEqual([1, 3]);
     const late = sweep(900_000);
     expect((await failures(imported.batchId, en)).find((row) => row.includes(late))).toContain("No ego pose in ego_poses.json lies within 0.05 s of this frame's time: the nearest is 0.15 s away");
@@ -224,11 +224,11 @@ describe('point cloud import', () => {
     const imported = await importZip(projectId, 'turning', scene.entries);
     expect(imported.batch.failed).toBe(0);
     const itemId = imported.items[0].id;
-    const frames = (await call(platform, 'GET', `/manage/tasks/items/${itemId}/frames`, { token: admin })).body.data;
+    const frames = (await call(platform, 'GET', `/manage/items/${itemId}/frames`, { token: admin })).body.data;
     const poses = frames.sensors.egoPoses;
     expect(poses).toHaveLength(sweeps);
     const clouds = await Promise.all(
-      Array.from({ length: sweeps }, async (_, frame) => decodePointCloud(new Uint8Array(await (await get(`/manage/tasks/items/${itemId}/frames/${frame}/points`)).arrayBuffer()))!),
+      Array.from({ length: sweeps }, async (_, frame) => decodePointCloud(new Uint8Array(await (await get(`/manage/items/${itemId}/frames/${frame}/points`)).arrayBuffer()))!),
     );
     const last = clouds[sweeps - 1];
     /** The largest distance between a wall point of an earlier sweep, moved by `m`, and the same point in the last sweep. */
@@ -250,9 +250,9 @@ describe('point cloud import', () => {
     await createPerson(platform, admin, { role: '40', name: 'Outsider', account: 'outsider@example.com', password: 'Tagger@123' });
     const stranger = await signIn(platform, 'outsider@example.com', 'Tagger@123', 1);
     const id = idOf('kitti-drive');
-    expect((await get(`/manage/tasks/items/${id}/frames/0/points`, stranger)).status).toBe(404);
-    expect((await get(`/manage/tasks/items/${id}/frames/0/cameras/front/media`, stranger)).status).toBe(404);
-    expect((await get(`/manage/tasks/items/${id}/frames/0/points`, null)).status).toBe(403);
+    expect((await get(`/manage/items/${id}/frames/0/points`, stranger)).status).toBe(404);
+    expect((await get(`/manage/items/${id}/frames/0/cameras/front/media`, stranger)).status).toBe(404);
+    expect((await get(`/manage/items/${id}/frames/0/points`, null)).status).toBe(403);
   });
 
   it('rebuilds the items, their frames and sensors from the events alone', async () => {

@@ -47,12 +47,12 @@ describe('a project between two moments', () => {
     // batch's item and moves its box; then the PM sends the other accepted item back too, changing nothing else.
     [moved, returned] = finished;
     [claimed] = project.dataBatches[1].itemIds;
-    await ok(platform, 'POST', `/manage/tasks/items/${moved}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
-    const taken = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, project.tagger.token, { count: 2 })).items;
+    await ok(platform, 'POST', `/manage/items/${moved}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
+    const taken = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, project.tagger.token, { count: 2 })).items;
     expect(taken.sort()).toEqual([moved, claimed].sort());
-    await ok(platform, 'PUT', `/manage/tasks/items/${moved}/result`, project.tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
-    await ok(platform, 'PUT', `/manage/tasks/items/${claimed}/result`, project.tagger.token, { result: boxResult(project.toolId) });
-    await ok(platform, 'POST', `/manage/tasks/items/${returned}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
+    await ok(platform, 'PUT', `/manage/items/${moved}/result`, project.tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
+    await ok(platform, 'PUT', `/manage/items/${claimed}/result`, project.tagger.token, { result: boxResult(project.toolId) });
+    await ok(platform, 'POST', `/manage/items/${returned}/recycle`, admin, { target: 'annotation_pool', keepResult: true });
   }, 300_000);
   afterAll(async () => platform?.stop());
 
@@ -134,7 +134,7 @@ describe('a project between two moments', () => {
       const answer = await call(platform, method, path, { token: auditor.token, body, headers: en });
       expect([path, answer.status, answer.body.errCode]).toEqual([path, 403, 'FORBIDDEN']);
     };
-    await refused('POST', `/manage/tasks/items/${returned}/recycle`, { target: 'annotation_pool', keepResult: true });
+    await refused('POST', `/manage/items/${returned}/recycle`, { target: 'annotation_pool', keepResult: true });
     await refused('PUT', `/manage/people/${auditor.id}/projects`, { projectIds: [] });
     await refused('PUT', `/manage/people/${stranger.id}/projects`, { projectIds: [project.projectId] });
     await refused('GET', `/manage/people/${auditor.id}/projects`);

@@ -20,10 +20,10 @@ describe("a project's error groups", () => {
   let accepted: string;
   const groupIds: Record<string, string> = {};
 
-  const offered = async (who: Person) => (await ok<{ name: string }[]>(platform, 'GET', `/manage/tasks/projects/${project.projectId}/error-groups`, who.token)).map((g) => g.name);
+  const offered = async (who: Person) => (await ok<{ name: string }[]>(platform, 'GET', `/manage/items/projects/${project.projectId}/error-groups`, who.token)).map((g) => g.name);
   const mark = (group: string) => ({ errorGroupId: groupIds[group], value: 'loose box', objectId: 'car-1', comment: 'too loose' });
   const reject = (group: string, headers = {}) =>
-    call(platform, 'POST', `/manage/tasks/items/${inspected}/reject`, { token: project.inspector.token, body: { marks: [mark(group)] }, headers });
+    call(platform, 'POST', `/manage/items/${inspected}/reject`, { token: project.inspector.token, body: { marks: [mark(group)] }, headers });
   const judge = (group: string, headers = {}) =>
     call(platform, 'POST', `/manage/quality/acceptance/${batchId}/items/${accepted}/judge`, { token: client.token, body: { verdict: 'reject', marks: [mark(group)] }, headers });
 
@@ -33,10 +33,10 @@ describe("a project's error groups", () => {
     const { links, tagger, inspector } = project;
     // Two items finish for the client; the third waits in the inspector's hands.
     expect(await finishItems(project, 2)).toHaveLength(2);
-    [inspected] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.annotation}/claims`, tagger.token, { count: 1 })).items;
-    await ok(platform, 'PUT', `/manage/tasks/items/${inspected}/result`, tagger.token, { result: boxResult(project.toolId) });
-    await ok(platform, 'POST', `/manage/tasks/items/${inspected}/submit`, tagger.token);
-    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.inspection}/claims`, inspector.token, { count: 1 })).items).toEqual([inspected]);
+    [inspected] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.annotation}/claims`, tagger.token, { count: 1 })).items;
+    await ok(platform, 'PUT', `/manage/items/${inspected}/result`, tagger.token, { result: boxResult(project.toolId) });
+    await ok(platform, 'POST', `/manage/items/${inspected}/submit`, tagger.token);
+    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.inspection}/claims`, inspector.token, { count: 1 })).items).toEqual([inspected]);
 
     client = await person(platform, admin, '50', 'Group Client');
     const created = await ok<{ created: { batchId: string }[] }>(platform, 'POST', `/manage/quality/projects/${project.projectId}/acceptance`, admin, {
@@ -77,7 +77,7 @@ describe("a project's error groups", () => {
     expect((await judge('Lane lines', en)).body.message).toBe(refusedEn);
     expect((await judge('Demo attribute errors')).body.message).toBe(refusedZh);
     // Nothing was judged: the item stays in the inspector's hands, and the client's verdict is still open.
-    expect((await ok(platform, 'GET', `/manage/tasks/items/${inspected}`, project.inspector.token)).status).toBe('claimed');
+    expect((await ok(platform, 'GET', `/manage/items/${inspected}`, project.inspector.token)).status).toBe('claimed');
     const batch = await ok<{ items: { itemId: string; verdict: string | null }[] }>(platform, 'GET', `/manage/quality/acceptance/${batchId}`, client.token);
     expect(batch.items.find((i) => i.itemId === accepted)?.verdict).toBeNull();
   });

@@ -152,7 +152,7 @@ describe('projects', () => {
       // One item waiting in the first link's pool and its count, as an import leaves them (removed again below, so replay still matches).
       const nil = '00000000-0000-0000-0000-000000000000';
       const item = { item_id: randomUUID(), batch_id: randomUUID(), project_id: id, link_id: links[0].id, seq: 1, file_name: 'a.png', path: 'a.png', size: 1, media_type: 'image/png', width: 1, height: 1, checksum: 'x', created_at: new Date() };
-      await platform.database.db.insertInto('data_items').values(item).execute();
+      await platform.database.db.insertInto('items').values(item).execute();
       await platform.database.db.insertInto('item_counts').values({ project_id: id, link_id: links[0].id, status: 'waiting', team_id: nil, group_id: nil, items: 1 }).execute();
       const removed = await step(id, 'links', { links: links.slice(0, 2) }, en);
       expect(removed.status).toBe(400);
@@ -165,7 +165,7 @@ describe('projects', () => {
       const renamed = await step(id, 'links', { links: [{ ...links[0], name: 'Draw' }, ...links.slice(1)] });
       expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
       expect((await detail(id)).links.map((l: { name: string; tasks: number }) => [l.name, l.tasks])).toEqual([['Draw', 1], ['inspection', 0], ['annotation', 0], ['inspection', 0]]);
-      await platform.database.db.deleteFrom('data_items').where('item_id', '=', item.item_id).execute();
+      await platform.database.db.deleteFrom('items').where('item_id', '=', item.item_id).execute();
       await platform.database.db.deleteFrom('item_counts').where('project_id', '=', id).execute();
     });
   });

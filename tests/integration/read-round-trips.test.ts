@@ -49,7 +49,7 @@ describe('read round trips', () => {
   });
 
   it("reads an item for a tagger of its link without reading its project's stream", async () => {
-    const read = () => ok(project.platform, 'GET', `/manage/tasks/items/${itemId}`, project.tagger.token);
+    const read = () => ok(project.platform, 'GET', `/manage/items/${itemId}`, project.tagger.token);
     expect(await read()).toMatchObject({ id: itemId });
     const sent = await fewest(project, read);
     expect(sent.filter(foldsStream)).toEqual([]);
@@ -63,7 +63,7 @@ describe('read round trips', () => {
   });
 
   it('refuses an item to a person who does not work on its project, as one that does not exist', async () => {
-    const stranger = await call(project.platform, 'GET', `/manage/tasks/items/${itemId}`, { token: project.inspector.token });
+    const stranger = await call(project.platform, 'GET', `/manage/items/${itemId}`, { token: project.inspector.token });
     expect(stranger.status).toBe(404);
   });
 });

@@ -25,14 +25,14 @@ describe('readable names', () => {
   });
 
   const mine = async () =>
-    (await ok<{ items: { id: string; rework: boolean }[] }>(demo.platform, 'GET', `/manage/tasks/projects/${demo.projectId}/items?mine=true&status=claimed&limit=100`, tagger)).items;
+    (await ok<{ items: { id: string; rework: boolean }[] }>(demo.platform, 'GET', `/manage/items/projects/${demo.projectId}?mine=true&status=claimed&limit=100`, tagger)).items;
 
   it('refuses a submit naming the object as the editor numbers it and the attribute by its display name, with plurals', async () => {
     const item = (await mine()).find((i) => !i.rework)!;
     const result = boxResult(demo.toolId, { category: null });
     const two = { ...result, objects: [result.objects[0], { ...boxResult(demo.toolId, { id: 'car-2', category: null }).objects[0] }] };
-    await ok(demo.platform, 'PUT', `/manage/tasks/items/${item.id}/result`, tagger, { result: two });
-    const submit = (language: string) => call(demo.platform, 'POST', `/manage/tasks/items/${item.id}/submit`, { token: tagger, headers: { 'x-language': language } });
+    await ok(demo.platform, 'PUT', `/manage/items/${item.id}/result`, tagger, { result: two });
+    const submit = (language: string) => call(demo.platform, 'POST', `/manage/items/${item.id}/submit`, { token: tagger, headers: { 'x-language': language } });
     const english = await submit('en_US');
     expect(english.status).toBe(400);
     expect(english.body.message).toBe('The result cannot be submitted: 2 problems');
@@ -41,22 +41,22 @@ describe('readable names', () => {
     expect(chinese.body.message).toBe('结果无法提交：2 个问题');
     expect(chinese.body.data.fields[0].message).toBe('1. Demo vehicle box：Category不能为空');
 
-    await ok(demo.platform, 'PUT', `/manage/tasks/items/${item.id}/result`, tagger, { result });
+    await ok(demo.platform, 'PUT', `/manage/items/${item.id}/result`, tagger, { result });
     expect((await submit('en_US')).body.message).toBe('The result cannot be submitted: 1 problem');
   });
 
   it('names the people of an item\'s history to the PM, and leaves them out, ids and all, for the inspector', async () => {
     // The demo's inspector passed one item, which finished on the inspection link.
-    const passed = (await ok<{ items: { id: string }[] }>(demo.platform, 'GET', `/manage/tasks/projects/${demo.projectId}/items?status=finished&limit=10`, demo.admin)).items[0];
+    const passed = (await ok<{ items: { id: string }[] }>(demo.platform, 'GET', `/manage/items/projects/${demo.projectId}?status=finished&limit=10`, demo.admin)).items[0];
     type Entry = { type: string; actorId: string | null; actorName: string | null; data: Record<string, unknown> };
-    const asPm = await ok<Entry[]>(demo.platform, 'GET', `/manage/tasks/items/${passed.id}/history`, demo.admin);
+    const asPm = await ok<Entry[]>(demo.platform, 'GET', `/manage/items/${passed.id}/history`, demo.admin);
     expect(asPm.find((e) => e.type === 'ItemSubmitted')!.actorName).toBe('Demo Tagger');
     expect(asPm.find((e) => e.type === 'ItemPassed')!.actorName).toBe('Demo Inspector');
 
     const people = (await ok<{ items: { id: string; account: string }[] }>(demo.platform, 'GET', '/manage/people?limit=100', demo.admin)).items;
     const taggerId = people.find((p) => p.account === 'tagger@example.com')!.id;
     const inspectorId = people.find((p) => p.account === 'inspector@example.com')!.id;
-    const asInspector = await ok<Entry[]>(demo.platform, 'GET', `/manage/tasks/items/${passed.id}/history`, inspector);
+    const asInspector = await ok<Entry[]>(demo.platform, 'GET', `/manage/items/${passed.id}/history`, inspector);
     expect(asInspector.map((e) => e.type)).toEqual(asPm.map((e) => e.type));
     const text = JSON.stringify(asInspector);
     expect(text).not.toContain(taggerId);
@@ -71,18 +71,18 @@ describe('readable names', () => {
     // The team's tagger is the demo tagger: the items it claimed, as the PM reads their histories.
     const people = (await ok<{ items: { id: string; account: string }[] }>(demo.platform, 'GET', '/manage/people?limit=100', demo.admin)).items;
     const taggerId = people.find((p) => p.account === 'tagger@example.com')!.id;
-    const all = (await ok<{ items: { id: string }[] }>(demo.platform, 'GET', `/manage/tasks/projects/${demo.projectId}/items?limit=100`, demo.admin)).items;
+    const all = (await ok<{ items: { id: string }[] }>(demo.platform, 'GET', `/manage/items/projects/${demo.projectId}?limit=100`, demo.admin)).items;
     const worked: string[] = [];
     for (const item of all) {
-      const history = await ok<{ type: string; actorId: string }[]>(demo.platform, 'GET', `/manage/tasks/items/${item.id}/history`, demo.admin);
+      const history = await ok<{ type: string; actorId: string }[]>(demo.platform, 'GET', `/manage/items/${item.id}/history`, demo.admin);
       if (history.some((e) => e.type === 'ItemClaimed' && e.actorId === taggerId)) worked.push(item.id);
     }
     expect(worked.length).toBeGreaterThan(0);
-    const items = await ok<{ items: { id: string }[] }>(demo.platform, 'GET', `/manage/tasks/projects/${demo.projectId}/items?limit=100`, supplier);
+    const items = await ok<{ items: { id: string }[] }>(demo.platform, 'GET', `/manage/items/projects/${demo.projectId}?limit=100`, supplier);
     expect(items.items.map((i) => i.id).sort()).toEqual(worked.sort());
-    const counts = await ok<{ count: number }[]>(demo.platform, 'GET', `/manage/tasks/projects/${demo.projectId}/counts`, supplier);
+    const counts = await ok<{ count: number }[]>(demo.platform, 'GET', `/manage/items/projects/${demo.projectId}/counts`, supplier);
     expect(counts.reduce((sum, c) => sum + c.count, 0)).toBe(worked.length);
     // Each of them opens for the supplier.
-    for (const id of worked) expect((await call(demo.platform, 'GET', `/manage/tasks/items/${id}`, { token: supplier })).status).toBe(200);
+    for (const id of worked) expect((await call(demo.platform, 'GET', `/manage/items/${id}`, { token: supplier })).status).toBe(200);
   });
 });

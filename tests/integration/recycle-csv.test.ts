@@ -23,10 +23,10 @@ describe('recycle from CSV', () => {
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'rework.csv');
     form.set('target', 'annotation_pool');
     form.set('keepResult', 'true');
-    const response = await fetch(`${platform.baseUrl}/manage/tasks/projects/${projectId}/recycle-csv`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body: form });
+    const response = await fetch(`${platform.baseUrl}/manage/items/projects/${projectId}/recycle-csv`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body: form });
     return { status: response.status, body: (await response.json()) as { message: string; errCode: string | null; data: any } };
   };
-  const history = async (itemId: string) => ((await call(platform, 'GET', `/manage/tasks/items/${itemId}/history`, { token: admin })).body.data as { type: string }[]).map((e) => e.type);
+  const history = async (itemId: string) => ((await call(platform, 'GET', `/manage/items/${itemId}/history`, { token: admin })).body.data as { type: string }[]).map((e) => e.type);
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -39,7 +39,7 @@ describe('recycle from CSV', () => {
     );
     items = [];
     for (let cursor: string | null = null; ; ) {
-      const page: { items: Item[]; nextCursor: string | null } = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: admin })).body.data;
+      const page: { items: Item[]; nextCursor: string | null } = (await call(platform, 'GET', `/manage/items/projects/${projectId}?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: admin })).body.data;
       items.push(...page.items);
       cursor = page.nextCursor;
       if (!cursor) break;

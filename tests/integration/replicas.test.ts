@@ -54,15 +54,15 @@ describe('replicas side by side', () => {
   it('works one item through annotation and inspection, each step through the other API than the last', async () => {
     const [one, two] = apis;
     const { links, tagger, inspector, toolId } = project;
-    const [itemId] = (await ok<{ items: string[] }>(one, 'POST', `/manage/tasks/links/${links.annotation}/claims`, tagger.token, { count: 1 })).items;
-    await ok(two, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result: boxResult(toolId) });
-    await ok(one, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger.token);
-    const inspected = (await ok<{ items: string[] }>(two, 'POST', `/manage/tasks/links/${links.inspection}/claims`, inspector.token, { count: 1 })).items;
+    const [itemId] = (await ok<{ items: string[] }>(one, 'POST', `/manage/items/links/${links.annotation}/claims`, tagger.token, { count: 1 })).items;
+    await ok(two, 'PUT', `/manage/items/${itemId}/result`, tagger.token, { result: boxResult(toolId) });
+    await ok(one, 'POST', `/manage/items/${itemId}/submit`, tagger.token);
+    const inspected = (await ok<{ items: string[] }>(two, 'POST', `/manage/items/links/${links.inspection}/claims`, inspector.token, { count: 1 })).items;
     expect(inspected).toEqual([itemId]);
-    expect((await ok<{ status: string }>(one, 'POST', `/manage/tasks/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
+    expect((await ok<{ status: string }>(one, 'POST', `/manage/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
     // Both APIs read the same item, with the box saved through the second.
     for (const api of apis) {
-      const item = await ok<{ status: string; objectCount: number }>(api, 'GET', `/manage/tasks/items/${itemId}`, project.admin);
+      const item = await ok<{ status: string; objectCount: number }>(api, 'GET', `/manage/items/${itemId}`, project.admin);
       expect(item).toMatchObject({ status: 'finished', objectCount: 1 });
     }
   });
@@ -167,7 +167,7 @@ describe('a worker killed outright while another runs', () => {
     const archive = Buffer.from(await (await fetch(`${one.baseUrl}/manage/exports/${exportId}/download`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
     expect(archive.length).toBe(done.bytes);
     const entries = await zipEntries(archive);
-    const registered = await sql<{ file_name: string }>`SELECT file_name FROM data_items WHERE project_id = ${projectId} ORDER BY file_name`.execute(one.database.db);
+    const registered = await sql<{ file_name: string }>`SELECT file_name FROM items WHERE project_id = ${projectId} ORDER BY file_name`.execute(one.database.db);
     const images = JSON.parse(entries.get('annotations/instances.json')!.toString('utf8')).images as { file_name: string }[];
     expect(images.map((image) => image.file_name.split('/').pop()).sort()).toEqual(registered.rows.map((row) => row.file_name.split('/').pop()));
     expect([...entries.keys()].filter((name) => name.endsWith('.png'))).toHaveLength(registered.rows.length);

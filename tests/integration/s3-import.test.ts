@@ -53,7 +53,7 @@ describe('batch import from object storage, on an S3 emulator', () => {
     expect(items.body.data.items.map((i: { fileName: string; width: number }) => [i.fileName, i.width])).toEqual(
       Array.from({ length: 7 }, (_, i) => [`cam/frame_${i}.png`, 40 + i]),
     );
-    const stored = await platform.database.db.selectFrom('data_items').select('path').where('batch_id', '=', batchId).execute();
+    const stored = await platform.database.db.selectFrom('items').select('path').where('batch_id', '=', batchId).execute();
     expect(stored.map((r) => r.path).sort()).toEqual(Array.from({ length: 7 }, (_, i) => `s3://${bucket}/drive-1/cam/frame_${i}.png`));
   });
 
@@ -66,14 +66,14 @@ describe('batch import from object storage, on an S3 emulator', () => {
     );
     const [first, second] = (await call(platform, 'GET', `/manage/batches/${batchId}/items?limit=2`, { token })).body.data.items as { id: string }[];
     // Its bucket since left this server's configuration; the other item's file is gone from the configured one.
-    await platform.database.db.updateTable('data_items').set({ path: 's3://archive-2024/drive-1/cam/frame_0.png' }).where('item_id', '=', first.id).execute();
-    await platform.database.db.updateTable('data_items').set({ path: `s3://${bucket}/drive-1/cam/gone.png` }).where('item_id', '=', second.id).execute();
-    const inBucket = await call(platform, 'GET', `/manage/tasks/items/${first.id}/media`, { token, headers: en });
+    await platform.database.db.updateTable('items').set({ path: 's3://archive-2024/drive-1/cam/frame_0.png' }).where('item_id', '=', first.id).execute();
+    await platform.database.db.updateTable('items').set({ path: `s3://${bucket}/drive-1/cam/gone.png` }).where('item_id', '=', second.id).execute();
+    const inBucket = await call(platform, 'GET', `/manage/items/${first.id}/media`, { token, headers: en });
     expect(inBucket.status).toBe(404);
     expect(inBucket.body.message).toBe('The file of this data item stays in the bucket archive-2024, which this server cannot read yet');
-    const frame = await call(platform, 'GET', `/manage/tasks/items/${first.id}/frames/0/media`, { token, headers: en });
+    const frame = await call(platform, 'GET', `/manage/items/${first.id}/frames/0/media`, { token, headers: en });
     expect(frame.body.message).toBe('The file of this data item stays in the bucket archive-2024, which this server cannot read yet');
-    const gone = await call(platform, 'GET', `/manage/tasks/items/${second.id}/media`, { token, headers: en });
+    const gone = await call(platform, 'GET', `/manage/items/${second.id}/media`, { token, headers: en });
     expect([gone.status, gone.body.message]).toEqual([404, 'The file of this data item cannot be read']);
   });
 

@@ -60,7 +60,7 @@ describe('the platform storing everything in an S3-compatible bucket (an S3 emul
     return { batchId, items: items.sort((a, b) => a.fileName.localeCompare(b.fileName)) };
   };
   const media = async (itemId: string) => {
-    const response = await fetch(`${platform.baseUrl}/manage/tasks/items/${itemId}/media`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${platform.baseUrl}/manage/items/${itemId}/media`, { headers: { authorization: `Bearer ${token}` } });
     return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
   };
   const objectsIn = async (config: ObjectStoreConfig, prefix: string) =>

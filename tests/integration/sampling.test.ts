@@ -27,24 +27,24 @@ describe('sampling', () => {
 
   const api = (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) => call(platform, method, path, { token, body, headers });
   const task = async (taskId: string, token = admin) => (await api('GET', `/manage/quality/sampling/${taskId}`, token)).body.data;
-  const item = async (itemId: string) => (await api('GET', `/manage/tasks/items/${itemId}`, admin)).body.data;
+  const item = async (itemId: string) => (await api('GET', `/manage/items/${itemId}`, admin)).body.data;
   const mark = (comment = '') => ({ errorGroupId, value: 'loose box', objectId: 'car-1', comment });
   const annotatorToken = (annotatorId: string) => (annotatorId === ids.a1 ? tokens.a1 : tokens.a2);
 
   /** The annotator claims and submits `count` items; the first inspector passes what waits in inspection: they finish. */
   async function finish(annotator: string, count: number): Promise<string[]> {
-    const claimed: string[] = (await api('POST', `/manage/tasks/links/${links[0].id}/claims`, annotator, { count })).body.data.items;
+    const claimed: string[] = (await api('POST', `/manage/items/links/${links[0].id}/claims`, annotator, { count })).body.data.items;
     for (const itemId of claimed) {
-      expect((await api('PUT', `/manage/tasks/items/${itemId}/result`, annotator, { result: boxResult(toolId) })).status).toBe(200);
-      expect((await api('POST', `/manage/tasks/items/${itemId}/submit`, annotator)).status).toBe(200);
+      expect((await api('PUT', `/manage/items/${itemId}/result`, annotator, { result: boxResult(toolId) })).status).toBe(200);
+      expect((await api('POST', `/manage/items/${itemId}/submit`, annotator)).status).toBe(200);
     }
     await passInspection();
     return claimed;
   }
 
   async function passInspection(): Promise<void> {
-    const inspected: string[] = (await api('POST', `/manage/tasks/links/${links[1].id}/claims`, tokens.i1, { count: 100 })).body.data.items;
-    for (const itemId of inspected) expect((await api('POST', `/manage/tasks/items/${itemId}/pass`, tokens.i1)).body.data.status).toBe('finished');
+    const inspected: string[] = (await api('POST', `/manage/items/links/${links[1].id}/claims`, tokens.i1, { count: 100 })).body.data.items;
+    for (const itemId of inspected) expect((await api('POST', `/manage/items/${itemId}/pass`, tokens.i1)).body.data.status).toBe('finished');
   }
 
   /** Returned items go back to their annotator, who reworks and submits them; inspection passes them: finished again. */
@@ -53,10 +53,10 @@ describe('sampling', () => {
       const { preferredClaimerId, rework: isRework } = await item(itemId);
       expect(isRework).toBe(true);
       const annotator = annotatorToken(preferredClaimerId);
-      const claimed: string[] = (await api('POST', `/manage/tasks/links/${links[0].id}/claims`, annotator, { count: 30 })).body.data.items;
+      const claimed: string[] = (await api('POST', `/manage/items/links/${links[0].id}/claims`, annotator, { count: 30 })).body.data.items;
       expect(claimed).toContain(itemId);
-      await api('PUT', `/manage/tasks/items/${itemId}/result`, annotator, { result: boxResult(toolId, { x: 12, y: 12 }) });
-      expect((await api('POST', `/manage/tasks/items/${itemId}/submit`, annotator)).status).toBe(200);
+      await api('PUT', `/manage/items/${itemId}/result`, annotator, { result: boxResult(toolId, { x: 12, y: 12 }) });
+      expect((await api('POST', `/manage/items/${itemId}/submit`, annotator)).status).toBe(200);
     }
     await passInspection();
   }
@@ -125,7 +125,7 @@ describe('sampling', () => {
     const saved = await api('PUT', `/manage/projects/${projectId}/rules`, admin, rules, { 'if-match': read.headers.get('etag')! });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     for (const key of ['a1', 'a2', 'i1', 'i2'] as const) {
-      const reading = await api('POST', `/manage/tasks/projects/${projectId}/rule-readings`, tokens[key]);
+      const reading = await api('POST', `/manage/items/projects/${projectId}/rule-readings`, tokens[key]);
       expect(reading.status, JSON.stringify(reading.body)).toBe(200);
     }
     const groups = (await api('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, admin)).body.data;
@@ -157,7 +157,7 @@ describe('sampling', () => {
       .execute();
     const drawn = rows[0].data as { seed: number; sampleSize: number; sample: SampleScopeItem[]; screeningCount: number };
     const scope: SampleScopeItem[] = await platform.database.db
-      .selectFrom('data_items')
+      .selectFrom('items')
       .select(['item_id as itemId', 'annotator_id as annotatorId', 'result_version as resultVersion'])
       .where('batch_id', '=', batchId)
       .where('status', '=', 'finished')
@@ -215,7 +215,7 @@ describe('sampling', () => {
 
     const returned = await item(failedItem);
     expect(returned).toMatchObject({ status: 'waiting', linkId: links[0].id, rework: true });
-    const history = (await api('GET', `/manage/tasks/items/${failedItem}/history`, admin)).body.data as { type: string; data: Record<string, unknown> }[];
+    const history = (await api('GET', `/manage/items/${failedItem}/history`, admin)).body.data as { type: string; data: Record<string, unknown> }[];
     expect(history.at(-1)).toMatchObject({ type: 'ItemReturned', data: { gate: 'sampling', gateId: firstTask, marks: [expect.objectContaining({ errorGroupId, comment: 'box too loose' })] } });
     const rows = await platform.database.db.selectFrom('events').select(['stream_id', 'tx_id']).where('type', 'in', ['SamplingScopeReturned', 'ItemReturned']).execute();
     expect(new Set(rows.map((r) => r.tx_id)).size).toBe(1);
@@ -233,7 +233,7 @@ describe('sampling', () => {
   it('starts the next round only once the returned items have finished again, and passes the batch', async () => {
     const early = await api('POST', `/manage/quality/sampling/${firstTask}/rounds`, admin, undefined, en);
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ errCode: 'TASK_REFUSED', message: '1 returned item has not finished its rework yet' });
+    expect(early.body).toMatchObject({ errCode: 'ITEM_REFUSED', message: '1 returned item has not finished its rework yet' });
     const earlyZh = await api('POST', `/manage/quality/sampling/${firstTask}/rounds`, admin);
     expect(earlyZh.body.message).toBe('还有 1 条退回数据未完成返工');
 
@@ -296,17 +296,17 @@ describe('sampling', () => {
     expect(overLink.status, JSON.stringify(overLink.body)).toBe(200);
     const linkTask = (await task(overLink.body.data.taskId)).task;
     expect(linkTask.scope).toMatchObject({ kind: 'link', linkId: links[1].id, since: null });
-    await refused('POST', make, admin, { scope: { kind: 'link', linkId: links[1].id }, rule: { by: 'count', count: 1 } }, 409, 'TASK_REFUSED', '该范围内没有可抽检的已完成数据', 'There is no finished data in this scope to sample');
+    await refused('POST', make, admin, { scope: { kind: 'link', linkId: links[1].id }, rule: { by: 'count', count: 1 } }, 409, 'ITEM_REFUSED', '该范围内没有可抽检的已完成数据', 'There is no finished data in this scope to sample');
     // The batch's items are in that open task now.
-    await refused('POST', make, admin, { scope: { kind: 'batch', batchId }, rule: { by: 'count', count: 1 } }, 409, 'TASK_REFUSED', '该范围内没有可抽检的已完成数据', 'There is no finished data in this scope to sample');
+    await refused('POST', make, admin, { scope: { kind: 'batch', batchId }, rule: { by: 'count', count: 1 } }, 409, 'ITEM_REFUSED', '该范围内没有可抽检的已完成数据', 'There is no finished data in this scope to sample');
 
     const taskId = overLink.body.data.taskId;
     const base = `/manage/quality/sampling/${taskId}`;
     const held: string = (await api('POST', `${base}/claim`, tokens.i1)).body.data.itemId;
-    await refused('POST', `${base}/claim`, tokens.i2, undefined, 409, 'TASK_REFUSED', '数据未领取成功，原则上不会出现此情况，请联系管理员！', 'The data has not been claimed successfully, in principle this does not happen, please contact the administrator!');
-    await refused('POST', `${base}/items/${held}/judge`, tokens.i2, { verdict: 'pass', marks: [] }, 409, 'TASK_REFUSED', '该数据不是您领取的', 'This data is not claimed by you');
-    await refused('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'fail', marks: [] }, 409, 'TASK_REFUSED', '驳回前请至少标记一个错误', 'Please mark at least one error before rejecting');
-    await refused('POST', `${base}/items/${failedItem === held ? randomUUID() : failedItem}/judge`, tokens.i1, { verdict: 'pass', marks: [] }, 409, 'TASK_REFUSED', '该数据不在本轮抽检样本中', 'This data is not in the sample of this round');
+    await refused('POST', `${base}/claim`, tokens.i2, undefined, 409, 'ITEM_REFUSED', '数据未领取成功，原则上不会出现此情况，请联系管理员！', 'The data has not been claimed successfully, in principle this does not happen, please contact the administrator!');
+    await refused('POST', `${base}/items/${held}/judge`, tokens.i2, { verdict: 'pass', marks: [] }, 409, 'ITEM_REFUSED', '该数据不是您领取的', 'This data is not claimed by you');
+    await refused('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'fail', marks: [] }, 409, 'ITEM_REFUSED', '驳回前请至少标记一个错误', 'Please mark at least one error before rejecting');
+    await refused('POST', `${base}/items/${failedItem === held ? randomUUID() : failedItem}/judge`, tokens.i1, { verdict: 'pass', marks: [] }, 409, 'ITEM_REFUSED', '该数据不在本轮抽检样本中', 'This data is not in the sample of this round');
     // What is allowed is what the caller may do: the PM may take the inspector's claim back.
     await refused('POST', `${base}/decide`, admin, { decision: 'accept' }, 409, 'INVALID_TRANSITION', '当前状态“进行中”不允许操作“裁定抽检任务”，允许的操作：释放样本', '"decide the sampling task" is not allowed while "open"; allowed: release a sample item');
     expect((await api('POST', `${base}/items/${held}/judge`, tokens.i1, { verdict: 'pass', marks: [] })).body.data).toEqual({ version: expect.any(String), status: 'passed', round: 1 });

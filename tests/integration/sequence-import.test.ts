@@ -28,7 +28,7 @@ describe('sequence import', () => {
   };
 
   const frameMedia = (itemId: string, index: number | string, token: string | null = admin, headers: Record<string, string> = {}) =>
-    fetch(`${platform.baseUrl}/manage/tasks/items/${itemId}/frames/${index}/media`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+    fetch(`${platform.baseUrl}/manage/items/${itemId}/frames/${index}/media`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
   const bytes = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
 
   const importZip = async (projectId: string, name: string, entries: { name: string; content: Buffer }[]) => {
@@ -39,7 +39,7 @@ describe('sequence import', () => {
       () => call(platform, 'GET', `/manage/batches/${batchId}`, { token: admin }).then((r) => r.body.data),
       (b) => b.importing === null && b.status !== 'waiting_for_upload',
     );
-    const listed = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batchId}&limit=50`, { token: admin });
+    const listed = await call(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${batchId}&limit=50`, { token: admin });
     return { batch: settled, items: listed.body.data.items as { id: string; fileName: string; frameCount: number; width: number; height: number }[], batchId };
   };
 
@@ -73,12 +73,12 @@ describe('sequence import', () => {
       ['cam-a', { id: expect.any(String), frameCount: 3 }],
       ['cam-b', { id: expect.any(String), frameCount: 3 }],
     ]);
-    const item = await call(platform, 'GET', `/manage/tasks/items/${items.get('cam-a')!.id}`, { token: admin });
+    const item = await call(platform, 'GET', `/manage/items/${items.get('cam-a')!.id}`, { token: admin });
     expect(item.body.data).toMatchObject({ fileName: 'cam-a', frameCount: 3, width: 100, height: 50, mediaType: 'image/png' });
   });
 
   it('orders a folder by name where it has no timestamp file', async () => {
-    const frames = await call(platform, 'GET', `/manage/tasks/items/${items.get('cam-b')!.id}/frames`, { token: admin });
+    const frames = await call(platform, 'GET', `/manage/items/${items.get('cam-b')!.id}/frames`, { token: admin });
     expect(frames.status).toBe(200);
     expect(frames.body.data).toEqual({
       frameRate: null,
@@ -96,7 +96,7 @@ describe('sequence import', () => {
 
   it('orders a folder by its timestamp file and keeps each frame its time and size', async () => {
     const id = items.get('cam-a')!.id;
-    const frames = await call(platform, 'GET', `/manage/tasks/items/${id}/frames`, { token: admin });
+    const frames = await call(platform, 'GET', `/manage/items/${id}/frames`, { token: admin });
     expect(frames.body.data.frames).toEqual([
       { index: 0, fileName: 'z.png', width: 100, height: 50, timestamp: 1700000000 },
       { index: 1, fileName: 'x.png', width: 80, height: 60, timestamp: 1700000000.1 },
@@ -108,12 +108,12 @@ describe('sequence import', () => {
     expect(answer.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(await bytes(answer)).toEqual(images.x);
     // The list's preview and the item's media are its first frame.
-    const media = await fetch(`${platform.baseUrl}/manage/tasks/items/${id}/media`, { headers: { authorization: `Bearer ${admin}` } });
+    const media = await fetch(`${platform.baseUrl}/manage/items/${id}/media`, { headers: { authorization: `Bearer ${admin}` } });
     expect(await bytes(media)).toEqual(images.z);
   });
 
   it('reports the frame the timestamp file does not name in the failure file', async () => {
-    const batchId = (await call(platform, 'GET', `/manage/tasks/items/${items.get('cam-a')!.id}`, { token: admin })).body.data.batchId;
+    const batchId = (await call(platform, 'GET', `/manage/items/${items.get('cam-a')!.id}`, { token: admin })).body.data.batchId;
     const failures = await fetch(`${platform.baseUrl}/manage/batches/${batchId}/failures`, { headers: { authorization: `Bearer ${admin}`, ...en } });
     const csv = (await failures.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(csv[1]).toContain('cam-a/untimed.png');
@@ -136,9 +136,9 @@ describe('sequence import', () => {
     const stranger = await signIn(platform, 'stranger@example.com', 'Tagger@123', 1);
     const id = items.get('cam-a')!.id;
     // As for the media, an item the caller may not read is one it cannot know exists.
-    expect((await call(platform, 'GET', `/manage/tasks/items/${id}/frames`, { token: stranger })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/items/${id}/frames`, { token: stranger })).status).toBe(404);
     expect((await frameMedia(id, 0, stranger)).status).toBe(404);
-    expect((await call(platform, 'GET', `/manage/tasks/items/${id}/frames`, {})).status).toBe(403);
+    expect((await call(platform, 'GET', `/manage/items/${id}/frames`, {})).status).toBe(403);
     expect((await frameMedia(id, 0, null)).status).toBe(403);
   });
 
@@ -154,7 +154,7 @@ describe('sequence import', () => {
       ['cam/b.png', 1],
     ]);
     const id = imported.items.find((item) => item.fileName === 'cam/a.png')!.id;
-    const frames = await call(platform, 'GET', `/manage/tasks/items/${id}/frames`, { token: admin });
+    const frames = await call(platform, 'GET', `/manage/items/${id}/frames`, { token: admin });
     expect(frames.body.data).toEqual({ frameRate: null, sensors: null, frames: [{ index: 0, fileName: 'cam/a.png', width: 30, height: 20, timestamp: null }] });
     expect(await bytes(await frameMedia(id, 0))).toEqual(picture);
     expect((await frameMedia(id, 1)).status).toBe(404);

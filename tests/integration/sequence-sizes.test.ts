@@ -54,8 +54,8 @@ describe('a sequence of two image sizes', () => {
   });
 
   it("refuses a saved box that leaves its frame's image and saves one that fits every frame it is on", async () => {
-    const [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${annotationLink}/claims`, tagger.token, { count: 1 })).items;
-    const frames = await ok<{ frames: { width: number; height: number }[] }>(platform, 'GET', `/manage/tasks/items/${itemId}/frames`, tagger.token);
+    const [itemId] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${annotationLink}/claims`, tagger.token, { count: 1 })).items;
+    const frames = await ok<{ frames: { width: number; height: number }[] }>(platform, 'GET', `/manage/items/${itemId}/frames`, tagger.token);
     expect(frames.frames.map((f) => [f.width, f.height])).toEqual(sizes);
     const result = (x: number, frame: number, end?: number) => ({
       frameCount: 3,
@@ -71,7 +71,7 @@ describe('a sequence of two image sizes', () => {
         },
       ],
     });
-    const put = (body: unknown) => call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger.token, body: { result: body }, headers: en });
+    const put = (body: unknown) => call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: tagger.token, body: { result: body }, headers: en });
 
     // Drawn on the crop itself, past its edge though inside the first frame's 40 × 30.
     const onCrop = await put(result(25, 2));

@@ -43,16 +43,16 @@ describe('sequence work', () => {
   afterAll(async () => platform?.stop());
 
   it('refuses a result whose frame count is not the item\'s, and saves one that has it', async () => {
-    const claimed = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${annotationLink}/claims`, tagger.token, { count: 2 })).items;
+    const claimed = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${annotationLink}/claims`, tagger.token, { count: 2 })).items;
     expect(claimed).toHaveLength(2);
     for (const itemId of claimed) {
-      const item = await ok<{ frameCount: number }>(platform, 'GET', `/manage/tasks/items/${itemId}`, tagger.token);
-      const refused = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger.token, body: { result: boxResult(toolId, small) }, headers: en });
+      const item = await ok<{ frameCount: number }>(platform, 'GET', `/manage/items/${itemId}`, tagger.token);
+      const refused = await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: tagger.token, body: { result: boxResult(toolId, small) }, headers: en });
       expect(refused.status).toBe(400);
       expect(JSON.stringify(refused.body.data.fields)).toContain(`The result has 1 frame but the data has ${item.frameCount}`);
-      const chinese = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger.token, body: { result: boxResult(toolId, small) } });
+      const chinese = await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: tagger.token, body: { result: boxResult(toolId, small) } });
       expect(JSON.stringify(chinese.body.data.fields)).toContain(`结果有 1 帧，而数据有 ${item.frameCount} 帧`);
-      const saved = await call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token: tagger.token, body: { result: { ...boxResult(toolId, small), frameCount: item.frameCount } } });
+      const saved = await call(platform, 'PUT', `/manage/items/${itemId}/result`, { token: tagger.token, body: { result: { ...boxResult(toolId, small), frameCount: item.frameCount } } });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
   });

@@ -43,26 +43,26 @@ describe('statistics', () => {
     await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [teamId], taggerIds: [tagger.id] });
     // A team's taggers work on a link through a group its supplier makes.
     await ok(platform, 'POST', `/manage/projects/${projectId}/links/${links.annotation}/groups`, supplier, { name: 'night', taggerIds: [teamTaggerId] });
-    await ok(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, teamTagger.token);
+    await ok(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, teamTagger.token);
 
     // A and B: the tagger annotates, the inspector passes; both finish.
     expect(await finishItems(project, 2)).toHaveLength(2);
     // C: the team's tagger submits, is rejected, reworks and passes.
-    const claim = async (who: Person, linkId: string) => (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${linkId}/claims`, who.token, { count: 1 })).items;
+    const claim = async (who: Person, linkId: string) => (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${linkId}/claims`, who.token, { count: 1 })).items;
     const [c] = await claim(teamTagger, links.annotation);
-    await ok(platform, 'PUT', `/manage/tasks/items/${c}/result`, teamTagger.token, { result: boxResult(project.toolId) });
-    await ok(platform, 'POST', `/manage/tasks/items/${c}/submit`, teamTagger.token);
+    await ok(platform, 'PUT', `/manage/items/${c}/result`, teamTagger.token, { result: boxResult(project.toolId) });
+    await ok(platform, 'POST', `/manage/items/${c}/submit`, teamTagger.token);
     expect(await claim(inspector, links.inspection)).toEqual([c]);
-    await ok(platform, 'POST', `/manage/tasks/items/${c}/reject`, inspector.token, { marks: [{ errorGroupId: project.errorGroupId, value: 'loose box' }] });
+    await ok(platform, 'POST', `/manage/items/${c}/reject`, inspector.token, { marks: [{ errorGroupId: project.errorGroupId, value: 'loose box' }] });
     expect(await claim(teamTagger, links.annotation)).toEqual([c]);
-    await ok(platform, 'POST', `/manage/tasks/items/${c}/submit`, teamTagger.token);
+    await ok(platform, 'POST', `/manage/items/${c}/submit`, teamTagger.token);
     expect(await claim(inspector, links.inspection)).toEqual([c]);
-    await ok(platform, 'POST', `/manage/tasks/items/${c}/pass`, inspector.token);
+    await ok(platform, 'POST', `/manage/items/${c}/pass`, inspector.token);
     // D: the tagger marks it invalid and submits it; it waits for inspection. E waits to be annotated.
     const reason = await ok<{ id: string }>(platform, 'POST', '/manage/invalid-reasons', admin, { code: 'BLUR', name: 'Blurred', description: 'Too blurred' });
     const [d] = await claim(tagger, links.annotation);
-    await ok(platform, 'POST', `/manage/tasks/items/${d}/mark-invalid`, tagger.token, { reasonId: reason.id });
-    await ok(platform, 'POST', `/manage/tasks/items/${d}/submit`, tagger.token);
+    await ok(platform, 'POST', `/manage/items/${d}/mark-invalid`, tagger.token, { reasonId: reason.id });
+    await ok(platform, 'POST', `/manage/items/${d}/submit`, tagger.token);
     await eventually(() => figures(admin), (f) => f.totals.submitted === 5 && f.links[1]?.waiting === 1, 20_000);
   }, 240_000);
   afterAll(async () => project?.platform.stop());

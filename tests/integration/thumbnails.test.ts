@@ -20,7 +20,7 @@ describe('item thumbnails', () => {
 
   const thumbnailFile = (checksum: string) => path.join(storage, ...thumbnailKey(checksum).split('/'));
   const thumbnail = (itemId: string, token?: string) =>
-    fetch(`${platform.baseUrl}/manage/tasks/items/${itemId}/thumbnail`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    fetch(`${platform.baseUrl}/manage/items/${itemId}/thumbnail`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'annot-thumbnails-'));
@@ -41,7 +41,7 @@ describe('item thumbnails', () => {
       () => call(platform, 'GET', `/manage/batches/${batchId}`, { token: admin }).then((r) => r.body.data),
       (b) => b.importing === null && b.items === 3,
     );
-    const rows = await platform.database.db.selectFrom('data_items').select(['item_id', 'file_name', 'checksum']).where('batch_id', '=', batchId).execute();
+    const rows = await platform.database.db.selectFrom('items').select(['item_id', 'file_name', 'checksum']).where('batch_id', '=', batchId).execute();
     items = new Map(rows.map((r) => [r.file_name, { id: r.item_id, checksum: r.checksum }]));
   });
   afterAll(async () => {

@@ -91,18 +91,18 @@ describe('track round trip', () => {
     const batch = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name, priority: 1, uploadType: 'zip' });
     expect((await upload(platform, admin, batch.id, [{ name: 'data.zip', content: await zipOf(entries) }])).status).toBe(200);
     await eventually(() => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${batch.id}`, admin), (b) => b.importing === null && b.items === 1, 120_000);
-    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batch.id}&limit=10`, admin);
+    const items = await ok<{ items: { id: string; frameCount: number }[] }>(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${batch.id}&limit=10`, admin);
     expect(items.items.map((i) => i.frameCount)).toEqual([frameCount]);
     return { batchId: batch.id, itemId: items.items[0].id };
   }
 
   /** The tagger saves the tracks and submits, the inspector passes: the item is finished. */
   async function finish(links: { annotation: string; inspection: string }, itemId: string, result: ResultDocument) {
-    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.annotation}/claims`, tagger.token, { count: 1 })).items).toEqual([itemId]);
-    await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result });
-    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger.token);
-    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.inspection}/claims`, inspector.token, { count: 1 })).items).toEqual([itemId]);
-    expect((await ok<{ status: string }>(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
+    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.annotation}/claims`, tagger.token, { count: 1 })).items).toEqual([itemId]);
+    await ok(platform, 'PUT', `/manage/items/${itemId}/result`, tagger.token, { result });
+    await ok(platform, 'POST', `/manage/items/${itemId}/submit`, tagger.token);
+    expect((await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.inspection}/claims`, inspector.token, { count: 1 })).items).toEqual([itemId]);
+    expect((await ok<{ status: string }>(platform, 'POST', `/manage/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
   }
 
   /** The inspected items of a batch exported in a format, downloaded as the PM would. */
@@ -127,7 +127,7 @@ describe('track round trip', () => {
     const answer = await response.json();
     expect(response.status, JSON.stringify(answer)).toBe(200);
     expect(answer.data).toMatchObject({ items: 1, objects: 2, refusals: [] });
-    const view = await ok<{ status: string; result: { result: ResultDocument } }>(platform, 'GET', `/manage/tasks/items/${itemId}`, admin);
+    const view = await ok<{ status: string; result: { result: ResultDocument } }>(platform, 'GET', `/manage/items/${itemId}`, admin);
     expect(view.status).toBe('waiting');
     return view.result.result;
   }
@@ -166,7 +166,7 @@ describe('track round trip', () => {
       const batch = await batchOf(project.projectId, 'Drive 1', frames);
       batchId = batch.batchId;
       await finish(project.links, batch.itemId, tracks(toolId));
-      saved = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/tasks/items/${batch.itemId}`, admin)).result.result;
+      saved = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/items/${batch.itemId}`, admin)).result.result;
       expect(saved.objects.map((o) => o.keyframes.length)).toEqual([6, 3]);
     }, 180_000);
 
@@ -187,7 +187,7 @@ describe('track round trip', () => {
       const project = await trackProject('video');
       const drive = await batchOf(project.projectId, 'Drive 1', clip);
       await finish(project.links, drive.itemId, tracks(toolId));
-      const saved = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/tasks/items/${drive.itemId}`, admin)).result.result;
+      const saved = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/items/${drive.itemId}`, admin)).result.result;
       const archive = await exported(project.projectId, drive.batchId, 'coco_video');
       const relabel = await batchOf(project.projectId, 'Relabel', clip);
       expectSameTracks(await reimported(relabel.batchId, relabel.itemId, 'coco_video', archive), saved);

@@ -51,11 +51,11 @@ describe('video import', () => {
       () => call(platform, 'GET', `/manage/batches/${batchId}`, { token: admin }).then((r) => r.body.data),
       (b) => b.importing === null,
     );
-    const listed = await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batchId}&limit=50`, { token: admin });
+    const listed = await call(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${batchId}&limit=50`, { token: admin });
     return { batch: settled, batchId, progress, items: listed.body.data.items as { id: string; fileName: string; frameCount: number; width: number; height: number; mediaType: string }[] };
   };
   const frameMedia = (itemId: string, index: number, token: string | null = admin, headers: Record<string, string> = {}) =>
-    fetch(`${platform.baseUrl}/manage/tasks/items/${itemId}/frames/${index}/media`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+    fetch(`${platform.baseUrl}/manage/items/${itemId}/frames/${index}/media`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
 
   let first: Awaited<ReturnType<typeof importZip>>;
 
@@ -87,7 +87,7 @@ describe('video import', () => {
 
   it('lists every frame with ffprobe\'s time, and serves each one as an image', async () => {
     const id = first.items[0].id;
-    const answer = await call(platform, 'GET', `/manage/tasks/items/${id}/frames`, { token: admin });
+    const answer = await call(platform, 'GET', `/manage/items/${id}/frames`, { token: admin });
     expect(answer.status).toBe(200);
     const { frameRate, frames } = answer.body.data as { frameRate: number; frames: { index: number; fileName: string; width: number; height: number; timestamp: number }[] };
     expect(frameRate).toBe(30);
@@ -106,7 +106,7 @@ describe('video import', () => {
     expect(past.status).toBe(404);
     expect((await past.json()).message).toBe('This data item has 300 frames, numbered from 0; there is no frame 300');
     // The list's preview is the first frame's.
-    const thumbnail = await fetch(`${platform.baseUrl}/manage/tasks/items/${id}/thumbnail`, { headers: { authorization: `Bearer ${admin}` } });
+    const thumbnail = await fetch(`${platform.baseUrl}/manage/items/${id}/thumbnail`, { headers: { authorization: `Bearer ${admin}` } });
     expect(thumbnail.status).toBe(200);
   });
 
@@ -144,7 +144,7 @@ describe('video import', () => {
     await createPerson(platform, admin, { role: '40', name: 'Stranger', account: 'video-stranger@example.com', password: 'Tagger@123' });
     const stranger = await signIn(platform, 'video-stranger@example.com', 'Tagger@123', 1);
     const id = first.items[0].id;
-    expect((await call(platform, 'GET', `/manage/tasks/items/${id}/frames`, { token: stranger })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/items/${id}/frames`, { token: stranger })).status).toBe(404);
     expect((await frameMedia(id, 0, stranger)).status).toBe(404);
     expect((await frameMedia(id, 0, null)).status).toBe(403);
   });

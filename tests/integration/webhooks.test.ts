@@ -188,7 +188,7 @@ describe('webhooks', () => {
     await deliveredTo(witness, registered.id);
     // And a later event after those: by the time it reaches the witness, a switched-on webhook would have had its
     // turns at the paused one's events too.
-    await ok(project.platform, 'POST', `/manage/tasks/links/${project.links.annotation}/claims`, project.tagger.token, { count: 1 });
+    await ok(project.platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, project.tagger.token, { count: 1 });
     await deliveredTo(witness, registered.id);
     expect(receiver.received.length).toBe(before);
     await ok(project.platform, 'POST', `${base()}/${registered.id}/remove`, project.admin);

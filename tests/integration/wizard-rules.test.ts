@@ -51,7 +51,7 @@ describe('the wizard on the server', () => {
       expect(batch.status, JSON.stringify(batch.body)).toBe(200);
       await upload(platform, admin, batch.body.data.id, [{ name: 'early.zip', content: await zipOf([0, 1].map((i) => ({ name: `early/${i}.png`, content: png(8, 8, 700 + i) }))) }]);
       await eventually(async () => (await call(platform, 'GET', `/manage/batches/${batch.body.data.id}`, { token: admin })).body.data, (b: { items: number; importing: unknown }) => b.items === 2 && b.importing === null);
-      const pooled = () => call(platform, 'GET', `/manage/tasks/projects/${id}/items?limit=10`, { token: admin }).then((a) => a.body.data.items as { linkId: string | null }[]);
+      const pooled = () => call(platform, 'GET', `/manage/items/projects/${id}?limit=10`, { token: admin }).then((a) => a.body.data.items as { linkId: string | null }[]);
 
       expect((await call(platform, 'POST', `/manage/projects/${id}/publish`, { token: admin })).status).toBe(200);
       expect((await eventually(pooled, (items) => items.length === 2)).map((i) => i.linkId)).toEqual([links[0].id, links[0].id]);

@@ -57,7 +57,7 @@ describe('work loop under load', () => {
     const members = (await call(platform, 'GET', `/manage/projects/${projectId}`, { token: admin })).body.data.links[0].members;
     await call(platform, 'PUT', `/manage/projects/${projectId}/links/${linkId}/members`, { token: admin, body: { teamIds: members.teamIds, taggerIds: [...members.taggerIds, ...ids] } });
     const tokens = await Promise.all(ids.map((_, i) => signIn(platform, `load${i}@example.com`, 'Tagger@123', 1)));
-    await Promise.all(tokens.map((token) => call(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, { token })));
+    await Promise.all(tokens.map((token) => call(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, { token })));
 
     const db = platform.database.db;
     const before = (await sql<{ at: string }>`SELECT coalesce(max(global_position), 0)::text AS at FROM events`.execute(db)).rows[0].at;
@@ -66,17 +66,17 @@ describe('work loop under load', () => {
     const until = Date.now() + runMs;
     const claimer = async (token: string, n: number) => {
       while (Date.now() < until) {
-        const claim = await call(platform, 'POST', `/manage/tasks/links/${linkId}/claims`, { token, body: { count: 1 + (n % 3) } });
+        const claim = await call(platform, 'POST', `/manage/items/links/${linkId}/claims`, { token, body: { count: 1 + (n % 3) } });
         if (claim.status >= 500) outcomes.failed++;
         for (const itemId of (claim.body.data?.items ?? []) as string[]) {
           outcomes.claimed++;
           const roll = Math.random();
           const act =
             roll < 0.3
-              ? call(platform, 'POST', `/manage/tasks/items/${itemId}/release`, { token }).then((a) => (a.status === 200 ? outcomes.released++ : outcomes.refused++))
+              ? call(platform, 'POST', `/manage/items/${itemId}/release`, { token }).then((a) => (a.status === 200 ? outcomes.released++ : outcomes.refused++))
               : roll < 0.8
-                ? call(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, { token, body: { result: result(n) } })
-                    .then(() => call(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, { token }))
+                ? call(platform, 'PUT', `/manage/items/${itemId}/result`, { token, body: { result: result(n) } })
+                    .then(() => call(platform, 'POST', `/manage/items/${itemId}/submit`, { token }))
                     .then((a) => (a.status === 200 ? outcomes.submitted++ : outcomes.refused++))
                 : Promise.resolve(outcomes.kept++);
           await act;
@@ -117,7 +117,7 @@ describe('work loop under load', () => {
     const { rows: loaded } = await sql<{ itemId: string; status: string; claimerId: string | null; claimId: string | null; linkId: string | null; version: string; log: LoggedEvent[] }>`
       SELECT d.item_id AS "itemId", d.status, d.claimer_id AS "claimerId", d.claim_id AS "claimId", d.link_id AS "linkId", d.item_version::text AS version,
         coalesce(jsonb_agg(jsonb_build_object('type', e.type, 'position', e.stream_position, 'data', e.data - 'result') ORDER BY e.stream_position) FILTER (WHERE e.type IS NOT NULL), '[]') AS log
-      FROM data_items d JOIN batches b ON b.batch_id = d.batch_id
+      FROM items d JOIN batches b ON b.batch_id = d.batch_id
       LEFT JOIN events e ON e.stream_id = 'item-' || d.item_id
       WHERE d.project_id = ${projectId} AND b.name = 'Load'
       GROUP BY d.item_id`.execute(db);

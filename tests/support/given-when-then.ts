@@ -191,7 +191,7 @@ export async function givenItems(spec: Spec, project: SpecProject, count: number
   await spec.pipeline.transact(as(project.pm), async (unit) => {
     unit.record(batchItemsStreamId(batchId), 0n, [{ type: 'BatchItemsRegistered', data: chunk }], batchMachine, batchLifecycle.projections);
   });
-  const rows = await spec.db.selectFrom('data_items').select('item_id').where('batch_id', '=', batchId).orderBy('seq').execute();
+  const rows = await spec.db.selectFrom('items').select('item_id').where('batch_id', '=', batchId).orderBy('seq').execute();
   return { batchId, itemIds: rows.map((r) => r.item_id) };
 }
 

@@ -94,10 +94,10 @@ export async function importAnnotations(
 /** Every item of a batch with its latest result, by file name. */
 export async function batchResults(project: InteropProject, batchId: string): Promise<Map<string, ItemResult>> {
   const { platform, admin, projectId, annotationLink } = project;
-  const listed = (await call(platform, 'GET', `/manage/tasks/projects/${projectId}/items?batchId=${batchId}&limit=100&linkId=${annotationLink}`, { token: admin })).body.data.items as { id: string; fileName: string }[];
+  const listed = (await call(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${batchId}&limit=100&linkId=${annotationLink}`, { token: admin })).body.data.items as { id: string; fileName: string }[];
   const results = new Map<string, ItemResult>();
   for (const item of listed) {
-    const detail = (await call(platform, 'GET', `/manage/tasks/items/${item.id}`, { token: admin })).body.data;
+    const detail = (await call(platform, 'GET', `/manage/items/${item.id}`, { token: admin })).body.data;
     results.set(item.fileName, { id: item.id, fileName: item.fileName, objects: detail.result?.result.objects ?? [] });
   }
   return results;

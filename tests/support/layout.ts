@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
-/** A translation key as the console names them (`side_menu`, `tasks_claimed_count_other`), never a reader's text. */
+/** A translation key as the console names them (`side_menu`, `items_claimed_count_other`), never a reader's text. */
 const keyPattern = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$';
 
 /**

@@ -93,7 +93,7 @@ export async function publishProject(
   await ok(platform, 'POST', `/manage/projects/${projectId}/publish`, admin);
   await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.annotation}/members`, admin, { teamIds: [], taggerIds: setup.taggers.map((p) => p.id) });
   if (setup.inspectors.length > 0) await ok(platform, 'PUT', `/manage/projects/${projectId}/links/${links.inspection}/members`, admin, { teamIds: [], taggerIds: setup.inspectors.map((p) => p.id) });
-  for (const who of [...setup.taggers, ...setup.inspectors]) await ok(platform, 'POST', `/manage/tasks/projects/${projectId}/rule-readings`, who.token);
+  for (const who of [...setup.taggers, ...setup.inspectors]) await ok(platform, 'POST', `/manage/items/projects/${projectId}/rule-readings`, who.token);
   return { projectId, links };
 }
 
@@ -138,13 +138,13 @@ export async function startWorkedProject(options: { frames: number[]; permission
  */
 export async function finishItems(project: WorkedProject, count: number): Promise<string[]> {
   const { platform, links, tagger, inspector } = project;
-  const claimed = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.annotation}/claims`, tagger.token, { count })).items;
+  const claimed = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.annotation}/claims`, tagger.token, { count })).items;
   for (const itemId of claimed) {
-    await ok(platform, 'PUT', `/manage/tasks/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId) });
-    await ok(platform, 'POST', `/manage/tasks/items/${itemId}/submit`, tagger.token);
+    await ok(platform, 'PUT', `/manage/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId) });
+    await ok(platform, 'POST', `/manage/items/${itemId}/submit`, tagger.token);
   }
-  const inspected = (await ok<{ items: string[] }>(platform, 'POST', `/manage/tasks/links/${links.inspection}/claims`, inspector.token, { count: 100 })).items;
-  for (const itemId of inspected) expect((await ok<{ status: string }>(platform, 'POST', `/manage/tasks/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
+  const inspected = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${links.inspection}/claims`, inspector.token, { count: 100 })).items;
+  for (const itemId of inspected) expect((await ok<{ status: string }>(platform, 'POST', `/manage/items/${itemId}/pass`, inspector.token)).status).toBe('finished');
   return inspected;
 }
 

@@ -13,7 +13,7 @@ export * from './identity';
 export * from './catalog';
 export * from './projects';
 export * from './batches';
-export * from './tasks';
+export * from './items';
 export * from './editor';
 export * from './quality/sampling';
 export * from './quality/acceptance';

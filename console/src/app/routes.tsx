@@ -20,11 +20,11 @@ const AnnotationRulesPage = lazy(() => import('./routes/catalog/annotation-rules
 const DataRulesPage = lazy(() => import('./routes/catalog/data-rules'));
 const DocumentManagementPage = lazy(() => import('./routes/document/document-management'));
 const DocumentManualPage = lazy(() => import('./routes/document/document-manual'));
-const EditorPage = lazy(() => import('./routes/tasks/editor-route'));
+const EditorPage = lazy(() => import('./routes/items/editor-route'));
 const ErrorGroupsPage = lazy(() => import('./routes/catalog/error-groups'));
 const InvalidReasonsPage = lazy(() => import('./routes/catalog/invalid-reasons'));
-const JudgingEditorPage = lazy(() => import('./routes/tasks/judging-editor-page'));
-const ItemPage = lazy(() => import('./routes/tasks/item-page'));
+const JudgingEditorPage = lazy(() => import('./routes/items/judging-editor-page'));
+const ItemPage = lazy(() => import('./routes/items/item-page'));
 const Landing = lazy(() => import('./routes/areas/landing'));
 const FindPage = lazy(() => import('./routes/auth/find'));
 const LoginPage = lazy(() => import('./routes/auth/login'));
@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      needs('task.claim', [{ path: 'tag/edit/:itemId', element: loading(<EditorPage key="tag" area="tag" />) }], true),
+      needs('item.claim', [{ path: 'tag/edit/:itemId', element: loading(<EditorPage key="tag" area="tag" />) }], true),
       needs('project.edit', [{ path: 'project/edit/:itemId', element: loading(<EditorPage key="project" area="project" />) }], true),
       needs('acceptance.accept', [{ path: 'checkout/edit/:itemId', element: loading(<JudgingEditorPage key="checkout" gate="acceptance" area="checkout" />) }], true),
       // An item as it was, in the editor and read-only.
@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
         { path: 'home/message', element: <MessagesPage /> },
         { path: 'tag/message', element: <MessagesPage /> },
       ]),
-      needs('task.claim', [
+      needs('item.claim', [
         { path: 'tag', element: <TagProjectsPage key="index" titleKey="menu_overview" welcome /> },
         { path: 'tag/index', element: <TagProjectsPage key="index" titleKey="menu_overview" welcome /> },
         { path: 'tag/going', element: <TagProjectsPage key="going" titleKey="menu_going_projects" welcome={false} /> },

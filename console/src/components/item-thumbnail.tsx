@@ -22,8 +22,8 @@ export function ItemThumbnail({ itemId }: { itemId: string }) {
   const seen = useSeen(frame);
   // A missing thumbnail (a point cloud, an unreadable image) is an empty frame, not an error worth retrying.
   const thumbnail = useQuery({
-    queryKey: ['items', itemId, 'thumbnail'],
-    queryFn: () => api.blob(`/manage/tasks/items/${itemId}/thumbnail`),
+    queryKey: ['thumbnails', itemId],
+    queryFn: () => api.blob(`/manage/items/${itemId}/thumbnail`),
     enabled: seen,
     staleTime: Infinity,
     retry: false,

@@ -11,6 +11,7 @@ import { consoleDirectory, serveConsole } from './console/console-static';
 import { apiDocument } from './http/api-document';
 import { AppExceptionFilter } from './http/app-exception.filter';
 import { inputGate } from './http/input-gate';
+import { movedRoutes } from './http/moved-routes';
 import { answerNodeRefusals } from './http/node-refusals';
 
 export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -25,6 +26,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
       strictTransportSecurity: false,
     }),
   );
+  app.use(movedRoutes);
   app.use(cookieParser());
   app.use(...inputGate(new AppExceptionFilter()));
   answerNodeRefusals(app.getHttpServer());

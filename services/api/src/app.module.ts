@@ -28,7 +28,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { PastModule } from './past/past.module';
 import { ProjectsModule } from './projects/projects.module';
 import { QualityModule } from './quality/quality.module';
-import { TasksModule } from './tasks/tasks.module';
+import { ItemsModule } from './items/items.module';
 
 @Module({})
 export class AppModule {
@@ -62,7 +62,7 @@ export class AppModule {
         CatalogModule,
         ProjectsModule,
         BatchesModule,
-        TasksModule,
+        ItemsModule,
         PastModule,
         DistributionModule,
         ExportsModule,

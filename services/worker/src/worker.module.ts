@@ -23,9 +23,9 @@ import { OutboxDispatcherService } from './outbox/outbox-dispatcher.service';
 import { ProjectionRunnerService } from './projections/projection-runner.service';
 import { WrittenListener } from './written/written-listener.service';
 import { WORKER_REDIS, WorkerRedisCloser } from './redis/worker-redis';
-import { EnterPoolsJob } from './tasks/enter-pools.job';
-import { ExpireClaimJob } from './tasks/expire-claim.job';
-import { TasksModule } from './tasks/tasks.module';
+import { EnterPoolsJob } from './items/enter-pools.job';
+import { ExpireClaimJob } from './items/expire-claim.job';
+import { ItemsModule } from './items/items.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
@@ -43,7 +43,7 @@ export class WorkerModule {
         AuditsModule,
         ImportsModule,
         ExportsModule,
-        TasksModule,
+        ItemsModule,
         AlgorithmsModule,
         WebhooksModule,
         AnnouncementsModule,

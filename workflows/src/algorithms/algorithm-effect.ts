@@ -2,8 +2,8 @@
 // by IoU) and how long it took and how inspection judged it, for answered items against the control group.
 import { boundsOf } from '../exports/formats/objects-at';
 import { wilsonInterval, z95, type ConfidenceInterval } from '../quality/sampling/confidence';
-import { shapeAt } from '../tasks/interpolation';
-import type { ResultDocument } from '../tasks/result.schema';
+import { shapeAt } from '../items/interpolation';
+import type { ResultDocument } from '../items/result.schema';
 import type { Detection } from './algorithm-call.events';
 
 export interface ClassedBox {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { DecodeRefusal } from '../exports/format';
 import { objectOf } from '../exports/import-matching';
 import { boundsOf } from '../exports/formats/objects-at';
-import { type ResultDocument, resultAttributeValues, resultLimits, resultShape } from '../tasks/result.schema';
-import { type ResultTool, saveIssues } from '../tasks/result.validation';
+import { type ResultDocument, resultAttributeValues, resultLimits, resultShape } from '../items/result.schema';
+import { type ResultTool, saveIssues } from '../items/result.validation';
 import type { Detection } from './algorithm-call.events';
 
 export const modelContractVersion = 1;

@@ -24,7 +24,7 @@ export interface BatchSummary {
   version: string;
 }
 
-export interface DataItemView {
+export interface BatchItemView {
   id: string;
   fileName: string;
   size: number;

@@ -1,7 +1,7 @@
 // The frames of a data item: a picture is a sequence of one frame (its own media); a folder of images or a video
 // is one item of many. Columns rather than objects per frame, so a 70,000-frame video stays compact in its event.
 import type { ItemSensors } from '../fusion/calibration';
-import type { ItemFrameView, ItemFramesView } from '../tasks/task.views';
+import type { ItemFrameView, ItemFramesView } from '../items/item.views';
 
 /** The frames of an item of several frames as its import registered them. */
 export interface ItemFrames {

@@ -1,6 +1,6 @@
 // Box geometry for the editor: drawing by drag, resizing by handles, the tool's aspect ratio and a minimum size,
 // in image pixels so the result does not depend on the zoom.
-import { isSpatial, type BoxShape, type ResultPoint, type Shape } from '../tasks/result.schema';
+import { isSpatial, type BoxShape, type ResultPoint, type Shape } from '../items/result.schema';
 import { maskBounds } from './masks';
 
 export type Point = ResultPoint;

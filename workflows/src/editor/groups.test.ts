@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyResult } from '../tasks/result.schema';
-import { submitIssues } from '../tasks/result.validation';
+import { emptyResult } from '../items/result.schema';
+import { submitIssues } from '../items/result.validation';
 import { toolInput } from '../catalog/tool.schemas';
 import { groupInstances, groupsForTool, nextInstanceId, setGroup } from './groups';
 import { addObjects, newObject } from './objects';

@@ -1,7 +1,7 @@
 // Group elements in the editor: which of the project's groups an object may join (those drawn with its tool), the
 // instances of a group already on the item (one vehicle, another vehicle), and placing an object in one.
 import type { ToolGroup } from '../projects/project.schemas';
-import type { ResultDocument, ResultObject } from '../tasks/result.schema';
+import type { ResultDocument, ResultObject } from '../items/result.schema';
 
 export type GroupRef = NonNullable<ResultObject['group']>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Shape } from '../tasks/result.schema';
+import type { Shape } from '../items/result.schema';
 import { hitShape, insideMarquee, pointInPolygon, topmostHit } from './hit-test';
 
 const triangle = [

@@ -1,5 +1,5 @@
 // Which object lies under the pointer or inside a marquee, in image pixels with a tolerance for thin shapes.
-import type { Shape } from '../tasks/result.schema';
+import type { Shape } from '../items/result.schema';
 import { sampleCurve } from './curve';
 import { type Point, type Rect, rectsMeet, shapeBounds } from './geometry';
 import { maskHas } from './masks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultShape } from '../tasks/result.schema';
+import { resultShape } from '../items/result.schema';
 import {
   emptyLabelMap,
   encodeMask,

@@ -1,6 +1,6 @@
 // Masks of a panoptic frame: run-length encoding and decoding, and painting on a label map where each pixel belongs
 // to at most one region, so brushing, filling or filling the rest takes pixels away from every other region.
-import type { MaskShape, ResultPoint } from '../tasks/result.schema';
+import type { MaskShape, ResultPoint } from '../items/result.schema';
 
 /**
  * Every pixel of a frame, row by row: 0 where nothing is painted, else the 1-based number of the region holding it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolInput } from '../catalog/tool.schemas';
-import { emptyResult } from '../tasks/result.schema';
-import { submitIssues } from '../tasks/result.validation';
+import { emptyResult } from '../items/result.schema';
+import { submitIssues } from '../items/result.validation';
 import { optionHotkeys } from './hotkeys';
 import { addObjects, copiesOf, defaultValues, deleteObjects, moveObjects, newObject, pickOption, reorder, setObjectAttribute } from './objects';
 
@@ -28,7 +28,7 @@ describe('editor objects', () => {
     });
     it('leaves a required attribute without default for the submit check to name', () => {
       const issues = submitIssues(doc('a'), { tools: [tool], image: null });
-      expect(issues).toEqual([expect.objectContaining({ objectId: 'a', attribute: 'color', messageKey: 'tasks.result.attribute_required' })]);
+      expect(issues).toEqual([expect.objectContaining({ objectId: 'a', attribute: 'color', messageKey: 'items.result.attribute_required' })]);
     });
   });
 

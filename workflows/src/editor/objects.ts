@@ -1,8 +1,8 @@
 // Changes to a result document the editor makes: new objects with their tool's defaults, shapes and attribute
 // values set, deleting, z-order, copies pasted with fresh ids. Every function returns a new document.
 import type { ToolAttribute, ToolInput } from '../catalog/tool.schemas';
-import type { AttributeValue, AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
-import { shapeAt } from '../tasks/interpolation';
+import type { AttributeValue, AttributeValues, ResultDocument, ResultObject, Shape } from '../items/result.schema';
+import { shapeAt } from '../items/interpolation';
 import { moveShape } from './geometry';
 import { setShapeAt, withKeyframe } from './tracks';
 

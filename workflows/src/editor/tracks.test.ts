@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shapeAt } from '../tasks/interpolation';
-import type { Keyframe, ResultObject, Shape } from '../tasks/result.schema';
+import { shapeAt } from '../items/interpolation';
+import type { Keyframe, ResultObject, Shape } from '../items/result.schema';
 import { moveObjects, setObjectAttribute, setShape } from './objects';
 import { acceptFrame, deleteAt, keyframeFrames, nextKeyframeFrame, outsideFrom, outsideSpans, propagate } from './tracks';
 

@@ -1,8 +1,8 @@
 // Changes the editor makes to one track at one frame of a sequence: a keyframe made where a shape is edited, an
 // interpolated frame accepted, a shape copied forward, outside from a frame on, a keyframe deleted. The shape shown at
 // any frame is always the interpolation module's; nothing here blends shapes a second way.
-import { frameAttributesAt, shapeAt } from '../tasks/interpolation';
-import type { Keyframe, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
+import { frameAttributesAt, shapeAt } from '../items/interpolation';
+import type { Keyframe, ResultDocument, ResultObject, Shape } from '../items/result.schema';
 
 type Source = Keyframe['source'];
 

@@ -3,7 +3,7 @@
 import type { DataRuleDocument } from '../catalog/data-rule';
 import type { ToolInput } from '../catalog/tool.schemas';
 import type { ItemSensors } from '../fusion/calibration';
-import type { AttributeValues, BoxShape, ResultDocument, Shape } from '../tasks/result.schema';
+import type { AttributeValues, BoxShape, ResultDocument, Shape } from '../items/result.schema';
 
 export const exportFormats = ['coco', 'voc', 'yolo', 'kitti', 'openlabel', 'rule_json', 'mot', 'kitti_tracking', 'coco_video', 'coco_panoptic', 'masks', 'kitti_3d', 'nuscenes', 'point_labels', 'cvat_images', 'cvat_video', 'label_studio', 'datumaro'] as const;
 export type ExportFormat = (typeof exportFormats)[number];

@@ -47,7 +47,7 @@ describe('matching an import to a batch', () => {
       ['b.xml', importReasons.itemBusy],
       ['a.xml object[0]', importReasons.unknownClass],
       ['a.xml object[1]', importReasons.shapeToolMismatch],
-      ['a.xml object[2]', expect.stringMatching(/^tasks\.result\./)],
+      ['a.xml object[2]', expect.stringMatching(/^items\.result\./)],
     ]);
   });
 

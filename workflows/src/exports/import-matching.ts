@@ -4,10 +4,10 @@
 // warning: an attribute the tool does not have is skipped, not refused.
 import { type CameraBoxFrame, withCameraBoxes } from '../fusion/camera-box-keyframes';
 import { maskBounds } from '../editor/masks';
-import { compactTrack, type TrackFrame } from '../tasks/interpolation';
-import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../tasks/result.schema';
-import type { ImageSize } from '../tasks/frame-images';
-import { type ResultTool, saveIssues } from '../tasks/result.validation';
+import { compactTrack, type TrackFrame } from '../items/interpolation';
+import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../items/result.schema';
+import type { ImageSize } from '../items/frame-images';
+import { type ResultTool, saveIssues } from '../items/result.validation';
 import { type DecodeContext, type DecodedObject, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from './format';
 
 export interface ImportTarget {

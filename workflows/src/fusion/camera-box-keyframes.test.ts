@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cameraBoxesAt, shapeAt } from '../tasks/interpolation';
-import type { BoxShape, CuboidShape, Keyframe } from '../tasks/result.schema';
+import { cameraBoxesAt, shapeAt } from '../items/interpolation';
+import type { BoxShape, CuboidShape, Keyframe } from '../items/result.schema';
 import { type CameraBoxes, withCameraBoxes } from './camera-box-keyframes';
 
 const cuboid = (x: number): CuboidShape => ({ type: 'cuboid', x, y: 0, z: 0, length: 4, width: 2, height: 1.5, yaw: 0 });

@@ -1,8 +1,8 @@
 // Gives back a fusion track's drawn camera boxes when it is read from a per-frame file: the keyframes compactTrack
 // found for its shapes, with the camera boxes set on them and, where the boxes change in a way those keyframes do not
 // reproduce, keyframes added (with the shape the track already has there, so its shapes stay as they were).
-import { cameraBoxesAt, shapeAt } from '../tasks/interpolation';
-import type { BoxShape, Keyframe } from '../tasks/result.schema';
+import { cameraBoxesAt, shapeAt } from '../items/interpolation';
+import type { BoxShape, Keyframe } from '../items/result.schema';
 
 export type CameraBoxes = Record<string, BoxShape>;
 

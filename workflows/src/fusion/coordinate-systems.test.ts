@@ -2,7 +2,7 @@
 // cuboid given in that camera's frame, the three ways of writing one transform, and chains of parents and transforms.
 import { describe, expect, it } from 'vitest';
 import { CoordinateSystemError, cuboidInto, cuboidPose, cuboidShapeOf, transformBetween, transformMatrix } from './coordinate-systems';
-import { rotationQuaternion } from '../tasks/interpolation';
+import { rotationQuaternion } from '../items/interpolation';
 
 /** A camera 0.27 m ahead of the LiDAR and 0.08 m below it, looking along the LiDAR's x: its x right (LiDAR −y), its y down (LiDAR −z), its z forward (LiDAR x). */
 const cameraToLidar = [0, 0, 1, 0.27, -1, 0, 0, 0, 0, -1, 0, -0.08, 0, 0, 0, 1];

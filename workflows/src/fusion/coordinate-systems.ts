@@ -6,8 +6,8 @@ import { invertTransform, type Matrix4, multiply4 } from './calibration-files';
 import { messageRef } from '../i18n/message-ref';
 import type { Matrix3, Vector3 } from './cuboid';
 import { nuscenesToCuboid, quaternionMatrix } from './kitti';
-import { type Quaternion, rotationQuaternion } from '../tasks/interpolation';
-import type { CuboidShape } from '../tasks/result.schema';
+import { type Quaternion, rotationQuaternion } from '../items/interpolation';
+import type { CuboidShape } from '../items/result.schema';
 
 /** A transform or a cuboid that cannot be read: the message key saying what is wrong, in the words of the format. */
 export class CoordinateSystemError extends Error {

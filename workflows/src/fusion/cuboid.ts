@@ -1,5 +1,5 @@
 // A cuboid's geometry in its cloud's LiDAR frame: its rotation, its eight corners and whether a point lies inside.
-import type { CuboidShape } from '../tasks/result.schema';
+import type { CuboidShape } from '../items/result.schema';
 
 export type Vector3 = [number, number, number];
 /** A 3×3 rotation, row-major. */

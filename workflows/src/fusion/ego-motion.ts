@@ -2,7 +2,7 @@
 // vehicle's composed with the LiDAR's mounting (its calibrated_sensor record); between two frames, a point seen from
 // one is moved into the other through both poses, so what stands still in the world lands in one place.
 import { z } from 'zod';
-import type { Quaternion } from '../tasks/interpolation';
+import type { Quaternion } from '../items/interpolation';
 import type { EgoPose } from './calibration';
 import { CalibrationError, invertTransform, type Matrix4, multiply4, poseMatrix } from './calibration-files';
 

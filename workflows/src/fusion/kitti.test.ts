@@ -2,7 +2,7 @@
 // and back, the yaw sign of a car seen from behind, nuScenes' corners and view_points on a case worked by hand.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../quality/sampling/sample-draw';
-import type { CuboidShape } from '../tasks/result.schema';
+import type { CuboidShape } from '../items/result.schema';
 import type { CameraCalibration } from './calibration';
 import { cuboidCorners, cuboidRotation } from './cuboid';
 import { CalibrationError, kittiCalibration } from './calibration-files';

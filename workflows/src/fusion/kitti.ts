@@ -2,8 +2,8 @@
 // camera's rectified frame (bottom-centre location, h w l, rotation_y, alpha) and back, a camera as KITTI's calib
 // (P2, R0_rect, Tr_velo_to_cam; calibration-files.ts reads it back), and nuScenes' box (size w l h, quaternion w
 // first) with its corners and view_points.
-import { quaternionAngles, rotationQuaternion, type Quaternion, wrapAngle } from '../tasks/interpolation';
-import type { CuboidShape } from '../tasks/result.schema';
+import { quaternionAngles, rotationQuaternion, type Quaternion, wrapAngle } from '../items/interpolation';
+import type { CuboidShape } from '../items/result.schema';
 import type { CameraCalibration } from './calibration';
 import { invertTransform, type Matrix4 } from './calibration-files';
 import { cuboidRotation, type Matrix3, type Vector3 } from './cuboid';

@@ -2,7 +2,7 @@
 // the rational model, fisheye::projectPoints for the equidistant lens), and a cuboid clipped at the near plane.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../quality/sampling/sample-draw';
-import type { CuboidShape } from '../tasks/result.schema';
+import type { CuboidShape } from '../items/result.schema';
 import type { CameraCalibration } from './calibration';
 import { cuboidCorners } from './cuboid';
 import { cuboidEdges, projectCuboid, projectPoint } from './projection';

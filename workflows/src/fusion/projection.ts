@@ -3,7 +3,7 @@
 // a cuboid's edges are clipped there, so a box half behind the camera still draws its visible half. Fusion panels
 // and exporters project every cuboid into every camera on every frame, so the common case (a pinhole camera, the
 // whole cuboid in front) works in a scratch buffer and builds its edges only when they are read.
-import type { CuboidShape } from '../tasks/result.schema';
+import type { CuboidShape } from '../items/result.schema';
 import type { CameraCalibration } from './calibration';
 import type { Vector3 } from './cuboid';
 

@@ -56,7 +56,7 @@ export const bindChatInput = z.object({
   ding_talk_account: z.string().trim().max(100).default(''),
 });
 
-export const historyQuery = z.object({
+export const managementLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   offset: z.coerce.number().int().min(0).default(0),
   /** Only the events that name this project; an auditor reads only its own projects' events in any case. */

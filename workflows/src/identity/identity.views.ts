@@ -22,7 +22,7 @@ export interface TeamView {
 }
 
 /** One line of the management log (getoperatehistory), described in the caller's language. */
-export interface HistoryEntry {
+export interface ManagementLogEntry {
   id: string;
   user_name: string;
   role: string | null;

@@ -59,7 +59,7 @@ const internalMenu: Entry[] = [
 const areaMenus: Partial<Record<string, Entry[]>> = {
   [Role.Tagger]: [
     entry('menu_overview', '/tag/index'),
-    entry('menu_going_projects', '/tag/going', 'task.claim'),
+    entry('menu_going_projects', '/tag/going', 'item.claim'),
     entry('menu_notices', '/tag/notice', 'announcement.read'),
     helpDocuments,
   ],

@@ -25,7 +25,7 @@ describe(can.name, () => {
 
   it('gives taggers reading of projects, batches, the error marks and their own statistics, and the work on their items only, and clients their acceptance only, besides everyone\'s own messages', () => {
     const actions = Object.keys(permissions) as Action[];
-    expect(actions.filter((action) => can(Role.Tagger, action, true))).toEqual(['project.read', 'batch.read', 'task.claim', 'task.work', 'task.annotate', 'task.read', 'item.read', 'sampling.inspect', 'catalog.marks.read', 'message.read', 'statistics.own']);
+    expect(actions.filter((action) => can(Role.Tagger, action, true))).toEqual(['project.read', 'batch.read', 'item.claim', 'item.work', 'item.annotate', 'item.list', 'item.read', 'sampling.inspect', 'catalog.marks.read', 'message.read', 'statistics.own']);
     expect(actions.filter((action) => can(Role.Client, action, true))).toEqual(['project.read', 'item.read', 'catalog.marks.read', 'acceptance.read', 'acceptance.accept', 'message.read']);
   });
 
@@ -37,9 +37,9 @@ describe(can.name, () => {
 
   it('never lets the staff in where the machines would refuse them: acceptance is the client\'s, work in hand the claimer\'s', () => {
     expect(allowed('acceptance.accept', true)).toEqual([Role.Client]);
-    expect(allowed('task.annotate', true)).toEqual([Role.Tagger]);
+    expect(allowed('item.annotate', true)).toEqual([Role.Tagger]);
     // Releasing a claim and rejecting in an inspection link are the staff's too, without holding the item.
-    expect(allowed('task.work', true)).toEqual([Role.Admin, Role.Pm, Role.SeniorPm, Role.Tagger]);
+    expect(allowed('item.work', true)).toEqual([Role.Admin, Role.Pm, Role.SeniorPm, Role.Tagger]);
   });
 
   it('refuses a caller without a role and a role it does not know', () => {

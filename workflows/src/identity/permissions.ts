@@ -34,15 +34,15 @@ export const permissions = {
   'batch.read': { roles: [...pastReaderRoles, Role.Supplier, Role.Tagger] },
   'batch.manage': internal,
   /** Taking items from a link's pool: the people on the link, never the staff. */
-  'task.claim': { roles: [Role.Tagger] },
+  'item.claim': { roles: [Role.Tagger] },
   /** Acting on an item without holding it (releasing a claim, rejecting in an inspection link): its claimer or the staff; which is the item machine's rule. */
-  'task.work': { roles: [...internalRoles, Role.Tagger] },
+  'item.work': { roles: [...internalRoles, Role.Tagger] },
   /** Working an item in hand (saving, submitting, marking validity, passing): only its claimer, and the staff never claim. */
-  'task.annotate': { roles: [Role.Tagger] },
+  'item.annotate': { roles: [Role.Tagger] },
   /** Recycling items and deciding on held ones. */
-  'task.manage': internal,
-  /** Reading items; which ones is the tasks context's view rule (the links the caller works on). */
-  'task.read': { roles: [...pastReaderRoles, Role.Supplier, Role.Tagger] },
+  'item.manage': internal,
+  /** Reading items; which ones is the item context's view rule (the links the caller works on). */
+  'item.list': { roles: [...pastReaderRoles, Role.Supplier, Role.Tagger] },
   /** Reading one item with its media and thumbnail: whoever reads items, and a client acceptor the items of the acceptance batches naming them. */
   'item.read': { roles: [...pastReaderRoles, Role.Supplier, Role.Tagger, Role.Client] },
   /** Reading how links' pools are shared; a supplier sees only its own team's share and groups. */

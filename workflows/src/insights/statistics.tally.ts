@@ -2,8 +2,8 @@
 // each work-loop event moves an item between the places of a pipeline and adds to the counters of the person, team,
 // link, batch and 15-minute bucket it belongs to. The projection loads the facts, runs this, and writes the changes;
 // the result does not depend on how the log is split into batches, so a replay writes the same rows.
-import type { ItemEvent } from '../tasks/item.events';
-import type { ResultDocument } from '../tasks/result.schema';
+import type { ItemEvent } from '../items/item.events';
+import type { ResultDocument } from '../items/result.schema';
 import { bucketOf } from './statistics.buckets';
 
 /** Where an item is in its project's pipeline. `unknown` is an item the projection never saw registered. */

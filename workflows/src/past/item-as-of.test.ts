@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemEvent } from '../tasks/item.events';
-import { foldItem } from '../tasks/item.evolve';
-import { fresh, happened, ids } from '../tasks/item.test-fixtures';
+import type { ItemEvent } from '../items/item.events';
+import { foldItem } from '../items/item.evolve';
+import { fresh, happened, ids } from '../items/item.test-fixtures';
 import { type ItemHistory, itemAsOf, type LoggedItemEvent } from './item-as-of';
 import { momentOf, momentQuery } from './moment';
 

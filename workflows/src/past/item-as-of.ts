@@ -1,7 +1,7 @@
 // An item as it was at a past moment: its own stream folded up to that moment by the same evolve the command pipeline
 // folds it with, from the state its import registered it in. Pure: the caller reads the stream, this decides.
-import type { ItemEvent } from '../tasks/item.events';
-import { evolveItem, type ItemState } from '../tasks/item.evolve';
+import type { ItemEvent } from '../items/item.events';
+import { evolveItem, type ItemState } from '../items/item.evolve';
 import { isAtOrBefore, type LogPlace, type Moment } from './moment';
 
 /** An event of the item's stream with its place in the log. */

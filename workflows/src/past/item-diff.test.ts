@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemEvent } from '../tasks/item.events';
-import { car, fresh, happened, ids, resultWith } from '../tasks/item.test-fixtures';
+import type { ItemEvent } from '../items/item.events';
+import { car, fresh, happened, ids, resultWith } from '../items/item.test-fixtures';
 import type { ItemHistory } from './item-as-of';
 import { diffMoments, diffQuery, itemDiff } from './item-diff';
 

@@ -1,7 +1,7 @@
 // An item's result between two moments: each end folded by itemAsOf, the documents compared, and the events between
 // the two that changed the result (who saved, cleared or replaced it). Pure, like itemAsOf.
 import { z } from 'zod';
-import { evolveItem } from '../tasks/item.evolve';
+import { evolveItem } from '../items/item.evolve';
 import { type ItemAsOf, type ItemHistory, itemAsOf, type LoggedItemEvent } from './item-as-of';
 import { type Moment, momentOf, momentQuery, type MomentQuery } from './moment';
 import { type ResultDiff, resultDiff } from './result-diff';

@@ -1,7 +1,7 @@
 // What the past reads answer: an item as it was at a moment, and the events and judgements a moment is chosen from.
-import type { ErrorMark } from '../tasks/item.events';
-import type { ItemState } from '../tasks/item.evolve';
-import type { ResultDocument } from '../tasks/result.schema';
+import type { ErrorMark } from '../items/item.events';
+import type { ItemState } from '../items/item.evolve';
+import type { ResultDocument } from '../items/result.schema';
 import type { ResultDiff } from './result-diff';
 
 export interface ItemPastView {

@@ -1,7 +1,7 @@
 // A project's items as they were at a past moment: each item registered by then folded from its own stream, by the
 // same evolve the command pipeline folds it with, and counted per link and status as the project's screens count.
-import type { ItemEvent } from '../tasks/item.events';
-import { evolveItem, type ItemState, type ItemStatus, startItemState } from '../tasks/item.evolve';
+import type { ItemEvent } from '../items/item.events';
+import { evolveItem, type ItemState, type ItemStatus, startItemState } from '../items/item.evolve';
 
 /** An item as its import registered it: its link then (null while its project had none). */
 export interface RegisteredItem {

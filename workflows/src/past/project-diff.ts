@@ -1,7 +1,7 @@
 // A project between two moments: which of its items changed (where they stood, their result) and who changed them.
 // The query as it arrives, what the read answers, and the pure summary of one item's change from its own stream.
 import { z } from 'zod';
-import { evolveItem, type ItemState } from '../tasks/item.evolve';
+import { evolveItem, type ItemState } from '../items/item.evolve';
 import { type ItemHistory, itemAsOf } from './item-as-of';
 import { type Moment } from './moment';
 import { type ClassCount, type ObjectAspect, objectAspects, resultDiff } from './result-diff';

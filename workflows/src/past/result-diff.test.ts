@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Keyframe, ResultObject } from '../tasks/result.schema';
-import { car, ids, resultWith } from '../tasks/item.test-fixtures';
+import type { Keyframe, ResultObject } from '../items/result.schema';
+import { car, ids, resultWith } from '../items/item.test-fixtures';
 import { resultDiff } from './result-diff';
 
 const boxAt = (frame: number, x: number, width = 20, attributes: Keyframe['attributes'] = {}): Keyframe => ({ frame, shape: { type: 'box', x, y: 10, width, height: 10 }, attributes, outside: false, source: 'drawn' });

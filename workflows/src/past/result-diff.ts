@@ -2,8 +2,8 @@
 // reshaped, class, group, attributes, keyframes), the item's own attributes, and the objects per class before and after.
 // Pure: the caller folds the item to each moment, this compares the two documents.
 import { shapeBounds } from '../editor/geometry';
-import { shapeAt } from '../tasks/interpolation';
-import { type AttributeValue, type AttributeValues, isSpatial, type ResultDocument, type ResultObject, type Shape } from '../tasks/result.schema';
+import { shapeAt } from '../items/interpolation';
+import { type AttributeValue, type AttributeValues, isSpatial, type ResultDocument, type ResultObject, type Shape } from '../items/result.schema';
 
 export const objectAspects = ['moved', 'resized', 'reshaped', 'class', 'group', 'attributes', 'keyframes', 'outside'] as const;
 export type ObjectAspect = (typeof objectAspects)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentShape } from '../tasks/result.schema';
+import { segmentShape } from '../items/result.schema';
 import { addPoints, labelArray, removePoints, segmentFromIndices, segmentFromMask, segmentIndices, segmentSize, segmentToMask } from './segments';
 
 const mask = (...bits: number[]) => Uint8Array.from(bits);

@@ -1,6 +1,6 @@
 // Per-point labels of a cloud as segment shapes: runs over the point indices alternating unlabelled and labelled,
 // starting with an unlabelled run (0 where point 0 is labelled) and adding up to the cloud's size.
-import type { SegmentShape } from '../tasks/result.schema';
+import type { SegmentShape } from '../items/result.schema';
 
 /** A segment from a mask with one byte per point, non-zero where the point is labelled. */
 export function segmentFromMask(mask: Uint8Array, pointCount = mask.length): SegmentShape {

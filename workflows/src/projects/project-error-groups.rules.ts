@@ -3,7 +3,7 @@
 import type { ProjectRules } from './project.schemas';
 
 /** The refusal of a mark whose group the project does not use. */
-export const markGroupNotInProject = 'tasks.mark_group_not_in_project';
+export const markGroupNotInProject = 'items.mark_group_not_in_project';
 
 type Chosen = Partial<Pick<ProjectRules, 'errorGroupIds'>> | null;
 

@@ -1,6 +1,6 @@
 // Events of a project's stream, and what a project still lacks before it can be published.
 import type { DomainEvent } from '../shared/event';
-import type { ItemRun } from '../tasks/distribution.rules';
+import type { ItemRun } from '../items/distribution.rules';
 import { linkProblems } from './link.rules';
 import type { ProjectStatus } from './project.machine';
 import type { LinkGroupInput, LinkMembersInput, ProjectBasics, ProjectLinkInput, ProjectRules, ProjectStep, ProjectTools, ToolGroup } from './project.schemas';

@@ -4,13 +4,13 @@
 import { useTranslation } from 'react-i18next';
 import { useBatches } from '@/features/batches/api/batches';
 import { useProjectMembers } from '@/features/projects/api/project-members';
-import { itemChoicesOf } from '@/features/tasks/components/item-filters';
+import { itemChoicesOf } from '@/features/items/components/item-filters';
 
 export function useItemChoices(projectId: string) {
   const { t } = useTranslation();
   const members = useProjectMembers(projectId);
   const batches = useBatches(projectId);
   const choices = itemChoicesOf(members.data, batches.data);
-  const nameOf = (personId: string) => choices.claimers.find((c) => c.id === personId)?.name ?? t('tasks_person_unknown');
+  const nameOf = (personId: string) => choices.claimers.find((c) => c.id === personId)?.name ?? t('items_person_unknown');
   return { members, choices, nameOf };
 }

@@ -84,7 +84,7 @@ export class AlgorithmCallsController {
     if (!mediaSignatureValid(this.config.secretKey, params.itemId, query.expires, query.signature)) throw new AppError(403, 'FORBIDDEN', 'algorithms.media_link_invalid');
     const item = await this.algorithms.itemMedia(params.itemId);
     const file = item && (await this.files.open(item.path));
-    if (!item || !file) throw new AppError(404, 'NOT_FOUND', 'tasks.media_unavailable');
+    if (!item || !file) throw new AppError(404, 'NOT_FOUND', 'items.media_unavailable');
     res.setHeader('Content-Type', item.mediaType);
     res.setHeader('Cache-Control', 'private, no-store');
     file.pipe(res);

@@ -163,7 +163,7 @@ export class AlgorithmsRepository {
   async callItems(callId: string, outcome: string | undefined, limit: number, cursor: string | undefined, language: Language): Promise<Page<AlgorithmCallItemView>> {
     let query = this.db
       .selectFrom('algorithm_call_items as i')
-      .innerJoin('data_items as d', 'd.item_id', 'i.item_id')
+      .innerJoin('items as d', 'd.item_id', 'i.item_id')
       .select(['i.item_id as itemId', 'd.file_name as fileName', 'i.outcome', 'i.objects', 'i.latency_ms as latencyMs', 'i.reason_key as reasonKey', 'i.reason_params as reasonParams'])
       .where('i.call_id', '=', callId)
       .orderBy('i.item_id')
@@ -214,6 +214,6 @@ export class AlgorithmsRepository {
   }
 
   async itemMedia(itemId: string): Promise<{ path: string; mediaType: string; checksum: string } | undefined> {
-    return this.db.selectFrom('data_items').select(['path', 'media_type as mediaType', 'checksum']).where('item_id', '=', itemId).executeTakeFirst();
+    return this.db.selectFrom('items').select(['path', 'media_type as mediaType', 'checksum']).where('item_id', '=', itemId).executeTakeFirst();
   }
 }

@@ -16,7 +16,7 @@ import {
   batchInput,
   batchPauseInput,
   type BatchSummary,
-  type DataItemView,
+  type BatchItemView,
   type Page,
   pageQuery,
 } from '@annot/workflows';
@@ -126,7 +126,7 @@ export class BatchesController {
 
   @Get('batches/:id/items')
   @Can('batch.read')
-  async items(@Param() params: ParamsDto, @Query() query: ItemsQueryDto, @Ctx() context: CommandContext): Promise<Page<DataItemView>> {
+  async items(@Param() params: ParamsDto, @Query() query: ItemsQueryDto, @Ctx() context: CommandContext): Promise<Page<BatchItemView>> {
     await this.access.batch(context.actor, params.id);
     return this.batches.items(params.id, query.limit, query.cursor);
   }

@@ -2,7 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db, invalidCursor, iso } from '@annot/core';
-import type { BatchSummary, DataItemView, Page } from '@annot/workflows';
+import type { BatchSummary, BatchItemView, Page } from '@annot/workflows';
 
 /** A summary before translation: the message keys are turned into the caller's language by the controller. */
 export type BatchRow = Omit<BatchSummary, 'failureMessage' | 'importError'> & { importErrorKey: string | null; failureFileId: string | null };
@@ -53,12 +53,12 @@ export class BatchesRepository {
   }
 
   /** Items in the order they were registered; the cursor is the last item's place in the batch. */
-  async items(batchId: string, limit: number, cursor: string | undefined): Promise<Page<DataItemView>> {
+  async items(batchId: string, limit: number, cursor: string | undefined): Promise<Page<BatchItemView>> {
     // An item's place is an integer column: a cursor beyond it was never handed out.
     if (cursor !== undefined && !/^\d{1,9}$/.test(cursor)) throw invalidCursor();
     const after = cursor === undefined ? -1 : Number(cursor);
     const rows = await this.db
-      .selectFrom('data_items')
+      .selectFrom('items')
       .select(['item_id as id', 'seq', 'file_name as fileName', sql<number>`size::float8`.as('size'), 'media_type as mediaType', 'width', 'height', 'status', 'effective'])
       .where('batch_id', '=', batchId)
       .where('seq', '>', after)

@@ -54,7 +54,7 @@ export class DistributionRepository {
   /** How many items each share of a link's pool may still hand out, by team and group. */
   async sharable(db: Kysely<Database>, linkId: string): Promise<{ teamId: string | null; groupId: string | null; count: number }[]> {
     const rows = await db
-      .selectFrom('data_items')
+      .selectFrom('items')
       .select(['team_id as teamId', 'group_id as groupId', (eb) => eb.fn.countAll<string>().as('count')])
       .where('link_id', '=', linkId)
       .where('status', '=', 'waiting')
@@ -74,7 +74,7 @@ export class DistributionRepository {
     const order = end === 'first' ? sql`d.priority DESC, d.created_at, d.seq` : sql`(d.group_id IS NULL) DESC, d.priority, d.created_at DESC, d.seq DESC`;
     const { rows } = await sql<LockedItem>`
       SELECT d.item_id AS "itemId", d.batch_id AS "batchId", d.seq
-      FROM data_items d
+      FROM items d
       WHERE d.link_id = ${linkId}::uuid AND d.status = 'waiting' AND d.preferred_claimer_id IS NULL
         AND ((${withShare(share)}) OR d.item_id = ANY(${also}::uuid[]))
       ORDER BY ${order}

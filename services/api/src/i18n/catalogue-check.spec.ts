@@ -30,14 +30,14 @@ describe(catalogueProblems.name, () => {
     });
 
     it('asks a counted message for exactly the plural categories of the language', () => {
-      const { 'tasks.result_invalid.many': _, ...withoutMany } = french();
-      expect(catalogueProblems('fr_FR', withoutMany)).toEqual(['fr_FR tasks.result_invalid.many: missing or empty']);
-      const japanese = { ...catalogueSkeleton('ja_JP'), 'tasks.result_invalid.one': '結果を保存できません：{count} 件の問題' };
-      expect(catalogueProblems('ja_JP', japanese)).toEqual(['ja_JP tasks.result_invalid.one: not a key of the source for this language']);
+      const { 'items.result_invalid.many': _, ...withoutMany } = french();
+      expect(catalogueProblems('fr_FR', withoutMany)).toEqual(['fr_FR items.result_invalid.many: missing or empty']);
+      const japanese = { ...catalogueSkeleton('ja_JP'), 'items.result_invalid.one': '結果を保存できません：{count} 件の問題' };
+      expect(catalogueProblems('ja_JP', japanese)).toEqual(['ja_JP items.result_invalid.one: not a key of the source for this language']);
     });
 
     it('lets a singular form say its number in words', () => {
-      const worded = { ...catalogueSkeleton('en_US'), 'tasks.result_invalid.one': 'The result cannot be saved: one problem' };
+      const worded = { ...catalogueSkeleton('en_US'), 'items.result_invalid.one': 'The result cannot be saved: one problem' };
       expect(catalogueProblems('en_US', worded)).toEqual([]);
     });
   });

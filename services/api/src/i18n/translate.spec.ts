@@ -9,22 +9,22 @@ describe(translate.name, () => {
     expect(translate('zh_CN', 'errors.not_found', { what: 'things.audit', id: 'x' })).toBe('未找到账本校验：x');
   });
   it('chooses the plural form of a counted message by the language\'s rules', () => {
-    expect(translate('en_US', 'tasks.result_incomplete', { count: 1 })).toBe('The result cannot be submitted: 1 problem');
-    expect(translate('en_US', 'tasks.result_incomplete', { count: 3 })).toBe('The result cannot be submitted: 3 problems');
-    expect(translate('zh_CN', 'tasks.result_incomplete', { count: 1 })).toBe('结果无法提交：1 个问题');
+    expect(translate('en_US', 'items.result_incomplete', { count: 1 })).toBe('The result cannot be submitted: 1 problem');
+    expect(translate('en_US', 'items.result_incomplete', { count: 3 })).toBe('The result cannot be submitted: 3 problems');
+    expect(translate('zh_CN', 'items.result_incomplete', { count: 1 })).toBe('结果无法提交：1 个问题');
     // Arabic has six categories: 2 is dual, 3 is few, 11 is many.
     for (const [count, category] of [[0, 'zero'], [1, 'one'], [2, 'two'], [3, 'few'], [11, 'many'], [100, 'other']] as const) {
-      const form = catalogues.ar_SA[`tasks.result_incomplete.${category}`];
-      expect(translate('ar_SA', 'tasks.result_incomplete', { count })).toBe(form.replace('{count}', new Intl.NumberFormat('ar-SA').format(count)));
+      const form = catalogues.ar_SA[`items.result_incomplete.${category}`];
+      expect(translate('ar_SA', 'items.result_incomplete', { count })).toBe(form.replace('{count}', new Intl.NumberFormat('ar-SA').format(count)));
     }
   });
   it('chooses the plural form by the parameter a message counts with, when it is not `count`', () => {
     expect(translate('en_US', 'validation.too_deep', { field: 'body', max: 1 })).toBe('body is nested deeper than 1 level');
     expect(translate('en_US', 'messages.item_returned', { project: 'P', gate: 'inspection', marks: 1 })).toBe('An item of P came back to you from inspection for rework (1 error mark).');
-    expect(translate('fr_FR', 'tasks.result.polygon_points', { min: 1 })).toBe('Un polygone nécessite au moins 1 point');
-    expect(translate('fr_FR', 'tasks.result.polygon_points', { min: 3 })).toBe('Un polygone nécessite au moins 3 points');
-    expect(translate('ar_SA', 'tasks.result.polygon_points', { min: 2 })).toBe('يحتاج المضلّع إلى ٢ نقطتين على الأقل');
-    expect(translate('ar_SA', 'tasks.result.polygon_points', { min: 3 })).toBe('يحتاج المضلّع إلى ٣ نقاط على الأقل');
+    expect(translate('fr_FR', 'items.result.polygon_points', { min: 1 })).toBe('Un polygone nécessite au moins 1 point');
+    expect(translate('fr_FR', 'items.result.polygon_points', { min: 3 })).toBe('Un polygone nécessite au moins 3 points');
+    expect(translate('ar_SA', 'items.result.polygon_points', { min: 2 })).toBe('يحتاج المضلّع إلى ٢ نقطتين على الأقل');
+    expect(translate('ar_SA', 'items.result.polygon_points', { min: 3 })).toBe('يحتاج المضلّع إلى ٣ نقاط على الأقل');
     // A reference carries the count as text, and it counts all the same.
     expect(translate('en_US', 'exports.import.malformed', { format: 'KITTI', detail: messageRef('exports.import.detail.field_count', { fields: 1, expected: 15, withScore: 16 }) })).toBe(
       'The file cannot be read as KITTI: 1 field where 15 (or 16 with a score) are expected',
@@ -34,7 +34,7 @@ describe(translate.name, () => {
     expect(translate('en_US', 'errors.forbidden_roles', { roles: ['roles.r01', 'roles.r10', 'roles.r40'] })).toBe('Not allowed: only the admin, PM, and tagger may do this');
     expect(translate('zh_CN', 'errors.forbidden_roles', { roles: ['roles.r01', 'roles.r10', 'roles.r40'] })).toBe('没有权限：只有管理员、项目经理和标注员可以执行此操作');
     expect(translate('en_US', 'validation.too_many_values', { max: 10000 })).toBe('The request holds more than 10,000 values');
-    expect(translate('en_US', 'tasks.csv_too_many_lines', { max: 5000 })).toBe('The CSV can have at most 5000 lines');
+    expect(translate('en_US', 'items.csv_too_many_lines', { max: 5000 })).toBe('The CSV can have at most 5000 lines');
     expect(translate('de_DE', 'validation.too_many_values', { max: 10000 })).toContain('10.000');
   });
   it('says the states and actions a refused transition names in the reader\'s words', () => {
@@ -49,7 +49,7 @@ describe(translate.name, () => {
     expect(translate('en_US', 'exports.import.wrong_geometry', { detail })).toBe('The shape is not valid: RLE counts must cover each pixel of the 64×48 mask once');
     expect(translate('zh_CN', 'exports.import.wrong_geometry', { detail: 'exports.import.detail.box_order' })).toBe(`${translate('zh_CN', 'exports.import.wrong_geometry', { detail: '' })}框须满足 left < right 且 top < bottom`);
     expect(translate('en_US', 'exports.import.wrong_geometry', { detail: 'what? nothing' })).toBe('The shape is not valid: what? nothing');
-    expect(translate('en_US', 'exports.import.wrong_geometry', { detail: messageRef('tasks.result_invalid', { count: 1 }) })).toBe('The shape is not valid: The result cannot be saved: 1 problem');
+    expect(translate('en_US', 'exports.import.wrong_geometry', { detail: messageRef('items.result_invalid', { count: 1 }) })).toBe('The shape is not valid: The result cannot be saved: 1 problem');
   });
   it('says where a file breaks in the reader\'s digits, whatever the parser\'s own words', () => {
     const detail = messageRef('exports.import.detail.json_syntax', { line: 3, column: 18 });

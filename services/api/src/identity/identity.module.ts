@@ -25,8 +25,8 @@ import { SaveTeamHandler } from './commands/save-team.handler';
 import { SetAccountStatusHandler } from './commands/set-account-status.handler';
 import { SignInHandler } from './commands/sign-in.handler';
 import { SignOutHandler } from './commands/sign-out.handler';
-import { HistoryController } from './history.controller';
-import { HistoryRepository } from './history.repository';
+import { ManagementLogController } from './management-log.controller';
+import { ManagementLogRepository } from './management-log.repository';
 import { MailboxController } from './mailbox.controller';
 import { PasswordHasher } from './password-hasher.service';
 import { PasswordResetService } from './password-reset.service';
@@ -42,7 +42,7 @@ import { SignInThrottle } from './sign-in-throttle.repository';
 import { TeamsController } from './teams.controller';
 
 @Module({
-  controllers: [AuthController, PeopleController, AuditorProjectsController, TeamsController, HistoryController, MailboxController],
+  controllers: [AuthController, PeopleController, AuditorProjectsController, TeamsController, ManagementLogController, MailboxController],
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },
     {
@@ -58,7 +58,7 @@ import { TeamsController } from './teams.controller';
     AssignAuditorProjectsHandler,
     SessionsRepository,
     StreamTickets,
-    HistoryRepository,
+    ManagementLogRepository,
     MailboxRepository,
     PasswordHasher,
     VerificationCodesRepository,

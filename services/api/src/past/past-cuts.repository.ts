@@ -58,7 +58,7 @@ export class PastCutsRepository {
       // (its chunk's turn in the log, then its place in the chunk), which orders the links as the live fold meets them.
       const { rows } = await sql<{ linkId: string | null; status: ItemStatus; count: number; first: string }>`
         SELECT s.link_id AS "linkId", s.status, count(*)::int AS count, min((c.turn << 32) + (d.seq - c.first_seq))::text AS first
-        FROM past_item_states s JOIN data_items d ON d.item_id = s.item_id
+        FROM past_item_states s JOIN items d ON d.item_id = s.item_id
         JOIN unnest(${chunks.map((c) => c.batchId)}::uuid[], ${chunks.map((c) => c.firstSeq)}::int[], ${chunks.map((c) => c.count)}::int[]) WITH ORDINALITY AS c(batch_id, first_seq, n, turn)
           ON c.batch_id = d.batch_id AND d.seq >= c.first_seq AND d.seq < c.first_seq + c.n
         WHERE s.project_id = ${projectId}::uuid AND s.cut = ${cut}
@@ -80,7 +80,7 @@ export class PastCutsRepository {
     const { rows } = await sql<PastItemRow>`
       SELECT s.item_id AS "itemId", d.batch_id AS "batchId", d.file_name AS "fileName", s.link_id AS "linkId", s.status,
              s.claimer_id AS "claimerId", s.effective, s.rework, s.result_version AS "resultVersion", s.object_count AS "objectCount"
-      FROM past_item_states s JOIN data_items d ON d.item_id = s.item_id
+      FROM past_item_states s JOIN items d ON d.item_id = s.item_id
       WHERE s.project_id = ${projectId}::uuid AND s.cut = ${cut} ${sql.join(filter, sql` `)}
       ORDER BY s.item_id LIMIT ${query.limit + 1}`.execute(this.db);
     return rows;

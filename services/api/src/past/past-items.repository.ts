@@ -36,7 +36,7 @@ export class PastItemsRepository {
 
   async item(itemId: string): Promise<PastItemRow | undefined> {
     return this.db
-      .selectFrom('data_items')
+      .selectFrom('items')
       .select(['item_id as itemId', 'project_id as projectId', 'batch_id as batchId', 'seq', 'file_name as fileName', 'width', 'height'])
       .where('item_id', '=', itemId)
       .executeTakeFirst();

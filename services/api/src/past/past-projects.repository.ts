@@ -26,7 +26,7 @@ export class PastProjectsRepository {
       WHERE e.type = ANY(${[...types]}::text[]) AND NOT e.stream_id LIKE 'item-%'
         AND (e.data->>'projectId' = ${projectId} OR e.stream_id LIKE 'account-%') ${until}
       UNION ALL
-      SELECT ${columns} FROM data_items d JOIN events e ON e.stream_id = 'item-' || d.item_id::text
+      SELECT ${columns} FROM items d JOIN events e ON e.stream_id = 'item-' || d.item_id::text
       WHERE d.project_id = ${projectId}::uuid AND e.type = ANY(${[...types]}::text[]) ${until}
       ORDER BY tx, pos`.execute(this.db);
     return rows.map(toStoredEvent);

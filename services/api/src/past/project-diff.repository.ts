@@ -62,7 +62,7 @@ export class ProjectDiffRepository {
     const changed = sql`
       FROM (SELECT * FROM past_item_states WHERE project_id = ${projectId}::uuid AND cut = ${cuts.earlier}) a
       FULL JOIN (SELECT * FROM past_item_states WHERE project_id = ${projectId}::uuid AND cut = ${cuts.later}) b ON b.item_id = a.item_id
-      JOIN data_items d ON d.item_id = COALESCE(b.item_id, a.item_id)
+      JOIN items d ON d.item_id = COALESCE(b.item_id, a.item_id)
       WHERE (a.item_id IS NULL OR b.item_id IS NULL OR a.status IS DISTINCT FROM b.status OR a.link_id IS DISTINCT FROM b.link_id
              OR a.result_version IS DISTINCT FROM b.result_version)
         ${sql.join(conditions, sql` `)}`;

@@ -117,7 +117,7 @@ export class BatchItemsRegistrar {
    * reads the first one's stored file. Sequences and videos are listed too, without a file to share.
    */
   async contents(batchId: string): Promise<Map<string, StoredContent>> {
-    const rows = await this.db.selectFrom('data_items').select(['checksum', 'file_name', 'path', 'frame_count']).where('batch_id', '=', batchId).orderBy('seq').execute();
+    const rows = await this.db.selectFrom('items').select(['checksum', 'file_name', 'path', 'frame_count']).where('batch_id', '=', batchId).orderBy('seq').execute();
     const contents = new Map<string, StoredContent>();
     for (const row of rows) if (!contents.has(row.checksum)) contents.set(row.checksum, { fileName: row.file_name, path: row.frame_count === 1 ? row.path : null });
     return contents;

@@ -6,9 +6,9 @@ import { type BatchEvent, type BatchItemsRegistered, type BatchState, chunkFrame
 import type { StoredEvent } from '../events/stored-event';
 import { foldStates, type StateRow } from '../projections/lifecycle-state';
 import type { Projection } from '../projections/projection';
-import { ItemCounts, moveItems, stripeOf } from '../tasks/item-counts';
-import { applyItemEvents, itemRowEventTypes } from '../tasks/item-rows';
-import { applyShareEvent, shareRowEventTypes } from '../tasks/share-rows';
+import { ItemCounts, moveItems, stripeOf } from '../items/item-counts';
+import { applyItemEvents, itemRowEventTypes } from '../items/item-rows';
+import { applyShareEvent, shareRowEventTypes } from '../items/share-rows';
 
 type BatchStoredEvent = StoredEvent<BatchEvent['type'] | 'BatchItemsRegistered'>;
 
@@ -25,7 +25,7 @@ export const batchStateRow: StateRow<BatchState> = {
 export const batchProjection: Projection = {
   name: 'batches',
   mode: 'inline',
-  tables: ['batches', 'data_items', 'item_frames', 'item_results', 'share_progress', 'item_counts'],
+  tables: ['batches', 'items', 'item_frames', 'item_results', 'share_progress', 'item_counts'],
   async apply(db, events) {
     const list = events as BatchStoredEvent[];
     // Written once at the end, in one statement, so the counts' rows are locked as briefly as the transaction allows.
@@ -61,7 +61,7 @@ export const batchProjection: Projection = {
         case 'BatchEdited': {
           const { name, priority } = event.data as Extract<BatchEvent, { type: 'BatchEdited' }>['data'];
           await batch.set({ name, priority, updated_at: at, version }).execute();
-          await db.updateTable('data_items').set({ priority }).where('batch_id', '=', data.batchId).execute();
+          await db.updateTable('items').set({ priority }).where('batch_id', '=', data.batchId).execute();
           break;
         }
         case 'BatchImportRequested': {
@@ -127,7 +127,7 @@ async function registerChunk(
     counts.add({ projectId: chunk.projectId, linkId: chunk.linkId, status: 'waiting', teamId: null, groupId: null }, count, stripe);
     const column = (values: readonly (string | number | null)[]) => sql`string_to_array(${joined(values)}::text, ${separator}::text)`;
     await sql`
-      INSERT INTO data_items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, frame_count, created_at, priority)
+      INSERT INTO items (item_id, batch_id, project_id, link_id, seq, file_name, path, size, media_type, width, height, checksum, frame_count, created_at, priority)
       SELECT md5(${chunk.batchId}::text || ':' || (${chunk.firstSeq}::int + u.ord::int - 1))::uuid,
              ${chunk.batchId}::uuid, ${chunk.projectId}::uuid, ${chunk.linkId}::uuid, ${chunk.firstSeq}::int + u.ord::int - 1,
              u.file_name, COALESCE(u.path, ${chunk.pathPrefix}::text || u.file_name), u.size::bigint, u.media_type,

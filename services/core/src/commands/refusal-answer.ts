@@ -22,6 +22,6 @@ export function answerRefusal({ messageKey, params, issues }: Refusal, table: Re
     return new AppError(400, 'VALIDATION_FAILED', messageKey, params, fields);
   }
   if (messageKey === 'errors.invalid_transition') return new AppError(409, 'INVALID_TRANSITION', messageKey, { ...params, allowed: params.allowed || '-' });
-  const answer = table[messageKey] ?? { status: 409, errCode: 'TASK_REFUSED' };
+  const answer = table[messageKey] ?? { status: 409, errCode: 'ITEM_REFUSED' };
   return new AppError(answer.status, answer.errCode, messageKey, params, answer.field ? [{ field: answer.field, messageKey, params }] : []);
 }

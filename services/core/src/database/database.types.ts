@@ -291,7 +291,7 @@ export interface BatchesTable {
   state: LifecycleState;
 }
 
-export interface DataItemsTable {
+export interface ItemsTable {
   item_id: string;
   batch_id: string;
   project_id: string;
@@ -938,7 +938,7 @@ export interface Database {
   past_item_snapshot_rows: PastItemSnapshotRowsTable;
   past_item_snapshot_counts: PastItemSnapshotCountsTable;
   batches: BatchesTable;
-  data_items: DataItemsTable;
+  items: ItemsTable;
   item_frames: ItemFramesTable;
   idempotent_requests: IdempotentRequestsTable;
   item_results: ItemResultsTable;

@@ -27,7 +27,7 @@ import type { CommandContext } from '../commands/command-context';
 import { CommandPipeline } from '../commands/command-pipeline';
 import { DATABASE } from '../database/database.token';
 import type { Db } from '../database/database';
-import { actionDecider, ItemWork } from '../tasks/item-work';
+import { actionDecider, ItemWork } from '../items/item-work';
 import { importCocoStreamed, type StreamedAnnotationFile } from './coco-import';
 import { readPngRaster } from './png-raster';
 import { citedDataRule, citedTools } from './project-delivery';
@@ -139,7 +139,7 @@ export class AnnotationImport {
    */
   private async targets(batchId: string): Promise<(ImportTarget & { linkId: string | null; projectId: string; unworked: boolean })[]> {
     const rows = await this.db
-      .selectFrom('data_items as d')
+      .selectFrom('items as d')
       .leftJoin('project_links as l', 'l.link_id', 'd.link_id')
       .leftJoin('item_frames as f', 'f.item_id', 'd.item_id')
       .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.width', 'd.height', 'd.frame_count as frameCount', 'd.status', 'l.type as linkType', 'f.widths', 'f.heights', sql<boolean>`d.item_version = 0`.as('unworked'), rigCameras('f').as('cameras')])

@@ -40,7 +40,7 @@ export type LedgerExportEntry = LedgerAnchor & { event?: Omit<StoredEvent, 'txId
 /** The streams of a project's own events, by the projections that name the project of each. */
 const projectStreams = (projectId: string) => sql<{ stream_id: string }>`
   SELECT 'project-' || ${projectId} AS stream_id
-  UNION ALL SELECT 'item-' || item_id FROM data_items WHERE project_id = ${projectId}::uuid
+  UNION ALL SELECT 'item-' || item_id FROM items WHERE project_id = ${projectId}::uuid
   UNION ALL SELECT 'batch-' || batch_id FROM batches WHERE project_id = ${projectId}::uuid
   UNION ALL SELECT 'batchitems-' || batch_id FROM batches WHERE project_id = ${projectId}::uuid
   UNION ALL SELECT 'sampling-' || task_id FROM sampling_tasks WHERE project_id = ${projectId}::uuid

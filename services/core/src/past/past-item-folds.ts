@@ -103,7 +103,7 @@ export async function writePastItems(db: Kysely<Database>, projectId: string, cu
 async function registrationsOf(db: Kysely<Database>, itemIds: string[], chunks: RegisteredChunk[]): Promise<RegisteredItem[]> {
   if (itemIds.length === 0) return [];
   const { rows } = await sql<{ itemId: string; batchId: string; seq: number }>`
-    SELECT item_id AS "itemId", batch_id AS "batchId", seq FROM data_items WHERE item_id = ANY(${itemIds}::uuid[])`.execute(db);
+    SELECT item_id AS "itemId", batch_id AS "batchId", seq FROM items WHERE item_id = ANY(${itemIds}::uuid[])`.execute(db);
   const byBatch = new Map<string, RegisteredChunk[]>();
   for (const chunk of chunks) byBatch.set(chunk.batchId, [...(byBatch.get(chunk.batchId) ?? []), chunk]);
   return rows.flatMap(({ itemId, batchId, seq }) => {
@@ -153,7 +153,7 @@ const projectEventsAfter = (projectId: string, base: ItemSnapshot | null) =>
   base
     ? sql`public.events e WHERE e.stream_id LIKE 'item-%' AND e.data->>'projectId' = ${projectId}
           AND (e.tx_id, e.global_position) > (${base.cursor.txId}::xid8, ${base.cursor.globalPosition}::bigint)`
-    : sql`data_items d JOIN public.events e ON e.stream_id = 'item-' || d.item_id::text WHERE d.project_id = ${projectId}::uuid`;
+    : sql`items d JOIN public.events e ON e.stream_id = 'item-' || d.item_id::text WHERE d.project_id = ${projectId}::uuid`;
 
 /**
  * The events up to the cut of the items to fold, in log position order (each stream's own order): every item's

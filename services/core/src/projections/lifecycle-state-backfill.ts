@@ -10,7 +10,7 @@ import { cursorOf, readLog } from '../events/event-log.reader';
 import { logStart, type StoredEvent } from '../events/stored-event';
 import { exportProjection, exportStateRow } from '../exports/export.projection';
 import { projectStateRow } from '../projects/project.projection';
-import { ruleReadingProjection } from '../tasks/rule-reading.projection';
+import { ruleReadingProjection } from '../items/rule-reading.projection';
 import { webhookProjection, webhookStateRow } from '../webhooks/webhook.projection';
 import { foldStates } from './lifecycle-state';
 

@@ -15,7 +15,7 @@ import { messageProjection } from '../comms/message.projection';
 import { documentProjection } from '../documents/document.projection';
 import { webhookProjection } from '../webhooks/webhook.projection';
 import { projectProjection } from '../projects/project.projection';
-import { ruleReadingProjection } from '../tasks/rule-reading.projection';
+import { ruleReadingProjection } from '../items/rule-reading.projection';
 import { announcementProjection } from '../comms/announcement.projection';
 import { accountProjection } from '../identity/account.projection';
 import { teamProjection } from '../identity/team.projection';

@@ -52,7 +52,7 @@ export class AlgorithmCallsRepository {
    */
   async unplanned(callId: string, settings: CallSettings, limit: number): Promise<string[]> {
     let query = this.db
-      .selectFrom('data_items as d')
+      .selectFrom('items as d')
       .innerJoin('project_links as l', 'l.link_id', 'd.link_id')
       .select('d.item_id')
       .where('d.project_id', '=', settings.projectId)
@@ -68,7 +68,7 @@ export class AlgorithmCallsRepository {
   async pending(callId: string, chunk: number): Promise<CallItem[]> {
     return this.db
       .selectFrom('algorithm_call_items as i')
-      .innerJoin('data_items as d', 'd.item_id', 'i.item_id')
+      .innerJoin('items as d', 'd.item_id', 'i.item_id')
       .select(['d.item_id as itemId', 'd.project_id as projectId', 'd.link_id as linkId', 'd.file_name as fileName', 'd.media_type as mediaType', 'd.width', 'd.height'])
       .where('i.call_id', '=', callId)
       .where('i.chunk', '=', chunk)

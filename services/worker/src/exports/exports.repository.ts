@@ -109,7 +109,7 @@ export class ExportsRepository {
 
   /** How many items the scope holds now. */
   async countScope(projectId: string, scope: ExportScope): Promise<number> {
-    const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM data_items d WHERE ${whereOf(projectId, scope)}`.execute(this.db);
+    const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM items d WHERE ${whereOf(projectId, scope)}`.execute(this.db);
     return rows[0].count;
   }
 
@@ -121,7 +121,7 @@ export class ExportsRepository {
              d.width, d.height, d.effective, r.result::text AS result,
              f.path_prefix AS "pathPrefix", f.frame_count AS "frameCount", f.file_names AS "fileNames", f.widths, f.heights,
              f.timestamps, f.frame_rate AS "frameRate", f.sensors
-      FROM data_items d
+      FROM items d
       JOIN batches b ON b.batch_id = d.batch_id
       LEFT JOIN item_results r ON r.item_id = d.item_id
       LEFT JOIN item_frames f ON f.item_id = d.item_id

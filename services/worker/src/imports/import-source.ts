@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 export interface SourceFile {
   name: string;
   size: number;
-  /** What data_items.path stores: a storage-relative path or s3://bucket/key. */
+  /** What items.path stores: a storage-relative path or s3://bucket/key. */
   location: string;
   /** Where the file is on this disk, for tools that read files themselves (ffmpeg); absent for a bucket's objects. */
   localPath?: string;

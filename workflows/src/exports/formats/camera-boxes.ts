@@ -2,7 +2,7 @@
 // where a box is drawn (held or blended between keyframes as the editor shows it), "frame track_id type truncated
 // occluded alpha left top right bottom" and the 3D fields unknown (-1 -1 -1 -1000 -1000 -1000 -10), so a camera's
 // boxes read as a 2D tracking file of its own images with the cuboids' track numbers.
-import { cameraBoxesAt } from '../../tasks/interpolation';
+import { cameraBoxesAt } from '../../items/interpolation';
 import type { ExportItem, ExportTool } from '../format';
 import { kittiTypeOf } from './kitti';
 import { camerasOf, cuboidsAt, fixed } from './spatial';

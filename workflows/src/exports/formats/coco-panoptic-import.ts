@@ -3,7 +3,7 @@
 // its own, kept apart by its id (the exports' object_ids, else the category and segment id, which video panoptic data
 // sets keep across frames); the segments of a stuff category on one frame are one object of that class.
 import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, importDetails, importReasons, importWarnings, shippedFinder, stemOf } from '../format';
-import type { AttributeValues } from '../../tasks/result.schema';
+import type { AttributeValues } from '../../items/result.schema';
 import { decodeJsonDocuments } from './json-documents';
 import { withLists } from './coco-reading';
 import { itemSize, type MaskPlace, placeOfStem, readMaskPng } from './mask-files';

@@ -3,7 +3,7 @@
 // the streamed import feeds it one entry at a time, so both say the same per entry.
 import { type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, importDetails, importReasons, importWarnings } from '../format';
 import { messageRef } from '../../i18n/message-ref';
-import type { AttributeValues, Shape } from '../../tasks/result.schema';
+import type { AttributeValues, Shape } from '../../items/result.schema';
 import { maskOfRle } from './coco-rle';
 import { attributeValues, finite } from './objects-at';
 

@@ -1,7 +1,7 @@
 // COCO's run-length encoded masks (iscrowd regions, pycocotools' RLE): counts column by column from the top-left,
 // either as a list of numbers or as pycocotools' compressed string, turned into the platform's row-major mask.
 import { encodeMask } from '../../editor/masks';
-import type { MaskShape } from '../../tasks/result.schema';
+import type { MaskShape } from '../../items/result.schema';
 import { importDetails } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 

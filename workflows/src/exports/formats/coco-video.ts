@@ -2,7 +2,7 @@
 // video (a picture is a video of one frame) with its frames as images (video_id, frame_id from 0); each track is
 // listed once in "tracks" with its own values and its result id as instance_id; each frame where a track is in the
 // scene has one annotation with its track_id, instance_id, box or polygon and the frame values there.
-import { frameAttributesAt } from '../../tasks/interpolation';
+import { frameAttributesAt } from '../../items/interpolation';
 import { type AnnotationDecoder, ClassRegistry, frameMediaPath, type DecodedItem, type EncoderFactory, importDetails, importReasons } from '../format';
 import { cocoShapeOf, polygonArea, withLists } from './coco';
 import { decodeJsonDocuments } from './json-documents';

@@ -1,7 +1,7 @@
 // COCO as a reader of instances.json sees it: the documented info/images/annotations/categories structure, one
 // image per frame of a sequence, the shapes COCO cannot hold left out, and the same document imported back.
 import { describe, expect, it } from 'vitest';
-import type { Keyframe, ResultObject } from '../../tasks/result.schema';
+import type { Keyframe, ResultObject } from '../../items/result.schema';
 import { importDetails, importReasons, type ImportedFile, importWarnings } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 import { itemFinder } from '../import-matching';

@@ -3,7 +3,7 @@
 // A sequence's frames are images of their own, "<media path>#<frame>". Imports read the document entry by entry
 // (coco-reading.ts): crowd regions' RLE as masks, CVAT's and Datumaro's per-annotation attributes, scores and keypoints.
 import { type AnnotationDecoder, ClassRegistry, type EncoderFactory } from '../format';
-import type { AttributeValues, Shape } from '../../tasks/result.schema';
+import type { AttributeValues, Shape } from '../../items/result.schema';
 import { type CocoAnnotation, type CocoCategory, type CocoImage, cocoLists, CocoReading, withLists } from './coco-reading';
 import { decodeJsonDocuments } from './json-documents';
 import { boundsOf, objectsAt } from './objects-at';

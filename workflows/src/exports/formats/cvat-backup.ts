@@ -4,7 +4,7 @@
 // <task>/data/ with the uploaded media (a video, or the pictures) beside manifest.jsonl and index.json. A project's
 // backup holds a task_<n>/ folder per task. The media are the batch's items; each task's annotations are read onto them.
 import { videoExtensions } from '../../batches/item-frames';
-import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
+import type { AttributeValues, Keyframe, Shape } from '../../items/result.schema';
 import { isShippedMedia } from '../import-gate';
 import { type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons, importWarnings } from '../format';
 import { cvatDetails, flagAttributes, migrationWarnings, readShape, type ShapeElement, type XmlElement } from './cvat-xml';

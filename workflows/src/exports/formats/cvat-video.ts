@@ -1,8 +1,8 @@
 // CVAT for video 1.1: an annotations/<item>.xml per item, each object a <track> with its shape at every frame from
 // its first keyframe to the sequence's end, as CVAT writes it: keyframes marked, an outside mark where it leaves the
 // scene, its values at each frame. A picture is a sequence of one frame.
-import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
-import type { ResultObject, Shape } from '../../tasks/result.schema';
+import { frameAttributesAt, shapeAt } from '../../items/interpolation';
+import type { ResultObject, Shape } from '../../items/result.schema';
 import { archiveStem, classNameOf, type EncoderFactory, type ExportItem, type ExportTool } from '../format';
 import { cvatSource } from './cvat-images';
 import { escapeXml, labelsXml, shapeElementOf, shapeXml } from './cvat-xml';

@@ -2,7 +2,7 @@
 // and written back, its <attribute> children, and the <meta> labels written from the project's tools.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { encodeMask, maskBounds, maskSpans } from '../../editor/masks';
-import type { AttributeValues, MaskShape, Shape } from '../../tasks/result.schema';
+import type { AttributeValues, MaskShape, Shape } from '../../items/result.schema';
 import type { ExportTool } from '../format';
 
 /** The elements that draw a shape, in the order CVAT writes them; `tag` is a label of the whole frame. */

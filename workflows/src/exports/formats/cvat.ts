@@ -2,7 +2,7 @@
 // file per task, or a project's with a sequence per subset: a <track> per object with a shape per frame, keyframes and
 // outside marks), and CVAT's task and project backups (cvat-backup.ts). Shapes the project has no tool kind for (2D
 // cuboids, ellipses, skeletons, tags) and groups are skipped with a warning; the malformed is refused by its element.
-import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
+import type { AttributeValues, Keyframe, Shape } from '../../items/result.schema';
 import { isAnnotationText } from '../import-gate';
 import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodedObject, type DecodeRefusal, type DecodeWarning, type ImportedFile, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
 import { holdsBackup, readBackups } from './cvat-backup';

@@ -3,7 +3,7 @@
 // group and z_order. Other annotation kinds (labels, captions, 3D cuboids, ellipses) are skipped with a warning. A
 // video is an item per frame whose shapes name their track (`track_id` among their attributes), as CVAT writes it.
 import { encodeMask, maskSpans } from '../../editor/masks';
-import type { AttributeValues, MaskShape, Shape } from '../../tasks/result.schema';
+import type { AttributeValues, MaskShape, Shape } from '../../items/result.schema';
 import { isAnnotationText } from '../import-gate';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
 import { migrationWarnings } from './cvat-xml';

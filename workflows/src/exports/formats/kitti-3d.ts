@@ -12,7 +12,7 @@
 // in its upper 16.
 import { kittiCalibration } from '../../fusion/calibration-files';
 import { cuboidToKitti, kittiCalibOf, kittiCalibText, kittiToCuboid } from '../../fusion/kitti';
-import type { BoxShape } from '../../tasks/result.schema';
+import type { BoxShape } from '../../items/result.schema';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, type ImportedFile, importDetails, importReasons } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 import { kittiTypeOf } from './kitti';

@@ -5,7 +5,7 @@
 // are skipped with a warning otherwise. Spaces in class names become underscores.
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, importDetails, importReasons, importWarnings } from '../format';
 import { messageRef } from '../../i18n/message-ref';
-import type { AttributeValues } from '../../tasks/result.schema';
+import type { AttributeValues } from '../../items/result.schema';
 import { boundsOf, finite, labelLines, objectsAt } from './objects-at';
 
 /** The devkit's fields around the box, by the attribute name that keeps each, with its "not set" value. */

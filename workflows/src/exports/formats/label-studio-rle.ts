@@ -4,7 +4,7 @@
 // the size class in 2 bits, the run length less one in that many bits, and the word or words. Bits run from each
 // byte's highest. A pixel is painted where its alpha is at least half.
 import { encodeMask } from '../../editor/masks';
-import type { MaskShape } from '../../tasks/result.schema';
+import type { MaskShape } from '../../items/result.schema';
 
 const runSizes = [3, 4, 8, 16];
 

@@ -3,7 +3,7 @@
 // label they carry (else the name of the control that drew them, `from_name`); per-region choices and text areas
 // (results sharing the region's id) become the object's attributes named by their `from_name`. Coordinates are
 // percentages of the image's original width and height.
-import type { AttributeValues, Keyframe, Shape } from '../../tasks/result.schema';
+import type { AttributeValues, Keyframe, Shape } from '../../items/result.schema';
 import { type AnnotationDecoder, type DecodeContext, type DecodedItem, type DecodeRefusal, type DecodeWarning, classNameOf, type EncoderFactory, type ExportItem, type ExportTool, importReasons, importWarnings, shippedFinder, shippedPaths } from '../format';
 import { brushMask, brushRle } from './label-studio-rle';
 import { objectsAt } from './objects-at';

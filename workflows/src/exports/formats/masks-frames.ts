@@ -1,7 +1,7 @@
 // What both mask exports read of an item: each frame that has masks, its pixels as segments, where a countable
 // class (things) gives every region a segment of its own and any other class (stuff) one segment for all its regions.
 import { labelMapOf, type LabelMap } from '../../editor/masks';
-import type { MaskShape, ResultObject } from '../../tasks/result.schema';
+import type { MaskShape, ResultObject } from '../../items/result.schema';
 import { archiveStem, type ExportItem, frameMediaPath, type ExportTool } from '../format';
 import { objectsAt } from './objects-at';
 

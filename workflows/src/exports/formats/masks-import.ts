@@ -3,7 +3,7 @@
 // labelmap.txt (as CVAT and Datumaro write it) or of VOC's own 21-class palette, black the background and VOC's cream
 // border (224, 224, 192) unpainted. Neither layout keeps instances apart: each class on a frame is one object named
 // after its class, on a sequence one track of that name.
-import type { MaskShape } from '../../tasks/result.schema';
+import type { MaskShape } from '../../items/result.schema';
 import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type DecodeWarning, importDetails, importReasons, importWarnings, type ImportedFile } from '../format';
 import { isAnnotationFileOf } from '../import-gate';
 import { itemSize, placeOfStem, readMaskPng } from './mask-files';

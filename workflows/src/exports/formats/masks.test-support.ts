@@ -4,7 +4,7 @@
 import { PNG } from 'pngjs';
 import type { ToolInput } from '../../catalog/tool.schemas';
 import { emptyLabelMap, fillPolygon, fillRest, labelAreas, maskOfLabel, paintStroke } from '../../editor/masks';
-import type { ResultObject } from '../../tasks/result.schema';
+import type { ResultObject } from '../../items/result.schema';
 import type { DecodeContext, ExportContext, ExportItem, ImportedFile, Raster } from '../format';
 import { type ImportTarget, targetLookups } from '../import-matching';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskArea } from '../../editor/masks';
-import type { MaskShape } from '../../tasks/result.schema';
+import type { MaskShape } from '../../items/result.schema';
 import { type ExportItem, type ImportedFile, importDetails, importReasons, importWarnings } from '../format';
 import { matchImport } from '../import-matching';
 import { annotationDecoders } from './index';

@@ -8,7 +8,7 @@
 // size where the batch does not, and a box running past the frame is clipped to it with a warning; lines past the
 // sequence's last frame (a gt.txt running to a longer seqLength) are skipped with a warning each by the matching.
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, type ExportItem, type ImportedFile, importDetails, importReasons, importWarnings } from '../format';
-import type { AttributeValues } from '../../tasks/result.schema';
+import type { AttributeValues } from '../../items/result.schema';
 import { boundsOf, finite, objectsAt } from './objects-at';
 import { readSeqinfo, writeSeqinfo } from './seqinfo';
 import { readTracksFile, trackNumbers, tracksFile } from './tracks';

@@ -1,10 +1,10 @@
 // What every encoder reads of an item: for each frame it exports, each object's shape, class and attribute values
 // at that frame, from the one interpolation the editor uses too.
-import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
+import { frameAttributesAt, shapeAt } from '../../items/interpolation';
 import { maskBounds } from '../../editor/masks';
 import { cuboidFootprint } from '../../fusion/cuboid';
-import { TrackTimeline } from '../../tasks/track-timeline';
-import { isSpatial, type AttributeValues, type MaskShape, type PlanarShape, type ResultObject, type Shape } from '../../tasks/result.schema';
+import { TrackTimeline } from '../../items/track-timeline';
+import { isSpatial, type AttributeValues, type MaskShape, type PlanarShape, type ResultObject, type Shape } from '../../items/result.schema';
 import { classNameOf, type ExportItem, type ExportTool } from '../format';
 
 export interface ObjectAtFrame {

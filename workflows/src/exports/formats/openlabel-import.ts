@@ -7,7 +7,7 @@
 // and boolean data are attribute values. A shape with a negative size (don't-care entries) is skipped with a warning.
 import { CoordinateSystemError, cuboidInto, cuboidPose, cuboidShapeOf, type CoordinateSystem, type SystemTransform, transformBetween } from '../../fusion/coordinate-systems';
 import type { Matrix4 } from '../../fusion/calibration-files';
-import { type AttributeValues, type BoxShape, resultLimits, type ResultPoint, type Shape } from '../../tasks/result.schema';
+import { type AttributeValues, type BoxShape, resultLimits, type ResultPoint, type Shape } from '../../items/result.schema';
 import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type DecodeWarning, importDetails, importReasons, importWarnings, stemOf } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 import { decodeJsonDocuments } from './json-documents';

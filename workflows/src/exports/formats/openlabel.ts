@@ -11,8 +11,8 @@
 // documents back.
 import type { SensorCamera } from '../../fusion/calibration';
 import { invertTransform } from '../../fusion/calibration-files';
-import { cameraBoxesAt, rotationQuaternion } from '../../tasks/interpolation';
-import type { AttributeValues, CuboidShape } from '../../tasks/result.schema';
+import { cameraBoxesAt, rotationQuaternion } from '../../items/interpolation';
+import type { AttributeValues, CuboidShape } from '../../items/result.schema';
 import { archiveStem, classNameOf, type EncoderFactory, type ExportItem, type ExportTool, frameMediaPath } from '../format';
 import { type ObjectAtFrame, objectsAt, type OutlinedObjectAtFrame } from './objects-at';
 

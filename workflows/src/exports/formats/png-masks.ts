@@ -1,6 +1,6 @@
 // Painted PNGs read back into masks: each pixel's key from its colour (a COCO panoptic segment id, R + 256 G + 256² B,
 // or a palette colour of a class table, keyed the same way), and every key's pixels as a mask, in one pass.
-import type { MaskShape } from '../../tasks/result.schema';
+import type { MaskShape } from '../../items/result.schema';
 import type { Raster } from '../format';
 
 /** Each pixel's colour as one number, R + 256 G + 256² B (COCO panoptic's segment id); 0 is black, unlabelled. */

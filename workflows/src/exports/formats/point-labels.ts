@@ -5,7 +5,7 @@
 // item (from 1), 0 where none labels the point, so two objects of one class stay two. point_labels/classes.json names
 // the class indices, and point_labels/<stem>/tracks.json keeps each instance's track id and values. Read back as one
 // segment track per instance, or per class and item where a frame has no instance file.
-import type { AttributeValues, SegmentShape } from '../../tasks/result.schema';
+import type { AttributeValues, SegmentShape } from '../../items/result.schema';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportFile, type ExportItem, type ExportTool, importDetails, importReasons } from '../format';
 import { objectsAt } from './objects-at';
 import { readJson } from './kitti-3d';

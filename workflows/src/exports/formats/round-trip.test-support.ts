@@ -1,7 +1,7 @@
 // What the format specs share: a project of a box and a polygon tool, an item with one of each, and an encoder run
 // collected into files the way the archive would hold them (sectioned documents assembled).
 import type { ToolInput } from '../../catalog/tool.schemas';
-import type { ResultObject } from '../../tasks/result.schema';
+import type { ResultObject } from '../../items/result.schema';
 import type { EncoderFactory, ExportContext, ExportFile, ExportItem, ImportedFile } from '../format';
 
 const tool = (name: string, templateType: ToolInput['templateType']): ToolInput => ({ name, templateType, description: '', sameBoxSizeCount: 0, enablePitchRoll: false, attributes: [] });

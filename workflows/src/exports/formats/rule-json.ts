@@ -2,7 +2,7 @@
 // the rule's pattern, its fields renamed by the rule's mapping, its coordinates in the rule's origin, unit, box
 // format and precision, invalid items and attributes in or out as the rule says.
 import type { DataRuleDocument } from '../../catalog/data-rule';
-import type { ResultPoint, Shape } from '../../tasks/result.schema';
+import type { ResultPoint, Shape } from '../../items/result.schema';
 import { type AnnotationDecoder, type DecodedItem, type DecodeRefusal, type EncoderFactory, importDetails, importReasons, stemOf } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 import { attributeValues, finite, objectsAt, outlined } from './objects-at';

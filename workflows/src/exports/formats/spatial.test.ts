@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { toolInput } from '../../catalog/tool.schemas';
 import type { ItemSensors } from '../../fusion/calibration';
-import { cameraBoxesAt, frameAttributesAt, shapeAt, wrapAngle } from '../../tasks/interpolation';
-import type { BoxShape, CuboidShape, Keyframe, ResultDocument, ResultObject, Shape } from '../../tasks/result.schema';
+import { cameraBoxesAt, frameAttributesAt, shapeAt, wrapAngle } from '../../items/interpolation';
+import type { BoxShape, CuboidShape, Keyframe, ResultDocument, ResultObject, Shape } from '../../items/result.schema';
 import { type ExportContext, type ExportFormat, type ExportTool, importDetails } from '../format';
 import { matchImport } from '../import-matching';
 import { annotationDecoders, exportEncoders } from './index';

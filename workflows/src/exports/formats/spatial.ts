@@ -2,8 +2,8 @@
 // the keyframes hold one, else projected), the rig's cameras, stable tokens, and numbers at a format's precision.
 import type { CameraCalibration, SensorCamera } from '../../fusion/calibration';
 import { projectCuboid } from '../../fusion/projection';
-import { cameraBoxesAt } from '../../tasks/interpolation';
-import type { BoxShape, CuboidShape } from '../../tasks/result.schema';
+import { cameraBoxesAt } from '../../items/interpolation';
+import type { BoxShape, CuboidShape } from '../../items/result.schema';
 import type { ExportItem, ExportTool } from '../format';
 import { type ObjectAtFrame, objectsAt } from './objects-at';
 

@@ -3,8 +3,8 @@
 // same tracks with the same ids at every frame.
 import { describe, expect, it } from 'vitest';
 import { toolInput } from '../../catalog/tool.schemas';
-import { frameAttributesAt, shapeAt } from '../../tasks/interpolation';
-import type { Keyframe, ResultDocument, ResultObject, Shape } from '../../tasks/result.schema';
+import { frameAttributesAt, shapeAt } from '../../items/interpolation';
+import type { Keyframe, ResultDocument, ResultObject, Shape } from '../../items/result.schema';
 import type { ExportContext, ExportFormat, ExportTool } from '../format';
 import { importReasons } from '../format';
 import { matchImport } from '../import-matching';

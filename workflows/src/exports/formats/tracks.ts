@@ -1,8 +1,8 @@
 // What the track formats share: every frame of every track read from the one interpolation, numbers for the formats
 // whose track ids are integers, and the tracks file beside them that keeps each track's own id and values, so an
 // export imported back gives the same tracks with the same ids.
-import { frameAttributesAt } from '../../tasks/interpolation';
-import type { AttributeValues, ResultObject } from '../../tasks/result.schema';
+import { frameAttributesAt } from '../../items/interpolation';
+import type { AttributeValues, ResultObject } from '../../items/result.schema';
 import type { ExportItem } from '../format';
 import { attributeValues } from './objects-at';
 

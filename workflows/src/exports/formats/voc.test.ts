@@ -2,7 +2,7 @@
 // per box (polygons as their bounds), the item and class lists, and the same files imported back.
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { Keyframe, ResultObject } from '../../tasks/result.schema';
+import type { Keyframe, ResultObject } from '../../items/result.schema';
 import { importDetails, importReasons, type ImportedFile } from '../format';
 import { readMessageRef } from '../../i18n/message-ref';
 import { itemFinder } from '../import-matching';

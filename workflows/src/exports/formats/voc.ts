@@ -3,7 +3,7 @@
 // Lines, curves and points have no VOC form. ImageSets/Main/default.txt lists the items, labelmap.txt the classes.
 // pose, truncated, difficult and occluded are kept as the object's attributes of those names and written back.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { AttributeValue, AttributeValues } from '../../tasks/result.schema';
+import type { AttributeValue, AttributeValues } from '../../items/result.schema';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type DecodeWarning, type EncoderFactory, frameMediaPath, type ImportedFile, importDetails, importReasons, importWarnings, stemOf } from '../format';
 import { messageRef } from '../../i18n/message-ref';
 import { boundsOf, finite, objectsAt } from './objects-at';

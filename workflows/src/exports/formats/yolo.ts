@@ -4,7 +4,7 @@
 // obj_train_data/) and a bare classes.txt. Lines, curves and points have no YOLO form; attributes are not carried.
 import { load as loadYaml } from 'js-yaml';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ImportedFile, importDetails, importReasons } from '../format';
-import type { ResultPoint, Shape } from '../../tasks/result.schema';
+import type { ResultPoint, Shape } from '../../items/result.schema';
 import { labelLines, objectsAt } from './objects-at';
 import { yamlSyntaxDetail } from './parse-errors';
 

@@ -1,7 +1,7 @@
 // Rules for making a project's acceptance batches from the items that passed the earlier gates: which of them may be
 // accepted now, and a deterministic split by number of batches or by single batch amount.
 import { z } from 'zod';
-import { type Refusal, refuse } from '../../tasks/item.decide';
+import { type Refusal, refuse } from '../../items/item.decide';
 import type { AcceptanceItem } from './acceptance.events';
 import type { AcceptanceState } from './acceptance.evolve';
 

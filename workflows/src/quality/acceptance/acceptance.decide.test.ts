@@ -96,7 +96,7 @@ describe('judgeAcceptanceItem', () => {
     expect(after.items[0]).toMatchObject({ itemId: ids.item1, verdict: 'reject', marks: [mark] });
   });
   it('given a reject without marks, then the acceptor is asked for one', () => {
-    expect(judgeAcceptanceItem(accepting(), client, { itemId: ids.item2, verdict: 'reject', marks: [], now })).toEqual({ refusal: { messageKey: 'tasks.marks_empty', params: {} } });
+    expect(judgeAcceptanceItem(accepting(), client, { itemId: ids.item2, verdict: 'reject', marks: [], now })).toEqual({ refusal: { messageKey: 'items.marks_empty', params: {} } });
   });
   it('given another acceptor holds the batch, then they may not judge', () => {
     expect(judgeAcceptanceItem(accepting(), client2, { itemId: ids.item2, verdict: 'pass', marks: [], now })).toEqual({

@@ -1,8 +1,8 @@
 // Deciders of an acceptance batch: the PM makes it, an acceptor claims (or takes over), judges and submits it, and the
 // PM passes, rejects or withdraws it. Specific refusals come first; the machine has the last word on every edge.
 import { decide } from '../../shared/lifecycle';
-import type { ErrorMark } from '../../tasks/item.events';
-import { type Refusal, refuse, type TaskActor } from '../../tasks/item.decide';
+import type { ErrorMark } from '../../items/item.events';
+import { type Refusal, refuse, type ItemActor } from '../../items/item.decide';
 import type { AcceptanceEvent, AcceptanceItem, AcceptanceVerdict } from './acceptance.events';
 import { acceptanceMachineContext, type AcceptanceState } from './acceptance.evolve';
 import { acceptanceAllowedEvents, acceptanceEventsAllowedTo, acceptanceMachine, type AcceptanceMachineEvent } from './acceptance.machine';
@@ -21,11 +21,11 @@ export function acceptanceMachineRefusal(state: AcceptanceState, event: Acceptan
 }
 
 const batchRef = (state: AcceptanceState) => ({ batchId: state.batchId, projectId: state.projectId });
-const by = (actor: TaskActor) => ({ actorId: actor.id, manager: actor.manager });
+const by = (actor: ItemActor) => ({ actorId: actor.id, manager: actor.manager });
 const judgedCount = (state: AcceptanceState) => state.items.filter((i) => i.verdict !== null).length;
 
 /** Refuses someone acting on a batch another acceptor holds, before the machine's general answer. */
-function claimerRefusal(state: AcceptanceState, actor: TaskActor): { refusal: Refusal } | null {
+function claimerRefusal(state: AcceptanceState, actor: ItemActor): { refusal: Refusal } | null {
   return state.status === 'accepting' && state.claimerId !== actor.id ? refuse('quality.acceptance_not_claimer') : null;
 }
 
@@ -38,7 +38,7 @@ export interface CreateAcceptanceInput {
   now: Date;
 }
 
-export function createAcceptanceBatch(state: AcceptanceState, actor: TaskActor, input: CreateAcceptanceInput): AcceptanceDecision {
+export function createAcceptanceBatch(state: AcceptanceState, actor: ItemActor, input: CreateAcceptanceInput): AcceptanceDecision {
   const refused = acceptanceMachineRefusal(state, { type: 'acceptance.create', ...by(actor) });
   if (refused) return refused;
   if (input.items.length === 0) return refuse('quality.acceptance_selection_empty');
@@ -57,7 +57,7 @@ export function createAcceptanceBatch(state: AcceptanceState, actor: TaskActor, 
 }
 
 /** A batch is claimed only by the acceptors its PM named; a PM is answered by the machine, which keeps claims to acceptors. */
-function notNamedRefusal(state: AcceptanceState, actor: TaskActor): { refusal: Refusal } | null {
+function notNamedRefusal(state: AcceptanceState, actor: ItemActor): { refusal: Refusal } | null {
   const made = state.status !== 'not_accepted';
   return made && !actor.manager && !state.acceptorIds.includes(actor.id) ? refuse('quality.acceptance_not_named') : null;
 }
@@ -73,7 +73,7 @@ export interface ClaimAcceptanceInput {
  * discarded. Only an acceptor the batch names may do either. Of two acceptors claiming at once the store keeps the
  * first; the second is asked to confirm.
  */
-export function claimAcceptanceBatch(state: AcceptanceState, actor: TaskActor, input: ClaimAcceptanceInput): AcceptanceDecision {
+export function claimAcceptanceBatch(state: AcceptanceState, actor: ItemActor, input: ClaimAcceptanceInput): AcceptanceDecision {
   // A repeated claim by the holder (a retried request) changes nothing, so it keeps the start time.
   if (state.status === 'accepting' && state.claimerId === actor.id) return accept();
   const notNamed = notNamedRefusal(state, actor);
@@ -102,14 +102,14 @@ export interface JudgeAcceptanceInput {
 }
 
 /** The claimer passes or rejects one item of the result version put in the batch; a later verdict replaces an earlier one. */
-export function judgeAcceptanceItem(state: AcceptanceState, actor: TaskActor, input: JudgeAcceptanceInput): AcceptanceDecision {
+export function judgeAcceptanceItem(state: AcceptanceState, actor: ItemActor, input: JudgeAcceptanceInput): AcceptanceDecision {
   const notClaimer = claimerRefusal(state, actor);
   if (notClaimer) return notClaimer;
   const item = state.items.find((i) => i.itemId === input.itemId);
   if (state.status === 'accepting' && !item) return refuse('quality.acceptance_item_unknown');
   const refused = acceptanceMachineRefusal(state, { type: 'acceptance.judge', itemId: input.itemId, ...by(actor) });
   if (refused) return refused;
-  if (input.verdict === 'reject' && input.marks.length === 0) return refuse('tasks.marks_empty');
+  if (input.verdict === 'reject' && input.marks.length === 0) return refuse('items.marks_empty');
   const { verdict, marks } = input;
   return accept({
     type: 'AcceptanceItemJudged',
@@ -118,7 +118,7 @@ export function judgeAcceptanceItem(state: AcceptanceState, actor: TaskActor, in
 }
 
 /** Submits to the PM once every item is judged, with the cost time since the claim started. */
-export function submitAcceptanceBatch(state: AcceptanceState, actor: TaskActor, input: { now: Date }): AcceptanceDecision {
+export function submitAcceptanceBatch(state: AcceptanceState, actor: ItemActor, input: { now: Date }): AcceptanceDecision {
   const notClaimer = claimerRefusal(state, actor);
   if (notClaimer) return notClaimer;
   const unjudged = state.items.length - judgedCount(state);
@@ -144,7 +144,7 @@ export interface AcceptanceVerdictInput {
  * Passing the batch accepts the items its acceptor passed; rejecting it fails every item. Failed items go back for
  * rework when repair is allowed, and otherwise stay rejected.
  */
-function decideBatch(state: AcceptanceState, actor: TaskActor, verdict: 'pass' | 'reject', input: AcceptanceVerdictInput): AcceptanceDecision {
+function decideBatch(state: AcceptanceState, actor: ItemActor, verdict: 'pass' | 'reject', input: AcceptanceVerdictInput): AcceptanceDecision {
   const refused = acceptanceMachineRefusal(state, { type: verdict === 'pass' ? 'acceptance.pass' : 'acceptance.reject', ...by(actor) });
   if (refused) return refused;
   const fails = verdict === 'reject' ? state.items : state.items.filter((i) => i.verdict === 'reject');
@@ -163,13 +163,13 @@ function decideBatch(state: AcceptanceState, actor: TaskActor, verdict: 'pass' |
   return accept(verdict === 'pass' ? { type: 'AcceptanceBatchPassed', data } : { type: 'AcceptanceBatchRejected', data });
 }
 
-export const passAcceptanceBatch = (state: AcceptanceState, actor: TaskActor, input: AcceptanceVerdictInput): AcceptanceDecision =>
+export const passAcceptanceBatch = (state: AcceptanceState, actor: ItemActor, input: AcceptanceVerdictInput): AcceptanceDecision =>
   decideBatch(state, actor, 'pass', input);
-export const rejectAcceptanceBatch = (state: AcceptanceState, actor: TaskActor, input: AcceptanceVerdictInput): AcceptanceDecision =>
+export const rejectAcceptanceBatch = (state: AcceptanceState, actor: ItemActor, input: AcceptanceVerdictInput): AcceptanceDecision =>
   decideBatch(state, actor, 'reject', input);
 
 /** The PM revokes a batch before a verdict; its items may be put in another batch. */
-export function withdrawAcceptanceBatch(state: AcceptanceState, actor: TaskActor, input: { now: Date }): AcceptanceDecision {
+export function withdrawAcceptanceBatch(state: AcceptanceState, actor: ItemActor, input: { now: Date }): AcceptanceDecision {
   const refused = acceptanceMachineRefusal(state, { type: 'acceptance.withdraw', ...by(actor) });
   if (refused) return refused;
   const from = state.status as 'pending' | 'accepting' | 'submitted';

@@ -2,7 +2,7 @@
 // gates, a client acceptor claims it (or takes it over), judges every item and submits it, and the PM decides or revokes it.
 import { z } from 'zod';
 import type { DomainEvent } from '../../shared/event';
-import { errorMarks } from '../../tasks/item.events';
+import { errorMarks } from '../../items/item.events';
 
 export const acceptanceStreamId = (batchId: string): string => `acceptance-${batchId}`;
 

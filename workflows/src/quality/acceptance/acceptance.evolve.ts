@@ -1,5 +1,5 @@
 // Folds an acceptance batch's events into what its machine decides on and what the batch lists show.
-import type { ErrorMark } from '../../tasks/item.events';
+import type { ErrorMark } from '../../items/item.events';
 import type { AcceptanceEvent, AcceptanceEventOf, AcceptanceItem, AcceptanceVerdict } from './acceptance.events';
 import type { AcceptanceMachineContext, AcceptanceStatus } from './acceptance.machine';
 

@@ -1,7 +1,7 @@
 // What callers send to the acceptance routes, the same schemas the console's forms use.
 import { z } from 'zod';
 import { pageQuery } from '../../shared/pagination';
-import { errorMarks } from '../../tasks/item.events';
+import { errorMarks } from '../../items/item.events';
 import { acceptanceSplit } from './acceptance-batches';
 import { acceptanceVerdict } from './acceptance.events';
 
@@ -22,7 +22,7 @@ export const claimAcceptanceInput = z.object({ confirmTakeover: z.boolean().defa
 export const judgeAcceptanceInput = z
   .object({ verdict: acceptanceVerdict, marks: errorMarks.default([]) })
   .strict()
-  .refine((v) => v.verdict === 'pass' || v.marks.length > 0, { message: 'tasks.marks_empty', path: ['marks'] });
+  .refine((v) => v.verdict === 'pass' || v.marks.length > 0, { message: 'items.marks_empty', path: ['marks'] });
 
 /** Which items of the caller's batches a page lists: those still to judge, or those the acceptor passed or rejected. */
 export const acceptanceItemStatus = z.enum(['unjudged', 'pass', 'reject']);

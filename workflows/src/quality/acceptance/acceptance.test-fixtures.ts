@@ -1,5 +1,5 @@
 // Shared fixtures of the acceptance specs: a three-item batch, its PM, the two client acceptors it names and one it does not.
-import type { ErrorMark } from '../../tasks/item.events';
+import type { ErrorMark } from '../../items/item.events';
 import type { AcceptanceEvent, AcceptanceVerdict } from './acceptance.events';
 import { type AcceptanceState, foldAcceptance, startAcceptanceState } from './acceptance.evolve';
 

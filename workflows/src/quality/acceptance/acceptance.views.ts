@@ -1,6 +1,6 @@
 // What the acceptance routes answer: the PM's and the acceptor's lists of batches, a batch with its items, the acceptor
 // area's projects, items and statistics. Nothing internal: no annotator or inspector, no price, no link.
-import type { ErrorMark } from '../../tasks/item.events';
+import type { ErrorMark } from '../../items/item.events';
 import type { AcceptanceOutcome } from './acceptance.evolve';
 import type { AcceptanceVerdict } from './acceptance.events';
 import type { AcceptanceStatus } from './acceptance.machine';

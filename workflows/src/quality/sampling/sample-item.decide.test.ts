@@ -24,10 +24,10 @@ describe('claimSampleItem', () => {
     expect(foldSampling(open(), eventsOf(decision)).sample[0]).toMatchObject({ claimerId: ids.insp });
   });
   it('refuses an item held by someone else with the seed message', () => {
-    expect(claimSampleItem(claimedFirst(), otherInspector, { itemId: first.itemId, now })).toEqual(refusal('tasks.claim_failed'));
+    expect(claimSampleItem(claimedFirst(), otherInspector, { itemId: first.itemId, now })).toEqual(refusal('items.claim_failed'));
   });
   it('refuses its annotator', () => {
-    expect(claimSampleItem(open(), annotator, { itemId: first.itemId, now })).toEqual(refusal('tasks.inspector_annotated'));
+    expect(claimSampleItem(open(), annotator, { itemId: first.itemId, now })).toEqual(refusal('items.inspector_annotated'));
   });
   it('refuses an item outside the sample, and one judged in this round', () => {
     expect(claimSampleItem(open(), inspector, { itemId: scope[5].itemId, now })).toEqual(refusal('quality.sampling_item_not_sampled'));
@@ -45,7 +45,7 @@ describe('releaseSampleItem', () => {
     }
   });
   it('refuses someone else, and an unclaimed item', () => {
-    expect(releaseSampleItem(claimedFirst(), otherInspector, { itemId: first.itemId })).toEqual(refusal('tasks.not_claimer'));
+    expect(releaseSampleItem(claimedFirst(), otherInspector, { itemId: first.itemId })).toEqual(refusal('items.not_claimer'));
     expect(releaseSampleItem(open(), pm, { itemId: first.itemId })).toMatchObject({ refusal: { messageKey: 'errors.invalid_transition' } });
   });
 });
@@ -60,14 +60,14 @@ describe('judgeSampleItem', () => {
     expect(judge(claimedFirst(), first.itemId, 'pass', marks)).toMatchObject({ events: [{ data: { verdict: 'pass', marks } }] });
   });
   it('refuses a failure without marks', () => {
-    expect(judge(claimedFirst(), first.itemId, 'fail', [])).toEqual(refusal('tasks.marks_empty'));
+    expect(judge(claimedFirst(), first.itemId, 'fail', [])).toEqual(refusal('items.marks_empty'));
   });
   it('refuses an item judged already in this round', () => {
     expect(judge(given([happened.judged(1, first, 'pass')], claimedFirst()), first.itemId, 'fail')).toEqual(refusal('quality.sampling_item_judged', { round: 1 }));
   });
   it('refuses an item the inspector does not hold', () => {
-    expect(judge(open(), first.itemId, 'pass')).toEqual(refusal('tasks.not_claimer'));
-    expect(judgeSampleItem(claimedFirst(), otherInspector, { itemId: first.itemId, verdict: 'pass', marks: [], now })).toEqual(refusal('tasks.not_claimer'));
+    expect(judge(open(), first.itemId, 'pass')).toEqual(refusal('items.not_claimer'));
+    expect(judgeSampleItem(claimedFirst(), otherInspector, { itemId: first.itemId, verdict: 'pass', marks: [], now })).toEqual(refusal('items.not_claimer'));
   });
   it('given the last unjudged item, when it passes and the rate reaches the threshold, then the round closes and the scope passes', () => {
     const state = allButLast(1);

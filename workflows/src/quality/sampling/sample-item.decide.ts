@@ -1,6 +1,6 @@
 // Deciders of the sample's items in an open round: claiming, releasing, judging, and closing the round once all are judged.
-import { type Refusal, refuse, type TaskActor } from '../../tasks/item.decide';
-import type { ErrorMark } from '../../tasks/item.events';
+import { type Refusal, refuse, type ItemActor } from '../../items/item.decide';
+import type { ErrorMark } from '../../items/item.events';
 import { accept, failedItems, machineRefusal, nextStatus, type SamplingDecision, taskRef } from './sampling.decide';
 import type { SamplingEvent, SampleVerdict } from './sampling.events';
 import { evolveSampling, type SamplingState } from './sampling.evolve';
@@ -17,24 +17,24 @@ function itemRefusal(state: SamplingState, itemId: string): { refusal: Refusal }
   return entry.verdict === null ? null : refuse('quality.sampling_item_judged', { round: state.round });
 }
 
-export function claimSampleItem(state: SamplingState, actor: TaskActor, input: { itemId: string; now: Date }): SamplingDecision {
+export function claimSampleItem(state: SamplingState, actor: ItemActor, input: { itemId: string; now: Date }): SamplingDecision {
   const refusedItem = itemRefusal(state, input.itemId);
   if (refusedItem) return refusedItem;
   const entry = entryOf(state, input.itemId);
   // Whoever got there first holds it: the seed's message for a claim that did not happen.
-  if (entry?.claimerId) return refuse('tasks.claim_failed');
-  if (entry?.annotatorId === actor.id) return refuse('tasks.inspector_annotated');
+  if (entry?.claimerId) return refuse('items.claim_failed');
+  if (entry?.annotatorId === actor.id) return refuse('items.inspector_annotated');
   const refused = machineRefusal(state, { type: 'sampling.claim', itemId: input.itemId, actorId: actor.id });
   if (refused) return refused;
   return accept({ type: 'SampleItemClaimed', data: { ...taskRef(state), round: state.round, itemId: input.itemId, inspectorId: actor.id, claimedAt: input.now.toISOString() } });
 }
 
 /** The claimer gives the item back, or a manager takes it from them. */
-export function releaseSampleItem(state: SamplingState, actor: TaskActor, input: { itemId: string }): SamplingDecision {
+export function releaseSampleItem(state: SamplingState, actor: ItemActor, input: { itemId: string }): SamplingDecision {
   const refusedItem = itemRefusal(state, input.itemId);
   if (refusedItem) return refusedItem;
   const entry = entryOf(state, input.itemId);
-  if (entry?.claimerId && entry.claimerId !== actor.id && !actor.manager) return refuse('tasks.not_claimer');
+  if (entry?.claimerId && entry.claimerId !== actor.id && !actor.manager) return refuse('items.not_claimer');
   const refused = machineRefusal(state, { type: 'sampling.release', itemId: input.itemId, actorId: actor.id, manager: actor.manager });
   if (refused) return refused;
   return accept({ type: 'SampleItemReleased', data: { ...taskRef(state), round: state.round, itemId: input.itemId, inspectorId: entry!.claimerId!, releasedBy: actor.id } });
@@ -49,12 +49,12 @@ export interface JudgeInput {
 }
 
 /** Judges the version that was drawn; the last verdict of the round closes it in the same step. */
-export function judgeSampleItem(state: SamplingState, actor: TaskActor, input: JudgeInput): SamplingDecision {
+export function judgeSampleItem(state: SamplingState, actor: ItemActor, input: JudgeInput): SamplingDecision {
   const refusedItem = itemRefusal(state, input.itemId);
   if (refusedItem) return refusedItem;
   const entry = entryOf(state, input.itemId);
-  if (entry && entry.claimerId !== actor.id) return refuse('tasks.not_claimer');
-  if (input.verdict === 'fail' && input.marks.length === 0) return refuse('tasks.marks_empty');
+  if (entry && entry.claimerId !== actor.id) return refuse('items.not_claimer');
+  if (input.verdict === 'fail' && input.marks.length === 0) return refuse('items.marks_empty');
   const refused = machineRefusal(state, { type: 'sampling.judge', itemId: input.itemId, actorId: actor.id });
   if (refused) return refused;
   const judged: SamplingEvent = {

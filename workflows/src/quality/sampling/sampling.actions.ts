@@ -1,5 +1,5 @@
 // Which of the sampling machine's events a person may send on a task now, for the task's page to offer.
-import type { TaskActor } from '../../tasks/item.decide';
+import type { ItemActor } from '../../items/item.decide';
 import { decide } from '../../shared/lifecycle';
 import { samplingMachine, type SamplingMachineContext, type SamplingMachineEvent, type SamplingStatus } from './sampling.machine';
 
@@ -8,7 +8,7 @@ import { samplingMachine, type SamplingMachineContext, type SamplingMachineEvent
  * claim then hands it back), releasing and judging what they hold, and the manager's round and decision. `inspects`
  * says whether the person is one of the task's inspectors at all.
  */
-export function samplingActionsFor(status: SamplingStatus, context: SamplingMachineContext, actor: TaskActor, inspects: boolean): string[] {
+export function samplingActionsFor(status: SamplingStatus, context: SamplingMachineContext, actor: ItemActor, inspects: boolean): string[] {
   const allows = (event: SamplingMachineEvent) => decide(samplingMachine, status, context, event).allowed;
   const onAny = (type: 'sampling.claim' | 'sampling.release' | 'sampling.judge') =>
     context.sample.some((s) => allows({ type, itemId: s.itemId, actorId: actor.id, manager: actor.manager }));

@@ -2,7 +2,7 @@
 // and decides a task held after its last round. What they share: the refusals, the machine's answer, the draw.
 import { transition } from 'xstate';
 import { decide, snapshotOf } from '../../shared/lifecycle';
-import { type Refusal, refuse, type TaskActor } from '../../tasks/item.decide';
+import { type Refusal, refuse, type ItemActor } from '../../items/item.decide';
 import { drawSample } from './sample-draw';
 import type { SampleRule, SamplingEvent, SamplingScope, SampleScopeItem } from './sampling.events';
 import { samplingMachineContext, type SamplingState } from './sampling.evolve';
@@ -53,7 +53,7 @@ export interface CreateSamplingInput {
   now: Date;
 }
 
-export function createSamplingTask(state: SamplingState, actor: TaskActor, input: CreateSamplingInput): SamplingDecision {
+export function createSamplingTask(state: SamplingState, actor: ItemActor, input: CreateSamplingInput): SamplingDecision {
   const refused = machineRefusal(state, { type: 'sampling.create', actorId: actor.id, manager: actor.manager });
   if (refused) return refused;
   const drawn = drawRound(input.rule, input.items, input.seed, 1);
@@ -73,7 +73,7 @@ export interface StartRoundInput {
 }
 
 /** After rework the scope is sampled again by the task's rule; every returned item must have finished again first. */
-export function startSamplingRound(state: SamplingState, actor: TaskActor, input: StartRoundInput): SamplingDecision {
+export function startSamplingRound(state: SamplingState, actor: ItemActor, input: StartRoundInput): SamplingDecision {
   const refused = machineRefusal(state, { type: 'sampling.start_round', actorId: actor.id, manager: actor.manager });
   if (refused) return refused;
   const finished = new Set(input.items.map((i) => i.itemId));
@@ -85,7 +85,7 @@ export function startSamplingRound(state: SamplingState, actor: TaskActor, input
 }
 
 /** The PM accepts a scope that failed its last round as it is, or returns the failed items of that round for rework. */
-export function decideSamplingTask(state: SamplingState, actor: TaskActor, input: { decision: 'accept' | 'return'; now: Date }): SamplingDecision {
+export function decideSamplingTask(state: SamplingState, actor: ItemActor, input: { decision: 'accept' | 'return'; now: Date }): SamplingDecision {
   const refused = machineRefusal(state, { type: 'sampling.decide', actorId: actor.id, manager: actor.manager });
   if (refused) return refused;
   const items = input.decision === 'return' ? failedItems(state) : [];

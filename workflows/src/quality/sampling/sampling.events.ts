@@ -2,7 +2,7 @@
 // verdicts on the sample, each round's pass rate, and where the scope went: passed, back for rework, or to the PM.
 import { z } from 'zod';
 import type { DomainEvent } from '../../shared/event';
-import { errorMarks } from '../../tasks/item.events';
+import { errorMarks } from '../../items/item.events';
 
 export const samplingStreamId = (taskId: string): string => `sampling-${taskId}`;
 

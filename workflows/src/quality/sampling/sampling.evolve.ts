@@ -1,5 +1,5 @@
 // Folds a sampling task's events into what its machine decides on and what the task's page shows.
-import type { ErrorMark } from '../../tasks/item.events';
+import type { ErrorMark } from '../../items/item.events';
 import type { SampleSlot, SamplingMachineContext, SamplingStatus } from './sampling.machine';
 import type { ReturnedItem, SampleRule, SamplingEvent, SamplingScope, SampleScopeItem } from './sampling.events';
 

@@ -1,6 +1,6 @@
 // What callers send to the sampling routes, the same schemas the console's forms use.
 import { z } from 'zod';
-import { errorMarks } from '../../tasks/item.events';
+import { errorMarks } from '../../items/item.events';
 import { sampleRule, sampleVerdict } from './sampling.events';
 
 /** The scope as the PM chooses it; a link's window is the server's to set. */

@@ -1,6 +1,6 @@
 // Shared fixtures of the sampling specs: a task over six finished items of two annotators, and who acts on it.
-import type { TaskActor } from '../../tasks/item.decide';
-import type { ErrorMark } from '../../tasks/item.events';
+import type { ItemActor } from '../../items/item.decide';
+import type { ErrorMark } from '../../items/item.events';
 import type { SamplingEvent, SampleScopeItem } from './sampling.events';
 import { foldSampling, type SamplingState, startSamplingState } from './sampling.evolve';
 
@@ -21,10 +21,10 @@ const itemId = (n: number) => `00000000-0000-0000-0000-${n.toString().padStart(1
 /** Four items of the first annotator and two of the second. */
 export const scope: SampleScopeItem[] = [1, 2, 3, 4, 5, 6].map((n) => ({ itemId: itemId(n), annotatorId: n <= 4 ? ids.ann : ids.ann2, resultVersion: 1 }));
 
-export const inspector: TaskActor = { id: ids.insp, manager: false };
-export const otherInspector: TaskActor = { id: ids.insp2, manager: false };
-export const annotator: TaskActor = { id: ids.ann, manager: false };
-export const pm: TaskActor = { id: ids.pm, manager: true };
+export const inspector: ItemActor = { id: ids.insp, manager: false };
+export const otherInspector: ItemActor = { id: ids.insp2, manager: false };
+export const annotator: ItemActor = { id: ids.ann, manager: false };
+export const pm: ItemActor = { id: ids.pm, manager: true };
 
 export const now = new Date('2026-01-02T08:00:00.000Z');
 export const at = now.toISOString();

@@ -1,5 +1,5 @@
 // What the sampling routes answer with, for the API that writes them and the console that shows them.
-import type { ErrorMark } from '../../tasks/item.events';
+import type { ErrorMark } from '../../items/item.events';
 import type { ConfidenceInterval } from './confidence';
 import type { SampleRule, SampleVerdict } from './sampling.events';
 import type { SamplingStatus } from './sampling.machine';

@@ -2,7 +2,7 @@
 // and rows are its projects'.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HistoryTable } from '@/features/history/components/history-table';
+import { ManagementLogTable } from '@/features/management-log/components/management-log-table';
 import { ProjectPicker } from '@/features/projects/components/project-picker';
 import type { ProjectChoice } from '@/features/projects/api/search-projects';
 
@@ -14,7 +14,7 @@ export default function LogPage() {
       <h1 className="text-xl font-semibold">{t('menu_management_log')}</h1>
       <ProjectPicker label={t('log_project')} none={t('log_all_projects')} chosen={project} onChoose={setProject} />
       {/* A new project starts at the first page. */}
-      <HistoryTable key={project?.id ?? ''} projectId={project?.id} />
+      <ManagementLogTable key={project?.id ?? ''} projectId={project?.id} />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { useLoadedImage } from '@/features/editor/hooks/use-loaded-image';
 import { useItemAsOf } from '@/features/past/api/get-item-as-of';
 import { momentFromSearch, momentSearch } from '@/features/past/api/moment';
 import { useProject } from '@/features/projects/api/get-projects';
-import { itemMediaQuery } from '@/features/tasks/api/get-item-media';
+import { itemMediaQuery } from '@/features/items/api/get-item-media';
 import { isUuid } from '@/lib/ids';
 import { formatTime } from '@/lib/time';
 

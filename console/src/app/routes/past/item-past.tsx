@@ -18,9 +18,9 @@ import { ItemTimeline } from '@/features/past/components/item-timeline';
 import { MomentPicker } from '@/features/past/components/moment-picker';
 import { PastBanner } from '@/features/past/components/past-banner';
 import { useProject } from '@/features/projects/api/get-projects';
-import { ErrorMarks } from '@/features/tasks/components/error-marks';
-import { ItemMedia } from '@/features/tasks/components/item-media';
-import { ResultSummary } from '@/features/tasks/components/result-summary';
+import { ErrorMarks } from '@/features/items/components/error-marks';
+import { ItemMedia } from '@/features/items/components/item-media';
+import { ResultSummary } from '@/features/items/components/result-summary';
 import { isUuid } from '@/lib/ids';
 import { linkLabel } from '@/lib/link-label';
 
@@ -40,10 +40,10 @@ export default function ItemPastPage() {
   const tools = useProjectTools(projectId);
   if (!isUuid(itemId)) return <RefusalNotice refusal="not_found" />;
   const view = past.data;
-  const toolName = (id: string) => tools.data?.find((tool) => tool.toolId === id)?.definition.name ?? t('tasks_tool_unknown');
+  const toolName = (id: string) => tools.data?.find((tool) => tool.toolId === id)?.definition.name ?? t('items_tool_unknown');
   const linkName = (id: string) => {
     const link = project.data?.links.find((l) => l.id === id);
-    return link ? linkLabel(t, link) : t('tasks_unseen_link');
+    return link ? linkLabel(t, link) : t('items_unseen_link');
   };
   const objects = view?.result?.objects ?? [];
   const nameOfObject = (id: string) => objectName(objects, id, toolName);
@@ -55,7 +55,7 @@ export default function ItemPastPage() {
       {projectId && (
         <div>
           <Button asChild size="sm" variant="ghost">
-            <Link to={`/past/project/${projectId}${moment.kind === 'version' ? '' : `?${search.toString()}`}`}>← {project.data?.title ?? t('tasks_back')}</Link>
+            <Link to={`/past/project/${projectId}${moment.kind === 'version' ? '' : `?${search.toString()}`}`}>← {project.data?.title ?? t('items_back')}</Link>
           </Button>
         </div>
       )}
@@ -80,7 +80,7 @@ export default function ItemPastPage() {
           </div>
           {view.marks.length > 0 && (
             <div className="grid gap-1">
-              <h2 className="text-sm font-semibold">{t('tasks_rejection_marks')}</h2>
+              <h2 className="text-sm font-semibold">{t('items_rejection_marks')}</h2>
               <ErrorMarks marks={view.marks} names={{ objectName: nameOfObject, sequence: (view.result?.frameCount ?? 1) > 1 }} />
             </div>
           )}

@@ -34,7 +34,7 @@ export default function PastProjectPage() {
       {(project) => {
         const linkName = (linkId: string) => {
           const link = project.links.find((l) => l.id === linkId);
-          return link ? linkLabel(t, link) : t('tasks_unseen_link');
+          return link ? linkLabel(t, link) : t('items_unseen_link');
         };
         return (
           <>

@@ -6,8 +6,8 @@ import { BatchesPanel } from '@/features/batches/components/batches-panel';
 import { DistributionPanel } from '@/features/distribution/components/distribution-panel';
 import { useMemberNames, useProjectMembers } from '@/features/projects/api/project-members';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
-import { itemChoicesOf } from '@/features/tasks/components/item-filters';
-import { ItemsPanel } from '@/features/tasks/components/items-panel';
+import { itemChoicesOf } from '@/features/items/components/item-filters';
+import { ItemsPanel } from '@/features/items/components/items-panel';
 import { useCan } from '@/lib/authorization';
 
 export default function ProjectDataPage() {
@@ -17,21 +17,21 @@ export default function ProjectDataPage() {
   const names = useMemberNames(id, can('project.members.read'));
   const members = useProjectMembers(id);
   const batches = useBatches(id);
-  const nameOf = (personId: string) => names.get(personId) ?? t('tasks_person_unknown');
+  const nameOf = (personId: string) => names.get(personId) ?? t('items_person_unknown');
   return (
     <ProjectScreen id={id} manage>
       {(project) => (
         <>
           <BatchesPanel projectId={id} />
           <DistributionPanel projectId={id} />
-          {can('task.read') && (
+          {can('item.list') && (
             <ItemsPanel
               projectId={id}
               links={project.links}
               choices={itemChoicesOf(members.data, batches.data)}
               itemPath={(itemId) => `/project/item/${itemId}`}
               nameOf={nameOf}
-              manage={can('task.manage')}
+              manage={can('item.manage')}
             />
           )}
         </>

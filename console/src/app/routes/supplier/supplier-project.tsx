@@ -7,7 +7,7 @@ import { TeamSharePanel } from '@/features/distribution/components/team-share-pa
 import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { SupplierLinks } from '@/features/projects/components/supplier-links';
 import { useItemChoices } from '../use-item-choices';
-import { ItemsPanel } from '@/features/tasks/components/items-panel';
+import { ItemsPanel } from '@/features/items/components/items-panel';
 
 export default function SupplierProjectPage() {
   const { id = '' } = useParams();

@@ -2,7 +2,7 @@
 import { useParams } from 'react-router-dom';
 import { RefusalNotice } from '@/components/refusal';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
-import { ClaimPanel } from '@/features/tasks/components/claim-panel';
+import { ClaimPanel } from '@/features/items/components/claim-panel';
 
 export default function TagCheckPage() {
   const { id = '', lid = '' } = useParams();

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ProjectScreen } from '@/features/projects/components/project-screen';
 import { SamplingInbox } from '@/features/quality/judging/components/sampling-inbox';
-import { ClaimPanel } from '@/features/tasks/components/claim-panel';
+import { ClaimPanel } from '@/features/items/components/claim-panel';
 
 export default function TagProjectPage() {
   const { t } = useTranslation();
@@ -15,7 +15,7 @@ export default function TagProjectPage() {
     <ProjectScreen id={id} manage={false}>
       {(project) => (
         <div className="grid gap-4">
-          {project.links.length === 0 && <p className="text-sm text-muted-foreground">{t('tasks_no_links')}</p>}
+          {project.links.length === 0 && <p className="text-sm text-muted-foreground">{t('items_no_links')}</p>}
           <SamplingInbox projectId={id} editorPath={(itemId, taskId) => `/tag/edit/${itemId}?sampling=${taskId}`} />
           {project.links.map((link) =>
             link.type === 'annotation' ? (
@@ -29,7 +29,7 @@ export default function TagProjectPage() {
                 </CardHeader>
                 <CardContent>
                   <Button asChild variant="outline">
-                    <Link to={`/tag/checkManage/${id}/${link.id}`}>{t('tasks_open_inspection')}</Link>
+                    <Link to={`/tag/checkManage/${id}/${link.id}`}>{t('items_open_inspection')}</Link>
                   </Button>
                 </CardContent>
               </Card>

@@ -1,6 +1,6 @@
 // A project's batches: list and create, upload a zip or import a path, the lifecycle verbs, items and the failure file.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BatchSummary, BatchUploadType, DataItemView, Page } from '@annot/workflows';
+import type { BatchSummary, BatchUploadType, BatchItemView, Page } from '@annot/workflows';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 
@@ -13,7 +13,7 @@ export const useBatches = (projectId: string) => useQuery(batchesQuery(projectId
 export const itemsQuery = (batchId: string) =>
   infiniteQueryOptions({
     queryKey: [...batchesKey, 'items', batchId],
-    queryFn: ({ pageParam }) => api.get<Page<DataItemView>>(`/manage/batches/${batchId}/items`, { limit: 50, cursor: pageParam }),
+    queryFn: ({ pageParam }) => api.get<Page<BatchItemView>>(`/manage/batches/${batchId}/items`, { limit: 50, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -1,4 +1,4 @@
-// PUT /manage/tasks/items/:id/result with If-Match, its answer read as the autosave queue counts it.
+// PUT /manage/items/:id/result with If-Match, its answer read as the autosave queue counts it.
 import type { ResultDocument } from '@annot/workflows';
 import { api, ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
@@ -19,7 +19,7 @@ const ifMatch = (version: string | null): Record<string, string> => (version ? {
 export async function saveResult(itemId: string, version: string | null, document: ResultDocument): Promise<SaveOutcome> {
   try {
     const { body, headers } = await packedJson({ result: document });
-    const answer = await api.put<{ version: string; status: string }>(`/manage/tasks/items/${itemId}/result`, body, { ...ifMatch(version), ...headers });
+    const answer = await api.put<{ version: string; status: string }>(`/manage/items/${itemId}/result`, body, { ...ifMatch(version), ...headers });
     return { kind: 'saved', version: answer.version };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'retry' };

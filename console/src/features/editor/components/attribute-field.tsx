@@ -62,7 +62,7 @@ export function AttributeField({ attribute, value, issue, disabled, onChange }: 
           value={multiple ? chosen : (chosen[0] ?? '')}
           onChange={(e) => onChange(multiple ? [...e.target.selectedOptions].map((o) => o.value) : e.target.value)}
         >
-          {!multiple && <option value="">{t('tasks_choose')}</option>}
+          {!multiple && <option value="">{t('items_choose')}</option>}
           {attribute.options.map((o) => (
             <option key={o.name} value={o.name}>
               {o.name}

@@ -35,7 +35,7 @@ export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, nei
   return (
     <header className="flex flex-wrap items-center gap-2 border-b border-border bg-card px-3 py-2">
       <Button size="sm" variant="ghost" onClick={onBack}>
-        <DirectionArrow to="back" /> {t('tasks_back')}
+        <DirectionArrow to="back" /> {t('items_back')}
       </Button>
       <h1 className="truncate text-sm font-semibold">{item.fileName}</h1>
       {/* A gate's judge reads where the item stands in the gate; a client acceptor is not told where it is in the work loop. */}
@@ -50,7 +50,7 @@ export function EditorHeader({ item, verbs, pending, autosave, pendingMarks, nei
           {t('editor_next')} ›
         </Button>
         <Button size="sm" variant="ghost" title={shortcutText('rule')} onClick={() => run('rule')}>
-          {t('tasks_rule_title')}
+          {t('items_rule_title')}
         </Button>
         {autosave && (
           <Button size="sm" variant="outline" disabled={pending} title={shortcutText('save')} onClick={() => run('save')}>

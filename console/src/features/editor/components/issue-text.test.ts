@@ -11,14 +11,14 @@ afterEach(() => setLanguage('zh-CN'));
 describe(issueText.name, () => {
   it('counts with the number the message names, not only with `count`', async () => {
     await setLanguage('en-US');
-    expect(issueText(i18n.t, issue('tasks.result.polygon_points', { min: 1 }))).toBe('A polygon needs at least 1 point');
-    expect(issueText(i18n.t, issue('tasks.result.polygon_points', { min: 3 }))).toBe('A polygon needs at least 3 points');
-    expect(issueText(i18n.t, issue('tasks.result.chars_too_many', { max: 1 }), 'Plate')).toBe('Plate takes at most 1 character');
+    expect(issueText(i18n.t, issue('items.result.polygon_points', { min: 1 }))).toBe('A polygon needs at least 1 point');
+    expect(issueText(i18n.t, issue('items.result.polygon_points', { min: 3 }))).toBe('A polygon needs at least 3 points');
+    expect(issueText(i18n.t, issue('items.result.chars_too_many', { max: 1 }), 'Plate')).toBe('Plate takes at most 1 character');
   });
 
   it('takes Arabic’s dual and its plural of three to ten', async () => {
     await setLanguage('ar-SA');
-    expect(issueText(i18n.t, issue('tasks.result.polygon_points', { min: 2 }))).toBe('يحتاج المضلّع إلى ٢ نقطتين على الأقل');
-    expect(issueText(i18n.t, issue('tasks.result.polygon_points', { min: 3 }))).toBe('يحتاج المضلّع إلى ٣ نقاط على الأقل');
+    expect(issueText(i18n.t, issue('items.result.polygon_points', { min: 2 }))).toBe('يحتاج المضلّع إلى ٢ نقطتين على الأقل');
+    expect(issueText(i18n.t, issue('items.result.polygon_points', { min: 3 }))).toBe('يحتاج المضلّع إلى ٣ نقاط على الأقل');
   });
 });

@@ -71,7 +71,7 @@ export function useItemWork<Mark>({ item, tools, verbs, marks, neighbours, send,
   const [pendingMarks, setPendingMarks] = useState<ErrorMark[]>(() => judging?.marks ?? []);
   const document = useEditor((s) => s.history.present);
   const autosave = useAutosave({ itemId: item.id, version: item.version, document, enabled: !setup.readOnly });
-  const labelOf = useCallback((verb: EditorRequest['verb']) => judging?.labels[verb] ?? t(`tasks_verb_${verb.replaceAll('-', '_')}`), [judging, t]);
+  const labelOf = useCallback((verb: EditorRequest['verb']) => judging?.labels[verb] ?? t(`items_verb_${verb.replaceAll('-', '_')}`), [judging, t]);
   const flow = useEditorFlow(store, autosave, send, labelOf);
 
   const objectLabel = useCallback(
@@ -148,7 +148,7 @@ export function ItemDialogs<Mark>({ dialog, setDialog, flow, invalidDialog, erro
         <ConfirmDialog
           title={t('editor_release_title')}
           message={t('editor_release_message')}
-          confirmLabel={t('tasks_verb_release')}
+          confirmLabel={t('items_verb_release')}
           onCancel={() => setDialog(null)}
           onConfirm={() => {
             setDialog(null);

@@ -42,12 +42,12 @@ export function MarkDialog({ groups, objectLabel, onAdd, onCancel }: MarkDialogP
         </DialogHeader>
         {groups.length === 0 ? (
           <p role="status" className="text-sm text-muted-foreground">
-            {t('tasks_error_groups_none_chosen')}
+            {t('items_error_groups_none_chosen')}
           </p>
         ) : (
           <div className="grid gap-2">
             <div className="grid gap-1">
-              <Label htmlFor="editor-mark-group">{t('tasks_mark_group')}</Label>
+              <Label htmlFor="editor-mark-group">{t('items_mark_group')}</Label>
               <Select id="editor-mark-group" value={groupId} onChange={(e) => (setGroupId(e.target.value), setValue(''))}>
                 {groups.map((g) => (
                   <option key={g.id} value={g.id}>
@@ -56,8 +56,8 @@ export function MarkDialog({ groups, objectLabel, onAdd, onCancel }: MarkDialogP
                 ))}
               </Select>
             </div>
-            <div className="grid gap-1" role="radiogroup" aria-label={t('tasks_mark_value')}>
-              <span className="text-sm font-medium">{t('tasks_mark_value')}</span>
+            <div className="grid gap-1" role="radiogroup" aria-label={t('items_mark_value')}>
+              <span className="text-sm font-medium">{t('items_mark_value')}</span>
               <div className="flex flex-wrap gap-1">
                 {group?.values.map((v) => (
                   <button
@@ -75,7 +75,7 @@ export function MarkDialog({ groups, objectLabel, onAdd, onCancel }: MarkDialogP
               </div>
             </div>
             <div className="grid gap-1">
-              <Label htmlFor="editor-mark-comment">{t('tasks_mark_comment')}</Label>
+              <Label htmlFor="editor-mark-comment">{t('items_mark_comment')}</Label>
               <Input id="editor-mark-comment" value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} />
             </div>
           </div>
@@ -85,7 +85,7 @@ export function MarkDialog({ groups, objectLabel, onAdd, onCancel }: MarkDialogP
             {t('cancel')}
           </Button>
           <Button disabled={!groupId || !value} onClick={() => onAdd({ errorGroupId: groupId, value, comment: comment.trim() })}>
-            {t('tasks_add_mark')}
+            {t('items_add_mark')}
           </Button>
         </DialogFooter>
       </DialogContent>

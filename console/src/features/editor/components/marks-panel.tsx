@@ -46,10 +46,10 @@ export function MarksPanel({ sequence, marks, pending, groups, objectLabel, onRe
   };
   // Each list under the title of what it is: the marks the item came back with, and those this rejection will send.
   return (
-    <section className="grid gap-2 border-b border-border p-3" aria-label={t('tasks_marks')}>
+    <section className="grid gap-2 border-b border-border p-3" aria-label={t('items_marks')}>
       {marks.length > 0 && (
         <div className="grid gap-1">
-          <h3 className="text-sm font-semibold">{t('tasks_rejection_marks')}</h3>
+          <h3 className="text-sm font-semibold">{t('items_rejection_marks')}</h3>
           <ul className="grid gap-1">{marks.map((mark, i) => row(mark, i, false))}</ul>
         </div>
       )}

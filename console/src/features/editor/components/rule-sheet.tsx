@@ -10,10 +10,10 @@ export interface EditorRule {
 export function RuleSheet({ rule, onClose }: { rule: EditorRule | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <aside className="absolute inset-y-0 end-0 z-40 flex w-[28rem] max-w-full flex-col border-s border-border bg-card shadow-xl" aria-label={t('tasks_rule_title')}>
+    <aside className="absolute inset-y-0 end-0 z-40 flex w-[28rem] max-w-full flex-col border-s border-border bg-card shadow-xl" aria-label={t('items_rule_title')}>
       <div className="flex items-center justify-between border-b border-border px-4 py-2">
         <h2 className="font-semibold">
-          {t('tasks_rule_title')}
+          {t('items_rule_title')}
           {rule?.name ? `: ${rule.name}` : ''}
         </h2>
         <Button size="sm" variant="ghost" onClick={onClose}>

@@ -62,7 +62,7 @@ export function useEditorFlow(store: EditorStore, autosave: Autosave, send: (req
     try {
       if (!(await settle())) return false;
       await send(request);
-      toast.success(t('tasks_done', { action: labelOf(request.verb) }));
+      toast.success(t('items_done', { action: labelOf(request.verb) }));
       return true;
     } catch (error) {
       show(error);

@@ -61,7 +61,7 @@ export function releaseClouds(clouds: PointCloud[]): void {
 }
 
 /** Where the API serves a frame's cloud blob. */
-export const pointCloudUrl = (itemId: string, frame: number): string => `/manage/tasks/items/${itemId}/frames/${frame}/points`;
+export const pointCloudUrl = (itemId: string, frame: number): string => `/manage/items/${itemId}/frames/${frame}/points`;
 
 /**
  * A frame's cloud: the blob fetched with the session's token and decoded in the worker. A refusal of the API is its

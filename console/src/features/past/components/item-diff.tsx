@@ -99,13 +99,13 @@ export function ItemDiff({ view, error, toolName, onStop }: ItemDiffProps) {
             ))}
           </ListTable>
           <h3 className="text-sm font-semibold">{t('past_diff_changes')}</h3>
-          <ListTable headings={[t('past_event_number'), t('tasks_history_when'), t('tasks_history_what'), t('tasks_history_who'), t('past_version')]} empty={view.changes.length === 0}>
+          <ListTable headings={[t('past_event_number'), t('items_history_when'), t('items_history_what'), t('items_history_who'), t('past_version')]} empty={view.changes.length === 0}>
             {view.changes.map((c) => (
               <TableRow key={c.position}>
                 <TableCell className="tabular-nums">{c.position}</TableCell>
                 <TableCell>{formatTime(c.recordedAt)}</TableCell>
                 <TableCell>{t(`item_event_${c.type}`, { defaultValue: c.type })}</TableCell>
-                <TableCell>{c.actorId === 'system' ? t('tasks_history_system') : (c.actorName ?? t('tasks_person_unknown'))}</TableCell>
+                <TableCell>{c.actorId === 'system' ? t('items_history_system') : (c.actorName ?? t('items_person_unknown'))}</TableCell>
                 <TableCell className="tabular-nums">{c.resultVersion === null ? '-' : `v${c.resultVersion}`}</TableCell>
               </TableRow>
             ))}

@@ -23,12 +23,12 @@ export function ItemTimeline({ timeline, error, current, onChoose, onCompare }: 
   const { t } = useTranslation();
   const judgements = timeline?.judgements ?? [];
   const events = timeline?.events ?? [];
-  const who = (name: string | null) => name ?? t('tasks_person_unknown');
+  const who = (name: string | null) => name ?? t('items_person_unknown');
   return (
     <div className="grid gap-4">
       <section className="grid gap-2" aria-label={t('past_judgements')}>
         <h2 className="text-base font-semibold">{t('past_judgements')}</h2>
-        <ListTable headings={[t('past_gate'), t('past_verdict'), t('past_version'), t('tasks_history_who'), t('tasks_history_when'), '']} empty={judgements.length === 0} error={error}>
+        <ListTable headings={[t('past_gate'), t('past_verdict'), t('past_version'), t('items_history_who'), t('items_history_when'), '']} empty={judgements.length === 0} error={error}>
           {judgements.map((j) => (
             <TableRow key={`${j.gate}-${j.gateId}-${j.judgedAt}`}>
               <TableCell>{t(`past_gate_${j.gate}`)}</TableCell>
@@ -53,13 +53,13 @@ export function ItemTimeline({ timeline, error, current, onChoose, onCompare }: 
       </section>
       <section className="grid gap-2" aria-label={t('past_events')}>
         <h2 className="text-base font-semibold">{t('past_events')}</h2>
-        <ListTable headings={[t('past_event_number'), t('tasks_history_when'), t('tasks_history_what'), t('tasks_history_who'), t('past_version'), '']} empty={events.length === 0} error={error}>
+        <ListTable headings={[t('past_event_number'), t('items_history_when'), t('items_history_what'), t('items_history_who'), t('past_version'), '']} empty={events.length === 0} error={error}>
           {events.map((e) => (
             <TableRow key={e.position} aria-current={e.position === current ? 'step' : undefined} className={e.position === current ? 'bg-muted' : undefined}>
               <TableCell className="tabular-nums">{e.position}</TableCell>
               <TableCell>{formatTime(e.recordedAt)}</TableCell>
               <TableCell>{t(`item_event_${e.type}`, { defaultValue: e.type })}</TableCell>
-              <TableCell>{e.actorId === 'system' ? t('tasks_history_system') : who(e.actorName)}</TableCell>
+              <TableCell>{e.actorId === 'system' ? t('items_history_system') : who(e.actorName)}</TableCell>
               <TableCell className="tabular-nums">{e.resultVersion === null ? '-' : `v${formatDigits(e.resultVersion)}`}</TableCell>
               <TableCell className="flex gap-2">
                 <Button size="sm" variant="outline" onClick={() => onChoose({ kind: 'position', position: e.position })}>

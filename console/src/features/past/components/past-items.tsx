@@ -61,7 +61,7 @@ export function PastItems({ projectId, moment, links, nameOf }: PastItemsProps) 
       {items.isPending ? (
         <Skeleton className="h-32" />
       ) : (
-        <ListTable headings={[t('items_file'), t('items_status'), t('tasks_claimer'), t('past_version'), t('tasks_objects'), t('items_effective')]} empty={rows.length === 0} error={items.error}>
+        <ListTable headings={[t('items_file'), t('items_status'), t('items_claimer'), t('past_version'), t('items_objects'), t('items_effective')]} empty={rows.length === 0} error={items.error}>
           {rows.map((item) => (
             <TableRow key={item.itemId}>
               <TableCell>
@@ -70,7 +70,7 @@ export function PastItems({ projectId, moment, links, nameOf }: PastItemsProps) 
                 </Link>
               </TableCell>
               <TableCell>
-                {t(`past_item_status_${item.status}`)} {item.rework && <Badge variant="warning">{t('tasks_rework')}</Badge>}
+                {t(`past_item_status_${item.status}`)} {item.rework && <Badge variant="warning">{t('items_rework')}</Badge>}
               </TableCell>
               <TableCell>{item.claimerId ? nameOf(item.claimerId) : '-'}</TableCell>
               <TableCell className="tabular-nums">{formatDigits(item.resultVersion)}</TableCell>

@@ -80,7 +80,7 @@ export function ProjectDiff({ projectId, from, to, links, people, batches, linkN
       <div className="flex flex-wrap items-end gap-4">
         {select('linkId', t('past_link'), links)}
         {select('personId', t('project_diff_person'), people)}
-        {select('batchId', t('tasks_batch'), batches)}
+        {select('batchId', t('items_batch'), batches)}
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={filter.afterAcceptance ?? false} onChange={(e) => setFilter((f) => ({ ...f, afterAcceptance: e.target.checked || undefined }))} />
           {t('project_diff_after_acceptance')}
@@ -110,7 +110,7 @@ export function ProjectDiff({ projectId, from, to, links, people, batches, linkN
         <Skeleton className="h-32" />
       ) : (
         <ListTable
-          headings={[t('items_file'), t('project_diff_before'), t('project_diff_after'), t('project_diff_objects'), t('tasks_history_who')]}
+          headings={[t('items_file'), t('project_diff_before'), t('project_diff_after'), t('project_diff_objects'), t('items_history_who')]}
           empty={rows.length === 0}
           error={diff.error}
         >
@@ -136,7 +136,7 @@ export function ProjectDiff({ projectId, from, to, links, people, batches, linkN
                   </div>
                 ))}
               </TableCell>
-              <TableCell className="text-sm">{[...new Set(row.changes.map((c) => (c.actorId === 'system' ? t('tasks_history_system') : (c.actorName ?? t('tasks_person_unknown')))))].join(', ')}</TableCell>
+              <TableCell className="text-sm">{[...new Set(row.changes.map((c) => (c.actorId === 'system' ? t('items_history_system') : (c.actorName ?? t('items_person_unknown')))))].join(', ')}</TableCell>
             </TableRow>
           ))}
         </ListTable>

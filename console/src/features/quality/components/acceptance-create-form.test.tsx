@@ -83,7 +83,7 @@ describe(AcceptanceCreateForm.name, () => {
 
   it('says a refusal of the whole selection under the form', async () => {
     const message = 'None of the selected data can be put in an acceptance batch';
-    fakeApi({ [`GET ${base}/eligible`]: eligible, [`POST ${base}`]: { code: 409, errCode: 'TASK_REFUSED', message } });
+    fakeApi({ [`GET ${base}/eligible`]: eligible, [`POST ${base}`]: { code: 409, errCode: 'ITEM_REFUSED', message } });
     renderForm();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Demo Client (client)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create acceptance batches' }));

@@ -76,7 +76,7 @@ describe(SamplingCreateForm.name, () => {
   it('says a refusal of the whole task under the form', async () => {
     fakeApi({
       [`GET ${base}/preview`]: { data: { screeningCount: 0, annotators: 0, suggestedSampleSize: 0 } },
-      [`POST ${base}`]: { code: 409, errCode: 'TASK_REFUSED', message: '该范围内没有可抽检的已完成数据' },
+      [`POST ${base}`]: { code: 409, errCode: 'ITEM_REFUSED', message: '该范围内没有可抽检的已完成数据' },
     });
     renderForm('zh-CN');
     await userEvent.selectOptions(screen.getByLabelText('数据批次'), batchId);

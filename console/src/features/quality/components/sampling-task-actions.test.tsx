@@ -53,7 +53,7 @@ describe(SamplingTaskActions.name, () => {
 
   it('says why the server refused, in its words', async () => {
     const message = '还有 2 条退回数据未完成返工';
-    fakeApi({ [`POST /manage/quality/sampling/${taskId}/rounds`]: { code: 409, errCode: 'TASK_REFUSED', message } });
+    fakeApi({ [`POST /manage/quality/sampling/${taskId}/rounds`]: { code: 409, errCode: 'ITEM_REFUSED', message } });
     renderIn('zh-CN', <SamplingTaskActions taskId={taskId} version="7" round={1} allowed={['sampling.start_round']} />);
     await userEvent.click(screen.getByRole('button', { name: '开始第 2 轮' }));
     await userEvent.click(screen.getByRole('button', { name: '开始第 2 轮' }));

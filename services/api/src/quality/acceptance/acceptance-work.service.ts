@@ -7,14 +7,14 @@ import {
   type AcceptanceEvent,
   type AcceptanceState,
   acceptanceStreamId,
-  type TaskActor,
-  taskActor,
+  type ItemActor,
+  itemActor,
 } from '@annot/workflows';
 import { acceptanceRefusals } from './acceptance-refusal';
 import { AcceptanceRepository } from './acceptance.repository';
 
 export interface AcceptanceDecider {
-  decide(state: AcceptanceState, who: TaskActor): AcceptanceDecision;
+  decide(state: AcceptanceState, who: ItemActor): AcceptanceDecision;
 }
 
 @Injectable()
@@ -28,7 +28,7 @@ export class AcceptanceWork {
     const loaded = await unit.load(acceptanceLifecycle, streamId);
     // The version the caller saw comes before any refusal: what it refuses may no longer be what the caller saw.
     if (expectedVersion !== undefined && expectedVersion !== loaded.version) throw new VersionConflictError(streamId, expectedVersion.toString());
-    const who = taskActor(unit.context.actor.id, unit.context.actor.role);
+    const who = itemActor(unit.context.actor.id, unit.context.actor.role);
     return unit.judge(acceptanceLifecycle, streamId, { loaded, refusals: acceptanceRefusals, decide: (state) => decider.decide(state, who) });
   }
 }

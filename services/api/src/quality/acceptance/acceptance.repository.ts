@@ -101,7 +101,7 @@ export class AcceptanceRepository {
     const inBatches = dataBatchIds.length > 0 ? sql`AND d.batch_id = ANY(${dataBatchIds}::uuid[])` : sql``;
     const { rows } = await sql<AcceptanceCandidate>`
       SELECT d.item_id AS "itemId", d.result_version AS "resultVersion", ${withAcceptance(sql`d.item_id`)} AS acceptance
-      FROM data_items d
+      FROM items d
       WHERE d.project_id = ${projectId}::uuid AND d.status = 'finished' ${inBatches}
         AND NOT ${heldBySampling}
       ORDER BY d.created_at, d.batch_id, d.seq`.execute(db);
@@ -112,7 +112,7 @@ export class AcceptanceRepository {
   async eligible(projectId: string, reacceptPassed: boolean): Promise<AcceptanceEligible> {
     const { rows } = await sql<{ batchId: string; batchName: string; count: number }>`
       SELECT d.batch_id AS "batchId", min(bt.name) AS "batchName", count(*)::int AS count
-      FROM data_items d JOIN batches bt ON bt.batch_id = d.batch_id
+      FROM items d JOIN batches bt ON bt.batch_id = d.batch_id
       CROSS JOIN LATERAL (SELECT ${withAcceptance(sql`d.item_id`)} AS acceptance) s
       WHERE d.project_id = ${projectId}::uuid AND d.status = 'finished'
         AND s.acceptance NOT IN ('in_batch', 'rejected') AND (s.acceptance <> 'passed' OR ${reacceptPassed}::boolean)
@@ -140,7 +140,7 @@ export class AcceptanceRepository {
   async poolItems(db: Kysely<Database>, itemIds: string[]): Promise<{ itemId: string; projectId: string; linkId: string | null; status: string }[]> {
     if (itemIds.length === 0) return [];
     return db
-      .selectFrom('data_items')
+      .selectFrom('items')
       .select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId', 'status'])
       .where('item_id', 'in', itemIds)
       .orderBy('item_id')
@@ -167,7 +167,7 @@ export class AcceptanceRepository {
     const { rows } = await sql<AcceptanceItemRow>`
       SELECT a.item_id AS "itemId", d.file_name AS "fileName", a.result_version AS "resultVersion", a.verdict, a.marks,
         to_char(a.judged_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "judgedAt", a.outcome
-      FROM acceptance_items a JOIN data_items d ON d.item_id = a.item_id
+      FROM acceptance_items a JOIN items d ON d.item_id = a.item_id
       WHERE a.batch_id = ${batchId}::uuid
       ORDER BY a.position`.execute(this.db);
     return rows;
@@ -204,7 +204,7 @@ export class AcceptanceRepository {
     const { rows } = await sql<AcceptorItemRow & { position: number }>`
       SELECT a.item_id AS "itemId", d.file_name AS "fileName", a.batch_id AS "batchId", b.sequence, a.verdict, a.outcome,
         to_char(a.judged_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "judgedAt", a.position
-      FROM acceptance_batches b JOIN acceptance_items a ON a.batch_id = b.batch_id JOIN data_items d ON d.item_id = a.item_id
+      FROM acceptance_batches b JOIN acceptance_items a ON a.batch_id = b.batch_id JOIN items d ON d.item_id = a.item_id
       WHERE b.project_id = ${projectId}::uuid AND b.status <> 'withdrawn' AND ${withViewer(viewer)} ${status} ${page}
       ORDER BY b.sequence, a.position
       LIMIT ${filter.limit + 1}`.execute(this.db);

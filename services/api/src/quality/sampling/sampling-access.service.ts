@@ -2,7 +2,7 @@
 // the project's last link, where items finish. A project the caller may not see answers as one that does not exist.
 import { Injectable } from '@nestjs/common';
 import { type Actor, AppError, LifecycleStates, projectStateRow } from '@annot/core';
-import { taskActor, worksOnLink } from '@annot/workflows';
+import { itemActor, worksOnLink } from '@annot/workflows';
 import { ProjectAccess } from '../../projects/project-access.service';
 
 @Injectable()
@@ -15,7 +15,7 @@ export class SamplingAccess {
   /** Whether the caller inspects the project's samples; a project it may not see is not found. */
   async inspects(actor: Actor, projectId: string): Promise<boolean> {
     await this.projects.assertVisible(actor, projectId);
-    if (taskActor(actor.id, actor.role).manager) return true;
+    if (itemActor(actor.id, actor.role).manager) return true;
     const { state } = await this.states.read(projectStateRow, projectId);
     const last = state.links?.at(-1);
     return last !== undefined && worksOnLink(await this.projects.scope(actor), { ...last.members, groups: last.groups });

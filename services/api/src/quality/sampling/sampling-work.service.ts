@@ -12,7 +12,7 @@ import {
   type SamplingState,
   type SamplingStatus,
   samplingStreamId,
-  type TaskActor,
+  type ItemActor,
 } from '@annot/workflows';
 import { samplingRefusals } from './sampling-refusal';
 import { SamplingRepository } from './sampling.repository';
@@ -38,7 +38,7 @@ export class SamplingWork {
   async decide(
     unit: UnitOfWork,
     taskId: string,
-    who: TaskActor,
+    who: ItemActor,
     decider: (state: SamplingState) => SamplingDecision | Promise<SamplingDecision>,
     expectedVersion?: bigint,
   ): Promise<Decided<SamplingState, SamplingEvent>> {

@@ -16,7 +16,7 @@ import {
   samplingPreviewQuery,
   type SamplingTaskRow,
   type SamplingTaskView,
-  taskActor,
+  itemActor,
 } from '@annot/workflows';
 import { Ctx } from '../../http/command-context.decorator';
 import type { Versioned } from '../../http/envelope';
@@ -84,7 +84,7 @@ export class SamplingController {
   @Get('sampling/mine')
   @Can('sampling.inspect')
   async mine(@Ctx() context: CommandContext): Promise<{ items: MySamplingTask[] }> {
-    return { items: await this.sampling.mine(context.actor.id, taskActor(context.actor.id, context.actor.role).manager) };
+    return { items: await this.sampling.mine(context.actor.id, itemActor(context.actor.id, context.actor.role).manager) };
   }
 
   @Get('sampling/:taskId')

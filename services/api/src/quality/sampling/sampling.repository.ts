@@ -40,7 +40,7 @@ const inScope = (scope: SamplingScope): RawBuilder<boolean> =>
     : sql`d.link_id = ${scope.linkId}::uuid AND d.finished_at >= COALESCE(${scope.since}::timestamptz, '-infinity') AND d.finished_at < ${scope.until}::timestamptz`;
 
 /** The same for a task's row `t`. */
-const inTaskScope = sql<boolean>`(
+const inItemScope = sql<boolean>`(
   (t.scope_kind = 'batch' AND d.batch_id = t.batch_id)
   OR (t.scope_kind = 'link' AND d.link_id = t.link_id AND d.finished_at >= COALESCE(t.since, '-infinity') AND d.finished_at < t.until))`;
 
@@ -52,12 +52,12 @@ const screened = (projectId: string, scope: SamplingScope, before: number | null
   d.project_id = ${projectId}::uuid AND d.status = 'finished' AND d.annotator_id IS NOT NULL AND ${inScope(scope)}
   AND NOT EXISTS (
     SELECT 1 FROM sampling_tasks t
-    WHERE t.project_id = d.project_id AND ${active} AND ${before === null ? sql`TRUE` : sql`t.sequence < ${before}::int`} AND ${inTaskScope})`;
+    WHERE t.project_id = d.project_id AND ${active} AND ${before === null ? sql`TRUE` : sql`t.sequence < ${before}::int`} AND ${inItemScope})`;
 
 const nameOf = (id: RawBuilder<unknown>) => sql<string | null>`(SELECT name FROM accounts WHERE account_id = ${id}::uuid)`;
 const person = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
 
-interface TaskRowRecord {
+interface ItemRowRecord {
   taskId: string;
   projectId: string;
   sequence: number;
@@ -83,7 +83,7 @@ interface TaskRowRecord {
   version: string;
 }
 
-function taskRowOf(r: TaskRowRecord): SamplingTaskRow {
+function taskRowOf(r: ItemRowRecord): SamplingTaskRow {
   const scope: SamplingTaskRow['scope'] =
     r.scopeKind === 'batch'
       ? { kind: 'batch', batchId: r.batchId!, batchName: r.batchName ?? '' }
@@ -148,7 +148,7 @@ export class SamplingRepository {
       SELECT s.item_id AS "itemId", d.file_name AS "fileName", b.name AS "batchName", s.annotator_id AS "annotatorId", ${nameOf(sql`s.annotator_id`)} AS "annotatorName",
         s.result_version AS "resultVersion", s.claimer_id AS "claimerId", ${nameOf(sql`s.claimer_id`)} AS "claimerName", s.verdict, s.marks,
         ${iso<string | null>('s.judged_at')} AS "judgedAt"
-      FROM sample_items s JOIN data_items d ON d.item_id = s.item_id JOIN batches b ON b.batch_id = d.batch_id
+      FROM sample_items s JOIN items d ON d.item_id = s.item_id JOIN batches b ON b.batch_id = d.batch_id
       WHERE s.task_id = ${taskId}::uuid AND s.round = ${round}::int
       ORDER BY s.item_id`.execute(this.db);
     return rows.map(({ annotatorName, claimerName, ...row }) => ({
@@ -250,7 +250,7 @@ export class SamplingRepository {
   async scopeItems(db: Kysely<Database>, projectId: string, scope: SamplingScope, before: number | null): Promise<SampleScopeItem[]> {
     const { rows } = await sql<SampleScopeItem>`
       SELECT d.item_id AS "itemId", d.annotator_id AS "annotatorId", d.result_version AS "resultVersion"
-      FROM data_items d WHERE ${screened(projectId, scope, before)}
+      FROM items d WHERE ${screened(projectId, scope, before)}
       ORDER BY d.item_id`.execute(db);
     return rows;
   }
@@ -263,7 +263,7 @@ export class SamplingRepository {
     };
     const full = scope.kind === 'batch' ? scope : await window(scope.linkId);
     const { rows } = await sql<{ items: number; annotators: number }>`
-      SELECT count(*)::int AS items, count(DISTINCT d.annotator_id)::int AS annotators FROM data_items d WHERE ${screened(projectId, full, null)}`.execute(this.db);
+      SELECT count(*)::int AS items, count(DISTINCT d.annotator_id)::int AS annotators FROM items d WHERE ${screened(projectId, full, null)}`.execute(this.db);
     return rows[0];
   }
 
@@ -271,7 +271,7 @@ export class SamplingRepository {
   async finished(db: Kysely<Database>, itemIds: string[]): Promise<{ itemId: string; projectId: string; linkId: string | null }[]> {
     if (itemIds.length === 0) return [];
     return db
-      .selectFrom('data_items')
+      .selectFrom('items')
       .select(['item_id as itemId', 'project_id as projectId', 'link_id as linkId'])
       .where('item_id', 'in', itemIds)
       .where('status', '=', 'finished')
@@ -279,8 +279,8 @@ export class SamplingRepository {
       .execute();
   }
 
-  private async rows(where: RawBuilder<unknown>): Promise<TaskRowRecord[]> {
-    const { rows } = await sql<TaskRowRecord>`
+  private async rows(where: RawBuilder<unknown>): Promise<ItemRowRecord[]> {
+    const { rows } = await sql<ItemRowRecord>`
       SELECT t.task_id AS "taskId", t.project_id AS "projectId", t.sequence, t.scope_kind AS "scopeKind", t.batch_id AS "batchId", b.name AS "batchName",
         t.link_id AS "linkId", l.name AS "linkName", ${iso<string | null>('t.since')} AS since, ${iso<string | null>('t.until')} AS until,
         t.rule, t.pass_threshold AS "passThreshold", t.status, t.round, t.screening_count AS "screeningCount", t.sample_count AS "sampleCount",

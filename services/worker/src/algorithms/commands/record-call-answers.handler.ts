@@ -11,7 +11,7 @@ import {
   decideItemAction,
   type ResultDocument,
   type ResultTool,
-  type TaskActor,
+  type ItemActor,
   type WorkPlan,
 } from '@annot/workflows';
 import { Inject } from '@nestjs/common';
@@ -56,7 +56,7 @@ export class RecordCallAnswersHandler implements ICommandHandler<RecordCallAnswe
   async execute(command: RecordCallAnswersCommand): Promise<void> {
     const { callId, chunk, prepared, tools, context } = command;
     // The version acts with the standing of the PM who called it: it may give waiting items a starting result.
-    const actor: TaskActor = { id: context.actor.id, manager: true };
+    const actor: ItemActor = { id: context.actor.id, manager: true };
     await this.pipeline.transact(context, async (unit) => {
       const plans = new Map<string, WorkPlan>();
       const outcomes: CallItemOutcome[] = [];

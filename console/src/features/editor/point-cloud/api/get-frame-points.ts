@@ -1,4 +1,4 @@
-// GET /manage/tasks/items/:itemId/frames/:index/points: a frame's cloud, fetched and decoded in the cloud worker so
+// GET /manage/items/:itemId/frames/:index/points: a frame's cloud, fetched and decoded in the cloud worker so
 // the views keep drawing meanwhile.
 import type { PointCloud } from '@annot/workflows';
 import { readToken } from '@/lib/auth-token';

@@ -1,11 +1,11 @@
-// GET /manage/tasks/items/:itemId/frames/:index/cameras/:camera/media: a camera's image at a frame, with the session
+// GET /manage/items/:itemId/frames/:index/cameras/:camera/media: a camera's image at a frame, with the session
 // token, as an object URL the panels draw; the next frame's images are fetched ahead so stepping shows them at once.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 
 export const cameraMediaPath = (itemId: string, frame: number, camera: string) =>
-  `/manage/tasks/items/${itemId}/frames/${frame}/cameras/${encodeURIComponent(camera)}/media`;
+  `/manage/items/${itemId}/frames/${frame}/cameras/${encodeURIComponent(camera)}/media`;
 
 export const cameraMediaQuery = (itemId: string, frame: number, camera: string) =>
   // A frame's camera images are stored once at import and never change; those not on screen go after a while.

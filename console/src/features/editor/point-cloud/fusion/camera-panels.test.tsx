@@ -85,9 +85,9 @@ describe(CameraPanels.name, () => {
     expect(within(screen.getByRole('img', { name: 'Camera back' })).getByText('No image at this frame')).toBeInTheDocument();
     await waitFor(() =>
       expect(media.sort()).toEqual([
-        '/manage/tasks/items/item-1/frames/0/cameras/front/media Bearer session-token',
-        '/manage/tasks/items/item-1/frames/1/cameras/back/media Bearer session-token',
-        '/manage/tasks/items/item-1/frames/1/cameras/front/media Bearer session-token',
+        '/manage/items/item-1/frames/0/cameras/front/media Bearer session-token',
+        '/manage/items/item-1/frames/1/cameras/back/media Bearer session-token',
+        '/manage/items/item-1/frames/1/cameras/front/media Bearer session-token',
       ]),
     );
   });

@@ -5,7 +5,7 @@
 //
 // Props:
 // - itemId, frame: the item and the frame shown; images come from
-//   GET /manage/tasks/items/:itemId/frames/:frame/cameras/:camera/media with the session token.
+//   GET /manage/items/:itemId/frames/:frame/cameras/:camera/media with the session token.
 // - cameras: the item's rig (ItemFramesView.sensors.cameras); a camera's `images[frame]` is '' where it has none.
 // - objects: the tracks at this frame: { id, color, cuboid (interpolated by the parent, null where none),
 //   cameraBoxes (by camera name, interpolated by the parent) }.

@@ -39,7 +39,7 @@ export function useAcceptanceJudging(batchId: string, itemId: string, me: string
     projectId: batch?.projectId ?? null,
     caption: batch ? t('judging_acceptance_caption', { sequence: batch.sequence, judged: batch.judgedCount, count: batch.itemCount }) : '',
     verbs: mayJudge ? ['pass', 'reject'] : [],
-    labels: { pass: t('judging_verdict_pass'), reject: t('judging_verdict_reject'), release: t('tasks_verb_release') },
+    labels: { pass: t('judging_verdict_pass'), reject: t('judging_verdict_reject'), release: t('items_verb_release') },
     marks: row?.verdict === 'reject' ? row.marks : [],
     neighbours: neighboursIn(
       items.map((i) => i.itemId),

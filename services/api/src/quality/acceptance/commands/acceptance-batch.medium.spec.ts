@@ -84,7 +84,7 @@ const submitted = (b: Batch) => [happened(b).claimed(), happened(b).judged(b.ite
 const batchRow = (batchId: string) =>
   spec.db.selectFrom('acceptance_batches').select(['status', 'claimer_id', 'item_count', 'judged_count', 'passed_count', 'rejected_count']).where('batch_id', '=', batchId).executeTakeFirstOrThrow();
 const itemRows = (batchId: string) => spec.db.selectFrom('acceptance_items').select(['item_id', 'verdict', 'outcome']).where('batch_id', '=', batchId).orderBy('position').execute();
-const poolRow = (itemId: string) => spec.db.selectFrom('data_items').select(['status', 'link_id', 'rework']).where('item_id', '=', itemId).executeTakeFirstOrThrow();
+const poolRow = (itemId: string) => spec.db.selectFrom('items').select(['status', 'link_id', 'rework']).where('item_id', '=', itemId).executeTakeFirstOrThrow();
 
 const act = (b: Batch, who: Actor, action: AcceptanceAction, expectedVersion?: bigint) =>
   new ActOnAcceptanceBatchHandler(spec.pipeline, new AcceptanceWork(repository())).execute(new ActOnAcceptanceBatchCommand(b.batchId, action, as(who), expectedVersion));
@@ -141,7 +141,7 @@ describe(CreateAcceptanceBatchesHandler.name, () => {
     const acceptor = person('50');
     await givenAccount(spec, acceptor, p.pm);
     const since = await mark(spec);
-    await expectRefused(since, create(p, { dataBatchIds: [], split: { by: 'number', batches: 1 }, acceptorIds: [acceptor.id] }), { status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.acceptance_selection_empty' });
+    await expectRefused(since, create(p, { dataBatchIds: [], split: { by: 'number', batches: 1 }, acceptorIds: [acceptor.id] }), { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'quality.acceptance_selection_empty' });
   });
 });
 
@@ -222,11 +222,11 @@ describe(ActOnAcceptanceBatchHandler.name, () => {
         'a verdict by an acceptor who does not hold the batch',
         claimed,
         (b) => [b.otherAcceptor, { kind: 'judge', itemId: b.itemIds[0], verdict: 'pass', marks: [] }],
-        { status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.acceptance_not_claimer' },
+        { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'quality.acceptance_not_claimer' },
       ],
-      ['a verdict on an item not in the batch', claimed, (b) => [b.acceptor, { kind: 'judge', itemId: randomUUID(), verdict: 'pass', marks: [] }], { status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.acceptance_item_unknown' }],
-      ['a reject without marks', claimed, (b) => [b.acceptor, { kind: 'judge', itemId: b.itemIds[0], verdict: 'reject', marks: [] }], { status: 409, errCode: 'TASK_REFUSED', messageKey: 'tasks.marks_empty' }],
-      ['a submission with items unjudged', claimed, (b) => [b.acceptor, { kind: 'submit' }], { status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.acceptance_items_unjudged', params: { count: 2 } }],
+      ['a verdict on an item not in the batch', claimed, (b) => [b.acceptor, { kind: 'judge', itemId: randomUUID(), verdict: 'pass', marks: [] }], { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'quality.acceptance_item_unknown' }],
+      ['a reject without marks', claimed, (b) => [b.acceptor, { kind: 'judge', itemId: b.itemIds[0], verdict: 'reject', marks: [] }], { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'items.marks_empty' }],
+      ['a submission with items unjudged', claimed, (b) => [b.acceptor, { kind: 'submit' }], { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'quality.acceptance_items_unjudged', params: { count: 2 } }],
       ['a submission of a batch nobody claimed (the machine)', () => [], (b) => [b.p.pm, { kind: 'submit' }], { status: 409, errCode: 'INVALID_TRANSITION', messageKey: 'errors.invalid_transition' }],
     ];
     for (const [name, history, when, refusal] of refusals) {

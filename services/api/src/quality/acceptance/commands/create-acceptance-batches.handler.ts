@@ -11,7 +11,7 @@ import {
   type CreateAcceptanceBody,
   planAcceptanceBatches,
   startAcceptanceState,
-  taskActor,
+  itemActor,
 } from '@annot/workflows';
 import { acceptanceRefusals } from '../acceptance-refusal';
 import { AcceptanceRepository } from '../acceptance.repository';
@@ -45,7 +45,7 @@ export class CreateAcceptanceBatchesHandler implements ICommandHandler<CreateAcc
     const missing = dataBatchIds.find((id) => !found.has(id));
     if (missing) throw new NotFoundError('things.batch', missing);
 
-    const who = taskActor(context.actor.id, context.actor.role);
+    const who = itemActor(context.actor.id, context.actor.role);
     const created: AcceptanceCreated['created'] = [];
     const { value } = await this.pipeline.transact(context, async (unit) => {
       const { project } = await this.work.plan(unit, projectId);

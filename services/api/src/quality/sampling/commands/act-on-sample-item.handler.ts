@@ -3,7 +3,7 @@
 // same transaction.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type CommandContext, CommandPipeline } from '@annot/core';
-import { type JudgeSampleInput, judgeSampleItem, releaseSampleItem, type SamplingDecision, type SamplingState, type TaskActor, taskActor } from '@annot/workflows';
+import { type JudgeSampleInput, judgeSampleItem, releaseSampleItem, type SamplingDecision, type SamplingState, type ItemActor, itemActor } from '@annot/workflows';
 import { SamplingRepository } from '../sampling.repository';
 import { retryingConflicts, SamplingWork, taskVersion } from '../sampling-work.service';
 
@@ -22,7 +22,7 @@ export class ActOnSampleItemCommand {
 type Answer = { version: string; status: string; round: number };
 
 /** The decider of each step. */
-function stepOf(action: SampleItemAction, itemId: string, who: TaskActor): { decide: (state: SamplingState) => SamplingDecision } {
+function stepOf(action: SampleItemAction, itemId: string, who: ItemActor): { decide: (state: SamplingState) => SamplingDecision } {
   if (action.kind === 'release') return { decide: (s) => releaseSampleItem(s, who, { itemId }) };
   const now = new Date();
   return { decide: (s) => judgeSampleItem(s, who, { itemId, verdict: action.verdict, marks: action.marks, now }) };
@@ -37,7 +37,7 @@ export class ActOnSampleItemHandler implements ICommandHandler<ActOnSampleItemCo
   ) {}
 
   execute({ taskId, itemId, action, context, expectedVersion }: ActOnSampleItemCommand): Promise<Answer> {
-    const who = taskActor(context.actor.id, context.actor.role);
+    const who = itemActor(context.actor.id, context.actor.role);
     const step = stepOf(action, itemId, who);
     return retryingConflicts(expectedVersion, async () => {
       const { value, results } = await this.pipeline.transact(context, async (unit) => {

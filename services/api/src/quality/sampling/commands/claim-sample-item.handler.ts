@@ -3,7 +3,7 @@
 // reads the task again and takes the next item.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, type CommandContext, CommandPipeline, samplingLifecycle } from '@annot/core';
-import { claimSampleItem, samplingStreamId, taskActor } from '@annot/workflows';
+import { claimSampleItem, samplingStreamId, itemActor } from '@annot/workflows';
 import { retryingConflicts, SamplingWork, taskVersion } from '../sampling-work.service';
 
 export class ClaimSampleItemCommand {
@@ -21,7 +21,7 @@ export class ClaimSampleItemHandler implements ICommandHandler<ClaimSampleItemCo
   ) {}
 
   execute({ taskId, context }: ClaimSampleItemCommand): Promise<{ itemId: string; version: string }> {
-    const who = taskActor(context.actor.id, context.actor.role);
+    const who = itemActor(context.actor.id, context.actor.role);
     return retryingConflicts(undefined, async () => {
       const { value, results } = await this.pipeline.transact(context, async (unit) => {
         const { state, version } = await this.work.load(unit, taskId);
@@ -29,7 +29,7 @@ export class ClaimSampleItemHandler implements ICommandHandler<ClaimSampleItemCo
         const held = open ? state.sample.find((s) => s.claimerId === who.id && s.verdict === null) : undefined;
         if (held) return { itemId: held.itemId, version };
         const free = state.sample.find((s) => s.verdict === null && s.claimerId === null && s.annotatorId !== who.id);
-        if (open && !free) throw new AppError(409, 'TASK_REFUSED', 'tasks.claim_failed');
+        if (open && !free) throw new AppError(409, 'ITEM_REFUSED', 'items.claim_failed');
         // Outside an open round the machine answers with what the task allows.
         const itemId = free?.itemId ?? state.sample[0].itemId;
         const now = new Date();
@@ -45,7 +45,7 @@ export class ClaimSampleItemHandler implements ICommandHandler<ClaimSampleItemCo
   private async heldBy(taskId: string, personId: string): Promise<{ itemId: string; version: bigint }> {
     const { state, version } = await this.pipeline.load(samplingLifecycle, samplingStreamId(taskId));
     const held = state.sample.find((s) => s.claimerId === personId && s.verdict === null);
-    if (!held) throw new AppError(409, 'TASK_REFUSED', 'tasks.claim_failed');
+    if (!held) throw new AppError(409, 'ITEM_REFUSED', 'items.claim_failed');
     return { itemId: held.itemId, version };
   }
 }

@@ -13,7 +13,7 @@ import {
   type SamplingScopeInput,
   samplingStreamId,
   startSamplingState,
-  taskActor,
+  itemActor,
 } from '@annot/workflows';
 import { samplingRefusals } from '../sampling-refusal';
 import { SamplingRepository } from '../sampling.repository';
@@ -45,7 +45,7 @@ export class CreateSamplingTaskHandler implements ICommandHandler<CreateSampling
       const scope = await this.scopeOf(unit, project, input.scope);
       const items = await this.sampling.scopeItems(unit.db, projectId, scope, null);
       const initial = startSamplingState({ taskId, projectId });
-      const decision = createSamplingTask(initial, taskActor(context.actor.id, context.actor.role), {
+      const decision = createSamplingTask(initial, itemActor(context.actor.id, context.actor.role), {
         scope,
         items,
         rule: input.rule,

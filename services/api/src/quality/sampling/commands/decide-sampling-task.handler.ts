@@ -2,7 +2,7 @@
 // of that round for rework, in the same transaction as the decision.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type CommandContext, CommandPipeline } from '@annot/core';
-import { decideSamplingTask, type DecideSamplingInput, taskActor } from '@annot/workflows';
+import { decideSamplingTask, type DecideSamplingInput, itemActor } from '@annot/workflows';
 import { SamplingRepository } from '../sampling.repository';
 import { SamplingWork, taskVersion } from '../sampling-work.service';
 
@@ -24,7 +24,7 @@ export class DecideSamplingTaskHandler implements ICommandHandler<DecideSampling
   ) {}
 
   async execute({ taskId, input, context, expectedVersion }: DecideSamplingTaskCommand): Promise<{ version: string; status: string }> {
-    const who = taskActor(context.actor.id, context.actor.role);
+    const who = itemActor(context.actor.id, context.actor.role);
     const { value, results } = await this.pipeline.transact(context, async (unit) => {
       const decided = await this.work.decide(
         unit,

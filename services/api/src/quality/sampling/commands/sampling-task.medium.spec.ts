@@ -86,7 +86,7 @@ const taskRow = (taskId: string) =>
   spec.db.selectFrom('sampling_tasks').select(['status', 'round', 'screening_count', 'sample_count', 'judged_count', 'passed_count', 'decision']).where('task_id', '=', taskId).executeTakeFirstOrThrow();
 const sampleRows = (taskId: string) =>
   spec.db.selectFrom('sample_items').select(['round', 'item_id', 'claimer_id', 'verdict']).where('task_id', '=', taskId).orderBy('round').orderBy('item_id').execute();
-const itemRow = (itemId: string) => spec.db.selectFrom('data_items').select(['status', 'link_id', 'rework', 'preferred_claimer_id']).where('item_id', '=', itemId).executeTakeFirstOrThrow();
+const itemRow = (itemId: string) => spec.db.selectFrom('items').select(['status', 'link_id', 'rework', 'preferred_claimer_id']).where('item_id', '=', itemId).executeTakeFirstOrThrow();
 
 const act = (t: Task, itemId: string, who: Actor, action: ActOnSampleItemCommand['action']) =>
   new ActOnSampleItemHandler(spec.pipeline, repository(), work()).execute(new ActOnSampleItemCommand(t.taskId, itemId, action, as(who)));
@@ -138,7 +138,7 @@ describe(CreateSamplingTaskHandler.name, () => {
     const p = await givenProject(spec);
     const { batchId } = await givenItems(spec, p, 1);
     const since = await mark(spec);
-    await expectRefused(since, create(p, { scope: { kind: 'batch', batchId }, rule: { by: 'ratio', ratio: 50 } }), { status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.sampling_scope_empty' });
+    await expectRefused(since, create(p, { scope: { kind: 'batch', batchId }, rule: { by: 'ratio', ratio: 50 } }), { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'quality.sampling_scope_empty' });
   });
 });
 
@@ -160,7 +160,7 @@ describe(ClaimSampleItemHandler.name, () => {
   it('refuses the annotator of every sample item: nothing is left to claim', async () => {
     const t = await givenTask(1);
     const since = await mark(spec);
-    await expectRefused(since, claim(t, t.p.tagger), { status: 409, errCode: 'TASK_REFUSED', messageKey: 'tasks.claim_failed' });
+    await expectRefused(since, claim(t, t.p.tagger), { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'items.claim_failed' });
   });
 });
 
@@ -220,19 +220,19 @@ describe(ActOnSampleItemHandler.name, () => {
     it('a verdict by someone who does not hold the item', async () => {
       const t = await givenTask(1, claimedAll);
       const since = await mark(spec);
-      await expectRefused(since, act(t, t.sample[0].itemId, t.p.pm, { kind: 'judge', verdict: 'pass', marks: [] }), { status: 409, errCode: 'TASK_REFUSED', messageKey: 'tasks.not_claimer' });
+      await expectRefused(since, act(t, t.sample[0].itemId, t.p.pm, { kind: 'judge', verdict: 'pass', marks: [] }), { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'items.not_claimer' });
     });
 
     it('a fail without marks', async () => {
       const t = await givenTask(1, claimedAll);
       const since = await mark(spec);
-      await expectRefused(since, act(t, t.sample[0].itemId, t.p.inspector, { kind: 'judge', verdict: 'fail', marks: [] }), { status: 409, errCode: 'TASK_REFUSED', messageKey: 'tasks.marks_empty' });
+      await expectRefused(since, act(t, t.sample[0].itemId, t.p.inspector, { kind: 'judge', verdict: 'fail', marks: [] }), { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'items.marks_empty' });
     });
 
     it('a verdict on an item not in the sample', async () => {
       const t = await givenTask(1, claimedAll);
       const since = await mark(spec);
-      await expectRefused(since, act(t, randomUUID(), t.p.inspector, { kind: 'judge', verdict: 'pass', marks: [] }), { status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.sampling_item_not_sampled' });
+      await expectRefused(since, act(t, randomUUID(), t.p.inspector, { kind: 'judge', verdict: 'pass', marks: [] }), { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'quality.sampling_item_not_sampled' });
     });
 
     it('a second verdict on an item already judged in the round', async () => {
@@ -240,8 +240,8 @@ describe(ActOnSampleItemHandler.name, () => {
       const before = { task: await taskRow(t.taskId), sample: await sampleRows(t.taskId) };
       const since = await mark(spec);
       const refusal = await refusalOf(act(t, t.sample[0].itemId, t.p.inspector, { kind: 'judge', verdict: 'fail', marks }));
-      expect(refusal).toMatchObject({ status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.sampling_item_judged', params: { round: 1 } });
-      expect(refusal.envelope).toEqual({ code: 409, errCode: 'TASK_REFUSED', message: 'This data has already been judged in round 1', data: null });
+      expect(refusal).toMatchObject({ status: 409, errCode: 'ITEM_REFUSED', messageKey: 'quality.sampling_item_judged', params: { round: 1 } });
+      expect(refusal.envelope).toEqual({ code: 409, errCode: 'ITEM_REFUSED', message: 'This data has already been judged in round 1', data: null });
       expect(await appended(spec, since)).toEqual([]);
       expect({ task: await taskRow(t.taskId), sample: await sampleRows(t.taskId) }).toEqual(before);
       expect(before.task).toMatchObject({ status: 'open', judged_count: 1, passed_count: 1 });
@@ -289,7 +289,7 @@ describe(StartSamplingRoundHandler.name, () => {
       },
     ]);
     const since = await mark(spec);
-    await expectRefused(since, start(t), { status: 409, errCode: 'TASK_REFUSED', messageKey: 'quality.sampling_rework_unfinished' });
+    await expectRefused(since, start(t), { status: 409, errCode: 'ITEM_REFUSED', messageKey: 'quality.sampling_rework_unfinished' });
   });
 });
 

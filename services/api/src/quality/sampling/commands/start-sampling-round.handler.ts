@@ -2,7 +2,7 @@
 // returned item has finished again.
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type CommandContext, CommandPipeline, NotFoundError } from '@annot/core';
-import { startSamplingRound, taskActor } from '@annot/workflows';
+import { startSamplingRound, itemActor } from '@annot/workflows';
 import { SamplingRepository } from '../sampling.repository';
 import { SamplingWork, taskVersion } from '../sampling-work.service';
 import { drawSeed } from './create-sampling-task.handler';
@@ -26,7 +26,7 @@ export class StartSamplingRoundHandler implements ICommandHandler<StartSamplingR
   async execute({ taskId, context, expectedVersion }: StartSamplingRoundCommand): Promise<{ version: string; round: number }> {
     const task = await this.sampling.ref(taskId);
     if (!task) throw new NotFoundError('things.sampling', taskId);
-    const who = taskActor(context.actor.id, context.actor.role);
+    const who = itemActor(context.actor.id, context.actor.role);
     const { value, results } = await this.pipeline.transact(context, async (unit) => {
       await this.sampling.lockProject(unit.db, task.projectId);
       return this.work.decide(

@@ -2,7 +2,7 @@
 // annotator's pass rate and the marks by error group over every round, and what the caller may do now.
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type Actor, AppError, NotFoundError } from '@annot/core';
-import { samplingActionsFor, type SamplingTaskView, taskActor } from '@annot/workflows';
+import { samplingActionsFor, type SamplingTaskView, itemActor } from '@annot/workflows';
 import { Versioned } from '../../../http/envelope';
 import { SamplingAccess } from '../sampling-access.service';
 import { SamplingRepository } from '../sampling.repository';
@@ -31,7 +31,7 @@ export class GetSamplingTaskHandler implements IQueryHandler<GetSamplingTaskQuer
       passThreshold: task.passThreshold,
       sample: slots.map(({ itemId, annotatorId, claimerId, verdict }) => ({ itemId, annotatorId, claimerId, verdict })),
     };
-    const allowed = samplingActionsFor(task.status, context, taskActor(actor.id, actor.role), true);
+    const allowed = samplingActionsFor(task.status, context, itemActor(actor.id, actor.role), true);
     const sample = slots.map(({ annotatorId: _annotator, claimerId: _claimer, ...item }) => item);
     return new Versioned({ task, sample, annotators, errors, allowed }, task.version);
   }

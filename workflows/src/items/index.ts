@@ -1,0 +1,26 @@
+// The item context: an item's work through its project's links, its result document and the rules on both.
+export * from './work-plan';
+export * from './result.schema';
+export * from './result.validation';
+export * from './interpolation';
+export * from './frame-images';
+export * from './track-timeline';
+export * from './item.events';
+export * from './item.evolve';
+export * from './item.machine';
+export { type ItemDecision, type Refusal, type ItemActor, itemActor } from './item.decide';
+export * from './item-claim.decide';
+export * from './item-annotation.decide';
+export * from './item-prelabel.decide';
+export * from './item-inspection.decide';
+export * from './item-management.decide';
+export * from './item-actions';
+export * from './bulk.rules';
+export * from './item.schemas';
+export * from './item-workers.rules';
+export * from './rule-reading';
+export * from './rule-reading.evolve';
+export * from './distribution.rules';
+export * from './distribution.views';
+export * from './item.views';
+export * from './recycle-csv';
