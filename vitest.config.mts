@@ -84,6 +84,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // Typing and clicking through a form take seconds of a core when the other projects' files share it.
+          testTimeout: 15_000,
         },
       },
     ],
