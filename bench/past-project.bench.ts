@@ -8,7 +8,10 @@
 // moment 25,000 events past a snapshot, the most a moment has to fold on average. Target: the first read within
 // 10 seconds.
 import { sql } from 'kysely';
-import { catchUp, pastItemSnapshots } from '@annot/core';
+import { catchUp, pastItemSnapshots, statisticsProjection } from '@annot/core';
+import { GetProjectStatisticsHandler, GetProjectStatisticsQuery } from '@annot/api/dist/insights/queries/get-project-statistics.handler';
+import { StatisticsRepository } from '@annot/api/dist/insights/statistics.repository';
+import { GetPastStatisticsHandler, GetPastStatisticsQuery } from '@annot/api/dist/past/queries/get-past-statistics.handler';
 import { GetProjectAsOfHandler, GetProjectAsOfQuery } from '@annot/api/dist/past/queries/get-project-as-of.handler';
 import { PastCutsRepository } from '@annot/api/dist/past/past-cuts.repository';
 import { PastProjectFolds } from '@annot/api/dist/past/past-project-folds.service';
@@ -26,7 +29,10 @@ export async function pastProjectBench(bench: BenchDatabase, log: (line: string)
   const asOf = (position?: string) => ms(() => handler.execute(new GetProjectAsOfQuery(actor, p.projectId, position ? { position } : {})));
   const expected = JSON.stringify([{ linkId: p.inspection, status: 'pooled', count: items }]);
 
+  const statistics = new GetPastStatisticsHandler(bench.db, everyone, new PastProjectFolds(new PastCutsRepository(bench.db)));
+  const pastStatistics = (position: string) => ms(() => statistics.execute(new GetPastStatisticsQuery(actor, p.projectId, { position })));
   const [full, folded] = await asOf(moment);
+  const [statsFull, statsFolded] = await pastStatistics(moment);
   if (JSON.stringify(folded.counts) !== expected) throw new Error(`as of ${moment} from the first event: ${JSON.stringify(folded.counts)}`);
   // The kept moment forgotten, so the same moment is made again from a snapshot.
   await sql`DELETE FROM past_item_states WHERE project_id = ${p.projectId}::uuid`.execute(bench.db);
@@ -43,6 +49,19 @@ export async function pastProjectBench(bench: BenchDatabase, log: (line: string)
   if (present.counts.find((c) => c.status === 'finished')?.count !== half) throw new Error(`now: ${JSON.stringify(present.counts)}`);
   const tasks = new TasksRepository(bench.db);
   const [live] = await ms(() => tasks.counts(p.projectId));
+  // The statistics screen as of the same moment, beside the live screen read from the caught-up projection.
+  const [counting] = await ms(() => catchUp(bench.db, statisticsProjection));
+  const [statsFirst, statsPast] = await pastStatistics(moment);
+  if (JSON.stringify(statsPast) !== JSON.stringify(statsFolded)) throw new Error(`the statistics as of ${moment} from a snapshot differ from those from the first event`);
+  const [statsAgain] = await pastStatistics(moment);
+  const [statsBetween] = await pastStatistics((BigInt(moment) - 25_000n).toString());
+  const [statsLive, liveView] = await ms(() => new GetProjectStatisticsHandler(new StatisticsRepository(bench.db)).execute(new GetProjectStatisticsQuery(p.projectId, 'project', { all: true }, statsPast.range)));
+  const [, statsNow] = await pastStatistics((await new PastCutsRepository(bench.db).lastPosition()).toString());
+  if (JSON.stringify(statsNow) !== JSON.stringify(liveView)) throw new Error('the statistics as of the last event differ from the live ones');
+  log(
+    `  statistics: the live projection caught up in ${Math.round(counting)} ms; as of event ${moment} from the first event ${Math.round(statsFull)} ms; from a snapshot ${Math.round(statsFirst)} ms, again ${Math.round(statsAgain)} ms, ` +
+      `25,000 events past a snapshot ${Math.round(statsBetween)} ms; live ${statsLive.toFixed(1)} ms`,
+  );
   log(`  the snapshot projection caught up in ${Math.round(snapshotting)} ms, ${taken[0].n} snapshots of the project`);
   log(
     `  as of event ${moment}: from the first event ${Math.round(full)} ms; from a snapshot ${Math.round(first)} ms, again ${Math.round(again)} ms; ` +
@@ -51,6 +70,8 @@ export async function pastProjectBench(bench: BenchDatabase, log: (line: string)
   return [
     { name: `${items.toLocaleString('en-US')} items as of a moment, reads/min`, ours: 60_000 / first, baselineName: 'live counts read', baseline: 60_000 / live, absolute: 60_000 / 10_000 },
     { name: `as of a moment from a snapshot, reads/min`, ours: 60_000 / first, baselineName: 'from the first event', baseline: 60_000 / full },
+    { name: `statistics as of a moment, reads/min`, ours: 60_000 / statsFirst, baselineName: 'live statistics read', baseline: 60_000 / statsLive, absolute: 60_000 / 10_000 },
+    { name: `statistics as of a moment from a snapshot, reads/min`, ours: 60_000 / statsFirst, baselineName: 'from the first event', baseline: 60_000 / statsFull },
     { name: `25,000 events past a snapshot, reads/min`, ours: 60_000 / between, baselineName: 'live counts read', baseline: 60_000 / live, absolute: 60_000 / 10_000 },
   ];
 }

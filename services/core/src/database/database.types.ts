@@ -585,6 +585,9 @@ export interface PastItemSnapshotsTable {
   last_recorded_at: Timestamp;
 }
 
+/** A statistics table's rows as a snapshot of the project's statistics kept them. */
+export type Snapshotted<T> = T & { snapshot: string };
+
 export interface PastItemSnapshotRowsTable {
   project_id: string;
   snapshot: string;
@@ -937,6 +940,15 @@ export interface Database {
   past_item_snapshots: PastItemSnapshotsTable;
   past_item_snapshot_rows: PastItemSnapshotRowsTable;
   past_item_snapshot_counts: PastItemSnapshotCountsTable;
+  past_statistics_snapshots: PastItemSnapshotsTable;
+  past_insights_projects: Snapshotted<InsightsProjectsTable>;
+  past_insights_batches: Snapshotted<InsightsBatchesTable>;
+  past_insights_items: Snapshotted<InsightsItemsTable>;
+  past_insights_work: Snapshotted<InsightsWorkTable>;
+  past_insights_objects: Snapshotted<InsightsObjectsTable>;
+  past_insights_positions: Snapshotted<InsightsPositionsTable>;
+  past_insights_sampling_rounds: Snapshotted<InsightsSamplingRoundsTable>;
+  past_insights_acceptance: Snapshotted<InsightsAcceptanceTable>;
   batches: BatchesTable;
   data_items: DataItemsTable;
   item_frames: ItemFramesTable;

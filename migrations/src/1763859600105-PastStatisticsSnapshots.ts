@@ -1,0 +1,33 @@
+// A project's statistics kept beside each snapshot of its items, so a past statistics read starts from the nearest
+// one instead of the project's first event: the statistics projection's rows of the project as of the snapshot, one
+// table per table of the projection that names a project. The snapshots taken so far have none: they are dropped and
+// taken again from the first event, with their statistics.
+import { Kysely, sql } from 'kysely';
+
+const kept = ['projects', 'batches', 'items', 'work', 'objects', 'positions', 'sampling_rounds', 'acceptance'];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    -- The statistics events of the project (its own, its items', every account's) up to (tx_id, global_position) in
+    -- log order; the last of them by position and by time say which moments hold them whole.
+    CREATE TABLE past_statistics_snapshots (
+      project_id uuid NOT NULL,
+      global_position bigint NOT NULL,
+      tx_id xid8 NOT NULL,
+      last_position bigint NOT NULL,
+      last_recorded_at timestamptz NOT NULL,
+      PRIMARY KEY (project_id, global_position)
+    )`.execute(db);
+  for (const name of kept) {
+    await sql`CREATE TABLE ${sql.id(`past_insights_${name}`)} (snapshot bigint NOT NULL, LIKE ${sql.id(`insights_${name}`)})`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`past_insights_${name}_snapshot_idx`)} ON ${sql.id(`past_insights_${name}`)} (project_id, snapshot)`.execute(db);
+  }
+  await sql`
+    TRUNCATE past_item_snapshots, past_item_snapshot_rows, past_item_snapshot_counts;
+    DELETE FROM projection_checkpoints WHERE projection = 'past-item-snapshots'`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const name of kept) await sql`DROP TABLE ${sql.id(`past_insights_${name}`)}`.execute(db);
+  await sql`DROP TABLE past_statistics_snapshots`.execute(db);
+}
