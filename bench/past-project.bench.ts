@@ -15,6 +15,7 @@ import { GetPastStatisticsHandler, GetPastStatisticsQuery } from '@annot/api/dis
 import { GetProjectAsOfHandler, GetProjectAsOfQuery } from '@annot/api/dist/past/queries/get-project-as-of.handler';
 import { PastCutsRepository } from '@annot/api/dist/past/past-cuts.repository';
 import { PastProjectFolds } from '@annot/api/dist/past/past-project-folds.service';
+import { PastStatisticsRepository } from '@annot/api/dist/past/past-statistics.repository';
 import type { ProjectAccess } from '@annot/api/dist/projects/project-access.service';
 import { TasksRepository } from '@annot/api/dist/tasks/tasks.repository';
 import type { BenchDatabase } from './support/bench-database';
@@ -29,7 +30,7 @@ export async function pastProjectBench(bench: BenchDatabase, log: (line: string)
   const asOf = (position?: string) => ms(() => handler.execute(new GetProjectAsOfQuery(actor, p.projectId, position ? { position } : {})));
   const expected = JSON.stringify([{ linkId: p.inspection, status: 'pooled', count: items }]);
 
-  const statistics = new GetPastStatisticsHandler(bench.db, everyone, new PastProjectFolds(new PastCutsRepository(bench.db)));
+  const statistics = new GetPastStatisticsHandler(everyone, new PastProjectFolds(new PastCutsRepository(bench.db)), new PastStatisticsRepository(bench.db));
   const pastStatistics = (position: string) => ms(() => statistics.execute(new GetPastStatisticsQuery(actor, p.projectId, { position })));
   const [full, folded] = await asOf(moment);
   const [statsFull, statsFolded] = await pastStatistics(moment);
@@ -37,6 +38,7 @@ export async function pastProjectBench(bench: BenchDatabase, log: (line: string)
   // The kept moment forgotten, so the same moment is made again from a snapshot.
   await sql`DELETE FROM past_item_states WHERE project_id = ${p.projectId}::uuid`.execute(bench.db);
   await sql`DELETE FROM past_item_cuts WHERE project_id = ${p.projectId}::uuid`.execute(bench.db);
+  await sql`DELETE FROM past_statistics_pages WHERE project_id = ${p.projectId}::uuid`.execute(bench.db);
   const [snapshotting] = await ms(() => catchUp(bench.db, pastItemSnapshots));
   const { rows: taken } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM past_item_snapshots WHERE project_id = ${p.projectId}::uuid`.execute(bench.db);
 

@@ -1,7 +1,7 @@
 // A project's statistics kept beside each snapshot of its items, so a past statistics read starts from the nearest
 // one instead of the project's first event: the statistics projection's rows of the project as of the snapshot, one
 // table per table of the projection that names a project. The snapshots taken so far have none: they are dropped and
-// taken again from the first event, with their statistics.
+// taken again from the first event, with their statistics. A page made as of a moment is kept for its next read.
 import { Kysely, sql } from 'kysely';
 
 const kept = ['projects', 'batches', 'items', 'work', 'objects', 'positions', 'sampling_rounds', 'acceptance'];
@@ -22,6 +22,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`CREATE TABLE ${sql.id(`past_insights_${name}`)} (snapshot bigint NOT NULL, LIKE ${sql.id(`insights_${name}`)})`.execute(db);
     await sql`CREATE INDEX ${sql.id(`past_insights_${name}_snapshot_idx`)} ON ${sql.id(`past_insights_${name}`)} (project_id, snapshot)`.execute(db);
   }
+  // A past statistics page as made once, kept so the same page reads again at normal speed; made again at will.
+  await sql`
+    CREATE UNLOGGED TABLE past_statistics_pages (
+      project_id uuid NOT NULL,
+      cut text NOT NULL,
+      range text NOT NULL,
+      page jsonb NOT NULL,
+      built_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (project_id, cut, range)
+    )`.execute(db);
   await sql`
     TRUNCATE past_item_snapshots, past_item_snapshot_rows, past_item_snapshot_counts;
     DELETE FROM projection_checkpoints WHERE projection = 'past-item-snapshots'`.execute(db);
@@ -29,5 +39,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const name of kept) await sql`DROP TABLE ${sql.id(`past_insights_${name}`)}`.execute(db);
-  await sql`DROP TABLE past_statistics_snapshots`.execute(db);
+  await sql`DROP TABLE past_statistics_pages, past_statistics_snapshots`.execute(db);
 }

@@ -11,6 +11,7 @@ import { StatisticsRepository } from '../insights/statistics.repository';
 import type { ProjectAccess } from '../projects/project-access.service';
 import { PastCutsRepository } from './past-cuts.repository';
 import { PastProjectFolds } from './past-project-folds.service';
+import { PastStatisticsRepository } from './past-statistics.repository';
 import { GetPastStatisticsHandler, GetPastStatisticsQuery } from './queries/get-past-statistics.handler';
 
 const spec = specDatabase();
@@ -36,7 +37,7 @@ async function givenWorkedProject() {
 }
 
 const statisticsAsOf = (projectId: string, moment: { position?: string; at?: string }) =>
-  new GetPastStatisticsHandler(spec.db, everyone, new PastProjectFolds(new PastCutsRepository(spec.db))).execute(new GetPastStatisticsQuery(auditor, projectId, moment));
+  new GetPastStatisticsHandler(everyone, new PastProjectFolds(new PastCutsRepository(spec.db)), new PastStatisticsRepository(spec.db)).execute(new GetPastStatisticsQuery(auditor, projectId, moment));
 
 describe(GetPastStatisticsHandler.name, () => {
   describe('execute', () => {
@@ -52,6 +53,8 @@ describe(GetPastStatisticsHandler.name, () => {
       // The project's first moments have no statistics yet; its last has the finished items' work.
       expect(fromFirstEvent.at(-1)).toMatchObject({ people: expect.arrayContaining([expect.objectContaining({ personId: p.tagger.id })]) });
 
+      // The pages kept forgotten, so every moment is made again from a snapshot.
+      await sql`DELETE FROM past_statistics_pages WHERE project_id = ${p.projectId}::uuid`.execute(spec.db);
       await catchUp(spec.db, pastItemSnapshotProjection(3));
       const { rows: snapshots } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM past_statistics_snapshots WHERE project_id = ${p.projectId}::uuid`.execute(spec.db);
       expect(snapshots[0].n).toBeGreaterThan(3);
@@ -69,6 +72,15 @@ describe(GetPastStatisticsHandler.name, () => {
       const live = await new GetProjectStatisticsHandler(new StatisticsRepository(spec.db)).execute(new GetProjectStatisticsQuery(p.projectId, 'project', { all: true }, past.range));
       expect(past).toEqual(live);
       expect(past.people.find((person) => person.personId === p.tagger.id)).toBeDefined();
+    });
+
+    it('given a page read as of a moment, when it is read again, then the page kept answers without applying the log again', async () => {
+      const { p, places } = await givenWorkedProject();
+      const moment = { position: places[places.length - 1].position };
+      const first = await statisticsAsOf(p.projectId, moment);
+      // The kept page marked: a page made again would not carry the mark.
+      await sql`UPDATE past_statistics_pages SET page = jsonb_set(page, '{kept}', 'true') WHERE project_id = ${p.projectId}::uuid`.execute(spec.db);
+      expect(await statisticsAsOf(p.projectId, moment)).toEqual({ ...first, kept: true });
     });
   });
 });

@@ -8,6 +8,7 @@ import { PastItemsController } from './past-items.controller';
 import { PastItemsRepository } from './past-items.repository';
 import { PastProjectsController } from './past-projects.controller';
 import { PastProjectFolds } from './past-project-folds.service';
+import { PastStatisticsRepository } from './past-statistics.repository';
 import { ProjectDiffRepository } from './project-diff.repository';
 import { GetPastItemsHandler } from './queries/get-past-items.handler';
 import { GetPastStatisticsHandler } from './queries/get-past-statistics.handler';
@@ -25,6 +26,7 @@ import { GetProjectDiffHandler } from './queries/get-project-diff.handler';
     PastCutsRepository,
     PastItemAccess,
     PastProjectFolds,
+    PastStatisticsRepository,
     ProjectDiffRepository,
     GetItemAsOfHandler,
     GetItemDiffHandler,

@@ -585,6 +585,14 @@ export interface PastItemSnapshotsTable {
   last_recorded_at: Timestamp;
 }
 
+export interface PastStatisticsPagesTable {
+  project_id: string;
+  cut: string;
+  range: string;
+  page: Json;
+  built_at: Generated<Timestamp>;
+}
+
 /** A statistics table's rows as a snapshot of the project's statistics kept them. */
 export type Snapshotted<T> = T & { snapshot: string };
 
@@ -941,6 +949,7 @@ export interface Database {
   past_item_snapshot_rows: PastItemSnapshotRowsTable;
   past_item_snapshot_counts: PastItemSnapshotCountsTable;
   past_statistics_snapshots: PastItemSnapshotsTable;
+  past_statistics_pages: PastStatisticsPagesTable;
   past_insights_projects: Snapshotted<InsightsProjectsTable>;
   past_insights_batches: Snapshotted<InsightsBatchesTable>;
   past_insights_items: Snapshotted<InsightsItemsTable>;

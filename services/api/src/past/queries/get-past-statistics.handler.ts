@@ -1,15 +1,13 @@
 // A project's statistics as they were at a moment: the live statistics projection runs over the project's events up
-// to the moment (from the nearest snapshot) into tables of this transaction alone, and the live statistics query
-// reads them, so the past and the present page are made by the same code.
-import { Inject } from '@nestjs/common';
+// to the moment (from the nearest snapshot) into tables of one transaction alone, and the live statistics query reads
+// them, so the past and the present page are made by the same code; the page made is kept for the next read.
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type Actor, AppError, DATABASE, type Db, NotFoundError, withPastStatistics } from '@annot/core';
+import { type Actor, AppError, NotFoundError } from '@annot/core';
 import { type ProjectStatisticsView, type RawMomentQuery, resolveRange, statisticsQuery } from '@annot/workflows';
 import { fieldErrorsOf } from '../../http/validation.pipe';
-import { GetProjectStatisticsHandler, GetProjectStatisticsQuery } from '../../insights/queries/get-project-statistics.handler';
-import { StatisticsRepository } from '../../insights/statistics.repository';
 import { ProjectAccess } from '../../projects/project-access.service';
 import { PastProjectFolds } from '../past-project-folds.service';
+import { PastStatisticsRepository } from '../past-statistics.repository';
 
 export interface PastStatisticsInput extends RawMomentQuery {
   from?: string;
@@ -29,9 +27,9 @@ export class GetPastStatisticsQuery {
 @QueryHandler(GetPastStatisticsQuery)
 export class GetPastStatisticsHandler implements IQueryHandler<GetPastStatisticsQuery, ProjectStatisticsView> {
   constructor(
-    @Inject(DATABASE) private readonly db: Db,
     private readonly projects: ProjectAccess,
     private readonly folds: PastProjectFolds,
+    private readonly pages: PastStatisticsRepository,
   ) {}
 
   async execute({ actor, projectId, query }: GetPastStatisticsQuery): Promise<ProjectStatisticsView> {
@@ -43,10 +41,6 @@ export class GetPastStatisticsHandler implements IQueryHandler<GetPastStatistics
     // Without days asked, the thirty days up to the moment's, as the live page shows the thirty up to today.
     const range = resolveRange(!parsed.data.from && !parsed.data.to && fixed.moment.kind === 'time' ? { ...parsed.data, to: fixed.moment.at.slice(0, 10) } : parsed.data);
     const cut = fixed.moment.kind === 'position' ? { position: fixed.moment.position } : { at: fixed.moment.at };
-    return this.db.transaction().execute((trx) =>
-      withPastStatistics(trx, projectId, cut, () =>
-        new GetProjectStatisticsHandler(new StatisticsRepository(trx)).execute(new GetProjectStatisticsQuery(projectId, 'project', { all: true }, range)),
-      ),
-    );
+    return this.pages.page(projectId, fixed.cut, cut, range);
   }
 }
