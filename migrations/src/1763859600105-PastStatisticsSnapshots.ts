@@ -1,7 +1,8 @@
 // A project's statistics kept beside each snapshot of its items, so a past statistics read starts from the nearest
 // one instead of the project's first event: the statistics projection's rows of the project as of the snapshot, one
 // table per table of the projection that names a project. The snapshots taken so far have none: they are dropped and
-// taken again from the first event, with their statistics. A page made as of a moment is kept for its next read.
+// taken again from the first event, with their statistics. A snapshot keeps every row or only those changed since the
+// one before; a page made as of a moment is kept for its next read.
 import { Kysely, sql } from 'kysely';
 
 const kept = ['projects', 'batches', 'items', 'work', 'objects', 'positions', 'sampling_rounds', 'acceptance'];
@@ -16,6 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       tx_id xid8 NOT NULL,
       last_position bigint NOT NULL,
       last_recorded_at timestamptz NOT NULL,
+      full_at bigint NOT NULL,
       PRIMARY KEY (project_id, global_position)
     )`.execute(db);
   for (const name of kept) {
@@ -34,10 +36,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     TRUNCATE past_item_snapshots, past_item_snapshot_rows, past_item_snapshot_counts;
-    DELETE FROM projection_checkpoints WHERE projection = 'past-item-snapshots'`.execute(db);
+    DELETE FROM projection_checkpoints WHERE projection = 'past-item-snapshots';
+    -- A snapshot keeps every row (it is full: full_at is its own position) or only the rows changed since the one
+    -- before; its rows are then the latest of each along the snapshots since the full one it names.
+    ALTER TABLE past_item_snapshots ADD COLUMN full_at bigint NOT NULL, ADD COLUMN rows int NOT NULL`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const name of kept) await sql`DROP TABLE ${sql.id(`past_insights_${name}`)}`.execute(db);
   await sql`DROP TABLE past_statistics_pages, past_statistics_snapshots`.execute(db);
+  await sql`ALTER TABLE past_item_snapshots DROP COLUMN full_at, DROP COLUMN rows`.execute(db);
 }

@@ -583,6 +583,10 @@ export interface PastItemSnapshotsTable {
   tx_id: string;
   last_position: string;
   last_recorded_at: Timestamp;
+  /** The full snapshot its rows complete: its own position when it keeps every row. */
+  full_at: string;
+  /** The rows it keeps. */
+  rows: number;
 }
 
 export interface PastStatisticsPagesTable {
@@ -948,7 +952,7 @@ export interface Database {
   past_item_snapshots: PastItemSnapshotsTable;
   past_item_snapshot_rows: PastItemSnapshotRowsTable;
   past_item_snapshot_counts: PastItemSnapshotCountsTable;
-  past_statistics_snapshots: PastItemSnapshotsTable;
+  past_statistics_snapshots: Omit<PastItemSnapshotsTable, 'rows'>;
   past_statistics_pages: PastStatisticsPagesTable;
   past_insights_projects: Snapshotted<InsightsProjectsTable>;
   past_insights_batches: Snapshotted<InsightsBatchesTable>;

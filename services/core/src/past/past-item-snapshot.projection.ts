@@ -39,8 +39,7 @@ export function pastItemSnapshotProjection(every = snapshotEvery): Projection {
           continue;
         }
         const at = { cursor: cursorOf(event), recordedAt: event.recordedAt };
-        await takeItemSnapshot(db, projectId, at);
-        await takeStatisticsSnapshot(db, projectId, at);
+        await takeStatisticsSnapshot(db, projectId, at, await takeItemSnapshot(db, projectId, at));
         counted.set(projectId, 0);
       }
       await sql`

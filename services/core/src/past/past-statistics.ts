@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database/database.types';
 import { type EventRow, type LogCursor, type StoredEvent, toStoredEvent } from '../events/stored-event';
 import { statisticsProjection } from '../insights/statistics.projection';
-import { atOrBefore, type ItemSnapshot, type LogCut } from './past-item-folds';
+import { atOrBefore, chainOf, type ItemSnapshot, type LogCut } from './past-item-folds';
 
 type Db = Kysely<Database>;
 
@@ -32,12 +32,9 @@ export async function withPastStatistics<T>(db: Db, projectId: string, cut: LogC
   }
   const base = await nearestStatisticsSnapshot(db, projectId, cut);
   if (base) {
-    const snapshot = base.cursor.globalPosition;
     for (const table of keptStatisticsTables) {
       const columns = await columnsOf(db, table);
-      await sql`
-        INSERT INTO pg_temp.${sql.id(table)} (${columns}) SELECT ${columns} FROM ${sql.id(`past_${table}`)}
-        WHERE project_id = ${projectId}::uuid AND snapshot = ${snapshot}::bigint`.execute(db);
+      await sql`INSERT INTO pg_temp.${sql.id(table)} (${columns}) ${await rowsOf(db, projectId, base, table, columns)}`.execute(db);
     }
   }
   const events = await statisticsEvents(db, projectId, cut, base?.cursor ?? null);
@@ -55,6 +52,23 @@ async function columnsOf(db: Db, table: string) {
   return sql.join(rows.map((r) => sql.id(r.name)));
 }
 
+/**
+ * A snapshot's rows of a table: each row's latest along the snapshot's chain, a row being one value of the table's
+ * key (its primary key or its one unique constraint). The projection only inserts and updates, so a row never leaves.
+ */
+async function rowsOf(db: Db, projectId: string, snapshot: ItemSnapshot, table: string, columns: ReturnType<typeof sql.join>) {
+  const { rows } = await sql<{ name: string }>`
+    SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+    WHERE i.indrelid = ${`public.${table}`}::regclass AND i.indisunique ORDER BY a.attnum`.execute(db);
+  const key = sql.join(rows.map((r) => sql.ref(`r.${r.name}`)));
+  return sql`
+    SELECT ${columns} FROM (
+      SELECT DISTINCT ON (${key}) r.* FROM ${sql.table(`past_${table}`)} r
+      JOIN past_statistics_snapshots s ON s.project_id = r.project_id AND s.global_position = r.snapshot
+      WHERE r.project_id = ${projectId}::uuid AND ${chainOf(projectId, snapshot)}
+      ORDER BY ${key}, s.tx_id DESC, s.global_position DESC) latest`;
+}
+
 /** The latest statistics snapshot of the project whose every event the cut keeps. */
 async function nearestStatisticsSnapshot(db: Db, projectId: string, cut: LogCut): Promise<ItemSnapshot | null> {
   const held = !cut
@@ -64,13 +78,13 @@ async function nearestStatisticsSnapshot(db: Db, projectId: string, cut: LogCut)
       : 'at' in cut
         ? sql`AND s.last_recorded_at <= ${cut.at}::timestamptz`
         : sql`AND (s.tx_id, s.global_position) < (${cut.cursor.txId}::xid8, ${cut.cursor.globalPosition}::bigint)`;
-  const { rows } = await sql<{ txId: string; position: string; lastPosition: string; lastRecordedAt: string }>`
+  const { rows } = await sql<{ txId: string; position: string; lastPosition: string; lastRecordedAt: string; fullAt: string }>`
     SELECT s.tx_id::text AS "txId", s.global_position::text AS position, s.last_position::text AS "lastPosition",
-           to_char(s.last_recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "lastRecordedAt"
+           to_char(s.last_recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "lastRecordedAt", s.full_at::text AS "fullAt"
     FROM past_statistics_snapshots s WHERE s.project_id = ${projectId}::uuid ${held}
     ORDER BY s.tx_id DESC, s.global_position DESC LIMIT 1`.execute(db);
   const row = rows[0];
-  return row ? { cursor: { txId: row.txId, globalPosition: row.position }, lastPosition: row.lastPosition, lastRecordedAt: row.lastRecordedAt } : null;
+  return row ? { cursor: { txId: row.txId, globalPosition: row.position }, lastPosition: row.lastPosition, lastRecordedAt: row.lastRecordedAt, fullAt: row.fullAt } : null;
 }
 
 /**
@@ -105,17 +119,20 @@ export async function statisticsEvents(db: Db, projectId: string, cut: LogCut, a
 }
 
 /**
- * Keeps the project's statistics as of a place in log order beside its items' snapshot: made as any cut's are (from
- * the one before), with the last of their events by position and by time, which say which moments may start from it.
+ * Keeps the project's statistics as of a place in log order beside its items' snapshot, full when that one is: made as
+ * any cut's are (from the one before), every row when full, else the rows that differ from the one before; with the
+ * last of their events by position and by time, which say which moments may start from it.
  */
-export async function takeStatisticsSnapshot(db: Db, projectId: string, at: { cursor: LogCursor; recordedAt: string }): Promise<void> {
+export async function takeStatisticsSnapshot(db: Db, projectId: string, at: { cursor: LogCursor; recordedAt: string }, full: boolean): Promise<void> {
   const { cursor } = at;
   await withPastStatistics(db, projectId, { cursor }, async ({ base, events }) => {
+    const changes = full || !base ? null : base;
     for (const table of keptStatisticsTables) {
       const columns = await columnsOf(db, table);
+      const before = changes ? sql`EXCEPT ${await rowsOf(db, projectId, changes, table, columns)}` : sql``;
       await sql`
         INSERT INTO ${sql.id(`past_${table}`)} (snapshot, ${columns}) SELECT ${cursor.globalPosition}::bigint, ${columns}
-        FROM pg_temp.${sql.id(table)} WHERE project_id = ${projectId}::uuid`.execute(db);
+        FROM (SELECT ${columns} FROM pg_temp.${sql.id(table)} WHERE project_id = ${projectId}::uuid ${before}) now`.execute(db);
     }
     const places = events.map((e) => ({ position: e.globalPosition, recordedAt: e.recordedAt }));
     if (base) places.push({ position: base.lastPosition, recordedAt: base.lastRecordedAt });
@@ -123,7 +140,8 @@ export async function takeStatisticsSnapshot(db: Db, projectId: string, at: { cu
     // Instants in one fixed ISO form, so they compare as text.
     const lastRecordedAt = places.reduce((last, p) => (p.recordedAt > last ? p.recordedAt : last), at.recordedAt);
     await sql`
-      INSERT INTO past_statistics_snapshots (project_id, global_position, tx_id, last_position, last_recorded_at)
-      VALUES (${projectId}::uuid, ${cursor.globalPosition}::bigint, ${cursor.txId}::xid8, ${lastPosition}::bigint, ${lastRecordedAt}::timestamptz)`.execute(db);
+      INSERT INTO past_statistics_snapshots (project_id, global_position, tx_id, last_position, last_recorded_at, full_at)
+      VALUES (${projectId}::uuid, ${cursor.globalPosition}::bigint, ${cursor.txId}::xid8, ${lastPosition}::bigint, ${lastRecordedAt}::timestamptz,
+              ${changes ? changes.fullAt : cursor.globalPosition}::bigint)`.execute(db);
   });
 }
