@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { batchProjection, EventStore, type NewEvent, noStream } from '@annot/core';
-import { batchItemsStreamId, batchStreamId } from '@annot/workflows';
+import { batchItemsStreamId, batchStreamId, projectStreamId } from '@annot/workflows';
 import type { BenchDatabase } from './bench-database';
 import { timed } from './timing';
 
@@ -57,6 +57,12 @@ export interface PastBenchProject {
 
 export async function writePastProject(bench: BenchDatabase, log: (line: string) => void): Promise<PastBenchProject> {
   const p = { projectId: randomUUID(), batchId: randomUUID(), annotation: randomUUID(), inspection: randomUUID(), tagger: randomUUID(), inspector: randomUUID() };
+  // The project and its pipeline, as the statistics read them; the items registered after.
+  const pipeline = [{ id: p.annotation, name: 'Annotation', type: 'annotation' }, { id: p.inspection, name: 'Inspection', type: 'inspection' }];
+  await new EventStore(bench.db).append(projectStreamId(p.projectId), noStream, [
+    { type: 'ProjectDrafted', data: { projectId: p.projectId, basics: { title: 'Past', unitPrice: 1 } }, metadata: metadata() },
+    { type: 'ProjectLinksSaved', data: { projectId: p.projectId, links: pipeline }, metadata: metadata() },
+  ]);
   const [registering] = await ms(() => registerProject(bench, p));
   const claim = (link: string, who: string) => sql`jsonb_build_object('linkId', ${link}::uuid, 'claimId', gen_random_uuid(), 'claimerId', ${who}::uuid, 'claimedAt', now(), 'deadline', null)`;
   const box = sql`jsonb_build_object('frameCount', 1, 'attributes', '{}'::jsonb, 'objects', jsonb_build_array(jsonb_build_object('id', 'car-1', 'toolId', ${p.tagger}::uuid, 'toolVersion', 1, 'templateType', 'box', 'attributes', jsonb_build_object('category', 'car'), 'keyframes', jsonb_build_array(jsonb_build_object('frame', 0, 'shape', jsonb_build_object('type', 'box', 'x', 10, 'y', 10, 'width', 60, 'height', 40), 'attributes', '{}'::jsonb, 'outside', false, 'source', 'drawn')))))`;

@@ -19,6 +19,7 @@ export * from './projections/audit.projection';
 export * from './projections/management-log.projection';
 export * from './past/past-item-folds';
 export * from './past/past-item-snapshot.projection';
+export * from './past/past-statistics';
 export * from './ledger/event-hash';
 export * from './ledger/audit-ledger.projection';
 export * from './ledger/verify-ledger';

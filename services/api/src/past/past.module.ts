@@ -8,7 +8,7 @@ import { PastItemsController } from './past-items.controller';
 import { PastItemsRepository } from './past-items.repository';
 import { PastProjectsController } from './past-projects.controller';
 import { PastProjectFolds } from './past-project-folds.service';
-import { PastProjectsRepository } from './past-projects.repository';
+import { PastStatisticsRepository } from './past-statistics.repository';
 import { ProjectDiffRepository } from './project-diff.repository';
 import { GetPastItemsHandler } from './queries/get-past-items.handler';
 import { GetPastStatisticsHandler } from './queries/get-past-statistics.handler';
@@ -23,10 +23,10 @@ import { GetProjectDiffHandler } from './queries/get-project-diff.handler';
   controllers: [PastItemsController, PastProjectsController],
   providers: [
     PastItemsRepository,
-    PastProjectsRepository,
     PastCutsRepository,
     PastItemAccess,
     PastProjectFolds,
+    PastStatisticsRepository,
     ProjectDiffRepository,
     GetItemAsOfHandler,
     GetItemDiffHandler,

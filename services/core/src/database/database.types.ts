@@ -583,7 +583,22 @@ export interface PastItemSnapshotsTable {
   tx_id: string;
   last_position: string;
   last_recorded_at: Timestamp;
+  /** The full snapshot its rows complete: its own position when it keeps every row. */
+  full_at: string;
+  /** The rows it keeps. */
+  rows: number;
 }
+
+export interface PastStatisticsPagesTable {
+  project_id: string;
+  cut: string;
+  range: string;
+  page: Json;
+  built_at: Generated<Timestamp>;
+}
+
+/** A statistics table's rows as a snapshot of the project's statistics kept them. */
+export type Snapshotted<T> = T & { snapshot: string };
 
 export interface PastItemSnapshotRowsTable {
   project_id: string;
@@ -937,6 +952,16 @@ export interface Database {
   past_item_snapshots: PastItemSnapshotsTable;
   past_item_snapshot_rows: PastItemSnapshotRowsTable;
   past_item_snapshot_counts: PastItemSnapshotCountsTable;
+  past_statistics_snapshots: Omit<PastItemSnapshotsTable, 'rows'>;
+  past_statistics_pages: PastStatisticsPagesTable;
+  past_insights_projects: Snapshotted<InsightsProjectsTable>;
+  past_insights_batches: Snapshotted<InsightsBatchesTable>;
+  past_insights_items: Snapshotted<InsightsItemsTable>;
+  past_insights_work: Snapshotted<InsightsWorkTable>;
+  past_insights_objects: Snapshotted<InsightsObjectsTable>;
+  past_insights_positions: Snapshotted<InsightsPositionsTable>;
+  past_insights_sampling_rounds: Snapshotted<InsightsSamplingRoundsTable>;
+  past_insights_acceptance: Snapshotted<InsightsAcceptanceTable>;
   batches: BatchesTable;
   items: ItemsTable;
   item_frames: ItemFramesTable;

@@ -48,10 +48,15 @@ export interface ItemSnapshot {
   cursor: LogCursor;
   lastPosition: string;
   lastRecordedAt: string;
+  /** The full snapshot it completes: its own position when it keeps every row, else the one its changes follow. */
+  fullAt: string;
 }
 
-/** Where a fold's rows go: a moment's kept rows, under the moment's key, or a snapshot's, under its position. */
-export type ItemRowsTarget = { table: 'past_item_states'; cut: string } | { table: 'past_item_snapshot_rows'; snapshot: string };
+/**
+ * Where a fold's rows go: a moment's kept rows, under the moment's key, or a snapshot's, under its position: every
+ * row when it is full, else only those of the items touched since the one before.
+ */
+export type ItemRowsTarget = { table: 'past_item_states'; cut: string } | { table: 'past_item_snapshot_rows'; snapshot: string; full: boolean };
 
 export interface WrittenItems {
   /** How many items the cut's imports registered. */
@@ -90,7 +95,7 @@ export async function writePastItems(db: Kysely<Database>, projectId: string, cu
     const freshIds = new Set(fresh.map((item) => item.itemId));
     const touched = [...new Set(events.map((e) => e.itemId))].filter((id) => !freshIds.has(id));
     folding = [...(await registrationsOf(db, touched, chunks)), ...fresh];
-    await copySnapshot(db, projectId, base, into);
+    if (into.table === 'past_item_states' || into.full) await copySnapshot(db, projectId, base, into);
   } else {
     folding = chunks.flatMap(itemsOfChunk);
   }
@@ -134,14 +139,22 @@ async function nearestSnapshot(db: Kysely<Database>, projectId: string, cut: Log
       : 'at' in cut
         ? sql`AND s.last_recorded_at <= ${cut.at}::timestamptz`
         : sql`AND (s.tx_id, s.global_position) < (${cut.cursor.txId}::xid8, ${cut.cursor.globalPosition}::bigint)`;
-  const { rows } = await sql<{ txId: string; position: string; lastPosition: string; lastRecordedAt: string }>`
+  const { rows } = await sql<{ txId: string; position: string; lastPosition: string; lastRecordedAt: string; fullAt: string }>`
     SELECT s.tx_id::text AS "txId", s.global_position::text AS position, s.last_position::text AS "lastPosition",
-           ${iso('s.last_recorded_at')} AS "lastRecordedAt"
+           ${iso('s.last_recorded_at')} AS "lastRecordedAt", s.full_at::text AS "fullAt"
     FROM past_item_snapshots s WHERE s.project_id = ${projectId}::uuid ${held}
     ORDER BY s.tx_id DESC, s.global_position DESC LIMIT 1`.execute(db);
   const row = rows[0];
-  return row ? { cursor: { txId: row.txId, globalPosition: row.position }, lastPosition: row.lastPosition, lastRecordedAt: row.lastRecordedAt } : null;
+  return row ? { cursor: { txId: row.txId, globalPosition: row.position }, lastPosition: row.lastPosition, lastRecordedAt: row.lastRecordedAt, fullAt: row.fullAt } : null;
 }
+
+/**
+ * The snapshots whose rows make up a snapshot's: the full one it completes and the ones of changes after it, up to
+ * it in log order (the snapshots table, of items or of statistics, being `s`).
+ */
+export const chainOf = (projectId: string, snapshot: ItemSnapshot) =>
+  sql`s.project_id = ${projectId}::uuid AND s.full_at = ${snapshot.fullAt}::bigint
+      AND (s.tx_id, s.global_position) <= (${snapshot.cursor.txId}::xid8, ${snapshot.cursor.globalPosition}::bigint)`;
 
 /**
  * The project's item events after the snapshot in log order: every one through its items without a snapshot; after
@@ -182,13 +195,15 @@ const keyOf = (into: ItemRowsTarget) =>
 
 const rowColumns = sql`item_id, link_id, status, claimer_id, effective, rework, result_version, object_count`;
 
-/** The snapshot's rows copied under the target's key, inside PostgreSQL. */
+/** The snapshot's rows copied under the target's key, inside PostgreSQL: each item's latest along its chain. */
 async function copySnapshot(db: Kysely<Database>, projectId: string, base: ItemSnapshot, into: ItemRowsTarget): Promise<void> {
   const key = keyOf(into);
   await sql`
     INSERT INTO ${sql.table(into.table)} (project_id, ${key.column}, ${rowColumns})
-    SELECT project_id, ${key.value}, ${rowColumns} FROM past_item_snapshot_rows
-    WHERE project_id = ${projectId}::uuid AND snapshot = ${base.cursor.globalPosition}::bigint`.execute(db);
+    SELECT DISTINCT ON (r.item_id) r.project_id, ${key.value}, ${sql.join(['item_id', 'link_id', 'status', 'claimer_id', 'effective', 'rework', 'result_version', 'object_count'].map((c) => sql.ref(`r.${c}`)))}
+    FROM past_item_snapshot_rows r JOIN past_item_snapshots s ON s.project_id = r.project_id AND s.global_position = r.snapshot
+    WHERE r.project_id = ${projectId}::uuid AND ${chainOf(projectId, base)}
+    ORDER BY r.item_id, s.tx_id DESC, s.global_position DESC`.execute(db);
 }
 
 /** The folded items written over what the snapshot had for them. */
@@ -211,13 +226,29 @@ async function upsertStates(db: Kysely<Database>, projectId: string, states: Ite
 }
 
 /**
- * Keeps the project's items as of a place in log order as a snapshot: its rows made as any cut's are (from the one
- * before), and the last of its events by position and by time, which say which moments may start from it.
+ * Whether a snapshot taken after `base` keeps every row: the first does, and one whose chain's changes since its full
+ * snapshot add up to as many rows as that one keeps, so a read copies at most twice a full snapshot's rows and the
+ * rows kept grow with the events, not with the items times the snapshots.
  */
-export async function takeItemSnapshot(db: Kysely<Database>, projectId: string, at: { cursor: LogCursor; recordedAt: string }): Promise<void> {
+async function takesFull(db: Kysely<Database>, projectId: string, base: ItemSnapshot | null): Promise<boolean> {
+  if (!base) return true;
+  const { rows } = await sql<{ changed: number; full: number }>`
+    SELECT COALESCE(sum(s.rows) FILTER (WHERE s.global_position <> s.full_at), 0)::int AS changed,
+           COALESCE(max(s.rows) FILTER (WHERE s.global_position = s.full_at), 0)::int AS full
+    FROM past_item_snapshots s WHERE ${chainOf(projectId, base)}`.execute(db);
+  return rows[0].changed >= rows[0].full;
+}
+
+/**
+ * Keeps the project's items as of a place in log order as a snapshot: its rows made as any cut's are (from the one
+ * before: all of them when it is full, else those of the items touched since), and the last of its events by
+ * position and by time, which say which moments may start from it. Says whether it is full.
+ */
+export async function takeItemSnapshot(db: Kysely<Database>, projectId: string, at: { cursor: LogCursor; recordedAt: string }): Promise<boolean> {
   const { cursor } = at;
   const cut = { cursor };
-  const { chunks, base } = await writePastItems(db, projectId, cut, { table: 'past_item_snapshot_rows', snapshot: cursor.globalPosition });
+  const full = await takesFull(db, projectId, await nearestSnapshot(db, projectId, cut));
+  const { chunks, base } = await writePastItems(db, projectId, cut, { table: 'past_item_snapshot_rows', snapshot: cursor.globalPosition, full });
   const { rows } = await sql<{ position: string | null; recordedAt: string | null }>`
     SELECT max(e.global_position)::text AS position, to_char(max(e.recorded_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "recordedAt"
     FROM ${projectEventsAfter(projectId, base)} ${atOrBefore(cut)}`.execute(db);
@@ -227,6 +258,9 @@ export async function takeItemSnapshot(db: Kysely<Database>, projectId: string, 
   // Instants in one fixed ISO form, so they compare as text.
   const lastRecordedAt = places.reduce((last, p) => (p.recordedAt! > last ? p.recordedAt! : last), at.recordedAt);
   await sql`
-    INSERT INTO past_item_snapshots (project_id, global_position, tx_id, last_position, last_recorded_at)
-    VALUES (${projectId}::uuid, ${cursor.globalPosition}::bigint, ${cursor.txId}::xid8, ${lastPosition}::bigint, ${lastRecordedAt}::timestamptz)`.execute(db);
+    INSERT INTO past_item_snapshots (project_id, global_position, tx_id, last_position, last_recorded_at, full_at, rows)
+    SELECT ${projectId}::uuid, ${cursor.globalPosition}::bigint, ${cursor.txId}::xid8, ${lastPosition}::bigint, ${lastRecordedAt}::timestamptz,
+           ${full ? cursor.globalPosition : base!.fullAt}::bigint, count(*)::int
+    FROM past_item_snapshot_rows WHERE project_id = ${projectId}::uuid AND snapshot = ${cursor.globalPosition}::bigint`.execute(db);
+  return full;
 }

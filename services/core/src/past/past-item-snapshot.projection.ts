@@ -1,11 +1,12 @@
-// Snapshots of each project's items at every N-th event of its items and imports in log order, so a past read of a
-// large project copies the nearest one inside PostgreSQL and folds only the items touched after it.
+// Snapshots of each project's items and statistics at every N-th event of its items and imports in log order, so a
+// past read of a large project copies the nearest one inside PostgreSQL and folds or applies only what came after it.
 import { sql } from 'kysely';
 import { itemEventTypes } from '@annot/workflows';
 import { cursorOf } from '../events/event-log.reader';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
 import { takeItemSnapshot } from './past-item-folds';
+import { keptStatisticsTables, takeStatisticsSnapshot } from './past-statistics';
 
 /** A project's events between two snapshots: a moment folds at most this many events' items in node. */
 export const snapshotEvery = 50_000;
@@ -20,7 +21,7 @@ export function pastItemSnapshotProjection(every = snapshotEvery): Projection {
   return {
     name: 'past-item-snapshots',
     mode: 'async',
-    tables: ['past_item_snapshots', 'past_item_snapshot_rows', 'past_item_snapshot_counts'],
+    tables: ['past_item_snapshots', 'past_item_snapshot_rows', 'past_item_snapshot_counts', 'past_statistics_snapshots', ...keptStatisticsTables.map((t) => `past_${t}`)],
     types: [...itemEventTypes, 'BatchItemsRegistered'],
     async apply(db, events) {
       const projects = [...new Set(events.map(projectOf).filter((id): id is string => id !== null))];
@@ -37,7 +38,8 @@ export function pastItemSnapshotProjection(every = snapshotEvery): Projection {
           counted.set(projectId, seen);
           continue;
         }
-        await takeItemSnapshot(db, projectId, { cursor: cursorOf(event), recordedAt: event.recordedAt });
+        const at = { cursor: cursorOf(event), recordedAt: event.recordedAt };
+        await takeStatisticsSnapshot(db, projectId, at, await takeItemSnapshot(db, projectId, at));
         counted.set(projectId, 0);
       }
       await sql`
