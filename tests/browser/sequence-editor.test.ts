@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type ExportView, frameAttributesAt, type ResultDocument, shapeAt } from '@annot/workflows';
 import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
+import { importAnnotations } from '../support/annotation-imports';
 import { upload } from '../support/batches';
 import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
@@ -261,14 +262,8 @@ describe('the sequence editor', () => {
     const relabel = await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Drive 1 again', priority: 1, uploadType: 'zip' });
     expect((await upload(platform, admin, relabel.id, [{ name: 'drive.zip', content: await sampleZip(sampleFrames(30, width, height)) }])).status).toBe(200);
     await eventually(() => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${relabel.id}`, admin), (b) => b.importing === null && b.items === 1, 60_000);
-    const form = new FormData();
-    form.append('format', 'openlabel');
-    form.append('mode', 'all');
-    form.append('file', new Blob([archive]), 'openlabel.zip');
-    const imported = await fetch(`${platform.baseUrl}/manage/batches/${relabel.id}/annotations`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}`, 'x-language': 'en_US' } });
-    const answer = await imported.json();
-    expect(imported.status, JSON.stringify(answer)).toBe(200);
-    expect(answer.data).toMatchObject({ items: 1, objects: 1, refusals: [] });
+    const answer = await importAnnotations({ platform, admin }, relabel.id, 'openlabel', { name: 'openlabel.zip', content: Buffer.from(archive) });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ status: 'finished', items: 1, objects: 1, refusals: [] });
 
     const [copy] = (await ok<{ items: { id: string }[] }>(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${relabel.id}&limit=10`, admin)).items;
     const result = (await ok<{ result: { result: ResultDocument } }>(platform, 'GET', `/manage/items/${copy.id}`, admin)).result.result;

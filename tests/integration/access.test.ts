@@ -165,7 +165,6 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/exports/:exportId/download': internal,
   // A browser's download carries a ticket in its address instead of the token; the ticket is checked inside.
   'GET /manage/exports/:exportId/archive': everyone,
-  'POST /manage/batches/:batchId/annotations': internal,
   'POST /manage/batches/:batchId/annotation-imports': internal,
   'GET /manage/annotation-imports/:importId': internal,
   'GET /manage/algorithms': internal,

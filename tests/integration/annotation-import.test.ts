@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportView } from '@annot/workflows';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
+import { importAnnotations } from '../support/annotation-imports';
 import { startDemo } from '../support/demo';
 import { call, eventually, type Platform } from '../support/platform';
 import { zipEntries } from '../support/zip-entries';
@@ -25,14 +26,8 @@ describe('annotation import', () => {
 
   const items = async (batch: string) =>
     (await call(platform, 'GET', `/manage/items/projects/${projectId}?batchId=${batch}&limit=100&linkId=${links[0].id}`, { token: admin })).body.data.items as ListedItem[];
-  const upload = async (batch: string, format: string, name: string, content: Buffer, mode = 'all', language = 'en_US') => {
-    const form = new FormData();
-    form.append('format', format);
-    form.append('mode', mode);
-    form.append('file', new Blob([new Uint8Array(content)]), name);
-    const response = await fetch(`${platform.baseUrl}/manage/batches/${batch}/annotations`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}`, 'x-language': language } });
-    return { status: response.status, body: await response.json() };
-  };
+  const upload = (batch: string, format: string, name: string, content: Buffer, mode: 'all' | 'good' = 'all', language = 'en_US') =>
+    importAnnotations({ platform, admin }, batch, format, { name, content }, mode, language);
 
   beforeAll(async () => {
     ({ platform, admin, projectId, links } = await startDemo());
@@ -64,8 +59,8 @@ describe('annotation import', () => {
     expect(objects).toBeGreaterThan(0);
 
     const answer = await upload(batchId, 'coco', 'instances.json', coco);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: document.images.length, objects, refusals: [] });
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: document.images.length, objects, refusals: [] });
     const after = await items(batchId);
     for (const item of after) expect(item.objectCount).toBe(expected.get(item.fileName) ?? 0);
     const withObjects = after.find((item) => item.objectCount > 0)!;
@@ -83,23 +78,23 @@ describe('annotation import', () => {
       { name: 'labels/frames/nowhere.txt', content: Buffer.from('0 0.5 0.5 0.2 0.2\n') },
     ]);
     const english = await upload(batchId, 'yolo', 'labels.zip', zip);
-    expect(english.status).toBe(400);
-    expect(english.body.message).toBe('The import failed with the following error.');
-    expect(english.body.data.refusals).toEqual([
+    expect(english.status).toBe('failed');
+    expect(english.reason).toBe('The import failed with the following error.');
+    expect(english.refusals).toEqual([
       { source: 'labels/frames/frame_0001.txt:2', message: 'Unknown class "7": the project has no tool of that name' },
       { source: 'labels/frames/frame_0002.txt:1', message: expect.stringContaining('The shape is not valid') },
       { source: 'labels/frames/nowhere.txt', message: 'No data item of this batch is named "frames/nowhere"' },
     ]);
     const chinese = await upload(batchId, 'yolo', 'labels.zip', zip, 'all', 'zh_CN');
-    expect(chinese.body.message).toBe('导入失败，错误如下。');
-    expect(chinese.body.data.refusals[0].message).toBe('未知类别“7”：项目中没有该名称的工具');
-    expect(await items(batchId)).toEqual(before);
+    expect(chinese.reason).toBe('导入失败，错误如下。');
+    expect(chinese.refusals[0].message).toBe('未知类别“7”：项目中没有该名称的工具');
 
     const malformed = await upload(batchId, 'coco', 'instances.json', Buffer.from('{"images": ['));
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.data.refusals[0].message).toBe('The file cannot be read as COCO: the JSON is malformed at line 1, column 13');
+    expect(malformed.status).toBe('failed');
+    expect(malformed.refusals[0].message).toBe('The file cannot be read as COCO: the JSON is malformed at line 1, column 13');
     const arabic = await upload(batchId, 'coco', 'instances.json', Buffer.from('{"images": ['), 'all', 'ar_SA');
-    expect(arabic.body.data.refusals[0].message).toContain('السطر ١، العمود ١٣');
+    expect(arabic.refusals[0].message).toContain('السطر ١، العمود ١٣');
+    expect(await items(batchId)).toEqual(before);
   });
 
   it('writes only the good items when asked to, and refuses items already being worked on', async () => {
@@ -109,17 +104,17 @@ describe('annotation import', () => {
       { name: 'labels/frames/frame_0004.txt', content: Buffer.from('1 0.5 0.5 0.2 0.2\n') },
     ]);
     const good = await upload(batchId, 'yolo', 'labels.zip', zip, 'good');
-    expect(good.status).toBe(200);
-    expect(good.body.data).toMatchObject({ items: 1, objects: 1 });
-    expect(good.body.data.refusals).toEqual([{ source: 'labels/frames/frame_0004.txt:1', message: 'Unknown class "No such tool": the project has no tool of that name' }]);
+    expect(good.status, JSON.stringify(good)).toBe('finished');
+    expect(good).toMatchObject({ items: 1, objects: 1 });
+    expect(good.refusals).toEqual([{ source: 'labels/frames/frame_0004.txt:1', message: 'Unknown class "No such tool": the project has no tool of that name' }]);
 
     // Of the demo batch's frames only those still waiting take a starting result; the claimed, inspected and
     // finished ones are refused by name.
     const demo = await items(demoBatchId);
     const waiting = demo.filter((item) => item.status === 'waiting').length;
     const busy = await upload(demoBatchId, 'coco', 'instances.json', coco, 'good');
-    expect(busy.status).toBe(200);
-    expect(busy.body.data.items).toBe(waiting);
-    expect(busy.body.data.refusals.filter((r: { message: string }) => /is claimed, inspected or finished/.test(r.message)).length).toBeGreaterThan(0);
+    expect(busy.status, JSON.stringify(busy)).toBe('finished');
+    expect(busy.items).toBe(waiting);
+    expect(busy.refusals.filter((r: { message: string }) => /is claimed, inspected or finished/.test(r.message)).length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, zipOf } from '../support/batches';
 import { cocoPieces } from '../support/coco-file';
-import { batchResults, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { startAnnotationImport } from '../support/annotation-imports';
+import { batchResults, type InteropProject, startInteropProject } from '../support/interop-project';
 import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { eventually } from '../support/platform';
 import { ok } from '../support/worked-project';
@@ -52,8 +53,8 @@ describe('COCO import as a stream', () => {
 
     const mine = (events: StreamedEvent[]) => events.filter((e) => e.data.subject?.type === 'batch' && e.data.subject.id === batchId);
     const stream = await listenToJobs(platform, admin, (events) => mine(events).some((e) => e.event === 'completed'));
-    const answer = await importAnnotations(project, batchId, 'coco', { name: 'coco.zip', content: zip });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await startAnnotationImport(project, batchId, 'coco', { name: 'coco.zip', content: zip });
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { batchImport: true } } });
     const progress = mine(await stream.done)
       .filter((e) => e.event === 'progress')
       .map((e) => e.data.progress as number);

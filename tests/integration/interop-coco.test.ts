@@ -3,7 +3,8 @@
 // attributes map to the tool's by name, unknown ones warned; keypoints become points where a tool of their name
 // exists; a detection's score is kept; an export read back exports the same annotations; malformed RLE is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchResults, exportArchive, fixtureFiles, imageBatch, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { importAnnotations } from '../support/annotation-imports';
+import { batchResults, exportArchive, fixtureFiles, imageBatch, type InteropProject, startInteropProject } from '../support/interop-project';
 
 const input = (name: string) => ({ name, displayName: name, exportName: name, type: 'input' });
 const images = [
@@ -29,9 +30,9 @@ describe('COCO import', () => {
 
   it('imports crowds, attributes, keypoints and scores, and warns per annotation about what it skipped', async () => {
     const answer = await importAnnotations(project, batchId, 'coco', instances());
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 2, objects: 6, refusals: [] });
-    expect(answer.body.data.warnings).toEqual([
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 2, objects: 6, refusals: [] });
+    expect(answer.warnings).toEqual([
       { source: 'instances.json annotations[4]', message: 'The polygon 2–2 was skipped: an object keeps the first polygon of its segmentation' },
       { source: 'instances.json annotations[0] keypoints[2]', message: 'Unknown class "right_eye": the project has no tool of that name' },
       { source: 'instances.json annotations[1]', message: 'The tool "car" has no attribute "occluded": its value "false" was skipped' },
@@ -62,7 +63,7 @@ describe('COCO import', () => {
     const first = await read(batchId);
     const copy = await imageBatch(project, 'val2017 copy', images);
     const answer = await importAnnotations(project, copy, 'coco', { name: 'instances.json', content: Buffer.from(JSON.stringify(first)) });
-    expect(answer.body.data).toMatchObject({ refusals: [], warnings: [] });
+    expect(answer).toMatchObject({ refusals: [], warnings: [] });
     const second = await read(copy);
     expect(second.annotations).toEqual(first.annotations);
     expect(second.categories).toEqual(first.categories);
@@ -74,8 +75,8 @@ describe('COCO import', () => {
     const document = JSON.parse(instances().content.toString('utf8'));
     document.annotations[2].segmentation.counts = [485, 10];
     const answer = await importAnnotations(project, batchId, 'coco', { name: 'instances.json', content: Buffer.from(JSON.stringify(document)) });
-    expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([{ source: 'instances.json annotations[2]', message: 'The shape is not valid: RLE counts must cover each pixel of the 64×48 mask once' }]);
+    expect(answer.status).toBe('failed');
+    expect(answer.refusals).toEqual([{ source: 'instances.json annotations[2]', message: 'The shape is not valid: RLE counts must cover each pixel of the 64×48 mask once' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 });

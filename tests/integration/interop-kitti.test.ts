@@ -3,7 +3,8 @@
 // regions skipped with a warning where the project has no tool for them; a short line refused with its line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../support/batches';
-import { batchResults, exportArchive, fixtureFiles, imageBatch, importAnnotations, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
+import { importAnnotations } from '../support/annotation-imports';
+import { batchResults, exportArchive, fixtureFiles, imageBatch, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
 
 const fields = ['truncated', 'occluded', 'alpha', 'dimensions', 'location', 'rotation_y'].map((name) => ({ name, displayName: name, exportName: name, type: 'input' }));
 const images = [
@@ -24,10 +25,10 @@ describe('KITTI object import', () => {
 
   it('imports the devkit labels with their 3D fields, and skips DontCare regions with a warning per line', async () => {
     const answer = await importAnnotations(project, batchId, 'kitti', { name: 'labels.zip', content: await zipOf(labels()) });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 2, objects: 4, refusals: [] });
-    expect(answer.body.data.warnings).toEqual([4, 5].map((line) => ({ source: `training/label_2/000001.txt:${line}`, message: 'A "DontCare" region was skipped: the project has no tool of that name to hold it' })));
-    expect(answer.body.data.dropped.objects).toEqual(['training/label_2/000001.txt:4', 'training/label_2/000001.txt:5']);
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 2, objects: 4, refusals: [] });
+    expect(answer.warnings).toEqual([4, 5].map((line) => ({ source: `training/label_2/000001.txt:${line}`, message: 'A "DontCare" region was skipped: the project has no tool of that name to hold it' })));
+    expect(answer.dropped.objects).toEqual(['training/label_2/000001.txt:4', 'training/label_2/000001.txt:5']);
     const pedestrian = (await batchResults(project, batchId)).get(images[0].name)!.objects[0];
     expect(pedestrian.attributes).toEqual({ alpha: '-0.20', dimensions: '1.89 0.48 1.20', location: '1.84 1.47 8.41', rotation_y: '0.01' });
   });
@@ -45,8 +46,8 @@ describe('KITTI object import', () => {
     const before = await batchResults(project, batchId);
     const broken = [...labels(), { name: 'training/label_2/000000.txt', content: Buffer.from('Car 0.00 0 1.85 387.63 181.54 423.81 203.12\n') }];
     const answer = await importAnnotations(project, batchId, 'kitti', { name: 'labels.zip', content: await zipOf(broken.slice(1)) });
-    expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([{ source: 'training/label_2/000000.txt:1', message: 'The file cannot be read as KITTI: 8 fields where 15 (or 16 with a score) are expected' }]);
+    expect(answer.status).toBe('failed');
+    expect(answer.refusals).toEqual([{ source: 'training/label_2/000000.txt:1', message: 'The file cannot be read as KITTI: 8 fields where 15 (or 16 with a score) are expected' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 });

@@ -7,7 +7,8 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../support/batches';
-import { batchResults, exportArchive, imageBatch, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { importAnnotations, startAnnotationImport } from '../support/annotation-imports';
+import { batchResults, exportArchive, imageBatch, type InteropProject, startInteropProject } from '../support/interop-project';
 import { eventually } from '../support/platform';
 import { ok } from '../support/worked-project';
 
@@ -62,20 +63,20 @@ describe('COCO panoptic and PNG mask import', () => {
   it('refuses a panoptic PNG of another size than its picture, naming it, in the reader’s language, and writes nothing', async () => {
     const before = await batchResults(project, batchId);
     const answer = await importAnnotations(project, batchId, 'coco_panoptic', await zip('panoptic.zip', asShipped(colourPng(20, 10, () => [7, 0, 0]))), 'all', 'de_DE');
-    expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([{ source: 'annotations/panoptic_val2017/lane.png', message: 'Das PNG ist 20×10, sein Bild „lane.jpg“ aber 40×30' }]);
+    expect(answer.status).toBe('failed');
+    expect(answer.refusals).toEqual([{ source: 'annotations/panoptic_val2017/lane.png', message: 'Das PNG ist 20×10, sein Bild „lane.jpg“ aber 40×30' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
     const unknown = { ...panopticDocument, annotations: [{ ...panopticDocument.annotations[0], segments_info: [...segments, { id: 5, category_id: 12 }] }] };
     const refused = await importAnnotations(project, batchId, 'coco_panoptic', await zip('panoptic.zip', [{ name: 'annotations/panoptic_val2017.json', content: Buffer.from(JSON.stringify(unknown)) }, ...asShipped().slice(1)]));
-    expect(refused.body.data.refusals).toEqual([{ source: 'annotations/panoptic_val2017.json annotations[0] segments_info[4]', message: 'Unknown class "12": the project has no tool of that name' }]);
+    expect(refused.refusals).toEqual([{ source: 'annotations/panoptic_val2017.json annotations[0] segments_info[4]', message: 'Unknown class "12": the project has no tool of that name' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 
   it('imports COCO panoptic as shipped: each car apart, the road joined, and says what it left out', async () => {
     const answer = await importAnnotations(project, batchId, 'coco_panoptic', await zip('panoptic.zip', asShipped()));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 2, objects: 6, refusals: [] });
-    expect(answer.body.data.warnings).toEqual([
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 2, objects: 6, refusals: [] });
+    expect(answer.warnings).toEqual([
       { source: 'annotations/panoptic_val2017/street.png', message: 'Segment 99 is painted in the PNG but segments_info does not list it: its pixels were left unpainted' },
       { source: 'annotations/panoptic_val2017/street.png', message: 'Segment 300 is painted in the PNG but segments_info does not list it: its pixels were left unpainted' },
       { source: 'annotations/panoptic_val2017/lane.png', message: 'Segment 99 is painted in the PNG but segments_info does not list it: its pixels were left unpainted' },
@@ -94,7 +95,7 @@ describe('COCO panoptic and PNG mask import', () => {
     const first = await exportArchive(project, 'coco_panoptic', [batchId]);
     expect([...first.keys()].sort()).toEqual(['annotations/panoptic.json', 'panoptic/Streets/lane.png', 'panoptic/Streets/street.png']);
     const again = await importAnnotations(project, batchId, 'coco_panoptic', await zip('export.zip', [...first].map(([name, content]) => ({ name, content }))));
-    expect(again.body.data, JSON.stringify(again.body)).toMatchObject({ items: 2, objects: 6, refusals: [], warnings: [] });
+    expect(again, JSON.stringify(again)).toMatchObject({ items: 2, objects: 6, refusals: [], warnings: [] });
     expect(await batchResults(project, batchId)).toEqual(before);
     const second = await exportArchive(project, 'coco_panoptic', [batchId]);
     const withoutDate = (entries: Map<string, Buffer>) => ({ ...JSON.parse(entries.get('annotations/panoptic.json')!.toString()), info: null });
@@ -108,8 +109,8 @@ describe('COCO panoptic and PNG mask import', () => {
     const archive = await exportArchive(project, 'coco_panoptic', [batchId], true);
     expect([...archive.keys()].filter((name) => name.startsWith('images/')).sort()).toEqual(['images/Streets/lane.jpg', 'images/Streets/street.jpg']);
     const again = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Again', priority: 10, uploadType: 'zip' })).id;
-    const answer = await importAnnotations(project, again, 'coco_panoptic', await zip('export.zip', [...archive].map(([name, content]) => ({ name, content }))));
-    expect(answer.body.data.importId, JSON.stringify(answer.body)).toEqual(expect.any(String));
+    const answer = await startAnnotationImport(project, again, 'coco_panoptic', await zip('export.zip', [...archive].map(([name, content]) => ({ name, content }))));
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { importId: expect.any(String), batchImport: true } } });
     await eventually(
       () => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${again}`, admin),
       (b) => b.importing === null && b.items > 0,
@@ -124,7 +125,7 @@ describe('COCO panoptic and PNG mask import', () => {
   it('reads its own PNG mask export back as one object a class, which exports again byte for byte', async () => {
     const first = await exportArchive(project, 'masks', [batchId]);
     const answer = await importAnnotations(project, batchId, 'masks', await zip('masks.zip', [...first].map(([name, content]) => ({ name, content }))));
-    expect(answer.body.data, JSON.stringify(answer.body)).toMatchObject({ items: 2, objects: 4, refusals: [], warnings: [] });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ items: 2, objects: 4, refusals: [], warnings: [] });
     const results = await batchResults(project, batchId);
     expect(masks(results, 'lane.jpg')).toEqual([['car', project.tools.get('car')], ['road', project.tools.get('road')]]);
     const second = await exportArchive(project, 'masks', [batchId]);
@@ -143,12 +144,12 @@ describe('COCO panoptic and PNG mask import', () => {
     ];
     const before = await batchResults(project, batchId);
     const broken = await importAnnotations(project, batchId, 'masks', await zip('voc.zip', files(`${labelmap}sky:0,0::\n`)));
-    expect(broken.status).toBe(400);
-    expect(broken.body.data.refusals).toEqual([{ source: 'labelmap.txt:5', message: 'The file cannot be read as PNG masks: a line of labelmap.txt is name:r,g,b:parts:actions, each channel a whole number from 0 to 255' }]);
+    expect(broken.status).toBe('failed');
+    expect(broken.refusals).toEqual([{ source: 'labelmap.txt:5', message: 'The file cannot be read as PNG masks: a line of labelmap.txt is name:r,g,b:parts:actions, each channel a whole number from 0 to 255' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
     const answer = await importAnnotations(project, batchId, 'masks', await zip('voc.zip', files(labelmap)));
-    expect(answer.body.data, JSON.stringify(answer.body)).toMatchObject({ items: 1, objects: 2, refusals: [] });
-    expect(answer.body.data.warnings).toEqual([{ source: 'SegmentationClass/street.png', message: 'The colour 10,20,30 is not in the class table: its pixels were left unpainted' }]);
+    expect(answer, JSON.stringify(answer)).toMatchObject({ items: 1, objects: 2, refusals: [] });
+    expect(answer.warnings).toEqual([{ source: 'SegmentationClass/street.png', message: 'The colour 10,20,30 is not in the class table: its pixels were left unpainted' }]);
     expect(masks(await batchResults(project, batchId), 'street.jpg')).toEqual([['car', project.tools.get('car')], ['road', project.tools.get('road')]]);
   });
 });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { motChallengeClasses } from '@annot/workflows';
 import { jpeg, upload, zipOf } from '../support/batches';
 import { eventually } from '../support/platform';
-import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
+import { importAnnotations } from '../support/annotation-imports';
+import { batchResults, exportArchive, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
 import { ok } from '../support/worked-project';
 
 const flags = ['conf', 'visibility'].map((name) => ({ name, displayName: name, exportName: name, type: 'input', frameAttribute: true }));
@@ -102,8 +103,8 @@ describe('MOTChallenge as shipped', () => {
     const before = await batchResults(project, batchId);
     const entries = [...(await exportArchive(project, 'mot', [batchId]))].filter(([name]) => name.startsWith('mot/')).map(([name, content]) => ({ name, content }));
     const answer = await importAnnotations(project, batchId, 'mot', { name: 'mot.zip', content: await zipOf(entries) });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 1, objects: 3, refusals: [], warnings: [] });
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 1, objects: 3, refusals: [], warnings: [] });
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 
@@ -111,8 +112,8 @@ describe('MOTChallenge as shipped', () => {
     const before = await batchResults(project, batchId);
     const broken = [...gt.slice(0, 2), '3,1,14,21', ...gt.slice(3)].join('\n');
     const answer = await importAnnotations(project, batchId, 'mot', { name: 'gt.zip', content: await zipOf([{ name: `${sequence}/gt/gt.txt`, content: Buffer.from(broken) }]) });
-    expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([{ source: `${sequence}/gt/gt.txt:3`, message: 'The file cannot be read as MOT: a line needs frame (from 1), id, bb_left, bb_top, width, height, conf and class' }]);
+    expect(answer.status).toBe('failed');
+    expect(answer.refusals).toEqual([{ source: `${sequence}/gt/gt.txt:3`, message: 'The file cannot be read as MOT: a line needs frame (from 1), id, bb_left, bb_top, width, height, conf and class' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 
@@ -121,13 +122,13 @@ describe('MOTChallenge as shipped', () => {
     // past the end, and a car enters only after it.
     const longer = [...gt, '5,1,16,21,30,60,1,1,0.5', '6,1,18,21,30,60,1,1,0.4', '6,4,60,60,20,20,1,3,1'];
     const answer = await importAnnotations(project, batchId, 'mot', { name: 'gt.zip', content: await zipOf([{ name: `${sequence}/gt/gt.txt`, content: Buffer.from(longer.join('\n')) }]) }, 'all', 'en_US');
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
     const past = "Lies past the item's last frame (frame count: 4) and was skipped";
-    expect(answer.body.data.warnings).toEqual([
+    expect(answer.warnings).toEqual([
       { source: `${sequence}/gt/gt.txt:${clippedLine}`, message: 'The box ran past the frame and was clipped to it' },
       ...[7, 8, 9].map((line) => ({ source: `${sequence}/gt/gt.txt:${line}`, message: past })),
     ]);
-    expect(answer.body.data).toMatchObject({ items: 1, objects: 3, refusals: [] });
+    expect(answer).toMatchObject({ items: 1, objects: 3, refusals: [] });
     const item = (await batchResults(project, batchId)).get(sequence)!;
     expect(item.objects.map((o) => o.id)).toEqual(['1', '2', '3']);
     expect(item.objects[0].keyframes.filter((k) => !k.outside).map((k) => k.frame)).toEqual([0, 1, 2]);

@@ -6,7 +6,8 @@
 // or, with mode "good", dropped and listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../support/batches';
-import { batchResults, exportArchive, fixtureFiles, imageBatch, importAnnotations, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
+import { importAnnotations } from '../support/annotation-imports';
+import { batchResults, exportArchive, fixtureFiles, imageBatch, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
 import { signInAdmin } from '../support/sign-in';
 import { streetCameras } from '../../scripts/src/sample-point-clouds';
 import { type StreetProject, streetProject } from '../support/street-project';
@@ -65,8 +66,8 @@ describe('OpenLABEL picture import', () => {
 
   it('imports a picture whose objects are static object data, with their text and boolean values', async () => {
     const answer = await importAnnotations(project, batchId, 'openlabel', sample);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 1, objects: 7, refusals: [], warnings: [], dropped: { files: [], objects: [] } });
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 1, objects: 7, refusals: [], warnings: [], dropped: { files: [], objects: [] } });
     const objects = (await batchResults(project, batchId)).get(images[0].name)!.objects;
     expect(objects.map((o) => o.id)).toEqual(['car1', 'car2', 'car3', 'bus1', 'zebracross1', 'semaphore1', 'semaphore2']);
     expect(objects[0].keyframes[0].shape).toEqual({ type: 'box', x: 410, y: 280, width: 52, height: 47 });
@@ -75,7 +76,7 @@ describe('OpenLABEL picture import', () => {
 
   it('reads every shape and value back, and an export read back into a new batch exports the same documents', async () => {
     const answer = await importAnnotations(project, batchId, 'openlabel', json('shapes.json', shapes));
-    expect(answer.body.data, JSON.stringify(answer.body)).toMatchObject({ items: 1, objects: 4, refusals: [], warnings: [] });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ items: 1, objects: 4, refusals: [], warnings: [] });
     const first = textEntries(await exportArchive(project, 'openlabel', [batchId]), /^openlabel\//);
     const written = JSON.parse([...first].find(([name]) => name.endsWith('shapes.json'))![1]).openlabel;
     // The same geometry, each entry on the picture's camera stream.
@@ -90,7 +91,7 @@ describe('OpenLABEL picture import', () => {
 
     const copy = await imageBatch(project, 'OpenLABEL copy', images);
     const again = await importAnnotations(project, copy, 'openlabel', { name: 'openlabel.zip', content: await zipOf([...first].map(([name, content]) => ({ name, content: Buffer.from(content) }))) });
-    expect(again.body.data, JSON.stringify(again.body)).toMatchObject({ items: 2, objects: 11, refusals: [], warnings: [] });
+    expect(again, JSON.stringify(again)).toMatchObject({ items: 2, objects: 11, refusals: [], warnings: [] });
     const second = textEntries(await exportArchive(project, 'openlabel', [copy]), /^openlabel\//);
     // Equal but for the batch's name in the media paths.
     const read = (text: string) => {
@@ -108,19 +109,21 @@ describe('OpenLABEL picture import', () => {
     const refusal = { source: 'shapes.json frames[0].objects[0]', message: 'The shape is not valid: rbbox val must be [x, y, width, height, alpha]' };
 
     const all = await importAnnotations(project, batchId, 'openlabel', await upload());
-    expect(all.status).toBe(400);
-    expect(all.body.data.refusals).toEqual([refusal]);
+    expect(all.status).toBe('failed');
+    expect(all.refusals).toEqual([refusal]);
     expect(await batchResults(project, batchId)).toEqual(before);
 
     const good = await importAnnotations(project, batchId, 'openlabel', await upload(), 'good');
-    expect(good.status, JSON.stringify(good.body)).toBe(200);
-    expect(good.body.data).toMatchObject({ items: 1, objects: 7, refusals: [refusal] });
-    expect(good.body.data.dropped).toEqual({ files: ['shapes.json'], objects: [refusal.source, ...['1', '2', '3'].map((uid) => `shapes.json frames[0].objects[${uid}]`)] });
+    expect(good.status, JSON.stringify(good)).toBe('finished');
+    expect(good).toMatchObject({ items: 1, objects: 7, refusals: [refusal] });
+    expect(good.dropped).toEqual({ files: ['shapes.json'], objects: [refusal.source, ...['1', '2', '3'].map((uid) => `shapes.json frames[0].objects[${uid}]`)] });
 
+    const written = await batchResults(project, batchId);
     const unreadable = await importAnnotations(project, batchId, 'openlabel', { name: 'shapes.json', content: Buffer.from('{"openlabel": ') });
-    expect(unreadable.status).toBe(400);
-    expect(unreadable.body.data.refusals[0].source).toBe('shapes.json');
-    expect(unreadable.body.data.refusals[0].message).toMatch(/^The file cannot be read as OpenLABEL: /);
+    expect(unreadable.status).toBe('failed');
+    expect(unreadable.refusals[0].source).toBe('shapes.json');
+    expect(unreadable.refusals[0].message).toMatch(/^The file cannot be read as OpenLABEL: /);
+    expect(await batchResults(project, batchId)).toEqual(written);
   });
 });
 
@@ -149,19 +152,19 @@ describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
     const before = await batchResults(project, batchId);
     const rear = { name: 'street.json', content: Buffer.from(kitti.content.toString('utf8').replaceAll('"CAM_RIGHT"', '"CAM_REAR"')) };
     const answer = await importAnnotations(project, batchId, 'openlabel', rear, 'good');
-    expect(answer.status).toBe(400);
-    const messages = answer.body.data.refusals.map((r: { message: string }) => r.message);
+    expect(answer.status).toBe('failed');
+    const messages = answer.refusals.map((r: { message: string }) => r.message);
     expect(messages).toContain('The box is drawn on camera CAM_REAR, which this item does not have (its cameras: CAM_LEFT, CAM_RIGHT)');
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 
   it('moves the camera cuboids into the LiDAR frame with their camera boxes, holds the static ego car at every frame, and skips the DontCare entries', async () => {
     const answer = await importAnnotations(project, batchId, 'openlabel', upload, 'good');
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 1, objects: 4, refusals: [] });
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 1, objects: 4, refusals: [] });
     const dontCare = [0, 1, 2].map((frame) => `street.json frames[${frame}].objects[-1]`);
-    expect(answer.body.data.dropped).toEqual({ files: [], objects: dontCare });
-    const messages = answer.body.data.warnings.map((w: { source: string; message: string }) => `${w.source}: ${w.message}`);
+    expect(answer.dropped).toEqual({ files: [], objects: dontCare });
+    const messages = answer.warnings.map((w: { source: string; message: string }) => `${w.source}: ${w.message}`);
     expect(messages.filter((m: string) => m.includes('negative size'))).toEqual(dontCare.map((source) => `${source}: The object has a negative size and was skipped`));
     // The left camera is tilted against the LiDAR by its calibration; the level tools keep the cuboids level.
     expect(messages.filter((m: string) => m.includes('levelled'))).toHaveLength(9);
@@ -200,7 +203,7 @@ describe('OpenLABEL of a KITTI tracking sequence on a fusion item', () => {
     expect(data.cuboid[0].coordinate_system).toBe('lidar');
     expect(data.bbox.map((b: { stream: string }) => b.stream)).toEqual(['CAM_LEFT', 'CAM_RIGHT']);
     const again = await importAnnotations(project, batchId, 'openlabel', { name: 'openlabel.zip', content: await zipOf([...first].map(([name, content]) => ({ name, content: Buffer.from(content) }))) });
-    expect(again.body.data, JSON.stringify(again.body)).toMatchObject({ items: 1, objects: 4, refusals: [], warnings: [] });
+    expect(again, JSON.stringify(again)).toMatchObject({ items: 1, objects: 4, refusals: [], warnings: [] });
     expect(rounded(await batchResults(project, batchId))).toEqual(rounded(before));
     const second = textEntries(await exportArchive(project, 'openlabel', [batchId]), /^openlabel\//);
     expect([...second.values()].map((text) => rounded(JSON.parse(text)))).toEqual([...first.values()].map((text) => rounded(JSON.parse(text))));

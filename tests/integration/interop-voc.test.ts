@@ -4,7 +4,8 @@
 // skipped with a warning; an export read back exports the same files; a malformed file is refused with its line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../support/batches';
-import { batchResults, exportArchive, fixtureFiles, imageBatch, importAnnotations, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
+import { importAnnotations } from '../support/annotation-imports';
+import { batchResults, exportArchive, fixtureFiles, imageBatch, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
 
 const vocFields = ['pose', 'truncated', 'difficult', 'occluded'].map((name) => ({ name, displayName: name, exportName: name, type: 'input' }));
 const images = [
@@ -28,9 +29,9 @@ describe('Pascal VOC import', () => {
 
   it('imports the devkit layout with its fields as attributes, and says what it skipped', async () => {
     const answer = await importAnnotations(project, batchId, 'voc', await zip(fixtureFiles('voc')));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 2, objects: 4, refusals: [], dropped: { files: [], objects: [] } });
-    expect(answer.body.data.warnings).toEqual([
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 2, objects: 4, refusals: [], dropped: { files: [], objects: [] } });
+    expect(answer.warnings).toEqual([
       { source: 'Annotations/000005.xml object[2]', message: 'The <part> was skipped: a person layout part has no place in the project' },
       { source: 'ImageSets/Main/car_trainval.txt', message: 'The image-level labels of "car_trainval" were skipped: the project holds objects, not labels of whole images' },
       { source: 'Annotations/000005.xml object[2]', message: 'The tool "person" has no attribute "pose": its value "Left" was skipped' },
@@ -43,7 +44,7 @@ describe('Pascal VOC import', () => {
     expect(unsized.map((o) => [o.attributes, o.keyframes[0].shape])).toEqual([[{ truncated: '1', occluded: '1' }, { type: 'box', x: 141, y: 50, width: 359, height: 280 }]]);
 
     const chinese = await importAnnotations(project, batchId, 'voc', await zip(fixtureFiles('voc')), 'all', 'zh_CN');
-    expect(chinese.body.data.warnings[2].message).toBe('工具“person”没有属性“pose”：已跳过其值“Left”');
+    expect(chinese.warnings[2].message).toBe('工具“person”没有属性“pose”：已跳过其值“Left”');
   });
 
   it('writes the fields back unchanged, and an export read back into a new batch exports the same files', async () => {
@@ -57,7 +58,7 @@ describe('Pascal VOC import', () => {
 
     const copy = await imageBatch(project, 'VOC copy', images);
     const answer = await importAnnotations(project, copy, 'voc', await zip([...first].map(([name, content]) => ({ name, content: Buffer.from(content) }))));
-    expect(answer.body.data).toMatchObject({ items: 2, objects: 4, refusals: [], warnings: [] });
+    expect(answer).toMatchObject({ items: 2, objects: 4, refusals: [], warnings: [] });
     const second = textEntries(await exportArchive(project, 'voc', [copy]), /^Annotations\//);
     const same = (entries: Map<string, string>, batch: string) => new Map([...entries].map(([name, content]) => [name.replace(`Annotations/${batch}/`, ''), content.replaceAll(batch, '<batch>')]));
     expect(same(second, 'VOC copy')).toEqual(same(first, 'VOC2007'));
@@ -67,8 +68,8 @@ describe('Pascal VOC import', () => {
     const before = await batchResults(project, batchId);
     const broken = [...fixtureFiles('voc'), { name: 'Annotations/000009.xml', content: Buffer.from('<annotation>\n<object>\n<name>car</name>\n</annotation>\n') }];
     const answer = await importAnnotations(project, batchId, 'voc', await zip(broken));
-    expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([{ source: 'Annotations/000009.xml', message: 'The file cannot be read as Pascal VOC: the XML is malformed at line 4, column 1' }]);
+    expect(answer.status).toBe('failed');
+    expect(answer.refusals).toEqual([{ source: 'Annotations/000009.xml', message: 'The file cannot be read as Pascal VOC: the XML is malformed at line 4, column 1' }]);
     expect(await batchResults(project, batchId)).toEqual(before);
   });
 });

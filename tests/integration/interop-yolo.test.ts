@@ -4,7 +4,8 @@
 // exported again gives the same label files; a malformed line is refused with its line and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipOf } from '../support/batches';
-import { batchResults, exportArchive, fixtureFiles, imageBatch, importAnnotations, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
+import { importAnnotations } from '../support/annotation-imports';
+import { batchResults, exportArchive, fixtureFiles, imageBatch, type InteropProject, startInteropProject, textEntries } from '../support/interop-project';
 
 const size = { width: 200, height: 100 };
 const darknetImages = ['obj_train_data/frame_000000.jpg', 'obj_train_data/frame_000001.jpg', 'obj_valid_data/frame_000002.jpg'];
@@ -31,8 +32,8 @@ describe('YOLO import', () => {
 
   it('reads the Darknet layout, never its image lists as labels, and clamps edges written a hair outside the image', async () => {
     const answer = await importAnnotations(project, darknetBatch, 'yolo', await zip(fixtureFiles('yolo/darknet')));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 3, objects: 5, refusals: [], warnings: [] });
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 3, objects: 5, refusals: [], warnings: [] });
     expect(await objectCounts(darknetBatch)).toEqual(new Map([[darknetImages[0], 2], [darknetImages[1], 2], [darknetImages[2], 1]]));
     const clamped = (await batchResults(project, darknetBatch)).get(darknetImages[1])!;
     const boxes = clamped.objects.map((o) => o.keyframes[0].shape);
@@ -43,8 +44,8 @@ describe('YOLO import', () => {
   it('reads the Ultralytics layout with names as a map, polygons included, and with names as a list beside an image list', async () => {
     const files = fixtureFiles('yolo/ultralytics');
     const answer = await importAnnotations(project, ultralyticsBatch, 'yolo', await zip(files));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 3, objects: 4, refusals: [] });
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 3, objects: 4, refusals: [] });
     const results = await batchResults(project, ultralyticsBatch);
     const road = results.get('images/train/a.jpg')!.objects.find((o) => o.keyframes[0].shape.type === 'polygon')!;
     expect(road.keyframes[0].shape.points).toEqual([{ x: 0, y: 100 }, { x: 80, y: 60 }, { x: 120, y: 60 }, { x: 200, y: 100 }]);
@@ -56,7 +57,7 @@ describe('YOLO import', () => {
       { name: 'train.txt', content: Buffer.from(ultralyticsImages.join('\n')) },
     ];
     const again = await importAnnotations(project, ultralyticsBatch, 'yolo', await zip(listed));
-    expect(again.body.data).toMatchObject({ items: 3, objects: 4, refusals: [] });
+    expect(again).toMatchObject({ items: 3, objects: 4, refusals: [] });
   });
 
   it('reads label files beside a bare classes.txt', async () => {
@@ -66,7 +67,7 @@ describe('YOLO import', () => {
       { name: 'b.txt', content: Buffer.from('1 0.25 0.3 0.1 0.2\n0 0.5 0.5 0.2 0.4\n') },
     ];
     const answer = await importAnnotations(project, ultralyticsBatch, 'yolo', await zip(bare));
-    expect(answer.body.data).toMatchObject({ items: 2, objects: 3, refusals: [] });
+    expect(answer).toMatchObject({ items: 2, objects: 3, refusals: [] });
     expect((await objectCounts(ultralyticsBatch)).get('images/train/b.jpg')).toBe(2);
   });
 
@@ -75,7 +76,7 @@ describe('YOLO import', () => {
     const copy = await imageBatch(project, 'Darknet copy', darknetImages.map((name) => ({ name, ...size })));
     const archive = [...first].map(([name, content]) => ({ name, content: Buffer.from(content) }));
     const answer = await importAnnotations(project, copy, 'yolo', await zip(archive));
-    expect(answer.body.data).toMatchObject({ items: 3, objects: 5, refusals: [] });
+    expect(answer).toMatchObject({ items: 3, objects: 5, refusals: [] });
     const second = textEntries(await exportArchive(project, 'yolo', [copy]), /^labels\/|classes\.txt$/);
     const rename = (entries: Map<string, string>, batch: string) => new Map([...entries].map(([name, content]) => [name.replace(`labels/${batch}/`, 'labels/'), content]));
     expect(rename(second, 'Darknet copy')).toEqual(rename(first, 'Darknet'));
@@ -89,16 +90,16 @@ describe('YOLO import', () => {
       { name: 'labels/train/b.txt', content: Buffer.from('1 0.25 0.3 0.1 0.2\n9 0.5 0.5 0.2 0.4\n') },
     ];
     const answer = await importAnnotations(project, ultralyticsBatch, 'yolo', await zip(partial), 'good');
-    expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 1, objects: 1, dropped: { files: ['labels/train/b.txt'], objects: ['labels/train/b.txt:2', 'labels/train/b.txt:1'] } });
+    expect(answer.status).toBe('finished');
+    expect(answer).toMatchObject({ items: 1, objects: 1, dropped: { files: ['labels/train/b.txt'], objects: ['labels/train/b.txt:2', 'labels/train/b.txt:1'] } });
 
     const single = await importAnnotations(project, ultralyticsBatch, 'coco', { name: 'instances.json', content: Buffer.from(JSON.stringify({
       images: [{ id: 1, file_name: 'images/train/a.jpg' }, { id: 2, file_name: 'images/train/nowhere.jpg' }],
       categories: [{ id: 1, name: 'car' }],
       annotations: [{ image_id: 1, category_id: 1, bbox: [10, 10, 20, 20] }, { image_id: 2, category_id: 1, bbox: [10, 10, 20, 20] }],
     })) }, 'good');
-    expect(single.status).toBe(200);
-    expect(single.body.data).toMatchObject({ items: 1, objects: 1, dropped: { files: ['instances.json images[1]'], objects: ['instances.json annotations[1]'] } });
+    expect(single.status).toBe('finished');
+    expect(single).toMatchObject({ items: 1, objects: 1, dropped: { files: ['instances.json images[1]'], objects: ['instances.json annotations[1]'] } });
   });
 
   it('refuses malformed lines with their line and reason, in English and Chinese, and writes nothing', async () => {
@@ -109,14 +110,14 @@ describe('YOLO import', () => {
       { name: 'labels/train/b.txt', content: Buffer.from('0 0.5 0.5 1.7 0.2\n') },
     ];
     const english = await importAnnotations(project, ultralyticsBatch, 'yolo', await zip(broken));
-    expect(english.status).toBe(400);
-    expect(english.body.data.refusals).toEqual([
+    expect(english.status).toBe('failed');
+    expect(english.refusals).toEqual([
       { source: 'labels/train/a.txt:2', message: 'The shape is not valid: a line holds a box (4 numbers) or a polygon (3 or more x, y pairs)' },
       { source: 'labels/train/b.txt:1', message: 'The shape is not valid: coordinates must be numbers from 0 to 1' },
     ]);
     const chinese = await importAnnotations(project, ultralyticsBatch, 'yolo', await zip(broken), 'all', 'zh_CN');
-    expect(chinese.body.message).toBe('导入失败，错误如下。');
-    expect(chinese.body.data.refusals[0].message).toMatch(/^图形无效/);
+    expect(chinese.reason).toBe('导入失败，错误如下。');
+    expect(chinese.refusals[0].message).toMatch(/^图形无效/);
     expect(await batchResults(project, ultralyticsBatch)).toEqual(before);
   });
 });

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cvatImages } from '../support/cvat-xml';
-import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
+import { importAnnotations } from '../support/annotation-imports';
+import { batchResults, exportArchive, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'cvat', 'images', 'annotations.xml'));
 const xml = (content: string) => ({ name: 'annotations.xml', content: Buffer.from(content) });
@@ -30,9 +31,9 @@ describe('CVAT for images import', () => {
 
   it('imports every shape the project has a tool for, and warns once for each cuboid and tag it skips', async () => {
     const answer = await importAnnotations(project, batch, 'cvat_images', { name: 'annotations.xml', content: fixture });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 3, objects: 6, refusals: [] });
-    expect(answer.body.data.warnings).toEqual([
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 3, objects: 6, refusals: [] });
+    expect(answer.warnings).toEqual([
       { source: 'annotations.xml image[2] cuboid[0]', message: "The cuboid was skipped: a cuboid drawn on an image has no counterpart; the project's cuboids are 3D boxes in a point cloud" },
       { source: 'annotations.xml image[2] tag[0]', message: 'The tag was skipped: a tag labels the whole image, which the project holds as item attributes, not objects' },
     ]);
@@ -70,18 +71,18 @@ describe('CVAT for images import', () => {
     const before = await batchResults(project, batch);
     const text = fixture.toString('utf8');
     const notNumber = await importAnnotations(project, batch, 'cvat_images', xml(text.replace('xtl="10.00"', 'xtl="ten"')));
-    expect(notNumber.status).toBe(400);
-    expect(notNumber.body.data.refusals).toEqual([{ source: 'annotations.xml image[0] box[0] xtl', message: 'The file cannot be read as CVAT: this value must be a number and is missing or is not one' }]);
+    expect(notNumber.status).toBe('failed');
+    expect(notNumber.refusals).toEqual([{ source: 'annotations.xml image[0] box[0] xtl', message: 'The file cannot be read as CVAT: this value must be a number and is missing or is not one' }]);
     const chinese = await importAnnotations(project, batch, 'cvat_images', xml(text.replace('points="150.00,30.00"', 'points=""')), 'all', 'zh_CN');
-    expect(chinese.status).toBe(400);
-    expect(chinese.body.data.refusals).toEqual([{ source: 'annotations.xml image[1] points[0] points', message: '无法按 CVAT 读取该文件：该值必须为数字，但缺失或不是数字' }]);
+    expect(chinese.status).toBe('failed');
+    expect(chinese.refusals).toEqual([{ source: 'annotations.xml image[1] points[0] points', message: '无法按 CVAT 读取该文件：该值必须为数字，但缺失或不是数字' }]);
     const mask = await importAnnotations(project, batch, 'cvat_images', xml(text.replace('rle="0, 2, 1, 3, 2"', 'rle="0, 2, 1, 3"')));
-    expect(mask.body.data.refusals).toEqual([{ source: 'annotations.xml image[1] mask[0] rle', message: expect.stringContaining('the mask runs do not cover its box exactly') }]);
+    expect(mask.refusals).toEqual([{ source: 'annotations.xml image[1] mask[0] rle', message: expect.stringContaining('the mask runs do not cover its box exactly') }]);
     const syntax = await importAnnotations(project, batch, 'cvat_images', xml(text.replace('</polygon>', '</polyline>')));
-    expect(syntax.status).toBe(400);
-    expect(syntax.body.data.refusals).toEqual([{ source: expect.stringMatching(/^annotations\.xml:\d+$/), message: 'The file cannot be read as CVAT: the XML is not well-formed here' }]);
+    expect(syntax.status).toBe('failed');
+    expect(syntax.refusals).toEqual([{ source: expect.stringMatching(/^annotations\.xml:\d+$/), message: 'The file cannot be read as CVAT: the XML is not well-formed here' }]);
     const unlabelled = await importAnnotations(project, batch, 'cvat_images', xml(text.replace('<polyline label="lane"', '<polyline')));
-    expect(unlabelled.body.data.refusals).toEqual([{ source: 'annotations.xml image[1] polyline[0] label', message: 'The file cannot be read as CVAT: the element names no label' }]);
+    expect(unlabelled.refusals).toEqual([{ source: 'annotations.xml image[1] polyline[0] label', message: 'The file cannot be read as CVAT: the element names no label' }]);
     expect(await batchResults(project, batch)).toEqual(before);
   });
 });

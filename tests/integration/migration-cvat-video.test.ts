@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, png, upload, zipOf } from '../support/batches';
 import { cvatTracks } from '../support/cvat-xml';
 import { eventually } from '../support/platform';
-import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { importAnnotations, startAnnotationImport } from '../support/annotation-imports';
+import { batchResults, exportArchive, type InteropProject, startInteropProject } from '../support/interop-project';
 import { generateVideo } from '../support/videos';
 import { ok } from '../support/worked-project';
 
@@ -44,9 +45,9 @@ describe('CVAT for video import', () => {
 
   it('imports each track with its keyframes, outside mark and values per frame, and warns for the cuboid track', async () => {
     const answer = await importAnnotations(project, batch, 'cvat_video', xml(fixture));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 1, objects: 2, refusals: [] });
-    expect(answer.body.data.warnings).toEqual([{ source: 'annotations.xml track[2]', message: "The cuboid was skipped: a cuboid drawn on an image has no counterpart; the project's cuboids are 3D boxes in a point cloud" }]);
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 1, objects: 2, refusals: [] });
+    expect(answer.warnings).toEqual([{ source: 'annotations.xml track[2]', message: "The cuboid was skipped: a cuboid drawn on an image has no counterpart; the project's cuboids are 3D boxes in a point cloud" }]);
     const [car, road] = (await batchResults(project, batch)).get('drive')!.objects;
     expect(car).toMatchObject({ id: '0', attributes: { color: 'red' } });
     expect(car.keyframes.map((k) => [k.frame, k.outside, k.attributes])).toEqual([
@@ -71,8 +72,8 @@ describe('CVAT for video import', () => {
   async function migrate(name: string, files: { name: string; content: Buffer }[]) {
     const { platform, admin, projectId } = project;
     const id = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name, priority: 10, uploadType: 'zip' })).id;
-    const answer = await importAnnotations(project, id, 'cvat_video', { name: 'export.zip', content: await zipOf(files) });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await startAnnotationImport(project, id, 'cvat_video', { name: 'export.zip', content: await zipOf(files) });
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { importId: expect.any(String), batchImport: true } } });
     const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${id}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
     return { summary, results: await batchResults(project, id) };
   }
@@ -164,12 +165,12 @@ describe('CVAT for video import', () => {
   it('refuses a malformed track by its element, in the caller’s language, and writes nothing', async () => {
     const before = await batchResults(project, batch);
     const negative = await importAnnotations(project, batch, 'cvat_video', xml(fixture.replace('<box frame="0"', '<box frame="-1"')));
-    expect(negative.status).toBe(400);
-    expect(negative.body.data.refusals).toEqual([{ source: 'annotations.xml track[0] box[0] frame', message: 'The file cannot be read as CVAT: the frame is not a whole number within the sequence' }]);
+    expect(negative.status).toBe('failed');
+    expect(negative.refusals).toEqual([{ source: 'annotations.xml track[0] box[0] frame', message: 'The file cannot be read as CVAT: the frame is not a whole number within the sequence' }]);
     const twice = await importAnnotations(project, batch, 'cvat_video', xml(fixture.replace('<box frame="3"', '<box frame="2"')), 'all', 'zh_CN');
-    expect(twice.body.data.refusals).toEqual([{ source: 'annotations.xml track[0] frame 2', message: '无法按 CVAT 读取该文件：该轨迹重复给出了此帧' }]);
+    expect(twice.refusals).toEqual([{ source: 'annotations.xml track[0] frame 2', message: '无法按 CVAT 读取该文件：该轨迹重复给出了此帧' }]);
     const beyond = await importAnnotations(project, batch, 'cvat_video', xml(fixture.replace('<polygon frame="5"', '<polygon frame="9"')));
-    expect(beyond.body.data.refusals).toEqual([{ source: 'annotations.xml track[1] frame 9', message: 'The file cannot be read as CVAT: the frame is not a whole number within the sequence' }]);
+    expect(beyond.refusals).toEqual([{ source: 'annotations.xml track[1] frame 9', message: 'The file cannot be read as CVAT: the frame is not a whole number within the sequence' }]);
     expect(await batchResults(project, batch)).toEqual(before);
   });
 });
@@ -201,8 +202,8 @@ describe('CVAT video task backup', () => {
       { name: 'data/drive.mp4', content: video },
       { name: 'data/manifest.jsonl', content: Buffer.from('{"version":"1.1"}\n{"type":"video"}\n{"properties":{"name":"drive.mp4","resolution":[200,100],"length":12}}\n') },
     ]);
-    const answer = await importAnnotations(project, batch, 'cvat_video', { name: 'backup.zip', content: zip });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await startAnnotationImport(project, batch, 'cvat_video', { name: 'backup.zip', content: zip });
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { importId: expect.any(String), batchImport: true } } });
     const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${batch}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
     expect(summary).toMatchObject({ items: 1, failed: 0 });
     const [car] = (await batchResults(project, batch)).get('data/drive.mp4')!.objects;

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, png, zipOf } from '../support/batches';
 import { eventually } from '../support/platform';
-import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
+import { importAnnotations, startAnnotationImport } from '../support/annotation-imports';
+import { batchResults, exportArchive, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
 import { ok } from '../support/worked-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'datumaro', 'annotations', 'default.json'));
@@ -57,9 +58,9 @@ describe('Datumaro import', () => {
 
   it('imports every annotation the project has a tool for, and warns for each label and caption of a whole image', async () => {
     const answer = await importAnnotations(project, batch, 'datumaro', { name: 'default.json', content: fixture });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 3, objects: 6, refusals: [] });
-    expect(answer.body.data.warnings).toEqual([
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 3, objects: 6, refusals: [] });
+    expect(answer.warnings).toEqual([
       { source: 'default.json items[2] annotations[0]', message: 'The label was skipped: the project has no object of this kind' },
       { source: 'default.json items[2] annotations[1]', message: 'The caption was skipped: the project has no object of this kind' },
     ]);
@@ -92,8 +93,8 @@ describe('Datumaro import', () => {
       { name: 'images/Train/a.jpg', content: jpeg(200, 100, 81) },
       { name: 'images/Validation/a.jpg', content: jpeg(200, 100, 82) },
     ]);
-    const answer = await importAnnotations(project, id, 'datumaro', { name: 'export.zip', content: zip });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await startAnnotationImport(project, id, 'datumaro', { name: 'export.zip', content: zip });
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { importId: expect.any(String), batchImport: true } } });
     await eventually(() => ok<{ importing: unknown; items: number }>(platform, 'GET', `/manage/batches/${id}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
     const results = await batchResults(project, id);
     const kinds = new Map([...results].map(([name, item]) => [name, item.objects.map((o) => o.keyframes[0].shape.type)]));
@@ -117,8 +118,8 @@ describe('Datumaro import', () => {
       { name: 'street/drive/images/default/corner_0.jpg', content: jpeg(200, 100, 91) },
       { name: 'street/drive/images/default/corner_1.jpg', content: jpeg(200, 100, 92) },
     ]);
-    const answer = await importAnnotations(project, id, 'datumaro', { name: 'street.zip', content: zip });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await startAnnotationImport(project, id, 'datumaro', { name: 'street.zip', content: zip });
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { importId: expect.any(String), batchImport: true } } });
     const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${id}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
     expect(summary).toMatchObject({ items: 2, failed: 0 });
     const results = await batchResults(project, id);
@@ -133,14 +134,14 @@ describe('Datumaro import', () => {
     shipped.items[0].annotations[2].label_id = 42;
     shipped.items[1].annotations[2].rle.counts = 'zz';
     const answer = await importAnnotations(project, batch, 'datumaro', json(shipped));
-    expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([
+    expect(answer.status).toBe('failed');
+    expect(answer.refusals).toEqual([
       { source: 'default.json items[0] annotations[0]', message: 'The file cannot be read as Datumaro: this value must be a number and is missing or is not one' },
       { source: 'default.json items[0] annotations[2] label_id', message: 'The file cannot be read as Datumaro: the label_id names no label of the categories' },
       { source: 'default.json items[1] annotations[2]', message: 'The file cannot be read as Datumaro: the mask is not an RLE with counts covering its size' },
     ]);
     const chinese = await importAnnotations(project, batch, 'datumaro', json({ items: 'none' }), 'all', 'zh_CN');
-    expect(chinese.body.data.refusals).toEqual([{ source: 'default.json', message: '无法按 Datumaro 读取该文件：Datumaro 数据集应为带 items 列表的对象' }]);
+    expect(chinese.refusals).toEqual([{ source: 'default.json', message: '无法按 Datumaro 读取该文件：Datumaro 数据集应为带 items 列表的对象' }]);
     expect(await batchResults(project, batch)).toEqual(before);
   });
 });
@@ -187,8 +188,8 @@ describe('Datumaro video import', () => {
     batch = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Drives', priority: 10, uploadType: 'zip' })).id;
     const frames = shapesAt.map((_, n) => ({ name: `images/default/${frame(n)}.PNG`, content: png(200, 100, 40 + n) }));
     const zip = await zipOf([{ name: 'annotations/default.json', content: Buffer.from(JSON.stringify(dataset)) }, ...frames]);
-    const answer = await importAnnotations(project, batch, 'datumaro', { name: 'export.zip', content: zip });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const answer = await startAnnotationImport(project, batch, 'datumaro', { name: 'export.zip', content: zip });
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { importId: expect.any(String), batchImport: true } } });
     const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${batch}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
     expect(summary).toMatchObject({ items: 1, failed: 0 });
     const [car, parked, lane] = (await batchResults(project, batch)).get('images/default')!.objects;
@@ -223,8 +224,8 @@ describe('Datumaro video import', () => {
       ['Drives/images/default/frame_000005', 5, [1]],
     ]);
     const answer = await importAnnotations(project, batch, 'datumaro', { name: 'annotations/default.json', content: exported });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 1, objects: 3, refusals: [], warnings: [] });
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 1, objects: 3, refusals: [], warnings: [] });
     // Datumaro numbers tracks: the shape of no track, numbered on the import, comes back as track 2.
     const objects = (results: Map<string, { objects: { id: string }[] }>) => [...results.values()].map((item) => item.objects.map(({ id: _id, ...object }) => object));
     const after = await batchResults(project, batch);

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchResults, exportArchive, importAnnotations, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
+import { importAnnotations } from '../support/annotation-imports';
+import { batchResults, exportArchive, type InteropProject, startInteropProject, streetPictures } from '../support/interop-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'label-studio', 'project-export.json'));
 const json = (tasks: unknown) => ({ name: 'project-export.json', content: Buffer.from(JSON.stringify(tasks)) });
@@ -45,9 +46,9 @@ describe('Label Studio import', () => {
 
   it('imports every region with its per-region choices and says what it leaves out', async () => {
     const answer = await importAnnotations(project, batch, 'label_studio', { name: 'project-export.json', content: fixture });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toMatchObject({ items: 3, objects: 6, refusals: [] });
-    expect(answer.body.data.warnings).toEqual([
+    expect(answer.status, JSON.stringify(answer)).toBe('finished');
+    expect(answer).toMatchObject({ items: 3, objects: 6, refusals: [] });
+    expect(answer.warnings).toEqual([
       { source: 'project-export.json [0] result[7]', message: 'The choices was skipped: the project has no object of this kind (only regions and their per-region values are imported)' },
       { source: 'project-export.json [1]', message: 'Only the first of its 2 annotations was imported' },
     ]);
@@ -79,7 +80,7 @@ describe('Label Studio import', () => {
     const maskOf = async () => (await batchResults(project, batch)).get('a.jpg')!.objects.find((o) => o.keyframes[0].shape.type === 'mask')!.keyframes[0].shape;
     const painted = await maskOf();
     const again = await importAnnotations(project, batch, 'label_studio', { name: 'label-studio.json', content: entries.get('label-studio.json')! });
-    expect(again.body.data).toMatchObject({ items: 3, objects: 6, refusals: [], warnings: [] });
+    expect(again).toMatchObject({ items: 3, objects: 6, refusals: [], warnings: [] });
     expect(await maskOf()).toEqual(painted);
   });
 
@@ -90,15 +91,15 @@ describe('Label Studio import', () => {
     shipped[0].annotations[0].result[6].value.rle = [1, 2, 3];
     shipped[2].data = {};
     const answer = await importAnnotations(project, batch, 'label_studio', json(shipped));
-    expect(answer.status).toBe(400);
-    expect(answer.body.data.refusals).toEqual([
+    expect(answer.status).toBe('failed');
+    expect(answer.refusals).toEqual([
       { source: 'project-export.json [0] result[2]', message: 'The file cannot be read as Label Studio: this value must be a number and is missing or is not one' },
       { source: 'project-export.json [0] result[6]', message: 'The file cannot be read as Label Studio: the brush is not Label Studio RLE over the whole image' },
       { source: 'project-export.json [2] data', message: 'The file cannot be read as Label Studio: the task has no data naming its image or video' },
     ]);
     const chinese = await importAnnotations(project, batch, 'label_studio', json({ tasks: 'none' }), 'all', 'zh_CN');
-    expect(chinese.status).toBe(400);
-    expect(chinese.body.data.refusals).toEqual([{ source: 'project-export.json [0] data', message: '无法按 Label Studio 读取该文件：该任务没有指明图片或视频的 data' }]);
+    expect(chinese.status).toBe('failed');
+    expect(chinese.refusals).toEqual([{ source: 'project-export.json [0] data', message: '无法按 Label Studio 读取该文件：该任务没有指明图片或视频的 data' }]);
     expect(await batchResults(project, batch)).toEqual(before);
   });
 });

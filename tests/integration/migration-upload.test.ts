@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, png, zipOf } from '../support/batches';
 import { eventually } from '../support/platform';
 import { ok } from '../support/worked-project';
-import { batchResults, importAnnotations, type InteropProject, startInteropProject } from '../support/interop-project';
+import { startAnnotationImport } from '../support/annotation-imports';
+import { batchResults, type InteropProject, startInteropProject } from '../support/interop-project';
 
 const fixture = (...path: string[]) => readFileSync(join(__dirname, '..', 'fixtures', ...path));
 const choice = (name: string, options: string[]) => ({ name, displayName: name, exportName: name, type: 'single', options: options.map((o) => ({ name: o })) });
@@ -28,12 +29,11 @@ describe('Migration upload', () => {
   afterAll(async () => project?.stop());
 
   /** An empty batch, the export uploaded to it through the annotation import, and the batch once its import is done. */
-  async function migrate(name: string, format: string, upload: Parameters<typeof importAnnotations>[3]) {
+  async function migrate(name: string, format: string, upload: Parameters<typeof startAnnotationImport>[3]) {
     const { platform, admin, projectId } = project;
     const batch = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name, priority: 10, uploadType: 'zip' })).id;
-    const answer = await importAnnotations(project, batch, format, upload);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data.importId).toEqual(expect.any(String));
+    const answer = await startAnnotationImport(project, batch, format, upload);
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { importId: expect.any(String), batchImport: true } } });
     const summary = await eventually(
       () => ok<{ importing: unknown; items: number; failed: number; failureMessage: string | null }>(platform, 'GET', `/manage/batches/${batch}`, admin),
       (b) => b.importing === null && b.items > 0,
@@ -145,7 +145,7 @@ describe('Migration upload', () => {
   it('refuses a folder whose file climbs out of it, and writes nothing', async () => {
     const { platform, admin, projectId } = project;
     const batch = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Climbing', priority: 10, uploadType: 'zip' })).id;
-    const answer = await importAnnotations(project, batch, 'cvat_images', [
+    const answer = await startAnnotationImport(project, batch, 'cvat_images', [
       { name: 'streets/annotations.xml', content: fixture('cvat', 'images', 'annotations.xml') },
       { name: '../a.jpg', content: jpeg(200, 100, 61) },
     ]);

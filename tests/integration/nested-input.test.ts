@@ -1,8 +1,9 @@
 // Text carried inside a field or a file passes the same input gate as a body: a NUL, a lone surrogate or too deep a
 // nesting inside a tool file's JSON, an annotation upload, a multipart field or a recycle CSV is refused with the
-// field named (400, or the import's own refusal lines), never a 500, and nothing is written.
+// field named (400, or the failed annotation import's refusal lines), never a 500, and nothing is written.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importAnnotations } from '../support/annotation-imports';
 import { call, type Platform } from '../support/platform';
 import { ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
@@ -21,6 +22,9 @@ describe('nested input through the gate', () => {
 
   const position = async () =>
     (await sql<{ position: string }>`SELECT count(*)::text || '/' || coalesce(max(global_position), 0)::text AS position FROM events`.execute(platform.database.db)).rows[0].position;
+  /** The same, but for the events of the annotation imports' own streams, which record a refused import's steps. */
+  const positionBesideImports = async () =>
+    (await sql<{ position: string }>`SELECT count(*)::text || '/' || coalesce(max(global_position), 0)::text AS position FROM events WHERE stream_id NOT LIKE 'annotation_import-%'`.execute(platform.database.db)).rows[0].position;
   const objectCounts = async () => (await ok<{ items: { objectCount: number }[] }>(platform, 'GET', `/manage/items/projects/${project.projectId}?batchId=${batchId}&limit=100`, admin)).items.map((i) => i.objectCount);
   const multipart = async (path: string, fields: Record<string, string>, file: { name: string; content: Buffer }) => {
     const form = new FormData();
@@ -29,7 +33,7 @@ describe('nested input through the gate', () => {
     const response = await fetch(`${platform.baseUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}`, ...en } });
     return { status: response.status, body: await response.json() };
   };
-  const annotations = (file: { name: string; content: Buffer }, format = 'coco') => multipart(`/manage/batches/${batchId}/annotations`, { format, mode: 'good' }, file);
+  const annotations = (file: { name: string; content: Buffer }, format = 'coco') => importAnnotations({ platform, admin }, batchId, format, file, 'good');
   /** A COCO document of the batch's images with one box each; `inject` writes raw JSON text in place of a value. */
   const coco = (inject: { category?: string; fileName?: string; extra?: string } = {}) =>
     Buffer.from(
@@ -65,13 +69,13 @@ describe('nested input through the gate', () => {
 
   it('imports the clean COCO document, so the refusals below are the gate’s alone', async () => {
     const clean = await annotations({ name: 'instances.json', content: coco() });
-    expect(clean.status, JSON.stringify(clean.body)).toBe(200);
-    expect(clean.body.data).toMatchObject({ items: 3, objects: 3, refusals: [] });
+    expect(clean.status, JSON.stringify(clean)).toBe('finished');
+    expect(clean).toMatchObject({ items: 3, objects: 3, refusals: [] });
     expect(await objectCounts()).toEqual([1, 1, 1]);
   });
 
-  it('refuses an annotation file with a NUL, a lone surrogate or too deep a nesting, with the file and field named, and writes nothing', async () => {
-    const before = await position();
+  it('fails an annotation import whose file holds a NUL, a lone surrogate or too deep a nesting, with the file and field named, and writes nothing', async () => {
+    const before = await positionBesideImports();
     const counts = await objectCounts();
     for (const [content, message] of [
       [coco({ category: `"car${nul}"` }), 'instances.json.categories.0.name holds a NUL character or invalid Unicode'],
@@ -80,18 +84,17 @@ describe('nested input through the gate', () => {
       [Buffer.concat([Buffer.from('{"images":[],"annotations":[],"categories":[{"id":1,"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}]}')]), 'instances.json holds a NUL character or invalid Unicode'],
     ] as const) {
       const answer = await annotations({ name: 'instances.json', content });
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ errCode: 'IMPORT_REFUSED', data: { refusals: [{ source: 'instances.json', message }] } });
+      expect(answer).toMatchObject({ status: 'failed', items: 0, objects: 0, refusals: [{ source: 'instances.json', message }] });
     }
     const voc = await annotations({ name: 'frame.xml', content: Buffer.from('<annotation><filename>a.png</filename>\u0000</annotation>') }, 'voc');
-    expect(voc.body).toMatchObject({ errCode: 'IMPORT_REFUSED', data: { refusals: [{ source: 'frame.xml', message: 'frame.xml holds a NUL character or invalid Unicode' }] } });
+    expect(voc).toMatchObject({ status: 'failed', refusals: [{ source: 'frame.xml', message: 'frame.xml holds a NUL character or invalid Unicode' }] });
     expect(await objectCounts()).toEqual(counts);
-    expect(await position()).toBe(before);
+    expect(await positionBesideImports()).toBe(before);
   });
 
   it('refuses a multipart field beside a file, a file name, and a recycle CSV, that hold a NUL or broken UTF-8', async () => {
     const before = await position();
-    const field = await multipart(`/manage/batches/${batchId}/annotations`, { format: 'coco\u0000', mode: 'good' }, { name: 'instances.json', content: coco() });
+    const field = await multipart(`/manage/batches/${batchId}/annotation-imports`, { format: 'coco\u0000', mode: 'good' }, { name: 'instances.json', content: coco() });
     expect(field.status).toBe(400);
     expect(field.body).toMatchObject({ errCode: 'VALIDATION_FAILED', data: { fields: [{ field: 'format', message: 'Format holds a NUL character or invalid Unicode' }] } });
     // A name with a NUL in it, as RFC 5987 lets a client spell it.

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportFormat, type ExportView, frameAttributesAt, type Keyframe, type ResultDocument, type ResultObject, type Shape, shapeAt } from '@annot/workflows';
 import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
+import { importAnnotations } from '../support/annotation-imports';
 import { png, upload, zipOf } from '../support/batches';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
@@ -119,14 +120,8 @@ describe('track round trip', () => {
 
   /** The archive uploaded whole as a batch's annotations; answers the item's starting result. */
   async function reimported(batchId: string, itemId: string, format: ExportFormat, archive: Buffer): Promise<ResultDocument> {
-    const form = new FormData();
-    form.append('format', format);
-    form.append('mode', 'all');
-    form.append('file', new Blob([new Uint8Array(archive)]), `${format}.zip`);
-    const response = await fetch(`${platform.baseUrl}/manage/batches/${batchId}/annotations`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}`, 'x-language': 'en_US' } });
-    const answer = await response.json();
-    expect(response.status, JSON.stringify(answer)).toBe(200);
-    expect(answer.data).toMatchObject({ items: 1, objects: 2, refusals: [] });
+    const answer = await importAnnotations({ platform, admin }, batchId, format, { name: `${format}.zip`, content: archive });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ status: 'finished', items: 1, objects: 2, refusals: [] });
     const view = await ok<{ status: string; result: { result: ResultDocument } }>(platform, 'GET', `/manage/items/${itemId}`, admin);
     expect(view.status).toBe('waiting');
     return view.result.result;

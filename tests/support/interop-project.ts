@@ -27,11 +27,6 @@ export interface ImageSpec {
   height: number;
 }
 
-export interface ImportAnswer {
-  status: number;
-  body: { code: number; message: string; data: any; errCode?: string | null };
-}
-
 export interface ItemResult {
   id: string;
   fileName: string;
@@ -72,23 +67,6 @@ export async function imageBatch(project: InteropProject, name: string, images: 
     60_000,
   );
   return batch.id;
-}
-
-/** Uploads an annotation file (or a zip, or a folder's files by their paths) for a batch, as the import form sends it. */
-export async function importAnnotations(
-  project: InteropProject,
-  batchId: string,
-  format: string,
-  file: { name: string; content: Buffer } | { name: string; content: Buffer }[],
-  mode: 'all' | 'good' = 'all',
-  language = 'en_US',
-): Promise<ImportAnswer> {
-  const form = new FormData();
-  form.append('format', format);
-  form.append('mode', mode);
-  for (const part of Array.isArray(file) ? file : [file]) form.append('file', new Blob([new Uint8Array(part.content)]), part.name);
-  const response = await fetch(`${project.platform.baseUrl}/manage/batches/${batchId}/annotations`, { method: 'POST', body: form, headers: { authorization: `Bearer ${project.admin}`, 'x-language': language } });
-  return { status: response.status, body: await response.json() };
 }
 
 /** Every item of a batch with its latest result, by file name. */

@@ -126,11 +126,20 @@ interface Draft {
  * defines them) kept per frame and its other values once.
  */
 export function matchImport(outcome: DecodeOutcome, targets: ImportTarget[], tools: ResultTool[]): ImportMatch {
+  return importMatcher(targets, tools)(outcome);
+}
+
+/** The matching of one batch's items and tools, its lookups built once, for an import that matches its items a chunk at a time. */
+export function importMatcher(targets: ImportTarget[], tools: ResultTool[]): (outcome: DecodeOutcome) => ImportMatch {
+  const find = itemFinder(targets);
+  return (outcome) => matchWith(outcome, find, tools);
+}
+
+function matchWith(outcome: DecodeOutcome, find: (name: string) => ImportTarget | null, tools: ResultTool[]): ImportMatch {
   const refusals = [...outcome.refusals];
   const warnings = [...(outcome.warnings ?? [])];
   const dropped = { files: new Set<string>(), objects: new Set<string>() };
   noteDropped(outcome, dropped);
-  const find = itemFinder(targets);
   const drafts = new Map<string, Draft>();
   // A refused line of an item's file refuses the item: only items whose every line is good are written.
   const fileRefused = (source: string) => {

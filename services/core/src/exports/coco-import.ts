@@ -12,15 +12,17 @@ import {
   cocoLists,
   CocoReading,
   type DecodedItem,
+  type DecodeOutcome,
   type DecodeRefusal,
   type DecodeWarning,
+  type ImportMatch,
+  importMatcher,
   type ImportTarget,
   importReasons,
   type InputRefusal,
   isStorable,
   jsonFaultDetail,
   JsonFaultFinder,
-  matchImport,
   type MatchedItem,
   missingLists,
   noteDropped,
@@ -207,12 +209,14 @@ export async function importCocoStreamed(files: StreamedAnnotationFile[], enviro
     await progress(0);
   };
 
+  // The batch's items are looked up by name once for the whole import, not once a chunk.
+  const match = importMatcher(targets, tools);
   const cocos = files.map((file) => new CocoFile(file));
   for (const coco of cocos) {
     await walkFile(coco, indexWalk(coco, walked(weights.index)), () => progress(reading));
     await settle(coco.file, weights.index);
     if (coco.refused) continue;
-    await walkFile(coco, new AnnotationWalk(coco, chunkSize, walked(weights.check), (items) => check(coco, items, targets, tools)), () => progress(reading));
+    await walkFile(coco, new AnnotationWalk(coco, chunkSize, walked(weights.check), (items) => check(coco, items, match)), () => progress(reading));
     await settle(coco.file, weights.check);
   }
 
@@ -232,7 +236,7 @@ export async function importCocoStreamed(files: StreamedAnnotationFile[], enviro
   for (const coco of kept) {
     // A file with a refused line writes none of its items: this walk only lists what they drop.
     const write = async (decoded: DecodedItem[]) => {
-      const matched = matchImport({ items: decoded, refusals: coco.linesRefused ? [{ source: coco.file.path, reasonKey: importReasons.malformed }] : [] }, targets, tools);
+      const matched = match({ items: decoded, refusals: coco.linesRefused ? [{ source: coco.file.path, reasonKey: importReasons.malformed }] : [] });
       matched.dropped.files.filter((file) => file !== coco.file.path).forEach((file) => dropped.files.add(file));
       matched.dropped.objects.forEach((object) => dropped.objects.add(object));
       if (matched.items.length === 0) return;
@@ -267,13 +271,13 @@ function indexWalk(coco: CocoFile, read: (bytes: number) => void): CocoWalk {
 }
 
 /** Matches and validates a chunk without writing it: what the matching says joins the file's lines. */
-function check(coco: CocoFile, decoded: DecodedItem[], targets: ImportTarget[], tools: ResultTool[]): void {
+function check(coco: CocoFile, decoded: DecodedItem[], match: (outcome: DecodeOutcome) => ImportMatch): void {
   const passed = decoded.filter((item) => {
     const refused = valueRefusal(item, item.source);
     if (refused) coco.gate.push(gateRefusal(item.source, refused));
     return !refused;
   });
-  const matched = matchImport({ items: passed, refusals: [] }, targets, tools);
+  const matched = match({ items: passed, refusals: [] });
   coco.matched.refusals.push(...matched.refusals);
   coco.matched.warnings.push(...matched.warnings);
 }
