@@ -5,7 +5,7 @@
 // Then the dashboard query over a project of 1,000,000 items against the same query over one of 1,000.
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { anyVersion, batchProjection, createDatabase, type Db, EventStore, type NewEvent, noStream, runBatch, statisticsProjection } from '@annot/core';
+import { anyVersion, batchProjection, createDatabase, type Db, EventStore, itemProjection, type NewEvent, noStream, runBatch, statisticsProjection } from '@annot/core';
 import { batchItemsStreamId, batchStreamId, itemStreamId, projectStreamId, type StatisticsRange, todayIn } from '@annot/workflows';
 import { GetDashboardHandler, GetDashboardQuery } from '@annot/api/dist/insights/queries/get-dashboard.handler';
 import { StatisticsRepository } from '@annot/api/dist/insights/statistics.repository';
@@ -181,7 +181,7 @@ async function trafficLag(db: Db, url: string, projects: BenchProject[], log: (l
         const began = performance.now();
         // Each worker carries its items alone, in order: the pipeline's version checks have nothing to catch here.
         const events = command.events.map((e) => ({ ...e, metadata: metadata(command.actor) }));
-        const result = await store.append(itemStreamId(item), anyVersion, events, { projections: [batchProjection] });
+        const result = await store.append(itemStreamId(item), anyVersion, events, { projections: [itemProjection] });
         const done = performance.now();
         commit.push(done - began);
         committedAt.set(result.positions[result.positions.length - 1], done);

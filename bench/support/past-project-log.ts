@@ -3,7 +3,7 @@
 // passed and finished) written in bulk, six events an item at most, each saved result one box as the editor saves it.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { batchProjection, EventStore, type NewEvent, noStream } from '@annot/core';
+import { batchProjection, EventStore, itemProjection, type NewEvent, noStream } from '@annot/core';
 import { batchItemsStreamId, batchStreamId, projectStreamId } from '@annot/workflows';
 import type { BenchDatabase } from './bench-database';
 import { timed } from './timing';
@@ -33,7 +33,7 @@ async function registerProject(bench: BenchDatabase, p: { projectId: string; bat
       data: { ...batch, linkId: p.annotation, importId: p.batchId, firstSeq: first, progress: 100, fileNames: names, pathPrefix: 'past/', paths: [], sizes: names.map(() => 1000), mediaTypes: names.map(() => 'image/jpeg'), widths: names.map(() => 1920), heights: names.map(() => 1080), checksums: names.map((_, i) => String(first + i)), failedNames: [], failedReasons: [] },
       metadata: metadata(),
     };
-    await store.append(batchItemsStreamId(p.batchId), version, [registered], { projections: [batchProjection] });
+    await store.append(batchItemsStreamId(p.batchId), version, [registered], { projections: [batchProjection, itemProjection] });
   }
 }
 

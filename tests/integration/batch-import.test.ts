@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchProjection, EventStore, projectProjection, VersionConflictError, verifyReplay } from '@annot/core';
+import { batchProjection, EventStore, itemProjection, projectProjection, VersionConflictError, verifyReplay } from '@annot/core';
 import { batchItemsStreamId } from '@annot/workflows';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
 import { testMetadata } from '../support/events';
@@ -248,8 +248,8 @@ describe('batch import from a zip', () => {
   });
 
   it('rebuilds batches and data items from the events exactly as they are (replay --verify)', async () => {
-    const report = await verifyReplay(platform.database.db, [batchProjection]);
-    // The projection also owns the work on items (their results, the shares of pools), which no test here made.
+    const report = await verifyReplay(platform.database.db, [batchProjection, itemProjection]);
+    // The item projection also owns the work on items (their results, the shares of pools), which no test here made.
     const byTable = Object.fromEntries(report.tables.map((t) => [t.table, [t.liveRows > 0, t.missingCount, t.extraCount]]));
     expect(byTable).toMatchObject({ batches: [true, 0, 0], items: [true, 0, 0] });
     expect(report.tables.filter((t) => t.missingCount + t.extraCount > 0)).toEqual([]);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { BatchItemsRegistrar, batchProjection, verifyReplay } from '@annot/core';
+import { BatchItemsRegistrar, batchProjection, itemProjection, verifyReplay } from '@annot/core';
 import { batchItemsStreamId, decodePointCloud, frameToFrame, pointCloudMediaType } from '@annot/workflows';
 import { streetFrame, streetUpload } from '../../scripts/src/sample-point-clouds';
 import { seedProject, upload, zipOf } from '../support/batches';
@@ -256,7 +256,7 @@ describe('point cloud import', () => {
   });
 
   it('rebuilds the items, their frames and sensors from the events alone', async () => {
-    const report = await verifyReplay(platform.database.db, [batchProjection]);
+    const report = await verifyReplay(platform.database.db, [batchProjection, itemProjection]);
     expect(report.tables.filter((t) => t.missingCount > 0 || t.extraCount > 0)).toEqual([]);
     expect(report.ok).toBe(true);
   });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchProjection, verifyReplay } from '@annot/core';
+import { batchProjection, itemProjection, verifyReplay } from '@annot/core';
 import { png, seedProject, upload, zipOf } from '../support/batches';
 import { createPerson } from '../support/people';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
@@ -161,7 +161,7 @@ describe('sequence import', () => {
   });
 
   it('rebuilds the items and their frames from the events alone', async () => {
-    const report = await verifyReplay(platform.database.db, [batchProjection]);
+    const report = await verifyReplay(platform.database.db, [batchProjection, itemProjection]);
     expect(report.tables.filter((t) => t.missingCount > 0 || t.extraCount > 0)).toEqual([]);
     expect(report.ok).toBe(true);
   });

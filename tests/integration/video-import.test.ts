@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchProjection, verifyReplay } from '@annot/core';
+import { batchProjection, itemProjection, verifyReplay } from '@annot/core';
 import { seedProject, upload, zipOf } from '../support/batches';
 import { listenToJobs, type StreamedEvent } from '../support/job-stream';
 import { createPerson } from '../support/people';
@@ -150,7 +150,7 @@ describe('video import', () => {
   });
 
   it('rebuilds the video items and their frames from the events alone', async () => {
-    const report = await verifyReplay(platform.database.db, [batchProjection]);
+    const report = await verifyReplay(platform.database.db, [batchProjection, itemProjection]);
     expect(report.tables.filter((t) => t.missingCount > 0 || t.extraCount > 0)).toEqual([]);
     expect(report.ok).toBe(true);
   });

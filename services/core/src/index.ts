@@ -65,6 +65,7 @@ export * from './storage/storage.module';
 export * from './storage/thumbnails';
 export * from './core.module';
 export * from './items/item.lifecycle';
+export * from './items/item.projection';
 export * from './items/item-work';
 export * from './items/claim-timer';
 export * from './items/rule-reading.lifecycle';

@@ -3,7 +3,7 @@
 // before, at and after a snapshot, by position and by time, reads the same rows and counts as before they existed.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { batchProjection, catchUp, compareTable, itemLifecycle, pastItemSnapshotProjection, rebuildInto, writePastItems } from '@annot/core';
+import { batchProjection, catchUp, itemProjection, compareTable, itemLifecycle, pastItemSnapshotProjection, rebuildInto, writePastItems } from '@annot/core';
 import { finished, given, givenItems, givenProject, inInspection, itemEvents, itemStream, specDatabase } from '../../../../tests/support/given-when-then';
 import { PastCutsRepository } from './past-cuts.repository';
 import { PastProjectFolds } from './past-project-folds.service';
@@ -104,7 +104,7 @@ describe(PastProjectFolds.name, () => {
       await catchUp(spec.db, every);
       const differences = await spec.db.transaction().execute(async (trx) => {
         await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
-        await rebuildInto(trx, 'replayed', [batchProjection, every]);
+        await rebuildInto(trx, 'replayed', [batchProjection, itemProjection, every]);
         const compared = [];
         for (const table of every.tables) compared.push(await compareTable(trx, 'replayed', every.name, table));
         await sql`DROP SCHEMA replayed CASCADE`.execute(trx);

@@ -13,6 +13,7 @@ import { projectLifecycle } from '../projects/project.lifecycle';
 import { LifecycleStates } from '../projections/lifecycle-states.repository';
 import { projectStateRow } from '../projects/project.projection';
 import { batchLifecycle } from './batch.lifecycle';
+import { itemProjection } from '../items/item.projection';
 import { batchProjection } from './batch.projection';
 
 /** Edits of the project while the link is being fixed: each one costs a read and a retry, and past this many the job retries later. */
@@ -138,7 +139,7 @@ export class BatchItemsRegistrar {
         },
       });
       const data = { batchId: target.batchId, projectId: target.projectId, linkId: target.linkId, ...chunk };
-      unit.record(batchItemsStreamId(target.batchId), target.expectedVersion, [{ type: 'BatchItemsRegistered', data }], batchMachine, [batchProjection]);
+      unit.record(batchItemsStreamId(target.batchId), target.expectedVersion, [{ type: 'BatchItemsRegistered', data }], batchMachine, [batchProjection, itemProjection]);
     });
     return results[0];
   }

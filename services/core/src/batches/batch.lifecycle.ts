@@ -1,6 +1,7 @@
 // How the command pipeline drives a batch's stream.
 import { batchMachine, batchMachineContext, type BatchEvent, type BatchState, evolveBatch, initialBatchState } from '@annot/workflows';
 import type { Lifecycle } from '../commands/command-pipeline';
+import { itemProjection } from '../items/item.projection';
 import { batchProjection } from './batch.projection';
 
 export const batchLifecycle: Lifecycle<BatchState, BatchEvent> = {
@@ -9,5 +10,5 @@ export const batchLifecycle: Lifecycle<BatchState, BatchEvent> = {
   evolve: evolveBatch,
   status: (state) => state.status,
   context: batchMachineContext,
-  projections: [batchProjection],
+  projections: [batchProjection, itemProjection],
 };

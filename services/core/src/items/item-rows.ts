@@ -1,4 +1,4 @@
-// What an item's work events change in its row of the pool and in its latest result: part of the batches projection,
+// What an item's work events change in its row of the pool and in its latest result: part of the item projection,
 // which owns both tables and the counts of items per link and state, so a replay rebuilds them all together.
 import { type Kysely, sql } from 'kysely';
 import { type ItemEvent, itemEventTypes } from '@annot/workflows';

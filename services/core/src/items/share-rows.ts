@@ -1,5 +1,5 @@
 // What a link's distribution changes in its pool: which waiting items each team's share, and each group's part of it,
-// holds; and how many items each share has seen through its link. Part of the batches projection, which owns the item
+// holds; and how many items each share has seen through its link. Part of the item projection, which owns the item
 // rows and their counts per share, so a replay hands out exactly the items the live pool did.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { ItemRun, ProjectEvent } from '@annot/workflows';

@@ -4,6 +4,7 @@ import { annotationRuleProjection } from '../catalog/annotation-rule.projection'
 import { dataRuleProjection } from '../catalog/data-rule.projection';
 import { toolProjection } from '../catalog/tool.projection';
 import { batchProjection } from '../batches/batch.projection';
+import { itemProjection } from '../items/item.projection';
 import { samplingProjection } from '../quality/sampling.projection';
 import { acceptanceProjection } from '../quality/acceptance.projection';
 import { exportProjection } from '../exports/export.projection';
@@ -38,6 +39,7 @@ export const projectionCatalogue: Projection[] = [
   projectProjection,
   ruleReadingProjection,
   batchProjection,
+  itemProjection,
   samplingProjection,
   acceptanceProjection,
   exportProjection,

@@ -1,7 +1,7 @@
 // How the command pipeline drives a project's stream. Its distribution and membership events also move items between
-// the shares of a link's pool, which the batches projection keeps with the items.
+// the shares of a link's pool, which the item projection keeps with the items.
 import { evolveProject, initialProjectState, type ProjectEvent, projectMachine, type ProjectState } from '@annot/workflows';
-import { batchProjection } from '../batches/batch.projection';
+import { itemProjection } from '../items/item.projection';
 import type { Lifecycle } from '../commands/command-pipeline';
 import { projectProjection } from './project.projection';
 
@@ -11,7 +11,7 @@ export const projectLifecycle: Lifecycle<ProjectState, ProjectEvent> = {
   evolve: evolveProject,
   status: (state) => state.status,
   context: (state) => ({ published: state.published }),
-  projections: [projectProjection, batchProjection],
+  projections: [projectProjection, itemProjection],
   // Every command on an item reads its project's plan: the project is folded on from its last state.
   snapshots: true,
 };
