@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { catchUp, EventStore, managementLogProjection, noStream } from '@annot/core';
+import { catchUp, compareTable, EventStore, logStart, managementLogProjection, noStream, readLog } from '@annot/core';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testEvent } from '../support/events';
 
@@ -40,5 +40,36 @@ describe('management log', () => {
       { event_type: 'ThingNoted', actor_id: 'tester', actor_role: '01', stream_id: streamId, summary: ['not', 'an', 'object'], project_id: null },
       { event_type: 'ThingRenamed', actor_id: 'tester', actor_role: '01', stream_id: streamId, summary: { projectId: 'not-a-uuid' }, project_id: null },
     ]);
+  });
+
+  it('logs a range of the log, read where the events are, exactly as it logs the same events handed to it', async () => {
+    const store = new EventStore(test.db);
+    for (let n = 0; n < 7; n++) {
+      await store.append(`thing-${randomUUID()}`, noStream, [
+        testEvent('ThingMade', { projectId: randomUUID(), n, secretCode: 'x', projectIds: [randomUUID()] }),
+        testEvent('ThingNoted', [n]),
+      ]);
+    }
+    // Batches of three end inside a transaction's events as well as between transactions.
+    await catchUp(test.db, managementLogProjection, 3);
+    const events = await readLog(test.db, { after: logStart, limit: 1000, horizon: 'visible' });
+
+    await test.db.transaction().execute(async (trx) => {
+      await sql`CREATE SCHEMA handed`.execute(trx);
+      await sql`CREATE TABLE handed.management_log (LIKE public.management_log INCLUDING ALL)`.execute(trx);
+      await sql`SELECT set_config('search_path', 'handed', true)`.execute(trx);
+      await managementLogProjection.apply(trx, events);
+      await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);
+      const compared = await compareTable(trx, 'handed', managementLogProjection.name, 'management_log');
+      expect(compared).toMatchObject({ liveRows: events.length, rebuiltRows: events.length, missingCount: 0, extraCount: 0 });
+
+      // A range holds the events after its start up to its end, and no others.
+      await sql`SELECT set_config('search_path', 'handed', true)`.execute(trx);
+      await sql`TRUNCATE management_log`.execute(trx);
+      await managementLogProjection.applyRange!(trx, { after: events[2], until: events[6] });
+      const { rows } = await sql<{ global_position: string }>`SELECT global_position FROM management_log ORDER BY global_position`.execute(trx);
+      expect(rows.map((row) => row.global_position)).toEqual(events.slice(3, 7).map((e) => e.globalPosition));
+      await sql`DROP SCHEMA handed CASCADE`.execute(trx);
+    });
   });
 });

@@ -1,5 +1,5 @@
 // Reads events back: streams in order, or the global log in commit-safe order.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../database/database.types';
 import { type EventRow, type LogCursor, type StoredEvent, toStoredEvent } from './stored-event';
 
@@ -61,7 +61,23 @@ export interface ReadLogOptions {
 }
 
 export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Promise<StoredEvent[]> {
-  let query = selectEvents(db)
+  const rows = await pageOf(selectEvents(db), options).execute();
+  return rows.map((row) => toStoredEvent(row as EventRow));
+}
+
+/**
+ * Where the events of a `readLog` page stand in the log, and nothing of the events themselves: enough for a projection
+ * that makes its rows in SQL from the stored events of a range.
+ */
+export async function readLogPlaces(db: Kysely<Database>, options: ReadLogOptions): Promise<LogCursor[]> {
+  const select = db.withSchema('public').selectFrom('events').select(['global_position', sql<string>`tx_id::text`.as('tx_id')]);
+  const rows = await pageOf(select, options).execute();
+  return rows.map((row) => ({ txId: row.tx_id, globalPosition: row.global_position }));
+}
+
+/** The conditions, order and limit of one page of the log, on a select of the events table. */
+function pageOf<O>(select: SelectQueryBuilder<Database, 'events', O>, options: ReadLogOptions): SelectQueryBuilder<Database, 'events', O> {
+  let query = select
     .where(sql<boolean>`(tx_id, global_position) > (${options.after.txId}::xid8, ${options.after.globalPosition}::bigint)`)
     // Ordered by the xid8 column itself: a bare "tx_id" here would sort by the text alias selected above.
     .orderBy(sql`events.tx_id`)
@@ -76,8 +92,7 @@ export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Pr
       sql<boolean>`(tx_id, global_position) <= (${options.until.txId}::xid8, ${options.until.globalPosition}::bigint)`,
     );
   }
-  const rows = await query.execute();
-  return rows.map((row) => toStoredEvent(row as EventRow));
+  return query;
 }
 
 export function cursorOf(event: StoredEvent): LogCursor {

@@ -1,10 +1,10 @@
 // Runs async projections from the global log; checkpoint and writes commit together, one runner per projection.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/database.types';
-import { cursorOf, readLog } from '../events/event-log.reader';
-import type { LogCursor, StoredEvent } from '../events/stored-event';
+import type { LogCursor } from '../events/stored-event';
 import type { Wakeup } from '../database/wakeup';
 import type { Projection } from './projection';
+import { applyPage, type ProjectionPage, readPage } from './projection-page';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -18,6 +18,9 @@ export type BatchOutcome = 'applied' | 'idle' | 'busy';
 
 /** Events per batch, each committed with its checkpoint. */
 const defaultBatchSize = 2000;
+
+/** How many times larger the batches of a runner far behind are than those of one that keeps up. */
+const aheadFactor = 5;
 
 export async function readCheckpoint(db: Kysely<Database>, projection: string): Promise<LogCursor> {
   const row = await db
@@ -39,76 +42,76 @@ export async function runBatch(db: Kysely<Database>, projection: Projection, bat
 /** One batch read and applied in one transaction, with where it ended when it came back full (more may wait). */
 async function firstBatch(db: Kysely<Database>, projection: Projection, batchSize: number): Promise<{ outcome: BatchOutcome; fullTo?: LogCursor }> {
   return db.transaction().execute(async (trx) => {
-    if (!(await lease(trx, projection))) return { outcome: 'busy' as const };
-    const events = await readSettled(trx, projection, await readCheckpoint(trx, projection.name), batchSize);
-    if (events.length === 0) return { outcome: 'idle' as const };
-    await commitBatch(trx, projection, events);
-    return { outcome: 'applied' as const, fullTo: events.length === batchSize ? cursorOf(events[events.length - 1]) : undefined };
+    const at = await lease(trx, projection);
+    if (!at) return { outcome: 'busy' as const };
+    const batch = await readSettled(trx, projection, at, batchSize);
+    if (!batch) return { outcome: 'idle' as const };
+    await commitBatch(trx, projection, batch);
+    return { outcome: 'applied' as const, fullTo: batch.size === batchSize ? batch.last : undefined };
   });
 }
 
 /**
  * Applies settled batches back to back until one comes back empty, another runner holds the lease, or `more` says
  * stop. A runner that keeps up reads and applies its batch in one transaction. One far behind (a new or reset one
- * rebuilding from the first event), whose batch came back full, reads each next batch on a second connection of the
- * pool while the current one is applied and committed, so it reads and writes at once; a batch read ahead is applied
- * only if the checkpoint is still where it was read from.
+ * rebuilding from the first event), whose batch came back full, goes on in batches `aheadFactor` times larger, each
+ * read on a second connection of the pool while the one before is applied and committed, so it reads and writes at
+ * once; a batch read ahead is applied only if the checkpoint is still where it was read from.
  */
 export async function applySettled(db: Kysely<Database>, projection: Projection, batchSize = defaultBatchSize, more: () => boolean = () => true): Promise<BatchOutcome> {
   const first = await firstBatch(db, projection, batchSize);
   if (!first.fullTo || !more()) return first.outcome;
-  let from = first.fullTo;
-  let next = readSettled(db, projection, from, batchSize);
+  const aheadSize = batchSize * aheadFactor;
+  let next = readSettled(db, projection, first.fullTo, aheadSize);
   for (;;) {
-    const events = await next;
-    if (events.length === 0) return 'applied';
-    const to = cursorOf(events[events.length - 1]);
-    next = readSettled(db, projection, to, batchSize);
+    const batch = await next;
+    if (!batch) return 'applied';
+    next = readSettled(db, projection, batch.last, aheadSize);
     // A read that fails while this batch is applied must not go unhandled; the await above rethrows it.
     next.catch(() => undefined);
-    if (!(await applyBatch(db, projection, from, events)) || !more()) {
+    if (!(await applyBatch(db, projection, batch)) || !more()) {
       await next.catch(() => undefined);
       return 'applied';
     }
-    from = to;
   }
 }
 
 /**
- * Applies `events`, read after `from`, in a transaction of their own with the checkpoint at the last of them, if the
- * lease is free and the checkpoint still at `from`; false when another runner holds the lease or has moved on.
+ * Applies `batch` in a transaction of its own with the checkpoint at its end, if the lease is free and the checkpoint
+ * still where the batch was read from; false when another runner holds the lease or has moved on.
  */
-async function applyBatch(db: Kysely<Database>, projection: Projection, from: LogCursor, events: StoredEvent[]): Promise<boolean> {
+async function applyBatch(db: Kysely<Database>, projection: Projection, batch: ProjectionPage): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (!(await lease(trx, projection))) return false;
-    const at = await readCheckpoint(trx, projection.name);
-    if (at.txId !== from.txId || at.globalPosition !== from.globalPosition) return false;
-    await commitBatch(trx, projection, events);
+    const at = await lease(trx, projection);
+    if (!at || at.txId !== batch.after.txId || at.globalPosition !== batch.after.globalPosition) return false;
+    await commitBatch(trx, projection, batch);
     return true;
   });
 }
 
-/** The lease of a projection's runner for the rest of the transaction, if no other runner holds it. */
-async function lease(trx: Transaction<Database>, projection: Projection): Promise<boolean> {
+/**
+ * The lease of a projection's runner for the rest of the transaction, with its checkpoint, if no other runner holds
+ * it; in the same round trip, the transaction's commit is told not to wait for the disk: a crash can lose a batch only
+ * together with its checkpoint, and the runner then applies it again. The checkpoint is read by a statement of its
+ * own, once the lock is held: the snapshot of the statement that takes the lock may predate the last commit of the
+ * runner that held it before, and would show its checkpoint where it was.
+ */
+async function lease(trx: Transaction<Database>, projection: Projection): Promise<LogCursor | undefined> {
   const { rows } = await sql<{ leased: boolean }>`
-    SELECT pg_try_advisory_xact_lock(hashtextextended(${'projection:' + projection.name}, 0)) AS leased`.execute(trx);
-  return rows[0].leased;
+    SELECT pg_try_advisory_xact_lock(hashtextextended(${'projection:' + projection.name}, 0)) AS leased,
+           set_config('synchronous_commit', 'off', true) AS synchronous_commit`.execute(trx);
+  return rows[0].leased ? readCheckpoint(trx, projection.name) : undefined;
 }
 
 const readSettled = (db: Kysely<Database>, projection: Projection, after: LogCursor, limit: number) =>
-  readLog(db, { after, limit, horizon: 'settled', types: projection.types });
+  readPage(db, projection, { after, limit, horizon: 'settled' });
 
-/**
- * Applies a batch and moves the checkpoint past it, in the caller's transaction. The commit does not wait for the
- * disk: a crash can lose the batch only together with its checkpoint, and the runner then applies it again.
- */
-async function commitBatch(trx: Transaction<Database>, projection: Projection, events: StoredEvent[]): Promise<void> {
-  await sql`SELECT set_config('synchronous_commit', 'off', true)`.execute(trx);
-  await projection.apply(trx, events);
-  const last = cursorOf(events[events.length - 1]);
+/** Applies a batch and moves the checkpoint past it, in the caller's transaction. */
+async function commitBatch(trx: Transaction<Database>, projection: Projection, batch: ProjectionPage): Promise<void> {
+  await applyPage(trx, projection, batch);
   await sql`
     INSERT INTO projection_checkpoints (projection, tx_id, global_position, updated_at)
-    VALUES (${projection.name}, ${last.txId}::xid8, ${last.globalPosition}::bigint, now())
+    VALUES (${projection.name}, ${batch.last.txId}::xid8, ${batch.last.globalPosition}::bigint, now())
     ON CONFLICT (projection) DO UPDATE
       SET tx_id = excluded.tx_id, global_position = excluded.global_position, updated_at = now()`.execute(trx);
 }

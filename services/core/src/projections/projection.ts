@@ -1,7 +1,13 @@
 // A projection turns events into the rows a screen reads. The same code runs inline, async and in replay.
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database.types';
-import type { StoredEvent } from '../events/stored-event';
+import type { LogCursor, StoredEvent } from '../events/stored-event';
+
+/** The events after one place of the log up to and including another, in log order. */
+export interface LogRange {
+  after: LogCursor;
+  until: LogCursor;
+}
 
 export interface Projection {
   name: string;
@@ -22,4 +28,10 @@ export interface Projection {
    * names, so that replay can point them at fresh tables.
    */
   apply(db: Kysely<Database>, events: StoredEvent[]): Promise<void>;
+  /**
+   * For a projection that makes its rows in SQL from the stored events: applies the events of its types in `range`
+   * that `db` sees, exactly as `apply` would apply them. An async runner of such a projection then reads only where
+   * its batches end: nothing of an event travels to the server and back.
+   */
+  applyRange?(db: Kysely<Database>, range: LogRange): Promise<void>;
 }

@@ -2,10 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/database.types';
-import { cursorOf, readLog } from '../events/event-log.reader';
-import { type LogCursor, logStart, type StoredEvent } from '../events/stored-event';
+import { type LogCursor, logStart } from '../events/stored-event';
 import { verifyLedger, type LedgerVerdict } from '../ledger/verify-ledger';
 import type { Projection } from '../projections/projection';
+import { applyPage, type ProjectionPage, readPage } from '../projections/projection-page';
 import { readCheckpoint } from '../projections/projection-runner';
 
 export interface TableComparison {
@@ -62,9 +62,9 @@ export async function rebuildInto(
     for (const projection of projections) {
       const until: LogCursor | undefined = projection.mode === 'async' ? await readCheckpoint(publicDb(trx), projection.name) : undefined;
       let count = 0;
-      for await (const events of pagesOf(reader, pageSize, until, projection.types)) {
-        await projection.apply(trx, events);
-        count += events.length;
+      for await (const page of pagesOf(reader, pageSize, until, projection)) {
+        await applyPage(trx, projection, page);
+        count += page.size;
         options.onProgress?.(projection.name, count);
       }
       replayed = Math.max(replayed, count);
@@ -75,21 +75,16 @@ export async function rebuildInto(
 }
 
 /** Pages of the visible log in order, the next one already on its way while the caller works on the current. */
-async function* pagesOf(
-  reader: Kysely<Database>,
-  pageSize: number,
-  until: LogCursor | undefined,
-  types: readonly string[] | undefined,
-): AsyncGenerator<StoredEvent[]> {
-  const read = (after: LogCursor) => readLog(reader, { after, limit: pageSize, horizon: 'visible', until, types });
+async function* pagesOf(reader: Kysely<Database>, pageSize: number, until: LogCursor | undefined, projection: Projection): AsyncGenerator<ProjectionPage> {
+  const read = (after: LogCursor) => readPage(reader, projection, { after, limit: pageSize, horizon: 'visible', until });
   let next = read(logStart);
   for (;;) {
-    const events = await next;
-    if (events.length === 0) return;
-    next = read(cursorOf(events[events.length - 1]));
+    const page = await next;
+    if (!page) return;
+    next = read(page.last);
     // A read that fails while the caller is still busy must not go unhandled; the await above rethrows it.
     next.catch(() => undefined);
-    yield events;
+    yield page;
   }
 }
 
