@@ -130,8 +130,13 @@ async function registeredChunks(db: Kysely<Database>, projectId: string, cut: Lo
   return rows;
 }
 
-/** The latest snapshot of the project whose every event the cut keeps. */
-async function nearestSnapshot(db: Kysely<Database>, projectId: string, cut: LogCut): Promise<ItemSnapshot | null> {
+/** The latest snapshot of the project, of its items or of its statistics, whose every event the cut keeps. */
+export async function nearestSnapshot(
+  db: Kysely<Database>,
+  projectId: string,
+  cut: LogCut,
+  table: 'past_item_snapshots' | 'past_statistics_snapshots' = 'past_item_snapshots',
+): Promise<ItemSnapshot | null> {
   const held = !cut
     ? sql``
     : 'position' in cut
@@ -142,7 +147,7 @@ async function nearestSnapshot(db: Kysely<Database>, projectId: string, cut: Log
   const { rows } = await sql<{ txId: string; position: string; lastPosition: string; lastRecordedAt: string; fullAt: string }>`
     SELECT s.tx_id::text AS "txId", s.global_position::text AS position, s.last_position::text AS "lastPosition",
            ${iso('s.last_recorded_at')} AS "lastRecordedAt", s.full_at::text AS "fullAt"
-    FROM past_item_snapshots s WHERE s.project_id = ${projectId}::uuid ${held}
+    FROM ${sql.table(table)} s WHERE s.project_id = ${projectId}::uuid ${held}
     ORDER BY s.tx_id DESC, s.global_position DESC LIMIT 1`.execute(db);
   const row = rows[0];
   return row ? { cursor: { txId: row.txId, globalPosition: row.position }, lastPosition: row.lastPosition, lastRecordedAt: row.lastRecordedAt, fullAt: row.fullAt } : null;

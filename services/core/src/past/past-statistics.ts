@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database/database.types';
 import { type EventRow, type LogCursor, type StoredEvent, toStoredEvent } from '../events/stored-event';
 import { statisticsProjection } from '../insights/statistics.projection';
-import { atOrBefore, chainOf, type ItemSnapshot, type LogCut } from './past-item-folds';
+import { atOrBefore, chainOf, type ItemSnapshot, type LogCut, nearestSnapshot } from './past-item-folds';
 
 type Db = Kysely<Database>;
 
@@ -30,7 +30,7 @@ export async function withPastStatistics<T>(db: Db, projectId: string, cut: LogC
   for (const table of statisticsProjection.tables) {
     await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.table(`public.${table}`)} INCLUDING ALL) ON COMMIT DROP`.execute(db);
   }
-  const base = await nearestStatisticsSnapshot(db, projectId, cut);
+  const base = await nearestSnapshot(db, projectId, cut, 'past_statistics_snapshots');
   if (base) {
     for (const table of keptStatisticsTables) {
       const columns = await columnsOf(db, table);
@@ -67,24 +67,6 @@ async function rowsOf(db: Db, projectId: string, snapshot: ItemSnapshot, table: 
       JOIN past_statistics_snapshots s ON s.project_id = r.project_id AND s.global_position = r.snapshot
       WHERE r.project_id = ${projectId}::uuid AND ${chainOf(projectId, snapshot)}
       ORDER BY ${key}, s.tx_id DESC, s.global_position DESC) latest`;
-}
-
-/** The latest statistics snapshot of the project whose every event the cut keeps. */
-async function nearestStatisticsSnapshot(db: Db, projectId: string, cut: LogCut): Promise<ItemSnapshot | null> {
-  const held = !cut
-    ? sql``
-    : 'position' in cut
-      ? sql`AND s.last_position <= ${cut.position.toString()}::bigint`
-      : 'at' in cut
-        ? sql`AND s.last_recorded_at <= ${cut.at}::timestamptz`
-        : sql`AND (s.tx_id, s.global_position) < (${cut.cursor.txId}::xid8, ${cut.cursor.globalPosition}::bigint)`;
-  const { rows } = await sql<{ txId: string; position: string; lastPosition: string; lastRecordedAt: string; fullAt: string }>`
-    SELECT s.tx_id::text AS "txId", s.global_position::text AS position, s.last_position::text AS "lastPosition",
-           to_char(s.last_recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "lastRecordedAt", s.full_at::text AS "fullAt"
-    FROM past_statistics_snapshots s WHERE s.project_id = ${projectId}::uuid ${held}
-    ORDER BY s.tx_id DESC, s.global_position DESC LIMIT 1`.execute(db);
-  const row = rows[0];
-  return row ? { cursor: { txId: row.txId, globalPosition: row.position }, lastPosition: row.lastPosition, lastRecordedAt: row.lastRecordedAt, fullAt: row.fullAt } : null;
 }
 
 /**
