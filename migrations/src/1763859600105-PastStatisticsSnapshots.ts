@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (project_id, global_position)
     )`.execute(db);
   for (const name of kept) {
-    await sql`CREATE TABLE ${sql.id(`past_insights_${name}`)} (snapshot bigint NOT NULL, LIKE ${sql.id(`insights_${name}`)})`.execute(db);
+    await sql`CREATE TABLE ${sql.id(`past_insights_${name}`)} (snapshot bigint NOT NULL, LIKE ${sql.id(`insights_${name}`)} INCLUDING DEFAULTS)`.execute(db);
     await sql`CREATE INDEX ${sql.id(`past_insights_${name}_snapshot_idx`)} ON ${sql.id(`past_insights_${name}`)} (project_id, snapshot)`.execute(db);
   }
   // The events of a project's items in log order, so what a past read folds after a snapshot is found by the events

@@ -93,15 +93,35 @@ function declaredTables(source: ts.SourceFile): Tables {
     throw new Error(`a column type the check does not read: ${type.getText(source)}`);
   };
 
+  /**
+   * The columns a table's type declares: an interface of the file, `Omit` of one (its other columns), or a generic alias
+   * of the file adding columns to its argument (`Snapshotted<T>`: T's columns and the snapshot's).
+   */
+  const columnsOf = (type: ts.TypeNode): ts.PropertySignature[] => {
+    if (ts.isTypeLiteralNode(type)) return type.members.filter(ts.isPropertySignature);
+    if (!ts.isTypeReferenceNode(type)) throw new Error(`a table type the check does not read: ${type.getText(source)}`);
+    const name = type.typeName.getText(source);
+    const [argument, left] = type.typeArguments ?? [];
+    if (name === 'Omit' && argument && left) {
+      const omitted = new Set((ts.isUnionTypeNode(left) ? left.types : [left]).map((t) => t.getText(source).slice(1, -1)));
+      return columnsOf(argument).filter((p) => !omitted.has(p.name.getText(source)));
+    }
+    const table = interfaces.get(name);
+    if (table) return table.members.filter(ts.isPropertySignature);
+    const alias = aliases.get(name);
+    if (alias && argument && ts.isIntersectionTypeNode(alias)) {
+      return alias.types.flatMap((part) => (ts.isTypeReferenceNode(part) ? columnsOf(argument) : columnsOf(part)));
+    }
+    throw new Error(`Database names ${name}, which is not an interface of the file`);
+  };
+
   const database = interfaces.get('Database');
   if (!database) throw new Error('database.types.ts names no Database interface');
   const tables: Tables = new Map();
   for (const member of database.members) {
     if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type)) throw new Error(`an entry of Database the check does not read: ${member.getText(source)}`);
-    const table = interfaces.get(member.type.typeName.getText(source));
-    if (!table) throw new Error(`Database names ${member.type.typeName.getText(source)}, which is not an interface of the file`);
     const columns = new Map<string, Column>();
-    for (const property of table.members) {
+    for (const property of columnsOf(member.type)) {
       if (!ts.isPropertySignature(property) || !property.type) continue;
       const found: { kinds: Set<Kind | 'null'>; generated: boolean; unknown?: boolean } = { kinds: new Set(), generated: false };
       kindsOf(property.type, found);
