@@ -63,7 +63,12 @@ describe('statistics', () => {
     const [d] = await claim(tagger, links.annotation);
     await ok(platform, 'POST', `/manage/items/${d}/mark-invalid`, tagger.token, { reasonId: reason.id });
     await ok(platform, 'POST', `/manage/items/${d}/submit`, tagger.token);
-    await eventually(() => figures(admin), (f) => f.totals.submitted === 5 && f.links[1]?.waiting === 1, 20_000);
+    // The figures answer 404 until the statistics projection has read the project, then count what it has read.
+    await eventually(
+      () => statistics(admin),
+      ({ status, body }) => status === 200 && body.data.totals.submitted === 5 && body.data.links[1]?.waiting === 1,
+      20_000,
+    );
   }, 240_000);
   afterAll(async () => project?.platform.stop());
 
