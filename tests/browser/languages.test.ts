@@ -165,6 +165,8 @@ describe('the console in Arabic and Thai', () => {
     const before = new Set((await objects()).map((object) => object.id));
 
     await switchTo(page, english, 'العربية');
+    // The choice is kept once Arabic's strings have arrived and the page has turned, as a person sees it before going on.
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.goto(`/tag/edit/${itemId}`);
     await page.locator('[data-editor-ready="true"]').waitFor();
     // The page turns right to left once the chosen language's chunk has arrived; it never does if the language is lost.
