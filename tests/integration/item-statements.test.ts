@@ -33,9 +33,16 @@ describe('item statements', () => {
     await platform?.stop();
   });
 
+  // A request's work may end after its answer: the notification after commit leaves a few milliseconds later, from a
+  // timer the request set. Its statements are counted once none has come for a while.
   async function counted<T>(work: () => Promise<T>): Promise<{ value: T; count: number }> {
     statements = [];
     const value = await work();
+    let seen = -1;
+    while (seen !== statements.length) {
+      seen = statements.length;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     return { value, count: statements.length };
   }
 
