@@ -5,8 +5,10 @@
 // upload like an export. A video as CVAT exports it through Datumaro (an item per frame, each shape naming its
 // track by `track_id`) zipped with its frames is one upload into a sequence project: one sequence, each track with its
 // keyframes and the frames it leaves; tags of a frame are skipped with a warning; its export reads back the same.
+// Datumaro 0.1's layout (items named by id, pictures at images/<id>.jpg, masks as PNGs by mask_id) is one upload too.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpeg, png, zipOf } from '../support/batches';
 import { eventually } from '../support/platform';
@@ -16,6 +18,12 @@ import { ok } from '../support/worked-project';
 
 const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'datumaro', 'annotations', 'default.json'));
 const json = (dataset: unknown) => ({ name: 'default.json', content: Buffer.from(JSON.stringify(dataset)) });
+/** A grey PNG, 1 where `painted` says and 0 elsewhere, as Datumaro 0.1 saves a mask. */
+function greyMask(width: number, height: number, painted: (x: number, y: number) => boolean): Buffer {
+  const png = new PNG({ width, height, colorType: 0 });
+  for (let at = 0; at < width * height; at++) png.data.fill(painted(at % width, Math.floor(at / width)) ? 1 : 0, 4 * at, 4 * at + 3).fill(255, 4 * at + 3, 4 * at + 4);
+  return PNG.sync.write(png, { colorType: 0 });
+}
 const choice = (name: string, options: string[]) => ({ name, displayName: name, exportName: name, type: 'single', options: options.map((o) => ({ name: o })) });
 
 interface Dataset {
@@ -125,6 +133,49 @@ describe('Datumaro import', () => {
     const results = await batchResults(project, id);
     const kinds = new Map([...results].map(([name, item]) => [name, item.objects.map((o) => o.keyframes[0].shape.type)]));
     expect(kinds).toEqual(new Map([['street/drive/images/default/corner_0.jpg', ['box', 'box', 'polygon']], ['street/drive/images/default/corner_1.jpg', ['line', 'point', 'mask']]]));
+  });
+
+  it('takes a Datumaro 0.1 export as one upload: items named by their id with pictures at images/<id>.jpg, masks as PNGs of their own', async () => {
+    const { platform, admin, projectId } = project;
+    const id = (await ok<{ id: string }>(platform, 'POST', `/manage/projects/${projectId}/batches`, admin, { name: 'Datumaro 0.1', priority: 10, uploadType: 'zip' })).id;
+    // As Datumaro 0.1 writes a dataset: no image entry, a null group, the mask a 0/1 grey PNG named by its mask_id.
+    const dataset = {
+      info: {},
+      categories: { label: { labels: [{ name: 'car', parent: '' }, { name: 'stain', parent: '' }] }, mask: { colormap: [{ label_id: 1, r: 128, g: 0, b: 0 }] } },
+      items: [
+        { id: 'left', annotations: [
+          { id: 1, type: 'bbox', attributes: { color: 'blue' }, group: null, label_id: 0, bbox: [10, 20, 50, 30] },
+          { id: 2, type: 'mask', attributes: {}, group: null, label_id: 1, mask_id: 1 },
+        ] },
+        { id: 'right', annotations: [{ id: 3, type: 'caption', attributes: {}, group: null, caption: 'a quiet street' }] },
+      ],
+    };
+    const zip = await zipOf([
+      { name: 'annotations/default.json', content: Buffer.from(JSON.stringify(dataset)) },
+      { name: 'annotations/masks/1.png', content: greyMask(200, 100, (x, y) => x >= 20 && x < 40 && y >= 30 && y < 35) },
+      { name: 'images/left.jpg', content: jpeg(200, 100, 71) },
+      { name: 'images/right.jpg', content: jpeg(200, 100, 72) },
+    ]);
+    const answer = await startAnnotationImport(project, id, 'datumaro', { name: 'dataset.zip', content: zip });
+    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 202, body: { data: { importId: expect.any(String), batchImport: true } } });
+    const summary = await eventually(() => ok<{ importing: unknown; items: number; failed: number }>(platform, 'GET', `/manage/batches/${id}`, admin), (b) => b.importing === null && b.items > 0, 60_000);
+    // The mask is no picture of the batch.
+    expect(summary).toMatchObject({ items: 2, failed: 0 });
+    const results = await batchResults(project, id);
+    const [box, mask] = results.get('images/left.jpg')!.objects;
+    expect(box).toMatchObject({ id: '1', attributes: { color: 'blue' }, keyframes: [{ shape: { type: 'box', x: 10, y: 20, width: 50, height: 30 } }] });
+    expect(mask.keyframes[0].shape).toMatchObject({ type: 'mask', width: 200, height: 100, counts: [30 * 200 + 20, ...Array(4).fill([20, 180]).flat(), 20, 100 * 200 - (34 * 200 + 40)] });
+    expect(results.get('images/right.jpg')!.objects).toEqual([]);
+  });
+
+  it('refuses a Datumaro 0.1 mask whose PNG is not in the upload, by its place, and writes nothing', async () => {
+    const before = await batchResults(project, batch);
+    const dataset = { categories: { label: { labels: [{ name: 'stain', parent: '' }] } }, items: [{ id: 'a', annotations: [{ id: 1, type: 'mask', attributes: {}, group: null, label_id: 0, mask_id: 7 }] }] };
+    const zip = await zipOf([{ name: 'annotations/default.json', content: Buffer.from(JSON.stringify(dataset)) }]);
+    const answer = await importAnnotations(project, batch, 'datumaro', { name: 'dataset.zip', content: zip });
+    expect(answer.status).toBe('failed');
+    expect(answer.refusals).toEqual([{ source: 'annotations/default.json items[0] annotations[0]', message: 'The PNG "annotations/masks/7.png" the annotation names is not in the upload' }]);
+    expect(await batchResults(project, batch)).toEqual(before);
   });
 
   it('refuses a malformed dataset by its place, in the caller’s language, and writes nothing', async () => {

@@ -24,11 +24,14 @@ export const isShippedMedia = (path: string): boolean => /\.(png|jpe?g|bmp|gif|w
 const paintedFormats: readonly string[] = ['coco_panoptic', 'masks'];
 
 /**
- * Whether a file of an upload in the format is one of its annotation files: a text file, or in a mask format a PNG
- * outside the folders where exports and VOC keep their pictures (images/, JPEGImages/).
+ * Whether a file of an upload in the format is one of its annotation files: a text file, in a mask format a PNG
+ * outside the folders where exports and VOC keep their pictures (images/, JPEGImages/), and in Datumaro a mask of
+ * Datumaro 0.1 (annotations/masks/<id>.png).
  */
 export const isAnnotationFileOf = (format: string, path: string): boolean =>
-  isAnnotationText(path) || (paintedFormats.includes(format) && /\.png$/i.test(path) && !/(^|\/)(images|JPEGImages)\//.test(path));
+  isAnnotationText(path) ||
+  (paintedFormats.includes(format) && /\.png$/i.test(path) && !/(^|\/)(images|JPEGImages)\//.test(path)) ||
+  (format === 'datumaro' && /(^|\/)annotations\/masks\/\d+\.png$/i.test(path));
 
 /** A picture or a video an upload in the format ships beside its annotation files. */
 export const isShippedMediaOf = (format: string, path: string): boolean => isShippedMedia(path) && !isAnnotationFileOf(format, path);

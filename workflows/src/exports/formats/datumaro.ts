@@ -2,10 +2,13 @@
 // bbox, polygon, polyline, points or mask (COCO's compressed RLE, column by column) with its label id, attributes,
 // group and z_order. Other annotation kinds (labels, captions, 3D cuboids, ellipses) are skipped with a warning. A
 // video is an item per frame whose shapes name their track (`track_id` among their attributes), as CVAT writes it.
+// Datumaro 0.1 (CVAT's exports before 2021) named an item by its `id` alone, its picture at images/<id>.jpg, and kept
+// each mask as a PNG of its own, annotations/masks/<mask_id>.png.
 import { encodeMask, maskSpans } from '../../editor/masks';
 import type { AttributeValues, MaskShape, Shape } from '../../items/result.schema';
 import { isAnnotationText } from '../import-gate';
-import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
+import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodeContext, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ExportItem, type ExportTool, type ImportedFile, importReasons, importWarnings, shippedPaths, stemOf } from '../format';
+import { readMaskPng } from './mask-files';
 import { migrationWarnings } from './cvat-xml';
 import { decodeJsonDocuments } from './json-documents';
 import { objectsAt } from './objects-at';
@@ -111,17 +114,42 @@ function isVideo(items: unknown[]): boolean {
   return entries.length > 0 && entries.every((entry) => typeof entry.id === 'string' && /(^|\/)frame_\d+$/.test(entry.id));
 }
 
-/** Where an item's picture ships beside the document ("annotations/<subset>.json"): images/<subset>/<path>, else images/<path>. */
+/** The folder a document ("annotations/<subset>.json") ships in, with its trailing slash: where its images/ are. */
+const datasetRoot = (documentPath: string) => documentPath.replace(/(^|\/)annotations\/[^/]+$/, '$1').replace(/[^/]+$/, '');
+
+/**
+ * Where an item's picture ships beside the document: images/<subset>/<path>, else images/<path>, else (Datumaro 0.1,
+ * a path without extension being the item's id) images/<id>.jpg.
+ */
 function shippedImage(documentPath: string, path: string, paths: Set<string>): string | null {
-  const root = documentPath.replace(/(^|\/)annotations\/[^/]+$/, '$1').replace(/[^/]+$/, '');
+  const root = datasetRoot(documentPath);
   const subset = stemOf(documentPath.slice(documentPath.lastIndexOf('/') + 1));
-  return [`${root}images/${subset}/${path}`, `${root}images/${path}`].find((candidate) => paths.has(candidate)) ?? null;
+  const candidates = [`${root}images/${subset}/${path}`, `${root}images/${path}`, ...(/\.[^/.]+$/.test(path) ? [] : [`${root}images/${path}.jpg`])];
+  return candidates.find((candidate) => paths.has(candidate)) ?? null;
+}
+
+/**
+ * A Datumaro 0.1 mask: its PNG (annotations/masks/<mask_id>.png beside the document) painted where not black, or
+ * null where it is refused (not in the upload, no PNG, or not the picture's size).
+ */
+function maskFile(documentPath: string, where: string, maskId: number, files: Map<string, ImportedFile>, context: DecodeContext, expected: { name: string; width: number; height: number } | null, refusals: DecodeRefusal[]): MaskShape[] | null {
+  const path = `${datasetRoot(documentPath)}annotations/masks/${maskId}.png`;
+  const file = files.get(path);
+  if (!file) {
+    refusals.push({ source: where, reasonKey: importReasons.pngMissing, params: { value: path } });
+    return null;
+  }
+  const raster = readMaskPng(path, file.content, context, expected, refusals);
+  if (!raster) return null;
+  const { width, height, rgba } = raster;
+  return [encodeMask(width, height, (at) => rgba[4 * at] !== 0 || rgba[4 * at + 1] !== 0 || rgba[4 * at + 2] !== 0)];
 }
 
 const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
 
 export const decodeDatumaro: AnnotationDecoder = (files, context) => {
   const paths = shippedPaths(files, context);
+  const byPath = new Map(files.map((file) => [file.path, file]));
   const placeOf = folderFrames(paths);
   return decodeJsonDocuments(files, 'Datumaro', (file, dataset, { items, refusals, warnings }) => {
     if (!isObject(dataset) || !Array.isArray(dataset.items)) return details.notDataset;
@@ -161,7 +189,9 @@ export const decodeDatumaro: AnnotationDecoder = (files, context) => {
         const label = labels[a.label_id];
         const className = isObject(label) && typeof label.name === 'string' ? label.name : null;
         if (!className) return refusals.push(malformed(`${where} label_id`, details.unknownLabel));
-        const shapes = shapesOf(a, size);
+        const painted = a.type === 'mask' && a.rle === undefined && Number.isInteger(a.mask_id);
+        const shapes = painted ? maskFile(file.path, where, a.mask_id, byPath, context, size && { name: fileName, ...size }, refusals) : shapesOf(a, size);
+        if (shapes === null) return;
         if (typeof shapes === 'string') return refusals.push(malformed(where, shapes));
         if (a.group) warnings.push({ source: where, reasonKey: migrationWarnings.group, params: { value: String(a.group) } });
         if (shapes.length > 1) warnings.push({ source: where, reasonKey: migrationWarnings.pointsSplit, params: { value: shapes.length } });
