@@ -56,6 +56,8 @@ export interface ProjectionCheckpointsTable {
   tx_id: Generated<string>;
   global_position: Generated<string>;
   updated_at: Timestamp;
+  /** The indexes its runner dropped for a rebuild from the first event, built again once it has caught up. */
+  rebuild_indexes: string[] | null;
 }
 
 export interface AuditLedgerTable {
