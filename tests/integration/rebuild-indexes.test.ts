@@ -95,6 +95,17 @@ describe('rebuild without secondary indexes', () => {
     expect(await loggedFor(test.db, projectId)).toEqual(ofProject);
   });
 
+  it('builds the indexes after a rebuild reset midway and begun again', async () => {
+    await reset(test.db);
+    await runBatch(test.db, projection, 10);
+    expect(await indexesOfLog(test.db)).toHaveLength(1);
+    await reset(test.db);
+
+    await catchUp(test.db, projection, 10);
+    expect(await indexesOfLog(test.db)).toEqual(indexes);
+    expect(await loggedFor(test.db, projectId)).toEqual(ofProject);
+  });
+
   it('builds the indexes when a runner starts with nothing left to apply after a rebuild stopped on its last batch', async () => {
     await reset(test.db);
     // One full batch takes every event: the rebuild has dropped the indexes and has not yet looked for more.

@@ -56,8 +56,13 @@ export interface ProjectionCheckpointsTable {
   tx_id: Generated<string>;
   global_position: Generated<string>;
   updated_at: Timestamp;
-  /** The indexes its runner dropped for a rebuild from the first event, built again once it has caught up. */
-  rebuild_indexes: string[] | null;
+}
+
+/** The indexes a projection's runner dropped for a rebuild from the first event, until it builds them again. */
+export interface ProjectionDroppedIndexesTable {
+  projection: string;
+  definitions: string[];
+  dropped_at: Generated<Timestamp>;
 }
 
 export interface AuditLedgerTable {
@@ -922,6 +927,7 @@ export interface Database {
   commands: CommandsTable;
   outbox: OutboxTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  projection_dropped_indexes: ProjectionDroppedIndexesTable;
   audit_ledger: AuditLedgerTable;
   audits: AuditsTable;
   management_log: ManagementLogTable;

@@ -33,13 +33,15 @@ interface RunnerState {
   droppedIndexes: string[] | null;
 }
 
+/** Named in public: replay reads the live checkpoints while its search path points at its fresh tables. */
 async function readRunnerState(db: Kysely<Database>, projection: string): Promise<RunnerState> {
-  const row = await db
-    .selectFrom('projection_checkpoints')
-    .select([sql<string>`tx_id::text`.as('tx_id'), 'global_position', 'rebuild_indexes'])
-    .where('projection', '=', projection)
-    .executeTakeFirst();
-  return row ? { at: { txId: row.tx_id, globalPosition: row.global_position }, droppedIndexes: row.rebuild_indexes } : { at: logStart, droppedIndexes: null };
+  const { rows } = await sql<{ tx_id: string | null; global_position: string | null; definitions: string[] | null }>`
+    SELECT c.tx_id::text AS tx_id, c.global_position::text AS global_position, d.definitions
+    FROM (SELECT ${projection}::text AS projection) p
+    LEFT JOIN public.projection_checkpoints c USING (projection)
+    LEFT JOIN public.projection_dropped_indexes d USING (projection)`.execute(db);
+  const { tx_id: txId, global_position: globalPosition, definitions } = rows[0];
+  return { at: txId !== null && globalPosition !== null ? { txId, globalPosition } : logStart, droppedIndexes: definitions };
 }
 
 /**
@@ -135,16 +137,13 @@ async function rebuildsFromEmpty(trx: Transaction<Database>, projection: Project
 }
 
 /**
- * Drops the secondary indexes of the projection's tables and keeps their definitions beside its checkpoint, in the
- * lease holder's transaction: the tables never lose an index without the record of it. Readers meanwhile find the
- * rows they always would, only by scanning; one that holds a table too long keeps the indexes in place.
+ * Drops the secondary indexes of the projection's tables and keeps their definitions, in the lease holder's
+ * transaction: the tables never lose an index without the record of it. Readers meanwhile find the rows they always
+ * would, only by scanning; one that holds a table too long keeps the indexes in place.
  */
 async function dropIndexes(trx: Transaction<Database>, projection: Projection): Promise<void> {
   const dropped = await dropSecondaryIndexes(trx, projection.tables, dropLockTimeout);
-  if (dropped.length === 0) return;
-  await sql`
-    INSERT INTO projection_checkpoints (projection, rebuild_indexes) VALUES (${projection.name}, ${dropped})
-    ON CONFLICT (projection) DO UPDATE SET rebuild_indexes = excluded.rebuild_indexes`.execute(trx);
+  if (dropped.length > 0) await trx.insertInto('projection_dropped_indexes').values({ projection: projection.name, definitions: dropped }).execute();
 }
 
 /** How long the drop waits for readers of the tables before the rebuild goes on with its indexes. */
@@ -154,7 +153,7 @@ const dropLockTimeout = '2s';
 async function buildDroppedIndexes(trx: Transaction<Database>, projection: Projection, held: RunnerState): Promise<void> {
   if (!held.droppedIndexes) return;
   await createIndexes(trx, held.droppedIndexes);
-  await sql`UPDATE projection_checkpoints SET rebuild_indexes = NULL WHERE projection = ${projection.name}`.execute(trx);
+  await trx.deleteFrom('projection_dropped_indexes').where('projection', '=', projection.name).execute();
 }
 
 const readSettled = (db: Kysely<Database>, projection: Projection, after: LogCursor, limit: number) =>
