@@ -114,10 +114,11 @@ async function applyBatch(db: Kysely<Database>, projection: Projection, batch: P
 }
 
 /**
- * The lease of a projection's runner for the rest of the transaction, with its state, if no other runner holds it; in the same round trip, the transaction's commit is told not to wait for the disk: a crash can lose a batch only
- * together with its checkpoint, and the runner then applies it again. The checkpoint is read by a statement of its
- * own, once the lock is held: the snapshot of the statement that takes the lock may predate the last commit of the
- * runner that held it before, and would show its checkpoint where it was.
+ * The lease of a projection's runner for the rest of the transaction, with its state, if no other runner holds it; in
+ * the same round trip, the transaction's commit is told not to wait for the disk: a crash can lose a batch only
+ * together with its checkpoint, and the runner then applies it again. The state is read by a statement of its own,
+ * once the lock is held: the snapshot of the statement that takes the lock may predate the last commit of the runner
+ * that held it before, and would show its checkpoint where it was.
  */
 async function lease(trx: Transaction<Database>, projection: Projection): Promise<RunnerState | undefined> {
   const { rows } = await sql<{ leased: boolean }>`
