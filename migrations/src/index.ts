@@ -46,6 +46,7 @@ import * as m1763859600102 from './1763859600102-PastItemSnapshots';
 import * as m1763859600103 from './1763859600103-AnnotationImports';
 import * as m1763859600105 from './1763859600105-PastStatisticsSnapshots';
 import * as m1763859600107 from './1763859600107-ItemsTable';
+import * as m1763859600108 from './1763859600108-ProjectionDroppedIndexes';
 
 export const migrations: Record<string, Migration> = {
   '1763859600000-EventStore': m1763859600000,
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '1763859600103-AnnotationImports': m1763859600103,
   '1763859600105-PastStatisticsSnapshots': m1763859600105,
   '1763859600107-ItemsTable': m1763859600107,
+  '1763859600108-ProjectionDroppedIndexes': m1763859600108,
 };

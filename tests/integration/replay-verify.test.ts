@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { auditProjection, catchUp, EventStore, noStream, projectionCatalogue } from '@annot/core';
+import { auditProjection, catchUp, EventStore, managementLogProjection, noStream, projectionCatalogue, rebuildInto } from '@annot/core';
 import { replayCommand } from '../../scripts/src/replay-command';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testEvent } from '../support/events';
@@ -37,6 +37,23 @@ describe('replay --verify', () => {
     expect(output).toContain('same  audits -> audits: live 30 rows, rebuilt 30 rows');
     expect(output).toContain('same  management-log -> management_log: live 30 rows, rebuilt 30 rows');
     expect(output).toContain('intact     audit ledger hash chain: 30 events checked');
+  });
+
+  it('rebuilds the management log into a copy with every index of the live one, built after it is filled', async () => {
+    // An index as its definition reads without its name and schema, which differ between the live table and the copy.
+    const indexesOf = async (db: typeof test.db, schema: string) => {
+      const { rows } = await sql<{ definition: string }>`
+        SELECT regexp_replace(indexdef, 'INDEX \\S+ ON \\S+\\.', 'INDEX ON ') AS definition
+        FROM pg_indexes WHERE schemaname = ${schema} AND tablename = 'management_log' ORDER BY 1`.execute(db);
+      return rows.map((row) => row.definition);
+    };
+    const live = await indexesOf(test.db, 'public');
+    expect(live.length).toBeGreaterThan(1);
+    await test.db.transaction().execute(async (trx) => {
+      expect(await rebuildInto(trx, 'copied', [managementLogProjection], { pageSize: 7 })).toBe(30);
+      expect(await indexesOf(trx, 'copied')).toEqual(live);
+      await sql`DROP SCHEMA copied CASCADE`.execute(trx);
+    });
   });
 
   it('fails and names the event when one stored event is changed in SQL', async () => {

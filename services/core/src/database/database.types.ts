@@ -58,6 +58,13 @@ export interface ProjectionCheckpointsTable {
   updated_at: Timestamp;
 }
 
+/** The indexes a projection's runner dropped for a rebuild from the first event, until it builds them again. */
+export interface ProjectionDroppedIndexesTable {
+  projection: string;
+  definitions: string[];
+  dropped_at: Generated<Timestamp>;
+}
+
 export interface AuditLedgerTable {
   seq: string;
   global_position: string;
@@ -920,6 +927,7 @@ export interface Database {
   commands: CommandsTable;
   outbox: OutboxTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  projection_dropped_indexes: ProjectionDroppedIndexesTable;
   audit_ledger: AuditLedgerTable;
   audits: AuditsTable;
   management_log: ManagementLogTable;

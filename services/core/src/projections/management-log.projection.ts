@@ -15,6 +15,7 @@ export const managementLogProjection: Projection = {
   name: 'management-log',
   mode: 'async',
   tables: ['management_log'],
+  indexesAfterRebuild: true,
   async apply(db, events) {
     if (events.length === 0) return;
     await logEvents(db, sql`e.global_position = ANY(${events.map((e) => e.globalPosition)}::bigint[])`);

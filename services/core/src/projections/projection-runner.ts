@@ -1,10 +1,11 @@
 // Runs async projections from the global log; checkpoint and writes commit together, one runner per projection.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/database.types';
-import type { LogCursor } from '../events/stored-event';
+import { type LogCursor, logStart } from '../events/stored-event';
 import type { Wakeup } from '../database/wakeup';
 import type { Projection } from './projection';
 import { applyPage, type ProjectionPage, readPage } from './projection-page';
+import { createIndexes, dropSecondaryIndexes } from './rebuild-indexes';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -23,12 +24,24 @@ const defaultBatchSize = 2000;
 const aheadFactor = 5;
 
 export async function readCheckpoint(db: Kysely<Database>, projection: string): Promise<LogCursor> {
-  const row = await db
-    .selectFrom('projection_checkpoints')
-    .select([sql<string>`tx_id::text`.as('tx_id'), 'global_position'])
-    .where('projection', '=', projection)
-    .executeTakeFirst();
-  return row ? { txId: row.tx_id, globalPosition: row.global_position } : { txId: '0', globalPosition: '0' };
+  return (await readRunnerState(db, projection)).at;
+}
+
+/** What a projection's runner keeps beside its events: its checkpoint, and the indexes a rebuild dropped, if any. */
+interface RunnerState {
+  at: LogCursor;
+  droppedIndexes: string[] | null;
+}
+
+/** Named in public: replay reads the live checkpoints while its search path points at its fresh tables. */
+async function readRunnerState(db: Kysely<Database>, projection: string): Promise<RunnerState> {
+  const { rows } = await sql<{ tx_id: string | null; global_position: string | null; definitions: string[] | null }>`
+    SELECT c.tx_id::text AS tx_id, c.global_position::text AS global_position, d.definitions
+    FROM (SELECT ${projection}::text AS projection) p
+    LEFT JOIN public.projection_checkpoints c USING (projection)
+    LEFT JOIN public.projection_dropped_indexes d USING (projection)`.execute(db);
+  const { tx_id: txId, global_position: globalPosition, definitions } = rows[0];
+  return { at: txId !== null && globalPosition !== null ? { txId, globalPosition } : logStart, droppedIndexes: definitions };
 }
 
 /**
@@ -39,15 +52,21 @@ export async function runBatch(db: Kysely<Database>, projection: Projection, bat
   return (await firstBatch(db, projection, batchSize)).outcome;
 }
 
-/** One batch read and applied in one transaction, with where it ended when it came back full (more may wait). */
+/**
+ * One batch read and applied in one transaction, with where it ended when it came back full (more may wait). A full
+ * batch from the first event into empty tables begins a rebuild: the tables' secondary indexes go first (for a
+ * projection that allows it); a batch that leaves nothing behind it ends one, and builds them again.
+ */
 async function firstBatch(db: Kysely<Database>, projection: Projection, batchSize: number): Promise<{ outcome: BatchOutcome; fullTo?: LogCursor }> {
   return db.transaction().execute(async (trx) => {
-    const at = await lease(trx, projection);
-    if (!at) return { outcome: 'busy' as const };
-    const batch = await readSettled(trx, projection, at, batchSize);
-    if (!batch) return { outcome: 'idle' as const };
-    await commitBatch(trx, projection, batch);
-    return { outcome: 'applied' as const, fullTo: batch.size === batchSize ? batch.last : undefined };
+    const held = await lease(trx, projection);
+    if (!held) return { outcome: 'busy' as const };
+    const batch = await readSettled(trx, projection, held.at, batchSize);
+    const full = batch?.size === batchSize;
+    if (full && (await rebuildsFromEmpty(trx, projection, held))) await dropIndexes(trx, projection);
+    if (batch) await commitBatch(trx, projection, batch);
+    if (!full) await buildDroppedIndexes(trx, projection, held);
+    return batch ? { outcome: 'applied' as const, fullTo: full ? batch.last : undefined } : { outcome: 'idle' as const };
   });
 }
 
@@ -56,7 +75,8 @@ async function firstBatch(db: Kysely<Database>, projection: Projection, batchSiz
  * stop. A runner that keeps up reads and applies its batch in one transaction. One far behind (a new or reset one
  * rebuilding from the first event), whose batch came back full, goes on in batches `aheadFactor` times larger, each
  * read on a second connection of the pool while the one before is applied and committed, so it reads and writes at
- * once; a batch read ahead is applied only if the checkpoint is still where it was read from.
+ * once; a batch read ahead is applied only if the checkpoint is still where it was read from. Caught up, it ends with a
+ * batch that is not full (or a last look that finds none), which builds any indexes the rebuild dropped.
  */
 export async function applySettled(db: Kysely<Database>, projection: Projection, batchSize = defaultBatchSize, more: () => boolean = () => true): Promise<BatchOutcome> {
   const first = await firstBatch(db, projection, batchSize);
@@ -65,11 +85,14 @@ export async function applySettled(db: Kysely<Database>, projection: Projection,
   let next = readSettled(db, projection, first.fullTo, aheadSize);
   for (;;) {
     const batch = await next;
-    if (!batch) return 'applied';
+    if (!batch) {
+      await runBatch(db, projection, batchSize);
+      return 'applied';
+    }
     next = readSettled(db, projection, batch.last, aheadSize);
     // A read that fails while this batch is applied must not go unhandled; the await above rethrows it.
     next.catch(() => undefined);
-    if (!(await applyBatch(db, projection, batch)) || !more()) {
+    if (!(await applyBatch(db, projection, batch, batch.size === aheadSize)) || !more()) {
       await next.catch(() => undefined);
       return 'applied';
     }
@@ -80,27 +103,58 @@ export async function applySettled(db: Kysely<Database>, projection: Projection,
  * Applies `batch` in a transaction of its own with the checkpoint at its end, if the lease is free and the checkpoint
  * still where the batch was read from; false when another runner holds the lease or has moved on.
  */
-async function applyBatch(db: Kysely<Database>, projection: Projection, batch: ProjectionPage): Promise<boolean> {
+async function applyBatch(db: Kysely<Database>, projection: Projection, batch: ProjectionPage, full: boolean): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const at = await lease(trx, projection);
-    if (!at || at.txId !== batch.after.txId || at.globalPosition !== batch.after.globalPosition) return false;
+    const held = await lease(trx, projection);
+    if (!held || held.at.txId !== batch.after.txId || held.at.globalPosition !== batch.after.globalPosition) return false;
     await commitBatch(trx, projection, batch);
+    if (!full) await buildDroppedIndexes(trx, projection, held);
     return true;
   });
 }
 
 /**
- * The lease of a projection's runner for the rest of the transaction, with its checkpoint, if no other runner holds
- * it; in the same round trip, the transaction's commit is told not to wait for the disk: a crash can lose a batch only
- * together with its checkpoint, and the runner then applies it again. The checkpoint is read by a statement of its
- * own, once the lock is held: the snapshot of the statement that takes the lock may predate the last commit of the
- * runner that held it before, and would show its checkpoint where it was.
+ * The lease of a projection's runner for the rest of the transaction, with its state, if no other runner holds it; in
+ * the same round trip, the transaction's commit is told not to wait for the disk: a crash can lose a batch only
+ * together with its checkpoint, and the runner then applies it again. The state is read by a statement of its own,
+ * once the lock is held: the snapshot of the statement that takes the lock may predate the last commit of the runner
+ * that held it before, and would show its checkpoint where it was.
  */
-async function lease(trx: Transaction<Database>, projection: Projection): Promise<LogCursor | undefined> {
+async function lease(trx: Transaction<Database>, projection: Projection): Promise<RunnerState | undefined> {
   const { rows } = await sql<{ leased: boolean }>`
     SELECT pg_try_advisory_xact_lock(hashtextextended(${'projection:' + projection.name}, 0)) AS leased,
            set_config('synchronous_commit', 'off', true) AS synchronous_commit`.execute(trx);
-  return rows[0].leased ? readCheckpoint(trx, projection.name) : undefined;
+  return rows[0].leased ? readRunnerState(trx, projection.name) : undefined;
+}
+
+/** Whether the lease holder is about to fill the projection's tables from empty, and may drop their indexes first. */
+async function rebuildsFromEmpty(trx: Transaction<Database>, projection: Projection, held: RunnerState): Promise<boolean> {
+  if (!projection.indexesAfterRebuild || held.droppedIndexes || held.at.txId !== logStart.txId || held.at.globalPosition !== logStart.globalPosition) return false;
+  for (const table of projection.tables) {
+    const { rows } = await sql<{ empty: boolean }>`SELECT NOT EXISTS (SELECT FROM ${sql.table(table)}) AS empty`.execute(trx);
+    if (!rows[0].empty) return false;
+  }
+  return true;
+}
+
+/**
+ * Drops the secondary indexes of the projection's tables and keeps their definitions, in the lease holder's
+ * transaction: the tables never lose an index without the record of it. Readers meanwhile find the rows they always
+ * would, only by scanning; one that holds a table too long keeps the indexes in place.
+ */
+async function dropIndexes(trx: Transaction<Database>, projection: Projection): Promise<void> {
+  const dropped = await dropSecondaryIndexes(trx, projection.tables, dropLockTimeout);
+  if (dropped.length > 0) await trx.insertInto('projection_dropped_indexes').values({ projection: projection.name, definitions: dropped }).execute();
+}
+
+/** How long the drop waits for readers of the tables before the rebuild goes on with its indexes. */
+const dropLockTimeout = '2s';
+
+/** Builds the indexes a rebuild dropped, in the lease holder's transaction, and forgets them in the same commit. */
+async function buildDroppedIndexes(trx: Transaction<Database>, projection: Projection, held: RunnerState): Promise<void> {
+  if (!held.droppedIndexes) return;
+  await createIndexes(trx, held.droppedIndexes);
+  await trx.deleteFrom('projection_dropped_indexes').where('projection', '=', projection.name).execute();
 }
 
 const readSettled = (db: Kysely<Database>, projection: Projection, after: LogCursor, limit: number) =>
@@ -170,11 +224,13 @@ export class ProjectionRunner {
   private async loop(projection: Projection): Promise<void> {
     const pollMs = projection.pollMs ?? this.options.idleMs ?? 200;
     const wakeup = this.options.wakeup;
+    let starting = true;
     while (this.running) {
       const seen = wakeup?.seen ?? 0;
       let next: 'now' | 'soon' | 'when written';
       try {
-        next = await this.step(projection);
+        next = await this.step(projection, starting);
+        starting = false;
       } catch (error) {
         this.options.onError?.(projection.name, error);
         next = 'soon';
@@ -187,11 +243,16 @@ export class ProjectionRunner {
 
   /**
    * One poll: a batch applied goes on at once; events committed behind a transaction still running are looked for
-   * again soon; with nothing waiting (or another process applying) the loop rests until something is written.
+   * again soon; with nothing waiting (or another process applying) the loop rests until something is written. The
+   * first poll after a start looks for a batch even with nothing waiting: a rebuild that a stop cut short after its
+   * last batch left indexes to build again.
    */
-  private async step(projection: Projection): Promise<'now' | 'soon' | 'when written'> {
+  private async step(projection: Projection, starting: boolean): Promise<'now' | 'soon' | 'when written'> {
     const waiting = await waitingFor(this.db, projection);
-    if (waiting === 'none') return 'when written';
+    if (waiting === 'none') {
+      if (starting) await runBatch(this.db, projection, this.options.batchSize);
+      return 'when written';
+    }
     if (waiting === 'unsettled') return 'soon';
     const outcome = await applySettled(this.db, projection, this.options.batchSize, () => this.running);
     return outcome === 'applied' ? 'now' : 'when written';

@@ -7,6 +7,7 @@ import { verifyLedger, type LedgerVerdict } from '../ledger/verify-ledger';
 import type { Projection } from '../projections/projection';
 import { applyPage, type ProjectionPage, readPage } from '../projections/projection-page';
 import { readCheckpoint } from '../projections/projection-runner';
+import { createIndexes, dropSecondaryIndexes } from '../projections/rebuild-indexes';
 
 export interface TableComparison {
   projection: string;
@@ -49,11 +50,15 @@ export async function rebuildInto(
 ): Promise<number> {
   const pageSize = options.pageSize ?? 10_000;
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(trx);
+  // The indexes each projection may go without while it is filled, built once it is.
+  const dropped = new Map<Projection, string[]>();
   for (const projection of projections) {
-    for (const table of projection.tables) {
+    const copies = projection.tables.map((table) => `${schema}.${table}`);
+    for (const [i, table] of projection.tables.entries()) {
       // Unlogged: the fresh copies live only as long as the check, so they need no write-ahead log.
-      await sql`CREATE UNLOGGED TABLE ${sql.table(`${schema}.${table}`)} (LIKE ${sql.table(`public.${table}`)} INCLUDING ALL)`.execute(trx);
+      await sql`CREATE UNLOGGED TABLE ${sql.table(copies[i])} (LIKE ${sql.table(`public.${table}`)} INCLUDING ALL)`.execute(trx);
     }
+    if (projection.indexesAfterRebuild) dropped.set(projection, await dropSecondaryIndexes(trx, copies));
   }
   // Projections name their tables without a schema; the search path sends them to the fresh copies.
   await sql`SELECT set_config('search_path', ${schema}, true)`.execute(trx);
@@ -67,6 +72,7 @@ export async function rebuildInto(
         count += page.size;
         options.onProgress?.(projection.name, count);
       }
+      await createIndexes(trx, dropped.get(projection) ?? []);
       replayed = Math.max(replayed, count);
     }
   });
