@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { batchProjection, catchUp, itemProjection, compareTable, itemLifecycle, pastItemSnapshotProjection, rebuildInto, writePastItems } from '@annot/core';
-import { finished, given, givenItems, givenProject, inInspection, itemEvents, itemStream, specDatabase } from '../../../../tests/support/given-when-then';
+import { finished, given, givenAccount, givenItems, givenProject, inInspection, itemEvents, itemStream, person, specDatabase } from '../../../../tests/support/given-when-then';
 import { PastCutsRepository } from './past-cuts.repository';
 import { PastProjectFolds } from './past-project-folds.service';
 
@@ -96,6 +96,8 @@ describe(PastProjectFolds.name, () => {
     });
 
     it('given snapshots taken, when the log is replayed into fresh tables, then the replay takes the same snapshots with the same rows', async () => {
+      // Someone's account first, so every snapshot keeps a person's team.
+      await givenAccount(spec, person('40'), person('01'));
       await givenWorkedProject();
       const every = pastItemSnapshotProjection(4);
       // Taken anew from the first event, as the replay takes them, not beside the other cases' snapshots.

@@ -963,6 +963,8 @@ export interface Database {
   past_statistics_snapshots: Omit<PastItemSnapshotsTable, 'rows'>;
   past_statistics_pages: PastStatisticsPagesTable;
   past_insights_projects: Snapshotted<InsightsProjectsTable>;
+  /** Everyone's teams, kept under each project's snapshot. */
+  past_insights_people: Snapshotted<InsightsPeopleTable & { project_id: string }>;
   past_insights_batches: Snapshotted<InsightsBatchesTable>;
   past_insights_items: Snapshotted<InsightsItemsTable>;
   past_insights_work: Snapshotted<InsightsWorkTable>;

@@ -8,15 +8,19 @@ import type { Projection } from '../projections/projection';
 import { takeItemSnapshot } from './past-item-folds';
 import { keptStatisticsTables, takeStatisticsSnapshot } from './past-statistics';
 
-/** A project's events between two snapshots: a moment folds at most this many events' items in node. */
-export const snapshotEvery = 50_000;
+/**
+ * A project's events between two snapshots: a moment folds at most this many events' items in node and applies at
+ * most this many to its statistics, which for a 100,000-item project keeps the farthest moment from a snapshot well
+ * within 10 seconds on a loaded machine (at 50,000 it took 6.9 s).
+ */
+export const snapshotEvery = 25_000;
 
 const projectOf = (event: StoredEvent): string | null => {
   const id = (event.data as { projectId?: unknown } | null)?.projectId;
   return typeof id === 'string' ? id : null;
 };
 
-/** The snapshots taken every `every` events of a project (the catalogue's every 50,000; a spec's more often). */
+/** The snapshots taken every `every` events of a project (the catalogue's every 25,000; a spec's more often). */
 export function pastItemSnapshotProjection(every = snapshotEvery): Projection {
   return {
     name: 'past-item-snapshots',
