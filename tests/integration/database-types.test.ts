@@ -94,11 +94,13 @@ function declaredTables(source: ts.SourceFile): Tables {
   };
 
   /**
-   * The columns a table's type declares: an interface of the file, `Omit` of one (its other columns), or a generic alias
-   * of the file adding columns to its argument (`Snapshotted<T>`: T's columns and the snapshot's).
+   * The columns a table's type declares: an interface of the file, `Omit` of one (its other columns), an intersection
+   * (every part's), or a generic alias of the file adding columns to its argument (`Snapshotted<T>`: T's columns and
+   * the snapshot's).
    */
   const columnsOf = (type: ts.TypeNode): ts.PropertySignature[] => {
     if (ts.isTypeLiteralNode(type)) return type.members.filter(ts.isPropertySignature);
+    if (ts.isIntersectionTypeNode(type)) return type.types.flatMap(columnsOf);
     if (!ts.isTypeReferenceNode(type)) throw new Error(`a table type the check does not read: ${type.getText(source)}`);
     const name = type.typeName.getText(source);
     const [argument, left] = type.typeArguments ?? [];
