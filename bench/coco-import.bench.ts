@@ -24,10 +24,30 @@
 //   JavaScript heap in use about 370 MB, the API's 168 MB. At 1,000,000 boxes after: 628 s for a raw COPY's 24 s
 //   (0.04x), the worker at 1,063 MB (heap 907 MB), the API at 175 MB. Most of the worker's heap is garbage not yet
 //   collected: with its old space held to 160 MB the same 100,000-box import finished at 237 MB (heap 124 MB).
-// - Speed: a box's result travels twice (in its event and again in the projection's statement); the projection can
-//   read it from the events rows appended in the same transaction, and the second check of each result can go, which
-//   leaves the append itself, near one raw COPY, as the floor: about 0.5x. Both live with the item's work
-//   (services/core/src/tasks), as does the decision that checks each result a second time.
+// - Speed, 2026-11-30: a box's result travelled twice (in its event and again in the projection's statement) and was
+//   checked twice (by the import's matching and again by the decision). The item projection now makes the result rows
+//   from the events rows appended in the same transaction (services/core/src/items/item-rows.ts), and the decision that
+//   saves a starting result takes only a CheckedResult, which the import's matching or an algorithm call's contract
+//   makes where it reads the result and says each issue at its line (workflows/src/items/result.validation.ts). Same
+//   machine, load 3 to 10 from other work, before and after in the same hour: at 1,000,000 boxes one round each,
+//   388 s before for a raw COPY's 12 s (0.03x), 297 s after for a raw COPY's 20 s (0.07x). At 100,000 boxes the load
+//   moved the rounds more than the change did: medians of three rounds 44.2 and 24.9 s before (raw 2.5 and 1.6 s,
+//   0.06x both), 24.8, 21.1 and 30.6 s after (raw 0.9, 1.6 and 1.5 s: 0.04x, 0.08x, 0.05x).
+// - Where the worker's time goes now (its CPU profile through the 100,000-box import: 21 s, 6.4 of them idle): reading
+//   the file with stream-json in three walks, 4 s; collecting garbage, 3 s; matching each item in two walks, 1.2 s; the
+//   async projections that run in the same process (audit ledger, statistics, algorithm effects, past item snapshots)
+//   reading each ResultSaved back with its result, about 1 s. The writing is no longer the floor: 0.5x asks for the
+//   whole import within two raw COPYs, which the three walks of stream-json alone exceed.
+// - Memory, 2026-11-30: the worker starts at 165 MB, which leaves the import 90 MB of the 256 MB budget. With the async
+//   projections' runners held off (a local experiment, not an option of the worker), the import alone peaked at 411 to
+//   416 MB at 100,000 boxes (heap in use about 290 MB, most of it garbage, as the capped old space above showed) and at
+//   869 MB at 1,000,000 (heap 735 MB, 240 s). With them the 1,000,000-box import peaked at 1,696 MB (heap 1,510 MB),
+//   against 1,356 MB (heap 1,178 MB) before it was faster, in the same hour: the runners fall further behind, and a
+//   runner far behind reads 10,000 events a batch, and the next while it applies one, each ResultSaved with its boxes.
+//   A new worker that starts behind a finished import does the same: the second and third rounds at 100,000 boxes peak
+//   at 500 to 650 MB. Levers left: the runners' batches bounded in bytes, not events; the import's heap held small
+//   apart from the worker's (a thread of its own with resource limits), as capping the old space of the whole worker
+//   would cap its exports too.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -66,6 +66,8 @@ describe('annotation import', () => {
     const withObjects = after.find((item) => item.objectCount > 0)!;
     const detail = (await call(platform, 'GET', `/manage/items/${withObjects.id}`, { token: admin })).body.data;
     expect(detail.result.result.objects).toHaveLength(withObjects.objectCount);
+    const { id: adminId } = (await call(platform, 'GET', '/api/user/info', { token: admin })).body.data.data;
+    expect(detail.result).toMatchObject({ version: 1, savedBy: adminId });
     expect(detail.status).toBe('waiting');
   });
 

@@ -5,7 +5,7 @@ import type { DecodeRefusal } from '../exports/format';
 import { objectOf } from '../exports/import-matching';
 import { boundsOf } from '../exports/formats/objects-at';
 import { type ResultDocument, resultAttributeValues, resultLimits, resultShape } from '../items/result.schema';
-import { type ResultTool, saveIssues } from '../items/result.validation';
+import { type CheckedResult, checkedResult, type ResultTool } from '../items/result.validation';
 import type { Detection } from './algorithm-call.events';
 
 export const modelContractVersion = 1;
@@ -50,7 +50,7 @@ export const modelAnswer = z.object({
 
 export interface AnswerOutcome {
   /** The starting result, or null where the answer is refused. */
-  result: ResultDocument | null;
+  result: CheckedResult | null;
   detections: Detection[];
   refusals: DecodeRefusal[];
 }
@@ -72,13 +72,13 @@ export function resultOfAnswer(body: unknown, tools: ResultTool[], image: { widt
     const made = objectOf({ source: `objects[${i}]`, className: o.className, shape: o.shape, attributes: o.attributes, id: `alg-${i + 1}` }, tools, i, refusals);
     return made ? [made] : [];
   });
-  const result: ResultDocument = { frameCount: 1, objects, attributes: {} };
-  for (const issue of saveIssues(result, { tools, image })) {
+  const checked = checkedResult({ frameCount: 1, objects, attributes: {} }, { tools, image });
+  for (const issue of checked.issues) {
     refusals.push({ source: issue.objectId ?? 'answer', reasonKey: issue.messageKey, params: issue.params });
   }
   // Every kept object became a result object in order unless some were refused, and then nothing is written.
   const detections = kept.map((o, i) => ({ className: o.className, toolId: objects.length === kept.length ? objects[i].toolId : null, score: o.score, box: boxOf(o.shape) }));
-  return refusals.length > 0 ? { result: null, detections, refusals } : { result, detections, refusals };
+  return refusals.length > 0 || !checked.result ? { result: null, detections, refusals } : { result: checked.result, detections, refusals };
 }
 
 const boxOf = (shape: z.infer<typeof resultShape>): [number, number, number, number] => boundsOf(shape).map((n) => Math.round(n * 100) / 100) as [number, number, number, number];

@@ -7,7 +7,7 @@ import { maskBounds } from '../editor/masks';
 import { compactTrack, type TrackFrame } from '../items/interpolation';
 import type { AttributeValues, ResultDocument, ResultObject, Shape } from '../items/result.schema';
 import type { ImageSize } from '../items/frame-images';
-import { type ResultTool, saveIssues } from '../items/result.validation';
+import { type CheckedResult, checkedResult, type ResultTool } from '../items/result.validation';
 import { type DecodeContext, type DecodedObject, type DecodeOutcome, type DecodeRefusal, type DecodeWarning, importReasons, importWarnings, stemOf } from './format';
 
 export interface ImportTarget {
@@ -27,7 +27,7 @@ export interface ImportTarget {
 
 export interface MatchedItem {
   target: ImportTarget;
-  result: ResultDocument;
+  result: CheckedResult;
 }
 
 export interface ImportMatch {
@@ -198,11 +198,11 @@ function matchWith(outcome: DecodeOutcome, find: (name: string) => ImportTarget 
     const objects = tracks.map((track) => objectOfTrack(track, frameCount));
     const result: ResultDocument = { frameCount, objects, attributes: {} };
     const image = target.width && target.height ? { width: target.width, height: target.height } : null;
-    const issues = saveIssues(result, { tools, image, cameras: target.cameras, frameImages: target.frameImages });
-    for (const issue of issues) {
+    const checked = checkedResult(result, { tools, image, cameras: target.cameras, frameImages: target.frameImages });
+    for (const issue of checked.issues) {
       refusals.push({ source: (issue.objectId && draft.sources.get(issue.objectId)) || target.fileName, reasonKey: issue.messageKey, params: issue.params });
     }
-    if (issues.length === 0 && !draft.refused) items.push({ target, result });
+    if (checked.result && !draft.refused) items.push({ target, result: checked.result });
     else {
       for (const file of draft.read.files) dropped.files.add(file);
       for (const object of draft.read.objects) dropped.objects.add(object);

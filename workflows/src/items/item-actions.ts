@@ -14,7 +14,7 @@ import type { ErrorMark } from './item.events';
 import { type ItemState, type ItemStatus, startItemState } from './item.evolve';
 import { itemMachine, itemMachineContext, type ItemMachineEvent } from './item.machine';
 import type { ResultDocument } from './result.schema';
-import type { ResultConfig } from './result.validation';
+import type { CheckedResult, ResultConfig } from './result.validation';
 import { markInvalidInput, recycleInput, rejectInput, saveResultInput } from './item.schemas';
 import type { ItemListStatus, ItemView } from './item.views';
 import type { WorkPlan } from './work-plan';
@@ -94,12 +94,11 @@ export const itemActions = {
   }),
   /** The claim's auto-recycle timer. */
   expire: entry<{ claimId: string }>({ permission: null, decide: (s, p, _, { body, now }) => expireClaim(s, p, { claimId: body.claimId, now }), refusals: ['items.claim_not_due'] }),
-  /** A starting result from an annotation import or an algorithm call, behind their own routes' doors. */
-  prelabel: entry<{ result: ResultDocument }>({
+  /** A starting result from an annotation import or an algorithm call, behind their own routes' doors, checked where they read it. */
+  prelabel: entry<{ result: CheckedResult }>({
     permission: null,
-    checksResult: true,
-    decide: (s, p, who, { body, config, now }) => prelabelItem(s, p, who, { result: body.result, config: config!, now }),
-    refusals: ['items.result_invalid'],
+    decide: (s, p, who, { body, now }) => prelabelItem(s, p, who, { result: body.result, now }),
+    refusals: [],
   }),
   /** A quality gate (sampling, acceptance) fails a finished item back to annotation. */
   return: entry<ReturnInput>({ permission: null, decide: (s, p, who, { body }) => returnItem(s, p, who, body), refusals: [] }),

@@ -2,7 +2,7 @@
 import { accept, claimerRefusal, currentLinkType, itemRef, type ItemDecision, machineRefusal, refuse, type ItemActor } from './item.decide';
 import type { ItemState } from './item.evolve';
 import { emptyResult, type ResultDocument } from './result.schema';
-import { type ResultConfig, saveIssues, submitIssues } from './result.validation';
+import { type CheckedResult, checkedResult, type ResultConfig, submitIssues } from './result.validation';
 import { linkAfter, type WorkPlan } from './work-plan';
 
 export interface SaveResultInput {
@@ -23,8 +23,13 @@ export function saveResult(state: ItemState, plan: WorkPlan, actor: ItemActor, i
 
 /** A result checked as a save is and saved as the next version, by whoever the decider let save it. */
 export function savedResult(state: ItemState, actor: ItemActor, input: SaveResultInput): ItemDecision {
-  const issues = saveIssues(input.result, input.config);
-  if (issues.length > 0) return refuse('items.result_invalid', { count: issues.length }, issues);
+  const checked = checkedResult(input.result, input.config);
+  if (!checked.result) return refuse('items.result_invalid', { count: checked.issues.length }, checked.issues);
+  return resultSaved(state, actor, checked.result, input.now);
+}
+
+/** A checked result saved as the next version. */
+export function resultSaved(state: ItemState, actor: ItemActor, result: CheckedResult, now: Date): ItemDecision {
   return accept({
     type: 'ResultSaved',
     data: {
@@ -32,9 +37,9 @@ export function savedResult(state: ItemState, actor: ItemActor, input: SaveResul
       linkId: state.linkId!,
       resultVersion: state.resultVersion + 1,
       savedBy: actor.id,
-      savedAt: input.now.toISOString(),
-      objectCount: input.result.objects.length,
-      result: input.result,
+      savedAt: now.toISOString(),
+      objectCount: result.objects.length,
+      result,
     },
   });
 }

@@ -55,6 +55,21 @@ export function saveIssues(result: ResultDocument, config: ResultConfig): Result
   return check(result, config, 'save');
 }
 
+declare const passedSave: unique symbol;
+
+/**
+ * A result that passed a save's checks: what a starting result given by an import or an algorithm must be. They
+ * check it where they read it, to say each issue at its line; the decision that saves it takes only this, so the
+ * check runs once and cannot be left out.
+ */
+export type CheckedResult = ResultDocument & { readonly [passedSave]: true };
+
+/** The result checked as a save is: the result as checked, or its issues. */
+export function checkedResult(result: ResultDocument, config: ResultConfig): { result: CheckedResult; issues: [] } | { result: null; issues: ResultIssue[] } {
+  const issues = saveIssues(result, config);
+  return issues.length > 0 ? { result: null, issues } : { result: result as CheckedResult, issues: [] };
+}
+
 /** What makes a submission refused: everything a save checks, and missing required attributes or too few characters. */
 export function submitIssues(result: ResultDocument, config: ResultConfig): ResultIssue[] {
   return check(result, config, 'submit');

@@ -20,7 +20,6 @@ import {
   frameImageColumns,
   matchImport,
   type MatchedItem,
-  type ResultTool,
   targetLookups,
 } from '@annot/workflows';
 import type { CommandContext } from '../commands/command-context';
@@ -100,7 +99,7 @@ export class AnnotationImport {
   async run({ batchId, projectId, format, mode, files, shipped, progress }: AnnotationImportInput, context: CommandContext): Promise<AnnotationImportOutcome> {
     const targets = await this.targets(batchId);
     const tools = await citedTools(this.db, projectId);
-    const write = this.writer(targets, projectId, tools, context);
+    const write = this.writer(targets, projectId, context);
     if (format === 'coco') {
       return importCocoStreamed(files.map(streamed), { targets, tools, mode, chunkSize, write, progress: progress ?? (async () => {}) });
     }
@@ -114,7 +113,7 @@ export class AnnotationImport {
   }
 
   /** Writes a chunk of items in one transaction; `start` counts the import's items written before it. */
-  private writer(targets: Awaited<ReturnType<AnnotationImport['targets']>>, projectId: string, tools: ResultTool[], context: CommandContext) {
+  private writer(targets: Awaited<ReturnType<AnnotationImport['targets']>>, projectId: string, context: CommandContext) {
     const rows = new Map(targets.map((t) => [t.itemId, t]));
     const now = new Date();
     return async (chunk: MatchedItem[], start: number): Promise<void> => {
@@ -125,9 +124,8 @@ export class AnnotationImport {
         await this.work.preload(unit, chunk.map(({ target }) => rows.get(target.itemId)!));
         for (const { target, result } of chunk) {
           const row = rows.get(target.itemId)!;
-          const image = target.width && target.height ? { width: target.width, height: target.height } : null;
           const item = { itemId: row.itemId, projectId: row.projectId, linkId: row.linkId };
-          await this.work.run(unit, item, plan, context.actor, actionDecider({ name: 'prelabel', body: { result } }, { tools, image, cameras: target.cameras }, now));
+          await this.work.run(unit, item, plan, context.actor, actionDecider({ name: 'prelabel', body: { result } }, null, now));
         }
       });
     };

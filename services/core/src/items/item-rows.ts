@@ -57,22 +57,24 @@ async function applyClaims(db: Kysely<Database>, events: StoredEvent[], counts: 
   });
 }
 
-/** An import's saved results: the items' rows and their latest results, each in one statement. */
+/**
+ * Saved results, an import's items in one statement: the items' rows and their latest results, made from the events
+ * rows where the results already are (appended in this transaction, or read by a replay), so a result crosses to the
+ * server once, in its event. The events table is in public, as replay points only the projection's tables elsewhere.
+ */
 async function applyResultsSaved(db: Kysely<Database>, events: StoredEvent[]): Promise<void> {
-  const rows = events.map((e) => {
-    const { itemId, projectId, resultVersion, objectCount, savedAt, savedBy, result } = (e as unknown as { data: Extract<ItemEvent, { type: 'ResultSaved' }>['data'] }).data;
-    return { itemId, projectId, resultVersion, objectCount, savedAt, savedBy, result, version: e.streamPosition };
-  });
   await sql`
     WITH saved AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS s("itemId" uuid, "projectId" uuid, "resultVersion" integer, "objectCount" integer, "savedAt" timestamptz, "savedBy" text, result jsonb, version bigint)
+      SELECT (e.data->>'itemId')::uuid AS item_id, (e.data->>'projectId')::uuid AS project_id, (e.data->>'resultVersion')::integer AS result_version,
+             (e.data->>'objectCount')::integer AS object_count, (e.data->>'savedAt')::timestamptz AS saved_at, e.data->>'savedBy' AS saved_by,
+             e.data->'result' AS result, e.stream_position AS version
+      FROM public.events e WHERE e.global_position = ANY(${events.map((e) => e.globalPosition)}::bigint[])
     ), counted AS (
-      UPDATE items d SET result_version = s."resultVersion", object_count = s."objectCount", last_saved_at = s."savedAt", item_version = s.version
-      FROM saved s WHERE d.item_id = s."itemId"
+      UPDATE items d SET result_version = s.result_version, object_count = s.object_count, last_saved_at = s.saved_at, item_version = s.version
+      FROM saved s WHERE d.item_id = s.item_id
     )
     INSERT INTO item_results (item_id, project_id, version, result, saved_by, saved_at)
-    SELECT "itemId", "projectId", "resultVersion", result, "savedBy", "savedAt" FROM saved
+    SELECT item_id, project_id, result_version, result, saved_by, saved_at FROM saved
     ON CONFLICT (item_id) DO UPDATE SET version = excluded.version, result = excluded.result, saved_by = excluded.saved_by, saved_at = excluded.saved_at`.execute(db);
 }
 
@@ -97,16 +99,8 @@ async function applyItemEvent(db: Kysely<Database>, stored: StoredEvent, counts:
     case 'ItemReleased':
     case 'ItemClaimExpired':
       return move({ ...noClaim, status: 'waiting', item_version: version });
-    case 'ResultSaved': {
-      const { resultVersion, objectCount, savedAt, savedBy, result, projectId, itemId } = event.data;
-      await row.set({ result_version: resultVersion, object_count: objectCount, last_saved_at: savedAt, item_version: version }).execute();
-      await db
-        .insertInto('item_results')
-        .values({ item_id: itemId, project_id: projectId, version: resultVersion, result: JSON.stringify(result), saved_by: savedBy, saved_at: savedAt })
-        .onConflict((oc) => oc.column('item_id').doUpdateSet({ version: resultVersion, result: JSON.stringify(result), saved_by: savedBy, saved_at: savedAt }))
-        .execute();
-      return;
-    }
+    case 'ResultSaved':
+      return applyResultsSaved(db, [stored]);
     case 'ItemSubmitted': {
       const { submittedAt, submittedBy, toLinkId } = event.data;
       await countShareDone(db, event.data.itemId);

@@ -113,7 +113,7 @@ export class CallAlgorithmJob implements JobHandler {
     const chunkDone = prepared.length === items.length;
     if (opening) (opening as CircuitOpening).pending = (await this.calls.pendingCount(callId)) - prepared.length;
     await this.commands.execute(
-      new RecordCallAnswersCommand(callId, chunk, prepared.map(({ unavailable: _, ...p }) => p), chunkDone, opening, sending.tools, streamVersion, context),
+      new RecordCallAnswersCommand(callId, chunk, prepared.map(({ unavailable: _, ...p }) => p), chunkDone, opening, streamVersion, context),
     );
     return { sent: prepared.length };
   }

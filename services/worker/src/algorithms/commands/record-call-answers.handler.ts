@@ -9,8 +9,7 @@ import {
   algorithmCallStreamId,
   type CallItemOutcome,
   decideItemAction,
-  type ResultDocument,
-  type ResultTool,
+  type CheckedResult,
   type ItemActor,
   type WorkPlan,
 } from '@annot/workflows';
@@ -21,7 +20,7 @@ export interface PreparedOutcome {
   item: CallItem;
   outcome: CallItemOutcome;
   /** The answer as a starting result, for an answered item. */
-  result: ResultDocument | null;
+  result: CheckedResult | null;
 }
 
 export interface CircuitOpening {
@@ -38,7 +37,6 @@ export class RecordCallAnswersCommand {
     readonly prepared: PreparedOutcome[],
     readonly chunkDone: boolean,
     readonly opening: CircuitOpening | null,
-    readonly tools: ResultTool[],
     /** The call's stream version the chunk was sent at: a stop or another run meanwhile refuses this record. */
     readonly expectedVersion: bigint,
     readonly context: CommandContext,
@@ -54,7 +52,7 @@ export class RecordCallAnswersHandler implements ICommandHandler<RecordCallAnswe
   ) {}
 
   async execute(command: RecordCallAnswersCommand): Promise<void> {
-    const { callId, chunk, prepared, tools, context } = command;
+    const { callId, chunk, prepared, context } = command;
     // The version acts with the standing of the PM who called it: it may give waiting items a starting result.
     const actor: ItemActor = { id: context.actor.id, manager: true };
     await this.pipeline.transact(context, async (unit) => {
@@ -68,10 +66,9 @@ export class RecordCallAnswersHandler implements ICommandHandler<RecordCallAnswe
         }
         const plan = plans.get(item.projectId) ?? (await this.work.plan(unit, item.projectId)).plan;
         plans.set(item.projectId, plan);
-        const image = item.width && item.height ? { width: item.width, height: item.height } : null;
         try {
           const state = await this.work.run(unit, item, plan, context.actor, {
-            decide: (itemState, workPlan) => decideItemAction({ name: 'prelabel', body: { result } }, itemState, workPlan, actor, { config: { tools, image }, now }),
+            decide: (itemState, workPlan) => decideItemAction({ name: 'prelabel', body: { result } }, itemState, workPlan, actor, { config: null, now }),
           });
           outcomes.push({ ...outcome, resultVersion: state.resultVersion });
         } catch (error) {
