@@ -8,6 +8,11 @@
 //   audit trail of every claim is the product, so this is the least a claim of this design writes;
 // - for information, with a floor so it cannot regress: a bare SELECT ... FOR UPDATE SKIP LOCKED and UPDATE.
 // Then one claimer's latency with pools of 10,000 and 1,000,000 items: it must not grow with the pool.
+//
+// Measured on a quiet two-core machine (2026-11-30), medians of three rounds: the handler 342 claims/s, the raw durable
+// claim 904 (0.38x), the bare claim 1,609 (0.21x). The handler sends eleven statements in its transaction where the
+// baseline sends one: the link and project, two stream reads for the plan and the rule readings, two pool selects, the
+// locked items' streams (empty for items never claimed), the append, the items' rows and the counts per link.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
