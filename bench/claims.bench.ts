@@ -238,18 +238,6 @@ function checkHandedOut(what: string, run: Drain): void {
   }
 }
 
-/** The durable baseline's rows: every item of its pool claimed, with a stream, an event and a timer each. */
-const checkDurableDrain = (db: Db, linkId: string, round: number) =>
-  checkWritten(
-    db,
-    'raw durable claim',
-    sql`SELECT (SELECT count(*) FROM durable_items WHERE link_id = ${linkId} AND status = 'claimed') AS claimed,
-               (SELECT count(*) FROM durable_events WHERE type = 'ItemClaimed' AND data->>'linkId' = ${linkId}) AS events,
-               (SELECT count(*) FROM durable_streams s JOIN durable_items i ON s.stream_id = 'item-' || i.item_id WHERE i.link_id = ${linkId}) AS streams,
-               (SELECT count(*) FROM durable_outbox WHERE job_name = 'item.expire_claim') AS timers`,
-    { claimed: drainPool, events: drainPool, streams: drainPool, timers: drainPool * (round + 1) },
-  );
-
 /** The raw drain's rows: every item of its pool claimed, by as many claims as the drain counted. */
 const checkRawDrain = (db: Db, linkId: string, run: Drain) =>
   checkWritten(
@@ -259,19 +247,25 @@ const checkRawDrain = (db: Db, linkId: string, run: Drain) =>
     { claimed: drainPool, claims: run.claims },
   );
 
+/** The tables a claim writes: the platform's own, or the durable baseline's copies of them. */
+const claimTables = {
+  ours: { items: 'items', streams: 'streams', events: 'events', outbox: 'outbox' },
+  durable: { items: 'durable_items', streams: 'durable_streams', events: 'durable_events', outbox: 'durable_outbox' },
+};
+
 /**
- * The claim handler's rows: every item of its pool claimed, one ItemClaimed event on each item's stream, and one timer
- * per item claimed in all rounds so far. (Each item it claims gets a claim id of its own, so its claims are not counted
- * by their ids as the raw drain's are.)
+ * A drain's rows, the claim handler's or the durable baseline's: every item of its pool claimed, each with its stream
+ * and one ItemClaimed event, and one timer per item claimed in all rounds so far. (The handler gives each item a claim
+ * id of its own, so claims are not counted by their ids as the bare drain's are.)
  */
-const checkOurDrain = (db: Db, linkId: string, round: number) =>
+const checkClaimedDrain = (db: Db, what: string, tables: (typeof claimTables)['ours'], linkId: string, round: number) =>
   checkWritten(
     db,
-    'claim handler',
-    sql`SELECT (SELECT count(*) FROM items WHERE link_id = ${linkId} AND status = 'claimed') AS claimed,
-               (SELECT count(*) FROM events WHERE type = 'ItemClaimed' AND data->>'linkId' = ${linkId}) AS events,
-               (SELECT count(DISTINCT stream_id) FROM events WHERE type = 'ItemClaimed' AND data->>'linkId' = ${linkId}) AS streams,
-               (SELECT count(*) FROM outbox WHERE job_name = 'item.expire_claim') AS timers`,
+    what,
+    sql`SELECT (SELECT count(*) FROM ${sql.table(tables.items)} WHERE link_id = ${linkId} AND status = 'claimed') AS claimed,
+               (SELECT count(*) FROM ${sql.table(tables.events)} WHERE type = 'ItemClaimed' AND data->>'linkId' = ${linkId}) AS events,
+               (SELECT count(*) FROM ${sql.table(tables.streams)} s JOIN ${sql.table(tables.items)} i ON s.stream_id = 'item-' || i.item_id WHERE i.link_id = ${linkId}) AS streams,
+               (SELECT count(*) FROM ${sql.table(tables.outbox)} WHERE job_name = 'item.expire_claim') AS timers`,
     { claimed: drainPool, events: drainPool, streams: drainPool, timers: drainPool * (round + 1) },
   );
 
@@ -295,7 +289,7 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
         await fillPool(bench.db, 'durable_items', pools.projectId, drainLinks[round], drainPool);
         const run = await drain(durableClaim(raw, pools.projectId, drainLinks[round]));
         checkHandedOut('raw durable claim', run);
-        await checkDurableDrain(bench.db, drainLinks[round], round);
+        await checkClaimedDrain(bench.db, 'raw durable claim', claimTables.durable, drainLinks[round], round);
         log(`  round ${round + 1}, raw durable claim: ${run.claims} claims, ${run.perSecond.toFixed(0)} claims/s, ${cpu(run)}`);
         return run;
       },
@@ -311,7 +305,7 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
         await fillPool(bench.db, 'items', pools.projectId, drainLinks[round], drainPool);
         const run = await drain(ourClaim(bench.db, notifier, pools, drainLinks[round]));
         checkHandedOut('claim handler', run);
-        await checkOurDrain(bench.db, drainLinks[round], round);
+        await checkClaimedDrain(bench.db, 'claim handler', claimTables.ours, drainLinks[round], round);
         log(`  round ${round + 1}, claim handler: ${run.claims} claims, ${run.perSecond.toFixed(0)} claims/s, ${cpu(run)}`);
         return run;
       },
