@@ -1,4 +1,6 @@
-// Fills the event store straight from SQL: many streams of sample events, committed over many transactions.
+// Fills the event store straight from SQL: many streams of sample events, committed over many transactions. As in a
+// real log, most events name their project (7 in 10), some a set of projects (1 in 10: a clone's source, an auditor's
+// set), the rest none (accounts, teams), so the projections' indexes by project get their rows.
 import { sql } from 'kysely';
 import type { Db } from '@annot/core';
 import { sampleEvent } from './sample-event';
@@ -14,6 +16,7 @@ export interface LogShape {
 const streamId = (n: string) => `'bench-' || md5('stream' || ${n})::uuid`;
 const types = ['ItemClaimed', 'ItemAnnotated', 'ItemSubmitted', 'ItemInspected'];
 const actors = 500;
+const projects = 20;
 
 export async function generateLog(db: Db, shape: LogShape): Promise<number> {
   const total = shape.streams * shape.eventsPerStream;
@@ -29,7 +32,10 @@ export async function generateLog(db: Db, shape: LogShape): Promise<number> {
       INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
       SELECT ${sql.raw(streamId(`(n % ${shape.streams})`))}, n / ${shape.streams} + 1, gen_random_uuid(),
              (${types}::text[])[n % ${types.length} + 1],
-             ${JSON.stringify(data)}::jsonb || jsonb_build_object('itemId', gen_random_uuid(), 'seconds', n % 600),
+             ${JSON.stringify(data)}::jsonb || jsonb_build_object('itemId', gen_random_uuid(), 'seconds', n % 600) || (CASE
+               WHEN n % 10 < 7 THEN jsonb_build_object('projectId', md5('project' || n % ${projects})::uuid)
+               WHEN n % 10 = 7 THEN jsonb_build_object('projectIds', jsonb_build_array(md5('project' || n % ${projects})::uuid, md5('project' || (n + 1) % ${projects})::uuid))
+               ELSE '{}'::jsonb END),
              ${JSON.stringify(metadata)}::jsonb || jsonb_build_object(
                'actorId', md5('actor' || n % ${actors})::uuid, 'commandId', md5('command' || n)::uuid,
                'correlationId', md5('command' || n)::uuid, 'requestId', md5('request' || n)::uuid)
