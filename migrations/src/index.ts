@@ -46,6 +46,7 @@ import * as m1763859600102 from './1763859600102-PastItemSnapshots';
 import * as m1763859600103 from './1763859600103-AnnotationImports';
 import * as m1763859600104 from './1763859600104-PastSnapshotTeams';
 import * as m1763859600105 from './1763859600105-PastStatisticsSnapshots';
+import * as m1763859600106 from './1763859600106-ExportStartedPosition';
 import * as m1763859600107 from './1763859600107-ItemsTable';
 import * as m1763859600108 from './1763859600108-ProjectionDroppedIndexes';
 
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   '1763859600103-AnnotationImports': m1763859600103,
   '1763859600104-PastSnapshotTeams': m1763859600104,
   '1763859600105-PastStatisticsSnapshots': m1763859600105,
+  '1763859600106-ExportStartedPosition': m1763859600106,
   '1763859600107-ItemsTable': m1763859600107,
   '1763859600108-ProjectionDroppedIndexes': m1763859600108,
 };

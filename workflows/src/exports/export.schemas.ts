@@ -75,6 +75,13 @@ export interface ExportView {
   requestedBy: string;
   requestedAt: string;
   startedAt: string | null;
+  /** The log position the worker read the items at (the global position of its last start); null before it starts. */
+  startedPosition: string | null;
+  /**
+   * That start's entry in the audit ledger, once settled: where an auditor checks the archive against the log
+   * (`scripts/verify-ledger.mjs --export`).
+   */
+  ledgerSeq: string | null;
   /** The worker's starts: more than one means it began again after a crash. */
   attempts: number;
   finishedAt: string | null;

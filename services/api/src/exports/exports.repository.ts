@@ -32,6 +32,8 @@ export class ExportsRepository {
         'requested_by as requestedBy',
         exactIso('requested_at').as('requestedAt'),
         exactIso<string | null>('started_at').as('startedAt'),
+        sql<string | null>`started_position::text`.as('startedPosition'),
+        sql<string | null>`(SELECT l.seq::text FROM audit_ledger l WHERE l.global_position = export_records.started_position)`.as('ledgerSeq'),
         'attempts',
         exactIso<string | null>('finished_at').as('finishedAt'),
         'took_ms as tookMs',

@@ -386,6 +386,8 @@ export interface ExportRecordsTable {
   requested_by: string;
   requested_at: Timestamp;
   started_at: Timestamp | null;
+  /** The global position of its last ExportStarted: the log position the archive was read at. */
+  started_position: ColumnType<string | null, string | number | null, string | number | null>;
   attempts: number;
   finished_at: Timestamp | null;
   took_ms: number | null;

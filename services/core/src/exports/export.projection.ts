@@ -51,7 +51,7 @@ export const exportProjection: Projection = {
         }
         case 'ExportStarted': {
           const { attempt } = event.data as Extract<ExportEvent, { type: 'ExportStarted' }>['data'];
-          await record.set({ status: 'running', started_at: event.recordedAt, attempts: attempt, version }).execute();
+          await record.set({ status: 'running', started_at: event.recordedAt, started_position: event.globalPosition, attempts: attempt, version }).execute();
           break;
         }
         case 'ExportSucceeded': {

@@ -53,6 +53,8 @@ export function ExportRecords({ projectId, options }: { projectId: string; optio
                 {record.status === 'succeeded' || record.status === 'expired'
                   ? t('exports_volume_value', { count: record.items, items: record.items, objects: record.objects, size: bytesLabel(record.bytes) })
                   : '-'}
+                {/* Where an auditor checks the archive against the log: the ledger entry of the start it was read at. */}
+                {record.ledgerSeq && <div className="text-muted-foreground">{t('exports_ledger_entry', { seq: record.ledgerSeq })}</div>}
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">{durationLabel(record.tookMs)}</TableCell>
               <TableCell className="min-w-32">
