@@ -49,6 +49,7 @@ import * as m1763859600105 from './1763859600105-PastStatisticsSnapshots';
 import * as m1763859600106 from './1763859600106-ExportStartedPosition';
 import * as m1763859600107 from './1763859600107-ItemsTable';
 import * as m1763859600108 from './1763859600108-ProjectionDroppedIndexes';
+import * as m1763859600112 from './1763859600112-ManagementLogLandmarks';
 
 export const migrations: Record<string, Migration> = {
   '1763859600000-EventStore': m1763859600000,
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '1763859600106-ExportStartedPosition': m1763859600106,
   '1763859600107-ItemsTable': m1763859600107,
   '1763859600108-ProjectionDroppedIndexes': m1763859600108,
+  '1763859600112-ManagementLogLandmarks': m1763859600112,
 };

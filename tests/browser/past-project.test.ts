@@ -1,11 +1,12 @@
-// An auditor reads a project as it was: chooses a moment, pages its items as they stood then by link and status,
+// An auditor reads a project as it was: chooses a moment (by what happened then, or by event), pages its items as they stood then by link and status,
 // opens one at that same moment, reads the statistics as of it, and reads the management log of its project.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { PastItemsPage, ProjectPastView } from '@annot/workflows';
+import type { ExportView, PastItemsPage, ProjectPastView } from '@annot/workflows';
 import { boxResult } from '../support/demo';
 import { launchBrowser, openAsAuditor } from '../support/browser';
 import { makeAuditor } from '../support/auditors';
+import { eventually } from '../support/eventually';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
 describe('a project as it was, in the console', () => {
@@ -14,6 +15,8 @@ describe('a project as it was, in the console', () => {
   let finished: string;
   let then: string;
   let files: Map<string, string>;
+  /** Where a COCO export read the project, after `then` and before the tagger's claim. */
+  let exportRead: string;
   const auditor = { account: 'auditor@example.com', password: 'Audit@2026' };
 
   beforeAll(async () => {
@@ -23,6 +26,14 @@ describe('a project as it was, in the console', () => {
     then = (await ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts`, admin)).moment.position!;
     const listed = await ok<PastItemsPage>(platform, 'GET', `/manage/past/projects/${project.projectId}/items?position=${then}`, admin);
     files = new Map(listed.items.map((i) => [i.itemId, i.fileName]));
+    const { exportId } = await ok<{ exportId: string }>(platform, 'POST', `/manage/projects/${project.projectId}/exports`, admin, { format: 'coco' });
+    exportRead = (
+      await eventually(
+        async () => (await ok<{ items: ExportView[] }>(platform, 'GET', `/manage/projects/${project.projectId}/exports`, admin)).items.find((r) => r.exportId === exportId),
+        (r) => r?.status === 'succeeded',
+        60_000,
+      )
+    )!.startedPosition!;
     // After that moment the tagger takes the other item and saves a box.
     const [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
     await ok(platform, 'PUT', `/manage/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
@@ -39,9 +50,15 @@ describe('a project as it was, in the console', () => {
     const { page, errors } = await openAsAuditor(browser, platform, auditor);
 
     await page.goto(`/past/project/${project.projectId}`);
+    // The export is one of the moments to choose by what happened then: as of it, the other item still waited.
+    const landmark = page.getByLabel('As of an acceptance, sampling round or export');
+    await expect.poll(() => landmark.getByRole('option').allTextContents()).toEqual(['Choose…', expect.stringMatching(/^COCO export read · /)]);
+    await landmark.selectOption({ index: 1 });
+    const banner = page.getByRole('status').filter({ hasText: 'Read-only' });
+    await expect.poll(() => banner.textContent()).toContain(`This project as it was at #${exportRead}.`);
+
     await page.getByLabel('As of event N').fill(then);
     await page.getByRole('button', { name: 'Show' }).nth(1).click();
-    const banner = page.getByRole('status').filter({ hasText: 'Read-only' });
     await expect.poll(() => banner.textContent()).toContain(`This project as it was at #${then}.`);
 
     const items = page.getByRole('region', { name: 'Items as they stood then' });

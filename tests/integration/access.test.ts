@@ -53,6 +53,7 @@ const matrix: Record<string, Caller[]> = {
   'GET /manage/past/projects/:projectId/counts': pastReaders,
   'GET /manage/past/projects/:projectId/diff': pastReaders,
   'GET /manage/past/projects/:projectId/items': pastReaders,
+  'GET /manage/past/projects/:projectId/landmarks': pastReaders,
   'GET /manage/past/projects/:projectId/statistics': pastReaders,
   'GET /manage/teams': internal,
   'POST /manage/teams': internal,

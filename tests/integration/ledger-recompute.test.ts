@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import type { ExportView, PastItemCount, ProjectPastView } from '@annot/workflows';
+import type { ExportView, PastItemCount, PastLandmark, ProjectPastView } from '@annot/workflows';
 import { type Auditor, createAuditor } from '../support/auditors';
 import { boxResult } from '../support/demo';
 import { call, eventually } from '../support/platform';
@@ -201,5 +201,23 @@ describe('the ledger recomputed by the standalone verifier', () => {
     expect(code, JSON.stringify(verdict.export!.differences)).toBe(0);
     expect(verdict.export!.log).toEqual({ items: 2, objects: 2 });
     expect(verdict.export!.unlikeAccepted).toEqual([{ itemId: moved, resultVersion: 2, acceptedVersion: 1 }]);
+  });
+
+  it('names the acceptance verdict and both exports as moments to read the project at, newest first', async () => {
+    const { platform } = project;
+    const records = (await ok<{ items: ExportView[] }>(platform, 'GET', `/manage/projects/${project.projectId}/exports`, project.admin)).items;
+    const landmarks = await eventually(
+      async () => (await ok<{ items: PastLandmark[] }>(platform, 'GET', `/manage/past/projects/${project.projectId}/landmarks`, auditor.token)).items,
+      // The verdicts come from the management log, an async projection.
+      (items) => items.some((l) => l.kind === 'acceptance'),
+    );
+    const verdict = landmarks.find((l) => l.kind === 'acceptance')!;
+    expect(verdict).toMatchObject({ kind: 'acceptance', sequence: 1, verdict: 'passed' });
+    expect(landmarks.filter((l) => l.kind === 'export').map((l) => l.position)).toEqual(records.map((r) => r.startedPosition));
+    expect(landmarks.map((l) => l.kind)).toEqual(['export', 'export', 'acceptance']);
+    expect(landmarks.map((l) => BigInt(l.position))).toEqual(landmarks.map((l) => BigInt(l.position)).sort((a, b) => (a > b ? -1 : 1)));
+    // As of the verdict, both accepted items stood finished.
+    const then = await ok<ProjectPastView>(platform, 'GET', `/manage/past/projects/${project.projectId}/counts?position=${verdict.position}`, auditor.token);
+    expect(then.counts.find((c) => c.status === 'finished')?.count).toBe(2);
   });
 });

@@ -96,6 +96,17 @@ export function itemPastView(item: Pick<ItemPastView, 'itemId' | 'projectId' | '
   };
 }
 
+/**
+ * A moment an auditor asks about by what happened then: an acceptance verdict, a closed sampling round, or an
+ * export's start (the moment its worker read the items). `position` is its event's global position, so the moment is
+ * "as of event N".
+ */
+export type PastLandmark = { position: string; at: string } & (
+  | { kind: 'acceptance'; sequence: number; verdict: 'passed' | 'rejected' }
+  | { kind: 'sampling'; round: number; passRate: number }
+  | { kind: 'export'; format: string; items: number; objects: number }
+);
+
 /** A project's items as they were at a moment: how many were registered by then and where they stood. */
 export interface ProjectPastView {
   projectId: string;

@@ -1,15 +1,16 @@
 // A project as it was at a past moment, read only, for the staff and auditors: its items counted per link and status,
-// its items page by page, its statistics, and what changed between two moments.
+// its items page by page, its statistics, the moments named by what happened then, and what changed between two moments.
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import type { CommandContext } from '@annot/core';
-import { type PastItemsPage, pastItemsQuery, type ProjectDiffPage, projectDiffQuery, type ProjectPastView, type ProjectStatisticsView, rawMomentQuery } from '@annot/workflows';
+import { type PastItemsPage, pastItemsQuery, type PastLandmark, type ProjectDiffPage, projectDiffQuery, type ProjectPastView, type ProjectStatisticsView, rawMomentQuery } from '@annot/workflows';
 import { Ctx } from '../http/command-context.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { GetPastItemsQuery } from './queries/get-past-items.handler';
+import { GetPastLandmarksQuery } from './queries/get-past-landmarks.handler';
 import { GetPastStatisticsQuery } from './queries/get-past-statistics.handler';
 import { GetProjectAsOfQuery } from './queries/get-project-as-of.handler';
 import { GetProjectDiffQuery } from './queries/get-project-diff.handler';
@@ -32,6 +33,12 @@ export class PastProjectsController {
   @Get('counts')
   counts(@Param() params: ProjectParamsDto, @Query() query: MomentDto, @Ctx() context: CommandContext): Promise<ProjectPastView> {
     return this.queries.execute(new GetProjectAsOfQuery(context.actor, params.projectId, query));
+  }
+
+  /** Its acceptance verdicts, closed sampling rounds and exports' starts, newest first, each with its position. */
+  @Get('landmarks')
+  landmarks(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<{ items: PastLandmark[] }> {
+    return this.queries.execute(new GetPastLandmarksQuery(context.actor, params.projectId));
   }
 
   @Get('items')

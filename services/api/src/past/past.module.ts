@@ -6,11 +6,13 @@ import { PastCutsRepository } from './past-cuts.repository';
 import { PastItemAccess } from './past-item-access.service';
 import { PastItemsController } from './past-items.controller';
 import { PastItemsRepository } from './past-items.repository';
+import { PastLandmarksRepository } from './past-landmarks.repository';
 import { PastProjectsController } from './past-projects.controller';
 import { PastProjectFolds } from './past-project-folds.service';
 import { PastStatisticsRepository } from './past-statistics.repository';
 import { ProjectDiffRepository } from './project-diff.repository';
 import { GetPastItemsHandler } from './queries/get-past-items.handler';
+import { GetPastLandmarksHandler } from './queries/get-past-landmarks.handler';
 import { GetPastStatisticsHandler } from './queries/get-past-statistics.handler';
 import { GetItemAsOfHandler } from './queries/get-item-as-of.handler';
 import { GetItemDiffHandler } from './queries/get-item-diff.handler';
@@ -27,12 +29,14 @@ import { GetProjectDiffHandler } from './queries/get-project-diff.handler';
     PastItemAccess,
     PastProjectFolds,
     PastStatisticsRepository,
+    PastLandmarksRepository,
     ProjectDiffRepository,
     GetItemAsOfHandler,
     GetItemDiffHandler,
     GetItemTimelineHandler,
     GetProjectAsOfHandler,
     GetPastItemsHandler,
+    GetPastLandmarksHandler,
     GetPastStatisticsHandler,
     GetProjectDiffHandler,
   ],

@@ -59,7 +59,7 @@ export default function ItemPastPage() {
           </Button>
         </div>
       )}
-      <MomentPicker onChoose={choose} />
+      <MomentPicker onChoose={choose} projectId={projectId ?? undefined} />
       {past.error && !view && (refusalOf(past.error) ? <RefusalNotice refusal={refusalOf(past.error)!} /> : <p role="alert">{(past.error as Error).message}</p>)}
       {past.error && view && <p role="alert" className="text-sm text-destructive">{(past.error as Error).message}</p>}
       {!view && !past.error && <Skeleton className="h-64" />}

@@ -40,7 +40,7 @@ export default function PastProjectPage() {
           <>
             <ProjectPastNotice moment={moment} now="past_project_now" asOf="past_project_as_of" />
             <div className="flex flex-wrap items-end justify-between gap-4">
-              <MomentPicker onChoose={choose} />
+              <MomentPicker onChoose={choose} projectId={id} />
               <div className="flex gap-2">
                 {!compared && !comparing && (
                   <Button size="sm" variant="outline" onClick={() => setComparing(true)}>
@@ -52,7 +52,7 @@ export default function PastProjectPage() {
                 </Button>
               </div>
             </div>
-            {(comparing || compared) && <MomentPicker label={t('project_diff_compare_with')} onChoose={(other) => compare(other)} />}
+            {(comparing || compared) && <MomentPicker label={t('project_diff_compare_with')} onChoose={(other) => compare(other)} projectId={id} />}
             {compared && (
               <ProjectDiff
                 projectId={id}

@@ -24,7 +24,7 @@ export default function PastStatisticsPage() {
         </Button>
       </div>
       <ProjectPastNotice moment={moment} now="past_statistics_now" asOf="past_statistics_as_of" />
-      <MomentPicker onChoose={choose} />
+      <MomentPicker onChoose={choose} projectId={id} />
       <StatisticsView key={`${id}-${JSON.stringify(momentSearch(moment))}`} projectId={id} scope="project" asOf={momentSearch(moment)} />
     </div>
   );

@@ -11,6 +11,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useJobProgress } from '@/lib/use-job-progress';
 import { downloadExport, exportsKey, useExportRecords } from '../api/exports';
 import { bytesLabel, destinationLabel, durationLabel, formatLabel, gateLabel } from './export-labels';
+import { formatDigits } from '@/lib/numbers';
 import { formatTime } from '@/lib/time';
 
 const tone = { queued: 'outline', running: 'default', succeeded: 'success', failed: 'destructive', expired: 'outline' } as const;
@@ -54,7 +55,7 @@ export function ExportRecords({ projectId, options }: { projectId: string; optio
                   ? t('exports_volume_value', { count: record.items, items: record.items, objects: record.objects, size: bytesLabel(record.bytes) })
                   : '-'}
                 {/* Where an auditor checks the archive against the log: the ledger entry of the start it was read at. */}
-                {record.ledgerSeq && <div className="text-muted-foreground">{t('exports_ledger_entry', { seq: record.ledgerSeq })}</div>}
+                {record.ledgerSeq && <div className="text-muted-foreground">{t('exports_ledger_entry', { seq: formatDigits(Number(record.ledgerSeq)) })}</div>}
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">{durationLabel(record.tookMs)}</TableCell>
               <TableCell className="min-w-32">

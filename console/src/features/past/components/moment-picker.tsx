@@ -1,13 +1,18 @@
-// Choosing a moment: a date and time in the reader's own time zone, or "as of event N" by its log position.
+// Choosing a moment: a date and time in the reader's own time zone, "as of event N" by its log position, or, where
+// the project is known, as of one of its acceptance verdicts, sampling rounds or exports.
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { MomentChoice } from '../api/moment';
+import { LandmarkPicker } from './landmark-picker';
 
-/** `label` names the picker where a page has two (the moment shown and the one it is compared with). */
-export function MomentPicker({ onChoose, label }: { onChoose: (moment: MomentChoice) => void; label?: string }) {
+/**
+ * `label` names the picker where a page has two (the moment shown and the one it is compared with); `projectId` offers
+ * the project's landmarks.
+ */
+export function MomentPicker({ onChoose, label, projectId }: { onChoose: (moment: MomentChoice) => void; label?: string; projectId?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const [local, setLocal] = useState('');
@@ -42,6 +47,7 @@ export function MomentPicker({ onChoose, label }: { onChoose: (moment: MomentCho
           {t('past_show')}
         </Button>
       </form>
+      {projectId && <LandmarkPicker projectId={projectId} onChoose={onChoose} />}
     </section>
   );
 }
