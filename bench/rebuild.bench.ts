@@ -6,10 +6,12 @@
 // --verify in its copy). Measured 2026-11-30 on the shared two-core machine beside other benchmarks and tests: 0.57x
 // (own tests running beside it), 0.51x, 0.67x, and replay --verify 0.99x, 0.56x, 0.85x; the run before the change 0.63x
 // and 0.51x. The lever alone, the same worker rebuild with and without dropping them in alternating rounds, was within
-// the noise (52.5 and 55.7 s against 49.9 and 57.0 s): the generated events name no project, so only the recent-first
-// index has rows, and the rows' summaries are most of the work. On a log whose events name projects (7 in 10 a project,
-// 1 in 10 a set), inserting 300,000 rows took 7.0 and 6.2 s with the three indexes, 3.2 and 2.7 s without them and 1.6
-// s to build them after.
+// the noise (52.5 and 55.7 s against 49.9 and 57.0 s): the generated events named no project, so only the recent-first
+// index had rows, and the rows' summaries were most of the work. On a log whose events name projects (7 in 10 a
+// project, 1 in 10 a set), inserting 300,000 rows took 7.0 and 6.2 s with the three indexes, 3.2 and 2.7 s without them
+// and 1.6 s to build them after. The generated events now name projects so, as real ones do: 2026-11-30, on the
+// machine loaded by three other benchmarks (load 17 to 19), 0.62x (medians of 175 s against the raw read's 109 s),
+// replay --verify 0.56x.
 import pg from 'pg';
 import { sql } from 'kysely';
 import { catchUp, type Db, managementLogProjection, type Projection, rebuildInto } from '@annot/core';

@@ -1,4 +1,6 @@
-// A scratch database for the benchmarks, dropped and created anew on the server the platform would use.
+// A scratch database for the benchmarks, dropped and created anew on the server the platform would use; with
+// BENCH_KEEP_DATABASE=1 one left by an earlier run of the same benchmark is kept (and migrated), for a benchmark that
+// takes an hour to grow its data and resumes where it stopped (scale).
 import pg from 'pg';
 import { createDatabase, type Db, migrateToLatest } from '@annot/core';
 import { resolvePostgres, withDatabase } from '../../scripts/src/local-services';
@@ -21,8 +23,11 @@ export async function benchDatabase(name = 'annot_bench'): Promise<BenchDatabase
     const admin = new pg.Client({ connectionString: withDatabase(server.url, 'postgres') });
     await admin.connect();
     try {
-      await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+      const kept = process.env.BENCH_KEEP_DATABASE === '1' && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+      if (!kept) {
+        await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+      }
     } finally {
       await admin.end();
     }
