@@ -49,8 +49,8 @@ export class RuleReadings {
   }
 
   /** The person's reading stream `assertRead` folds, named by a row's project column, to read with that row. */
-  stream(projectColumn: RawBuilder<unknown>, accountId: string): StreamOfRow<unknown> {
-    return { lifecycle: ruleReadingLifecycle as StreamOfRow<unknown>['lifecycle'], id: streamIdOver((projectId) => ruleReadingStreamId(projectId, accountId), projectColumn) };
+  stream(projectColumn: RawBuilder<unknown>, accountId: string): StreamOfRow {
+    return { lifecycle: ruleReadingLifecycle, id: streamIdOver((projectId) => ruleReadingStreamId(projectId, accountId), projectColumn) };
   }
 
   /** Inside a claim: refuses until the rule was open for its countdown. */

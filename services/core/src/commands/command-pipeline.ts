@@ -61,8 +61,8 @@ export interface JudgedRequest<S, E extends DomainEvent> {
 }
 
 /** A stream a row names, read with the row: its id as SQL over the row's columns (`rowColumn`). */
-export interface StreamOfRow<S> {
-  lifecycle: Lifecycle<S, never>;
+export interface StreamOfRow {
+  lifecycle: Lifecycle<unknown, never>;
   id: RawBuilder<string>;
   /** The id the command expects the row to name, so the snapshot kept of it is folded on from; the read checks it. */
   expected?: string;
@@ -134,12 +134,14 @@ export class UnitOfWork {
    * learns from a row which streams it works on (a claim's link names its project) reads them with it. Undefined
    * when there is no row.
    */
-  async readWith<R>(row: RawBuilder<R>, streams: StreamOfRow<unknown>[]): Promise<R | undefined> {
+  async readWith<R>(row: RawBuilder<R>, streams: StreamOfRow[]): Promise<R | undefined> {
     const from = streams.map((s) => (s.lifecycle.snapshots && s.expected ? this.snapshots.get<unknown>(s.expected) : undefined));
     const read = await readRowAndStreams(this.db, row, streams.map((s, i) => ({ id: s.id, known: from[i] && s.expected, after: from[i]?.version })));
     if (!read) return undefined;
     for (const [i, { streamId, events }] of read.streams.entries()) {
       const { lifecycle, expected } = streams[i];
+      // A stream this unit read already stays as it was first read, as `load` keeps it.
+      if (this.readOf(lifecycle).has(streamId)) continue;
       this.readOf(lifecycle).set(streamId, foldRead(lifecycle, streamId, events, streamId === expected ? from[i] : undefined, lifecycle.initial, this.snapshots));
     }
     return read.row;

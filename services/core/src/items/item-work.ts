@@ -51,8 +51,8 @@ const initialOf = (item: PoolItem): ItemState => startItemState({ itemId: item.i
 @Injectable()
 export class ItemWork {
   /** The project stream `plan` folds, named by a row's project column, to read with that row (`UnitOfWork.readWith`). */
-  planStream(projectColumn: RawBuilder<unknown>, expectedProjectId?: string): StreamOfRow<unknown> {
-    return { lifecycle: projectLifecycle as StreamOfRow<unknown>['lifecycle'], id: streamIdOver(projectStreamId, projectColumn), expected: expectedProjectId && projectStreamId(expectedProjectId) };
+  planStream(projectColumn: RawBuilder<unknown>, expectedProjectId?: string): StreamOfRow {
+    return { lifecycle: projectLifecycle, id: streamIdOver(projectStreamId, projectColumn), expected: expectedProjectId && projectStreamId(expectedProjectId) };
   }
 
   async plan(unit: UnitOfWork, projectId: string) {
