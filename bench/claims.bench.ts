@@ -9,10 +9,14 @@
 // - for information, with a floor so it cannot regress: a bare SELECT ... FOR UPDATE SKIP LOCKED and UPDATE.
 // Then one claimer's latency with pools of 10,000 and 1,000,000 items: it must not grow with the pool.
 //
-// Measured on a quiet two-core machine (2026-11-30), medians of three rounds: the handler 342 claims/s, the raw durable
-// claim 904 (0.38x), the bare claim 1,609 (0.21x). The handler sends eleven statements in its transaction where the
-// baseline sends one: the link and project, two stream reads for the plan and the rule readings, two pool selects, the
-// locked items' streams (empty for items never claimed), the append, the items' rows and the counts per link.
+// Measured on a quiet two-core machine (2026-11-30), medians of three rounds, when the handler sent eleven statements
+// in its transaction: the handler 342 claims/s, the raw durable claim 904 (0.38x), the bare claim 1,609 (0.21x).
+// It now sends six where the baseline sends one: begin; the link with its project's stream and the claimer's rule
+// reading; the pool rows of all its shares; the append; the items' rows with the counts per link; commit (and the
+// locked items' streams before the append, where some were worked on before). Measured on the same machine heavily
+// loaded by other runs (2026-11-30), medians of three rounds: before, the handler 41 claims/s, the raw durable claim
+// 245 (0.17x), the bare claim 289 (0.14x); after, in two runs, 52 against 212 (0.25x) and 283 (0.18x), and 71
+// against 244 (0.29x) and 340 (0.21x). Its Node process stays under a fifth of a core: what is left is round trips.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

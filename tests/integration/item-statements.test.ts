@@ -46,7 +46,7 @@ describe('item statements', () => {
     return { value, count: statements.length };
   }
 
-  it('claims one item in fourteen statements at most (the counts per link and the notification after commit among them), and reads it with its allowed actions in five', async () => {
+  it('claims one item in ten statements at most (the counts per link and the notification after commit among them), and reads it with its allowed actions in five', async () => {
     const claim = await counted(() => call(platform, 'POST', `/manage/items/links/${links[0].id}/claims`, { token: tagger, body: { count: 1 } }));
     expect(claim.value.status).toBe(200);
     const itemId = claim.value.body.data.items[0] as string;
@@ -55,7 +55,7 @@ describe('item statements', () => {
     // The reader's buttons come with the item: no history to read and fold in the browser.
     expect(read.value.body.data.actions).toEqual(['save', 'submit', 'mark_invalid', 'release']);
     console.info(`claim: ${claim.count} statements; item read: ${read.count} statements`);
-    expect(claim.count).toBeLessThanOrEqual(14);
+    expect(claim.count).toBeLessThanOrEqual(10);
     expect(read.count).toBeLessThanOrEqual(5);
   });
 });

@@ -28,6 +28,13 @@ export interface Claimant {
   shares: PoolShare[];
 }
 
+export interface ClaimantRow {
+  projectId: string;
+  linkType: LinkType;
+  inHand: number | string;
+  shares: { teamId: string; groupId: string | null }[];
+}
+
 /** Batches that keep their items out of a link's pool: stopped and deleted ones always, paused ones for their kind. */
 const closedBatches = (linkType: LinkType) => ['stopped', 'deleted', linkType === 'annotation' ? 'paused_annotation' : 'paused_inspection'];
 
@@ -40,9 +47,12 @@ const shareCondition = (share: PoolShare): RawBuilder<unknown> =>
 
 @Injectable()
 export class PoolRepository {
-  /** The link's project and type, the claimer's items in hand there and the shares it draws from; undefined for no link. */
-  async claimant(db: Kysely<Database>, linkId: string, claimerId: string): Promise<Claimant | undefined> {
-    const { rows } = await sql<{ projectId: string; linkType: LinkType; inHand: string; shares: { teamId: string; groupId: string | null }[] }>`
+  /**
+   * The link's project and type, the claimer's items in hand there and the shares it draws from, as a row to read
+   * with the streams it names (`claimantOf` makes it a claimant); no row for no link.
+   */
+  claimantRow(linkId: string, claimerId: string): RawBuilder<ClaimantRow> {
+    return sql<ClaimantRow>`
       SELECT l.project_id AS "projectId", l.type AS "linkType",
         (SELECT count(*) FROM items h WHERE h.claimer_id = ${claimerId} AND h.project_id = l.project_id AND h.status = 'claimed') AS "inHand",
         (SELECT coalesce(jsonb_agg(jsonb_build_object('teamId', s."teamId", 'groupId', s."groupId") ORDER BY s."groupId" NULLS LAST, s."teamId"), '[]'::jsonb) FROM (
@@ -53,9 +63,10 @@ export class PoolRepository {
            WHERE t.link_id = l.link_id AND t.kind = 'team' AND t.team_id IN (
              SELECT g.team_id FROM project_members g WHERE g.link_id = l.link_id AND g.kind = 'group-tagger' AND g.member_id = ${claimerId}
              UNION SELECT a.team_id FROM accounts a WHERE a.account_id = ${claimerId})) s) AS shares
-      FROM project_links l WHERE l.link_id = ${linkId}::uuid`.execute(db);
-    const row = rows[0];
-    if (!row) return undefined;
+      FROM project_links l WHERE l.link_id = ${linkId}::uuid`;
+  }
+
+  claimantOf(row: ClaimantRow): Claimant {
     return { projectId: row.projectId, linkType: row.linkType, inHand: Number(row.inHand), shares: [...row.shares, { teamId: null, groupId: null }] };
   }
 
@@ -66,10 +77,11 @@ export class PoolRepository {
    */
   async lockPool(db: Kysely<Database>, linkId: string, claimant: Claimant, claimerId: string, count: number, rework = false): Promise<PooledItem[]> {
     const closed = closedBatches(claimant.linkType);
-    const locked: PooledItem[] = [];
-    for (const share of claimant.shares) {
-      if (locked.length >= count) break;
-      const { rows } = await sql<PooledItem>`
+    // One statement for all shares, a part each: a part locks its rows only as the outer limit pulls them, and the
+    // parts are pulled in share order, so a later share is read only where the earlier ones fall short and no row
+    // is locked beyond the count. (A locking select may not be an arm of a UNION; the scan of a WITH part may.)
+    const parts = claimant.shares.map(
+      (share, rank) => sql`${sql.id(`share${rank}`)} AS (
         SELECT d.item_id AS "itemId", d.project_id AS "projectId", d.link_id AS "linkId", d.item_version = 0 AS "unworked"
         FROM items d
         WHERE d.link_id = ${linkId}::uuid AND d.status = 'waiting' AND ${shareCondition(share)}
@@ -77,10 +89,11 @@ export class PoolRepository {
           AND (${rework}::boolean = false OR d.preferred_claimer_id = ${claimerId})
           AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.batch_id = d.batch_id AND b.status = ANY(${closed}::text[]))
         ORDER BY d.priority DESC, d.created_at, d.seq
-        LIMIT ${count - locked.length}
-        FOR UPDATE OF d SKIP LOCKED`.execute(db);
-      locked.push(...rows);
-    }
-    return locked;
+        LIMIT ${count}
+        FOR UPDATE OF d SKIP LOCKED)`,
+    );
+    const scans = claimant.shares.map((_, rank) => sql`SELECT * FROM ${sql.id(`share${rank}`)}`);
+    const { rows } = await sql<PooledItem>`WITH ${sql.join(parts)} ${sql.join(scans, sql` UNION ALL `)} LIMIT ${count}`.execute(db);
+    return rows;
   }
 }

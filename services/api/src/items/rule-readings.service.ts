@@ -1,7 +1,8 @@
 // Where a person stands with a project's annotation rule: which version to read, for how long, and from when on
 // they may claim.
 import { Injectable } from '@nestjs/common';
-import { AppError, LifecycleStates, projectStateRow, ruleReadingLifecycle, type UnitOfWork } from '@annot/core';
+import type { RawBuilder } from 'kysely';
+import { AppError, LifecycleStates, projectStateRow, ruleReadingLifecycle, streamIdOver, type StreamOfRow, type UnitOfWork } from '@annot/core';
 import { type ProjectRules, readingDue, type RuleReadingView, ruleReadingStreamId } from '@annot/workflows';
 import { RuleReadingsRepository } from './rule-readings.repository';
 import { ItemsRepository } from './items.repository';
@@ -45,6 +46,11 @@ export class RuleReadings {
     const rules = await this.rules(projectId);
     const text = rules && (await this.items.ruleText(rules.annotationRule.ruleId, rules.annotationRule.ruleVersion));
     return text?.fileId ?? null;
+  }
+
+  /** The person's reading stream `assertRead` folds, named by a row's project column, to read with that row. */
+  stream(projectColumn: RawBuilder<unknown>, accountId: string): StreamOfRow {
+    return { lifecycle: ruleReadingLifecycle, id: streamIdOver((projectId) => ruleReadingStreamId(projectId, accountId), projectColumn) };
   }
 
   /** Inside a claim: refuses until the rule was open for its countdown. */

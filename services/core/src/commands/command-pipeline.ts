@@ -1,11 +1,12 @@
 // The write path of every lifecycle command: load, evolve, let the machine decide, append; one stream or several
 // in one transaction. The only place a stream is folded.
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import { decide, type DomainEvent, type LifecycleMachine } from '@annot/workflows';
 import { DATABASE } from '../database/database.token';
 import type { Database } from '../database/database.types';
 import { InvalidTransitionError, NotFoundError, VersionConflictError } from '../errors/app-error';
+import { readRowAndStreams } from '../events/event-log.reader';
 import { type AppendResult, DuplicateCommand, EventStore, noStream, type StreamAppend } from '../events/event-store';
 import type { StoredEvent } from '../events/stored-event';
 import type { OutboxMessage } from '../outbox/outbox-message';
@@ -57,6 +58,14 @@ export interface JudgedRequest<S, E extends DomainEvent> {
   expectedVersion?: bigint;
   initial?: S;
   loaded?: Loaded<S>;
+}
+
+/** A stream a row names, read with the row: its id as SQL over the row's columns (`rowColumn`). */
+export interface StreamOfRow {
+  lifecycle: Lifecycle<unknown, never>;
+  id: RawBuilder<string>;
+  /** The id the command expects the row to name, so the snapshot kept of it is folded on from; the read checks it. */
+  expected?: string;
 }
 
 /** What a decision left: the state after its events, the events, and the version the stream was read at. */
@@ -118,6 +127,24 @@ export class UnitOfWork {
       const { events, version } = read.get(streamId) ?? { events: [], version: 0n };
       this.readOf(lifecycle).set(streamId, { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), initial), version });
     }
+  }
+
+  /**
+   * Reads a row and the streams it names in one round trip, for the `load`s and decisions that follow: a command that
+   * learns from a row which streams it works on (a claim's link names its project) reads them with it. Undefined
+   * when there is no row.
+   */
+  async readWith<R>(row: RawBuilder<R>, streams: StreamOfRow[]): Promise<R | undefined> {
+    const from = streams.map((s) => (s.lifecycle.snapshots && s.expected ? this.snapshots.get<unknown>(s.expected) : undefined));
+    const read = await readRowAndStreams(this.db, row, streams.map((s, i) => ({ id: s.id, known: from[i] && s.expected, after: from[i]?.version })));
+    if (!read) return undefined;
+    for (const [i, { streamId, events }] of read.streams.entries()) {
+      const { lifecycle, expected } = streams[i];
+      // A stream this unit read already stays as it was first read, as `load` keeps it.
+      if (this.readOf(lifecycle).has(streamId)) continue;
+      this.readOf(lifecycle).set(streamId, foldRead(lifecycle, streamId, events, streamId === expected ? from[i] : undefined, lifecycle.initial, this.snapshots));
+    }
+    return read.row;
   }
 
   /** Loads the stream, lets its machine decide, and keeps the decided events for the append; answers the new state. */
@@ -223,8 +250,14 @@ async function fold<S, E extends DomainEvent>(
 ): Promise<Loaded<S>> {
   // A long-lived stream read by every command of its children (a project) is folded on from its last snapshot.
   const from = lifecycle.snapshots ? snapshots.get<S>(streamId) : undefined;
-  const { events, version } = await eventStore.readStream(streamId, db, from?.version);
-  const loaded = { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), from?.state ?? initial), version: from && events.length === 0 ? from.version : version };
+  const { events } = await eventStore.readStream(streamId, db, from?.version);
+  return foldRead(lifecycle, streamId, events, from, initial, snapshots);
+}
+
+/** Folds a stream's events read after `from` (its snapshot) or from its start, and keeps the state where the lifecycle keeps snapshots. */
+function foldRead<S, E extends DomainEvent>(lifecycle: Lifecycle<S, E>, streamId: string, events: StoredEvent[], from: Loaded<S> | undefined, initial: S, snapshots: Snapshots): Loaded<S> {
+  const version = events.length > 0 ? BigInt(events[events.length - 1].streamPosition) : (from?.version ?? 0n);
+  const loaded = { state: events.reduce((s: S, e: StoredEvent) => lifecycle.evolve(s, e as unknown as E), from?.state ?? initial), version };
   if (lifecycle.snapshots && events.length > 0) snapshots.set(streamId, loaded);
   return loaded;
 }

@@ -1,5 +1,5 @@
 // Reads events back: streams in order, or the global log in commit-safe order.
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../database/database.types';
 import { type EventRow, type LogCursor, type StoredEvent, toStoredEvent } from './stored-event';
 
@@ -43,6 +43,45 @@ export async function readStreams(db: Kysely<Database>, streamIds: string[]): Pr
     CROSS JOIN LATERAL (SELECT * FROM public.events WHERE stream_id = s.id ORDER BY stream_position) e
     ORDER BY s.ord, e.stream_position`.execute(db);
   return rows.map(toStoredEvent);
+}
+
+/** A stream a row names: its id as SQL over the row's columns (`rowColumn`), read after `after` when it is `known`. */
+export interface StreamReadOfRow {
+  id: RawBuilder<string>;
+  known?: string;
+  after?: bigint;
+}
+
+/** Stands for a row's column in a stream id made by the stream's own id function, so the id's format is written once. */
+const keyMarker = '\u0001';
+
+/** A stream's id as SQL over a row's column: `streamIdOf` is the stream's own id function (`projectStreamId`). */
+export const streamIdOver = (streamIdOf: (key: string) => string, column: RawBuilder<unknown>): RawBuilder<string> =>
+  sql<string>`replace(${streamIdOf(keyMarker)}, ${keyMarker}, ${column}::text)`;
+
+/** A column of the row `readRowAndStreams` reads, for the ids of the streams it names. */
+export const rowColumn = (name: string): RawBuilder<unknown> => sql`r.${sql.id(name)}`;
+
+/**
+ * One row and the streams it names in one round trip, each stream's events in order (after `after` where its id is
+ * the one `known`): a command that must read a row to learn which streams to load reads them with it. Undefined
+ * when there is no row.
+ */
+export async function readRowAndStreams<R>(db: Kysely<Database>, row: RawBuilder<R>, streams: StreamReadOfRow[]): Promise<{ row: R; streams: { streamId: string; events: StoredEvent[] }[] } | undefined> {
+  const read = streams.map(
+    ({ id, known = null, after = 0n }) => sql`jsonb_build_object('streamId', ${id}, 'events', (
+      SELECT coalesce(jsonb_agg(jsonb_build_object(
+               'global_position', e.global_position::text, 'tx_id', e.tx_id::text, 'stream_id', e.stream_id, 'stream_position', e.stream_position::text,
+               'event_id', e.event_id, 'type', e.type, 'schema_version', e.schema_version, 'data', e.data, 'metadata', e.metadata,
+               'recorded_at', ${recordedAtIso}) ORDER BY e.stream_position), '[]'::jsonb)
+      FROM public.events e
+      WHERE e.stream_id = ${id} AND e.stream_position > CASE WHEN ${id} = ${known}::text THEN ${after.toString()}::bigint ELSE 0 END))`,
+  );
+  const { rows } = await sql<{ row: R; streams: { streamId: string; events: EventRow[] }[] }>`
+    WITH r AS (${row})
+    SELECT to_jsonb(r) AS row, jsonb_build_array(${sql.join(read)}) AS streams FROM r`.execute(db);
+  if (!rows[0]) return undefined;
+  return { row: rows[0].row, streams: rows[0].streams.map((s) => ({ streamId: s.streamId, events: s.events.map(toStoredEvent) })) };
 }
 
 export interface ReadLogOptions {

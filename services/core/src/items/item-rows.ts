@@ -44,7 +44,13 @@ export async function applyItemEvents(db: Kysely<Database>, events: StoredEvent[
   await flush();
 }
 
-async function applyClaims(db: Kysely<Database>, events: StoredEvent[], counts: ItemCounts): Promise<void> {
+/** A claim command's whole apply: claims by one person, each of another item, and nothing else. */
+export const claimsAlone = (events: StoredEvent[]): boolean =>
+  events.every((e) => e.type === 'ItemClaimed' && e.metadata.actorId === events[0].metadata.actorId) &&
+  new Set(events.map((e) => (e.data as { itemId: string }).itemId)).size === events.length;
+
+/** Claims in a row; with `writeCounts` (they are the apply's only events) their counts are written by the same statement. */
+export async function applyClaims(db: Kysely<Database>, events: StoredEvent[], counts: ItemCounts, writeCounts = false): Promise<void> {
   const rows = events.map((e) => {
     const { itemId, linkId, claimId, claimerId, claimedAt, deadline } = (e as unknown as { data: Extract<ItemEvent, { type: 'ItemClaimed' }>['data'] }).data;
     return { itemId, linkId, claimId, claimerId, claimedAt, deadline, version: e.streamPosition };
@@ -54,7 +60,7 @@ async function applyClaims(db: Kysely<Database>, events: StoredEvent[], counts: 
     source: sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS c("itemId" uuid, "linkId" uuid, "claimId" uuid, "claimerId" text, "claimedAt" timestamptz, deadline timestamptz, version bigint)`,
     on: sql`d.item_id = c."itemId"`,
-  });
+  }, writeCounts);
 }
 
 /**

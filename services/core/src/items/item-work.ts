@@ -19,7 +19,9 @@ import {
   type WorkPlan,
   workPlanOf,
 } from '@annot/workflows';
-import type { UnitOfWork } from '../commands/command-pipeline';
+import type { RawBuilder } from 'kysely';
+import type { StreamOfRow, UnitOfWork } from '../commands/command-pipeline';
+import { streamIdOver } from '../events/event-log.reader';
 import type { Actor } from '../commands/command-context';
 import { NotFoundError } from '../errors/app-error';
 import type { OutboxMessage } from '../outbox/outbox-message';
@@ -48,6 +50,11 @@ const initialOf = (item: PoolItem): ItemState => startItemState({ itemId: item.i
 
 @Injectable()
 export class ItemWork {
+  /** The project stream `plan` folds, named by a row's project column, to read with that row (`UnitOfWork.readWith`). */
+  planStream(projectColumn: RawBuilder<unknown>, expectedProjectId?: string): StreamOfRow {
+    return { lifecycle: projectLifecycle, id: streamIdOver(projectStreamId, projectColumn), expected: expectedProjectId && projectStreamId(expectedProjectId) };
+  }
+
   async plan(unit: UnitOfWork, projectId: string) {
     const { state } = await unit.load(projectLifecycle, projectStreamId(projectId));
     if (state.status === 'none') throw new NotFoundError('things.project', projectId);

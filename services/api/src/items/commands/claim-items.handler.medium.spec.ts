@@ -15,9 +15,12 @@ import { ClaimItemsCommand, ClaimItemsHandler } from './claim-items.handler';
 
 const spec = specDatabase();
 
-function claim(p: SpecProject, linkId: string, who: Actor, count: number) {
+function claimHandler() {
   const readings = new RuleReadings(new LifecycleStates(spec.db), new RuleReadingsRepository(spec.db), new ItemsRepository(spec.db));
-  const handler = new ClaimItemsHandler(spec.pipeline, new PoolRepository(), new ItemWork(), readings, loadConfig({}));
+  return new ClaimItemsHandler(spec.pipeline, new PoolRepository(), new ItemWork(), readings, loadConfig({}));
+}
+
+function claim(p: SpecProject, linkId: string, who: Actor, count: number, handler = claimHandler()) {
   return handler.execute(new ClaimItemsCommand(linkId, count, { kind: 'self', taggerId: who.id }, as(who)));
 }
 
@@ -74,6 +77,17 @@ describe(ClaimItemsHandler.name, () => {
     const since = await mark(spec);
     expect(await claim(p, p.inspection, p.tagger, 2)).toEqual([itemIds[1]]);
     expect((await appended(spec, since)).map((e) => [e.stream, e.type])).toEqual([[itemStream(itemIds[1]), 'ItemClaimed']]);
+  });
+
+  it('sees what happened to the project since its last claim from the link', async () => {
+    const p = await givenProject(spec);
+    const { itemIds } = await givenItems(spec, p, 2);
+    // One handler, as one API process: its second claim folds the project on from what its first one read.
+    const handler = claimHandler();
+    expect(await claim(p, p.annotation, p.tagger, 1, handler)).toEqual([itemIds[0]]);
+    await given(spec, projectLifecycle, projectStreamId(p.projectId), p.pm, [projectEvent(p, 'ProjectPaused')]);
+    expect(await refusalOf(claim(p, p.annotation, p.tagger, 1, handler))).toMatchObject({ status: 409, errCode: 'ITEM_REFUSED', messageKey: 'items.project_not_running' });
+    expect((await rowsOf(itemIds)).map((r) => r.status)).toEqual(['claimed', 'waiting']);
   });
 
   describe('refuses and appends nothing', () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { actionDecider, type AppConfig, AppError, claimTimers, CommandPipeline, type CommandContext, CONFIG, ItemWork, NotFoundError, withClaimMinute } from '@annot/core';
+import { actionDecider, type AppConfig, AppError, claimTimers, CommandPipeline, type CommandContext, CONFIG, ItemWork, NotFoundError, rowColumn, withClaimMinute } from '@annot/core';
 import { itemsInHandLimit, type ProjectScope, worksOnLink } from '@annot/workflows';
 import { RuleReadings } from '../rule-readings.service';
 import { PoolRepository } from '../pool.repository';
@@ -21,6 +21,9 @@ export class ClaimItemsCommand {
 /** Locked beyond the count asked for in an inspection link, so items this person annotated do not make the claim short. */
 const lockMargin = 10;
 
+/** Links whose project a process remembers; beyond them it starts over, at the cost of one fuller read each. */
+const linksRemembered = 10_000;
+
 @CommandHandler(ClaimItemsCommand)
 export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, string[]> {
   constructor(
@@ -31,11 +34,29 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * The project of each link claimed from, so the claim's read folds the project on from its snapshot. A link never
+   * changes project, and the read checks the stream it names all the same: this serves no state, only a guess.
+   */
+  private readonly projectOfLink = new Map<string, string>();
+
+  private remember(linkId: string, projectId: string): void {
+    if (this.projectOfLink.size >= linksRemembered) this.projectOfLink.clear();
+    this.projectOfLink.set(linkId, projectId);
+  }
+
   async execute({ linkId, count, scope, context, rework }: ClaimItemsCommand): Promise<string[]> {
     const actor = context.actor;
     const { value, duplicate } = await this.pipeline.transact(context, async (unit) => {
-      const claimant = await this.pool.claimant(unit.db, linkId, actor.id);
-      if (!claimant) throw new NotFoundError('things.link', linkId);
+      // The link, its project's stream and the claimer's reading of its rule, in one round trip.
+      const projectColumn = rowColumn('projectId');
+      const row = await unit.readWith(this.pool.claimantRow(linkId, actor.id), [
+        this.work.planStream(projectColumn, this.projectOfLink.get(linkId)),
+        this.readings.stream(projectColumn, actor.id),
+      ]);
+      if (!row) throw new NotFoundError('things.link', linkId);
+      const claimant = this.pool.claimantOf(row);
+      this.remember(linkId, claimant.projectId);
       const { project, plan } = await this.work.plan(unit, claimant.projectId);
       if (project.status !== 'in_progress' && project.status !== 'reopened') throw new AppError(409, 'ITEM_REFUSED', 'items.project_not_running');
       const people = project.links?.find((l) => l.id === linkId);
