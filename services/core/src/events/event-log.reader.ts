@@ -60,9 +60,35 @@ export interface ReadLogOptions {
   types?: readonly string[];
 }
 
+/** A page of the log cut where its events' data reaches a number of bytes as stored, as well as at `limit` events. */
+export interface LogPage {
+  events: StoredEvent[];
+  /** Cut by its limit or its bytes: more may follow at once. */
+  full: boolean;
+}
+
 export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Promise<StoredEvent[]> {
   const rows = await pageOf(selectEvents(db), options).execute();
   return rows.map((row) => toStoredEvent(row as EventRow));
+}
+
+/**
+ * Like `readLog`, but the page ends with the event whose data reaches `maxBytes` as stored (compressed, as TOAST keeps
+ * it; never fewer than one event), so a reader of large events (an import's results, each with its boxes) holds a
+ * bounded page instead of `limit` of them. The sizes are read from the stored values' headers: nothing beyond the page
+ * is decompressed.
+ */
+export async function readLogWithin(db: Kysely<Database>, options: ReadLogOptions, maxBytes: number): Promise<LogPage> {
+  const sized = pageOf(selectEvents(db).select([sql<string>`sum(pg_column_size(data)) OVER (ORDER BY events.tx_id, events.global_position)`.as('reached'), sql<number>`pg_column_size(data)`.as('stored')]), options);
+  const rows = await db
+    .selectFrom(sized.as('page'))
+    .selectAll()
+    .where(sql<boolean>`reached - stored < ${maxBytes}`)
+    // The running sum grows with every event, in log order.
+    .orderBy('reached')
+    .execute();
+  const last = rows[rows.length - 1];
+  return { events: rows.map((row) => toStoredEvent(row as EventRow)), full: rows.length === options.limit || (last !== undefined && Number(last.reached) >= maxBytes) };
 }
 
 /**
