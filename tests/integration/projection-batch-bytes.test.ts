@@ -3,8 +3,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { applySettled, catchUp, EventStore, noStream, type Projection, runBatch } from '@annot/core';
+import { applySettled, catchUp, EventStore, logStart, noStream, type Projection, readLog, runBatch } from '@annot/core';
 import { testEvent } from '../support/events';
+import { eventually } from '../support/eventually';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 describe('projection batch bytes', () => {
@@ -42,6 +43,10 @@ describe('projection batch bytes', () => {
     for (const n of numbers) {
       await store.append(`thing-${randomUUID()}`, noStream, [testEvent('Large', { n, pad: randomBytes(1500).toString('base64') }), testEvent('Small', { n })]);
     }
+    // The settled horizon is the server's: a transaction of another database that began before the last append holds
+    // the events back until it ends, and a runner would find nothing yet.
+    const settled = () => readLog(test.db, { after: logStart, limit: 100, horizon: 'settled', types: ['Large'] });
+    await eventually(settled, (events) => events.length === numbers.length, 120_000);
   });
   afterAll(async () => test.drop());
 
