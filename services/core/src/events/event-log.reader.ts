@@ -79,9 +79,15 @@ export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Pr
  * is decompressed.
  */
 export async function readLogWithin(db: Kysely<Database>, options: ReadLogOptions, maxBytes: number): Promise<LogPage> {
-  const sized = pageOf(selectEvents(db).select([sql<string>`sum(pg_column_size(data)) OVER (ORDER BY events.tx_id, events.global_position)`.as('reached'), sql<number>`pg_column_size(data)`.as('stored')]), options);
+  const page = pageOf(selectEvents(db).select([sql<string>`events.tx_id`.as('log_tx_id'), sql<number>`pg_column_size(data)`.as('stored')]), options);
+  // The running sum over the page once it is limited: a window below the limit would sort every event of several types
+  // past the cursor instead of keeping the first `limit` of them.
+  const sized = db
+    .selectFrom(page.as('page'))
+    .selectAll()
+    .select(sql<string>`sum(stored) OVER (ORDER BY log_tx_id, global_position)`.as('reached'));
   const rows = await db
-    .selectFrom(sized.as('page'))
+    .selectFrom(sized.as('sized'))
     .selectAll()
     .where(sql<boolean>`reached - stored < ${maxBytes}`)
     // The running sum grows with every event, in log order.
