@@ -99,9 +99,10 @@ async function firstBatch(db: Kysely<Database>, projection: Projection, bounds: 
  * Applies settled batches back to back until one comes back empty, another runner holds the lease, or `more` says
  * stop. A runner that keeps up reads and applies its batch in one transaction. One far behind (a new or reset one
  * rebuilding from the first event), whose batch came back full, goes on in batches of `aheadFactor` times the events
- * (and the same bytes: a batch of large events stays as small in memory), each read on a second connection of the pool while the one before is applied and committed, so it reads and writes at
- * once; a batch read ahead is applied only if the checkpoint is still where it was read from. Caught up, it ends with a
- * batch that is not full (or a last look that finds none), which builds any indexes the rebuild dropped.
+ * (and the same bytes: a batch of large events stays as small in memory), each read on a second connection of the
+ * pool while the one before is applied and committed, so it reads and writes at once; a batch read ahead is applied
+ * only if the checkpoint is still where it was read from. Caught up, it ends with a batch that is not full (or a last
+ * look that finds none), which builds any indexes the rebuild dropped.
  */
 export async function applySettled(db: Kysely<Database>, projection: Projection, batchSize?: BatchSize, more: () => boolean = () => true): Promise<BatchOutcome> {
   const bounds = boundsOf(batchSize);
