@@ -54,8 +54,9 @@
 //   under a load of 16 to 19 from other work, so the times moved by a factor of two between rounds; ratios beside the
 //   raw COPY of the same moment. At 100,000 boxes, before: one round, 155.1 s for a raw COPY's 6.0 s (0.04x), the
 //   worker at 428 MB (heap 301 MB). After, two runs of three rounds: 98.7, 181.1, 169.5 s (raw 6.7, 6.5, 5.4 s; median
-//   0.04x), then, the load a little lower, 39.6, 35.7, 95.6 s (raw 3.2, 2.8, 5.7 s; median 0.08x); the worker at 391 to
-//   494 MB (heap 274 to 365 MB): at this size the import itself, not the runners, makes the peak. At 1,000,000 boxes
+//   0.04x), then, the load a little lower, 39.6, 35.7, 95.6 s (raw 3.2, 2.8, 5.7 s; median 0.08x), and 137.2, 94.5,
+//   79.5 s (raw 4.3, 3.3, 2.7 s; median 0.03x); the worker at 391 to 526 MB (heap 274 to 373 MB): at this size the
+//   import itself, not the runners, makes the peak. At 1,000,000 boxes
 //   after, one round: 767 s for a raw COPY's 36 s (0.05x), the worker at 1,202 MB (heap 1,039 MB) against 1,696 MB
 //   (heap 1,510 MB) before, the API at 175 MB. Three quarters through its writing the audit ledger, statistics and
 //   management log were within 400 events of the log's end; algorithm effects and past item snapshots were behind. The
