@@ -48,6 +48,27 @@
 //   at 500 to 650 MB. Levers left: the runners' batches bounded in bytes, not events; the import's heap held small
 //   apart from the worker's (a thread of its own with resource limits), as capping the old space of the whole worker
 //   would cap its exports too.
+// - Walks and batches, 2026-11-30, later: a runner's batch now ends at half a MB of event data as stored as well as at
+//   its events (services/core/src/projections/projection-runner.ts), and the file is parsed once, its annotations kept
+//   in a spill on local disk and read back from there for the check and the write (entry-spill.ts). A shared machine
+//   under a load of 16 to 19 from other work, so the times moved by a factor of two between rounds; ratios beside the
+//   raw COPY of the same moment. At 100,000 boxes, before: one round, 155.1 s for a raw COPY's 6.0 s (0.04x), the
+//   worker at 428 MB (heap 301 MB). After, two runs of three rounds: 98.7, 181.1, 169.5 s (raw 6.7, 6.5, 5.4 s; median
+//   0.04x), then, the load a little lower, 39.6, 35.7, 95.6 s (raw 3.2, 2.8, 5.7 s; median 0.08x), and 137.2, 94.5,
+//   79.5 s (raw 4.3, 3.3, 2.7 s; median 0.03x); the worker at 391 to 526 MB (heap 274 to 373 MB): at this size the
+//   import itself, not the runners, makes the peak. At 1,000,000 boxes
+//   after, one round: 767 s for a raw COPY's 36 s (0.05x), the worker at 1,202 MB (heap 1,039 MB) against 1,696 MB
+//   (heap 1,510 MB) before, the API at 175 MB. Three quarters through its writing the audit ledger, statistics and
+//   management log were within 400 events of the log's end; algorithm effects and past item snapshots were behind. The
+//   worker's RSS drew a saw between 600 and 950 MB through the writing: most of it is garbage not yet collected.
+// - Where the worker's time goes now (CPU profile through the 100,000-box import, 70.6 s under that load, 18.2 idle):
+//   collecting garbage 8.8 s; matching and checking the items in two walks 6.4 s; the node-postgres driver parsing rows
+//   (the runners reading each ResultSaved back with its result) 4.1 s; the one parse with stream-json about 4 s; the
+//   two readings of the spill 1.7 s; the events' append 1.9 s. Why 0.5x is out of reach while a result is written
+//   twice: the import's 10,000 ResultSaved events, copied alone with COPY into a table like events (its indexes
+//   included), took 4.9, 4.0 and 7.5 s beside 3.8, 4.6 and 7.3 s for the raw COPY of their 10,000 result rows, in the
+//   same minutes. Writing the events and the item projection's rows, with no parsing, deciding or checking at all,
+//   already takes two raw COPYs: an import that did nothing else would only just reach 0.5x.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -99,9 +99,41 @@ export interface ReadLogOptions {
   types?: readonly string[];
 }
 
+/** A page of the log cut where its events' data reaches a number of bytes as stored, as well as at `limit` events. */
+export interface LogPage {
+  events: StoredEvent[];
+  /** Cut by its limit or its bytes: more may follow at once. */
+  full: boolean;
+}
+
 export async function readLog(db: Kysely<Database>, options: ReadLogOptions): Promise<StoredEvent[]> {
   const rows = await pageOf(selectEvents(db), options).execute();
   return rows.map((row) => toStoredEvent(row as EventRow));
+}
+
+/**
+ * Like `readLog`, but the page ends with the event whose data reaches `maxBytes` as stored (compressed, as TOAST keeps
+ * it; never fewer than one event), so a reader of large events (an import's results, each with its boxes) holds a
+ * bounded page instead of `limit` of them. The sizes are read from the stored values' headers: nothing beyond the page
+ * is decompressed.
+ */
+export async function readLogWithin(db: Kysely<Database>, options: ReadLogOptions, maxBytes: number): Promise<LogPage> {
+  const page = pageOf(selectEvents(db).select([sql<string>`events.tx_id`.as('log_tx_id'), sql<number>`pg_column_size(data)`.as('stored')]), options);
+  // The running sum over the page once it is limited: a window below the limit would sort every event of several types
+  // past the cursor instead of keeping the first `limit` of them.
+  const sized = db
+    .selectFrom(page.as('page'))
+    .selectAll()
+    .select(sql<string>`sum(stored) OVER (ORDER BY log_tx_id, global_position)`.as('reached'));
+  const rows = await db
+    .selectFrom(sized.as('sized'))
+    .selectAll()
+    .where(sql<boolean>`reached - stored < ${maxBytes}`)
+    // The running sum grows with every event, in log order.
+    .orderBy('reached')
+    .execute();
+  const last = rows[rows.length - 1];
+  return { events: rows.map((row) => toStoredEvent(row as EventRow)), full: rows.length === options.limit || (last !== undefined && Number(last.reached) >= maxBytes) };
 }
 
 /**

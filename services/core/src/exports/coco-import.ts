@@ -1,7 +1,9 @@
-// A COCO upload imported as a stream, in three walks of each file: first its images, its categories and how many
-// annotations each image has; then its annotations checked, each item decoded, matched and validated as soon as its
-// image's last annotation is read, and nothing written; then, where the mode lets anything be written, the same again,
-// each chunk of items written as it fills. Memory holds the images, what is said of the lines, and the items whose
+// A COCO upload imported as a stream. Each file is parsed once: every entry through the gate, its images and
+// categories read, how many annotations each image has counted, and its annotations kept in a spill on local disk
+// (entry-spill.ts), since a file may list its categories after them. The spill is then read twice: its annotations
+// checked, each item decoded, matched and validated as soon as its image's last annotation is read, and nothing
+// written; then, where the mode lets anything be written, the same again, each chunk of items written as it fills, so
+// a refused line still leaves nothing written. Memory holds the images, what is said of the lines, and the items whose
 // annotations are still being read: one at a time for files in image order, as COCO, CVAT and Datumaro write them.
 // Every line is said as the whole-document decoder says it (coco-reading.ts does both).
 import type { Readable } from 'node:stream';
@@ -29,7 +31,8 @@ import {
   type ResultTool,
   valueRefusal,
 } from '@annot/workflows';
-import { type CocoWalk, type EntryUse, NotAnObject, NotText, walkCoco } from './coco-stream';
+import { type CocoWalk, NotAnObject, NotText, walkCoco } from './coco-stream';
+import { EntrySpill } from './entry-spill';
 
 /** An annotation file read as a stream: a file of an extracted upload, or one sent in a request. */
 export interface StreamedAnnotationFile {
@@ -81,7 +84,11 @@ class CocoFile {
   readonly matched = { refusals: [] as DecodeRefusal[], warnings: [] as DecodeWarning[] };
   refused: DecodeRefusal | null = null;
 
-  constructor(readonly file: StreamedAnnotationFile) {
+  constructor(
+    readonly file: StreamedAnnotationFile,
+    /** The file's annotations, each through the gate, as the parse read them. */
+    readonly annotations: EntrySpill,
+  ) {
     this.reading = new CocoReading(file.path);
   }
 
@@ -112,7 +119,7 @@ function weightOf(item: DecodedItem): number {
 }
 
 /** One walk over the annotations: items handed on, a chunk at a time, as their last annotation is read. */
-class AnnotationWalk implements CocoWalk {
+class AnnotationWalk {
   private readonly left: Map<unknown, number>;
   private ready: DecodedItem[] = [];
   private weights: number[] = [];
@@ -147,12 +154,7 @@ class AnnotationWalk implements CocoWalk {
     return this.ready.splice(0, count);
   }
 
-  use(key: string): EntryUse {
-    return key === 'annotations' ? 'assemble' : 'skip';
-  }
-
-  entry(key: string, index: number, value: unknown): void {
-    this.coco.check(key, index, value);
+  entry(index: number, value: unknown): void {
     const annotation = value as CocoAnnotation;
     const item = this.coco.reading.annotation(annotation, index, this.coco.said);
     const id = annotation?.image_id;
@@ -161,8 +163,6 @@ class AnnotationWalk implements CocoWalk {
     this.left.set(id, left);
     if (left === 0) this.add(item ?? this.coco.reading.itemOf(id)!);
   }
-
-  imageId(): void {}
 
   read(bytes: number): void {
     this.read_(bytes);
@@ -176,48 +176,71 @@ class AnnotationWalk implements CocoWalk {
       // The objects are written or said: they need not be held any longer.
       for (const item of chunk) item.objects = [];
     }
-    if (!all) return;
-    // Items whose count was not reached (the file changed between walks) are still handed on, with what was read.
-    const rest = this.coco.items.filter((item) => (this.left.get(imageIdOf(this.coco, item)) ?? 0) > 0);
-    for (const item of rest) this.left.set(imageIdOf(this.coco, item), 0);
-    if (rest.length > 0) await this.handle(rest);
   }
 }
 
 const imageIdOf = (coco: CocoFile, item: DecodedItem): unknown => coco.reading.imageIdOf(item);
 
-export async function importCocoStreamed(files: StreamedAnnotationFile[], environment: CocoImportEnvironment): Promise<CocoImportOutcome> {
-  const { targets, tools, mode, chunkSize } = environment;
-  // The walks' shares of the work, by bytes read: checking and writing cost more than counting.
-  const weights = { index: 1, check: 2, write: 3 };
-  const total = files.reduce((sum, f) => sum + f.size, 0) * (weights.index + weights.check + weights.write) || 1;
-  let done = 0;
-  let said = -1;
-  const progress = async (bytes: number) => {
-    const percent = Math.min(100, Math.floor(((done + bytes) / total) * 100));
-    if (percent === said) return;
-    said = percent;
-    await environment.progress(percent / 100);
-  };
-  let reading = 0;
-  const walked = (weight: number) => (bytes: number) => {
-    reading = bytes * weight;
-  };
-  const settle = async (file: StreamedAnnotationFile, weight: number) => {
-    done += file.size * weight;
-    reading = 0;
-    await progress(0);
-  };
+/** The walks' shares of the work, by bytes of the file: parsing costs more than checking, writing most. */
+const walkWeights = { parse: 2, check: 1, write: 3 };
 
+/** How far the walks have got over all the files, told as whole percents. */
+class WalkProgress {
+  private readonly total: number;
+  private done = 0;
+  private reading = 0;
+  private said = -1;
+
+  constructor(
+    files: StreamedAnnotationFile[],
+    private readonly tell: (share: number) => Promise<void>,
+  ) {
+    this.total = files.reduce((sum, f) => sum + f.size, 0) * (walkWeights.parse + walkWeights.check + walkWeights.write) || 1;
+  }
+
+  /** Hears the bytes of a file a walk of this weight has got through. */
+  walked(weight: number): (bytes: number) => void {
+    return (bytes) => {
+      this.reading = bytes * weight;
+    };
+  }
+
+  async tick(): Promise<void> {
+    const percent = Math.min(100, Math.floor(((this.done + this.reading) / this.total) * 100));
+    if (percent === this.said) return;
+    this.said = percent;
+    await this.tell(percent / 100);
+  }
+
+  /** A walk of this weight has got through the whole file. */
+  async settle(file: StreamedAnnotationFile, weight: number): Promise<void> {
+    this.done += file.size * weight;
+    this.reading = 0;
+    await this.tick();
+  }
+}
+
+export async function importCocoStreamed(files: StreamedAnnotationFile[], environment: CocoImportEnvironment): Promise<CocoImportOutcome> {
+  const cocos: CocoFile[] = [];
+  try {
+    for (const file of files) cocos.push(new CocoFile(file, await EntrySpill.create()));
+    return await importFiles(cocos, environment, new WalkProgress(files, environment.progress));
+  } finally {
+    await Promise.all(cocos.map((coco) => coco.annotations.remove()));
+  }
+}
+
+async function importFiles(cocos: CocoFile[], environment: CocoImportEnvironment, progress: WalkProgress): Promise<CocoImportOutcome> {
+  const { targets, tools, mode, chunkSize } = environment;
   // The batch's items are looked up by name once for the whole import, not once a chunk.
   const match = importMatcher(targets, tools);
-  const cocos = files.map((file) => new CocoFile(file));
+  const tick = () => progress.tick();
   for (const coco of cocos) {
-    await walkFile(coco, indexWalk(coco, walked(weights.index)), () => progress(reading));
-    await settle(coco.file, weights.index);
+    await parseFile(coco, progress.walked(walkWeights.parse), tick);
+    await progress.settle(coco.file, walkWeights.parse);
     if (coco.refused) continue;
-    await walkFile(coco, new AnnotationWalk(coco, chunkSize, walked(weights.check), (items) => check(coco, items, match)), () => progress(reading));
-    await settle(coco.file, weights.check);
+    await replay(coco, new AnnotationWalk(coco, chunkSize, progress.walked(walkWeights.check), (items) => check(coco, items, match)), tick);
+    await progress.settle(coco.file, walkWeights.check);
   }
 
   const kept = cocos.filter((coco) => !coco.refused);
@@ -244,17 +267,16 @@ export async function importCocoStreamed(files: StreamedAnnotationFile[], enviro
       items += matched.items.length;
       objects += matched.items.reduce((sum, item) => sum + item.result.objects.length, 0);
     };
-    await walkFile(coco, new AnnotationWalk(coco, chunkSize, walked(weights.write), write), () => progress(reading));
-    await settle(coco.file, weights.write);
+    await replay(coco, new AnnotationWalk(coco, chunkSize, progress.walked(walkWeights.write), write), tick);
+    await progress.settle(coco.file, walkWeights.write);
   }
   await environment.progress(1);
   return outcome(items > 0, items, objects);
 }
 
-/** The first walk: images and categories read, each image's annotations counted, every entry through the gate. */
-function indexWalk(coco: CocoFile, read: (bytes: number) => void): CocoWalk {
+/** The parse: images and categories read, each image's annotations counted and kept, every entry through the gate. */
+function parseWalk(coco: CocoFile, read: (bytes: number) => void): CocoWalk {
   return {
-    use: (key) => (key === 'annotations' ? 'imageId' : 'assemble'),
     entry(key, index, value) {
       coco.check(key, index, value);
       if (index < 0) return;
@@ -262,12 +284,35 @@ function indexWalk(coco: CocoFile, read: (bytes: number) => void): CocoWalk {
         const item = coco.reading.image(value as CocoImage, index, coco.said);
         if (item) coco.items.push(item);
       } else if (key === 'categories') coco.reading.category(value as CocoCategory);
-    },
-    imageId(_key, _index, id) {
-      coco.counts.set(id, (coco.counts.get(id) ?? 0) + 1);
+      else if (key === 'annotations') {
+        const id = imageIdNamed(value);
+        coco.counts.set(id, (coco.counts.get(id) ?? 0) + 1);
+        coco.annotations.add(value);
+      }
     },
     read,
   };
+}
+
+/** The image id an annotation names, where it is an object naming one. */
+const imageIdNamed = (value: unknown): unknown => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { image_id?: unknown }).image_id : undefined);
+
+/** Entries of the spill handed to a walk between its drains. */
+const entriesPerDrain = 1024;
+
+/** One walk of a file's annotations, read back from its spill, with the share of the file it stands for. */
+async function replay(coco: CocoFile, walk: AnnotationWalk, tick: () => Promise<void>): Promise<void> {
+  const { characters } = coco.annotations.size;
+  let index = 0;
+  for await (const { value, read } of coco.annotations.entries()) {
+    walk.entry(index++, value);
+    if (index % entriesPerDrain === 0) {
+      walk.read(Math.floor((read / characters) * coco.file.size));
+      await walk.drain();
+      await tick();
+    }
+  }
+  await walk.drain(true);
 }
 
 /** Matches and validates a chunk without writing it: what the matching says joins the file's lines. */
@@ -282,15 +327,15 @@ function check(coco: CocoFile, decoded: DecodedItem[], match: (outcome: DecodeOu
   coco.matched.warnings.push(...matched.warnings);
 }
 
-/** One walk of a file; a file that is no COCO document, or that the gate refuses, is refused with where and why. */
-async function walkFile(coco: CocoFile, walk: CocoWalk & { drain?(all?: boolean): Promise<void> }, tick: () => Promise<void>): Promise<void> {
+/** The parse of a file; a file that is no COCO document, or that the gate refuses, is refused with where and why. */
+async function parseFile(coco: CocoFile, read: (bytes: number) => void, tick: () => Promise<void>): Promise<void> {
   const { path } = coco.file;
   try {
-    const lists = await walkCoco(await coco.file.open(), walk, async () => {
-      await walk.drain?.();
+    const lists = await walkCoco(await coco.file.open(), parseWalk(coco, read), async () => {
+      await coco.annotations.drained();
       await tick();
     });
-    await walk.drain?.(true);
+    await coco.annotations.close();
     const missing = cocoLists.filter((list) => !lists.has(list));
     if (missing.length > 0) coco.refused = malformed(path, missingLists(missing));
   } catch (error) {

@@ -1,21 +1,15 @@
 // A COCO file walked as a stream of JSON tokens (stream-json), so a data set's instances file of hundreds of megabytes
 // is never held as one string or one parsed tree: each entry of a top-level list (and each other top-level value) is
-// assembled on its own and handed on, or only its image id read, or only walked past, as the caller asks.
+// assembled on its own and handed on.
 import { Transform, type Readable } from 'node:stream';
 import chain from 'stream-chain';
 import Assembler from 'stream-json/assembler.js';
 import parser from 'stream-json/parser.js';
 import batch from 'stream-json/utils/batch.js';
 
-/** What to make of the entries of a top-level key: assemble each, read only each one's image_id, or walk past them. */
-export type EntryUse = 'assemble' | 'imageId' | 'skip';
-
 export interface CocoWalk {
-  use(key: string): EntryUse;
   /** An assembled entry of a list (`index` from 0), or a top-level value that is no list (`index` -1). */
   entry(key: string, index: number, value: unknown): void;
-  /** The image_id an entry of an `imageId` list names (undefined where it names none). */
-  imageId(key: string, index: number, id: unknown): void;
   /** Bytes of the file read so far. */
   read(bytes: number): void;
 }
@@ -37,53 +31,26 @@ interface Token {
 const opens = (token: Token) => token.name === 'startObject' || token.name === 'startArray';
 const closes = (token: Token) => token.name === 'endObject' || token.name === 'endArray';
 
-/** A scalar token's value, as the assembler would give it. */
-function scalarOf(token: Token): unknown {
-  switch (token.name) {
-    case 'numberValue':
-      return parseFloat(token.value as string);
-    case 'stringValue':
-    case 'trueValue':
-    case 'falseValue':
-    case 'nullValue':
-      return token.value;
-    default:
-      return undefined;
-  }
-}
-
-/** One entry being read: assembled whole, or watched for its image_id only. */
+/** One entry being assembled. */
 class EntryReading {
   private depth = 0;
-  private readonly assembler: Assembler | null;
-  private wantsId = false;
-  imageId: unknown = undefined;
+  private readonly assembler = new Assembler();
 
   constructor(
     readonly key: string,
     readonly index: number,
-    readonly use: EntryUse,
-  ) {
-    this.assembler = use === 'assemble' ? new Assembler() : null;
-  }
+  ) {}
 
   /** Takes a token; true once the entry is whole. */
   take(token: Token): boolean {
-    if (this.assembler) this.assembler.consume(token);
-    else if (this.use === 'imageId' && this.depth === 1) {
-      if (token.name === 'keyValue') this.wantsId = token.value === 'image_id';
-      else if (this.wantsId) {
-        this.imageId = scalarOf(token);
-        this.wantsId = false;
-      }
-    }
+    this.assembler.consume(token);
     if (opens(token)) this.depth += 1;
     else if (closes(token)) this.depth -= 1;
     return this.depth === 0;
   }
 
   get value(): unknown {
-    return this.assembler?.current;
+    return this.assembler.current;
   }
 }
 
@@ -133,10 +100,7 @@ export async function walkCoco(source: Readable, walk: CocoWalk, after: () => Pr
   let list: string | null = null;
   let index = 0;
   let entry: EntryReading | null = null;
-  const finish = (reading: EntryReading) => {
-    if (reading.use === 'assemble') walk.entry(reading.key, reading.index, reading.value);
-    else if (reading.use === 'imageId') walk.imageId(reading.key, reading.index, reading.imageId);
-  };
+  const finish = (reading: EntryReading) => walk.entry(reading.key, reading.index, reading.value);
   try {
     for await (const part of tokens as AsyncIterable<Token[]>) {
       for (const token of part) {
@@ -152,13 +116,13 @@ export async function walkCoco(source: Readable, walk: CocoWalk, after: () => Pr
           started = true;
         } else if (list !== null) {
           if (token.name === 'endArray') list = null;
-          else entry = new EntryReading(list, index++, walk.use(list));
+          else entry = new EntryReading(list, index++);
         } else if (token.name === 'keyValue') key = token.value as string;
         else if (token.name === 'startArray') {
           list = key;
           index = 0;
           lists.add(key);
-        } else if (token.name !== 'endObject') entry = new EntryReading(key, -1, walk.use(key));
+        } else if (token.name !== 'endObject') entry = new EntryReading(key, -1);
         if (entry && entry.take(token)) {
           finish(entry);
           entry = null;

@@ -1,7 +1,7 @@
 // A page of the log as a projection reads it: its events, or only where it ends for one that applies a range in SQL.
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database.types';
-import { cursorOf, type ReadLogOptions, readLog, readLogPlaces } from '../events/event-log.reader';
+import { cursorOf, type ReadLogOptions, readLog, readLogPlaces, readLogWithin } from '../events/event-log.reader';
 import type { LogCursor, StoredEvent } from '../events/stored-event';
 import type { Projection } from './projection';
 
@@ -10,19 +10,25 @@ export interface ProjectionPage {
   after: LogCursor;
   last: LogCursor;
   size: number;
+  /** Cut by its limit or its bytes: more may follow at once. */
+  full: boolean;
   /** Absent for a projection with `applyRange`: nothing of the events is read. */
   events?: StoredEvent[];
 }
 
-/** The next page of the log for `projection`, of its types, or nothing when none is left. */
-export async function readPage(db: Kysely<Database>, projection: Projection, options: Omit<ReadLogOptions, 'types'>): Promise<ProjectionPage | undefined> {
+/**
+ * The next page of the log for `projection`, of its types, or nothing when none is left; with `maxBytes`, cut where its
+ * events' data reaches that many bytes as stored. A projection with `applyRange` reads only places, so only `limit`
+ * bounds its page.
+ */
+export async function readPage(db: Kysely<Database>, projection: Projection, options: Omit<ReadLogOptions, 'types'>, maxBytes?: number): Promise<ProjectionPage | undefined> {
   const page = { ...options, types: projection.types };
   if (projection.applyRange) {
     const places = await readLogPlaces(db, page);
-    return places.length === 0 ? undefined : { after: options.after, last: places[places.length - 1], size: places.length };
+    return places.length === 0 ? undefined : { after: options.after, last: places[places.length - 1], size: places.length, full: places.length === options.limit };
   }
-  const events = await readLog(db, page);
-  return events.length === 0 ? undefined : { after: options.after, last: cursorOf(events[events.length - 1]), size: events.length, events };
+  const { events, full } = maxBytes === undefined ? { events: await readLog(db, page), full: false } : await readLogWithin(db, page, maxBytes);
+  return events.length === 0 ? undefined : { after: options.after, last: cursorOf(events[events.length - 1]), size: events.length, full: full || events.length === options.limit, events };
 }
 
 /** Applies a page read by `readPage`, through `db` (which must see the events the page was read from). */

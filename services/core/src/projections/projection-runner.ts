@@ -9,6 +9,8 @@ import { createIndexes, dropSecondaryIndexes } from './rebuild-indexes';
 
 export interface RunnerOptions {
   batchSize?: number;
+  /** Bytes of event data as stored per batch, beside its events; see `BatchBounds`. */
+  batchBytes?: number;
   idleMs?: number;
   onError?: (projection: string, error: unknown) => void;
   /** Rings when events are appended; without it the loops poll at their own pace all the time. */
@@ -19,6 +21,29 @@ export type BatchOutcome = 'applied' | 'idle' | 'busy';
 
 /** Events per batch, each committed with its checkpoint. */
 const defaultBatchSize = 2000;
+
+/**
+ * Bytes of event data per batch, as stored (compressed). An import's ResultSaved carries its result, 950 bytes stored
+ * for ten boxes, 3.8 kB as JSON text and several times that once parsed, so 10,000 of them read ahead while 10,000 are
+ * applied held hundreds of MB in each runner. Half a MB is about 500 such results (a chunk of registered items, 22 kB
+ * stored, compresses eleven times: about 23 of them) and still takes a runner's usual batch of small events (a
+ * lifecycle change, a claim, a few hundred bytes each) whole.
+ */
+const defaultBatchBytes = 1 << 19;
+
+/**
+ * A batch ends at `events` events or where its events' data reaches `bytes` as stored, whichever comes first (never
+ * before its first event). A bare number bounds the events only, with the default bytes.
+ */
+export interface BatchBounds {
+  events: number;
+  bytes: number;
+}
+
+export type BatchSize = number | Partial<BatchBounds>;
+
+const boundsOf = (size: BatchSize = {}): BatchBounds =>
+  typeof size === 'number' ? { events: size, bytes: defaultBatchBytes } : { events: size.events ?? defaultBatchSize, bytes: size.bytes ?? defaultBatchBytes };
 
 /** How many times larger the batches of a runner far behind are than those of one that keeps up. */
 const aheadFactor = 5;
@@ -48,8 +73,8 @@ async function readRunnerState(db: Kysely<Database>, projection: string): Promis
  * Applies one batch of settled events. The transaction-scoped advisory lock is the lease: a second
  * runner of the same projection, in any process, gets 'busy' and leaves the batch to the holder.
  */
-export async function runBatch(db: Kysely<Database>, projection: Projection, batchSize = defaultBatchSize): Promise<BatchOutcome> {
-  return (await firstBatch(db, projection, batchSize)).outcome;
+export async function runBatch(db: Kysely<Database>, projection: Projection, batchSize?: BatchSize): Promise<BatchOutcome> {
+  return (await firstBatch(db, projection, boundsOf(batchSize))).outcome;
 }
 
 /**
@@ -57,12 +82,12 @@ export async function runBatch(db: Kysely<Database>, projection: Projection, bat
  * batch from the first event into empty tables begins a rebuild: the tables' secondary indexes go first (for a
  * projection that allows it); a batch that leaves nothing behind it ends one, and builds them again.
  */
-async function firstBatch(db: Kysely<Database>, projection: Projection, batchSize: number): Promise<{ outcome: BatchOutcome; fullTo?: LogCursor }> {
+async function firstBatch(db: Kysely<Database>, projection: Projection, bounds: BatchBounds): Promise<{ outcome: BatchOutcome; fullTo?: LogCursor }> {
   return db.transaction().execute(async (trx) => {
     const held = await lease(trx, projection);
     if (!held) return { outcome: 'busy' as const };
-    const batch = await readSettled(trx, projection, held.at, batchSize);
-    const full = batch?.size === batchSize;
+    const batch = await readSettled(trx, projection, held.at, bounds);
+    const full = batch?.full === true;
     if (full && (await rebuildsFromEmpty(trx, projection, held))) await dropIndexes(trx, projection);
     if (batch) await commitBatch(trx, projection, batch);
     if (!full) await buildDroppedIndexes(trx, projection, held);
@@ -73,26 +98,28 @@ async function firstBatch(db: Kysely<Database>, projection: Projection, batchSiz
 /**
  * Applies settled batches back to back until one comes back empty, another runner holds the lease, or `more` says
  * stop. A runner that keeps up reads and applies its batch in one transaction. One far behind (a new or reset one
- * rebuilding from the first event), whose batch came back full, goes on in batches `aheadFactor` times larger, each
- * read on a second connection of the pool while the one before is applied and committed, so it reads and writes at
- * once; a batch read ahead is applied only if the checkpoint is still where it was read from. Caught up, it ends with a
- * batch that is not full (or a last look that finds none), which builds any indexes the rebuild dropped.
+ * rebuilding from the first event), whose batch came back full, goes on in batches of `aheadFactor` times the events
+ * (and the same bytes: a batch of large events stays as small in memory), each read on a second connection of the
+ * pool while the one before is applied and committed, so it reads and writes at once; a batch read ahead is applied
+ * only if the checkpoint is still where it was read from. Caught up, it ends with a batch that is not full (or a last
+ * look that finds none), which builds any indexes the rebuild dropped.
  */
-export async function applySettled(db: Kysely<Database>, projection: Projection, batchSize = defaultBatchSize, more: () => boolean = () => true): Promise<BatchOutcome> {
-  const first = await firstBatch(db, projection, batchSize);
+export async function applySettled(db: Kysely<Database>, projection: Projection, batchSize?: BatchSize, more: () => boolean = () => true): Promise<BatchOutcome> {
+  const bounds = boundsOf(batchSize);
+  const first = await firstBatch(db, projection, bounds);
   if (!first.fullTo || !more()) return first.outcome;
-  const aheadSize = batchSize * aheadFactor;
-  let next = readSettled(db, projection, first.fullTo, aheadSize);
+  const ahead = { events: bounds.events * aheadFactor, bytes: bounds.bytes };
+  let next = readSettled(db, projection, first.fullTo, ahead);
   for (;;) {
     const batch = await next;
     if (!batch) {
-      await runBatch(db, projection, batchSize);
+      await runBatch(db, projection, bounds);
       return 'applied';
     }
-    next = readSettled(db, projection, batch.last, aheadSize);
+    next = readSettled(db, projection, batch.last, ahead);
     // A read that fails while this batch is applied must not go unhandled; the await above rethrows it.
     next.catch(() => undefined);
-    if (!(await applyBatch(db, projection, batch, batch.size === aheadSize)) || !more()) {
+    if (!(await applyBatch(db, projection, batch, batch.full)) || !more()) {
       await next.catch(() => undefined);
       return 'applied';
     }
@@ -157,8 +184,8 @@ async function buildDroppedIndexes(trx: Transaction<Database>, projection: Proje
   await trx.deleteFrom('projection_dropped_indexes').where('projection', '=', projection.name).execute();
 }
 
-const readSettled = (db: Kysely<Database>, projection: Projection, after: LogCursor, limit: number) =>
-  readPage(db, projection, { after, limit, horizon: 'settled' });
+const readSettled = (db: Kysely<Database>, projection: Projection, after: LogCursor, bounds: BatchBounds) =>
+  readPage(db, projection, { after, limit: bounds.events, horizon: 'settled' }, bounds.bytes);
 
 /** Applies a batch and moves the checkpoint past it, in the caller's transaction. */
 async function commitBatch(trx: Transaction<Database>, projection: Projection, batch: ProjectionPage): Promise<void> {
@@ -175,7 +202,7 @@ async function commitBatch(trx: Transaction<Database>, projection: Projection, b
  * transactions still running elsewhere on the server hold the settled horizon short of them, or while another
  * runner holding the lease applies them.
  */
-export async function catchUp(db: Kysely<Database>, projection: Projection, batchSize = defaultBatchSize): Promise<void> {
+export async function catchUp(db: Kysely<Database>, projection: Projection, batchSize?: BatchSize): Promise<void> {
   const target = await lastEventOf(db, projection);
   if (!target) return;
   for (;;) {
@@ -207,6 +234,10 @@ export class ProjectionRunner {
     private readonly projections: Projection[],
     private readonly options: RunnerOptions = {},
   ) {}
+
+  private get bounds(): Partial<BatchBounds> {
+    return { events: this.options.batchSize, bytes: this.options.batchBytes };
+  }
 
   start(): void {
     if (this.running) return;
@@ -250,11 +281,11 @@ export class ProjectionRunner {
   private async step(projection: Projection, starting: boolean): Promise<'now' | 'soon' | 'when written'> {
     const waiting = await waitingFor(this.db, projection);
     if (waiting === 'none') {
-      if (starting) await runBatch(this.db, projection, this.options.batchSize);
+      if (starting) await runBatch(this.db, projection, this.bounds);
       return 'when written';
     }
     if (waiting === 'unsettled') return 'soon';
-    const outcome = await applySettled(this.db, projection, this.options.batchSize, () => this.running);
+    const outcome = await applySettled(this.db, projection, this.bounds, () => this.running);
     return outcome === 'applied' ? 'now' : 'when written';
   }
 }
