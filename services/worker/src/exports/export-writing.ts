@@ -35,7 +35,7 @@ export async function writeExport(exports: ExportsRepository, record: ExportReco
   try {
     for await (const run of scopedItems(exports, record.projectId, record.scope, target.pageSize)) {
       const placed = Array.from(run, (item) => ({ item, ...archiveFrames(item) }));
-      const files = placed.map(({ item, mediaPath, frames, sources }) => mediaFiles(item, mediaPath, frames, sources));
+      const files = media ? placed.map(({ item, mediaPath, frames, sources }) => mediaFiles(item, mediaPath, frames, sources)) : [];
       media?.plan(files.flat());
       for (const [index, { item, mediaPath, frames }] of placed.entries()) {
         items += 1;

@@ -36,6 +36,19 @@ describe('the streaming zip writer', () => {
     expect(entries.get('annotations/instances.json')!.equals(big)).toBe(true);
   });
 
+  it('keeps small files and media larger than a write batch in order, each read back byte for byte', async () => {
+    const video = Buffer.from(Array.from({ length: 1_500_000 }, (_, i) => (i * 31) % 251));
+    const labels = Array.from({ length: 3_000 }, (_, i) => `${i} 0.5 0.5 0.1 0.1\n`.repeat(20));
+    const entries = await write(async (zip) => {
+      for (const [i, label] of labels.slice(0, 1_500).entries()) await zip.addBuffer(`labels/${i}.txt`, Buffer.from(label));
+      await zip.addStream('images/a.mp4', Readable.from([video.subarray(0, 10), video.subarray(10)]), false);
+      for (const [i, label] of labels.slice(1_500).entries()) await zip.addBuffer(`labels/${1_500 + i}.txt`, Buffer.from(label));
+    });
+    expect([...entries.keys()]).toEqual([...labels.slice(0, 1_500).map((_, i) => `labels/${i}.txt`), 'images/a.mp4', ...labels.slice(1_500).map((_, i) => `labels/${1_500 + i}.txt`)]);
+    expect(entries.get('images/a.mp4')!.equals(video)).toBe(true);
+    expect(labels.every((label, i) => entries.get(`labels/${i}.txt`)!.toString() === label)).toBe(true);
+  });
+
   it('writes ZIP64 end records past 65,535 entries, and every entry is there', async () => {
     const count = 70_000;
     const entries = await write(async (zip) => {

@@ -51,20 +51,28 @@ function zip64Extra(values: number[]): Buffer {
   return extra;
 }
 
-/** A file written in batches of about a megabyte, so a hundred thousand small entries are a few hundred writes. */
+/**
+ * A file written in batches of about a megabyte, so a hundred thousand small entries are a few hundred writes. Small
+ * chunks are copied into the batch as they come: a batch of the chunks themselves held thousands of small buffers
+ * across young collections, which copied them out and made most of a label export's garbage collection.
+ */
 class BatchedFile {
   readonly stream: WriteStream;
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private batch = Buffer.allocUnsafe(batchBytes);
+  private used = 0;
 
   constructor(file: string) {
     this.stream = createWriteStream(file, { highWaterMark: bufferBytes });
   }
 
-  async write(chunk: Buffer): Promise<void> {
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    if (this.pendingBytes >= batchBytes) await this.flush();
+  /** Answers a wait only when a batch went to the disk and the disk asks for a pause. */
+  write(chunk: Buffer): Promise<void> | undefined {
+    if (this.used + chunk.length <= batchBytes) {
+      chunk.copy(this.batch, this.used);
+      this.used += chunk.length;
+      return this.used === batchBytes ? this.flush() : undefined;
+    }
+    return this.writeLarge(chunk);
   }
 
   /** Writes what is gathered, and the whole file once it is all written. */
@@ -74,12 +82,22 @@ class BatchedFile {
     await finished(this.stream);
   }
 
+  /** A chunk that does not fit: the batch goes first, then the chunk is gathered, or written as it is when that large. */
+  private async writeLarge(chunk: Buffer): Promise<void> {
+    await this.flush();
+    if (chunk.length < batchBytes) {
+      chunk.copy(this.batch);
+      this.used = chunk.length;
+    } else if (!this.stream.write(chunk)) await once(this.stream, 'drain');
+  }
+
   private async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = [];
-    this.pendingBytes = 0;
-    if (!this.stream.write(batch)) await once(this.stream, 'drain');
+    if (this.used === 0) return;
+    const full = this.batch.subarray(0, this.used);
+    // The stream keeps the written batch until the disk has it, so the next one is a buffer of its own.
+    this.batch = Buffer.allocUnsafe(batchBytes);
+    this.used = 0;
+    if (!this.stream.write(full)) await once(this.stream, 'drain');
   }
 }
 
@@ -203,8 +221,8 @@ export class ZipWriter {
 
   private localHeader(entry: Written, streamed: boolean): Buffer {
     // A streamed entry announces ZIP64 sizes, which its descriptor then gives in eight bytes.
-    const extra = streamed ? zip64Extra([0, 0]) : Buffer.alloc(0);
-    const header = Buffer.alloc(30);
+    const extra = streamed ? zip64Extra([0, 0]) : null;
+    const header = Buffer.allocUnsafe(30 + entry.name.length + (extra?.length ?? 0));
     header.writeUInt32LE(0x04034b50, 0);
     header.writeUInt16LE(versionNeeded, 4);
     header.writeUInt16LE(entry.flags, 6);
@@ -215,14 +233,21 @@ export class ZipWriter {
     header.writeUInt32LE(streamed ? max32 : entry.compressed, 18);
     header.writeUInt32LE(streamed ? max32 : entry.size, 22);
     header.writeUInt16LE(entry.name.length, 26);
-    header.writeUInt16LE(extra.length, 28);
-    return Buffer.concat([header, entry.name, extra]);
+    header.writeUInt16LE(extra?.length ?? 0, 28);
+    entry.name.copy(header, 30);
+    extra?.copy(header, 30 + entry.name.length);
+    return header;
   }
 
-  private async record(entry: Written): Promise<void> {
-    const large = [entry.size, entry.compressed, entry.offset].map((value) => value >= max32);
-    const extra = large.some(Boolean) ? zip64Extra([entry.size, entry.compressed, entry.offset].filter((_, i) => large[i])) : Buffer.alloc(0);
-    const record = Buffer.alloc(46);
+  private record(entry: Written): Promise<void> | undefined {
+    // ZIP64 holds, in this order, only the values too large for their own fields.
+    const [sizeLarge, compressedLarge, offsetLarge] = [entry.size >= max32, entry.compressed >= max32, entry.offset >= max32];
+    const large: number[] = [];
+    if (sizeLarge) large.push(entry.size);
+    if (compressedLarge) large.push(entry.compressed);
+    if (offsetLarge) large.push(entry.offset);
+    const extra = large.length > 0 ? zip64Extra(large) : null;
+    const record = Buffer.allocUnsafe(46 + entry.name.length + (extra?.length ?? 0));
     record.writeUInt32LE(0x02014b50, 0);
     record.writeUInt16LE(versionMadeBy, 4);
     record.writeUInt16LE(versionNeeded, 6);
@@ -231,20 +256,23 @@ export class ZipWriter {
     record.writeUInt16LE(this.stamp.time, 12);
     record.writeUInt16LE(this.stamp.date, 14);
     record.writeUInt32LE(entry.crc, 16);
-    record.writeUInt32LE(large[1] ? max32 : entry.compressed, 20);
-    record.writeUInt32LE(large[0] ? max32 : entry.size, 24);
+    record.writeUInt32LE(compressedLarge ? max32 : entry.compressed, 20);
+    record.writeUInt32LE(sizeLarge ? max32 : entry.size, 24);
     record.writeUInt16LE(entry.name.length, 28);
-    record.writeUInt16LE(extra.length, 30);
+    record.writeUInt16LE(extra?.length ?? 0, 30);
+    // No comment, disk number 0, no internal attributes.
+    record.fill(0, 32, 38);
     record.writeUInt32LE(fileMode, 38);
-    record.writeUInt32LE(large[2] ? max32 : entry.offset, 42);
-    const whole = Buffer.concat([record, entry.name, extra]);
+    record.writeUInt32LE(offsetLarge ? max32 : entry.offset, 42);
+    entry.name.copy(record, 46);
+    extra?.copy(record, 46 + entry.name.length);
     this.entries += 1;
-    this.directorySize += whole.length;
-    await this.directory.write(whole);
+    this.directorySize += record.length;
+    return this.directory.write(record);
   }
 
-  private async write(chunk: Buffer): Promise<void> {
+  private write(chunk: Buffer): Promise<void> | undefined {
     this.offset += chunk.length;
-    await this.out.write(chunk);
+    return this.out.write(chunk);
   }
 }

@@ -5,11 +5,12 @@
 import { load as loadYaml } from 'js-yaml';
 import { type AnnotationDecoder, archiveStem, ClassRegistry, type DecodedItem, type DecodeRefusal, type EncoderFactory, type ImportedFile, importDetails, importReasons } from '../format';
 import type { ResultPoint, Shape } from '../../items/result.schema';
+import { toFixed } from './fixed-decimals';
 import { labelLines, objectsAt } from './objects-at';
 import { yamlSyntaxDetail } from './parse-errors';
 
 const digits = 6;
-const fixed = (value: number) => value.toFixed(digits);
+const fixed = (value: number) => toFixed(value, digits);
 
 export const yoloEncoder: EncoderFactory = (context) => {
   const classes = new ClassRegistry(context.tools);
