@@ -1,5 +1,6 @@
-// An auditor reads a project as it was: chooses a moment (by what happened then, or by event), pages its items as they stood then by link and status,
-// opens one at that same moment, reads the statistics as of it, and reads the management log of its project.
+// An auditor reads a project as it was: chooses a moment (by what happened then, or by event), finds its export with
+// the ledger entry to check it at, pages its items as they stood then by link and status, opens one at that same
+// moment, reads the statistics as of it, and reads the management log of its project.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { ExportView, PastItemsPage, ProjectPastView } from '@annot/workflows';
@@ -17,6 +18,7 @@ describe('a project as it was, in the console', () => {
   let files: Map<string, string>;
   /** Where a COCO export read the project, after `then` and before the tagger's claim. */
   let exportRead: string;
+  let ledgerEntry: string;
   const auditor = { account: 'auditor@example.com', password: 'Audit@2026' };
 
   beforeAll(async () => {
@@ -27,13 +29,14 @@ describe('a project as it was, in the console', () => {
     const listed = await ok<PastItemsPage>(platform, 'GET', `/manage/past/projects/${project.projectId}/items?position=${then}`, admin);
     files = new Map(listed.items.map((i) => [i.itemId, i.fileName]));
     const { exportId } = await ok<{ exportId: string }>(platform, 'POST', `/manage/projects/${project.projectId}/exports`, admin, { format: 'coco' });
-    exportRead = (
-      await eventually(
-        async () => (await ok<{ items: ExportView[] }>(platform, 'GET', `/manage/projects/${project.projectId}/exports`, admin)).items.find((r) => r.exportId === exportId),
-        (r) => r?.status === 'succeeded',
-        60_000,
-      )
-    )!.startedPosition!;
+    // Once the ledger has chained its start, the record names its entry.
+    const record = (await eventually(
+      async () => (await ok<{ items: ExportView[] }>(platform, 'GET', `/manage/projects/${project.projectId}/exports`, admin)).items.find((r) => r.exportId === exportId),
+      (r) => r?.status === 'succeeded' && r.ledgerSeq !== null,
+      60_000,
+    ))!;
+    exportRead = record.startedPosition!;
+    ledgerEntry = record.ledgerSeq!;
     // After that moment the tagger takes the other item and saves a box.
     const [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
     await ok(platform, 'PUT', `/manage/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
@@ -56,6 +59,11 @@ describe('a project as it was, in the console', () => {
     await landmark.selectOption({ index: 1 });
     const banner = page.getByRole('status').filter({ hasText: 'Read-only' });
     await expect.poll(() => banner.textContent()).toContain(`This project as it was at #${exportRead}.`);
+
+    // Its record is on the page too, with the ledger entry to check it at and the archive to download.
+    const records = page.getByRole('region', { name: 'Export records' });
+    await expect.poll(() => records.getByTestId('export-record').textContent()).toContain(`Ledger entry ${ledgerEntry}`);
+    expect(await records.getByRole('button', { name: 'Download' }).isVisible()).toBe(true);
 
     await page.getByLabel('As of event N').fill(then);
     await page.getByRole('button', { name: 'Show' }).nth(1).click();

@@ -95,7 +95,9 @@ describe('the ledger recomputed by the standalone verifier', () => {
     // The PM exports what the client accepted, as COCO.
     const asked = await exportAccepted();
     record = await exported(asked.exportId);
-    const download = await fetch(`${platform.baseUrl}/manage/exports/${record.exportId}/download`, { headers: { authorization: `Bearer ${admin}` } });
+    // The auditor downloads the archive it checks, as it reads the project's export records.
+    const download = await fetch(`${platform.baseUrl}/manage/exports/${record.exportId}/download`, { headers: { authorization: `Bearer ${auditor.token}` } });
+    expect(download.status).toBe(200);
     archive = await file('export.zip', Buffer.from(await download.arrayBuffer()));
 
     // After acceptance and the export, the PM sends an accepted item back keeping its result; the tagger takes it with
@@ -205,7 +207,12 @@ describe('the ledger recomputed by the standalone verifier', () => {
 
   it('names the acceptance verdict and both exports as moments to read the project at, newest first', async () => {
     const { platform } = project;
-    const records = (await ok<{ items: ExportView[] }>(platform, 'GET', `/manage/projects/${project.projectId}/exports`, project.admin)).items;
+    const records = (await ok<{ items: ExportView[] }>(platform, 'GET', `/manage/projects/${project.projectId}/exports`, auditor.token)).items;
+    // An auditor not given the project finds neither its exports nor its moments.
+    const stranger = await createAuditor(platform, project.admin, [], 'stranger-auditor@example.com');
+    expect((await call(platform, 'GET', `/manage/projects/${project.projectId}/exports`, { token: stranger.token })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/exports/${records[0].exportId}/download`, { token: stranger.token })).status).toBe(404);
+    expect((await call(platform, 'GET', `/manage/past/projects/${project.projectId}/landmarks`, { token: stranger.token })).status).toBe(404);
     const landmarks = await eventually(
       async () => (await ok<{ items: PastLandmark[] }>(platform, 'GET', `/manage/past/projects/${project.projectId}/landmarks`, auditor.token)).items,
       // The verdicts come from the management log, an async projection.

@@ -57,6 +57,8 @@ export const permissions = {
   'sampling.inspect': { roles: [...internalRoles, Role.Tagger] },
   /** Asking for exports and annotation imports of a project, reading its export records and downloading them. */
   'export.manage': internal,
+  /** Export records and their archives: the staff, and an auditor for the projects given to it, to check them against the log. */
+  'export.read': pastReaders,
   /** Listing and viewing accounts; a supplier only ever sees its own team's taggers, in every deployment, since it
    * shares work among its groups; it manages them only in a private deployment (seed section 6). */
   'people.read': { roles: [...internalRoles, Role.Supplier] },

@@ -1,4 +1,5 @@
-// Who reaches an export record: the staff who may see its project; to anyone else it answers as one that does not exist.
+// Who reaches an export record: the staff who may see its project, and an auditor given it; to anyone else it answers
+// as one that does not exist.
 import { Injectable } from '@nestjs/common';
 import { type Actor, NotFoundError } from '@annot/core';
 import type { ExportView } from '@annot/workflows';

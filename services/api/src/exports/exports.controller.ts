@@ -49,28 +49,28 @@ export class ExportsController {
   }
 
   @Get('projects/:projectId/exports')
-  @Can('export.manage')
+  @Can('export.read')
   async list(@Param() params: ProjectParamsDto, @Query() query: ListExportsDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<Page<ExportView>> {
     await this.projects.assertVisible(context.actor, params.projectId);
     return this.exports.list(params.projectId, query.limit, query.cursor, requestLanguage(req));
   }
 
   @Get('projects/:projectId/export-options')
-  @Can('export.manage')
+  @Can('export.read')
   async options(@Param() params: ProjectParamsDto, @Ctx() context: CommandContext): Promise<ExportOptions> {
     await this.projects.assertVisible(context.actor, params.projectId);
     return this.exports.options(params.projectId);
   }
 
   @Get('exports/:exportId')
-  @Can('export.manage')
+  @Can('export.read')
   get(@Param() params: ExportParamsDto, @Req() req: Request, @Ctx() context: CommandContext): Promise<ExportView> {
     return this.access.record(context.actor, params.exportId, requestLanguage(req));
   }
 
   /** A browser downloads by going to the answered address itself, so the archive streams to disk, never into a page. */
   @Post('exports/:exportId/download-tickets')
-  @Can('export.manage')
+  @Can('export.read')
   async ticket(@Param() params: ExportParamsDto, @Req() req: Request & { sessionId?: string }, @Ctx() context: CommandContext): Promise<{ url: string; expiresInSeconds: number }> {
     await this.downloadable(params.exportId, context, requestLanguage(req));
     const ticket = await this.tickets.issue(req.sessionId!, params.exportId);
@@ -78,21 +78,21 @@ export class ExportsController {
   }
 
   @Get('exports/:exportId/download')
-  @Can('export.manage')
+  @Can('export.read')
   @RawResponse()
   async download(@Param() params: ExportParamsDto, @Req() req: Request, @Res() res: Response, @Ctx() context: CommandContext): Promise<void> {
     const record = await this.downloadable(params.exportId, context, requestLanguage(req));
     await sendArchive(res, this.storage, exportArchiveKey(record.exportId), record.fileName, req.headers.range, record.exportId);
   }
 
-  /** The ticket stands for the session it was asked in: signing out, or losing the right to export, ends it. */
+  /** The ticket stands for the session it was asked in: signing out, or losing the right to read exports, ends it. */
   @Get('exports/:exportId/archive')
   @Public()
   @RawResponse()
   async archive(@Param() params: ExportParamsDto, @Query() query: TicketQueryDto, @Req() req: Request, @Res() res: Response, @Ctx() context: CommandContext): Promise<void> {
     const sessionId = await this.tickets.sessionFor(query.ticket, params.exportId);
     const session = await this.sessions.findLiveById(sessionId, this.config.sessionIdleMinutes);
-    if (!session || session.accountStatus !== 'active' || !can(session.role, 'export.manage', this.config.privateDeployment)) {
+    if (!session || session.accountStatus !== 'active' || !can(session.role, 'export.read', this.config.privateDeployment)) {
       throw new AppError(403, 'TICKET_INVALID', 'exports.ticket_invalid');
     }
     const actor = { ...context.actor, id: session.accountId, role: session.role };

@@ -1,11 +1,14 @@
 // /past/project/{id}: a project for a reader of the past, read-only: its items per link and status at a chosen moment
 // (the moment in the address, as on an item) and its items as they stood then, each opening as it was at that moment,
 // and its statistics as of the same moment; compared with a second moment (?compare= in the address), what changed
-// between the two, each changed item opening its own diff.
+// between the two, each changed item opening its own diff; and its export records, each naming its ledger entry, with
+// the archive to download and check against the log.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { useExportOptions } from '@/features/exports/api/exports';
+import { ExportRecords } from '@/features/exports/components/export-records';
 import { useProjectAsOf } from '@/features/past/api/get-project-as-of';
 import { type MomentChoice, momentFromSearch, momentOfToken, momentSearch, momentToken } from '@/features/past/api/moment';
 import { MomentPicker } from '@/features/past/components/moment-picker';
@@ -70,9 +73,16 @@ export default function PastProjectPage() {
             )}
             <PastCounts view={past.data} error={past.error} linkName={linkName} />
             <PastItems projectId={id} moment={shown} links={project.links} nameOf={nameOf} />
+            <ProjectExportRecords projectId={id} />
           </>
         );
       }}
     </ProjectScreen>
   );
+}
+
+/** The project's exports as they are now: what an auditor downloads and checks against the log. */
+function ProjectExportRecords({ projectId }: { projectId: string }) {
+  const options = useExportOptions(projectId);
+  return options.data ? <ExportRecords projectId={projectId} options={options.data} /> : null;
 }
