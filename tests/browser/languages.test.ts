@@ -65,6 +65,18 @@ async function arabicLayout(page: Page, path: string) {
  * in a font that has Thai, with a width of its own: no empty boxes in its place.
  */
 async function thaiDrawn(page: Page, path: string) {
+  // A screen that renders again while it is asked about replaces the marked element with an unmarked one: the probe
+  // is then marked again on what the screen now draws.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await thaiDrawnOnce(page, path);
+    } catch (error) {
+      if (attempt >= 5 || !/Could not find node/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function thaiDrawnOnce(page: Page, path: string) {
   const found = await page.evaluate(() => {
     document.querySelector('[data-thai-probe]')?.removeAttribute('data-thai-probe');
     // The page's own words first; a screen that shows only a document has the menu's.
