@@ -14,9 +14,13 @@ export function newest(dir, skip = []) {
   }, 0);
 }
 
-/** The console's build is stale when anything of the console (sources, Vite config) or the shared workflows changed after it. */
+/**
+ * The console's build is stale when anything of the console (sources, Vite config) or the shared workflows (with the
+ * AssemblyScript the build compiles) changed after it.
+ */
 export function consoleIsStale(root) {
-  const sources = Math.max(newest(path.join(root, 'console'), ['dist', 'node_modules']), newest(path.join(root, 'workflows', 'src')));
+  const workflows = ['src', 'assembly'].map((folder) => newest(path.join(root, 'workflows', folder)));
+  const sources = Math.max(newest(path.join(root, 'console'), ['dist', 'node_modules']), ...workflows);
   return mtime(path.join(root, 'console', 'dist', 'index.html')) < sources;
 }
 

@@ -1,6 +1,7 @@
 export * from './point-cloud';
 export * from './point-cloud-error';
 export * from './lzf';
+export * from './lzf-wasm';
 export * from './pcd';
 export * from './pcd-write';
 export * from './ply';

@@ -12,6 +12,11 @@ const invalid = () => new PointCloudError('pointcloud.compressed_invalid');
  */
 export const lzfSlack = 32;
 
+/** Expands LZF streams one after another, each into memory it lends until its next call; refuses as decompressLzf does. */
+export interface LzfExpander {
+  expand(input: Uint8Array, rawSize: number): Uint8Array;
+}
+
 /**
  * The `rawSize` bytes `input` expands to, at the start of `output` (by default a fresh array; one lent must hold
  * rawSize + lzfSlack bytes); refuses input that reaches outside itself or its output. Bounds are checked once per

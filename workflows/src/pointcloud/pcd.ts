@@ -1,7 +1,7 @@
 // PCD (the Point Cloud Library's format) in its three encodings: ascii, binary (row by row) and binary_compressed
 // (LZF over the fields column by column). Any fields may be present; x, y, z are required, reflectance and packed
 // rgb are kept, every other field is stepped over.
-import { decompressLzf, lzfSlack } from './lzf';
+import { decompressLzf } from './lzf';
 import type { PointCloud } from './point-cloud';
 import { bodyText, buildCloud, floatsOverRead, headerLine, keepFinite, type ParseOptions, positionsBehindRows } from './point-cloud-build';
 import { PointCloudError } from './point-cloud-error';
@@ -155,7 +155,8 @@ export function parsePcd(bytes: Uint8Array, options: ParseOptions = {}): PointCl
     throw new PointCloudError('pointcloud.truncated', { expected: sizes + compressedSize, actual: bytes.length });
   }
   if (rawSize < expected) throw new PointCloudError('pointcloud.truncated', { expected, actual: rawSize });
-  const raw = decompressLzf(bytes.subarray(sizes, sizes + compressedSize), rawSize, options.scratch?.bytes(rawSize + lzfSlack));
+  const compressed = bytes.subarray(sizes, sizes + compressedSize);
+  const raw = options.scratch ? options.scratch.expandLzf(compressed, rawSize) : decompressLzf(compressed, rawSize);
   // Column by column: all points' values of a field, then the next field's.
   let offset = 0;
   const layout = header.fields.map((field) => {

@@ -1,4 +1,5 @@
 // The last step of every parser: trim the arrays to the points kept, refuse a cloud of none, and bound it.
+import { decompressLzf, type LzfExpander, lzfSlack } from './lzf';
 import { cloudBounds, type PointCloud } from './point-cloud';
 import { PointCloudError } from './point-cloud-error';
 
@@ -30,10 +31,14 @@ export interface ParseOptions {
 export class ParseScratch {
   private held = new Uint8Array(0);
 
-  /** At least `size` bytes, their contents undefined; valid until the next call. */
-  bytes(size: number): Uint8Array {
-    if (this.held.length < size) this.held = new Uint8Array(size);
-    return this.held;
+  /** `lzf`, where given, expands compressed streams in memory of its own (a WebAssembly module's) instead. */
+  constructor(private readonly lzf: LzfExpander | null = null) {}
+
+  /** The `rawSize` bytes an LZF stream expands to; valid until the next call. */
+  expandLzf(input: Uint8Array, rawSize: number): Uint8Array {
+    if (this.lzf) return this.lzf.expand(input, rawSize);
+    if (this.held.length < rawSize + lzfSlack) this.held = new Uint8Array(rawSize + lzfSlack);
+    return decompressLzf(input, rawSize, this.held);
   }
 }
 

@@ -3,7 +3,8 @@
 // positions under a handle, so the points inside a box and the overlay of earlier frames are counted and gathered
 // here, never on the page's thread.
 import * as Comlink from 'comlink';
-import { type CuboidShape, decodePointCloud, type PointCloud, PointCloudError, ParseScratch, parsePointCloud } from '@annot/workflows';
+import { type CuboidShape, decodePointCloud, type PointCloud, PointCloudError, ParseScratch, parsePointCloud, wasmLzf } from '@annot/workflows';
+import lzfWasm from 'virtual:lzf-wasm';
 import { HeldClouds, type OverlayPart } from './held-clouds';
 import { type CloudGrid, gridBuffers, gridCloud } from './scene/cloud-grid';
 
@@ -33,8 +34,10 @@ function refusing<T>(work: () => T): T {
 /**
  * The working memory of every parse in turn (a compressed file's expanded stream, some 16 bytes a point), held for
  * the worker's life: in Chromium, expanding into fresh memory takes about twice as long as into pages already mapped.
+ * Compressed streams expand in the WebAssembly decoder's memory, at about twice the JavaScript decoder's speed,
+ * wherever the browser runs it.
  */
-const scratch = new ParseScratch();
+const scratch = new ParseScratch(wasmLzf(lzfWasm));
 
 const held = new HeldClouds();
 
