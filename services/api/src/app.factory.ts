@@ -19,10 +19,13 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
-  // Many deployments are plain HTTP inside a private network, so requests must not be upgraded to HTTPS.
+  // Many deployments are plain HTTP inside a private network, so requests must not be upgraded to HTTPS. The point
+  // cloud worker compiles its WebAssembly LZF decoder, which 'wasm-unsafe-eval' allows without allowing eval().
   app.use(
     helmet({
-      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null } },
+      contentSecurityPolicy: {
+        directives: { 'script-src': ["'self'", "'wasm-unsafe-eval'"], 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
+      },
       strictTransportSecurity: false,
     }),
   );
