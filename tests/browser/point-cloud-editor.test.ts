@@ -166,4 +166,21 @@ describe('the point-cloud editor', () => {
     expect(rejected.data.marks).toEqual([expect.objectContaining({ objectId: trackId, frame: 0 })]);
     expect(judge.errors).toEqual([]);
   }, 120_000);
+
+  // The worker's script comes with the page's security policy: without 'wasm-unsafe-eval' its LZF decoder would not
+  // compile, and compressed clouds would quietly expand at the JavaScript decoder's speed.
+  it("lets the console's scripts compile the point cloud worker's WebAssembly", async () => {
+    const { page } = await openPage(browser, platform.baseUrl);
+    await page.goto('/login');
+    const compiled = await page.evaluate(() => {
+      try {
+        new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0));
+        return 'compiled';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(compiled).toBe('compiled');
+    await page.context().close();
+  });
 });
