@@ -1,5 +1,6 @@
 // Builds the console; in development it proxies the API running on port 3000.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -18,7 +19,7 @@ function lzfWasm(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : null),
     async load(resolved) {
       if (resolved !== `\0${id}`) return null;
-      this.addWatchFile(lzfSource.pathname);
+      this.addWatchFile(fileURLToPath(lzfSource));
       const base64 = Buffer.from(await compileLzfWasm()).toString('base64');
       return `export default Uint8Array.from(atob('${base64}'), (c) => c.charCodeAt(0));`;
     },
