@@ -1,8 +1,9 @@
 // The point-cloud editor's drawing, outside React: one WebGL renderer and one canvas holding four views by scissor.
 // The cloud is uploaded once, in its grid's order (cloud-grid.ts), and each view draws runs of it: the perspective
 // view the cells in its frustum, the top view those under the ground it shows, the side and front views those around
-// the selected cuboid. A frame switch of the same size refills the same GPU buffers. A frame is drawn only when
-// something changed, and nothing is worked out per frame over the points or the cuboids.
+// the selected cuboid. A frame switch of the same size refills the same GPU buffers, and only those the colour mode
+// reads. A frame is drawn only when something changed, and nothing is worked out per frame over the points or the
+// cuboids.
 import {
   Box3,
   BufferAttribute,
@@ -45,7 +46,7 @@ import {
   viewNames,
   type ViewRect,
 } from './cloud-views';
-import { applyPointStyle, createPointMaterial, defaultPointStyle, type PointStyle } from './point-material';
+import { applyPointStyle, type ColorMode, createPointMaterial, defaultPointStyle, type PointStyle, shownMode } from './point-material';
 
 export interface SceneBox {
   id: string;
@@ -72,7 +73,12 @@ interface LoadedCloud {
   near: BufferGeometry;
   /** The selected points, by their place in the grid's order; its index is made on first use. */
   highlight: BufferGeometry;
+  /** Attributes holding a later frame's array than the GPU's copy: the colour mode shown does not read them. */
+  stale: Set<ColorAttribute>;
 }
+
+type ColorAttribute = 'intensity' | 'rgb';
+const attributeOfMode: Partial<Record<ColorMode, ColorAttribute>> = { intensity: 'intensity', rgb: 'rgb' };
 
 export class PointCloudScene {
   readonly renderer: WebGLRenderer;
@@ -176,7 +182,8 @@ export class PointCloudScene {
 
   /**
    * The frame's cloud, replacing the one shown; its buffers go to the GPU with the next frame drawn, into those of the
-   * cloud shown where they have as much room and the same arrays. Its highlight is cleared.
+   * cloud shown where they have as much room and the same arrays. Reflectance and colours wait until a mode reads them:
+   * most frames are looked at by height and never need them. Its highlight is cleared.
    */
   setCloud(cloud: PointCloud): void {
     const grid = prepareCloud(cloud);
@@ -187,10 +194,8 @@ export class PointCloudScene {
         const attribute = loaded.attributes[name];
         if (!attribute) continue;
         attribute.array = arrays[name]!;
-        // Only the cloud's own points; the room after them is never drawn.
-        attribute.clearUpdateRanges();
-        attribute.addUpdateRange(0, grid.count * attribute.itemSize);
-        attribute.needsUpdate = true;
+        if (name === 'position') upload(attribute, grid.count);
+        else loaded.stale.add(name);
       }
       loaded.grid = grid;
       loaded.highlight.setDrawRange(0, 0);
@@ -206,7 +211,7 @@ export class PointCloudScene {
         for (const [name, attribute] of Object.entries(attributes)) if (attribute) g.setAttribute(name, attribute);
         return g;
       };
-      this.loaded = { grid, attributes, full: geometry(), top: geometry(), near: geometry(), highlight: geometry() };
+      this.loaded = { grid, attributes, full: geometry(), top: geometry(), near: geometry(), highlight: geometry(), stale: new Set() };
       this.loaded.highlight.setDrawRange(0, 0);
       this.fullPoints.geometry = this.loaded.full;
       this.topPoints.geometry = this.loaded.top;
@@ -214,6 +219,7 @@ export class PointCloudScene {
       this.highlightPoints.geometry = this.loaded.highlight;
     }
     this.highlightPoints.visible = false;
+    this.circles.position.z = this.ground();
     this.cropsDirty = true;
     this.applyStyle();
   }
@@ -459,9 +465,17 @@ export class PointCloudScene {
     setRuns(loaded.near, gridRanges(grid, [shape.x - reach, shape.y - reach, shape.x + reach, shape.y + reach]));
   }
 
+  /** The boxes' edges, written into the buffers of the last boxes where there are as many: a frame switch or a drag moves them, seldom adds one. */
   private buildBoxLines(): void {
-    const positions = new Float32Array(this.boxes.length * 14 * 2 * 3);
-    const colors = new Float32Array(positions.length);
+    const length = this.boxes.length * 14 * 2 * 3;
+    let geometry = this.boxLines.geometry;
+    if (geometry.getAttribute('position')?.array.length !== length) {
+      geometry.dispose();
+      geometry = new BufferGeometry().setAttribute('position', new BufferAttribute(new Float32Array(length), 3)).setAttribute('color', new BufferAttribute(new Float32Array(length), 3));
+      this.boxLines.geometry = geometry;
+    }
+    const [position, colour] = [geometry.getAttribute('position') as BufferAttribute, geometry.getAttribute('color') as BufferAttribute];
+    const [positions, colors] = [position.array as Float32Array, colour.array as Float32Array];
     const color = new Color();
     let v = 0;
     const put = (point: Vector) => {
@@ -483,8 +497,8 @@ export class PointCloudScene {
       put(corners[1]);
       put(corners[4]);
     }
-    this.boxLines.geometry.dispose();
-    this.boxLines.geometry = new BufferGeometry().setAttribute('position', new BufferAttribute(positions, 3)).setAttribute('color', new BufferAttribute(colors, 3));
+    position.needsUpdate = true;
+    colour.needsUpdate = true;
   }
 
   private buildKnob(): void {
@@ -505,7 +519,12 @@ export class PointCloudScene {
   }
 
   private applyStyle(): void {
-    if (this.loaded) applyPointStyle(this.material, this.style, this.loaded.grid.ranges, this.renderer.getPixelRatio());
+    const loaded = this.loaded;
+    if (loaded) {
+      applyPointStyle(this.material, this.style, loaded.grid.ranges, this.renderer.getPixelRatio());
+      const read = attributeOfMode[shownMode(this.style, loaded.grid.ranges)];
+      if (read && loaded.stale.delete(read)) upload(loaded.attributes[read]!, loaded.grid.count);
+    }
     this.overlayMaterial.uniforms.size.value = Math.max(1, this.style.size - 1) * this.renderer.getPixelRatio();
     this.highlightMaterial.uniforms.size.value = (this.style.size + 2) * this.renderer.getPixelRatio();
     this.dirty = true;
@@ -542,6 +561,13 @@ const projection = new Matrix4();
 const cellBox = new Box3();
 const corner = new Vector3();
 const far = new Vector3();
+
+/** The attribute's array goes to the GPU with the next frame drawn: only the cloud's own points, as the room after them is never drawn. */
+function upload(attribute: BufferAttribute, count: number): void {
+  attribute.clearUpdateRanges();
+  attribute.addUpdateRange(0, count * attribute.itemSize);
+  attribute.needsUpdate = true;
+}
 
 function setRuns(geometry: BufferGeometry, runs: DrawRange[]): void {
   geometry.clearGroups();
