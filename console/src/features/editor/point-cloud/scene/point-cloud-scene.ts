@@ -299,8 +299,7 @@ export class PointCloudScene {
     if (corners) {
       const [[x0, y0], [x1, y1]] = corners;
       const z = this.ground() + 0.05;
-      this.draftLine.geometry.dispose();
-      this.draftLine.geometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute([x0, y0, z, x1, y0, z, x1, y1, z, x0, y1, z], 3));
+      refilled(this.draftLine, 12, ['position'])[0].set([x0, y0, z, x1, y0, z, x1, y1, z, x0, y1, z]);
     }
     this.dirty = true;
   }
@@ -465,17 +464,8 @@ export class PointCloudScene {
     setRuns(loaded.near, gridRanges(grid, [shape.x - reach, shape.y - reach, shape.x + reach, shape.y + reach]));
   }
 
-  /** The boxes' edges, written into the buffers of the last boxes where there are as many: a frame switch or a drag moves them, seldom adds one. */
   private buildBoxLines(): void {
-    const length = this.boxes.length * 14 * 2 * 3;
-    let geometry = this.boxLines.geometry;
-    if (geometry.getAttribute('position')?.array.length !== length) {
-      geometry.dispose();
-      geometry = new BufferGeometry().setAttribute('position', new BufferAttribute(new Float32Array(length), 3)).setAttribute('color', new BufferAttribute(new Float32Array(length), 3));
-      this.boxLines.geometry = geometry;
-    }
-    const [position, colour] = [geometry.getAttribute('position') as BufferAttribute, geometry.getAttribute('color') as BufferAttribute];
-    const [positions, colors] = [position.array as Float32Array, colour.array as Float32Array];
+    const [positions, colors] = refilled(this.boxLines, this.boxes.length * 14 * 2 * 3, ['position', 'color']);
     const color = new Color();
     let v = 0;
     const put = (point: Vector) => {
@@ -497,8 +487,6 @@ export class PointCloudScene {
       put(corners[1]);
       put(corners[4]);
     }
-    position.needsUpdate = true;
-    colour.needsUpdate = true;
   }
 
   private buildKnob(): void {
@@ -508,14 +496,12 @@ export class PointCloudScene {
     const radius = Math.max(0.25, shape.width * 0.12);
     const ahead = knobAhead(shape, this.pixelMetres('top') * 8);
     const [c, s] = [Math.cos(shape.yaw), Math.sin(shape.yaw)];
-    const points: number[] = [];
+    const [points] = refilled(this.knob, 24 * 3, ['position']);
     for (let i = 0; i < 24; i++) {
       const t = (i / 24) * Math.PI * 2;
       const [u, w] = [ahead + radius * Math.cos(t), radius * Math.sin(t)];
-      points.push(shape.x + c * u - s * w, shape.y + s * u + c * w, shape.z + shape.height / 2);
+      points.set([shape.x + c * u - s * w, shape.y + s * u + c * w, shape.z + shape.height / 2], i * 3);
     }
-    this.knob.geometry.dispose();
-    this.knob.geometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute(points, 3));
   }
 
   private applyStyle(): void {
@@ -567,6 +553,25 @@ function upload(attribute: BufferAttribute, count: number): void {
   attribute.clearUpdateRanges();
   attribute.addUpdateRange(0, count * attribute.itemSize);
   attribute.needsUpdate = true;
+}
+
+/**
+ * The line's arrays of three floats a vertex, `length` floats each, to be written and uploaded with the next frame
+ * drawn: those it has where they are as long, as a frame switch or a drag moves the lines without adding any, else new.
+ */
+function refilled(line: LineSegments | LineLoop, length: number, names: string[]): Float32Array[] {
+  let geometry = line.geometry;
+  if (geometry.getAttribute(names[0])?.array.length !== length) {
+    geometry.dispose();
+    geometry = new BufferGeometry();
+    for (const name of names) geometry.setAttribute(name, new BufferAttribute(new Float32Array(length), 3));
+    line.geometry = geometry;
+  }
+  return names.map((name) => {
+    const attribute = geometry.getAttribute(name) as BufferAttribute;
+    attribute.needsUpdate = true;
+    return attribute.array as Float32Array;
+  });
 }
 
 function setRuns(geometry: BufferGeometry, runs: DrawRange[]): void {
