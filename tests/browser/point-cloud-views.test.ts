@@ -1,6 +1,7 @@
 // The point-cloud editor's four views in Chromium (software WebGL): drawing only the runs of the cloud each view can
 // show leaves every view as it would be with the whole cloud drawn in it, wherever the perspective view is turned; and
-// the selected points of a segment stand out in every view until the highlight is cleared.
+// the selected points of a segment stand out in every view until the highlight is cleared; and a switch to the next
+// frame shows what that frame shows from the start, whichever colour mode is chosen after it.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +14,7 @@ type Views = {
   sceneViews: {
     againstWholeCloud(drag: [number, number], zoom: number): Comparison;
     highlighted(): { points: number; on: Comparison; cleared: Comparison };
+    switched(): Record<'height' | 'intensity', Comparison>;
   };
 };
 const views: ViewName[] = ['perspective', 'top', 'side', 'front'];
@@ -56,5 +58,15 @@ describe('the point-cloud views', () => {
       expect(cleared[view].differing).toBe(0);
     }
     expect(new Set(views.map((view) => Object.entries(on[view].colors).sort((a, b) => b[1] - a[1])[0][0])).size).toBe(1);
+  });
+
+  it('shows after a frame switch what the next frame shows from the start, by height and then by reflectance', async () => {
+    const result = await page.evaluate(() => (window as unknown as Views).sceneViews.switched());
+    for (const mode of ['height', 'intensity'] as const) {
+      for (const view of views) {
+        expect(result[mode][view].lit, `points drawn in the ${view} view by ${mode}`).toBeGreaterThan(200);
+        expect(result[mode][view].differing, `pixels of the ${view} view by ${mode} unlike the next frame's own`).toBe(0);
+      }
+    }
   });
 });

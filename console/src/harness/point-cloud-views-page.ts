@@ -1,26 +1,29 @@
 // What the point-cloud views' browser test runs inside Chromium: the editor's scene over a scattered cloud with a
 // selected cuboid, beside the same scene drawing its whole cloud in every view (a grid of one cell), each view's pixels
-// read back to compare; and the selected points' highlight. Bundled on its own by the test; the console never loads it.
+// read back to compare; the selected points' highlight; and a scene switched to the next frame against one that showed
+// that frame from the start. Bundled on its own by the test; the console never loads it.
 import { cloudBounds, type CuboidShape, type PointCloud, segmentFromIndices } from '@annot/workflows';
 import { adoptGrid, gridCloud } from '@/features/editor/point-cloud/scene/cloud-grid';
 import { type ViewName, viewNames } from '@/features/editor/point-cloud/scene/cloud-views';
 import { PointCloudScene } from '@/features/editor/point-cloud/scene/point-cloud-scene';
+import { defaultPointStyle } from '@/features/editor/point-cloud/scene/point-material';
 
 const width = 960;
 const height = 540;
 const box: CuboidShape = { type: 'cuboid', x: 12, y: -4, z: -0.9, length: 4.2, width: 1.8, height: 1.5, yaw: 0.4 };
 
-/** A seeded scatter over 120 × 120 metres, with reflectance. */
-function scatter(count: number): PointCloud {
-  let state = 5;
+/** A seeded scatter over 120 × 120 metres, with reflectance, its ground `lift` metres up. */
+function scatter(count: number, seed = 5, lift = 0): PointCloud {
+  let state = seed;
   const next = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   const positions = new Float32Array(count * 3);
-  for (let i = 0; i < count; i++) positions.set([-60 + next() * 120, -60 + next() * 120, -1.7 + next() * 5], i * 3);
+  for (let i = 0; i < count; i++) positions.set([-60 + next() * 120, -60 + next() * 120, -1.7 + lift + next() * 5], i * 3);
   const intensity = Float32Array.from({ length: count }, () => next() * 255);
   return { count, positions, intensity, colors: null, bounds: cloudBounds(positions, count) };
 }
 
-function sceneOf(cloud: PointCloud): PointCloudScene {
+/** The cloud with its box selected (moved where given), the views focused on the box where it started. */
+function sceneOf(cloud: PointCloud, selected = box): PointCloudScene {
   const canvas = document.createElement('canvas');
   canvas.style.width = `${width}px`;
   canvas.style.height = `${height}px`;
@@ -29,7 +32,7 @@ function sceneOf(cloud: PointCloud): PointCloudScene {
   scene.renderer.setPixelRatio(1);
   scene.resize(width, height);
   scene.setCloud(cloud);
-  scene.setBoxes([{ id: 'car', shape: box, color: '#22c55e', emphasis: 'selected' }], 'car');
+  scene.setBoxes([{ id: 'car', shape: selected, color: '#22c55e', emphasis: 'selected' }], 'car');
   scene.focus(box);
   return scene;
 }
@@ -104,6 +107,34 @@ export const sceneViews = {
     const cleared = viewPixels(scene);
     scene.dispose();
     return { points: near.length, on: compare(on, before), cleared: compare(cleared, before) };
+  },
+
+  /**
+   * A scene switched from one frame to the next (its ground a metre lower, its box moved) and then to reflectance,
+   * against a scene that showed the next frame from the start: by height, and by reflectance.
+   */
+  switched() {
+    document.body.replaceChildren();
+    const next = scatter(150_000, 9, -1);
+    const moved: CuboidShape = { ...box, x: box.x + 1.5, yaw: box.yaw + 0.2 };
+    const circles: [number, number][] = [[20, 20], [40, 30]];
+    const [switching, fresh] = [sceneOf(scatter(150_000)), sceneOf(next, moved)];
+    for (const scene of [switching, fresh]) {
+      scene.setRangeCircles(circles);
+      viewPixels(scene);
+    }
+    switching.setCloud(next);
+    // The same boxes again in the scene that had them from the start: its knob is sized by the top view's camera, now placed.
+    for (const scene of [switching, fresh]) scene.setBoxes([{ id: 'car', shape: moved, color: '#22c55e', emphasis: 'selected' }], 'car');
+    const drawn = (mode: 'height' | 'intensity') =>
+      [switching, fresh].map((scene) => {
+        scene.setStyle({ ...defaultPointStyle, mode });
+        return viewPixels(scene);
+      });
+    const [height, intensity] = [drawn('height'), drawn('intensity')];
+    switching.dispose();
+    fresh.dispose();
+    return { height: compare(height[0], height[1]), intensity: compare(intensity[0], intensity[1]) };
   },
 };
 

@@ -79,7 +79,8 @@ export function CloudViewport({ cloud, cloudFrame, boxes, selectedId, style, ran
     if (scene && cloud) scene.setCloud(cloud);
   }, [scene, cloud]);
   useEffect(() => scene?.setStyle(style), [scene, style]);
-  useEffect(() => scene?.setRangeCircles(rangeCircles), [scene, rangeCircles, cloud]);
+  // The circles follow the ground of each frame's cloud in the scene, so a frame switch does not make them anew.
+  useEffect(() => scene?.setRangeCircles(rangeCircles), [scene, rangeCircles]);
   useEffect(() => scene?.setOverlay(overlay), [scene, overlay]);
   useEffect(() => scene?.setHighlight(highlight), [scene, highlight, cloud]);
   useEffect(() => scene?.setBoxes(boxes, selectedId), [scene, boxes, selectedId]);

@@ -1,8 +1,9 @@
 // The point-cloud editor's drawing, outside React: one WebGL renderer and one canvas holding four views by scissor.
 // The cloud is uploaded once, in its grid's order (cloud-grid.ts), and each view draws runs of it: the perspective
 // view the cells in its frustum, the top view those under the ground it shows, the side and front views those around
-// the selected cuboid. A frame switch of the same size refills the same GPU buffers. A frame is drawn only when
-// something changed, and nothing is worked out per frame over the points or the cuboids.
+// the selected cuboid. A frame switch of the same size refills the same GPU buffers, and only those the colour mode
+// reads. A frame is drawn only when something changed, and nothing is worked out per frame over the points or the
+// cuboids.
 import {
   Box3,
   BufferAttribute,
@@ -45,7 +46,7 @@ import {
   viewNames,
   type ViewRect,
 } from './cloud-views';
-import { applyPointStyle, createPointMaterial, defaultPointStyle, type PointStyle } from './point-material';
+import { applyPointStyle, type ColorMode, createPointMaterial, defaultPointStyle, type PointStyle, shownMode } from './point-material';
 
 export interface SceneBox {
   id: string;
@@ -72,7 +73,12 @@ interface LoadedCloud {
   near: BufferGeometry;
   /** The selected points, by their place in the grid's order; its index is made on first use. */
   highlight: BufferGeometry;
+  /** Attributes holding a later frame's array than the GPU's copy: the colour mode shown does not read them. */
+  stale: Set<ColorAttribute>;
 }
+
+type ColorAttribute = 'intensity' | 'rgb';
+const attributeOfMode: Partial<Record<ColorMode, ColorAttribute>> = { intensity: 'intensity', rgb: 'rgb' };
 
 export class PointCloudScene {
   readonly renderer: WebGLRenderer;
@@ -176,7 +182,8 @@ export class PointCloudScene {
 
   /**
    * The frame's cloud, replacing the one shown; its buffers go to the GPU with the next frame drawn, into those of the
-   * cloud shown where they have as much room and the same arrays. Its highlight is cleared.
+   * cloud shown where they have as much room and the same arrays. Reflectance and colours wait until a mode reads them:
+   * most frames are looked at by height and never need them. Its highlight is cleared.
    */
   setCloud(cloud: PointCloud): void {
     const grid = prepareCloud(cloud);
@@ -187,10 +194,8 @@ export class PointCloudScene {
         const attribute = loaded.attributes[name];
         if (!attribute) continue;
         attribute.array = arrays[name]!;
-        // Only the cloud's own points; the room after them is never drawn.
-        attribute.clearUpdateRanges();
-        attribute.addUpdateRange(0, grid.count * attribute.itemSize);
-        attribute.needsUpdate = true;
+        if (name === 'position') upload(attribute, grid.count);
+        else loaded.stale.add(name);
       }
       loaded.grid = grid;
       loaded.highlight.setDrawRange(0, 0);
@@ -206,7 +211,7 @@ export class PointCloudScene {
         for (const [name, attribute] of Object.entries(attributes)) if (attribute) g.setAttribute(name, attribute);
         return g;
       };
-      this.loaded = { grid, attributes, full: geometry(), top: geometry(), near: geometry(), highlight: geometry() };
+      this.loaded = { grid, attributes, full: geometry(), top: geometry(), near: geometry(), highlight: geometry(), stale: new Set() };
       this.loaded.highlight.setDrawRange(0, 0);
       this.fullPoints.geometry = this.loaded.full;
       this.topPoints.geometry = this.loaded.top;
@@ -214,6 +219,7 @@ export class PointCloudScene {
       this.highlightPoints.geometry = this.loaded.highlight;
     }
     this.highlightPoints.visible = false;
+    this.circles.position.z = this.ground();
     this.cropsDirty = true;
     this.applyStyle();
   }
@@ -293,8 +299,7 @@ export class PointCloudScene {
     if (corners) {
       const [[x0, y0], [x1, y1]] = corners;
       const z = this.ground() + 0.05;
-      this.draftLine.geometry.dispose();
-      this.draftLine.geometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute([x0, y0, z, x1, y0, z, x1, y1, z, x0, y1, z], 3));
+      refilled(this.draftLine, 12, ['position'])[0].set([x0, y0, z, x1, y0, z, x1, y1, z, x0, y1, z]);
     }
     this.dirty = true;
   }
@@ -460,8 +465,7 @@ export class PointCloudScene {
   }
 
   private buildBoxLines(): void {
-    const positions = new Float32Array(this.boxes.length * 14 * 2 * 3);
-    const colors = new Float32Array(positions.length);
+    const [positions, colors] = refilled(this.boxLines, this.boxes.length * 14 * 2 * 3, ['position', 'color']);
     const color = new Color();
     let v = 0;
     const put = (point: Vector) => {
@@ -483,8 +487,6 @@ export class PointCloudScene {
       put(corners[1]);
       put(corners[4]);
     }
-    this.boxLines.geometry.dispose();
-    this.boxLines.geometry = new BufferGeometry().setAttribute('position', new BufferAttribute(positions, 3)).setAttribute('color', new BufferAttribute(colors, 3));
   }
 
   private buildKnob(): void {
@@ -494,18 +496,21 @@ export class PointCloudScene {
     const radius = Math.max(0.25, shape.width * 0.12);
     const ahead = knobAhead(shape, this.pixelMetres('top') * 8);
     const [c, s] = [Math.cos(shape.yaw), Math.sin(shape.yaw)];
-    const points: number[] = [];
+    const [points] = refilled(this.knob, 24 * 3, ['position']);
     for (let i = 0; i < 24; i++) {
       const t = (i / 24) * Math.PI * 2;
       const [u, w] = [ahead + radius * Math.cos(t), radius * Math.sin(t)];
-      points.push(shape.x + c * u - s * w, shape.y + s * u + c * w, shape.z + shape.height / 2);
+      points.set([shape.x + c * u - s * w, shape.y + s * u + c * w, shape.z + shape.height / 2], i * 3);
     }
-    this.knob.geometry.dispose();
-    this.knob.geometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute(points, 3));
   }
 
   private applyStyle(): void {
-    if (this.loaded) applyPointStyle(this.material, this.style, this.loaded.grid.ranges, this.renderer.getPixelRatio());
+    const loaded = this.loaded;
+    if (loaded) {
+      applyPointStyle(this.material, this.style, loaded.grid.ranges, this.renderer.getPixelRatio());
+      const read = attributeOfMode[shownMode(this.style, loaded.grid.ranges)];
+      if (read && loaded.stale.delete(read)) upload(loaded.attributes[read]!, loaded.grid.count);
+    }
     this.overlayMaterial.uniforms.size.value = Math.max(1, this.style.size - 1) * this.renderer.getPixelRatio();
     this.highlightMaterial.uniforms.size.value = (this.style.size + 2) * this.renderer.getPixelRatio();
     this.dirty = true;
@@ -542,6 +547,32 @@ const projection = new Matrix4();
 const cellBox = new Box3();
 const corner = new Vector3();
 const far = new Vector3();
+
+/** The attribute's array goes to the GPU with the next frame drawn: only the cloud's own points, as the room after them is never drawn. */
+function upload(attribute: BufferAttribute, count: number): void {
+  attribute.clearUpdateRanges();
+  attribute.addUpdateRange(0, count * attribute.itemSize);
+  attribute.needsUpdate = true;
+}
+
+/**
+ * The line's arrays of three floats a vertex, `length` floats each, to be written and uploaded with the next frame
+ * drawn: those it has where they are as long, as a frame switch or a drag moves the lines without adding any, else new.
+ */
+function refilled(line: LineSegments | LineLoop, length: number, names: string[]): Float32Array[] {
+  let geometry = line.geometry;
+  if (geometry.getAttribute(names[0])?.array.length !== length) {
+    geometry.dispose();
+    geometry = new BufferGeometry();
+    for (const name of names) geometry.setAttribute(name, new BufferAttribute(new Float32Array(length), 3));
+    line.geometry = geometry;
+  }
+  return names.map((name) => {
+    const attribute = geometry.getAttribute(name) as BufferAttribute;
+    attribute.needsUpdate = true;
+    return attribute.array as Float32Array;
+  });
+}
 
 function setRuns(geometry: BufferGeometry, runs: DrawRange[]): void {
   geometry.clearGroups();

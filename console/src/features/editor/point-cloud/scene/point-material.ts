@@ -82,9 +82,12 @@ export function createPointMaterial(): ShaderMaterial {
   });
 }
 
-/** The style applied, falling back to a single colour where the cloud lacks what the mode reads. */
+/** The mode drawn: the style's, or a single colour where the cloud lacks what the style's mode reads. */
+export const shownMode = (style: PointStyle, ranges: CloudRanges): ColorMode =>
+  (style.mode === 'intensity' && !ranges.hasIntensity) || (style.mode === 'rgb' && !ranges.hasColor) ? 'single' : style.mode;
+
 export function applyPointStyle(material: ShaderMaterial, style: PointStyle, ranges: CloudRanges, pixelRatio: number): void {
-  const mode = (style.mode === 'intensity' && !ranges.hasIntensity) || (style.mode === 'rgb' && !ranges.hasColor) ? 'single' : style.mode;
+  const mode = shownMode(style, ranges);
   const u = material.uniforms;
   u.mode.value = colorModes.indexOf(mode);
   u.size.value = style.size * pixelRatio;
