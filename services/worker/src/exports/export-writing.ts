@@ -1,5 +1,5 @@
 // Writes an export's archive: the scope read by keyset pages, each item encoded in the format asked for and added to
-// the zip at once, media streamed in one by one in the items' order, each opened while those before it are written.
+// the zip at once, media streamed in one by one in the items' order, each opened and read while those before it are written.
 // The job runs it, and so does the benchmark.
 import { exportEncoders, type ExportFrame, frameFile, itemFramesView } from '@annot/workflows';
 import { ArchiveWriter } from './archive-writer';
