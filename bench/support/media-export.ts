@@ -35,7 +35,7 @@ function pictures(): { name: string; content: Buffer }[] {
 /** Exports of the same batch, one after the other, each followed by a raw read; the medians are kept. */
 const rounds = 3;
 /** As many pictures in flight as the export's read-ahead keeps. */
-const rawInFlight = 8;
+const rawInFlight = 16;
 
 /** Reads every key whole, `inFlight` at a time, in their order; answers the bytes read. */
 async function rawRead(storage: Storage, keys: string[], inFlight: number): Promise<number> {
