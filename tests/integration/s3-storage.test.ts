@@ -55,6 +55,8 @@ describe('the platform storing everything in an S3-compatible bucket (an S3 emul
     await eventually(
       () => call(platform, 'GET', `/manage/batches/${batchId}`, { token }).then((r) => r.body.data),
       (batch) => batch.importing === null && batch.status === 'in_progress',
+      // Extracting into the bucket and registering each picture takes its time on a machine shared with other runs.
+      120_000,
     );
     const items = (await call(platform, 'GET', `/manage/batches/${batchId}/items?limit=20`, { token })).body.data.items as { id: string; fileName: string }[];
     return { batchId, items: items.sort((a, b) => a.fileName.localeCompare(b.fileName)) };
