@@ -25,7 +25,8 @@ export class ExportDestinations {
    * its end stores nothing. A store that fails meanwhile destroys the stream, so the writer stops instead of waiting.
    */
   download(exportId: string): { archive: Writable; stored: Promise<void> } {
-    const archive = new PassThrough();
+    // Room for a few of the writer's batches, as the archive's own file has, so the writer does not wait on each one.
+    const archive = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
     const stored = this.storage.put(exportArchiveKey(exportId), archive).then(() => undefined);
     stored.catch((error: Error) => archive.destroy(error));
     return { archive, stored };
