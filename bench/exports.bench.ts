@@ -18,9 +18,10 @@
 // (2026-11-30): before, eight pictures opened ahead and the archive uploaded once written, the bucket's export 0.19x
 // of the disk's and 0.76x of a raw read of the same pictures from s3rver eight at a time. With sixteen read ahead into
 // memory and the download stored while it is written, in three runs: 0.22x, 0.17x and 0.34x of the disk's, and
-// 0.52x, 0.75x and 0.66x of the raw read sixteen at a time. That raw read alone (3.2 to 14 s) takes longer than the
-// disk's whole export (1.4 to 4.5 s): each GetObject costs the SDK and s3rver a few milliseconds of CPU on the same two
-// cores, so against this emulator the 1/1.1 target is out of reach whatever the export does with the pictures.
+// 0.52x, 0.75x and 0.66x of the raw read sixteen at a time; at a load of 3 to 5, 0.15x (the disk 1.2 s, the bucket
+// 8.0 s) and 0.79x of the raw read (6.3 s). That raw read alone takes five times the disk's whole export: each
+// GetObject costs the SDK and s3rver a few milliseconds of CPU on the same two cores, so against this emulator the
+// 1/1.1 target is out of reach whatever the export does with the pictures.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
