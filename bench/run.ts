@@ -75,9 +75,24 @@ function inChild(name: string): Promise<Figure[] | null> {
   });
 }
 
+/** What `npm run bench -- --help` prints: how to choose what runs. */
+const help = [
+  'usage: npm run bench [-- <word>]',
+  '  <word>                runs only the benchmarks whose name contains it (a whole name runs that one alone)',
+  `  benchmarks:           ${Object.keys(benches).join(', ')} (${Object.keys(onlyNamed).join(', ')} only when named)`,
+  'environment:',
+  '  BENCH_STORAGE=disk|s3 the media benchmarks (exports, frames) on one store alone; both by default',
+  '  BENCH_ONLY=media      the exports benchmark measures only its export with media',
+  '  BENCH_DATABASE=<name> the scratch database to use; BENCH_KEEP_DATABASE=1 keeps one left by an earlier run',
+];
+
 async function main(): Promise<void> {
   // `npm run bench -- rebuild` runs only the benchmarks whose name contains the word.
   const only = process.argv[2];
+  if (only === '--help' || only === '-h') {
+    for (const line of help) log(line);
+    return;
+  }
   const figures: Figure[] = [];
   const failed: string[] = [];
   // A name that is a benchmark's whole name runs that one alone ("projection", not also "projection lag").

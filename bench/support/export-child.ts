@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     const volume = await writeExport(
       new ExportsRepository(db),
       { projectId, format, scope: { batchIds: [], linkIds: [], gate: 'any', effectiveness: 'valid' }, withMedia: false, fileName: 'bench.zip', destination: { type: 'download' }, requestedAt: new Date() },
-      { archivePath, workDir, pageSize: loadConfig().exportPageSize, media: null },
+      { archive: archivePath, workDir, pageSize: loadConfig().exportPageSize, media: null },
       async () => undefined,
     );
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

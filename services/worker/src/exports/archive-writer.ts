@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
-import type { Readable, TransformOptions } from 'node:stream';
+import type { Readable, TransformOptions, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, crc32, createDeflateRaw, type DeflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib';
 import type { SectionedDocument } from '@annot/workflows';
@@ -38,12 +38,13 @@ export class ArchiveWriter {
   private readonly zip: ZipWriter;
   private readonly sections = new Map<string, Section>();
 
+  /** `archive`: the zip's file, or a stream it is written into (see ZipWriter). */
   constructor(
-    archivePath: string,
+    archive: string | Writable,
     private readonly workDir: string,
     at: Date,
   ) {
-    this.zip = new ZipWriter(archivePath, path.join(workDir, 'central-directory.bin'), at);
+    this.zip = new ZipWriter(archive, path.join(workDir, 'central-directory.bin'), at);
   }
 
   addText(entry: string, content: string): Promise<void> {

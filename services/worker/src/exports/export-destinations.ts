@@ -1,9 +1,11 @@
-// Delivers a finished archive whole to where the PM asked: the platform's storage for a download, a folder under
-// EXPORT_ROOT, or a cos or oss bucket. Nothing half-written is ever seen at the destination.
+// Delivers an archive whole to where the PM asked: the platform's storage for a download (stored as it is written),
+// a folder under EXPORT_ROOT, or a cos or oss bucket (each given the finished file). Nothing half-written is ever seen
+// at the destination.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Inject, Injectable } from '@nestjs/common';
 import { type AppConfig, CONFIG, exportArchiveKey, s3Client, STORAGE, type Storage } from '@annot/core';
@@ -17,12 +19,22 @@ export class ExportDestinations {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Where the archive now is, as the export record shows it: null for a download. */
-  async deliver(exportId: string, destination: ExportDestination, fileName: string, archivePath: string): Promise<string | null> {
+  /**
+   * A download's archive, stored while it is written, so a bucket's upload overlaps the writing instead of following
+   * it: `stored` settles once the stream has ended and the whole archive is under its key; a stream destroyed before
+   * its end stores nothing. A store that fails meanwhile destroys the stream, so the writer stops instead of waiting.
+   */
+  download(exportId: string): { archive: Writable; stored: Promise<void> } {
+    // Room for a few of the writer's batches, as the archive's own file has, so the writer does not wait on each one.
+    const archive = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
+    const stored = this.storage.put(exportArchiveKey(exportId), archive).then(() => undefined);
+    stored.catch((error: Error) => archive.destroy(error));
+    return { archive, stored };
+  }
+
+  /** Where the finished archive now is, as the export record shows it. */
+  async deliver(destination: Exclude<ExportDestination, { type: 'download' }>, fileName: string, archivePath: string): Promise<string> {
     switch (destination.type) {
-      case 'download':
-        await this.storage.put(exportArchiveKey(exportId), createReadStream(archivePath));
-        return null;
       case 'folder':
         return this.toFolder(destination.folder, fileName, archivePath);
       case 'cos':

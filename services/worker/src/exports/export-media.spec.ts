@@ -52,6 +52,30 @@ describe(ExportMedia.name, () => {
     for (const i of kept) expect(entries.get(pictures[i].entry)).toEqual(content(i));
   });
 
+  it('reads the pictures ahead whole before their turn, and no more than its share of a large file', async () => {
+    const small = Buffer.alloc(300 * 1024, 7);
+    const large = Buffer.alloc(12 * 1024 * 1024, 9);
+    const storage = new LocalDiskStorage(path.join(dir, 'store'));
+    await storage.put('ahead/small.png', small);
+    await storage.put('ahead/large.png', large);
+    const writer = new ArchiveWriter(path.join(dir, 'a.zip'), dir, new Date('2026-11-24T08:00:00'));
+    const reading = new ExportMedia(files).reading(4);
+    reading.plan([pictures[0], { entry: 'images/b/small.png', location: 'ahead/small.png' }, { entry: 'images/b/large.png', location: 'ahead/large.png' }]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing written yet: the small picture is all in memory, the large one only up to the reading's share.
+    const [, smallBody, largeBody] = files.opened as (Readable & { bytesRead: number })[];
+    expect(smallBody.bytesRead).toBe(small.length);
+    expect(largeBody.bytesRead).toBeGreaterThan(512 * 1024);
+    expect(largeBody.bytesRead).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect(await reading.write(writer, 3)).toBe(3);
+    reading.close();
+    await writer.finish([]);
+    const entries = await zipEntries(await readFile(path.join(dir, 'a.zip')));
+    expect([...entries.keys()]).toEqual([pictures[0].entry, 'images/b/small.png', 'images/b/large.png']);
+    expect(entries.get('images/b/small.png')!.equals(small)).toBe(true);
+    expect(entries.get('images/b/large.png')!.equals(large)).toBe(true);
+  });
+
   it('closes every picture opened ahead when the export stops before writing them', async () => {
     const writer = new ArchiveWriter(path.join(dir, 'a.zip'), dir, new Date('2026-11-24T08:00:00'));
     const reading = new ExportMedia(files).reading(4);

@@ -1,13 +1,21 @@
-// Items' media files into the archive, each opened ahead of its turn so that a slow store's round trips overlap the
-// writing; a file that cannot be read is left out, and the annotations still name it.
-import type { Readable } from 'node:stream';
+// Items' media files into the archive, each opened and read ahead of its turn so that a slow store's round trips and
+// transfers overlap the writing; a file that cannot be read is left out, and the annotations still name it.
+import { PassThrough, pipeline, type Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { ItemFiles } from '@annot/core';
 import type { ArchiveWriter } from './archive-writer';
 import { ReadAhead } from './read-ahead';
 
-/** How many files are opened ahead of the one being written: streams, so each holds a buffer, not the whole file. */
-const readAheadWindow = 8;
+/**
+ * How many files are opened ahead of the one being written. A bucket answers each in a round trip and its own work
+ * (an S3 emulator on the same machine, a few milliseconds of each side's CPU), so several are asked for at once.
+ */
+const readAheadWindow = 16;
+/**
+ * How much of each file opened ahead is read into memory before its turn; the rest waits in the store. A picture
+ * arrives whole before the writer needs it, and the window holds at most 16 x 2 MB, whatever the files' sizes.
+ */
+const readAheadBytes = 2 * 1024 * 1024;
 
 export interface MediaFile {
   /** Its path in the archive. */
@@ -58,9 +66,13 @@ export class MediaReading {
   }
 
   private async open(entry: string, location: string): Promise<{ entry: string; body: Readable | null }> {
-    const body = await this.files.open(location);
-    // A stream that fails while it waits its turn keeps its error for the writer, which reads it then.
-    body?.on('error', () => undefined);
+    const opened = await this.files.open(location);
+    if (!opened) return { entry, body: null };
+    // Read on at once into a buffer of its own (half on each side of the pass-through), so the transfer does not wait
+    // for the writer; a stream that fails meanwhile passes its error on, and the writer meets it at the file's turn.
+    const body = new PassThrough({ highWaterMark: readAheadBytes / 2 });
+    pipeline(opened, body, () => undefined);
+    body.on('error', () => undefined);
     return { entry, body };
   }
 }

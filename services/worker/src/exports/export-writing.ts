@@ -1,6 +1,7 @@
 // Writes an export's archive: the scope read by keyset pages, each item encoded in the format asked for and added to
-// the zip at once, media streamed in one by one in the items' order, each opened while those before it are written.
+// the zip at once, media streamed in one by one in the items' order, each opened and read while those before it are written.
 // The job runs it, and so does the benchmark.
+import type { Writable } from 'node:stream';
 import { exportEncoders, type ExportFrame, frameFile, itemFramesView } from '@annot/workflows';
 import { ArchiveWriter } from './archive-writer';
 import { exportContextOf } from './export-context';
@@ -15,7 +16,8 @@ export interface Volume {
 }
 
 export interface WriteTarget {
-  archivePath: string;
+  /** The archive's file, or a stream that takes its bytes as they are written (a download stored meanwhile). */
+  archive: string | Writable;
   /** A folder of this run's own for the sections of large documents. */
   workDir: string;
   pageSize: number;
@@ -26,7 +28,7 @@ export interface WriteTarget {
 export async function writeExport(exports: ExportsRepository, record: ExportRecord, target: WriteTarget, report: (progress: number) => Promise<unknown>): Promise<Volume> {
   const context = await exportContextOf(exports, record.projectId, record.requestedAt);
   const encoder = exportEncoders[record.format](context);
-  const writer = new ArchiveWriter(target.archivePath, target.workDir, record.requestedAt);
+  const writer = new ArchiveWriter(target.archive, target.workDir, record.requestedAt);
   const total = await exports.countScope(record.projectId, record.scope);
   let items = 0;
   let objects = 0;

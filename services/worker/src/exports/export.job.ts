@@ -12,7 +12,7 @@ import { ExportDestinations } from './export-destinations';
 import { ExportMedia } from './export-media';
 import { ExportRefused } from './export-refused';
 import { type Volume, writeExport } from './export-writing';
-import { ExportsRepository } from './exports.repository';
+import { type ExportRecord, ExportsRepository } from './exports.repository';
 
 @Injectable()
 export class ExportJob implements JobHandler {
@@ -44,9 +44,7 @@ export class ExportJob implements JobHandler {
     const workDir = path.resolve(this.config.storageDir, 'tmp', 'exports', `${exportId}-${attempt}`);
     try {
       await mkdir(workDir, { recursive: true });
-      const archivePath = path.join(workDir, 'archive.zip');
-      const volume = await writeExport(this.exports, record, { archivePath, workDir, pageSize: this.config.exportPageSize, media: this.media }, report);
-      const location = await this.destinations.deliver(exportId, record.destination, record.fileName, archivePath);
+      const { volume, location } = await this.written(exportId, record, workDir, report);
       const expiresAt = record.destination.type === 'download' ? new Date(Date.now() + this.config.exportRetentionDays * this.config.exportDayMs).toISOString() : null;
       await this.commands.execute(
         new RecordExportStepCommand(exportId, { kind: 'succeed', data: { ...volume, tookMs: Date.now() - started, location, expiresAt } }, context('succeed')),
@@ -61,6 +59,28 @@ export class ExportJob implements JobHandler {
       return { items: 0, objects: 0, bytes: 0 };
     } finally {
       await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** The archive written and delivered: a download stored as it is written, any other destination given the finished file. */
+  private async written(exportId: string, record: ExportRecord, workDir: string, report: (progress: number) => Promise<unknown>): Promise<{ volume: Volume; location: string | null }> {
+    const target = { workDir, pageSize: this.config.exportPageSize, media: this.media };
+    const destination = record.destination;
+    if (destination.type !== 'download') {
+      const archivePath = path.join(workDir, 'archive.zip');
+      const volume = await writeExport(this.exports, record, { ...target, archive: archivePath }, report);
+      return { volume, location: await this.destinations.deliver(destination, record.fileName, archivePath) };
+    }
+    const download = this.destinations.download(exportId);
+    try {
+      const volume = await writeExport(this.exports, record, { ...target, archive: download.archive }, report);
+      await download.stored;
+      return { volume, location: null };
+    } catch (error) {
+      // Abandoned, the upload stores nothing; it is let go of before the failure is recorded or the job tried again.
+      download.archive.destroy();
+      await download.stored.catch(() => undefined);
+      throw error;
     }
   }
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { zipEntries } from '../../../../tests/support/zip-entries';
 import { ZipWriter } from './zip-writer';
@@ -47,6 +47,22 @@ describe('the streaming zip writer', () => {
     expect([...entries.keys()]).toEqual([...labels.slice(0, 1_500).map((_, i) => `labels/${i}.txt`), 'images/a.mp4', ...labels.slice(1_500).map((_, i) => `labels/${1_500 + i}.txt`)]);
     expect(entries.get('images/a.mp4')!.equals(video)).toBe(true);
     expect(labels.every((label, i) => entries.get(`labels/${i}.txt`)!.toString() === label)).toBe(true);
+  });
+
+  it('writes into a stream it is given, and fails rather than waits when that stream is closed before the end', async () => {
+    const taken: Buffer[] = [];
+    const upload = new Writable({ write: (chunk: Buffer, _encoding, done) => (taken.push(chunk), done()) });
+    const zip = new ZipWriter(upload, path.join(dir, 'cd.bin'), new Date('2026-11-24T08:00:00'));
+    await zip.addBuffer('labels/a.txt', Buffer.from('0 0.5 0.5 0.1 0.1\n'));
+    await zip.finish();
+    expect((await zipEntries(Buffer.concat(taken))).get('labels/a.txt')!.toString()).toBe('0 0.5 0.5 0.1 0.1\n');
+
+    // An upload that stopped taking bytes, then was abandoned: it never drains.
+    const stalled = new Writable({ highWaterMark: 1024, write: () => undefined });
+    const stopped = new ZipWriter(stalled, path.join(dir, 'cd2.bin'), new Date('2026-11-24T08:00:00'));
+    const adding = stopped.addBuffer('images/a.png', Buffer.alloc(3 * 1024 * 1024, 1), false);
+    setTimeout(() => stalled.destroy(), 50);
+    await expect(adding).rejects.toThrow('its output was closed before the end');
   });
 
   it('writes ZIP64 end records past 65,535 entries, and every entry is there', async () => {

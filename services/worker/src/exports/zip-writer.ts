@@ -3,8 +3,8 @@
 // nor memory grows with the number of entries. (yazl rescans every entry before each write, which is quadratic;
 // archiver and fflate keep per-entry state that reached gigabytes at 100,000 label files in the export benchmark.)
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
@@ -35,6 +35,8 @@ interface Written {
   offset: number;
 }
 
+const closedEarly = () => new Error('The archive could not be written whole: its output was closed before the end');
+
 /** DOS date and time, as ZIP headers hold them (local time, two-second steps). */
 function dosTime(at: Date): { time: number; date: number } {
   return {
@@ -52,17 +54,17 @@ function zip64Extra(values: number[]): Buffer {
 }
 
 /**
- * A file written in batches of about a megabyte, so a hundred thousand small entries are a few hundred writes. Small
+ * A file (or a stream the caller gives, such as an upload) written in batches of about a megabyte, so a hundred thousand small entries are a few hundred writes. Small
  * chunks are copied into the batch as they come: a batch of the chunks themselves held thousands of small buffers
  * across young collections, which copied them out and made most of a label export's garbage collection.
  */
 class BatchedFile {
-  readonly stream: WriteStream;
+  readonly stream: Writable;
   private batch = Buffer.allocUnsafe(batchBytes);
   private used = 0;
 
-  constructor(file: string) {
-    this.stream = createWriteStream(file, { highWaterMark: bufferBytes });
+  constructor(file: string | Writable) {
+    this.stream = typeof file === 'string' ? createWriteStream(file, { highWaterMark: bufferBytes }) : file;
   }
 
   /** Answers a wait only when a batch went to the disk and the disk asks for a pause. */
@@ -88,7 +90,7 @@ class BatchedFile {
     if (chunk.length < batchBytes) {
       chunk.copy(this.batch);
       this.used = chunk.length;
-    } else if (!this.stream.write(chunk)) await once(this.stream, 'drain');
+    } else await this.put(chunk);
   }
 
   private async flush(): Promise<void> {
@@ -97,7 +99,25 @@ class BatchedFile {
     // The stream keeps the written batch until the disk has it, so the next one is a buffer of its own.
     this.batch = Buffer.allocUnsafe(batchBytes);
     this.used = 0;
-    if (!this.stream.write(full)) await once(this.stream, 'drain');
+    await this.put(full);
+  }
+
+  /**
+   * Writes and waits while the output is full. An output closed meanwhile (an upload that failed or was abandoned)
+   * never drains, so its close ends the wait with an error rather than leaving the export waiting.
+   */
+  private async put(chunk: Buffer): Promise<void> {
+    if (this.stream.destroyed) throw this.stream.errored ?? closedEarly();
+    if (this.stream.write(chunk)) return;
+    const waiting = new AbortController();
+    try {
+      await Promise.race([
+        once(this.stream, 'drain', { signal: waiting.signal }),
+        once(this.stream, 'close', { signal: waiting.signal }).then(() => Promise.reject(this.stream.errored ?? closedEarly())),
+      ]);
+    } finally {
+      waiting.abort();
+    }
   }
 }
 
@@ -109,12 +129,13 @@ export class ZipWriter {
   private directorySize = 0;
   private readonly stamp: { time: number; date: number };
 
+  /** `archive`: the file to write, or a stream that takes the archive's bytes in order and is ended with them. */
   constructor(
-    archivePath: string,
+    archive: string | Writable,
     private readonly directoryPath: string,
     at: Date,
   ) {
-    this.out = new BatchedFile(archivePath);
+    this.out = new BatchedFile(archive);
     this.directory = new BatchedFile(directoryPath);
     this.stamp = dosTime(at);
   }
