@@ -65,6 +65,19 @@ describe('the platform storing everything in an S3-compatible bucket (an S3 emul
     const response = await fetch(`${platform.baseUrl}/manage/items/${itemId}/media`, { headers: { authorization: `Bearer ${token}` } });
     return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
   };
+  /** An export with media asked for and let run to its end: the pictures of its downloaded archive, by name. */
+  const exportedPictures = async (body: object): Promise<[string, Buffer][]> => {
+    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, { token, body: { format: 'coco', withMedia: true, ...body } });
+    expect(asked.status).toBe(200);
+    const record = await eventually(
+      async () => (await call(platform, 'GET', `/manage/exports/${asked.body.data.exportId}`, { token })).body.data as ExportView,
+      (view) => view.status === 'succeeded' || view.status === 'failed',
+      120_000,
+    );
+    expect(record.status).toBe('succeeded');
+    const archive = Buffer.from(await (await fetch(`${platform.baseUrl}/manage/exports/${record.exportId}/download`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+    return [...(await zipEntries(archive)).entries()].filter(([name]) => name.startsWith('images/'));
+  };
   const objectsIn = async (config: ObjectStoreConfig, prefix: string) =>
     ((await s3Client(config).send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix }))).Contents ?? []).map((object) => object.Key!).sort();
 
@@ -106,19 +119,9 @@ describe('the platform storing everything in an S3-compatible bucket (an S3 emul
       expect(shown.bytes.equals(inBucket[i].content)).toBe(true);
     }
 
-    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, { token, body: { format: 'coco', withMedia: true } });
-    expect(asked.status).toBe(200);
-    const record = await eventually(
-      async () => (await call(platform, 'GET', `/manage/exports/${asked.body.data.exportId}`, { token })).body.data as ExportView,
-      (view) => view.status === 'succeeded' || view.status === 'failed',
-      120_000,
-    );
-    expect(record.status).toBe('succeeded');
     // The archive is kept in the platform's bucket and downloaded from it, with both batches' pictures inside.
+    const pictures = await exportedPictures({});
     expect(await objectsIn(store, 'exports/')).not.toEqual([]);
-    const archive = Buffer.from(await (await fetch(`${platform.baseUrl}/manage/exports/${record.exportId}/download`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
-    const entries = await zipEntries(archive);
-    const pictures = [...entries.entries()].filter(([name]) => name.startsWith('images/'));
     expect(pictures).toHaveLength(uploaded.length + inBucket.length);
     const contents = pictures.map(([, bytes]) => bytes);
     for (const file of [...uploaded.map((u) => u.content), ...inBucket.map((b) => b.content)]) expect(contents.some((bytes) => bytes.equals(file))).toBe(true);
@@ -133,16 +136,7 @@ describe('the platform storing everything in an S3-compatible bucket (an S3 emul
     expect(stored).toHaveLength(1);
     await s3Client(store).send(new DeleteObjectCommand({ Bucket: store.bucket, Key: stored[0] }));
 
-    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, { token, body: { format: 'coco', scope: { batchIds: [batchId], effectiveness: 'all' }, withMedia: true } });
-    expect(asked.status).toBe(200);
-    const record = await eventually(
-      async () => (await call(platform, 'GET', `/manage/exports/${asked.body.data.exportId}`, { token })).body.data as ExportView,
-      (view) => view.status === 'succeeded' || view.status === 'failed',
-      120_000,
-    );
-    expect(record.status).toBe('succeeded');
-    const archive = Buffer.from(await (await fetch(`${platform.baseUrl}/manage/exports/${record.exportId}/download`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
-    const pictures = [...(await zipEntries(archive)).entries()].filter(([name]) => name.startsWith('images/'));
+    const pictures = await exportedPictures({ scope: { batchIds: [batchId], effectiveness: 'all' } });
     // Every picture still in the bucket, byte for byte, in the batch's order; the one gone is left out.
     const kept = many.filter((_, i) => i !== gone);
     expect(pictures.map(([name]) => name.slice(name.indexOf('/ahead/') + 1))).toEqual(kept.map((file) => file.name));
