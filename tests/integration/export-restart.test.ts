@@ -1,5 +1,5 @@
-// An export whose worker process is killed outright mid-archive: nothing half-written appears at the destination,
-// and a worker started again writes the whole archive; a download is removed once its retention days are up.
+// An export whose worker process is killed outright mid-archive, or told to stop: nothing half-written appears at the
+// destination, and a worker started again writes the whole archive; a download is removed once its retention days are up.
 import type { ChildProcess } from 'node:child_process';
 import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportView } from '@annot/workflows';
 import { png, seedProject, upload, zipOf } from '../support/batches';
 import { call, eventually, startPlatform, type Platform } from '../support/platform';
-import { servicesBuilt, startWorkerOf } from '../support/service-process';
+import { cleanStop, servicesBuilt, startWorkerOf, terminate } from '../support/service-process';
 import { signInAdmin } from '../support/sign-in';
 import { zipEntries } from '../support/zip-entries';
 
@@ -21,8 +21,10 @@ describe('an export whose worker is killed', () => {
   let projectId: string;
   let worker: ChildProcess | null = null;
 
-  // Small pages, so the archive is still being written when the worker is killed; a retention day of a second.
-  const startWorker = (): ChildProcess => startWorkerOf(platform, { EXPORT_PAGE_SIZE: '10', EXPORT_DAY_MS: '1000', EXPORT_RETENTION_DAYS: '2' });
+  // Small pages, so the archive is still being written when the worker is killed or stopped; a retention day of a
+  // second; running jobs given a fifth of a second to finish when the worker is told to stop.
+  const startWorker = (): ChildProcess =>
+    startWorkerOf(platform, { EXPORT_PAGE_SIZE: '10', EXPORT_DAY_MS: '1000', EXPORT_RETENTION_DAYS: '2', JOB_STOP_GRACE_MS: '200' });
   const record = async (exportId: string) => (await call(platform, 'GET', `/manage/exports/${exportId}`, { token })).body.data as ExportView;
 
   beforeAll(async () => {
@@ -63,6 +65,26 @@ describe('an export whose worker is killed', () => {
     expect(done).toMatchObject({ status: 'succeeded', items: files, attempts: 2 });
     expect(await readdir(path.join(platform.config.exportRoot, 'drive'))).toEqual([done.fileName]);
     const entries = await zipEntries(await readFile(path.join(platform.config.exportRoot, 'drive', done.fileName)));
+    expect(JSON.parse(entries.get('annotations/instances.json')!.toString('utf8')).images).toHaveLength(files);
+    expect([...entries.keys()].filter((name) => name.endsWith('.png'))).toHaveLength(files);
+  }, 240_000);
+
+  it('gives the export back when its worker is told to stop, and the next worker writes the whole archive', async () => {
+    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, {
+      token,
+      body: { format: 'coco', scope: { effectiveness: 'all' }, withMedia: true, destination: { type: 'folder', folder: 'stopped' } },
+    });
+    const { exportId } = asked.body.data;
+    await eventually(() => record(exportId), (r) => r.status === 'running', 60_000);
+    // The worker stops without waiting for the archive: the export is still to be written, and nothing is delivered.
+    expect(await terminate(worker!)).toEqual(cleanStop);
+    expect(await record(exportId)).toMatchObject({ status: 'running', attempts: 1 });
+    await expect(readdir(path.join(platform.config.exportRoot, 'stopped'))).rejects.toThrow();
+
+    worker = startWorker();
+    const done = await eventually(() => record(exportId), (r) => r.status === 'succeeded' || r.status === 'failed', 120_000);
+    expect(done).toMatchObject({ status: 'succeeded', items: files, attempts: 2 });
+    const entries = await zipEntries(await readFile(path.join(platform.config.exportRoot, 'stopped', done.fileName)));
     expect(JSON.parse(entries.get('annotations/instances.json')!.toString('utf8')).images).toHaveLength(files);
     expect([...entries.keys()].filter((name) => name.endsWith('.png'))).toHaveLength(files);
   }, 240_000);

@@ -63,6 +63,11 @@ export interface AppConfig {
   /** How quickly a job whose worker died is taken up again: BullMQ's lock duration and stalled check. */
   jobLockMs: number;
   jobStalledIntervalMs: number;
+  /**
+   * How long a stopping worker lets its running jobs finish; past it, a long job (an export) is given back to the queue
+   * for the next worker, and the worker stops without waiting for it beyond a second such spell.
+   */
+  jobStopGraceMs: number;
   /** Files per registered chunk of an import: one event and one insert statement each. */
   importChunkSize: number;
   /** The ffmpeg and ffprobe an import decodes videos with: Debian's ffmpeg package on the PATH unless named here. */
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importRoot: env.IMPORT_ROOT ?? './var/import',
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     jobStalledIntervalMs: Number(env.JOB_STALLED_INTERVAL_MS ?? 30_000),
+    jobStopGraceMs: Number(env.JOB_STOP_GRACE_MS ?? 10_000),
     importChunkSize: Number(env.IMPORT_CHUNK_SIZE ?? 2000),
     ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: env.FFPROBE_PATH ?? 'ffprobe',

@@ -23,6 +23,15 @@ export interface WriteTarget {
   pageSize: number;
   /** Where media come from; null writes annotations only. */
   media: ExportMedia | null;
+  /** Aborted when the writing is to stop (its worker is stopping): it stops between pages with `ExportStopped`. */
+  stop?: AbortSignal;
+}
+
+/** The writing stopped part-way because it was told to, not because anything failed. */
+export class ExportStopped extends Error {
+  constructor() {
+    super('the export was stopped part-way');
+  }
 }
 
 export async function writeExport(exports: ExportsRepository, record: ExportRecord, target: WriteTarget, report: (progress: number) => Promise<unknown>): Promise<Volume> {
@@ -36,6 +45,7 @@ export async function writeExport(exports: ExportsRepository, record: ExportReco
   const media = record.withMedia && target.media ? target.media.reading() : null;
   try {
     for await (const run of scopedItems(exports, record.projectId, record.scope, target.pageSize)) {
+      if (target.stop?.aborted) throw new ExportStopped();
       const placed = Array.from(run, (item) => ({ item, ...archiveFrames(item) }));
       const files = media ? placed.map(({ item, mediaPath, frames, sources }) => mediaFiles(item, mediaPath, frames, sources)) : [];
       media?.plan(files.flat());

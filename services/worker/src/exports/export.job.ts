@@ -1,17 +1,18 @@
-// The export job: start (again, after a crash), read the scope by pages, encode each page straight into the zip,
-// deliver the whole archive, and record the volume; a refusal or the last failed try records why it failed.
+// The export job: start (again, after a crash or after a stopping worker gave it back), read the scope by pages,
+// encode each page straight into the zip, deliver the whole archive, and record the volume; a refusal or the last
+// failed try records why it failed.
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
 import { type AppConfig, commandContext, CONFIG, exportStateRow, type JobData, JobName, LifecycleStates, subjectOf, systemActor } from '@annot/core';
-import type { JobHandler } from '../jobs/job-handler';
+import { givenBack, type JobHandler } from '../jobs/job-handler';
 import { RecordExportStepCommand } from './commands/record-export-step.handler';
 import { ExportDestinations } from './export-destinations';
 import { ExportMedia } from './export-media';
 import { ExportRefused } from './export-refused';
-import { type Volume, writeExport } from './export-writing';
+import { ExportStopped, type Volume, writeExport } from './export-writing';
 import { type ExportRecord, ExportsRepository } from './exports.repository';
 
 @Injectable()
@@ -27,7 +28,7 @@ export class ExportJob implements JobHandler {
     private readonly exports: ExportsRepository,
   ) {}
 
-  async handle(job: Job<JobData<JobName.Export>>): Promise<Volume | { skipped: true }> {
+  async handle(job: Job<JobData<JobName.Export>>, token?: string, stop?: AbortSignal): Promise<Volume | { skipped: true }> {
     const { exportId } = job.data;
     const { state } = await this.states.read(exportStateRow, exportId);
     if (state.status !== 'queued' && state.status !== 'running') return { skipped: true };
@@ -44,7 +45,7 @@ export class ExportJob implements JobHandler {
     const workDir = path.resolve(this.config.storageDir, 'tmp', 'exports', `${exportId}-${attempt}`);
     try {
       await mkdir(workDir, { recursive: true });
-      const { volume, location } = await this.written(exportId, record, workDir, report);
+      const { volume, location } = await this.written(exportId, record, workDir, report, stop);
       const expiresAt = record.destination.type === 'download' ? new Date(Date.now() + this.config.exportRetentionDays * this.config.exportDayMs).toISOString() : null;
       await this.commands.execute(
         new RecordExportStepCommand(exportId, { kind: 'succeed', data: { ...volume, tookMs: Date.now() - started, location, expiresAt } }, context('succeed')),
@@ -52,6 +53,9 @@ export class ExportJob implements JobHandler {
       await report(100);
       return volume;
     } catch (error) {
+      // Its worker is stopping: the attempt is abandoned, and the next worker starts a new one. (Awaited here, so its
+      // DelayedError is not left unheard while the work folder is removed.)
+      if (error instanceof ExportStopped) await givenBack(job, token);
       const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (!(error instanceof ExportRefused) && !lastTry) throw error;
       const { reasonKey, params } = error instanceof ExportRefused ? error : { reasonKey: 'exports.failed_write', params: { detail: (error as Error).message } };
@@ -63,8 +67,14 @@ export class ExportJob implements JobHandler {
   }
 
   /** The archive written and delivered: a download stored as it is written, any other destination given the finished file. */
-  private async written(exportId: string, record: ExportRecord, workDir: string, report: (progress: number) => Promise<unknown>): Promise<{ volume: Volume; location: string | null }> {
-    const target = { workDir, pageSize: this.config.exportPageSize, media: this.media };
+  private async written(
+    exportId: string,
+    record: ExportRecord,
+    workDir: string,
+    report: (progress: number) => Promise<unknown>,
+    stop: AbortSignal | undefined,
+  ): Promise<{ volume: Volume; location: string | null }> {
+    const target = { workDir, pageSize: this.config.exportPageSize, media: this.media, stop };
     const destination = record.destination;
     if (destination.type !== 'download') {
       const archivePath = path.join(workDir, 'archive.zip');

@@ -3,7 +3,7 @@ import { type BeforeApplicationShutdown, Inject, type OnApplicationBootstrap } f
 import { hostname } from 'node:os';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { type AppConfig, jobQueue, JobName } from '@annot/core';
+import { type AppConfig, CONFIG, jobQueue, JobName } from '@annot/core';
 import { type RedisConnection, redisAnswers, WORKER_REDIS } from '../redis/worker-redis';
 import { JOB_HANDLERS, type JobHandler } from './job-handler';
 
@@ -13,6 +13,7 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap,
   constructor(
     @Inject(JOB_HANDLERS) handlers: JobHandler[],
     @Inject(WORKER_REDIS) private readonly redis: RedisConnection,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {
     super();
     this.byName = new Map(handlers.map((h) => [h.name, h]));
@@ -30,13 +31,30 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap,
    * a worker takes it up again, as after a crash (handlers are idempotent).
    */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.close(!redisAnswers(this.redis));
+    if (!redisAnswers(this.redis)) return this.worker.close(true);
+    // Running jobs get a grace to finish; a long one still running is then told to give itself back to the queue,
+    // and one that does not listen is left to its lock, which runs out and lets another worker take it up.
+    const closed = this.worker.close();
+    if (await settlesWithin(closed, this.config.jobStopGraceMs)) return;
+    this.worker.cancelAllJobs('the worker is stopping');
+    await settlesWithin(closed, this.config.jobStopGraceMs);
   }
 
-  async process(job: Job, token?: string): Promise<unknown> {
+  async process(job: Job, token?: string, stop?: AbortSignal): Promise<unknown> {
     const handler = this.byName.get(job.name);
     if (!handler) throw new Error(`No handler for job ${job.name}`);
-    return handler.handle(job, token);
+    return handler.handle(job, token, stop);
+  }
+}
+
+/** Whether `promise` settles within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
