@@ -26,7 +26,7 @@ export class CoreModule implements OnApplicationShutdown {
       module: CoreModule,
       providers: [
         { provide: CONFIG, useValue: config },
-        { provide: DATABASE, useFactory: () => createDatabase(config.databaseUrl, { max: config.databasePoolSize }) },
+        { provide: DATABASE, useFactory: () => createDatabase(config.databaseUrl, { max: config.databasePoolSize, prepared: config.databasePreparedStatements }) },
         {
           provide: WrittenNotifier,
           useFactory: () => {

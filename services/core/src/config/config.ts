@@ -26,6 +26,8 @@ export interface AppConfig {
   databaseUrl: string;
   /** Connections each process's pool may open (the worker's projections have theirs besides). */
   databasePoolSize: number;
+  /** Keep statements run again prepared on their connection; off behind a pooler in transaction mode without them. */
+  databasePreparedStatements: boolean;
   redisUrl: string;
   redisPrefix: string;
   port: number;
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/annot',
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: env.REDIS_PREFIX ?? 'annot',
     port: Number(env.PORT ?? 3000),

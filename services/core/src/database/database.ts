@@ -4,6 +4,7 @@ import { migrations } from '@annot/migrations';
 import pg from 'pg';
 import { fillLifecycleStates, lifecycleStatesMigration } from '../projections/lifecycle-state-backfill';
 import type { Database } from './database.types';
+import { PreparingClient } from './preparing-client';
 
 export type Db = Kysely<Database>;
 
@@ -11,8 +12,13 @@ const int8 = 20;
 /** 64-bit integers stay strings here, whatever another library set as pg's global parser. */
 const types = { getTypeParser: ((oid: number, format?: string) => (oid === int8 ? (value: string) => value : pg.types.getTypeParser(oid, format as never))) as typeof pg.types.getTypeParser };
 
-export function createDatabase(url: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c TimeZone=UTC', types });
+/**
+ * `prepared`: statements a connection runs again are kept prepared on it (`PreparingClient`); off where a pooler
+ * in transaction mode goes between the platform and PostgreSQL without taking prepared statements along.
+ */
+export function createDatabase(url: string, options: { max?: number; prepared?: boolean } = {}): Db {
+  const Client = options.prepared === false ? pg.Client : PreparingClient;
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c TimeZone=UTC', types, Client });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
