@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { AppError, EventStore, anyVersion, logStart, noStream, readLog } from '@annot/core';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { testEvent } from '../support/events';
+import { testActorId, testEvent } from '../support/events';
 import { eventually } from '../support/eventually';
 
 describe(EventStore.name, () => {
@@ -27,7 +27,7 @@ describe(EventStore.name, () => {
         ['1', 'ThingMade', { n: 1 }],
         ['2', 'ThingNamed', { n: 2 }],
       ]);
-      expect(events[0].metadata.actorId).toBe('tester');
+      expect(events[0].metadata.actorId).toBe(testActorId);
     });
 
     it('refuses a wrong expected version with 409 VERSION_CONFLICT and writes nothing', async () => {

@@ -9,7 +9,7 @@ import type { Platform } from './platform';
 export async function seedProject(platform: Platform, annotationType = 'picture_single_frame'): Promise<{ projectId: string; linkIds: string[] }> {
   const projectId = randomUUID();
   const linkIds = [randomUUID(), randomUUID()];
-  const basics = { title: 'Lane lines', type: 'formal', annotationType, startDate: '2026-01-01', endDate: '2026-12-31' };
+  const basics = { title: 'Lane lines', type: 'formal', annotationType, startDate: '2026-01-01', endDate: '2026-12-31', unitPrice: 0 };
   const links = [
     { id: linkIds[0], type: 'annotation', name: 'Annotate' },
     { id: linkIds[1], type: 'inspection', name: 'Inspect' },
