@@ -48,26 +48,25 @@ export class ClaimItemsHandler implements ICommandHandler<ClaimItemsCommand, str
   async execute({ linkId, count, scope, context, rework }: ClaimItemsCommand): Promise<string[]> {
     const actor = context.actor;
     const { value, duplicate } = await this.pipeline.transact(context, async (unit) => {
-      // The link, the pool rows locked for the claim, its project's stream and the claimer's reading of its rule, in
-      // one round trip.
+      // The link, its project's stream and the claimer's reading of its rule, in one round trip.
       const projectColumn = rowColumn('projectId');
-      const size = { count, inHandLimit: itemsInHandLimit, inspectionMargin: lockMargin, rework };
-      const row = await unit.readWith(this.pool.claimRow(linkId, actor.id, size), [
+      const row = await unit.readWith(this.pool.claimantRow(linkId, actor.id), [
         this.work.planStream(projectColumn, this.projectOfLink.get(linkId)),
         this.readings.stream(projectColumn, actor.id),
       ]);
       if (!row) throw new NotFoundError('things.link', linkId);
-      this.remember(linkId, row.projectId);
-      const { project, plan } = await this.work.plan(unit, row.projectId);
+      const claimant = this.pool.claimantOf(row);
+      this.remember(linkId, claimant.projectId);
+      const { project, plan } = await this.work.plan(unit, claimant.projectId);
       if (project.status !== 'in_progress' && project.status !== 'reopened') throw new AppError(409, 'ITEM_REFUSED', 'items.project_not_running');
       const people = project.links?.find((l) => l.id === linkId);
       if (!people || !worksOnLink(scope, { ...people.members, groups: people.groups })) throw new AppError(403, 'FORBIDDEN', 'items.not_on_link');
-      await this.readings.assertRead(unit, row.projectId, project.rules, actor.id);
-      const room = itemsInHandLimit - Number(row.inHand);
+      await this.readings.assertRead(unit, claimant.projectId, project.rules, actor.id);
+      const room = itemsInHandLimit - claimant.inHand;
       if (room <= 0) throw new AppError(409, 'ITEM_REFUSED', 'items.too_many_in_hand', { limit: itemsInHandLimit });
       const wanted = Math.min(count, room);
       const claimed: string[] = [];
-      const locked = row.locked;
+      const locked = await this.pool.lockPool(unit.db, linkId, claimant, actor.id, wanted + (claimant.linkType === 'inspection' ? lockMargin : 0), rework);
       await this.work.preload(unit, locked);
       const claimPlan = withClaimMinute(plan, this.config.claimMinuteMs);
       for (const item of locked) {
