@@ -17,6 +17,14 @@
 // loaded by other runs (2026-11-30), medians of three rounds: before, the handler 41 claims/s, the raw durable claim
 // 245 (0.17x), the bare claim 289 (0.14x); after, in two runs, 52 against 212 (0.25x) and 283 (0.18x), and 71
 // against 244 (0.29x) and 340 (0.21x). Its Node process stays under a fifth of a core: what is left is round trips.
+// Timed statement by statement (one claimer, 2026-11-30, a load of 5), each of the five took 1.4 to 2.9 ms of the
+// claim's 13.5, and EXPLAIN found planning as costly as running: 0.39 ms against 0.25 for the link's read, 0.29
+// against 0.26 for the items' rows. The platform's connections now keep the statements they run again prepared
+// (createDatabase); the baselines' pool sends theirs unprepared, as before. Medians of three rounds, the same day:
+// loaded by two other runs (load 7 to 11), unprepared 75 against 259 (0.29x), prepared 104 against 227 (0.46x); on
+// the machine alone (load 4 to 10, falling), 213 against 333 (0.64x), the bare claim 789 (0.27x). Locking the pool
+// rows in the link's statement, one statement fewer, made each part of the pool a lateral scan the planner could not
+// estimate: it sorted the link's whole waiting pool for every claim, and was undone.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
