@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { catchUp, compareTable, EventStore, logStart, managementLogProjection, noStream, readLog } from '@annot/core';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { testEvent } from '../support/events';
+import { testActorId, testEvent } from '../support/events';
 
 describe('management log', () => {
   let test: TestDatabase;
@@ -31,14 +31,14 @@ describe('management log', () => {
     expect(rows).toEqual([
       {
         event_type: 'ThingMade',
-        actor_id: 'tester',
+        actor_id: testActorId,
         actor_role: '01',
         stream_id: streamId,
         summary: { projectId, name: 'Lot 7', files: 101, tags: ['a', 'b'], nested: { depth: 2 } },
         project_id: projectId,
       },
-      { event_type: 'ThingNoted', actor_id: 'tester', actor_role: '01', stream_id: streamId, summary: ['not', 'an', 'object'], project_id: null },
-      { event_type: 'ThingRenamed', actor_id: 'tester', actor_role: '01', stream_id: streamId, summary: { projectId: 'not-a-uuid' }, project_id: null },
+      { event_type: 'ThingNoted', actor_id: testActorId, actor_role: '01', stream_id: streamId, summary: ['not', 'an', 'object'], project_id: null },
+      { event_type: 'ThingRenamed', actor_id: testActorId, actor_role: '01', stream_id: streamId, summary: { projectId: 'not-a-uuid' }, project_id: null },
     ]);
   });
 
