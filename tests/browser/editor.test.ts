@@ -234,7 +234,8 @@ describe('the annotation editor', () => {
     const spot = at(drawn.x + drawn.width / 2, drawn.y + drawn.height / 2);
     await page.mouse.click(spot.x, spot.y);
     const dialog = page.getByRole('dialog');
-    expect(await dialog.getByLabel('Error property group').locator('option').allTextContents()).toEqual(['Shape fit']);
+    // The groups come with the dialog's own request: the list is read once it has come.
+    await expect.poll(() => dialog.getByLabel('Error property group').locator('option').allTextContents(), { timeout: 15_000 }).toEqual(['Shape fit']);
     await dialog.getByLabel('Error property group').selectOption({ label: 'Shape fit' });
     await dialog.getByRole('radio', { name: 'Loose outline' }).click();
     await dialog.getByLabel('Comment').fill('leaves out the mirror');
