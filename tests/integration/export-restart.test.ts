@@ -26,6 +26,16 @@ describe('an export whose worker is killed', () => {
   const startWorker = (): ChildProcess =>
     startWorkerOf(platform, { EXPORT_PAGE_SIZE: '10', EXPORT_DAY_MS: '1000', EXPORT_RETENTION_DAYS: '2', JOB_STOP_GRACE_MS: '200' });
   const record = async (exportId: string) => (await call(platform, 'GET', `/manage/exports/${exportId}`, { token })).body.data as ExportView;
+  /** A COCO export with its pictures into `folder`, once its worker has begun writing it. */
+  const runningExport = async (folder: string): Promise<string> => {
+    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, {
+      token,
+      body: { format: 'coco', scope: { effectiveness: 'all' }, withMedia: true, destination: { type: 'folder', folder } },
+    });
+    const { exportId } = asked.body.data;
+    await eventually(() => record(exportId), (r) => r.status === 'running', 60_000);
+    return exportId;
+  };
 
   beforeAll(async () => {
     await servicesBuilt();
@@ -49,12 +59,7 @@ describe('an export whose worker is killed', () => {
   });
 
   it('leaves nothing half-written in the folder and finishes the whole archive after a restart', async () => {
-    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, {
-      token,
-      body: { format: 'coco', scope: { effectiveness: 'all' }, withMedia: true, destination: { type: 'folder', folder: 'drive' } },
-    });
-    const { exportId } = asked.body.data;
-    await eventually(() => record(exportId), (r) => r.status === 'running', 60_000);
+    const exportId = await runningExport('drive');
     worker!.kill('SIGKILL');
     await new Promise((resolve) => worker!.once('exit', resolve));
     expect((await record(exportId)).status).toBe('running');
@@ -70,12 +75,7 @@ describe('an export whose worker is killed', () => {
   }, 240_000);
 
   it('gives the export back when its worker is told to stop, and the next worker writes the whole archive', async () => {
-    const asked = await call(platform, 'POST', `/manage/projects/${projectId}/exports`, {
-      token,
-      body: { format: 'coco', scope: { effectiveness: 'all' }, withMedia: true, destination: { type: 'folder', folder: 'stopped' } },
-    });
-    const { exportId } = asked.body.data;
-    await eventually(() => record(exportId), (r) => r.status === 'running', 60_000);
+    const exportId = await runningExport('stopped');
     // The worker stops without waiting for the archive: the export is still to be written, and nothing is delivered.
     expect(await terminate(worker!)).toEqual(cleanStop);
     expect(await record(exportId)).toMatchObject({ status: 'running', attempts: 1 });
