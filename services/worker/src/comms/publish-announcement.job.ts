@@ -1,10 +1,10 @@
 // An announcement's publishing timer, run by BullMQ at the time an admin chose: it publishes the announcement if
 // that is still its schedule. One published, stopped or moved meanwhile is left alone, so a job run twice is harmless.
 import { Injectable } from '@nestjs/common';
-import { DelayedError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { announcementLifecycle, announcementStateRow, CommandPipeline, commandContext, type JobData, JobName, LifecycleStates, systemActor } from '@annot/core';
 import { announcementStreamId, publishDueAnnouncement } from '@annot/workflows';
-import type { JobHandler } from '../jobs/job-handler';
+import { type JobHandler, waitAgain } from '../jobs/job-handler';
 
 @Injectable()
 export class PublishAnnouncementJob implements JobHandler {
@@ -20,8 +20,7 @@ export class PublishAnnouncementJob implements JobHandler {
     const due = Date.parse(publishAt);
     if (Date.now() < due) {
       // Early (a clock behind the API's): wait again until the time, without spending an attempt.
-      await job.moveToDelayed(due, token);
-      throw new DelayedError();
+      await waitAgain(job, token, due);
     }
     const streamId = announcementStreamId(announcementId);
     const { state, version } = await this.states.read(announcementStateRow, announcementId);

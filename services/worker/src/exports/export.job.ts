@@ -7,7 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
 import { type AppConfig, commandContext, CONFIG, exportStateRow, type JobData, JobName, LifecycleStates, subjectOf, systemActor } from '@annot/core';
-import { givenBack, type JobHandler } from '../jobs/job-handler';
+import { type JobHandler, waitAgain } from '../jobs/job-handler';
 import { RecordExportStepCommand } from './commands/record-export-step.handler';
 import { ExportDestinations } from './export-destinations';
 import { ExportMedia } from './export-media';
@@ -55,7 +55,7 @@ export class ExportJob implements JobHandler {
     } catch (error) {
       // Its worker is stopping: the attempt is abandoned, and the next worker starts a new one. (Awaited here, so its
       // DelayedError is not left unheard while the work folder is removed.)
-      if (error instanceof ExportStopped) await givenBack(job, token);
+      if (error instanceof ExportStopped) await waitAgain(job, token);
       const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (!(error instanceof ExportRefused) && !lastTry) throw error;
       const { reasonKey, params } = error instanceof ExportRefused ? error : { reasonKey: 'exports.failed_write', params: { detail: (error as Error).message } };

@@ -1,9 +1,9 @@
 // A claim's auto-recycle timer, run by BullMQ at the claim's deadline: it sends the expiry command, once per claim.
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DelayedError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { AppError, commandContext, expiryCommandId, type JobData, JobName, systemActor } from '@annot/core';
-import type { JobHandler } from '../jobs/job-handler';
+import { type JobHandler, waitAgain } from '../jobs/job-handler';
 import { ExpireClaimCommand } from './commands/expire-claim.handler';
 
 @Injectable()
@@ -20,8 +20,7 @@ export class ExpireClaimJob implements JobHandler {
     } catch (error) {
       if (!(error instanceof AppError && error.messageKey === 'items.claim_not_due')) throw error;
       // Early (promoted, or a clock behind the API's): wait again until the deadline, without spending an attempt.
-      await job.moveToDelayed(Date.parse(String(error.params.deadline)), token);
-      throw new DelayedError();
+      return await waitAgain(job, token, Date.parse(String(error.params.deadline)));
     }
   }
 }
