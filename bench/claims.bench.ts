@@ -40,6 +40,7 @@ import { type BenchDatabase, poolSize } from './support/bench-database';
 import type { Figure } from './support/figures';
 import { alternate, median, timed } from './support/timing';
 import { checkWritten } from './support/written';
+import { ServerCpu } from '../tests/support/server-cpu';
 
 const claimers = 200;
 const perClaim = 10;
@@ -203,6 +204,8 @@ interface Drain {
   claims: number;
   items: string[];
   nodeCpu: number;
+  /** PostgreSQL's CPU milliseconds per claim, where this machine's server can be read. */
+  serverMs: number | null;
 }
 
 /** `claimers` loops claiming until the pool is empty; answers claims per second and every item id each claim got. */
@@ -210,6 +213,8 @@ async function drain(claim: Claim): Promise<Drain> {
   const items: string[] = [];
   let claims = 0;
   const cpu = process.cpuUsage();
+  const server = new ServerCpu();
+  server.start();
   const { seconds } = await timed(() =>
     Promise.all(
       Array.from({ length: claimers }, async () => {
@@ -224,7 +229,8 @@ async function drain(claim: Claim): Promise<Drain> {
     ),
   );
   const used = process.cpuUsage(cpu);
-  return { perSecond: claims / seconds, claims, items, nodeCpu: (used.user + used.system) / 1e6 / seconds };
+  const postgres = server.spent().get('PostgreSQL');
+  return { perSecond: claims / seconds, claims, items, nodeCpu: (used.user + used.system) / 1e6 / seconds, serverMs: postgres === undefined ? null : (postgres * 1000) / claims };
 }
 
 /** One claimer's claims back to back: the median and 95th percentile in milliseconds. */
@@ -293,7 +299,9 @@ export async function claimsBench(bench: BenchDatabase, log: (line: string) => v
   }
   const raw = new pg.Pool({ connectionString: bench.url, max: poolSize });
   const notifier = new WrittenNotifier(bench.url);
-  const cpu = (run: Drain) => `${(run.nodeCpu * 100).toFixed(0)}% of a core in Node`;
+  const cpu = (run: Drain) =>
+    `${(run.nodeCpu * 100).toFixed(0)}% of a core in Node, ${((run.nodeCpu * 1000) / run.perSecond).toFixed(2)} ms a claim` +
+    (run.serverMs === null ? '' : `, PostgreSQL ${run.serverMs.toFixed(2)} ms a claim`);
   try {
     log(`  ${claimers} claimers, claims of ${perClaim}, pools of ${drainPool.toLocaleString('en-US')} items, ${poolSize} connections each, ${drainRounds} rounds each`);
     const drains = await alternate(drainRounds, {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type Reporter, type TestModule, type TestSpecification } from 'vitest/node';
 import { CpuBusy } from './cpu-busy.mts';
-import { ServerCpu } from './server-cpu.mts';
+import { ServerCpu } from './server-cpu.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const durationsFile = path.join(root, 'tests/durations.json');

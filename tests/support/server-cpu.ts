@@ -61,12 +61,19 @@ export class ServerCpu {
     this.first = measure();
   }
 
-  report(): string | null {
+  /** The CPU seconds each server spent since `start()`, by name. */
+  spent(): Map<string, number> {
     const last = measure();
-    const spent = this.first.flatMap((before) => {
+    const spent = new Map<string, number>();
+    for (const before of this.first) {
       const after = last.find((server) => server.pid === before.pid);
-      return after ? [`${before.name} ${Math.round((after.ticks - before.ticks) / 100)}`] : [];
-    });
+      if (after) spent.set(before.name, (after.ticks - before.ticks) / 100);
+    }
+    return spent;
+  }
+
+  report(): string | null {
+    const spent = [...this.spent()].map(([name, seconds]) => `${name} ${Math.round(seconds)}`);
     return spent.length > 0 ? `The servers beside the tests spent (CPU seconds): ${spent.join(', ')}` : null;
   }
 }
