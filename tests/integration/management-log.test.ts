@@ -22,6 +22,9 @@ describe('management log', () => {
       testEvent('ThingMade', { projectId, name: 'Lot 7', passwordHash: 'x', resetToken: 'y', inviteCode: 'z', files, tags: ['a', 'b'], nested: { depth: 2 } }),
       testEvent('ThingNoted', ['not', 'an', 'object']),
       testEvent('ThingRenamed', { projectId: 'not-a-uuid' }),
+      // A secret key in any case, alone; secret words in values only, where nothing is left out.
+      testEvent('ThingShared', { projectId, ApiTOKEN: 'w' }),
+      testEvent('ThingLabelled', { projectId, label: 'Barcode PASSWORD sheet', steps: [{ token: 1 }] }),
     ]);
     await catchUp(test.db, managementLogProjection);
 
@@ -39,6 +42,15 @@ describe('management log', () => {
       },
       { event_type: 'ThingNoted', actor_id: testActorId, actor_role: '01', stream_id: streamId, summary: ['not', 'an', 'object'], project_id: null },
       { event_type: 'ThingRenamed', actor_id: testActorId, actor_role: '01', stream_id: streamId, summary: { projectId: 'not-a-uuid' }, project_id: null },
+      { event_type: 'ThingShared', actor_id: testActorId, actor_role: '01', stream_id: streamId, summary: { projectId }, project_id: projectId },
+      {
+        event_type: 'ThingLabelled',
+        actor_id: testActorId,
+        actor_role: '01',
+        stream_id: streamId,
+        summary: { projectId, label: 'Barcode PASSWORD sheet', steps: [{ token: 1 }] },
+        project_id: projectId,
+      },
     ]);
   });
 
