@@ -66,3 +66,45 @@ describe('a connection of the platform', () => {
       expect([await read(3), await read(60)]).toEqual([['n3'], []]);
     }));
 });
+
+describe("a transaction's begin, sent with its first statement", () => {
+  const txOf = async (db: Db) => (await sql<{ tx: string }>`SELECT txid_current()::text AS tx, ${1}::int AS one`.execute(db)).rows[0].tx;
+
+  it('opens the transaction that statement and the next run in, and a rollback undoes them both', () =>
+    onOneConnection(true, async (db) => {
+      await sql`CREATE TABLE begun (id int PRIMARY KEY)`.execute(db);
+      // The connection's first transaction keeps its begin; the later ones send it with their first statement.
+      for (let round = 0; round < 3; round++) {
+        const seen = await db.transaction().execute(async (trx) => {
+          await sql`INSERT INTO begun VALUES (${round})`.execute(trx);
+          return [await txOf(trx), await txOf(trx)];
+        });
+        expect(new Set(seen).size).toBe(1);
+        await expect(
+          db.transaction().execute(async (trx) => {
+            await sql`INSERT INTO begun VALUES (${100 + round})`.execute(trx);
+            await sql`INSERT INTO begun VALUES (${round})`.execute(trx);
+          }),
+        ).rejects.toThrow(/duplicate key/);
+      }
+      expect((await sql<{ id: number }>`SELECT id FROM begun ORDER BY id`.execute(db)).rows.map((r) => r.id)).toEqual([0, 1, 2]);
+    }));
+
+  it('answers a first statement that fails, and runs it once it can', () =>
+    onOneConnection(true, async (db) => {
+      const later = (trx: Db) => sql<{ n: number }>`SELECT n FROM made_later WHERE n = ${1}`.execute(trx);
+      for (let round = 0; round < 3; round++) await expect(db.transaction().execute(later)).rejects.toThrow(/made_later/);
+      await sql`CREATE TABLE made_later (n int)`.execute(db);
+      await sql`INSERT INTO made_later VALUES (1)`.execute(db);
+      for (let round = 0; round < 3; round++) expect((await db.transaction().execute(later)).rows).toEqual([{ n: 1 }]);
+    }));
+
+  it('runs a transaction that runs nothing, or only statements without values', () =>
+    onOneConnection(true, async (db) => {
+      for (let round = 0; round < 3; round++) {
+        await db.transaction().execute(async () => undefined);
+        const { rows } = await db.transaction().execute((trx) => sql<{ n: number }>`SELECT 7 AS n`.execute(trx));
+        expect(rows).toEqual([{ n: 7 }]);
+      }
+    }));
+});
