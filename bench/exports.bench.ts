@@ -22,6 +22,9 @@
 // 8.0 s) and 0.79x of the raw read (6.3 s). That raw read alone takes five times the disk's whole export: each
 // GetObject costs the SDK and s3rver a few milliseconds of CPU on the same two cores, so against this emulator the
 // 1/1.1 target is out of reach whatever the export does with the pictures.
+// On a fresh quiet machine (2026-11-30), at 1,000,000 objects: COCO 0.52x and YOLO 0.66x of the parsed COPY, peak RSS
+// 240 and 231 MB. The COCO writer's profile (5.1 s): parsing the results 1.4 s (the baseline parses them too), garbage
+// collection 0.9, waiting for pages 1.0, deflate 0.6, the encoding itself under 1.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';

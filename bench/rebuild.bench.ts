@@ -12,6 +12,12 @@
 // and 1.6 s to build them after. The generated events now name projects so, as real ones do: 2026-11-30, on the
 // machine loaded by three other benchmarks (load 17 to 19), 0.62x (medians of 175 s against the raw read's 109 s),
 // replay --verify 0.56x.
+// On a fresh quiet machine (2026-11-30), medians of three rounds: 0.47x (19.6 s against the raw read's 9.2 s), replay
+// --verify 0.50x. Timed by itself, the log's INSERT of 1,000,000 events took 14.5 s, 8 of them in the path test for
+// secret keys and long arrays: `keyvalue()` copies every value into an object of its own. The log now looks for
+// secret keys in the event's printed text, which it prints once for the log as well, and for long arrays with a path
+// over the values alone: the INSERT 11.2 s, the rebuild 0.54x (16.5 s against 9.2 s), replay --verify 0.60x. Of the
+// rest, the project's uuid test costs about 2 s and the summary's printing and parsing about 3.5 s.
 import pg from 'pg';
 import { sql } from 'kysely';
 import { catchUp, type Db, managementLogProjection, type Projection, rebuildInto } from '@annot/core';
