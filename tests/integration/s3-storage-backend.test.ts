@@ -1,9 +1,10 @@
 // The storage backend in a bucket, on an S3 emulator (s3rver): the same promises the disk backend keeps, object by
 // object, and a stream larger than one part written in parts.
 import { createHash, randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidStorageKeyError, S3Storage, s3Client } from '@annot/core';
+import { AppError, InvalidStorageKeyError, ItemFiles, loadConfig, S3Storage, s3Client } from '@annot/core';
 import { startS3Server, type S3Server } from '../support/s3-bucket';
 
 async function bytes(stream: Readable): Promise<Buffer> {
@@ -84,5 +85,40 @@ describe('the S3-compatible storage backend', () => {
   it.each(['../escape', 'a/../../escape', '/etc/passwd', 'a/\0b', '', '.', 'a/..'])('refuses the key %j as the disk does', async (key) => {
     await expect(storage.put(key, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidStorageKeyError);
     await expect(storage.read(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+  });
+});
+
+/** A port nothing listens on: one the system just gave out and took back. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+describe("an item's file in the bucket", () => {
+  let s3: S3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server('item-files');
+  });
+  afterAll(async () => s3?.stop());
+
+  const storeAt = (endpoint: string) =>
+    new S3Storage(s3Client({ endpoint, region: 'us-east-1', bucket: 'item-files', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true }), 'item-files');
+  const filesAt = (endpoint: string) => new ItemFiles(storeAt(endpoint), loadConfig({}));
+
+  it('opens a file that is there, says one that is gone is missing, and refuses as unavailable when the store does not answer', async () => {
+    const files = filesAt(s3.endpoint);
+    await storeAt(s3.endpoint).put('batches/b/a.jpg', Buffer.from('picture'));
+    expect((await bytes((await files.open('batches/b/a.jpg'))!)).toString()).toBe('picture');
+    expect(await files.open('batches/b/gone.jpg')).toBeNull();
+    // A store that does not answer (nothing listens on its port): the file may well be there, so it is not called missing.
+    const refused = await filesAt(`http://127.0.0.1:${await closedPort()}`).open('batches/b/a.jpg').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 503, errCode: 'UNAVAILABLE' });
   });
 });

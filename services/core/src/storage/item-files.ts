@@ -8,7 +8,9 @@ import { CONFIG } from '../core.module';
 import { LocalDiskStorage } from './local-disk.storage';
 import { s3Client } from './s3-client';
 import { S3Storage } from './s3.storage';
-import { STORAGE, type Storage } from './storage';
+import { objectMissing, STORAGE, type Storage } from './storage';
+import { InvalidStorageKeyError } from './storage-key';
+import { AppError } from '../errors/app-error';
 
 const localPrefix = 'local:';
 const bucketLocation = /^s3:\/\/([^/]+)\/(.+)$/;
@@ -26,10 +28,17 @@ export class ItemFiles {
     }
   }
 
-  /** The file's bytes, or null where it cannot be read: gone, or in a bucket this platform has no credentials for. */
+  /**
+   * The file's bytes, or null where there are none to read: gone, or in a bucket this platform has no credentials for.
+   * A store that fails to answer is no proof the file is gone: that is refused as unavailable, to be tried again.
+   */
   async open(location: string): Promise<Readable | null> {
     const where = this.locate(location);
-    return where ? where.store.get(where.key).catch(() => null) : null;
+    if (!where) return null;
+    return where.store.get(where.key).catch((error: unknown) => {
+      if (objectMissing(error) || error instanceof InvalidStorageKeyError) return null;
+      throw new AppError(503, 'UNAVAILABLE', 'errors.unavailable');
+    });
   }
 
   /**

@@ -2,16 +2,11 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
-import type { ByteRange, Storage } from './storage';
+import { type ByteRange, objectMissing, type Storage } from './storage';
 import { storageKeyParts } from './storage-key';
 
 /** Parts of a streamed upload: S3's smallest but the last, so an upload holds little memory per part. */
 const partBytes = 8 * 1024 * 1024;
-
-const missing = (error: unknown): boolean => {
-  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
-};
 
 export class S3Storage implements Storage {
   constructor(
@@ -56,7 +51,7 @@ export class S3Storage implements Storage {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       return { size: head.ContentLength ?? 0 };
     } catch (error) {
-      if (missing(error)) return null;
+      if (objectMissing(error)) return null;
       throw error;
     }
   }

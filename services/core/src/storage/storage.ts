@@ -3,6 +3,15 @@ import type { Readable } from 'node:stream';
 
 export const STORAGE = Symbol('STORAGE');
 
+/**
+ * Whether a read failed because there is no such object (on the disk or in a bucket), as against a store that could
+ * not answer: a file that is gone is said to be missing, a store that fails is an error to retry.
+ */
+export function objectMissing(error: unknown): boolean {
+  const { code, name, $metadata } = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
+  return code === 'ENOENT' || code === 'ENOTDIR' || name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
+}
+
 /** Bytes [start, end) of an object; `end` exclusive and optional, as in SourceFile reads. */
 export interface ByteRange {
   start: number;
