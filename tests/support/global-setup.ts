@@ -4,6 +4,7 @@
 import type { TestProject } from 'vitest/node' with { 'resolution-mode': 'import' };
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { migrateToLatest } from '@annot/core';
 import { buildService } from './service-process';
@@ -94,9 +95,26 @@ async function prepareRun(services: TestServices): Promise<Run> {
     projects: 0,
     stop: async () => {
       await dropRun(services.postgresUrl, runPrefix);
+      await deleteRunKeys(services.redisUrl, runPrefix);
       await services.stop();
     },
   };
+}
+
+/** The start of every Redis key prefix of a run's files (`testRedis`): its database prefix, in the keys' dashes. */
+export const runKeyPrefix = (runPrefix: string): string => runPrefix.replaceAll('_', '-');
+
+/** The keys the run's files left in Redis (their queues' jobs), as its databases are dropped at its end. */
+async function deleteRunKeys(url: string, runPrefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for await (const keys of redis.scanStream({ match: `${runKeyPrefix(runPrefix)}*`, count: 1000 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) await redis.unlink(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export function withDatabase(url: string, database: string): string {

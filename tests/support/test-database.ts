@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Db } from '@annot/core';
-import { withDatabase } from './global-setup';
+import { runKeyPrefix, withDatabase } from './global-setup';
 
 export interface TestDatabase {
   url: string;
@@ -36,8 +36,9 @@ export async function createTestDatabase(options: { max?: number; template?: str
   };
 }
 
+/** A Redis key prefix of the file's own, under its run's, so the run's end deletes what the file left. */
 export function testRedis(): { url: string; prefix: string } {
-  return { url: inject('redisUrl'), prefix: `annot-test-${randomBytes(4).toString('hex')}` };
+  return { url: inject('redisUrl'), prefix: `${runKeyPrefix(inject('runPrefix'))}${randomBytes(4).toString('hex')}` };
 }
 
 export async function adminQuery(url: string, text: string): Promise<void> {
