@@ -5,7 +5,7 @@ import { mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, Storage } from './storage';
+import { type ByteRange, objectMissing, type Storage } from './storage';
 import { storageKeyParts } from './storage-key';
 
 export class LocalDiskStorage implements Storage {
@@ -64,8 +64,8 @@ export class LocalDiskStorage implements Storage {
   async stat(key: string): Promise<{ size: number } | null> {
     return stat(this.localPath(key)).then(
       (found) => (found.isFile() ? { size: found.size } : null),
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+      (error: unknown) => {
+        if (objectMissing(error)) return null;
         throw error;
       },
     );
