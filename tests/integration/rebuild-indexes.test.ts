@@ -22,6 +22,19 @@ async function reset(db: Db): Promise<void> {
   await sql`DELETE FROM projection_checkpoints WHERE projection = ${projection.name}`.execute(db);
 }
 
+/** Every row of the log as its readers get it, in log order. */
+async function rowsOfLog(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ row: string }>`SELECT row_to_json(m)::text AS row FROM management_log m ORDER BY global_position`.execute(db);
+  return rows.map((row) => row.row);
+}
+
+/** The place of the n-th event in log order (1 is the first). */
+async function placeOf(db: Db, n: number): Promise<{ txId: string; globalPosition: string }> {
+  const { rows } = await sql<{ tx_id: string; global_position: string }>`
+    SELECT tx_id::text AS tx_id, global_position::text AS global_position FROM events ORDER BY tx_id, global_position OFFSET ${n - 1} LIMIT 1`.execute(db);
+  return { txId: rows[0].tx_id, globalPosition: rows[0].global_position };
+}
+
 /** What the log's readers see of one project: its rows, newest first, through the project index when it is there. */
 async function loggedFor(db: Db, projectId: string): Promise<string[]> {
   const { rows } = await sql<{ global_position: string }>`
@@ -73,6 +86,35 @@ describe('rebuild without secondary indexes', () => {
     expect(await loggedFor(test.db, projectId)).toEqual(ofProject);
     const { rows } = await sql<{ rows: number }>`SELECT count(*)::int AS rows FROM management_log`.execute(test.db);
     expect(rows[0].rows).toBe(events);
+  });
+
+  it('applies each batch of a rebuild in two halves, each committed by a transaction of its own', async () => {
+    await catchUp(test.db, projection, 4);
+    const before = await rowsOfLog(test.db);
+    await reset(test.db);
+
+    // The first batch of 4 drops the indexes; the rebuild then goes on in batches of 20 (its ahead factor): 20 and 16.
+    await catchUp(test.db, projection, 4);
+    const { rows } = await sql<{ writers: number }>`SELECT count(DISTINCT xmin::text)::int AS writers FROM management_log`.execute(test.db);
+    expect(rows[0].writers).toBe(1 + 2 + 2);
+    expect(await rowsOfLog(test.db)).toEqual(before);
+    expect(await indexesOfLog(test.db)).toEqual(indexes);
+  });
+
+  it('leaves the rows a half committed alone as they are, and logs every other event once', async () => {
+    await catchUp(test.db, projection, 4);
+    const before = await rowsOfLog(test.db);
+    await reset(test.db);
+    await runBatch(test.db, projection, 10);
+    // The second half of a batch committed while its lease holder failed: events 21 to 30 stand past the checkpoint.
+    const half = { after: await placeOf(test.db, 20), until: await placeOf(test.db, 30) };
+    await test.db.transaction().execute((trx) => projection.applyRange!(trx, half));
+    const { rows } = await sql<{ rows: number }>`SELECT count(*)::int AS rows FROM management_log`.execute(test.db);
+    expect(rows[0].rows).toBe(20);
+
+    await catchUp(test.db, projection, 10);
+    expect(await rowsOfLog(test.db)).toEqual(before);
+    expect(await indexesOfLog(test.db)).toEqual(indexes);
   });
 
   it('lets readers see every row of a rebuild cut short, and builds the indexes when the rebuild goes on', async () => {

@@ -24,24 +24,24 @@ export const managementLogProjection: Projection = {
   indexesAfterRebuild: true,
   async apply(db, events) {
     if (events.length === 0) return;
-    await logEvents(db, sql`e.global_position = ANY(${events.map((e) => e.globalPosition)}::bigint[])`);
+    await logEvents(db, sql`e.global_position = ANY(${events.map((e) => e.globalPosition)}::bigint[])`, false);
   },
-  async applyRange(db, range) {
+  async applyRange(db, range, again = false) {
     // Found through the log's (tx_id, global_position) index. The bounds of tx_id alone tell the planner how few rows
     // the range holds: from the row comparisons it guesses a quarter of the log, and scans all of it.
     const { after, until } = range;
     await logEvents(db, sql`e.tx_id BETWEEN ${after.txId}::xid8 AND ${until.txId}::xid8
       AND (e.tx_id, e.global_position) > (${after.txId}::xid8, ${after.globalPosition}::bigint)
-      AND (e.tx_id, e.global_position) <= (${until.txId}::xid8, ${until.globalPosition}::bigint)`);
+      AND (e.tx_id, e.global_position) <= (${until.txId}::xid8, ${until.globalPosition}::bigint)`, again);
   },
 };
 
 /**
- * Logs the stored events `which` picks, as `db` sees them. The rows are made where the events are: nothing of an
- * event travels back to the server, which is what makes a rebuild fast. The log table is named without a schema, so
- * that replay can point it at a fresh copy; the log is in public.
+ * Logs the stored events `which` picks, as `db` sees them; `again` leaves an event already logged as it is. The rows
+ * are made where the events are: nothing of an event travels back to the server, which is what makes a rebuild fast.
+ * The log table is named without a schema, so that replay can point it at a fresh copy; the log is in public.
  */
-async function logEvents(db: Kysely<Database>, which: RawBuilder<unknown>): Promise<void> {
+async function logEvents(db: Kysely<Database>, which: RawBuilder<unknown>, again: boolean): Promise<void> {
   await sql`
     INSERT INTO management_log
       (global_position, event_id, stream_id, event_type, actor_id, actor_role, summary, recorded_at, project_id, project_ids)
@@ -72,5 +72,6 @@ async function logEvents(db: Kysely<Database>, which: RawBuilder<unknown>): Prom
              WHERE v ~* ${uuid} AND v IS DISTINCT FROM e.data->>'projectId') AS named) END
     -- Printed once, for the test and the log: OFFSET 0 keeps the planner from copying the expression into both.
     FROM public.events e CROSS JOIN LATERAL (SELECT e.data::text AS text OFFSET 0) AS printed
-    WHERE ${which}`.execute(db);
+    WHERE ${which}
+    ${again ? sql`ON CONFLICT (global_position) DO NOTHING` : sql``}`.execute(db);
 }

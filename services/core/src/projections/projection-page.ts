@@ -14,6 +14,8 @@ export interface ProjectionPage {
   full: boolean;
   /** Absent for a projection with `applyRange`: nothing of the events is read. */
   events?: StoredEvent[];
+  /** For a projection with `applyRange`, where the page can be cut in two: the last place of its first half. */
+  middle?: LogCursor;
 }
 
 /**
@@ -25,14 +27,19 @@ export async function readPage(db: Kysely<Database>, projection: Projection, opt
   const page = { ...options, types: projection.types };
   if (projection.applyRange) {
     const places = await readLogPlaces(db, page);
-    return places.length === 0 ? undefined : { after: options.after, last: places[places.length - 1], size: places.length, full: places.length === options.limit };
+    if (places.length === 0) return undefined;
+    const middle = places.length > 1 ? places[Math.floor(places.length / 2) - 1] : undefined;
+    return { after: options.after, last: places[places.length - 1], size: places.length, full: places.length === options.limit, ...(middle ? { middle } : {}) };
   }
   const { events, full } = maxBytes === undefined ? { events: await readLog(db, page), full: false } : await readLogWithin(db, page, maxBytes);
   return events.length === 0 ? undefined : { after: options.after, last: cursorOf(events[events.length - 1]), size: events.length, full: full || events.length === options.limit, events };
 }
 
-/** Applies a page read by `readPage`, through `db` (which must see the events the page was read from). */
-export async function applyPage(db: Kysely<Database>, projection: Projection, page: ProjectionPage): Promise<void> {
+/**
+ * Applies a page read by `readPage`, through `db` (which must see the events the page was read from); `again` where
+ * rows of a range page may stand already (see `Projection.applyRange`).
+ */
+export async function applyPage(db: Kysely<Database>, projection: Projection, page: ProjectionPage, again = false): Promise<void> {
   if (page.events) await projection.apply(db, page.events);
-  else await projection.applyRange!(db, { after: page.after, until: page.last });
+  else await projection.applyRange!(db, { after: page.after, until: page.last }, again);
 }

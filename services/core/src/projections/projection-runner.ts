@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/database.types';
 import { type LogCursor, logStart } from '../events/stored-event';
 import type { Wakeup } from '../database/wakeup';
-import type { Projection } from './projection';
+import type { LogRange, Projection } from './projection';
 import { applyPage, type ProjectionPage, readPage } from './projection-page';
 import { createIndexes, dropSecondaryIndexes } from './rebuild-indexes';
 
@@ -89,7 +89,7 @@ async function firstBatch(db: Kysely<Database>, projection: Projection, bounds: 
     const batch = await readSettled(trx, projection, held.at, bounds);
     const full = batch?.full === true;
     if (full && (await rebuildsFromEmpty(trx, projection, held))) await dropIndexes(trx, projection);
-    if (batch) await commitBatch(trx, projection, batch);
+    if (batch) await commitBatch(trx, projection, batch, held);
     if (!full) await buildDroppedIndexes(trx, projection, held);
     return batch ? { outcome: 'applied' as const, fullTo: full ? batch.last : undefined } : { outcome: 'idle' as const };
   });
@@ -128,15 +128,33 @@ export async function applySettled(db: Kysely<Database>, projection: Projection,
 
 /**
  * Applies `batch` in a transaction of its own with the checkpoint at its end, if the lease is free and the checkpoint
- * still where the batch was read from; false when another runner holds the lease or has moved on.
+ * still where the batch was read from; false when another runner holds the lease or has moved on. A rebuild from empty
+ * of a projection that makes its rows in SQL applies the batch's second half on another connection of the pool while
+ * the lease holder applies the first, so the server builds rows on two cores; the checkpoint moves once both have
+ * committed. Should the lease holder fail after the other half committed, those rows stand past the checkpoint, and
+ * every batch of the rebuild, until its indexes are built again, is applied leaving rows that stand as they are.
  */
 async function applyBatch(db: Kysely<Database>, projection: Projection, batch: ProjectionPage, full: boolean): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const held = await lease(trx, projection);
     if (!held || held.at.txId !== batch.after.txId || held.at.globalPosition !== batch.after.globalPosition) return false;
-    await commitBatch(trx, projection, batch);
+    if (held.droppedIndexes !== null && projection.applyRange && batch.middle) {
+      const { after, middle, last } = batch;
+      const halves = await Promise.allSettled([projection.applyRange(trx, { after, until: middle }, true), applyAlone(db, projection, { after: middle, until: last })]);
+      const failed = halves.find((half) => half.status === 'rejected');
+      if (failed) throw failed.reason;
+      await moveCheckpoint(trx, projection, batch);
+    } else await commitBatch(trx, projection, batch, held);
     if (!full) await buildDroppedIndexes(trx, projection, held);
     return true;
+  });
+}
+
+/** A half of a rebuild's batch, applied and committed on a connection of its own. */
+async function applyAlone(db: Kysely<Database>, projection: Projection, range: LogRange): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('synchronous_commit', 'off', true)`.execute(trx);
+    await projection.applyRange!(trx, range, true);
   });
 }
 
@@ -187,9 +205,16 @@ async function buildDroppedIndexes(trx: Transaction<Database>, projection: Proje
 const readSettled = (db: Kysely<Database>, projection: Projection, after: LogCursor, bounds: BatchBounds) =>
   readPage(db, projection, { after, limit: bounds.events, horizon: 'settled' }, bounds.bytes);
 
-/** Applies a batch and moves the checkpoint past it, in the caller's transaction. */
-async function commitBatch(trx: Transaction<Database>, projection: Projection, batch: ProjectionPage): Promise<void> {
-  await applyPage(trx, projection, batch);
+/**
+ * Applies a batch and moves the checkpoint past it, in the caller's transaction. A rebuild from empty applies rows
+ * that a half committed alone may have made already (see `applyBatch`), and leaves those as they are.
+ */
+async function commitBatch(trx: Transaction<Database>, projection: Projection, batch: ProjectionPage, held: RunnerState): Promise<void> {
+  await applyPage(trx, projection, batch, held.droppedIndexes !== null);
+  await moveCheckpoint(trx, projection, batch);
+}
+
+async function moveCheckpoint(trx: Transaction<Database>, projection: Projection, batch: ProjectionPage): Promise<void> {
   await sql`
     INSERT INTO projection_checkpoints (projection, tx_id, global_position, updated_at)
     VALUES (${projection.name}, ${batch.last.txId}::xid8, ${batch.last.globalPosition}::bigint, now())

@@ -37,7 +37,9 @@ export interface Projection {
   /**
    * For a projection that makes its rows in SQL from the stored events: applies the events of its types in `range`
    * that `db` sees, exactly as `apply` would apply them. An async runner of such a projection then reads only where
-   * its batches end: nothing of an event travels to the server and back.
+   * its batches end: nothing of an event travels to the server and back. With `again`, rows the range makes may stand
+   * already and are left as they are: a rebuild from empty applies the two halves of a batch side by side, and one half
+   * can commit without the other (see `applyBatch` in projection-runner.ts).
    */
-  applyRange?(db: Kysely<Database>, range: LogRange): Promise<void>;
+  applyRange?(db: Kysely<Database>, range: LogRange, again?: boolean): Promise<void>;
 }

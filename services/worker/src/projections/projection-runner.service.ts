@@ -12,8 +12,10 @@ export class ProjectionRunnerService implements OnApplicationBootstrap, OnApplic
   private readonly runner: ProjectionRunner;
 
   constructor(@Inject(CONFIG) config: AppConfig, written: WrittenListener) {
-    // One connection a projection: each loop holds at most one at a time.
-    this.db = createDatabase(config.databaseUrl, { max: projectionCatalogue.filter((p) => p.mode === 'async').length });
+    // One connection a projection, and two more: a runner far behind reads its next batch while it applies one, and a
+    // rebuild from empty applies the halves of a batch side by side (projection-runner.ts). Only the rebuild waits for
+    // a connection while it holds one, so the loops never all wait on each other.
+    this.db = createDatabase(config.databaseUrl, { max: projectionCatalogue.filter((p) => p.mode === 'async').length + 2 });
     this.runner = new ProjectionRunner(this.db, projectionCatalogue, {
       wakeup: written.events,
       onError: (projection, error) => this.logger.error({ err: error, projection }, 'projection batch failed'),
