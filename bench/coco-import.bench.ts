@@ -93,6 +93,7 @@ import { registerThroughImport } from './support/register-items';
 import { newServicePlace, startServiceChild } from './support/service-child';
 import { alternate, median, timed } from './support/timing';
 import { checkWritten } from './support/written';
+import { ServerCpu } from '../tests/support/server-cpu';
 
 const items = Number(process.env.ANNOT_BENCH_COCO_ITEMS ?? 100_000);
 const boxesPerItem = 10;
@@ -215,14 +216,19 @@ export async function cocoImportBench(bench: BenchDatabase, log: (line: string) 
         });
         try {
           const bootMb = { api: await api.peakRssMb(), worker: await worker.peakRssMb() };
+          const cpuBefore = { api: await api.cpuSeconds(), worker: await worker.cpuSeconds() };
+          const server = new ServerCpu();
+          server.start();
           const run = await timed(() => importThroughJob(api.baseUrl, batchId, zipPath, token));
+          const cpu = { api: (await api.cpuSeconds()) - cpuBefore.api, worker: (await worker.cpuSeconds()) - cpuBefore.worker, postgres: server.spent().get('PostgreSQL') };
           const peakMb = { api: await api.peakRssMb(), worker: await worker.peakRssMb() };
           const workerUse = await worker.peakUseMb();
           await checkWritten(bench.db, 'the COCO import', batchCounts(batchId), { items, objects: boxes });
           log(
             `    round ${round + 1}, import: ${run.seconds.toFixed(1)} s (answered in ${run.value.answeredSeconds.toFixed(1)} s), ` +
               `peak RSS: API ${peakMb.api.toFixed(0)} MB, worker ${peakMb.worker.toFixed(0)} MB (${bootMb.api.toFixed(0)} and ${bootMb.worker.toFixed(0)} MB after their start; ` +
-              `the worker's largest heap in use ${workerUse.heap.toFixed(0)} MB, buffers ${workerUse.external.toFixed(0)} MB)`,
+              `the worker's largest heap in use ${workerUse.heap.toFixed(0)} MB, buffers ${workerUse.external.toFixed(0)} MB); ` +
+              `CPU: worker ${cpu.worker.toFixed(1)} s, API ${cpu.api.toFixed(1)} s${cpu.postgres === undefined ? '' : `, PostgreSQL ${cpu.postgres.toFixed(1)} s`}`,
           );
           lastImported = batchId;
           return { seconds: run.seconds, peakRssMb: Math.max(peakMb.api, peakMb.worker) };
@@ -233,9 +239,12 @@ export async function cocoImportBench(bench: BenchDatabase, log: (line: string) 
       raw: async (round) => {
         const { batchId } = await registerThroughImport(bench, { projectId, linkId, pathPrefix: 'batches/bench/' }, itemRows());
         await resultRowsFor(bench.url, lastImported, batchId, rowsPath);
+        const server = new ServerCpu();
+        server.start();
         const copy = await timed(() => rawCopy(bench.url, rowsPath));
+        const postgres = server.spent().get('PostgreSQL');
         await checkWritten(bench.db, 'raw COPY', batchCounts(batchId), { items, objects: boxes });
-        log(`    round ${round + 1}, raw COPY: ${copy.seconds.toFixed(1)} s`);
+        log(`    round ${round + 1}, raw COPY: ${copy.seconds.toFixed(1)} s${postgres === undefined ? '' : ` (PostgreSQL CPU ${postgres.toFixed(1)} s)`}`);
         return copy.seconds;
       },
     });

@@ -22,10 +22,12 @@ export interface ServiceChild {
   peakRssMb(): Promise<number>;
   /** The largest JavaScript heap in use and memory outside it (buffers) seen so far, sampled, in MB: where the peak went. */
   peakUseMb(): Promise<{ heap: number; external: number }>;
+  /** The CPU seconds (user and system) the process has spent since it began. */
+  cpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
-type Message = { port: number | null } | { peakRssMb: number } | { heap: number; external: number };
+type Message = { port: number | null } | { peakRssMb: number } | { heap: number; external: number } | { cpuSeconds: number };
 
 /** A place of its own, for a service that needs no other. */
 export const newServicePlace = (storageDir?: string): ServicePlace => ({ redisPrefix: `annot-bench-${randomUUID().slice(0, 8)}`, ...(storageDir ? { storageDir } : {}) });
@@ -52,6 +54,11 @@ export function startServiceChild(kind: ServiceKind, databaseUrl: string, place:
           const answer = next();
           child.send('use');
           return (await answer) as { heap: number; external: number };
+        },
+        cpuSeconds: async () => {
+          const answer = next();
+          child.send('cpu');
+          return ((await answer) as { cpuSeconds: number }).cpuSeconds;
         },
         stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.send('stop'))),
       };
@@ -90,6 +97,10 @@ async function serve(kind: ServiceKind, databaseUrl: string, place: ServicePlace
   process.on('message', (message) => {
     if (message === 'peak') process.send!({ peakRssMb: process.resourceUsage().maxRSS / 1024 });
     if (message === 'use') process.send!(use);
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpuSeconds: (user + system) / 1e6 });
+    }
     if (message === 'stop') void close().then(() => process.exit(0));
   });
   process.send!({ port });
