@@ -9,6 +9,8 @@ import {
   compareObjects,
   type ItemEvent,
 } from '@annot/workflows';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database/database.types';
 import type { StoredEvent } from '../events/stored-event';
 import type { Projection } from '../projections/projection';
 
@@ -17,6 +19,26 @@ type ItemData<T extends ItemEvent['type']> = Extract<ItemEvent, { type: T }>['da
 
 const boxes = (value: unknown) => JSON.stringify(value as ClassedBox[]);
 
+/** The work loop's events, which change an item's rows only while one of its algorithm calls' rows is not judged. */
+const workLoop = new Set(['ItemClaimed', 'ResultSaved', 'ItemSubmitted', 'ItemPassed', 'ItemRejected']);
+
+/**
+ * The items of `events`' work loop that have rows not yet judged, found in one statement: most items were never part
+ * of an algorithm call (an import's thousands of starting results among them), and their events need none.
+ */
+async function followedItems(db: Kysely<Database>, events: StoredEvent[]): Promise<Set<string>> {
+  const itemIds = [...new Set(events.filter((e) => workLoop.has(e.type)).map((e) => (e.data as { itemId: string }).itemId))];
+  if (itemIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('algorithm_effects')
+    .select('item_id')
+    .distinct()
+    .where(sql<boolean>`item_id = ANY(${itemIds}::uuid[])`)
+    .where('state', '<>', 'judged')
+    .execute();
+  return new Set(rows.map((row) => row.item_id));
+}
+
 export const algorithmEffectProjection: Projection = {
   name: 'algorithm_effects',
   mode: 'async',
@@ -24,11 +46,14 @@ export const algorithmEffectProjection: Projection = {
   tables: ['algorithm_effects'],
   async apply(db, events) {
     const open = (itemId: string, state = 'open') => db.updateTable('algorithm_effects').where('item_id', '=', itemId).where('state', '=', state);
-    for (const event of events as StoredEvent[]) {
+    const followed = await followedItems(db, events);
+    for (const event of events) {
+      if (workLoop.has(event.type) && !followed.has((event.data as { itemId: string }).itemId)) continue;
       switch (event.type) {
         case 'AlgorithmCallPlanned': {
           const d = event.data as CallData<'AlgorithmCallPlanned'>;
           const rows = d.controlItemIds.map((itemId) => ({ call_id: d.callId, item_id: itemId, grp: 'control', model: '[]', current: '[]', state: 'open' }));
+          d.controlItemIds.forEach((itemId) => followed.add(itemId));
           if (rows.length > 0) await db.insertInto('algorithm_effects').values(rows).onConflict((oc) => oc.doNothing()).execute();
           break;
         }
@@ -40,6 +65,7 @@ export const algorithmEffectProjection: Projection = {
               const model = boxes(boxesOfDetections(o.detections));
               return { call_id: d.callId, item_id: o.itemId, grp: 'answered', model, current: model, state: 'open' };
             });
+          rows.forEach((row) => followed.add(row.item_id));
           if (rows.length > 0) await db.insertInto('algorithm_effects').values(rows).onConflict((oc) => oc.doNothing()).execute();
           break;
         }
