@@ -1,6 +1,7 @@
 // The management log: who did what and when, one row per event, read by the log screen and auditors.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../database/database.types';
+import { inLogRange } from '../events/event-log.reader';
 import type { Projection } from './projection';
 
 /** Keys the log leaves out: hashes, tokens and codes stay in the event store. */
@@ -27,12 +28,7 @@ export const managementLogProjection: Projection = {
     await logEvents(db, sql`e.global_position = ANY(${events.map((e) => e.globalPosition)}::bigint[])`, false);
   },
   async applyRange(db, range, again = false) {
-    // Found through the log's (tx_id, global_position) index. The bounds of tx_id alone tell the planner how few rows
-    // the range holds: from the row comparisons it guesses a quarter of the log, and scans all of it.
-    const { after, until } = range;
-    await logEvents(db, sql`e.tx_id BETWEEN ${after.txId}::xid8 AND ${until.txId}::xid8
-      AND (e.tx_id, e.global_position) > (${after.txId}::xid8, ${after.globalPosition}::bigint)
-      AND (e.tx_id, e.global_position) <= (${until.txId}::xid8, ${until.globalPosition}::bigint)`, again);
+    await logEvents(db, inLogRange(range), again);
   },
 };
 
