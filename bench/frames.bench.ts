@@ -10,10 +10,11 @@
 // Measured on a quiet two-core machine (2026-11-30), Chromium 156 headless with software rendering: the editor 16.7 to
 // 21.0 ms a switch at the median, the plain canvas 3.1 to 9.6 ms (target 1.2x of it, 0.19x to 0.28x); from the disk
 // and from the bucket alike (the bucket 0.92x and 1.04x of the disk). Timed in the page, a switch spends about 5 ms
-// from the key to React's commit of the new frame and 12 to 15 ms from there until the frame is painted; a trace puts
-// that time in Blink's frame on the main thread (style, layout, paint and the layers' commit of the whole editor page),
-// where the plain canvas over the page repaints only itself. The page's own scripts take under a millisecond a switch.
-// The key held at 30 presses a second still shows every frame.
+// from the key to React's commit of the new frame and 12 to 15 ms from there until the frame is painted. A CPU profile
+// of the page through the switches gives about 10 ms a switch to scripts (React's render, Konva's drawing, the frame
+// cache's fetches and the browser functions they call) and about 15 ms to the browser's own work between them (style,
+// layout, paint and the layers' commit of the whole editor page), where the plain canvas over the page repaints only
+// itself. The key held at 30 presses a second still shows every frame.
 import type { AppConfig } from '@annot/core';
 import type { BenchDatabase } from './support/bench-database';
 import { onEachStore } from './support/bench-storage';
