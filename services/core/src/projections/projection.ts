@@ -39,7 +39,8 @@ export interface Projection {
    * that `db` sees, exactly as `apply` would apply them. An async runner of such a projection then reads only where
    * its batches end: nothing of an event travels to the server and back. With `again`, rows the range makes may stand
    * already and are left as they are: a rebuild from empty applies the two halves of a batch side by side, and one half
-   * can commit without the other (see `applyBatch` in projection-runner.ts).
+   * can commit without the other (see `applyBatch` in projection-runner.ts). Only a projection with
+   * `indexesAfterRebuild` is rebuilt so, and only it is ever given `again`.
    */
   applyRange?(db: Kysely<Database>, range: LogRange, again?: boolean): Promise<void>;
 }
