@@ -2,7 +2,9 @@
 // its own grouping: a number put straight into JSX would show Latin digits in every language. TypeScript's checker finds
 // each JSX child whose type is a number, however it is spelled.
 import path from 'node:path';
-import ts from 'typescript';
+// TypeScript 7's native compiler builds and checks the code, and has no stable JavaScript API: this checker is
+// TypeScript 5's.
+import ts from 'typescript-5';
 import { describe, expect, it } from 'vitest';
 
 const consoleRoot = path.resolve(__dirname, '../..');
