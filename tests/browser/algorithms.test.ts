@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { AlgorithmCallItemView, AlgorithmCallView } from '@annot/workflows';
 import { type Detector, startDetector } from '../../services/detector/src/detector-server';
-import { consoleToken, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { type Demo, startDemo } from '../support/demo';
 import { call, eventually } from '../support/platform';
 import { forgetResendLimit, latestCode, signIn } from '../support/sign-in';
@@ -17,12 +17,12 @@ describe('algorithm calls in the console', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     detector = await startDetector();
     demo = await startDemo();
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await demo?.platform.stop();
     await detector?.close();
   });

@@ -1,7 +1,7 @@
 // A PM writes an annotation rule in the console, adds a PDF version, and previews both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
+import { closeContexts, sharedBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
 import { startPlatform, type Platform } from '../support/platform';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -11,10 +11,10 @@ describe('annotation rules in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

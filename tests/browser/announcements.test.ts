@@ -3,7 +3,7 @@
 // see it at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { createPerson } from '../support/people';
 import { call, type Platform, startPlatform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
@@ -14,14 +14,14 @@ describe('announcements in the console', () => {
 
   beforeAll(async () => {
     platform = await startPlatform();
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const admin = await signInAdmin(platform);
     const team = await call(platform, 'POST', '/manage/teams', { token: admin, body: { name: 'Lidar Team', organisationId: 'ORG-L', hiveId: '4000', size: 5, mobile: 'lidar@example.com' } });
     await createPerson(platform, admin, { role: '40', name: 'Team Tagger', account: 'team-tagger@example.com', password: 'Tagger@123', teamId: team.body.data.id });
     await createPerson(platform, admin, { role: '40', name: 'Free Tagger', account: 'free-tagger@example.com', password: 'Tagger@123', teamId: null });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -3,7 +3,7 @@
 // elsewhere stops the autosave with an explanation instead of overwriting it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { boxResult, startDemo } from '../support/demo';
 import { call, type Platform } from '../support/platform';
 
@@ -32,11 +32,11 @@ describe('editor autosave', () => {
   let toolId: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ platform, projectId, links, toolId } = await startDemo());
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

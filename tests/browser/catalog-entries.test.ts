@@ -1,7 +1,7 @@
 // An admin keeps the error property groups and invalid-image reasons from the console.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
+import { closeContexts, sharedBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
 import { startPlatform, type Platform } from '../support/platform';
 
 describe('error groups and invalid-image reasons in the console', () => {
@@ -9,10 +9,10 @@ describe('error groups and invalid-image reasons in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

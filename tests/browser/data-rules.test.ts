@@ -1,7 +1,7 @@
 // A PM keeps an import/export data rule's versions in the console, with schema errors shown where they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
+import { closeContexts, sharedBrowser, openPage, signInAdminThroughConsole } from '../support/browser';
 import { startPlatform, type Platform } from '../support/platform';
 
 describe('data rules in the console', () => {
@@ -9,10 +9,10 @@ describe('data rules in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { seedDemo } from '../../scripts/src/seed-demo';
-import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { adminAccount, adminPassword, signInAdmin } from '../support/sign-in';
 
@@ -25,7 +25,7 @@ describe('distribution in the console', () => {
 
   beforeAll(async () => {
     platform = await startPlatform();
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     await seedDemo(platform.baseUrl, platform.database.url, { account: adminAccount, password: adminPassword }, { otherTypes: false });
     admin = await signInAdmin(platform);
     projectId = (await call(platform, 'GET', '/manage/projects?tab=going', { token: admin })).body.data.items[0].id;
@@ -35,7 +35,7 @@ describe('distribution in the console', () => {
     )!;
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

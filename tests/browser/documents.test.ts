@@ -3,7 +3,7 @@
 // with nothing of the file run; a client neither sees it in the menu nor opens it by its address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { consoleToken, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { createPerson } from '../support/people';
 import { call, startPlatform, type Platform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
@@ -22,13 +22,13 @@ describe('documents and help in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const token = await signInAdmin(platform);
     await createPerson(platform, token, { role: '40', name: 'Tagger', account: 'tagger@example.com', password: 'Tagger@123' });
     await createPerson(platform, token, { role: '50', name: 'Client', account: 'client@example.com', password: 'Client@123' });
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
-import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, imageToScreen, landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
 import { call, eventually, type Platform } from '../support/platform';
@@ -27,7 +27,7 @@ describe('the annotation editor', () => {
   let boxId: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ platform, admin, projectId, toolId: boxToolId } = await startDemo());
     // The demo project draws boxes only; this one gets a tool of every other template beside it.
     const tools = [{ toolId: boxToolId, toolVersion: 1 }];
@@ -57,7 +57,7 @@ describe('the annotation editor', () => {
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: chosen })).status).toBe(200);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

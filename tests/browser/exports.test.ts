@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { startDemo } from '../support/demo';
 import type { Platform } from '../support/platform';
 import { forgetResendLimit, latestCode } from '../support/sign-in';
@@ -16,11 +16,11 @@ describe('exports in the console', () => {
   let projectId: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ platform, projectId } = await startDemo());
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

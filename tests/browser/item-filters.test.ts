@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
-import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
 import { call, eventually, type Platform } from '../support/platform';
@@ -41,7 +41,7 @@ describe('item filters in the console', () => {
   const secondNames = sampleFrames(4).map((f) => f.name.replace('frames/', 'second/'));
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ platform, admin, projectId, links } = await startDemo());
     // A tagger of no team claims two items of the annotation link.
     const lonerId = await createPerson(platform, admin, { role: '40', name: 'Lone Tagger', account: 'loner@example.com', password: 'Tagger@123' });
@@ -76,7 +76,7 @@ describe('item filters in the console', () => {
     );
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, imageToScreen, landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { startDemo, type Demo } from '../support/demo';
 import { drawnInItsScript, keysSeen, outsideViewport, overlappingHeaderControls, watchForKeys } from '../support/layout';
 import { call, type Platform } from '../support/platform';
@@ -116,12 +116,12 @@ describe('the console in Arabic and Thai', () => {
   let platform: Platform;
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     demo = await startDemo();
     platform = demo.platform;
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

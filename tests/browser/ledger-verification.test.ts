@@ -1,7 +1,7 @@
 // The first walk through the console: an admin signs in and watches a ledger verification run to 100%.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { startPlatform, type Platform } from '../support/platform';
 import { adminAccount, adminPassword, forgetResendLimit, latestCode } from '../support/sign-in';
 
@@ -10,10 +10,10 @@ describe('ledger verification in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
     platform = await startPlatform();
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

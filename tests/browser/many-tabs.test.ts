@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { startDemo } from '../support/demo';
 import { call, eventually, type Platform } from '../support/platform';
 import { forgetResendLimit, latestCode } from '../support/sign-in';
@@ -17,11 +17,11 @@ describe('many tabs of the console', () => {
   const openStreams = async () => (await call(platform, 'GET', '/manage/system/health', { token: admin })).body.data.eventStreams as number;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ platform, admin, projectId } = await startDemo());
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

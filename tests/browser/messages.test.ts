@@ -3,7 +3,7 @@
 // and marking all read clears the badge at once, for a tagger in English as for a PM in Chinese.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { consoleToken, inChinese, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, inChinese, landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { boxResult, type Demo, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
 import { call, eventually } from '../support/platform';
@@ -14,11 +14,11 @@ describe('messages in the console', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     demo = await startDemo();
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await demo?.platform.stop();
   });
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { png, zipOf } from '../support/batches';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { startDemo } from '../support/demo';
 import { call, eventually, type Platform } from '../support/platform';
 import { forgetResendLimit, latestCode } from '../support/sign-in';
@@ -30,7 +30,7 @@ describe('moving in with one upload', () => {
   let projectId: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     let boxToolId: string;
     ({ platform, admin, projectId, toolId: boxToolId } = await startDemo());
     const cited = [{ toolId: boxToolId, toolVersion: 1 }];
@@ -44,7 +44,7 @@ describe('moving in with one upload', () => {
     // The demo is seeded once per run, by whichever file asks first.
   }, 600_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

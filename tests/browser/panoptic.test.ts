@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { maskArea, type MaskShape } from '@annot/workflows';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
-import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, imageToScreen, landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { startDemo } from '../support/demo';
 import { call, eventually, type Platform } from '../support/platform';
 import { zipEntries } from '../support/zip-entries';
@@ -26,7 +26,7 @@ describe('panoptic segmentation', () => {
   const toolIds: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     let boxToolId: string;
     ({ platform, admin, projectId, links, toolId: boxToolId } = await startDemo());
     for (const { name, countable } of classes) {
@@ -39,7 +39,7 @@ describe('panoptic segmentation', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { boxResult } from '../support/demo';
-import { inChinese, launchBrowser, openAsAuditor } from '../support/browser';
+import { inChinese, closeContexts, sharedBrowser, openAsAuditor } from '../support/browser';
 import { makeAuditor } from '../support/auditors';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
@@ -28,10 +28,10 @@ describe('an item as it was, in the console', () => {
     await ok(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, tagger.token, { count: 1 });
     await ok(platform, 'PUT', `/manage/items/${itemId}/result`, tagger.token, { result: boxResult(project.toolId, { x: 30 }) });
     await makeAuditor(platform, admin, [project.projectId], auditor.account, auditor.password);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await project?.platform.stop();
   });
 

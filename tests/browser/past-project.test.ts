@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { ExportView, PastItemsPage, ProjectPastView } from '@annot/workflows';
 import { boxResult } from '../support/demo';
-import { launchBrowser, openAsAuditor } from '../support/browser';
+import { closeContexts, sharedBrowser, openAsAuditor } from '../support/browser';
 import { makeAuditor } from '../support/auditors';
 import { eventually } from '../support/eventually';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
@@ -41,10 +41,10 @@ describe('a project as it was, in the console', () => {
     const [other] = (await ok<{ items: string[] }>(platform, 'POST', `/manage/items/links/${project.links.annotation}/claims`, tagger.token, { count: 1 })).items;
     await ok(platform, 'PUT', `/manage/items/${other}/result`, tagger.token, { result: boxResult(project.toolId) });
     await makeAuditor(platform, admin, [project.projectId], auditor.account, auditor.password);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await project?.platform.stop();
   });
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { streetObjects } from '../../scripts/src/sample-point-clouds';
-import { consoleToken, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
 import { streetProject } from '../support/street-project';
@@ -28,7 +28,7 @@ describe('a 3D item through sampling and client acceptance', () => {
   let street: Awaited<ReturnType<typeof streetProject>>;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     platform = await startPlatform();
     admin = await signInAdmin(platform);
     street = await streetProject(platform, admin, { title, frames, pointsPerFrame: 20_000, tool: { autoTrackFrames: 10 } });
@@ -47,7 +47,7 @@ describe('a 3D item through sampling and client acceptance', () => {
     await ok(platform, 'POST', `/manage/quality/projects/${projectId}/sampling`, admin, { scope: { kind: 'batch', batchId: street.batchId }, rule: { by: 'ratio', ratio: 100 } });
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

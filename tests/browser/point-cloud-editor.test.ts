@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type CuboidShape, shapeAt } from '@annot/workflows';
 import { streetObjects } from '../../scripts/src/sample-point-clouds';
-import { consoleToken, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { signInAdmin } from '../support/sign-in';
 import { streetProject } from '../support/street-project';
@@ -26,7 +26,7 @@ describe('the point-cloud editor', () => {
   let trackId: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     platform = await startPlatform();
     admin = await signInAdmin(platform);
     await ok(platform, 'POST', '/manage/error-groups', admin, { name: 'Box fit', description: '', values: [{ name: 'Loose box', color: '#ff8800', type: 'geometry', description: '' }] });
@@ -37,7 +37,7 @@ describe('the point-cloud editor', () => {
     itemId = items.items[0].id;
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pageScript } from '../../bench/support/page-script';
-import { launchBrowser } from '../support/browser';
+import { closeContexts, sharedBrowser } from '../support/browser';
 
 type ViewName = 'perspective' | 'top' | 'side' | 'front';
 type Comparison = Record<ViewName, { differing: number; lit: number; colors: Record<string, number> }>;
@@ -25,14 +25,14 @@ describe('the point-cloud views', () => {
 
   beforeAll(async () => {
     const script = await pageScript(path.resolve(__dirname, '../..'), 'console/src/harness/point-cloud-views-page.ts');
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     page = await browser.newPage({ viewport: { width: 960, height: 540 } });
     await page.setContent('<!doctype html><html><body style="margin:0"></body></html>');
     await page.addScriptTag({ content: script });
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
   });
 
   it.each([

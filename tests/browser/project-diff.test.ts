@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { PastItemsPage, ProjectPastView } from '@annot/workflows';
 import { boxResult } from '../support/demo';
-import { launchBrowser, openAsAuditor } from '../support/browser';
+import { closeContexts, sharedBrowser, openAsAuditor } from '../support/browser';
 import { makeAuditor } from '../support/auditors';
 import { finishItems, ok, startWorkedProject, type WorkedProject } from '../support/worked-project';
 
@@ -30,10 +30,10 @@ describe('a project between two moments, in the console', () => {
     const listed = await ok<PastItemsPage>(platform, 'GET', `/manage/past/projects/${project.projectId}/items?position=${later}`, admin);
     fileName = listed.items.find((i) => i.itemId === other)!.fileName;
     await makeAuditor(platform, admin, [project.projectId], auditor.account, auditor.password);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await project?.platform.stop();
   });
 

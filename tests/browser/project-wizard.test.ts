@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, startPlatform, type Platform } from '../support/platform';
 import { createPerson } from '../support/people';
 import { forgetResendLimit, latestCode, signInAdmin } from '../support/sign-in';
@@ -12,7 +12,7 @@ describe('project wizard in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
     platform = await startPlatform({ worker: true });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const admin = await signInAdmin(platform);
     await createPerson(platform, admin, { role: '10', name: 'PM Wizard', account: 'wizard-pm@example.com', email: 'wizard-pm@example.com', password: 'Manage@123' });
     await call(platform, 'POST', '/manage/tools', { token: admin, body: { name: 'Lane box', templateType: 'box' } });
@@ -21,7 +21,7 @@ describe('project wizard in the console', () => {
     await call(platform, 'POST', '/manage/error-groups', { token: admin, body: { name: 'Lane fit', values: [{ name: 'loose', color: '#ff0000', type: 'geometry' }] } });
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

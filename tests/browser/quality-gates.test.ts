@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoBatch3, demoProjectTitle } from '../../scripts/src/seed-demo-project';
-import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, imageToScreen, landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { boxResult, startDemo } from '../support/demo';
 import { call, eventually, type Platform } from '../support/platform';
 import { replayVerifies } from '../support/replay';
@@ -22,11 +22,11 @@ describe('the quality gates in the console', () => {
   let toolId: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ platform, admin, projectId, links, toolId } = await startDemo());
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -3,7 +3,7 @@
 // who worked where an inspector reads only itself, and a link's finished count is what left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { consoleToken, inChinese, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, inChinese, landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { boxResult, type Demo, startDemo } from '../support/demo';
 import { call } from '../support/platform';
 
@@ -16,12 +16,12 @@ describe('readable names in the console', () => {
   let staff: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     demo = await startDemo();
     staff = demo.admin;
   }, 360_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await demo?.platform.stop();
   });
 

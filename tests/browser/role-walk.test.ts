@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { seedProject } from '../support/batches';
-import { landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { call, startPlatform, type Platform } from '../support/platform';
 import { createPerson } from '../support/people';
 import { forgetResendLimit, latestCode, signInAdmin } from '../support/sign-in';
@@ -124,7 +124,7 @@ describe('the console as each role', () => {
   let ownTaggerName: string;
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const admin = await signInAdmin(platform);
     const team = await call(platform, 'POST', '/manage/teams', { token: admin, body: { name: 'Walkers', organisationId: 'WALK-1', hiveId: '101', size: 5, mobile: '13900000001' } });
     expect(team.status, JSON.stringify(team.body)).toBe(200);
@@ -139,7 +139,7 @@ describe('the console as each role', () => {
     await seedProject(platform);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

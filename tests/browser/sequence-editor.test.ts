@@ -13,7 +13,7 @@ import { seedDemoCatalog } from '../../scripts/src/seed-demo-catalog';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
 import { importAnnotations } from '../support/annotation-imports';
 import { upload } from '../support/batches';
-import { consoleToken, imageToScreen, landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { consoleToken, imageToScreen, landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, eventually, type Platform, startPlatform } from '../support/platform';
 import { adminAccount, adminPassword, forgetResendLimit, latestCode, signInAdmin } from '../support/sign-in';
 import { ok, person, type Person, projectBasics, publishProject } from '../support/worked-project';
@@ -36,7 +36,7 @@ describe('the sequence editor', () => {
   let inspectorToken: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     platform = await startPlatform();
     admin = await signInAdmin(platform);
     const catalog = await seedDemoCatalog(async (method, path, body, token) => (await call(platform, method, path, { body, token })).body, admin);
@@ -67,7 +67,7 @@ describe('the sequence editor', () => {
     itemId = items.items[0].id;
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -1,7 +1,7 @@
 // Sign-in flows in the real console: account choice, LOGIN_REPEAT, registration errors, role redirects, disabled users.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, startPlatform, type Platform } from '../support/platform';
 import { type Cast, castOfEveryRole, createPerson } from '../support/people';
 import { forgetResendLimit, latestCode } from '../support/sign-in';
@@ -12,11 +12,11 @@ describe('signing in through the console', () => {
   let cast: Cast;
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     cast = await castOfEveryRole(platform);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -3,7 +3,7 @@
 // figures without price or cost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { type Demo, startDemo } from '../support/demo';
 import { call, eventually } from '../support/platform';
 import { forgetResendLimit, latestCode } from '../support/sign-in';
@@ -13,7 +13,7 @@ describe('statistics in the console', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     demo = await startDemo();
     // The projection is async: the demo's work is counted once it has caught up.
     await eventually(
@@ -23,7 +23,7 @@ describe('statistics in the console', () => {
     );
   }, 240_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await demo?.platform.stop();
   });
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { call, startPlatform, type Platform } from '../support/platform';
 import { createPerson } from '../support/people';
 import { forgetResendLimit, latestCode, signInAdmin } from '../support/sign-in';
@@ -12,12 +12,12 @@ describe('tool configuration in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
     platform = await startPlatform({ worker: false });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const admin = await signInAdmin(platform);
     await createPerson(platform, admin, { role: '10', name: 'PM Tools', account: 'tools-pm@example.com', email: 'tools-pm@example.com', password: 'Manage@123' });
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sampleFrames, sampleZip } from '../../scripts/src/sample-images';
-import { landOn, launchBrowser, openPage, signInThroughConsole } from '../support/browser';
+import { landOn, closeContexts, sharedBrowser, openPage, signInThroughConsole } from '../support/browser';
 import { createPerson } from '../support/people';
 import { call, startPlatform, type Platform } from '../support/platform';
 import { forgetResendLimit, latestCode, signInAdmin } from '../support/sign-in';
@@ -16,7 +16,7 @@ describe('the wizard and the rough edges around it', () => {
 
   beforeAll(async () => {
     platform = await startPlatform({ worker: true });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const admin = await signInAdmin(platform);
     await createPerson(platform, admin, { role: '10', name: 'PM Members', account: pm.account, email: pm.account, password: pm.password });
     await call(platform, 'POST', '/manage/tools', { token: admin, body: { name: 'Lane box', templateType: 'box' } });
@@ -27,7 +27,7 @@ describe('the wizard and the rough edges around it', () => {
     for (const name of ['Lane fit', 'Sign fit']) await call(platform, 'POST', '/manage/error-groups', { token: admin, body: { name, values: [{ name: 'loose', color: '#ff0000', type: 'geometry' }] } });
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demoProjectTitle } from '../../scripts/src/seed-demo-project';
-import { consoleToken, inChinese, landOn, launchBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
+import { consoleToken, inChinese, landOn, closeContexts, sharedBrowser, openPage, signInAdminThroughConsole, signInThroughConsole } from '../support/browser';
 import { boxResult, startDemo } from '../support/demo';
 import { createPerson } from '../support/people';
 import { signIn, signInAdmin } from '../support/sign-in';
@@ -28,7 +28,7 @@ describe('the work loop in the console', () => {
   let groupId: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     let admin: string;
     ({ platform, admin, projectId, links, toolId } = await startDemo());
     // Nobody inspects what they annotated: the demo tagger annotates, this test's own inspector checks.
@@ -46,7 +46,7 @@ describe('the work loop in the console', () => {
     expect((await call(platform, 'PUT', `/manage/projects/${projectId}/rules`, { token: admin, body: chosen })).status).toBe(200);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await platform?.stop();
   });
 
