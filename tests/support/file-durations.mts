@@ -25,7 +25,7 @@ function readDurations(): Durations {
 }
 
 /** About how long the first file that starts the demo takes to seed it, while the run's other files wait for it. */
-const seedingSeconds = 45;
+const seedingSeconds = 60;
 
 /**
  * Which seeded demo a file starts, read from its text and the support files it imports: 'demo', 'demo_all_types' or
@@ -50,8 +50,9 @@ function seededDemoOf(file: string): string | null {
  * project with the most seconds first, and within a project the slowest file first: vitest keeps a test process for
  * the next file in line only when that file is of the same project, and otherwise ends it, so projects taken in turn
  * would start a process, which loads every module again, for almost every file. Of the first group's files that start
- * one seeded demo, the first starts in its turn and the others once the files started beside it have had the time the
- * seeding takes, so the cores work on other files instead of waiting for the seed.
+ * one seeded demo, the first starts in its turn and the others once the files started beside it (one fewer than the
+ * files that run at a time) have had the time the seeding takes, so the cores work on other files instead of waiting
+ * for the seed.
  */
 export class SlowestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -67,12 +68,14 @@ export class SlowestFirstSequencer extends BaseSequencer {
         seconds(b) - seconds(a),
     );
     const first = Math.min(...sorted.map((spec) => spec.project.config.sequence.groupOrder));
+    /** The seconds of other files placed after a seeding file before the next file of its demo may start. */
+    const seedingBesides = Math.max(1, this.ctx.config.maxWorkers - 1) * seedingSeconds;
     const ordered: TestSpecification[] = [];
     /** Per seeded demo: the seconds of files that need no seed placed since its first file, and its files held back. */
     const seeding = new Map<string, { besides: number; held: TestSpecification[] }>();
     const release = () => {
       for (const [demo, state] of seeding) {
-        if (state.besides < 2 * seedingSeconds) continue;
+        if (state.besides < seedingBesides) continue;
         ordered.push(...state.held);
         state.held = [];
         seeding.set(demo, { ...state, besides: Number.POSITIVE_INFINITY });
@@ -82,7 +85,7 @@ export class SlowestFirstSequencer extends BaseSequencer {
       const demo = spec.project.config.sequence.groupOrder === first ? seededDemoOf(spec.moduleId) : null;
       const state = demo ? seeding.get(demo) : undefined;
       if (demo && !state) seeding.set(demo, { besides: 0, held: [] });
-      else if (state && state.besides < 2 * seedingSeconds) {
+      else if (state && state.besides < seedingBesides) {
         state.held.push(spec);
         continue;
       }
