@@ -24,9 +24,10 @@ const mediumSpecs = 'services/*/src/**/*.medium.spec.ts';
 export default defineConfig({
   test: {
     // Files mostly wait on PostgreSQL, Redis, queues, timers and the demo's seeding, so more of them run at once than
-    // there are cores (vitest would take one fewer than the cores: one at a time on a two-core machine); with four at a
-    // time a run took 50 seconds longer. The browser files have a group and a count of their own below.
-    maxWorkers: 5,
+    // there are cores (vitest would take one fewer than the cores: one at a time on a two-core machine). Five at a time
+    // hold more connections than PostgreSQL's default 100 (each file's platform has pools of its own, a few start
+    // services beside it). The browser files have a group and a count of their own below.
+    maxWorkers: 4,
     // A clean clone has no timing cache: the committed times start the slowest files first, and the run ends with them.
     sequence: { sequencer: SlowestFirstSequencer },
     reporters: ['default', new SlowestFilesReporter()],
