@@ -21,13 +21,14 @@ const boxes = (value: unknown) => JSON.stringify(value as ClassedBox[]);
 
 /** The work loop's events, which change an item's rows only while one of its algorithm calls' rows is not judged. */
 const workLoop = new Set(['ItemClaimed', 'ResultSaved', 'ItemSubmitted', 'ItemPassed', 'ItemRejected']);
+const itemOf = (event: StoredEvent): string => (event.data as { itemId: string }).itemId;
 
 /**
  * The items of `events`' work loop that have rows not yet judged, found in one statement: most items were never part
  * of an algorithm call (an import's thousands of starting results among them), and their events need none.
  */
 async function followedItems(db: Kysely<Database>, events: StoredEvent[]): Promise<Set<string>> {
-  const itemIds = [...new Set(events.filter((e) => workLoop.has(e.type)).map((e) => (e.data as { itemId: string }).itemId))];
+  const itemIds = [...new Set(events.filter((e) => workLoop.has(e.type)).map(itemOf))];
   if (itemIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('algorithm_effects')
@@ -48,7 +49,7 @@ export const algorithmEffectProjection: Projection = {
     const open = (itemId: string, state = 'open') => db.updateTable('algorithm_effects').where('item_id', '=', itemId).where('state', '=', state);
     const followed = await followedItems(db, events);
     for (const event of events) {
-      if (workLoop.has(event.type) && !followed.has((event.data as { itemId: string }).itemId)) continue;
+      if (workLoop.has(event.type) && !followed.has(itemOf(event))) continue;
       switch (event.type) {
         case 'AlgorithmCallPlanned': {
           const d = event.data as CallData<'AlgorithmCallPlanned'>;
