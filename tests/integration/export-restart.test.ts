@@ -22,9 +22,18 @@ describe('an export whose worker is killed', () => {
   let worker: ChildProcess | null = null;
 
   // Small pages, so the archive is still being written when the worker is killed or stopped; a retention day of a
-  // second; running jobs given a fifth of a second to finish when the worker is told to stop.
-  const startWorker = (): ChildProcess =>
-    startWorkerOf(platform, { EXPORT_PAGE_SIZE: '10', EXPORT_DAY_MS: '1000', EXPORT_RETENTION_DAYS: '2', JOB_STOP_GRACE_MS: '200' });
+  // second; running jobs given a fifth of a second to finish when the worker is told to stop, unless a test says otherwise.
+  const startWorker = (stopGraceMs = 200): ChildProcess =>
+    startWorkerOf(platform, { EXPORT_PAGE_SIZE: '10', EXPORT_DAY_MS: '1000', EXPORT_RETENTION_DAYS: '2', JOB_STOP_GRACE_MS: String(stopGraceMs) });
+  /** The export's end, once a worker has written it, and the archive's pictures and images checked whole. */
+  const wholeArchive = async (exportId: string, folder: string): Promise<ExportView> => {
+    const done = await eventually(() => record(exportId), (r) => r.status === 'succeeded' || r.status === 'failed', 120_000);
+    expect(done).toMatchObject({ status: 'succeeded', items: files, attempts: 2 });
+    const entries = await zipEntries(await readFile(path.join(platform.config.exportRoot, folder, done.fileName)));
+    expect(JSON.parse(entries.get('annotations/instances.json')!.toString('utf8')).images).toHaveLength(files);
+    expect([...entries.keys()].filter((name) => name.endsWith('.png'))).toHaveLength(files);
+    return done;
+  };
   const record = async (exportId: string) => (await call(platform, 'GET', `/manage/exports/${exportId}`, { token })).body.data as ExportView;
   /** A COCO export with its pictures into `folder`, once its worker has begun writing it. */
   const runningExport = async (folder: string): Promise<string> => {
@@ -66,12 +75,8 @@ describe('an export whose worker is killed', () => {
     await expect(readdir(path.join(platform.config.exportRoot, 'drive'))).rejects.toThrow();
 
     worker = startWorker();
-    const done = await eventually(() => record(exportId), (r) => r.status === 'succeeded' || r.status === 'failed', 120_000);
-    expect(done).toMatchObject({ status: 'succeeded', items: files, attempts: 2 });
+    const done = await wholeArchive(exportId, 'drive');
     expect(await readdir(path.join(platform.config.exportRoot, 'drive'))).toEqual([done.fileName]);
-    const entries = await zipEntries(await readFile(path.join(platform.config.exportRoot, 'drive', done.fileName)));
-    expect(JSON.parse(entries.get('annotations/instances.json')!.toString('utf8')).images).toHaveLength(files);
-    expect([...entries.keys()].filter((name) => name.endsWith('.png'))).toHaveLength(files);
   }, 240_000);
 
   it('gives the export back when its worker is told to stop, and the next worker writes the whole archive', async () => {
@@ -82,11 +87,19 @@ describe('an export whose worker is killed', () => {
     await expect(readdir(path.join(platform.config.exportRoot, 'stopped'))).rejects.toThrow();
 
     worker = startWorker();
-    const done = await eventually(() => record(exportId), (r) => r.status === 'succeeded' || r.status === 'failed', 120_000);
-    expect(done).toMatchObject({ status: 'succeeded', items: files, attempts: 2 });
-    const entries = await zipEntries(await readFile(path.join(platform.config.exportRoot, 'stopped', done.fileName)));
-    expect(JSON.parse(entries.get('annotations/instances.json')!.toString('utf8')).images).toHaveLength(files);
-    expect([...entries.keys()].filter((name) => name.endsWith('.png'))).toHaveLength(files);
+    await wholeArchive(exportId, 'stopped');
+  }, 240_000);
+
+  it('stops cleanly when a job has not given itself back within the grace, and the next worker takes the job up', async () => {
+    // A grace of a millisecond: the export cannot give itself back in time, so the worker leaves it to its lock.
+    await terminate(worker!);
+    worker = startWorker(1);
+    const exportId = await runningExport('left');
+    expect(await terminate(worker!)).toEqual(cleanStop);
+    await expect(readdir(path.join(platform.config.exportRoot, 'left'))).rejects.toThrow();
+
+    worker = startWorker();
+    await wholeArchive(exportId, 'left');
   }, 240_000);
 
   it('removes a download when its retention days are up and says so on the record', async () => {

@@ -5,10 +5,13 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { type AppConfig, CONFIG, jobQueue, JobName } from '@annot/core';
 import { type RedisConnection, redisAnswers, WORKER_REDIS } from '../redis/worker-redis';
-import { JOB_HANDLERS, type JobHandler } from './job-handler';
+import { JOB_HANDLERS, type JobHandler, waitAgain } from './job-handler';
 
 export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly byName: Map<string, JobHandler>;
+  /** The handlers running now, so a stop can wait for them without closing what they use. */
+  private readonly running = new Set<Promise<unknown>>();
+  private stopping = false;
 
   constructor(
     @Inject(JOB_HANDLERS) handlers: JobHandler[],
@@ -32,18 +35,35 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap,
    */
   async beforeApplicationShutdown(): Promise<void> {
     if (!redisAnswers(this.redis)) return this.worker.close(true);
-    // Running jobs get a grace to finish; a long one still running is then told to give itself back to the queue,
-    // and one that does not listen is left to its lock, which runs out and lets another worker take it up.
-    const closed = this.worker.close();
-    if (await settlesWithin(closed, this.config.jobStopGraceMs)) return;
-    this.worker.cancelAllJobs('the worker is stopping');
-    await settlesWithin(closed, this.config.jobStopGraceMs);
+    this.stopping = true;
+    await this.worker.pause(true);
+    // Running jobs get a grace to finish; a long one still running is then told to give itself back to the queue.
+    if (!(await this.jobsEndWithin(this.config.jobStopGraceMs))) {
+      this.worker.cancelAllJobs('the worker is stopping');
+      // One that does not listen is left to its lock, which runs out and lets another worker take it up: the close
+      // waits for no job, so nothing closed after it (Redis, the database) is closed under a job that is still waited for.
+      if (!(await this.jobsEndWithin(this.config.jobStopGraceMs))) return this.worker.close(true);
+    }
+    await this.worker.close();
   }
 
   async process(job: Job, token?: string, stop?: AbortSignal): Promise<unknown> {
     const handler = this.byName.get(job.name);
     if (!handler) throw new Error(`No handler for job ${job.name}`);
-    return handler.handle(job, token, stop);
+    // A job taken in the moment the worker began to stop goes straight back for the next worker.
+    if (this.stopping) return waitAgain(job, token);
+    const handled = handler.handle(job, token, stop);
+    this.running.add(handled);
+    try {
+      return await handled;
+    } finally {
+      this.running.delete(handled);
+    }
+  }
+
+  /** Whether every job this worker runs has ended within `ms`. */
+  private jobsEndWithin(ms: number): Promise<boolean> {
+    return settlesWithin(Promise.allSettled(this.running), ms);
   }
 }
 
