@@ -156,6 +156,26 @@ export async function readLogPlaces(db: Kysely<Database>, options: ReadLogOption
   return rows.map((row) => ({ txId: row.tx_id, globalPosition: row.global_position }));
 }
 
+/**
+ * Whether any event (of `types`, where given) lies past `after`, and if so whether the first is settled (older than
+ * every transaction still running), without reading it: what a reader of the log asks before it reads a page. Of some
+ * types, each type's first event past the place is found through the (type, tx_id, global_position) index and the
+ * earliest of them taken: a type list on the log itself walks it in order and drops every event of another type one
+ * by one, so a reader of rare types (messages) walked the whole log behind its place at every poll, half a second of
+ * the server's time behind an import of 90,000 events and a third of all it spent while the import ran.
+ */
+export async function firstOfLog(db: Kysely<Database>, after: LogCursor, types?: readonly string[]): Promise<{ settled: boolean } | undefined> {
+  const past = (e: RawBuilder<unknown>) => sql<boolean>`(${e}.tx_id, ${e}.global_position) > (${after.txId}::xid8, ${after.globalPosition}::bigint)`;
+  const first = types
+    ? sql`SELECT f.tx_id, f.global_position FROM unnest(${[...types]}::text[]) AS t(type)
+        CROSS JOIN LATERAL (SELECT e.tx_id, e.global_position FROM public.events e WHERE e.type = t.type AND ${past(sql`e`)}
+                            ORDER BY e.tx_id, e.global_position LIMIT 1) f`
+    : sql`SELECT f.tx_id, f.global_position FROM public.events f WHERE ${past(sql`f`)}`;
+  const { rows } = await sql<{ settled: boolean }>`
+    SELECT f.tx_id < pg_snapshot_xmin(pg_current_snapshot()) AS settled FROM (${first}) f ORDER BY f.tx_id, f.global_position LIMIT 1`.execute(db);
+  return rows[0];
+}
+
 /** The conditions, order and limit of one page of the log, on a select of the events table. */
 function pageOf<O>(select: SelectQueryBuilder<Database, 'events', O>, options: ReadLogOptions): SelectQueryBuilder<Database, 'events', O> {
   let query = select

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database/database.types';
 import { type LogCursor, logStart } from '../events/stored-event';
+import { firstOfLog } from '../events/event-log.reader';
 import type { Wakeup } from '../database/wakeup';
 import type { LogRange, Projection } from './projection';
 import { applyPage, type ProjectionPage, readPage } from './projection-page';
@@ -318,17 +319,11 @@ export class ProjectionRunner {
 /**
  * What waits for a projection past its checkpoint, read outside any transaction: settled events to apply, committed
  * ones held behind an older transaction still running ('unsettled'), or nothing. The first event past the checkpoint
- * in log order says which, since later ones belong to the same or younger transactions; it is found through the
- * log's indexes as readLog finds its batch.
+ * in log order says which, since later ones belong to the same or younger transactions.
  */
 export async function waitingFor(db: Kysely<Database>, projection: Projection): Promise<'settled' | 'unsettled' | 'none'> {
-  const after = await readCheckpoint(db, projection.name);
-  const types = projection.types ? sql`AND e.type IN (${sql.join([...projection.types])})` : sql``;
-  const { rows } = await sql<{ settled: boolean }>`
-    SELECT e.tx_id < pg_snapshot_xmin(pg_current_snapshot()) AS settled FROM events e
-    WHERE (e.tx_id, e.global_position) > (${after.txId}::xid8, ${after.globalPosition}::bigint) ${types}
-    ORDER BY e.tx_id, e.global_position LIMIT 1`.execute(db);
-  return rows.length === 0 ? 'none' : rows[0].settled ? 'settled' : 'unsettled';
+  const first = await firstOfLog(db, await readCheckpoint(db, projection.name), projection.types);
+  return first === undefined ? 'none' : first.settled ? 'settled' : 'unsettled';
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
