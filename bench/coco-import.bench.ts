@@ -81,6 +81,20 @@
 //   batch, not an UPDATE a result), and the past item snapshots read only each event's project, place and time: the
 //   same three rounds took 7.5, 7.8 and 8.9 s (raw COPY 0.4 to 0.5 s, 0.06x), the worker 7.1 to 7.7 CPU s, PostgreSQL
 //   3.3 to 5.5.
+// - The runners' probe, 2026-11-30, another fresh quiet two-core machine, 1,000,000 boxes, one round: 141.8 s for a
+//   raw COPY's 5.8 s (0.04x), the worker 111.7 CPU s, PostgreSQL 103.8. Sampling each server process's CPU by the
+//   statement it ran (300,000 boxes) put a third of PostgreSQL's time in the runners' probe for what waits past their
+//   checkpoint: the messages projection's types are rare, its checkpoint stayed at the log's start through the whole
+//   import, and its probe walked every event behind it at each poll (half a second each, 90,000 events in). With each
+//   type's first event found through the type index (firstOfLog): 132.2 s for a raw COPY's 7.8 s (0.06x), PostgreSQL
+//   77.3 CPU s, the worker 114.6; the worker is now the whole floor, one core all the way through.
+// - Its memory, same machine, 300,000 boxes: a heap snapshot in the middle of the import held 95 MB of live objects
+//   (36 MB of them strings: 90,000 ids, the items' and the pictures' names, and the modules' sources) while the heap
+//   in use stood at about 400 MB; garbage collection took 11.2 s of the worker's 51 busy seconds in a CPU profile.
+//   With the old space held to 128 MB the worker ran out of memory (a full collection left 126 MB live), so the live
+//   set itself grows with the items and the 256 MB budget is not a matter of collecting sooner. With a young
+//   generation of 64 MB (--max-semi-space-size) collection took 7.7 s and the worker 41.7 CPU s instead of 52.0, but
+//   it peaked at 663 MB instead of 563: not kept.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
