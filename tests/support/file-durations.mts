@@ -102,6 +102,26 @@ export class SlowestFirstSequencer extends BaseSequencer {
  * Writes this run's times over the recorded ones and prints the ten slowest files of the run, the ten that cost the most
  * CPU in their own process, how busy the cores were and what the servers beside the tests spent.
  */
+interface FileCpu {
+  key: string;
+  cpu: number;
+}
+
+/** The files whose CPU was measured, the costliest first. */
+const mostCpu = (files: { key: string; cpu: number | undefined }[]): FileCpu[] =>
+  files.flatMap(({ key, cpu }) => (cpu === undefined ? [] : [{ key, cpu }])).sort((a, b) => b.cpu - a.cpu);
+
+/** The ten costliest files with their CPU seconds, under a line that says where they were spent and their total. */
+function costlyLines(costly: FileCpu[], where: string): string[] {
+  if (costly.length === 0) return [];
+  const total = Math.round(costly.reduce((sum, { cpu }) => sum + cpu, 0));
+  return [
+    '',
+    `The ten files that cost the most CPU ${where} (${total} CPU seconds for all ${costly.length} such files):`,
+    ...costly.slice(0, 10).map(({ key, cpu }) => `  ${cpu.toFixed(1).padStart(7)} s  ${key}`),
+  ];
+}
+
 export class SlowestFilesReporter implements Reporter {
   private readonly cpu = new CpuBusy();
   private readonly servers = new ServerCpu();
@@ -118,7 +138,7 @@ export class SlowestFilesReporter implements Reporter {
       .map((module) => {
         const { duration, collectDuration, setupDuration, prepareDuration, environmentSetupDuration } = module.diagnostic();
         const total = duration + collectDuration + setupDuration + prepareDuration + environmentSetupDuration;
-        return { key: keyOf(module.project.name, module.moduleId), seconds: Math.round(total / 100) / 10, cpu: module.meta().cpuSeconds };
+        return { key: keyOf(module.project.name, module.moduleId), seconds: Math.round(total / 100) / 10, cpu: module.meta().cpuSeconds, beside: module.meta().besideCpuSeconds };
       });
     if (timed.length === 0) return;
     const durations = readDurations();
@@ -127,18 +147,16 @@ export class SlowestFilesReporter implements Reporter {
     fs.writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
     const slowest = [...timed].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
     const lines = slowest.map(({ key, seconds }) => `  ${seconds.toFixed(1).padStart(7)} s  ${key}`);
-    const costly = timed.flatMap(({ key, cpu }) => (cpu === undefined ? [] : [{ key, cpu }])).sort((a, b) => b.cpu - a.cpu);
-    const cpuLines = costly.slice(0, 10).map(({ key, cpu }) => `  ${cpu.toFixed(1).padStart(7)} s  ${key}`);
-    const cpuTotal = costly.reduce((sum, { cpu }) => sum + cpu, 0);
+    const costly = mostCpu(timed.map(({ key, cpu }) => ({ key, cpu })));
+    const costlyBeside = mostCpu(timed.map(({ key, beside }) => ({ key, cpu: beside })));
     const servers = this.servers.report();
     console.log(
       [
         '',
         'The ten slowest test files of this run:',
         ...lines,
-        ...(costly.length > 0
-          ? ['', `The ten files that cost the most CPU in their own process (${Math.round(cpuTotal)} CPU seconds for all ${costly.length} such files):`, ...cpuLines]
-          : []),
+        ...costlyLines(costly, 'in their own process'),
+        ...costlyLines(costlyBeside, 'in the processes they started (browsers, services, programs)'),
         '',
         ...(busy ? [busy, ''] : []),
         ...(servers ? [servers, ''] : []),

@@ -1,6 +1,6 @@
 // The CPU seconds the machine's PostgreSQL and Redis spent during the run, read from the kernel's counters (Linux): the
 // tests' own processes are what `time` counts, these servers run beside them and share the same cores.
-import fs from 'node:fs';
+import { type ProcessEntry, processes, ticksOf } from './process-ticks';
 
 interface Server {
   name: string;
@@ -8,40 +8,12 @@ interface Server {
   ticks: number;
 }
 
-/** Own and reaped children's ticks: PostgreSQL's postmaster reaps every backend that ends, so its children count too. */
-function ticksOf(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-  } catch {
-    return null;
-  }
-}
-
 /** Live children's ticks (PostgreSQL's backends still connected), which the parent's counters do not hold yet. */
-function childrenTicks(parent: number, processes: { pid: number; ppid: number }[]): number {
-  return processes.filter((p) => p.ppid === parent).reduce((sum, p) => sum + (ticksOf(p.pid) ?? 0), 0);
-}
-
-function processes(): { pid: number; ppid: number; name: string }[] {
-  const found: { pid: number; ppid: number; name: string }[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      found.push({ pid: Number(entry), ppid, name });
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  return found;
+function childrenTicks(parent: number, all: ProcessEntry[]): number {
+  return all.filter((p) => p.ppid === parent).reduce((sum, p) => sum + (ticksOf(p.pid) ?? 0), 0);
 }
 
 function measure(): Server[] {
-  if (!fs.existsSync('/proc/self/stat')) return [];
   const all = processes();
   const byPid = new Map(all.map((p) => [p.pid, p]));
   const servers: Server[] = [];
