@@ -142,6 +142,28 @@ describe('sign-in', () => {
       expect((await call(platform, 'POST', '/api/active_ping', { token })).body.errCode).toBe('TOKEN_INVALID');
     });
 
+    it('marks a session used at most every half minute, so requests in between write nothing', async () => {
+      await create({ role: '40', name: 'Feng', account: 'feng@example.com' });
+      const token = await signIn(platform, 'feng@example.com', 'Tagger@123', 1);
+      // The activity row's version (xmin) changes with every update, its xmax with every lock an upsert takes.
+      const activity = async () =>
+        (
+          await sql<{ xmin: string; xmax: string; lastSeen: Date }>`SELECT sa.xmin::text, sa.xmax::text, sa.last_seen_at AS "lastSeen"
+            FROM session_activity sa JOIN sessions s USING (session_id) JOIN accounts a USING (account_id) WHERE a.account = 'feng@example.com'`.execute(platform.database.db)
+        ).rows;
+      await call(platform, 'GET', '/api/user/info', { token });
+      const [marked] = await activity();
+      expect(marked).toBeDefined();
+      for (let i = 0; i < 3; i++) expect((await call(platform, 'GET', '/api/user/info', { token })).status).toBe(200);
+      expect(await activity()).toEqual([marked]);
+      // Half a minute later the next request marks it again.
+      await sql`UPDATE session_activity SET last_seen_at = now() - interval '31 seconds' WHERE session_id IN (SELECT session_id FROM sessions s JOIN accounts a USING (account_id) WHERE a.account = 'feng@example.com')`.execute(platform.database.db);
+      const [stale] = await activity();
+      await call(platform, 'GET', '/api/user/info', { token });
+      const [again] = await activity();
+      expect(again.lastSeen.getTime()).toBeGreaterThan(stale.lastSeen.getTime() + 30_000);
+    });
+
     it('ends the session on logout', async () => {
       const token = await signIn(platform, 'zhou@example.com', 'Tagger@123', 1);
       expect((await call(platform, 'GET', '/manage/auth/logout', { token })).status).toBe(200);

@@ -48,7 +48,7 @@ export class SessionGuard implements CanActivate {
     if (session && session.accountStatus === 'active') {
       req.actor = { id: session.accountId, role: session.role };
       req.sessionId = session.sessionId;
-      await this.sessions.touch(session.sessionId);
+      await this.sessions.touch(session);
       if (!session.previousToken && this.tokenIsOld(session.tokenIssuedAt)) {
         await this.rotate(req, context.switchToHttp().getResponse<Response>(), session.accountId, session.sessionId);
       }

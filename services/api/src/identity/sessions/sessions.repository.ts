@@ -12,10 +12,18 @@ export interface LiveSession {
   tokenIssuedAt: Date;
   /** True when the token matched the one replaced by the latest rotation. */
   previousToken: boolean;
+  /** True when the session's activity was marked within the last `touchEverySeconds`: no need to mark it again. */
+  seenLately: boolean;
 }
 
 /** A rotated-out token keeps working this long, so requests already in flight do not fail. */
 const rotationGraceSeconds = 120;
+
+/**
+ * A session's activity is marked at most this often. Marking it is a write (an upsert that finds the row locks it even
+ * when it changes nothing), so each request would otherwise wait for a flush of the write-ahead log.
+ */
+const touchEverySeconds = 30;
 
 @Injectable()
 export class SessionsRepository {
@@ -55,6 +63,7 @@ export class SessionsRepository {
         'a.status as accountStatus',
         's.token_issued_at as tokenIssuedAt',
         sql<boolean>`${tokenHash !== null} and s.token_hash <> ${tokenHash ?? ''}`.as('previousToken'),
+        sql<boolean>`coalesce(sa.last_seen_at >= now() - make_interval(secs => ${touchEverySeconds}), false)`.as('seenLately'),
       ])
       .where('s.ended_at', 'is', null)
       .where(sql<boolean>`coalesce(sa.last_seen_at, s.started_at) > now() - make_interval(mins => ${idleMinutes})`);
@@ -73,11 +82,15 @@ export class SessionsRepository {
     return rows.map((r) => r.session_id);
   }
 
-  /** Marks the session used; written at most every 30 seconds per session. */
-  async touch(sessionId: string): Promise<void> {
+  /**
+   * Marks a session used, unless it was marked lately: the session as `findLive` read it says whether, so most requests
+   * write nothing. Requests side by side that all read it stale write it once.
+   */
+  async touch(session: Pick<LiveSession, 'sessionId' | 'seenLately'>): Promise<void> {
+    if (session.seenLately) return;
     await sql`
-      INSERT INTO session_activity (session_id, last_seen_at) VALUES (${sessionId}, now())
+      INSERT INTO session_activity (session_id, last_seen_at) VALUES (${session.sessionId}, now())
       ON CONFLICT (session_id) DO UPDATE SET last_seen_at = now()
-      WHERE session_activity.last_seen_at < now() - interval '30 seconds'`.execute(this.db);
+      WHERE session_activity.last_seen_at < now() - make_interval(secs => ${touchEverySeconds})`.execute(this.db);
   }
 }
