@@ -98,10 +98,6 @@ export class SlowestFirstSequencer extends BaseSequencer {
   }
 }
 
-/**
- * Writes this run's times over the recorded ones and prints the ten slowest files of the run, the ten that cost the most
- * CPU in their own process, how busy the cores were and what the servers beside the tests spent.
- */
 interface FileCpu {
   key: string;
   cpu: number;
@@ -122,6 +118,11 @@ function costlyLines(costly: FileCpu[], where: string): string[] {
   ];
 }
 
+/**
+ * Writes this run's times over the recorded ones and prints the ten slowest files of the run, the ten that cost the most
+ * CPU in their own process and in the processes they started, how busy the cores were and what the servers beside the
+ * tests spent.
+ */
 export class SlowestFilesReporter implements Reporter {
   private readonly cpu = new CpuBusy();
   private readonly servers = new ServerCpu();

@@ -39,7 +39,11 @@ export function processes(): ProcessEntry[] {
 /** The ticks of every live process below `root` (not its own), each with the children it reaped. */
 export function descendantsTicks(root: number, all: ProcessEntry[] = processes()): number {
   const children = new Map<number, number[]>();
-  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
+  for (const p of all) {
+    const siblings = children.get(p.ppid);
+    if (siblings) siblings.push(p.pid);
+    else children.set(p.ppid, [p.pid]);
+  }
   let ticks = 0;
   const below = [...(children.get(root) ?? [])];
   while (below.length > 0) {

@@ -1,6 +1,6 @@
 // The CPU seconds the machine's PostgreSQL and Redis spent during the run, read from the kernel's counters (Linux): the
 // tests' own processes are what `time` counts, these servers run beside them and share the same cores.
-import { type ProcessEntry, processes, ticksOf } from './process-ticks';
+import { descendantsTicks, processes, ticksOf } from './process-ticks';
 
 interface Server {
   name: string;
@@ -8,18 +8,14 @@ interface Server {
   ticks: number;
 }
 
-/** Live children's ticks (PostgreSQL's backends still connected), which the parent's counters do not hold yet. */
-function childrenTicks(parent: number, all: ProcessEntry[]): number {
-  return all.filter((p) => p.ppid === parent).reduce((sum, p) => sum + (ticksOf(p.pid) ?? 0), 0);
-}
-
 function measure(): Server[] {
   const all = processes();
   const byPid = new Map(all.map((p) => [p.pid, p]));
   const servers: Server[] = [];
-  // PostgreSQL's postmaster is the `postgres` process whose parent is not one.
+  // PostgreSQL's postmaster is the `postgres` process whose parent is not one; its backends still connected hold ticks
+  // its own counters do not hold yet.
   for (const p of all.filter((p) => p.name === 'postgres' && byPid.get(p.ppid)?.name !== 'postgres')) {
-    servers.push({ name: 'PostgreSQL', pid: p.pid, ticks: (ticksOf(p.pid) ?? 0) + childrenTicks(p.pid, all) });
+    servers.push({ name: 'PostgreSQL', pid: p.pid, ticks: (ticksOf(p.pid) ?? 0) + descendantsTicks(p.pid, all) });
   }
   for (const p of all.filter((p) => p.name === 'redis-server')) servers.push({ name: 'Redis', pid: p.pid, ticks: ticksOf(p.pid) ?? 0 });
   return servers;
