@@ -56,7 +56,11 @@ export async function startPlatform(
     worker,
     stop: async ({ keepDatabase = false } = {}) => {
       await worker?.close();
-      await api.close();
+      // The test is over: a connection its client keeps alive, or one a refused request left half-read, is ended
+      // rather than waited on for the minute the server keeps it.
+      const closing = api.close();
+      api.getHttpServer().closeAllConnections();
+      await closing;
       await (keepDatabase ? database.close() : database.drop());
     },
   };
