@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { endsWithParent } from './ends-with-parent';
 
 export interface S3Server {
   endpoint: string;
@@ -23,7 +24,7 @@ new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: process.env
 /** An S3 emulator of the bucket's own, for a test file or a benchmark. */
 export async function startS3Emulator(bucket: string): Promise<S3Server> {
   const directory = await mkdtemp(path.join(tmpdir(), 'annot-s3-'));
-  const child: ChildProcess = spawn(process.execPath, ['--openssl-legacy-provider', '-e', program], {
+  const child: ChildProcess = spawn(process.execPath, ['--openssl-legacy-provider', ...endsWithParent, '-e', program], {
     env: { ...process.env, S3_DIR: directory, S3_BUCKET: bucket },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -3,6 +3,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '@annot/core';
+import { endsWithParent } from './ends-with-parent';
 
 const repo = path.resolve(__dirname, '../..');
 
@@ -43,7 +44,7 @@ export async function servicesBuilt(): Promise<void> {
 
 /** Starts services/<service>/dist/main.js with these settings over the test's own environment; silent unless TEST_LOG_LEVEL is set. */
 export function startServiceProcess(service: Service, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [path.join(repo, `services/${service}/dist/main.js`)], {
+  return spawn(process.execPath, [...endsWithParent, path.join(repo, `services/${service}/dist/main.js`)], {
     cwd: repo,
     stdio: process.env.TEST_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
     env: { ...process.env, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PASSWORD_HASHING: 'fast', ...env },
