@@ -56,8 +56,8 @@ export async function startPlatform(
     worker,
     stop: async ({ keepDatabase = false } = {}) => {
       await worker?.close();
-      // The test is over: a connection its client keeps alive, or one a refused request left half-read, is ended
-      // rather than waited on for the minute the server keeps it.
+      // The test is over: a connection still open (the admin fuzz leaves one that is not idle) is ended rather than
+      // waited on for the minute the server keeps connections alive.
       const closing = api.close();
       api.getHttpServer().closeAllConnections();
       await closing;
