@@ -38,10 +38,13 @@ export function ListTable({ headings, empty, error, children }: ListTableProps) 
   );
 }
 
-/** A cell of buttons: the buttons sit in a box of their own, since a cell made a flex box leaves the table's columns. */
-export function ActionsCell({ children }: { children: ReactNode }) {
+/**
+ * A cell of buttons: the buttons sit in a box of their own, since a cell made a flex box leaves the table's columns.
+ * `className` gives a cell of many buttons the width to keep them on few lines.
+ */
+export function ActionsCell({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <TableCell>
+    <TableCell className={className}>
       <div className="flex flex-wrap gap-1">{children}</div>
     </TableCell>
   );

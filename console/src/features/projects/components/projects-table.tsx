@@ -13,7 +13,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { useCan } from '@/lib/authorization';
 import { type ProjectTab, useProjectCounts, useProjects } from '../api/get-projects';
 import { ProjectActions } from './project-actions';
-import { QualityLinks } from './quality-links';
+import { QualityMenu } from './quality-links';
 import { formatNumber } from '@/lib/numbers';
 import { formatDayRange } from '@/lib/time';
 
@@ -28,9 +28,11 @@ export interface ProjectsTableProps {
   manage: boolean;
   /** Where a project opens for this area; the PM's and the supplier's screens unless told. */
   openPath?: (project: ProjectSummary) => string;
+  /** Where a project's statistics open for this area, for a person who may read them there. */
+  statisticsPath?: (project: ProjectSummary) => string;
 }
 
-export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
+export function ProjectsTable({ tab, manage, openPath, statisticsPath }: ProjectsTableProps) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState('');
@@ -83,14 +85,24 @@ export function ProjectsTable({ tab, manage, openPath }: ProjectsTableProps) {
               </TableCell>
               <TableCell>{t('projects_data_counts', { count: project.items, batches: project.batches, items: project.items })}</TableCell>
               <TableCell>{project.creatorName}</TableCell>
-              <ActionsCell>
+              <ActionsCell className={manage ? 'min-w-[20rem]' : 'min-w-[11rem]'}>
                 {manage && can('project.members.assign') && (
                   <Button asChild size="sm" variant="outline">
                     <Link to={`/project/people/${project.id}`}>{t('projects_members')}</Link>
                   </Button>
                 )}
-                {manage && tab !== 'release' && <QualityLinks projectId={project.id} />}
+                {manage && tab !== 'release' && <QualityMenu projectId={project.id} projectTitle={project.title} />}
                 {manage && <ProjectActions id={project.id} status={project.status} published={project.published} />}
+                {!manage && (
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={open(project)}>{t('items_open')}</Link>
+                  </Button>
+                )}
+                {!manage && statisticsPath && (
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={statisticsPath(project)}>{t('insights_statistics')}</Link>
+                  </Button>
+                )}
               </ActionsCell>
             </TableRow>
           ))}
