@@ -72,6 +72,9 @@ describe('readable names in the console', () => {
     expect(await marks.textContent()).not.toMatch(/frame/i);
     // The preview draws the result's object over the image.
     await pm.page.getByRole('figure', { name: 'Preview' }).getByRole('img', { name: rejected.fileName }).waitFor();
+    // The result reads from the top beside the taller preview: its version line right under its heading.
+    const [heading, version] = await Promise.all([result.getByRole('heading', { name: 'Result' }).boundingBox(), result.getByText(/^Version \d+, \d+ objects?$/).boundingBox()]);
+    expect(version!.y - heading!.y).toBeLessThan(48);
     expect(await pm.page.getByRole('list', { name: 'Objects drawn' }).getByRole('listitem').count()).toBe(1);
     // The link the item waits in, with its type beside its name; the people who worked on it by name.
     await pm.page.getByText('Annotation (Annotation)', { exact: true }).first().waitFor();

@@ -49,6 +49,9 @@ describe('statistics in the console', () => {
     await pm.page.getByRole('table', { name: 'Person' }).getByRole('columnheader', { name: 'Cost (RMB)' }).waitFor();
     await pm.page.getByText(/unit price ¥/).waitFor();
     await pm.page.getByRole('figure', { name: 'Output per period' }).locator('.recharts-bar-rectangle').first().waitFor();
+    // The page keeps to the console's width: its widest tables scroll in their cards, and the granularity stays in view.
+    expect(await pm.page.locator('main').evaluate((main) => main.scrollWidth - main.clientWidth)).toBe(0);
+    await expect.poll(() => pm.page.getByRole('group', { name: 'Chart granularity' }).getByRole('button', { name: 'Year' }).boundingBox().then((box) => box && box.x + box.width <= 1280)).toBe(true);
 
     const byMonth = pm.page.waitForResponse((r) => r.url().includes(`/statistics?`) && r.url().includes('granularity=month'));
     await pm.page.getByRole('group', { name: 'Chart granularity' }).getByRole('button', { name: 'Month' }).click();

@@ -11,7 +11,7 @@ const share = (done: number, total: number) => (total > 0 ? Math.round((done / t
 export function ProgressTables({ links, batches }: { links: LinkProgress[]; batches: BatchProgress[] }) {
   const { t } = useTranslation();
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Table aria-label={t('insights_progress_links')}>
         <TableHeader>
           <TableRow>

@@ -42,7 +42,7 @@ export function StatisticsView({ projectId, scope, asOf }: { projectId: string; 
     ...(money ? [['insights_cost', rmb(s.totals.cost ?? 0)] as [string, string]] : []),
   ];
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">
           {t(`insights_title_${scope}`)} · {s.project.title}

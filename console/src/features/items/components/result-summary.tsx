@@ -35,7 +35,7 @@ export function ResultSummary({ result, tools, toolName }: { result: SavedResult
   const objects = result?.result.objects ?? [];
   const itemAttributes = result ? valuesText(result.result.attributes) : '';
   return (
-    <section className="grid gap-2" aria-label={t('items_result')}>
+    <section className="grid content-start gap-2" aria-label={t('items_result')}>
       <h2 className="text-base font-semibold">{t('items_result')}</h2>
       <p className="text-sm text-muted-foreground">
         {result ? t('items_result_version', { version: result.version, count: objects.length }) : t('items_result_none')}
