@@ -1,14 +1,28 @@
 // Demo work on the demo project, done through the API as its people would: the tagger claims and submits boxes, the
 // inspector passes one and rejects one with a mark, so a newcomer sees every state of the loop right away.
 import { type Call, ok } from './seed-demo-call';
+import { sceneFrame } from './sample-scenes';
 
-const boxes = [
-  { category: 'car', x: 40, y: 60, width: 90, height: 50 },
-  { category: 'pedestrian', x: 150, y: 70, width: 30, height: 80 },
-  { category: 'cyclist', x: 200, y: 90, width: 45, height: 60 },
-  { category: 'car', x: 20, y: 120, width: 110, height: 70 },
-  { category: 'car', x: 180, y: 40, width: 80, height: 55 },
-];
+/** The demo scenes' size: the demo project's frames are drawn at it. */
+const scene = { width: 320, height: 240 };
+
+/**
+ * The tagger's box on a demo frame: around the frame's first vehicle, as the scene drew it; a loose one leaves a margin
+ * round it, for the inspector to mark.
+ */
+function vehicleBox(fileName: string, loose: boolean): { x: number; y: number; width: number; height: number } {
+  const index = Number(/frame_(\d+)/.exec(fileName)?.[1] ?? 1);
+  const { box } = sceneFrame(index, scene.width, scene.height).objects[0];
+  if (!loose) return box;
+  const margin = 10;
+  const x = Math.max(0, box.x - margin);
+  const y = Math.max(0, box.y - margin);
+  return { x, y, width: Math.min(scene.width, box.x + box.width + margin) - x, height: Math.min(scene.height, box.y + box.height + margin) - y };
+}
+
+/** How many of the claimed frames the tagger submits, and which of them gets the loose box. */
+const submitted = 5;
+const looseOne = 1;
 
 /** A small import is in within a second or two: asked this often, the demo's work starts soon after. */
 const importPollMs = 250;
@@ -76,11 +90,12 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
   const groups = ok(await call('GET', `/manage/error-groups?keyword=${encodeURIComponent('Demo box errors')}`, undefined, people.admin), 'error groups') as { id: string; name: string }[];
   const group = groups.find((g) => g.name === 'Demo box errors')!;
   const claimed = ok(await call('POST', `/manage/items/links/${crew.annotationLinkId}/claims`, { count: 8 }, tagger), 'claim').items as string[];
-  for (const [i, itemId] of claimed.slice(0, boxes.length).entries()) {
-    const { category, ...shape } = boxes[i];
+  for (const [i, itemId] of claimed.slice(0, submitted).entries()) {
+    const { fileName } = ok(await call('GET', `/manage/items/${itemId}`, undefined, tagger), 'item') as { fileName: string };
+    const shape = vehicleBox(fileName, i === looseOne);
     const result = {
       frameCount: 1,
-      objects: [{ id: `box-${i + 1}`, toolId: tool.toolId, toolVersion: tool.toolVersion, templateType: 'box', attributes: { category }, keyframes: [{ frame: 0, shape: { type: 'box', ...shape }, attributes: {} }] }],
+      objects: [{ id: `box-${i + 1}`, toolId: tool.toolId, toolVersion: tool.toolVersion, templateType: 'box', attributes: { category: 'car' }, keyframes: [{ frame: 0, shape: { type: 'box', ...shape }, attributes: {} }] }],
       attributes: {},
     };
     ok(await call('PUT', `/manage/items/${itemId}/result`, { result }, tagger), 'save');
@@ -90,7 +105,9 @@ export async function seedDemoWork(call: Call, people: DemoWorkers): Promise<voi
   const checked = ok(await call('POST', `/manage/items/links/${crew.inspectionLinkId}/claims`, { count: 3 }, inspector), 'inspection claim').items as string[];
   if (checked[0]) ok(await call('POST', `/manage/items/${checked[0]}/pass`, undefined, inspector), 'pass');
   if (checked[1]) {
-    const mark = { errorGroupId: group.id, value: 'loose box', objectId: 'box-2', comment: 'Fit the box to the person' };
+    const item = ok(await call('GET', `/manage/items/${checked[1]}`, undefined, inspector), 'item') as { result: { result: { objects: { id: string }[] } } | null };
+    const objectId = item.result?.result.objects[0]?.id;
+    const mark = { errorGroupId: group.id, value: 'loose box', ...(objectId ? { objectId } : {}), comment: 'Fit the box to the car' };
     ok(await call('POST', `/manage/items/${checked[1]}/reject`, { marks: [mark] }, inspector), 'reject');
   }
   await dismissCrew(call, crew);
