@@ -64,11 +64,11 @@ describe('project wizard in the console', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(/\/project\/datamanage\/[0-9a-f-]{36}$/);
     await page.getByText('Ongoing').first().waitFor();
-    // The ongoing list shows it, with only the actions its status allows.
+    // The ongoing list shows it, with only the actions its status allows beside the menu of its pages.
     await page.getByRole('navigation', { name: 'Side menu' }).getByRole('link', { name: 'Ongoing projects' }).click();
     const listed = page.getByRole('row').filter({ hasText: 'Lane markings' });
     await listed.waitFor();
-    expect(await listed.getByRole('button').allTextContents()).toEqual(['Pause', 'Complete', 'Close', 'Clone']);
+    expect(await listed.getByRole('button').allTextContents()).toEqual(['More', 'Pause', 'Complete', 'Close', 'Clone']);
     await listed.getByRole('link', { name: 'Lane markings' }).click();
     await page.waitForURL(/\/project\/datamanage\/[0-9a-f-]{36}$/);
 
