@@ -1,5 +1,5 @@
 // What component tests share: a fake API answering by method and path in the seed's envelope,
-// and a render in the chosen language with a fresh query client and a router.
+// and a render in the chosen language (or as a person of a role) with a fresh query client and a router.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -7,6 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { i18n, setLanguage, type UiLanguage } from '@/lib/i18n';
+import { serverConfigQuery } from '@/lib/server-config';
+import { userInfoQuery } from '@/lib/user-info';
 
 export interface Answer {
   code?: number;
@@ -41,6 +43,21 @@ export function renderIn(language: UiLanguage, ui: ReactElement) {
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+/** Renders in English for a person of `role` (its code), as the console's permission checks read the signed-in person. */
+export function renderAs(role: string, ui: ReactElement) {
+  void setLanguage('en-US');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(userInfoQuery().queryKey, { id: 'p', name: 'Someone', role, account: 'someone', ding_talk_account: null });
+  client.setQueryData(serverConfigQuery().queryKey, { dots_url: '/login', private_deployment: false });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
         <MemoryRouter>{ui}</MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,

@@ -1,16 +1,10 @@
 // A row of the project list offers each person a way in: a PM the project's lifecycle with its other pages in one
 // menu, a tagger or a supplier the project's work screen and their own statistics.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectSummary } from '@annot/workflows';
-import { userInfoQuery } from '@/lib/user-info';
-import { serverConfigQuery } from '@/lib/server-config';
-import { i18n, setLanguage } from '@/lib/i18n';
-import { fakeApi } from '@/test/fake-api';
+import { fakeApi, renderAs } from '@/test/fake-api';
 import { ProjectsTable, type ProjectsTableProps } from './projects-table';
 
 const id = '00000000-0000-4000-8000-000000000009';
@@ -32,21 +26,9 @@ const project: ProjectSummary = {
   version: '3',
 };
 
-function renderAs(role: string, props: ProjectsTableProps) {
+function tableAs(role: string, props: ProjectsTableProps) {
   fakeApi({ 'GET /manage/projects': { data: { items: [project], nextCursor: null } }, 'GET /manage/projects/counts': { data: { in_progress: 1 } } });
-  void setLanguage('en-US');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(userInfoQuery().queryKey, { id: 'p', name: 'Someone', role, account: 'someone', ding_talk_account: null });
-  client.setQueryData(serverConfigQuery().queryKey, { dots_url: '/login', private_deployment: false });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ProjectsTable {...props} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderAs(role, <ProjectsTable {...props} />);
 }
 
 const row = async () => (await screen.findByRole('link', { name: 'Night drives' })).closest('tr')!;
@@ -56,7 +38,7 @@ describe(ProjectsTable.name, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("gathers a PM's pages of an ongoing project in one menu beside its lifecycle", async () => {
-    renderAs('10', { tab: 'going', manage: true });
+    tableAs('10', { tab: 'going', manage: true });
     const cells = await row();
     expect(actionsOf(cells)).toEqual(['Members', 'More', 'Pause', 'Complete', 'Close', 'Clone']);
     await userEvent.click(within(cells).getByRole('button', { name: 'More pages of Night drives' }));
@@ -73,7 +55,7 @@ describe(ProjectsTable.name, () => {
   });
 
   it('offers a tagger the work screen and its own statistics, and nothing to manage', async () => {
-    renderAs('40', { tab: 'going', manage: false, openPath: (p) => `/tag/datamanage/${p.id}`, statisticsPath: (p) => `/tag/sum/${p.id}` });
+    tableAs('40', { tab: 'going', manage: false, openPath: (p) => `/tag/datamanage/${p.id}`, statisticsPath: (p) => `/tag/sum/${p.id}` });
     const cells = await row();
     expect(actionsOf(cells)).toEqual(['Open', 'Statistics']);
     expect(within(cells).getByRole('link', { name: 'Open' })).toHaveAttribute('href', `/tag/datamanage/${id}`);
@@ -81,7 +63,7 @@ describe(ProjectsTable.name, () => {
   });
 
   it('opens a supplier on its own screen when the area names none', async () => {
-    renderAs('30', { tab: 'going', manage: false });
+    tableAs('30', { tab: 'going', manage: false });
     const cells = await row();
     expect(actionsOf(cells)).toEqual(['Open']);
     expect(within(cells).getByRole('link', { name: 'Open' })).toHaveAttribute('href', `/supplier/datamanage/${id}`);
