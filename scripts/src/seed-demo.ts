@@ -31,6 +31,9 @@ export const demoAccounts: DemoAccount[] = [
   { role: '60', tab: 'internal', name: 'Demo Auditor', account: 'auditor@example.com', password: 'Demo@2026' },
 ];
 
+/** How a demo account is shown to the person who started the platform: its sign-in tab, account and password. */
+export const demoAccountLine = (account: DemoAccount): string => `  ${account.tab.padEnd(8)} ${account.account} / ${account.password}`;
+
 export interface DemoOptions {
   /** The demo algorithm is registered at this address and called on a batch of its own. */
   detectorUrl?: string;

@@ -6,7 +6,7 @@ import { loadConfig } from '@annot/core';
 import { adminAccountRefusal } from './admin-account';
 import { repoRoot, resolvePostgres, resolveRedis, type ResolvedService } from './local-services';
 import { migrate } from './migrate';
-import { seedDemo } from './seed-demo';
+import { demoAccountLine, seedDemo } from './seed-demo';
 
 const root = repoRoot();
 const services: ResolvedService[] = [];
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     `The platform is up: ${baseUrl}`,
     `  admin: ${config.admin.account} / ${config.admin.password} (sign in on the Internal tab; the code is printed`,
     `         in this log and kept in the admin's Mailbox page while MAIL_URL is not set)`,
-    ...demo.map((d) => `  ${d.tab.padEnd(8)} ${d.account} / ${d.password}`),
+    ...demo.map(demoAccountLine),
     `  API documentation: ${baseUrl}/api/docs`,
     `  demo detector (model-server contract): ${detectorUrl}/detect`,
     'Press Ctrl-C to stop.',

@@ -7,8 +7,10 @@ import { demoSequenceProject, demoSequences, demoVideoFrames, demoVideoProject }
 import { demoPanopticTitle } from '../../scripts/src/seed-demo-panoptic';
 import { demoPanopticSequenceTitle } from '../../scripts/src/seed-demo-panoptic-sequence';
 import { demoFusionFrames, demoFusionItems, demoFusionLater, demoFusionTitle, demoSegmentationTitle } from '../../scripts/src/seed-demo-point-clouds';
+import { demoCommand } from '../../scripts/src/seed-demo-command';
 import { startDemo } from '../support/demo';
 import { call, type Platform } from '../support/platform';
+import { signInAdmin } from '../support/sign-in';
 import { zipEntries } from '../support/zip-entries';
 
 type Item = { id: string; fileName: string; status: string; frameCount: number; width: number; height: number };
@@ -139,5 +141,32 @@ describe('demo of other annotation types', () => {
     const panoptic = JSON.parse(entries.get('annotations/panoptic.json')!.toString());
     expect(panoptic.annotations.map((a: { file_name: string }) => a.file_name)).toEqual([0, 1, 2, 3].map((n) => `Panoptic drive 1/panoptic-drive/00000${n}.png`));
     expect(panoptic.annotations.map((a: { segments_info: unknown[] }) => a.segments_info.length)).toEqual([4, 4, 3, 3]);
+  });
+
+  // Last: the command signs the admin in again, which signs this file's admin session out.
+  it('is left as it is when the demo command runs again against the running platform, which prints its sign-ins', async () => {
+    const env = { ...process.env, DATABASE_URL: platform.database.url, MAIL_URL: undefined };
+    const printed: string[] = [];
+    const counts = async (token: string) => {
+      const going: { id: string; title: string }[] = (await call(platform, 'GET', '/manage/projects?tab=going', { token })).body.data.items;
+      const pages = await Promise.all(going.map(async (p) => [p.title, (await call(platform, 'GET', `/manage/items/projects/${p.id}?limit=100`, { token })).body.data.items.length] as const));
+      return pages.sort();
+    };
+    const before = await counts(admin);
+    expect(await demoCommand(['--api', platform.baseUrl], env, (line) => printed.push(line))).toBe(0);
+    expect(printed).toContain('  internal pm@example.com / Demo@2026');
+    expect(printed).toContain('  client   client@example.com / Demo@2026');
+    expect(await counts(await signInAdmin(platform))).toEqual(before);
+  }, 120_000);
+
+  it('refuses options that are not its own, and a platform that sends its sign-in codes by mail', async () => {
+    const printed: string[] = [];
+    expect(await demoCommand([], process.env, (line) => printed.push(line))).toBe(2);
+    expect(await demoCommand(['--api', 'platform:3000'], process.env, (line) => printed.push(line))).toBe(2);
+    expect(await demoCommand(['--api', platform.baseUrl, '--verbose'], process.env, (line) => printed.push(line))).toBe(2);
+    expect(printed.filter((line) => line.startsWith('usage:'))).toHaveLength(3);
+    const mailed = await demoCommand(['--api', platform.baseUrl], { ...process.env, MAIL_URL: 'smtp://mail.example.com:587' }, (line) => printed.push(line));
+    expect(mailed).toBe(1);
+    expect(printed.at(-1)).toMatch(/^MAIL_URL is set/);
   });
 });
