@@ -38,7 +38,7 @@ export async function demoCommand(argv: string[], env: NodeJS.ProcessEnv, print:
     return 1;
   }
   const accounts = await seedDemo(options.api, config.databaseUrl, config.admin, { detectorUrl: options.detector });
-  print(`demo ready at ${options.api}; sign in with:`);
+  print('the demo is ready; sign in with:');
   accounts.map(demoAccountLine).forEach((line) => print(line));
   return 0;
 }
