@@ -1,7 +1,7 @@
 # One image for the migration, the API (which serves the console) and the worker; the command picks which runs.
-FROM node:20-bookworm-slim AS build
+# The workspaces' manifests, from which both installs below start: the install layers are reused while only sources change.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
-# The manifests first, so that the install layer is reused while only sources change.
 COPY package.json package-lock.json ./
 COPY workflows/package.json workflows/
 COPY migrations/package.json migrations/
@@ -10,6 +10,8 @@ COPY services/api/package.json services/api/
 COPY services/worker/package.json services/worker/
 COPY services/detector/package.json services/detector/
 COPY console/package.json console/
+
+FROM manifests AS build
 RUN npm ci
 COPY . .
 # The modules go: the image takes those of the next stage instead.
@@ -17,16 +19,7 @@ RUN npm run build && rm -rf node_modules */node_modules services/*/node_modules
 
 # The packages the services and their commands need to run, and no more: not the console's (it is served as the files
 # it was built into), the development tools, or the embedded PostgreSQL that `npm run up` falls back on.
-FROM node:20-bookworm-slim AS modules
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY workflows/package.json workflows/
-COPY migrations/package.json migrations/
-COPY services/core/package.json services/core/
-COPY services/api/package.json services/api/
-COPY services/worker/package.json services/worker/
-COPY services/detector/package.json services/detector/
-COPY console/package.json console/
+FROM manifests AS modules
 RUN npm ci --omit=dev --include-workspace-root=false -w workflows -w migrations -w services/core -w services/api -w services/worker -w services/detector
 
 FROM node:20-bookworm-slim
