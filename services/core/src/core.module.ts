@@ -1,9 +1,9 @@
 // The Nest module that gives api and worker the configuration, the database, the event store and the command pipeline.
-import { type DynamicModule, Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { BatchItemsRegistrar } from './batches/batch-items.registrar';
 import { CommandPipeline } from './commands/command-pipeline';
-import { type AppConfig, loadConfig } from './config/config';
+import { type AppConfig, loadConfig, productionWarnings } from './config/config';
 import { createDatabase } from './database/database';
 import { DATABASE } from './database/database.token';
 import type { Database } from './database/database.types';
@@ -15,11 +15,17 @@ export const CONFIG = Symbol('CONFIG');
 
 @Global()
 @Module({})
-export class CoreModule implements OnApplicationShutdown {
+export class CoreModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly db: Kysely<Database>,
     @Inject(WrittenNotifier) private readonly notifier: WrittenNotifier,
   ) {}
+
+  onApplicationBootstrap(): void {
+    const logger = new Logger(CoreModule.name);
+    for (const warning of productionWarnings(this.config)) logger.warn(warning);
+  }
 
   static forRoot(config: AppConfig = loadConfig()): DynamicModule {
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, productionWarnings } from './config';
 
 describe(loadConfig.name, () => {
   describe('passwordHashing', () => {
@@ -18,5 +18,17 @@ describe(loadConfig.name, () => {
     it('refuses a cost it does not know', () => {
       expect(() => loadConfig({ PASSWORD_HASHING: 'cheap' })).toThrow(/standard or fast/);
     });
+  });
+});
+
+describe(productionWarnings.name, () => {
+  it('warns a production process started without SECRET_KEY', () => {
+    expect(productionWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([expect.stringMatching(/^SECRET_KEY is not set: .* set SECRET_KEY, the same for the API and every worker$/)]);
+  });
+
+  it('says nothing when SECRET_KEY is set, or outside production', () => {
+    expect(productionWarnings(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'a1b2c3d4e5f6' }))).toEqual([]);
+    expect(productionWarnings(loadConfig({ NODE_ENV: 'test' }))).toEqual([]);
+    expect(productionWarnings(loadConfig({}))).toEqual([]);
   });
 });

@@ -152,6 +152,18 @@ function storageBucket(env: NodeJS.ProcessEnv): ObjectStoreConfig | null {
   return bucket;
 }
 
+/** The secret of a platform started without SECRET_KEY: written here, so anyone who reads the source knows it. */
+const developmentSecretKey = 'development-secret: set SECRET_KEY in production';
+
+/**
+ * What a production process says when it starts about settings left at their development values. Not a refusal: the
+ * compose stack starts without a `.env`, and its first run should answer, but no operator should miss it.
+ */
+export function productionWarnings(config: AppConfig): string[] {
+  if (!config.production || config.secretKey !== developmentSecretKey) return [];
+  return ['SECRET_KEY is not set: algorithm credentials and webhook secrets are sealed, and media addresses signed, with a development value anyone can read in the source; set SECRET_KEY, the same for the API and every worker'];
+}
+
 /** The fast cost makes stolen hashes cheap to crack, so a production process refuses to start with it. */
 function passwordHashing(env: NodeJS.ProcessEnv): PasswordHashing {
   const wanted = env.PASSWORD_HASHING ?? 'standard';
@@ -202,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exportRetentionDays: Number(env.EXPORT_RETENTION_DAYS ?? 7),
     exportDayMs: Number(env.EXPORT_DAY_MS ?? 86_400_000),
     exportPageSize: Number(env.EXPORT_PAGE_SIZE ?? 200),
-    secretKey: env.SECRET_KEY ?? 'development-secret: set SECRET_KEY in production',
+    secretKey: env.SECRET_KEY ?? developmentSecretKey,
     publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
     algorithms: {
       chunkSize: Number(env.ALGORITHM_CHUNK_SIZE ?? 20),
