@@ -25,6 +25,13 @@
 // On a fresh quiet machine (2026-11-30), at 1,000,000 objects: COCO 0.52x and YOLO 0.66x of the parsed COPY, peak RSS
 // 240 and 231 MB. The COCO writer's profile (5.1 s): parsing the results 1.4 s (the baseline parses them too), garbage
 // collection 0.9, waiting for pages 1.0, deflate 0.6, the encoding itself under 1.
+// Tried and left (2026-12-02, a quiet two-core machine, the 1,000,000-object fixture, in one process): the scope read
+// as one COPY of a JSON array per item instead of keyset pages. Reading alone, 3.4 s against the pages' 3.8 (2.1 and
+// 3.1 CPU s in Node), but whole COCO exports took 8.6 to 9.3 s against 6.3 to 7.8: the process sat idle for 2 to 3 s,
+// as PostgreSQL stops at a full socket while the writer encodes and then starts again, where the pages asked two ahead
+// keep it working. Of a COCO export's garbage collection, 248 scavenges took 1.45 s, against 89 and 0.42 s for
+// reading the same pages alone: the encoding's own garbage. A young generation of 64 MB made exports about 6 percent
+// faster (5.6 to 5.8 s against 6.0 to 6.3, alternated), and would cost the worker up to 150 MB of the 256 MB budget.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
