@@ -30,8 +30,9 @@
 // 3.1 CPU s in Node), but whole COCO exports took 8.6 to 9.3 s against 6.3 to 7.8: the process sat idle for 2 to 3 s,
 // as PostgreSQL stops at a full socket while the writer encodes and then starts again, where the pages asked two ahead
 // keep it working. Of a COCO export's garbage collection, 248 scavenges took 1.45 s, against 89 and 0.42 s for
-// reading the same pages alone: the encoding's own garbage. A young generation of 64 MB made exports about 6 percent
-// faster (5.6 to 5.8 s against 6.0 to 6.3, alternated), and would cost the worker up to 150 MB of the 256 MB budget.
+// reading the same pages alone: the encoding's own garbage. Semi-spaces of 64 MB (`--max-semi-space-size`, 16 by
+// default) made exports about 6 percent faster (5.6 to 5.8 s against 6.0 to 6.3, alternated), but let the young
+// generation alone reach 192 MB of the 256 MB budget.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { Writable } from 'node:stream';
