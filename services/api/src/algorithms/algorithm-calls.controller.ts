@@ -14,6 +14,7 @@ import { requestLanguage } from '../http/request-language';
 import { HiddenInPrivateDeployment, Public } from '../identity/access/access.decorator';
 import { Can } from '../identity/access/can.decorator';
 import { ProjectAccess } from '../projects/project-access.service';
+import { streamBody } from '../http/stream-body';
 import { AlgorithmsRepository } from './algorithms.repository';
 import { type AlgorithmCallAnswer, StartAlgorithmCallCommand } from './commands/start-algorithm-call.handler';
 import { SteerAlgorithmCallCommand } from './commands/steer-algorithm-call.handler';
@@ -87,7 +88,7 @@ export class AlgorithmCallsController {
     if (!item || !file) throw new AppError(404, 'NOT_FOUND', 'items.media_unavailable');
     res.setHeader('Content-Type', item.mediaType);
     res.setHeader('Cache-Control', 'private, no-store');
-    file.pipe(res);
+    await streamBody(res, file);
   }
 
   private async found(callId: string, req: Request): Promise<AlgorithmCallView> {

@@ -1,6 +1,7 @@
 // Sends a stored archive with byte ranges, so an interrupted download resumes where it stopped.
 import type { Response } from 'express';
 import { AppError, type Storage } from '@annot/core';
+import { streamBody } from '../http/stream-body';
 
 /** One range of "bytes=start-end", "bytes=start-" or "bytes=-suffix"; anything else is answered whole. */
 function rangeOf(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
@@ -26,10 +27,5 @@ export async function sendArchive(res: Response, storage: Storage, key: string, 
   const { start, end } = range ?? { start: 0, end: stat.size - 1 };
   if (range) res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
   res.setHeader('Content-Length', String(end - start + 1));
-  const body = await storage.get(key, { start, end: end + 1 });
-  await new Promise<void>((resolve, reject) => {
-    body.on('error', reject);
-    res.on('close', resolve);
-    body.pipe(res);
-  });
+  await streamBody(res, await storage.get(key, { start, end: end + 1 }));
 }

@@ -5,6 +5,7 @@ import { buffer } from 'node:stream/consumers';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError, ItemFiles, thumbnailMediaType, Thumbnails } from '@annot/core';
+import { streamBody } from '../http/stream-body';
 
 @Injectable()
 export class ItemMedia {
@@ -40,11 +41,10 @@ export interface MediaFile {
 }
 
 /** Media go only to those who may read the item; the browser may keep them a while, private to the signed-in person. */
-export function sendMedia(res: Response, file: { stream: Readable; mediaType: string; etag: string }): void {
+export function sendMedia(res: Response, file: { stream: Readable; mediaType: string; etag: string }): Promise<void> {
   res.setHeader('Content-Type', file.mediaType);
   res.setHeader('Cache-Control', 'private, max-age=3600');
   res.setHeader('ETag', file.etag);
   // A file that fails while it is read (gone, or a folder) ends the response, never the process.
-  file.stream.on('error', () => res.destroy());
-  file.stream.pipe(res);
+  return streamBody(res, file.stream);
 }

@@ -54,6 +54,6 @@ export class ItemReads {
 
   /** A stored file to the reader, under the media's caching. */
   async send(res: Response, path: string, mediaType: string, etag: string): Promise<void> {
-    sendMedia(res, { stream: await this.files.open(path), mediaType, etag });
+    await sendMedia(res, { stream: await this.files.open(path), mediaType, etag });
   }
 }

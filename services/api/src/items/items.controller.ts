@@ -264,7 +264,7 @@ export class ItemsController {
     const { checksum, mediaType } = found.picture;
     const camera = found.frames?.sensors?.cameras[0];
     const image = camera?.images[0] ? { path: `${found.frames!.pathPrefix}cameras/${camera.name}/${camera.images[0]}`, fileName: camera.images[0] } : first;
-    sendMedia(res, await this.files.thumbnail({ path: image.path, checksum, mediaType: found.frames ? frameMediaType(image.fileName) : mediaType }));
+    await sendMedia(res, await this.files.thumbnail({ path: image.path, checksum, mediaType: found.frames ? frameMediaType(image.fileName) : mediaType }));
   }
 
   @Get(':itemId/history')
