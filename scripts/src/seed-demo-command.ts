@@ -2,6 +2,7 @@
 // projects added to a running platform through its API, as `npm run up` adds them; the compose file's `demo` profile
 // runs it once the API answers. The sign-in codes are read from the development mailbox in DATABASE_URL's database,
 // so a platform that sends its mail (MAIL_URL) is refused. A demo already there is left as it is.
+import { parseArgs } from 'node:util';
 import { loadConfig } from '@annot/core';
 import { demoAccountLine, seedDemo } from './seed-demo';
 
@@ -11,22 +12,19 @@ const usage = [
   '  --detector  where the demo detector answers; its algorithm is registered there (left out when not given)',
 ];
 
+const url = /^https?:\/\//;
+
 /** Reads the command's options: undefined, with the usage printed, when they are not the command's. */
 export function demoCommandOptions(argv: string[], print: (line: string) => void): { api: string; detector?: string } | undefined {
-  const options: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if ((flag !== '--api' && flag !== '--detector') || value === undefined || !/^https?:\/\//.test(value)) {
-      usage.forEach((line) => print(line));
-      return undefined;
-    }
-    options[flag.slice(2)] = value.replace(/\/+$/, '');
+  try {
+    const { values } = parseArgs({ args: argv, options: { api: { type: 'string' }, detector: { type: 'string' } }, strict: true });
+    const { api, detector } = values;
+    if (api && url.test(api) && (detector === undefined || url.test(detector))) return { api: api.replace(/\/+$/, ''), detector: detector?.replace(/\/+$/, '') };
+  } catch {
+    // An option that is not the command's, or one without its value.
   }
-  if (!options.api) {
-    usage.forEach((line) => print(line));
-    return undefined;
-  }
-  return { api: options.api, detector: options.detector };
+  usage.forEach((line) => print(line));
+  return undefined;
 }
 
 export async function demoCommand(argv: string[], env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<number> {
