@@ -15,6 +15,8 @@ export interface ExportChildAnswer {
   archiveObjects: number;
   bytes: number;
   seconds: number;
+  /** The CPU seconds the export took in this process, its zlib threads included. */
+  cpuSeconds: number;
   peakRssMb: number;
 }
 
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
   const archivePath = path.join(workDir, 'bench.zip');
   try {
     const started = process.hrtime.bigint();
+    const cpu = process.cpuUsage();
     const volume = await writeExport(
       new ExportsRepository(db),
       { projectId, format, scope: { batchIds: [], linkIds: [], gate: 'any', effectiveness: 'valid' }, withMedia: false, fileName: 'bench.zip', destination: { type: 'download' }, requestedAt: new Date() },
@@ -32,8 +35,9 @@ async function main(): Promise<void> {
       async () => undefined,
     );
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const used = process.cpuUsage(cpu);
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
-    const answer: ExportChildAnswer = { objects: volume.objects, archiveObjects: await archiveObjects(archivePath, format), bytes: volume.bytes, seconds, peakRssMb };
+    const answer: ExportChildAnswer = { objects: volume.objects, archiveObjects: await archiveObjects(archivePath, format), bytes: volume.bytes, seconds, cpuSeconds: (used.user + used.system) / 1e6, peakRssMb };
     await new Promise((resolve) => process.send!(answer, resolve));
   } finally {
     await db.destroy();
