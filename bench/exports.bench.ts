@@ -39,9 +39,13 @@
 // PostgreSQL 2.0 CPU s, its two sides overlapping (its CPU allows no less than 1.84 s); COCO 4.19 s (0.46x), Node 4.3
 // and PostgreSQL 2.4; YOLO 3.40 s (0.56x), Node 3.4 and PostgreSQL 2.4. Spread over both cores all the way through,
 // that CPU allows COCO at most 0.57x and YOLO 0.66x, so 0.75x is out of reach by overlap alone: it needs the writer's
-// Node side at 2.7 CPU s at most, of which the baseline's own parse takes 1.6. Skipping the turn of the microtask queue
-// of each write that asks no wait (a few hundred thousand awaits of nothing) moved neither format beyond the noise
-// (COCO 4.24 to 4.37 s against 4.24 to 4.39, YOLO 3.38 to 3.44 against 3.39 to 3.42) and was left.
+// Node side at 2.7 CPU s at most, of which the baseline's own parse takes 1.6. Two more runs the same morning: COCO
+// 0.44x twice, YOLO 0.54x and 0.57x; COCO's peak RSS 244 to 257 MB over the three, once a megabyte past the budget,
+// YOLO's 235 to 241. In runs of the writer alone its peak moved between 229 and 257 MB from run to run with nothing
+// changed, and with the section compressors' room cut from two megabytes to half of one between 229 and 252: the
+// garbage collector's timing, not a buffer, makes the spread, so the room was left. Skipping the turn of the
+// microtask queue of each write that asks no wait (a few hundred thousand awaits of nothing) moved neither format
+// beyond the noise (COCO 4.24 to 4.37 s against 4.24 to 4.39, YOLO 3.38 to 3.44 against 3.39 to 3.42) and was left.
 import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
