@@ -69,9 +69,10 @@ export default defineConfig({
           // A page answers after its requests, which wait their turn on a machine running two browsers beside their
           // platforms: vitest's one second for expect.poll is less than a loaded page takes to show its counts.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Two browsers at a time, in a group of its own after the others (projects of one group share one worker
-          // count): each file drives Chromium beside a platform of its own, which a two-core machine carries twice.
-          maxWorkers: 2,
+          // Three browsers at a time, in a group of its own after the others (projects of one group share one worker
+          // count): each file drives Chromium beside a platform of its own, and mostly waits on it, so two of them left
+          // a third of a two-core machine idle.
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
