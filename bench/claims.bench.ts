@@ -51,9 +51,8 @@ import { RuleReadingsRepository } from '@annot/api/dist/items/rule-readings.repo
 import { ItemsRepository } from '@annot/api/dist/items/items.repository';
 import { type BenchDatabase, poolSize } from './support/bench-database';
 import type { Figure } from './support/figures';
-import { alternate, median, timed } from './support/timing';
+import { alternate, median, withCpu } from './support/timing';
 import { checkWritten } from './support/written';
-import { ServerCpu } from '../tests/support/server-cpu';
 
 const claimers = 200;
 const perClaim = 10;
@@ -225,10 +224,7 @@ interface Drain {
 async function drain(claim: Claim): Promise<Drain> {
   const items: string[] = [];
   let claims = 0;
-  const cpu = process.cpuUsage();
-  const server = new ServerCpu();
-  server.start();
-  const { seconds } = await timed(() =>
+  const { seconds, cpu } = await withCpu(() =>
     Promise.all(
       Array.from({ length: claimers }, async () => {
         for (let person = randomUUID(), n = 0; ; n++) {
@@ -241,9 +237,7 @@ async function drain(claim: Claim): Promise<Drain> {
       }),
     ),
   );
-  const used = process.cpuUsage(cpu);
-  const postgres = server.spent().get('PostgreSQL');
-  return { perSecond: claims / seconds, claims, items, nodeCpu: (used.user + used.system) / 1e6 / seconds, serverMs: postgres === undefined ? null : (postgres * 1000) / claims };
+  return { perSecond: claims / seconds, claims, items, nodeCpu: cpu.node / seconds, serverMs: cpu.postgres === null ? null : (cpu.postgres * 1000) / claims };
 }
 
 /** One claimer's claims back to back: the median and 95th percentile in milliseconds. */

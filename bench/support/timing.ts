@@ -1,5 +1,6 @@
-// Clocks for the benchmarks: operations per second under concurrency, the wall time of one piece of work, and rounds
-// of contenders measured in turn.
+// Clocks for the benchmarks: operations per second under concurrency, the wall time of one piece of work (with the CPU
+// it took in Node and in PostgreSQL), and rounds of contenders measured in turn.
+import { ServerCpu } from '../../tests/support/server-cpu';
 
 /** Runs `writers` loops for `seconds`, each calling `once(writer, i)` back to back; returns operations per second. */
 export async function throughput(writers: number, seconds: number, once: (writer: number, i: number) => Promise<void>): Promise<number> {
@@ -15,6 +16,22 @@ export async function throughput(writers: number, seconds: number, once: (writer
     }),
   );
   return done / secondsSince(started);
+}
+
+/** CPU seconds some work took: in this Node process (its threads included), and in the machine's PostgreSQL where it can be read. */
+export interface Cpu {
+  node: number;
+  postgres: number | null;
+}
+
+/** `work` timed, with the CPU it took in this process and in PostgreSQL. */
+export async function withCpu<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number; cpu: Cpu }> {
+  const own = process.cpuUsage();
+  const server = new ServerCpu();
+  server.start();
+  const { value, seconds } = await timed(work);
+  const used = process.cpuUsage(own);
+  return { value, seconds, cpu: { node: (used.user + used.system) / 1e6, postgres: server.spent().get('PostgreSQL') ?? null } };
 }
 
 export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
